@@ -1,0 +1,74 @@
+//===- tscc/Runtime/Target.h - What the session needs from a backend -----===//
+//
+// The session (clause dispatch, variables, output) is independent of how a
+// process is reached. A backend (ptrace, gdb-remote) owns its processes and
+// its event loop and reports probe hits to the session as FireEvents.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_TARGET_H
+#define TSCC_RUNTIME_TARGET_H
+
+#include "tscc/abi.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tscc::rt {
+
+/// Same numbering as TSCC_DM_* in abi.h.
+enum class DataModel : uint8_t { ILP32 = TSCC_DM_ILP32, LP64 = TSCC_DM_LP64 };
+
+inline constexpr unsigned dataModelBits(DataModel DM) {
+  return DM == DataModel::ILP32 ? 32 : 64;
+}
+
+/// One traced process, as the session sees it. Implementations must make
+/// every method safe to call from the thread that delivered the FireEvent.
+class Target {
+public:
+  virtual ~Target() = default;
+
+  virtual int64_t pid() const = 0;
+  virtual int64_t ppid() const = 0;
+  virtual int64_t uid() const = 0;
+  /// Set once, from the process itself (ELF class, or the stub's
+  /// architecture); every firing dispatches on it.
+  virtual DataModel dataModel() const = 0;
+  /// The process name (__pname): the executable's base name.
+  virtual const std::string &name() const = 0;
+  /// "ptrace" or "gdb-remote", for reports.
+  virtual std::string_view backendName() const = 0;
+
+  /// Copies len bytes of target memory. Returns false on any fault; never
+  /// throws and never disturbs the target.
+  virtual bool readMemory(uint64_t Addr, void *Dst, size_t Len) = 0;
+
+  /// The user call stack of thread Tid starting from Regs, innermost first,
+  /// at most MaxDepth program counters.
+  virtual std::vector<uint64_t> unwindStack(int64_t Tid,
+                                            const uint64_t *Regs,
+                                            unsigned MaxDepth) = 0;
+  /// "func+0x12 (module)" for a PC, or "0x..." when unknown. Called when the
+  /// output is formatted, which may be after the target has exited, so
+  /// implementations keep what they need.
+  virtual std::string symbolize(uint64_t PC) = 0;
+};
+
+/// One probe hit, delivered by a backend to Session::fire().
+struct FireEvent {
+  Target *Tgt = nullptr;
+  int64_t Tid = 0;
+  uint32_t Probe = 0;            ///< index into the object's probe table
+  uint64_t Regs[TSCC_REG_COUNT] = {};
+  int32_t Errno = 0;             ///< syscall exit: the error, else 0
+  uint64_t SyscallNr = 0;
+  std::string_view Function;     ///< __func: resolved function / syscall name
+  std::string_view Module;       ///< __module: resolved module name
+};
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_TARGET_H

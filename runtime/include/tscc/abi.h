@@ -1,0 +1,351 @@
+/*===- tscc/abi.h - The object contract between codegen and runtime --------===*
+ *
+ * This is the one header shared by the compiler (codegen) and the runtime
+ * (libtsrt, tsrun, tsreport). It describes:
+ *   - the sections of a compiled probe object and the tables inside them;
+ *   - the context a clause function receives when a probe fires;
+ *   - the helper table through which clause code reaches the runtime;
+ *   - the records clause code emits (printf, trace, ...).
+ *
+ * It is plain C so that it can also be included by C test fixtures and by an
+ * in-process agent later. Every table is little-endian, naturally aligned and
+ * made only of fixed-width integers: no pointers, so the tables need no
+ * relocations and mean the same thing to a loader and to a system linker.
+ *
+ * docs/object-format.md is the user-facing description of the same format.
+ *===----------------------------------------------------------------------===*/
+#ifndef TSCC_ABI_H
+#define TSCC_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct tscc_ctx;
+
+/*--- Versioning ----------------------------------------------------------*/
+
+/* The first 8 bytes of the tscc_header section. */
+#define TSCC_MAGIC "\177TSCCOBJ"
+#define TSCC_MAGIC_SIZE 8
+
+/* A runtime accepts an object whose major version equals its own and whose
+ * minor version is any value: minor bumps only append fields or enum values
+ * that an older runtime may ignore. */
+#define TSCC_ABI_MAJOR 1
+#define TSCC_ABI_MINOR 0
+
+/*--- Sections ------------------------------------------------------------*/
+
+/* Section names are C identifiers so that, when the object is linked into an
+ * executable by the system linker, the runtime finds each one through the
+ * linker-provided __start_<name> / __stop_<name> symbols. */
+#define TSCC_SEC_HEADER "tscc_header"   /* struct tscc_header               */
+#define TSCC_SEC_CLAUSES "tscc_clauses" /* struct tscc_clause[clause_count] */
+#define TSCC_SEC_PROBES "tscc_probes"   /* struct tscc_probe[probe_count]   */
+#define TSCC_SEC_FORMATS "tscc_formats" /* struct tscc_format[format_count] */
+#define TSCC_SEC_FIELDS "tscc_fields"   /* struct tscc_field[field_count]   */
+#define TSCC_SEC_MAPS "tscc_maps"       /* struct tscc_map[map_count]       */
+#define TSCC_SEC_AGGS "tscc_aggs"       /* struct tscc_agg[agg_count]       */
+#define TSCC_SEC_WITHIN "tscc_within"   /* uint32_t strtab offsets          */
+#define TSCC_SEC_STRTAB "tscc_strtab"   /* NUL-terminated strings; [0]==0   */
+/* The two code regions of the patent: every clause's ILP32 predicate and
+ * action live in the first, its LP64 predicate and action in the second. */
+#define TSCC_SEC_TEXT_ILP32 "tscc_text_ilp32"
+#define TSCC_SEC_TEXT_LP64 "tscc_text_lp64"
+
+/*--- Data models ---------------------------------------------------------*/
+
+enum tscc_data_model {
+  TSCC_DM_ILP32 = 0, /* 32-bit processes (i386) */
+  TSCC_DM_LP64 = 1,  /* 64-bit processes (x86-64) */
+  TSCC_DM_COUNT = 2
+};
+
+/*--- Header --------------------------------------------------------------*/
+
+struct tscc_header {
+  char magic[TSCC_MAGIC_SIZE];
+  uint16_t abi_major;
+  uint16_t abi_minor;
+  uint32_t header_size;       /* sizeof(struct tscc_header) when written */
+  uint64_t source_hash;       /* FNV-1a 64 of the script's bytes */
+  uint32_t source_name;       /* strtab: script file name as given */
+  uint32_t compiler_version;  /* strtab: "tscc X.Y.Z (LLVM 19.x)" */
+  uint32_t clause_count;
+  uint32_t probe_count;
+  uint32_t format_count;
+  uint32_t field_count;
+  uint32_t map_count;
+  uint32_t agg_count;
+  uint32_t within_count;
+  uint32_t strtab_size;
+  /* Global variables: one block for the whole session, always laid out with
+   * LP64 widths (LANGUAGE.md section 2), zero-filled by the runtime before
+   * BEGIN and then initialised by the BEGIN-time initialiser, if any. */
+  uint32_t global_size;
+  uint32_t global_align;
+  /* Thread-local variables: one block per traced thread, laid out per data
+   * model because `long`/pointer thread-locals follow the firing process.
+   * The block starts with a bitmap of "written" bits, one per variable. */
+  uint32_t thread_size[TSCC_DM_COUNT];
+  uint32_t thread_align;
+  uint32_t param_count;       /* highest $N the script uses */
+  uint32_t flags;             /* TSCC_HDR_* */
+  uint32_t reserved[4];
+};
+
+enum tscc_header_flags {
+  TSCC_HDR_USES_STACK = 1u << 0,  /* some clause calls stktrace() */
+  TSCC_HDR_USES_EXIT = 1u << 1,   /* some clause calls exit() */
+};
+
+/*--- Clause table --------------------------------------------------------*/
+
+#define TSCC_NO_CODE 0xffffffffu
+
+/* Where one clause's code lives in one data model's code region.
+ * Offsets are from the start of that model's text section. A clause without
+ * a predicate has pred_offset == TSCC_NO_CODE and pred_size == 0. */
+struct tscc_stream_entry {
+  uint32_t pred_offset;
+  uint32_t pred_size;
+  uint32_t action_offset;
+  uint32_t action_size;
+};
+
+struct tscc_clause {
+  uint32_t id;            /* index in the clause table */
+  uint32_t flags;         /* TSCC_CLAUSE_* */
+  uint32_t probe_first;   /* index of the first of its probes */
+  uint32_t probe_count;
+  uint32_t source_line;   /* 1-based line of the clause in the script */
+  uint32_t source_column;
+  struct tscc_stream_entry stream[TSCC_DM_COUNT]; /* [TSCC_DM_ILP32], [TSCC_DM_LP64] */
+};
+
+enum tscc_clause_flags {
+  TSCC_CLAUSE_HAS_PREDICATE = 1u << 0,
+  /* The clause reads the thread-local block; the runtime must provide one. */
+  TSCC_CLAUSE_USES_THREAD = 1u << 1,
+  /* BEGIN/END/interval: runs without a process; only the LP64 stream is
+   * meaningful and the ILP32 entry mirrors it. */
+  TSCC_CLAUSE_NO_PROCESS = 1u << 2,
+};
+
+/* Predicate: returns nonzero when the action should run. */
+typedef int32_t (*tscc_predicate_fn)(struct tscc_ctx *ctx);
+/* Action: the clause body. */
+typedef void (*tscc_action_fn)(struct tscc_ctx *ctx);
+
+/*--- Probe table ---------------------------------------------------------*/
+
+enum tscc_probe_kind {
+  TSCC_PROBE_BEGIN = 1,
+  TSCC_PROBE_END = 2,
+  TSCC_PROBE_UFT_ENTRY = 3,
+  TSCC_PROBE_UFT_EXIT = 4,
+  TSCC_PROBE_UFT_OFFSET = 5,    /* FUNC+OFFSET: one instruction in a function */
+  TSCC_PROBE_SYSCALL_ENTRY = 6,
+  TSCC_PROBE_SYSCALL_EXIT = 7,
+  TSCC_PROBE_INTERVAL = 8,
+};
+
+enum tscc_pid_kind {
+  TSCC_PID_ANY = 0,     /* `*` */
+  TSCC_PID_NUMBER = 1,  /* pid_value is the pid */
+  TSCC_PID_PARAM = 2,   /* pid_value is N of $N */
+};
+
+enum tscc_match_kind {
+  TSCC_MATCH_ANY = 0,   /* `*` */
+  TSCC_MATCH_EXACT = 1,
+  TSCC_MATCH_GLOB = 2,  /* fnmatch(3) pattern */
+  TSCC_MATCH_REGEX = 3, /* POSIX extended regex, slashes removed */
+};
+
+struct tscc_probe {
+  uint32_t kind;        /* tscc_probe_kind */
+  uint32_t clause;      /* owning clause */
+  uint32_t spec;        /* strtab: the probe spec text as written */
+  uint32_t pid_kind;    /* tscc_pid_kind */
+  uint64_t pid_value;
+  uint32_t module;      /* strtab: "*", "a.out", a soname, file name or path */
+  uint32_t module_match;/* tscc_match_kind */
+  uint32_t function;    /* strtab: function / syscall name, glob or regex */
+  uint32_t function_match; /* tscc_match_kind */
+  uint64_t offset;      /* UFT_OFFSET: byte offset; INTERVAL: period in ms */
+};
+
+/*--- Format table (printf / trace) ----------------------------------------*/
+
+/* How one argument of a record is encoded and how the consumer prints it. */
+enum tscc_field_kind {
+  TSCC_FIELD_S64 = 1,     /* 8 bytes, signed */
+  TSCC_FIELD_U64 = 2,     /* 8 bytes, unsigned */
+  TSCC_FIELD_PTR = 3,     /* 8 bytes, an address in the target */
+  TSCC_FIELD_CHAR = 4,    /* 8 bytes, the low byte is a character */
+  TSCC_FIELD_DOUBLE = 5,  /* 8 bytes, IEEE double */
+  TSCC_FIELD_STRING = 6,  /* size bytes, NUL-padded (fixed-size keys) or, in
+                             records, a uint32 length then the bytes, padded
+                             to 8 */
+  TSCC_FIELD_STACK = 7,   /* uint32 count, uint32 pad, count x uint64 PCs */
+};
+
+struct tscc_field {
+  uint32_t kind;  /* tscc_field_kind */
+  uint32_t size;  /* bytes in a fixed-size key; 8 for scalars */
+};
+
+struct tscc_format {
+  uint32_t text;        /* strtab: the printf format, or "" for trace() */
+  uint32_t clause;      /* clause that emits it */
+  uint32_t field_first; /* index into tscc_fields of the first argument */
+  uint32_t field_count;
+};
+
+/*--- Associative arrays and aggregations -----------------------------------*/
+
+enum tscc_map_flags {
+  TSCC_MAP_THREAD = 1u << 0, /* `__thread`: one map per traced thread */
+};
+
+struct tscc_map {
+  uint32_t name;        /* strtab */
+  uint32_t flags;       /* tscc_map_flags */
+  uint32_t key_size;    /* bytes of the serialised key */
+  uint32_t value_size;  /* bytes of the value slot (zeroed when created) */
+  uint32_t key_field;   /* tscc_fields index of the key's description */
+  uint32_t value_kind;  /* tscc_field_kind of the value */
+};
+
+enum tscc_agg_kind {
+  TSCC_AGG_COUNT = 1,
+  TSCC_AGG_SUM = 2,
+  TSCC_AGG_MIN = 3,
+  TSCC_AGG_MAX = 4,
+  TSCC_AGG_AVG = 5,
+  TSCC_AGG_STATS = 6,   /* count, sum, min, max, avg */
+  TSCC_AGG_HIST = 7,    /* power-of-two buckets */
+  TSCC_AGG_LHIST = 8,   /* linear buckets [lo, hi) of width step */
+};
+
+struct tscc_agg {
+  uint32_t name;        /* strtab, without the leading '@' */
+  uint32_t kind;        /* tscc_agg_kind */
+  uint32_t key_size;    /* bytes of the serialised key (0: no key) */
+  uint32_t key_field_first; /* tscc_fields of the keys, in order */
+  uint32_t key_field_count;
+  uint32_t reserved;
+  int64_t lhist_lo;
+  int64_t lhist_hi;
+  int64_t lhist_step;
+};
+
+/*--- Records emitted by clause code ----------------------------------------*/
+
+enum tscc_record_kind {
+  TSCC_REC_PRINTF = 1, /* id = format index; args follow */
+  TSCC_REC_TRACE = 2,  /* id = hook id; format = format index of its args */
+  TSCC_REC_STACK = 3,  /* emitted by the runtime for stktrace(); id = depth */
+};
+
+/* Every record starts with this header. The argument area follows, encoded
+ * as the format's fields describe. The runtime adds the pid, tid, data model
+ * and time when the record is accepted, so clause code does not pay for it. */
+struct tscc_record {
+  uint16_t kind;    /* tscc_record_kind */
+  uint16_t flags;
+  uint32_t size;    /* bytes, header included, multiple of 8 */
+  uint32_t id;
+  uint32_t format;  /* tscc_formats index (PRINTF: == id) */
+};
+
+/*--- The context a clause receives ------------------------------------------*/
+
+/* Register snapshot indices. For i386 targets the 32-bit registers occupy the
+ * low halves of the matching slots (eax in RAX, esp in RSP, ...). */
+enum tscc_reg {
+  TSCC_REG_RAX, TSCC_REG_RBX, TSCC_REG_RCX, TSCC_REG_RDX,
+  TSCC_REG_RSI, TSCC_REG_RDI, TSCC_REG_RBP, TSCC_REG_RSP,
+  TSCC_REG_R8, TSCC_REG_R9, TSCC_REG_R10, TSCC_REG_R11,
+  TSCC_REG_R12, TSCC_REG_R13, TSCC_REG_R14, TSCC_REG_R15,
+  TSCC_REG_RIP, TSCC_REG_EFLAGS, TSCC_REG_ORIG_RAX,
+  TSCC_REG_COUNT
+};
+
+struct tscc_helpers;
+
+struct tscc_ctx {
+  const struct tscc_helpers *helpers;
+  void *runtime;             /* opaque to clause code */
+  uint8_t *globals;          /* the session's global block */
+  uint8_t *thread;           /* the firing thread's block, or 0 */
+  uint64_t regs[TSCC_REG_COUNT];
+  int64_t pid;
+  int64_t tid;
+  int64_t ppid;
+  int64_t uid;
+  uint32_t data_model;       /* tscc_data_model of the firing process */
+  uint32_t clause;           /* index of the running clause */
+  uint32_t probe;            /* index of the probe that fired */
+  int32_t err;               /* __errno at a syscall exit, else 0 */
+  uint64_t syscall_nr;       /* syscall probes: the call number */
+  const char *pname;         /* __pname */
+  const char *func;          /* __func */
+  const char *module;        /* __module */
+  const char *probe_spec;    /* __probe */
+  const int64_t *params;     /* $1..$N as integers */
+  const char *const *param_strings; /* $1..$N as given */
+  uint32_t param_count;
+  uint32_t reserved;
+};
+
+/*--- Helpers: the only way clause code reaches the runtime ------------------*/
+
+struct tscc_helpers {
+  uint32_t abi_major;
+  uint32_t abi_minor;
+  uint32_t size;   /* sizeof(struct tscc_helpers) of the runtime */
+  uint32_t reserved;
+
+  /* Copies len bytes of target memory at addr. On a fault dst is zero-filled,
+   * a fault is counted for ctx->clause and nonzero is returned. */
+  int32_t (*read_mem)(struct tscc_ctx *ctx, uint64_t addr, void *dst,
+                      uint64_t len);
+  /* Copies a NUL-terminated string of at most max-1 bytes plus the NUL.
+   * Returns its length; on a fault dst is "" (fault counted) and -1 returned. */
+  int64_t (*read_str)(struct tscc_ctx *ctx, uint64_t addr, char *dst,
+                      uint64_t max);
+  /* Accepts one record (struct tscc_record + arguments). */
+  void (*emit)(struct tscc_ctx *ctx, const void *record, uint32_t size);
+  /* Monotonic clock in nanoseconds. */
+  uint64_t (*clock_ns)(struct tscc_ctx *ctx);
+  /* Associative arrays. Returns the value slot for key, creating a zeroed one
+   * if create is nonzero; 0 when absent and !create, or when full (a drop is
+   * counted). */
+  void *(*map_lookup)(struct tscc_ctx *ctx, uint32_t map, const void *key,
+                      uint32_t key_size, int32_t create);
+  void (*map_delete)(struct tscc_ctx *ctx, uint32_t map, const void *key,
+                     uint32_t key_size);
+  /* Aggregations: folds value into @agg[key]. */
+  void (*agg_update)(struct tscc_ctx *ctx, uint32_t agg, const void *key,
+                     uint32_t key_size, int64_t value);
+  void (*agg_print)(struct tscc_ctx *ctx, uint32_t agg, int64_t top);
+  void (*agg_clear)(struct tscc_ctx *ctx, uint32_t agg);
+  /* exit(): ends the session after this clause; END clauses still run. */
+  void (*request_exit)(struct tscc_ctx *ctx);
+  /* within("f"): nonzero while the firing thread is inside f. index is the
+   * position of "f" in the tscc_within table. */
+  int32_t (*within)(struct tscc_ctx *ctx, uint32_t index);
+  /* stktrace(depth): emits a TSCC_REC_STACK record for the firing thread. */
+  void (*stack_trace)(struct tscc_ctx *ctx, uint32_t depth);
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TSCC_ABI_H */

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every Debian package tscc needs to build, test and benchmark.
+# Safe to run repeatedly; a machine that already has everything just re-checks.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache git python3
+  llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19 llvm-19-tools
+  antlr4 libantlr4-runtime-dev
+  nlohmann-json3-dev libgtest-dev googletest
+  gcc-multilib qemu-user gdb gdbserver
+  bpftrace strace ltrace
+  zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
