@@ -1,0 +1,132 @@
+//===- tscc/Runtime/Output.h - Where session events go ----------------------===//
+//
+// Everything a session reports -- records emitted by clauses, aggregation
+// dumps, targets coming and going, per-clause fault counters, warnings --
+// goes through one OutputSink. There are three: text (human readable),
+// JSON lines (schema "tscc-run/1", docs/runtime.md) and binary (a
+// self-describing trace file that tsreport renders later by replaying it into
+// one of the other two). Sinks are called with the session lock held, so
+// they need no locking of their own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_OUTPUT_H
+#define TSCC_RUNTIME_OUTPUT_H
+
+#include "tscc/Runtime/Target.h"
+#include "tscc/abi.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tscc::rt {
+
+class ProbeProgram;
+
+/// The JSON lines schema name; bump the number on incompatible changes.
+inline constexpr std::string_view JsonSchema = "tscc-run/1";
+
+/// Who emitted a record. Target-less clauses (BEGIN/END/interval) have
+/// Pid == 0 and the LP64 model.
+struct RecordOrigin {
+  int64_t Pid = 0;
+  int64_t Tid = 0;
+  DataModel DM = DataModel::LP64;
+  uint32_t Clause = 0;
+  uint32_t Probe = 0;
+  uint64_t TimeNs = 0; ///< since the session started
+  /// Resolves stack PCs; null for records replayed from a trace file.
+  Target *Tgt = nullptr;
+};
+
+/// A record as clause code emitted it: the header plus its argument bytes.
+struct RecordView {
+  tscc_record Header{};
+  std::span<const uint8_t> Args;
+  /// For TSCC_REC_STACK records replayed from a trace file: the symbolised
+  /// frames (live records are symbolised through RecordOrigin::Tgt).
+  const std::vector<std::string> *Frames = nullptr;
+};
+
+/// One aggregation, ready to print: entries already sorted.
+struct AggEntry {
+  std::vector<std::string> Keys; ///< formatted per the key fields
+  int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
+  /// hist: bucket counts indexed as described in Aggregation.h; lhist:
+  /// [underflow, buckets..., overflow].
+  std::vector<uint64_t> Buckets;
+};
+
+struct AggDump {
+  std::string Name; ///< without '@'
+  uint32_t Kind = 0; ///< tscc_agg_kind
+  int64_t LhistLo = 0, LhistHi = 0, LhistStep = 0;
+  std::vector<AggEntry> Entries;
+};
+
+struct ClauseCounters {
+  uint32_t Clause = 0;
+  uint32_t Line = 0, Column = 0;
+  uint64_t Fired = 0, Faults = 0, Drops = 0;
+};
+
+struct TargetInfo {
+  int64_t Pid = 0;
+  DataModel DM = DataModel::LP64;
+  std::string Name;
+  std::string Backend;
+};
+
+class OutputSink {
+public:
+  virtual ~OutputSink();
+
+  virtual void start(const ProbeProgram &P) {}
+  virtual void record(const RecordOrigin &O, const RecordView &R) = 0;
+  virtual void aggregation(const AggDump &D) = 0;
+  virtual void targetAttached(const TargetInfo &T, std::string_view How) = 0;
+  virtual void probeAttached(const TargetInfo &T, uint32_t Probe,
+                             std::string_view Function,
+                             std::string_view Module, uint64_t Address) = 0;
+  virtual void targetExited(const TargetInfo &T, int ExitCode,
+                            int Signal) = 0;
+  virtual void warning(std::string_view Message) = 0;
+  /// At the end: counters for every clause (sinks decide what to show).
+  virtual void counters(std::span<const ClauseCounters> C) = 0;
+  virtual void finish() {}
+  /// False once writing failed (disk full, closed pipe).
+  virtual bool ok() const { return true; }
+};
+
+enum class OutputFormat { Text, Json, Binary };
+
+/// Creates a sink writing to Out (not owned unless OwnsFile). Binary needs a
+/// seekable or at least a regular file.
+std::unique_ptr<OutputSink> createTextSink(const ProbeProgram &P, FILE *Out,
+                                           bool OwnsFile);
+std::unique_ptr<OutputSink> createJsonSink(const ProbeProgram &P, FILE *Out,
+                                           bool OwnsFile);
+std::unique_ptr<OutputSink> createBinarySink(const ProbeProgram &P, FILE *Out,
+                                             bool OwnsFile);
+
+/// Renders a record's text the way printf would for that data model: the
+/// format text of a PRINTF record, "hook 0xID: a b c" for TRACE records
+/// without a format file, frames joined by newlines for STACK records.
+std::string renderRecord(const ProbeProgram &P, const RecordOrigin &O,
+                         const RecordView &R);
+
+/// Formats one scalar or string key value as text (for aggregation keys and
+/// map dumps): strings as is, PTR as 0x..., CHAR as the character.
+std::string formatField(const tscc_field &F, std::span<const uint8_t> Bytes,
+                        DataModel DM);
+
+/// Renders an aggregation the way bpftrace does (histograms as bars).
+std::string renderAggregation(const AggDump &D);
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_OUTPUT_H

@@ -1,0 +1,104 @@
+//===- tscc/Runtime/Session.h - One tracing session ------------------------===//
+//
+// A session runs one ProbeProgram against any number of targets reached by
+// any number of backends. It owns the variable storage (globals, per-thread
+// blocks, associative arrays, aggregations), the helper table that clause
+// code calls, per-clause counters and the output sink.
+//
+// Threading: every public method is thread-safe. Clause execution, output
+// and all variable storage are serialised by one session lock, so backends
+// may call fire() from their own threads. requestStop()/stopRequested() are
+// lock-free and async-signal-safe.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_SESSION_H
+#define TSCC_RUNTIME_SESSION_H
+
+#include "tscc/Runtime/Output.h"
+#include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/Target.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tscc::rt {
+
+class SessionState;
+
+struct SessionOptions {
+  /// $1, $2, ... as given on the command line.
+  std::vector<std::string> Params;
+  /// Entries per associative array / aggregation before updates are dropped
+  /// (and counted as drops for the clause).
+  size_t MapCapacity = 1u << 16;
+  /// Frames kept by stktrace() without an explicit depth, and its ceiling.
+  unsigned MaxStackDepth = 64;
+};
+
+class Session {
+public:
+  /// Sink receives every report; the session owns it.
+  Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
+          SessionOptions Opts = {});
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  const ProbeProgram &program() const { return Program; }
+  const SessionOptions &options() const { return Opts; }
+
+  /// Checks the parameters against the program ($N used but not given).
+  bool checkParams(std::string &Error) const;
+  /// The pid a TSCC_PID_PARAM / TSCC_PID_NUMBER probe asks for, or -1 for
+  /// any. Backends use it when deciding whether a probe applies.
+  int64_t probePid(uint32_t Probe) const;
+
+  /// Runs every BEGIN clause, then starts the interval timer thread.
+  void begin();
+  /// Stops the timer, runs every END clause (once, even if called again),
+  /// prints the aggregations not yet printed and the per-clause counters.
+  void end();
+
+  /// Thread-safe; runs clause of E.Probe: stream[E.Tgt->dataModel()],
+  /// predicate then action.
+  void fire(FireEvent &E);
+  void withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex);
+  void withinExit(Target &T, int64_t Tid, uint32_t WithinIndex);
+  /// Frees thread-local blocks, thread maps and within() state of the thread.
+  void threadExited(Target &T, int64_t Tid);
+  void targetAttached(Target &T, std::string_view How);
+  void probeAttached(Target &T, uint32_t Probe, std::string_view Function,
+                     std::string_view Module, uint64_t Address);
+  /// Reported; the session goes on with the other targets. Also frees all
+  /// of the target's thread state. Signal is 0 for a normal exit.
+  void targetExited(Target &T, int ExitCode, int Signal);
+  /// "tsrun: warning: ..." on stderr, and a JSON "warning" event.
+  void warn(std::string_view Message);
+
+  /// exit() was called, or a signal arrived.
+  bool stopRequested() const {
+    return StopFlag.load(std::memory_order_acquire);
+  }
+  /// Async-signal-safe.
+  void requestStop() { StopFlag.store(true, std::memory_order_release); }
+
+  /// Per-clause counters so far.
+  std::vector<ClauseCounters> counters() const;
+  /// Whether any output write failed.
+  bool outputOk() const;
+
+private:
+  friend class SessionState;
+  const ProbeProgram &Program;
+  SessionOptions Opts;
+  std::atomic<bool> StopFlag{false};
+  std::unique_ptr<SessionState> State;
+};
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_SESSION_H
