@@ -1,0 +1,68 @@
+# -*- Python -*-
+# lit configuration for tscc. Run through the `check` target or
+#   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
+import os
+import shutil
+import subprocess
+
+import lit.formats
+import lit.util
+
+config.name = "tscc"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".t", ".test", ".c"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tscc_obj_root, "test")
+
+llvm_bin = config.llvm_tools_dir
+bin_dir = os.path.join(config.tscc_obj_root, "bin")
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Tests must not depend on the user's locale or terminal.
+config.environment["LC_ALL"] = "C"
+config.environment.pop("TERM", None)
+
+def tool(name):
+    return os.path.join(bin_dir, name)
+
+python = config.python_executable
+config.substitutions.append(("%tscc", tool("tscc")))
+config.substitutions.append(("%tsrun", tool("tsrun")))
+config.substitutions.append(("%tsreport", tool("tsreport")))
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# Test programs: both data models, with frame pointers so stack traces are
+# meaningful. 32-bit programs cannot run natively on this kernel: %run32
+# runs them under qemu-user.
+common_cflags = "-O0 -g -fno-omit-frame-pointer -w"
+config.substitutions.append(("%cc64", "gcc -m64 " + common_cflags))
+config.substitutions.append(("%cc32", "gcc -m32 " + common_cflags))
+config.substitutions.append(("%run32", "qemu-i386"))
+config.substitutions.append(("%FileCheck", os.path.join(llvm_bin, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))
+
+# Features: optional peers and oracles. Tests that need one say
+# `REQUIRES: <feature>` and are reported UNSUPPORTED (with the reason) where
+# it is absent.
+for feature, exe in [("bpftrace", "bpftrace"), ("strace", "strace"),
+                     ("ltrace", "ltrace"), ("gdbserver", "gdbserver"),
+                     ("qemu-i386", "qemu-i386"), ("gdb", "gdb")]:
+    if shutil.which(exe):
+        config.available_features.add(feature)
+
+def _can_build_m32():
+    try:
+        r = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", os.devnull],
+                           input=b"int main(void){return 0;}", capture_output=True)
+        return r.returncode == 0
+    except OSError:
+        return False
+
+if _can_build_m32():
+    config.available_features.add("m32")
+if os.geteuid() == 0:
+    config.available_features.add("root")
+if config.tscc_build_compiler:
+    config.available_features.add("compiler")

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh Debian machine: installs every dependency,
+# builds, then runs the GoogleTest units (ctest) and the lit suite (compiler
+# and end-to-end tracing tests), and prints one summary line.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${TSCC_BUILD_DIR:-$root/build}
+
+"$root/utils/setup/install-deps.sh"
+"$root/utils/setup/build.sh"
+# Test binaries are not part of the default build of every target list.
+ninja -C "$build" ${TSCC_NINJA_JOBS:+-j "$TSCC_NINJA_JOBS"} all
+
+status=0
+ctest --test-dir "$build" --output-on-failure --timeout 300 \
+  2>&1 | tee "$build/ctest.log" || status=1
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --timeout 300 \
+  -o "$build/lit-results.json" "$build/test" || status=1
+
+python3 "$root/utils/setup/summarize.py" "$build/ctest.log" "$build/lit-results.json"
+exit $status
