@@ -1,0 +1,1 @@
+struct req { int id; long len; char *name; };
