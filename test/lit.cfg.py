@@ -27,11 +27,12 @@ def tool(name):
     return os.path.join(bin_dir, name)
 
 python = config.python_executable
+# Longer names first: lit substitutes in list order, and %tscc is a prefix.
+config.substitutions.append(("%tscc_obj_root", config.tscc_obj_root))
 config.substitutions.append(("%tscc", tool("tscc")))
 config.substitutions.append(("%tsrun", tool("tsrun")))
 config.substitutions.append(("%tsreport", tool("tsreport")))
 config.substitutions.append(("%python", python))
-config.substitutions.append(("%tscc_obj_root", config.tscc_obj_root))
 config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Test programs: both data models, with frame pointers so stack traces are
