@@ -1,0 +1,62 @@
+//===- tscc/Runtime/PtraceBackend.h - Native x86-64 processes via ptrace --===//
+//
+// One PtraceBackend serves every native process of a session: commands it
+// launches and processes it attaches to, plus every thread, fork/vfork/clone
+// child and exec image they produce. All ptrace calls happen on the thread
+// that calls start() and run().
+//
+// Probes are int3 breakpoints in a monitor table (address -> probes). The
+// displaced instruction is executed out of line from a scratch page mapped
+// into the target, or emulated, so a hit costs one ptrace stop and other
+// threads never run over a restored original byte. See docs/runtime.md,
+// "Native processes (ptrace)".
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACEBACKEND_H
+#define TSCC_RUNTIME_PTRACEBACKEND_H
+
+#include "tscc/Runtime/Backend.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tscc::rt {
+
+class Session;
+
+struct PtraceOptions {
+  /// Commands to launch (`-c "cmd args"` is split by the caller, trailing
+  /// `-- cmd args`): argv vectors, each run with the caller's environment.
+  std::vector<std::vector<std::string>> Commands;
+  /// Processes to attach to (`-p PID`), with all their threads.
+  std::vector<int64_t> Pids;
+  /// What happens to launched commands when the session ends before they
+  /// do (Ctrl-C, exit()): true kills them (SIGKILL), false detaches them
+  /// with every probe removed and lets them run on. Attached processes are
+  /// always detached.
+  bool KillLaunchedOnStop = true;
+};
+
+class PtraceBackend final : public Backend {
+public:
+  PtraceBackend(Session &S, PtraceOptions Opts);
+  ~PtraceBackend() override;
+
+  bool start(std::string &Error) override;
+  void run() override;
+  void interrupt() override;
+
+  /// Whether this backend has anything to do (any command or pid).
+  bool empty() const;
+
+  class Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_PTRACEBACKEND_H
