@@ -1,0 +1,474 @@
+//===- LoadedImage.cpp - Map and relocate a probe object ------------------===//
+//
+// A deliberately small static loader for the objects codegen produces: ELF64
+// little-endian x86-64 ET_REL, small code model, PIC. Every offset, size and
+// index read from the file is checked before use: the input is untrusted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadedImage.h"
+
+#include <elf.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+using namespace tscc::rt;
+
+namespace tscc::rt {
+
+namespace {
+
+constexpr uint64_t MaxImageSize = 1ull << 30; // far below the PC32 reach
+constexpr uint64_t StubSize = 8;              // jmp *GOT(%rip); 2 x int3
+
+/// The libc functions LLVM may emit calls to for memory intrinsics.
+struct LibcSymbol {
+  const char *Name;
+  uint64_t Address;
+};
+
+const LibcSymbol *findLibc(std::string_view Name) {
+  static const LibcSymbol Table[] = {
+      {"memcpy", reinterpret_cast<uint64_t>(&::memcpy)},
+      {"memset", reinterpret_cast<uint64_t>(&::memset)},
+      {"memmove", reinterpret_cast<uint64_t>(&::memmove)},
+  };
+  for (const LibcSymbol &S : Table)
+    if (Name == S.Name)
+      return &S;
+  return nullptr;
+}
+
+uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
+
+std::string hex(uint64_t V) {
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "0x%llx", static_cast<unsigned long long>(V));
+  return Buf;
+}
+
+const char *relocName(uint32_t Type) {
+  switch (Type) {
+  case R_X86_64_64: return "R_X86_64_64";
+  case R_X86_64_PC32: return "R_X86_64_PC32";
+  case R_X86_64_PLT32: return "R_X86_64_PLT32";
+  case R_X86_64_32: return "R_X86_64_32";
+  case R_X86_64_32S: return "R_X86_64_32S";
+  case R_X86_64_GOTPCREL: return "R_X86_64_GOTPCREL";
+  case R_X86_64_GOTPCRELX: return "R_X86_64_GOTPCRELX";
+  case R_X86_64_REX_GOTPCRELX: return "R_X86_64_REX_GOTPCRELX";
+  case R_X86_64_PC64: return "R_X86_64_PC64";
+  default: return nullptr;
+  }
+}
+
+bool isGotReloc(uint32_t Type) {
+  return Type == R_X86_64_GOTPCREL || Type == R_X86_64_GOTPCRELX ||
+         Type == R_X86_64_REX_GOTPCRELX;
+}
+
+} // namespace
+
+/// Builds a LoadedImage in steps: parse, lay out, map, relocate, protect.
+class ImageBuilder {
+public:
+  ImageBuilder(std::span<const uint8_t> Bytes, std::string &Error)
+      : Bytes(Bytes), Error(Error) {}
+
+  std::unique_ptr<LoadedImage> build();
+
+private:
+  bool fail(std::string Msg) {
+    Error = std::move(Msg);
+    return false;
+  }
+  bool parseHeader();
+  bool parseSections();
+  bool parseSymbols();
+  bool layout();
+  bool map();
+  bool relocate();
+  bool relocateSection(const Elf64_Shdr &RelSec);
+  bool applyOne(const Elf64_Rela &R, uint32_t Target);
+  bool symbolValue(uint32_t SymIdx, uint64_t &Value, bool &Undefined,
+                   std::string &Name);
+  uint64_t gotSlot(uint32_t SymIdx, uint64_t Value);
+  bool protect();
+  std::string_view sectionName(const Elf64_Shdr &S) const;
+
+  std::span<const uint8_t> Bytes;
+  std::string &Error;
+  const Elf64_Ehdr *Ehdr = nullptr;
+  std::vector<Elf64_Shdr> Shdrs;
+  std::string_view ShStrtab;
+  const Elf64_Sym *Syms = nullptr;
+  size_t SymCount = 0;
+  std::string_view SymStrtab;
+
+  // Layout: [exec sections][stubs] | [read-only][GOT] | [writable].
+  std::vector<uint64_t> Offset;           // per section; ~0 if not mapped
+  uint64_t ExecEnd = 0, RoStart = 0, RoEnd = 0, RwStart = 0, Total = 0;
+  uint64_t StubBase = 0, GotBase = 0;
+  std::vector<std::string> Undefs;        // libc names, each with one stub
+  std::map<uint32_t, uint64_t> GotIndex;  // symbol index -> slot
+  std::vector<uint32_t> GotSyms;
+
+  std::unique_ptr<LoadedImage> Image;
+};
+
+std::string_view ImageBuilder::sectionName(const Elf64_Shdr &S) const {
+  if (S.sh_name >= ShStrtab.size())
+    return {};
+  std::string_view Rest = ShStrtab.substr(S.sh_name);
+  return Rest.substr(0, Rest.find('\0'));
+}
+
+bool ImageBuilder::parseHeader() {
+  if (Bytes.size() < EI_NIDENT || memcmp(Bytes.data(), ELFMAG, SELFMAG) != 0)
+    return fail("not an ELF file");
+  if (Bytes[EI_CLASS] != ELFCLASS64)
+    return fail("not a 64-bit ELF object (probe objects are ELF64 x86-64)");
+  if (Bytes[EI_DATA] != ELFDATA2LSB)
+    return fail("not a little-endian ELF object");
+  if (Bytes.size() < sizeof(Elf64_Ehdr))
+    return fail("truncated ELF header");
+  Ehdr = reinterpret_cast<const Elf64_Ehdr *>(Bytes.data());
+  if (Ehdr->e_machine != EM_X86_64)
+    return fail("wrong architecture (e_machine " +
+                std::to_string(Ehdr->e_machine) + "), expected x86-64");
+  if (Ehdr->e_type != ET_REL)
+    return fail("not a relocatable object (ET_REL); is this a probe object "
+                "produced by tscc?");
+  if (Ehdr->e_shentsize != sizeof(Elf64_Shdr))
+    return fail("bad section header size " + std::to_string(Ehdr->e_shentsize));
+  if (Ehdr->e_shnum == 0 || Ehdr->e_shnum >= SHN_LORESERVE)
+    return fail("no usable section header table");
+  if (Ehdr->e_shoff > Bytes.size() ||
+      (Bytes.size() - Ehdr->e_shoff) / sizeof(Elf64_Shdr) < Ehdr->e_shnum)
+    return fail("truncated: section headers extend past the end of the file");
+  if (Ehdr->e_shstrndx >= Ehdr->e_shnum)
+    return fail("bad section name table index");
+  return true;
+}
+
+bool ImageBuilder::parseSections() {
+  Shdrs.resize(Ehdr->e_shnum);
+  memcpy(Shdrs.data(), Bytes.data() + Ehdr->e_shoff,
+         Shdrs.size() * sizeof(Elf64_Shdr));
+  for (size_t I = 0; I < Shdrs.size(); ++I) {
+    const Elf64_Shdr &S = Shdrs[I];
+    if (S.sh_type == SHT_NOBITS || S.sh_type == SHT_NULL)
+      continue;
+    if (S.sh_offset > Bytes.size() || S.sh_size > Bytes.size() - S.sh_offset)
+      return fail("truncated: section " + std::to_string(I) +
+                  " extends past the end of the file");
+    if (S.sh_addralign > 1 && (S.sh_addralign & (S.sh_addralign - 1)))
+      return fail("section " + std::to_string(I) +
+                  " has a non-power-of-two alignment");
+  }
+  const Elf64_Shdr &Str = Shdrs[Ehdr->e_shstrndx];
+  if (Str.sh_type != SHT_STRTAB)
+    return fail("section name table is not a string table");
+  ShStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
+              Str.sh_size};
+  return true;
+}
+
+bool ImageBuilder::parseSymbols() {
+  for (const Elf64_Shdr &S : Shdrs) {
+    if (S.sh_type != SHT_SYMTAB)
+      continue;
+    if (Syms)
+      return fail("more than one symbol table");
+    if (S.sh_entsize != sizeof(Elf64_Sym))
+      return fail("bad symbol table entry size");
+    if (S.sh_link >= Shdrs.size() || Shdrs[S.sh_link].sh_type != SHT_STRTAB)
+      return fail("symbol table has no string table");
+    if (S.sh_offset % alignof(Elf64_Sym))
+      return fail("misaligned symbol table");
+    Syms = reinterpret_cast<const Elf64_Sym *>(Bytes.data() + S.sh_offset);
+    SymCount = S.sh_size / sizeof(Elf64_Sym);
+    const Elf64_Shdr &Str = Shdrs[S.sh_link];
+    SymStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
+                 Str.sh_size};
+  }
+  return true;
+}
+
+bool ImageBuilder::layout() {
+  const uint64_t Page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  Offset.assign(Shdrs.size(), ~0ull);
+  uint64_t Cur = 0;
+  auto Place = [&](auto Pred) {
+    for (size_t I = 0; I < Shdrs.size(); ++I) {
+      const Elf64_Shdr &S = Shdrs[I];
+      if (!(S.sh_flags & SHF_ALLOC) || !Pred(S))
+        continue;
+      uint64_t Align = S.sh_addralign ? S.sh_addralign : 1;
+      if (Align > Page || S.sh_size > MaxImageSize)
+        return false;
+      Cur = alignTo(Cur, Align);
+      Offset[I] = Cur;
+      Cur += S.sh_size;
+      if (Cur > MaxImageSize)
+        return false;
+    }
+    return true;
+  };
+  bool Ok = Place([](const Elf64_Shdr &S) { return S.sh_flags & SHF_EXECINSTR; });
+  // Stubs and GOT slots are needed for every libc name and GOT reference;
+  // count them before the sizes are final.
+  for (const Elf64_Shdr &S : Shdrs) {
+    if (S.sh_type != SHT_RELA || S.sh_entsize != sizeof(Elf64_Rela) ||
+        S.sh_offset % alignof(Elf64_Rela))
+      continue;
+    const auto *Rel = reinterpret_cast<const Elf64_Rela *>(Bytes.data() + S.sh_offset);
+    for (size_t I = 0, N = S.sh_size / sizeof(Elf64_Rela); I < N; ++I) {
+      uint32_t Sym = ELF64_R_SYM(Rel[I].r_info);
+      if (!Syms || Sym >= SymCount)
+        continue; // reported by relocate()
+      const Elf64_Sym &E = Syms[Sym];
+      if (isGotReloc(ELF64_R_TYPE(Rel[I].r_info)) && !GotIndex.count(Sym)) {
+        GotIndex[Sym] = GotSyms.size();
+        GotSyms.push_back(Sym);
+      }
+      if (E.st_shndx == SHN_UNDEF && E.st_name < SymStrtab.size()) {
+        std::string Name(SymStrtab.substr(E.st_name).data());
+        if (findLibc(Name) && std::find(Undefs.begin(), Undefs.end(), Name) == Undefs.end())
+          Undefs.push_back(Name);
+      }
+    }
+  }
+  Cur = alignTo(Cur, 16);
+  StubBase = Cur;
+  Cur += Undefs.size() * StubSize;
+  ExecEnd = Cur;
+  RoStart = Cur = alignTo(Cur, Page);
+  Ok = Ok && Place([](const Elf64_Shdr &S) {
+    return !(S.sh_flags & (SHF_EXECINSTR | SHF_WRITE));
+  });
+  Cur = alignTo(Cur, 8);
+  GotBase = Cur;
+  // One slot per GOT symbol, then one per stub.
+  Cur += (GotSyms.size() + Undefs.size()) * 8;
+  RoEnd = Cur;
+  RwStart = Cur = alignTo(Cur, Page);
+  Ok = Ok && Place([](const Elf64_Shdr &S) {
+    return (S.sh_flags & SHF_WRITE) && !(S.sh_flags & SHF_EXECINSTR);
+  });
+  Total = alignTo(std::max<uint64_t>(Cur, 1), Page);
+  if (!Ok || Total > MaxImageSize)
+    return fail("allocated sections are too large or too strictly aligned");
+  return true;
+}
+
+bool ImageBuilder::map() {
+  void *P = mmap(nullptr, Total, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (P == MAP_FAILED)
+    return fail(std::string("cannot map the image: ") + strerror(errno));
+  Image->Base = static_cast<uint8_t *>(P);
+  Image->Size = Total;
+  for (size_t I = 0; I < Shdrs.size(); ++I) {
+    const Elf64_Shdr &S = Shdrs[I];
+    if (Offset[I] == ~0ull || S.sh_type == SHT_NOBITS)
+      continue;
+    memcpy(Image->Base + Offset[I], Bytes.data() + S.sh_offset, S.sh_size);
+  }
+  // Stubs: jmp *slot(%rip), padded with int3.
+  for (size_t I = 0; I < Undefs.size(); ++I) {
+    uint8_t *Stub = Image->Base + StubBase + I * StubSize;
+    uint64_t Slot = GotBase + (GotSyms.size() + I) * 8;
+    int32_t Disp = static_cast<int32_t>(Slot - (StubBase + I * StubSize + 6));
+    Stub[0] = 0xff;
+    Stub[1] = 0x25;
+    memcpy(Stub + 2, &Disp, 4);
+    Stub[6] = Stub[7] = 0xcc;
+    uint64_t Addr = findLibc(Undefs[I])->Address;
+    memcpy(Image->Base + Slot, &Addr, 8);
+  }
+  return true;
+}
+
+bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
+                               bool &Undefined, std::string &Name) {
+  if (!Syms || SymIdx >= SymCount)
+    return fail("relocation refers to a bad symbol index " +
+                std::to_string(SymIdx));
+  const Elf64_Sym &S = Syms[SymIdx];
+  Name = S.st_name < SymStrtab.size()
+             ? std::string(SymStrtab.substr(S.st_name).data())
+             : std::string();
+  Undefined = false;
+  if (S.st_shndx == SHN_UNDEF) {
+    Undefined = true;
+    auto It = std::find(Undefs.begin(), Undefs.end(), Name);
+    if (It != Undefs.end()) {
+      Value = reinterpret_cast<uint64_t>(Image->Base) + StubBase +
+              (It - Undefs.begin()) * StubSize;
+      return true;
+    }
+    if (ELF64_ST_BIND(S.st_info) == STB_WEAK) {
+      Value = 0;
+      return true;
+    }
+    return fail("undefined symbol '" + Name +
+                "' (only memcpy, memset and memmove can be resolved)");
+  }
+  if (S.st_shndx == SHN_ABS) {
+    Value = S.st_value;
+    return true;
+  }
+  if (S.st_shndx == SHN_COMMON)
+    return fail("common symbol '" + Name + "' is not supported");
+  if (S.st_shndx >= Shdrs.size() || Offset[S.st_shndx] == ~0ull)
+    return fail("symbol '" + Name + "' is in a section that is not loaded");
+  if (S.st_value > Shdrs[S.st_shndx].sh_size)
+    return fail("symbol '" + Name + "' lies outside its section");
+  Value = reinterpret_cast<uint64_t>(Image->Base) + Offset[S.st_shndx] +
+          S.st_value;
+  return true;
+}
+
+bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
+  const Elf64_Shdr &T = Shdrs[Target];
+  uint32_t Type = ELF64_R_TYPE(R.r_info);
+  const char *TypeName = relocName(Type);
+  if (!TypeName)
+    return fail("unsupported relocation type " + std::to_string(Type));
+  unsigned Width = (Type == R_X86_64_64 || Type == R_X86_64_PC64) ? 8 : 4;
+  if (R.r_offset > T.sh_size || T.sh_size - R.r_offset < Width)
+    return fail(std::string(TypeName) + " at offset " + hex(R.r_offset) +
+                " is outside its section");
+  uint64_t S;
+  bool Undef;
+  std::string Name;
+  if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name))
+    return false;
+  uint8_t *Where = Image->Base + Offset[Target] + R.r_offset;
+  uint64_t P = reinterpret_cast<uint64_t>(Where);
+  int64_t A = R.r_addend;
+  uint64_t V;
+  if (isGotReloc(Type)) {
+    uint64_t Slot = GotBase + GotIndex.at(ELF64_R_SYM(R.r_info)) * 8;
+    // GOT slots hold the symbol's address; libc names get the real function.
+    uint64_t Resolved = S;
+    if (Undef)
+      if (const LibcSymbol *L = findLibc(Name))
+        Resolved = L->Address;
+    memcpy(Image->Base + Slot, &Resolved, 8);
+    V = reinterpret_cast<uint64_t>(Image->Base) + Slot + A - P;
+  } else if (Type == R_X86_64_64) {
+    V = S + A;
+  } else if (Type == R_X86_64_32 || Type == R_X86_64_32S) {
+    V = S + A;
+  } else {
+    V = S + A - P;
+  }
+  if (Width == 8) {
+    memcpy(Where, &V, 8);
+    return true;
+  }
+  bool Fits = Type == R_X86_64_32 ? V <= UINT32_MAX
+                                  : static_cast<int64_t>(V) ==
+                                        static_cast<int32_t>(V);
+  if (!Fits)
+    return fail(std::string(TypeName) + " against '" + Name +
+                "' does not fit in 32 bits (the object must be built PIC "
+                "with the small code model)");
+  uint32_t V32 = static_cast<uint32_t>(V);
+  memcpy(Where, &V32, 4);
+  return true;
+}
+
+bool ImageBuilder::relocateSection(const Elf64_Shdr &RelSec) {
+  if (RelSec.sh_entsize != sizeof(Elf64_Rela) ||
+      RelSec.sh_offset % alignof(Elf64_Rela))
+    return fail("malformed relocation section");
+  if (RelSec.sh_info >= Shdrs.size())
+    return fail("relocation section targets a bad section index");
+  if (Offset[RelSec.sh_info] == ~0ull)
+    return true; // relocations for debug info and other unloaded sections
+  const auto *Rel =
+      reinterpret_cast<const Elf64_Rela *>(Bytes.data() + RelSec.sh_offset);
+  for (size_t I = 0, N = RelSec.sh_size / sizeof(Elf64_Rela); I < N; ++I)
+    if (!applyOne(Rel[I], RelSec.sh_info))
+      return fail("in section '" +
+                  std::string(sectionName(Shdrs[RelSec.sh_info])) +
+                  "': " + Error);
+  return true;
+}
+
+bool ImageBuilder::relocate() {
+  for (const Elf64_Shdr &S : Shdrs) {
+    if (S.sh_type == SHT_REL && S.sh_info < Shdrs.size() &&
+        Offset[S.sh_info] != ~0ull)
+      return fail("SHT_REL relocations are not used on x86-64");
+    if (S.sh_type == SHT_RELA && !relocateSection(S))
+      return false;
+  }
+  return true;
+}
+
+bool ImageBuilder::protect() {
+  uint8_t *B = Image->Base;
+  if (ExecEnd && mprotect(B, RoStart, PROT_READ | PROT_EXEC) != 0)
+    return fail(std::string("mprotect: ") + strerror(errno));
+  if (RwStart > RoStart &&
+      mprotect(B + RoStart, RwStart - RoStart, PROT_READ) != 0)
+    return fail(std::string("mprotect: ") + strerror(errno));
+  return true;
+}
+
+std::unique_ptr<LoadedImage> ImageBuilder::build() {
+  Image.reset(new LoadedImage());
+  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
+      !map() || !relocate() || !protect())
+    return nullptr;
+  for (size_t I = 0; I < Shdrs.size(); ++I) {
+    std::string Name(sectionName(Shdrs[I]));
+    if (Name.empty() || Name.rfind("tscc_", 0) != 0)
+      continue;
+    if (Image->Sections.count(Name)) {
+      Error = "duplicate section '" + Name + "'";
+      return nullptr;
+    }
+    LoadedImage::Section Sec;
+    Sec.Size = Shdrs[I].sh_size;
+    if (Offset[I] != ~0ull) {
+      Sec.Alloc = true;
+      Sec.Data = Image->Base + Offset[I];
+    } else if (Shdrs[I].sh_type != SHT_NOBITS) {
+      auto Copy = std::make_unique<uint8_t[]>(Sec.Size ? Sec.Size : 1);
+      memcpy(Copy.get(), Bytes.data() + Shdrs[I].sh_offset, Sec.Size);
+      Sec.Data = Copy.get();
+      Image->Copies[Name] = std::move(Copy);
+    } else {
+      Sec.Size = 0;
+    }
+    Image->Sections[Name] = Sec;
+  }
+  return std::move(Image);
+}
+
+std::unique_ptr<LoadedImage>
+LoadedImage::create(std::span<const uint8_t> Bytes, std::string &Error) {
+  return ImageBuilder(Bytes, Error).build();
+}
+
+LoadedImage::~LoadedImage() {
+  if (Base)
+    munmap(Base, Size);
+}
+
+const LoadedImage::Section *LoadedImage::section(std::string_view Name) const {
+  auto It = Sections.find(Name);
+  return It == Sections.end() ? nullptr : &It->second;
+}
+
+} // namespace tscc::rt
