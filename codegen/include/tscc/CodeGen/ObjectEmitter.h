@@ -1,0 +1,77 @@
+//===- tscc/CodeGen/ObjectEmitter.h - LLVM module to probe object -*- C++ -*-===//
+//
+// The back half of code generation, independent of the AST: it owns the one
+// TargetMachine (x86_64-linux-gnu, PIC, small code model), runs one
+// optimisation pipeline over the whole module, emits an ELF64 relocatable
+// into memory and finalises the clause table in place from the symbol table
+// LLVM wrote.
+//
+// One emitter handles any number of clauses in one module: nothing here is
+// per clause, so compile time stays linear in the script size.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_CODEGEN_OBJECTEMITTER_H
+#define TSCC_CODEGEN_OBJECTEMITTER_H
+
+#include "tscc/CodeGen/CodeGenOptions.h"
+#include "tscc/CodeGen/ObjectTables.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+class raw_pwrite_stream;
+} // namespace llvm
+
+namespace tscc {
+
+class ObjectEmitter {
+public:
+  /// Initialises the X86 target (only it) once per process and creates the
+  /// TargetMachine.
+  static llvm::Expected<std::unique_ptr<ObjectEmitter>>
+  create(const CodeGenOptions &Opts);
+  ~ObjectEmitter();
+
+  /// Sets the module's triple and data layout to the emitter's. Call before
+  /// generating IR so that LLVM's folding sees the real layout.
+  void configureModule(llvm::Module &M) const;
+
+  /// Places \p Tables into the tscc_* sections of \p M as constant data and
+  /// marks them, and every clause function, as used (llvm.used, which also
+  /// makes LLVM set SHF_GNU_RETAIN) so `--gc-sections` links keep them.
+  void addTables(llvm::Module &M, const ObjectTables &Tables) const;
+
+  /// Verifies (if asked) and runs the optimisation pipeline.
+  llvm::Error optimize(llvm::Module &M) const;
+
+  /// Emits \p M as an ELF64 relocatable into \p Out and finalises the clause
+  /// table in it.
+  llvm::Error emit(llvm::Module &M, llvm::SmallVectorImpl<char> &Out) const;
+
+  llvm::TargetMachine &getTargetMachine() const { return *TM; }
+
+private:
+  ObjectEmitter(const CodeGenOptions &Opts,
+                std::unique_ptr<llvm::TargetMachine> TM);
+
+  CodeGenOptions Opts;
+  std::unique_ptr<llvm::TargetMachine> TM;
+};
+
+/// Rewrites the stream entries of every clause in the tscc_clauses section of
+/// the relocatable ELF64 object in \p Object: for each clause function
+/// (clauseFunctionName()) present in the model's text section, its st_value
+/// and st_size become the offset and size; absent predicates become
+/// TSCC_NO_CODE / 0. A missing action, a function in the wrong section or a
+/// malformed object is an error.
+llvm::Error finalizeClauseTable(llvm::MutableArrayRef<char> Object);
+
+} // namespace tscc
+
+#endif // TSCC_CODEGEN_OBJECTEMITTER_H

@@ -1,0 +1,194 @@
+//===- ObjectEmitter.cpp - LLVM module to probe object --------------------===//
+
+#include "tscc/CodeGen/ObjectEmitter.h"
+
+#include "llvm-c/Target.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <mutex>
+
+using namespace llvm;
+using namespace tscc;
+
+// Both code streams are x86-64 code: they run in the tracer (or, later, in an
+// in-process agent of either kind of process built as x86-64). Only the data
+// model they interpret differs.
+static constexpr const char *HostTriple = "x86_64-linux-gnu";
+
+static void initializeX86Once() {
+  static std::once_flag Flag;
+  std::call_once(Flag, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+  });
+}
+
+static CodeGenOptLevel toCodeGenLevel(unsigned Level) {
+  switch (Level) {
+  case 0:
+    return CodeGenOptLevel::None;
+  case 1:
+    return CodeGenOptLevel::Less;
+  case 2:
+    return CodeGenOptLevel::Default;
+  default:
+    return CodeGenOptLevel::Aggressive;
+  }
+}
+
+static OptimizationLevel toPipelineLevel(unsigned Level) {
+  switch (Level) {
+  case 0:
+    return OptimizationLevel::O0;
+  case 1:
+    return OptimizationLevel::O1;
+  case 2:
+    return OptimizationLevel::O2;
+  default:
+    return OptimizationLevel::O3;
+  }
+}
+
+ObjectEmitter::ObjectEmitter(const CodeGenOptions &Opts,
+                             std::unique_ptr<TargetMachine> TM)
+    : Opts(Opts), TM(std::move(TM)) {}
+
+ObjectEmitter::~ObjectEmitter() = default;
+
+Expected<std::unique_ptr<ObjectEmitter>>
+ObjectEmitter::create(const CodeGenOptions &Opts) {
+  initializeX86Once();
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(HostTriple, Err);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot initialise the x86-64 target: " + Err);
+  TargetOptions TO;
+  // Clause code has no exceptions and no unwinder; without unwind tables the
+  // object carries no .eh_frame and no relocations the loader must apply to
+  // it.
+  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+      HostTriple, "x86-64", "", TO, Reloc::PIC_, CodeModel::Small,
+      toCodeGenLevel(Opts.OptLevel)));
+  if (!TM)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create the x86-64 target machine");
+  return std::unique_ptr<ObjectEmitter>(new ObjectEmitter(Opts, std::move(TM)));
+}
+
+void ObjectEmitter::configureModule(Module &M) const {
+  M.setTargetTriple(TM->getTargetTriple().str());
+  M.setDataLayout(TM->createDataLayout());
+}
+
+static GlobalVariable *addSectionData(Module &M, StringRef Section,
+                                      ArrayRef<uint8_t> Bytes,
+                                      unsigned Alignment) {
+  Constant *Init = ConstantDataArray::get(M.getContext(), Bytes);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::InternalLinkage, Init,
+                                "__" + Section.str());
+  GV->setSection(Section);
+  GV->setAlignment(Align(Alignment));
+  return GV;
+}
+
+template <typename T>
+static ArrayRef<uint8_t> bytesOf(const std::vector<T> &V) {
+  return {reinterpret_cast<const uint8_t *>(V.data()), V.size() * sizeof(T)};
+}
+
+void ObjectEmitter::addTables(Module &M, const ObjectTables &Tables) const {
+  SmallVector<GlobalValue *, 16> Used;
+  auto Add = [&](StringRef Section, ArrayRef<uint8_t> Bytes) {
+    Used.push_back(addSectionData(M, Section, Bytes, 8));
+  };
+  Add(TSCC_SEC_HEADER,
+      {reinterpret_cast<const uint8_t *>(&Tables.Header), sizeof(tscc_header)});
+  Add(TSCC_SEC_CLAUSES, bytesOf(Tables.Clauses));
+  Add(TSCC_SEC_PROBES, bytesOf(Tables.Probes));
+  Add(TSCC_SEC_FORMATS, bytesOf(Tables.Formats));
+  Add(TSCC_SEC_FIELDS, bytesOf(Tables.Fields));
+  Add(TSCC_SEC_MAPS, bytesOf(Tables.Maps));
+  Add(TSCC_SEC_AGGS, bytesOf(Tables.Aggs));
+  Add(TSCC_SEC_WITHIN, bytesOf(Tables.Within));
+  StringRef Str = Tables.Strings.data();
+  Add(TSCC_SEC_STRTAB,
+      {reinterpret_cast<const uint8_t *>(Str.data()), Str.size()});
+
+  // Clause functions are reached only through the clause table, so nothing
+  // in the module refers to them; llvm.used keeps them through the optimiser
+  // and makes the backend mark their sections SHF_GNU_RETAIN.
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with("tscc_clause"))
+      Used.push_back(&F);
+  appendToUsed(M, Used);
+}
+
+/// Library calls the optimiser may not invent: the loader resolves only
+/// memcpy/memset/memmove, which the backend still emits for the memory
+/// intrinsics. Anything else (memcmp from MergeICmps, strlen, ...) would be
+/// an unresolved symbol at load time.
+static TargetLibraryInfoImpl makeLibraryInfo(const Triple &T) {
+  TargetLibraryInfoImpl TLII(T);
+  TLII.disableAllFunctions();
+  return TLII;
+}
+
+Error ObjectEmitter::optimize(Module &M) const {
+  if (Opts.VerifyModule) {
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    if (verifyModule(M, &OS))
+      return createStringError(inconvertibleErrorCode(),
+                               "internal error: invalid IR: " + OS.str());
+  }
+
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(TM.get(), PipelineTuningOptions());
+  TargetLibraryInfoImpl TLII = makeLibraryInfo(TM->getTargetTriple());
+  // Registered before the defaults, so this one wins.
+  FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  OptimizationLevel Level = toPipelineLevel(Opts.OptLevel);
+  ModulePassManager MPM = Level == OptimizationLevel::O0
+                              ? PB.buildO0DefaultPipeline(Level)
+                              : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+  return Error::success();
+}
+
+Error ObjectEmitter::emit(Module &M, SmallVectorImpl<char> &Out) const {
+  Out.clear();
+  raw_svector_ostream OS(Out);
+  legacy::PassManager PM;
+  TargetLibraryInfoImpl TLII = makeLibraryInfo(TM->getTargetTriple());
+  PM.add(new TargetLibraryInfoWrapperPass(TLII));
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the x86-64 target cannot emit object files");
+  PM.run(M);
+  return finalizeClauseTable(MutableArrayRef<char>(Out.data(), Out.size()));
+}
