@@ -144,7 +144,7 @@ bool SpecParser::parseMatch(const Field &F, std::string &Text,
                             tscc_match_kind &Match) {
   llvm::StringRef T = F.Text;
   if (T == "*") {
-    Text = "*";
+    Text.assign(1, '*');
     Match = TSCC_MATCH_ANY;
     return true;
   }
