@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,7 +38,18 @@ struct SessionOptions {
   size_t MapCapacity = 1u << 16;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
+  /// Called (with the session lock held) when a clause calls exit(); tsrun
+  /// uses it to interrupt every backend. Must not call back into the
+  /// session.
+  std::function<void()> OnStop;
 };
+
+/// How a target came to be traced; the `How` argument of targetAttached().
+/// Backends pass one of these so tsrun can find the launched command.
+inline constexpr std::string_view HowLaunched = "launched";
+inline constexpr std::string_view HowAttached = "attached";
+inline constexpr std::string_view HowForked = "forked";
+inline constexpr std::string_view HowRemote = "remote";
 
 class Session {
 public:
@@ -90,6 +102,9 @@ public:
   std::vector<ClauseCounters> counters() const;
   /// Whether any output write failed.
   bool outputOk() const;
+  /// The exit status of the first launched target that has exited, as a
+  /// shell reports it (128 + signal when killed); -1 if none has exited.
+  int launchedExitStatus() const;
 
 private:
   friend class SessionState;

@@ -1,0 +1,315 @@
+//===- Format.cpp - printf for a given data model ---------------------------===//
+//
+// Each conversion is parsed into its parts, the argument is truncated and
+// sign- or zero-extended the way the target's C library would see it, and
+// the host snprintf does the padding with the widest type (long long /
+// unsigned long long / double), so the result matches C byte for byte.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Runtime/Format.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+using namespace tscc::rt;
+
+namespace {
+
+enum class Length { None, HH, H, L, LL, BigL, J, Z, T };
+
+struct Spec {
+  std::string Flags;
+  int Width = -1;     ///< -1: none
+  int Precision = -1; ///< -1: none
+  Length Len = Length::None;
+  char Conv = 0;
+};
+
+/// Bits of an integer argument under a length modifier and data model.
+unsigned intBits(Length L, DataModel DM) {
+  unsigned Ptr = dataModelBits(DM);
+  switch (L) {
+  case Length::HH: return 8;
+  case Length::H: return 16;
+  case Length::None: return 32;
+  case Length::L: return Ptr;
+  case Length::LL: case Length::BigL: case Length::J: return 64;
+  case Length::Z: case Length::T: return Ptr;
+  }
+  return 64;
+}
+
+int64_t signExtend(uint64_t V, unsigned Bits) {
+  if (Bits >= 64)
+    return static_cast<int64_t>(V);
+  uint64_t M = 1ull << (Bits - 1);
+  V &= (1ull << Bits) - 1;
+  return static_cast<int64_t>((V ^ M) - M);
+}
+
+uint64_t truncate(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((1ull << Bits) - 1);
+}
+
+// Widths and precisions are clamped: a hostile format must not make the
+// consumer allocate gigabytes.
+constexpr int MaxWidth = 4096;
+
+std::string cFormat(const Spec &S, const char *LenMod) {
+  std::string F = "%" + S.Flags;
+  if (S.Width >= 0)
+    F += std::to_string(S.Width);
+  if (S.Precision >= 0)
+    F += "." + std::to_string(S.Precision);
+  F += LenMod;
+  F += S.Conv;
+  return F;
+}
+
+template <typename T> std::string callSnprintf(const std::string &F, T V) {
+  char Buf[256];
+  int N = snprintf(Buf, sizeof(Buf), F.c_str(), V);
+  if (N < 0)
+    return {};
+  if (static_cast<size_t>(N) < sizeof(Buf))
+    return std::string(Buf, N);
+  std::string Out(N + 1, '\0');
+  snprintf(Out.data(), Out.size(), F.c_str(), V);
+  Out.resize(N);
+  return Out;
+}
+
+class Formatter {
+public:
+  Formatter(std::string_view Fmt, std::span<const FormatArg> Args, DataModel DM)
+      : Fmt(Fmt), Args(Args), DM(DM) {}
+  std::string run();
+
+private:
+  bool parseSpec(size_t &I, Spec &S);
+  int starArg();
+  const FormatArg *next() { return NextArg < Args.size() ? &Args[NextArg++] : nullptr; }
+  void convert(const Spec &S, std::string_view Text);
+
+  std::string_view Fmt;
+  std::span<const FormatArg> Args;
+  DataModel DM;
+  size_t NextArg = 0;
+  std::string Out;
+};
+
+int Formatter::starArg() {
+  const FormatArg *A = next();
+  if (!A)
+    return 0;
+  int64_t V = signExtend(A->Bits, 32);
+  return static_cast<int>(std::max<int64_t>(-MaxWidth, std::min<int64_t>(V, MaxWidth)));
+}
+
+bool Formatter::parseSpec(size_t &I, Spec &S) {
+  // I is just past the '%'.
+  while (I < Fmt.size() && strchr("-+ #0'", Fmt[I])) {
+    if (Fmt[I] != '\'' && S.Flags.find(Fmt[I]) == std::string::npos)
+      S.Flags += Fmt[I];
+    ++I;
+  }
+  auto Number = [&](int &Into) {
+    long V = 0;
+    while (I < Fmt.size() && Fmt[I] >= '0' && Fmt[I] <= '9')
+      V = std::min<long>(V * 10 + (Fmt[I++] - '0'), MaxWidth);
+    Into = static_cast<int>(V);
+  };
+  if (I < Fmt.size() && Fmt[I] == '*') {
+    ++I;
+    S.Width = starArg();
+    if (S.Width < 0) { // negative width: '-' flag and its magnitude
+      if (S.Flags.find('-') == std::string::npos)
+        S.Flags += '-';
+      S.Width = -S.Width;
+    }
+  } else if (I < Fmt.size() && Fmt[I] >= '1' && Fmt[I] <= '9') {
+    Number(S.Width);
+  }
+  if (I < Fmt.size() && Fmt[I] == '.') {
+    ++I;
+    if (I < Fmt.size() && Fmt[I] == '*') {
+      ++I;
+      S.Precision = starArg();
+      if (S.Precision < 0)
+        S.Precision = -1; // negative precision: as if omitted
+    } else {
+      S.Precision = 0;
+      Number(S.Precision);
+    }
+  }
+  if (I + 1 < Fmt.size() && Fmt[I] == 'h' && Fmt[I + 1] == 'h') {
+    S.Len = Length::HH;
+    I += 2;
+  } else if (I + 1 < Fmt.size() && Fmt[I] == 'l' && Fmt[I + 1] == 'l') {
+    S.Len = Length::LL;
+    I += 2;
+  } else if (I < Fmt.size()) {
+    switch (Fmt[I]) {
+    case 'h': S.Len = Length::H; ++I; break;
+    case 'l': S.Len = Length::L; ++I; break;
+    case 'q': S.Len = Length::LL; ++I; break;
+    case 'L': S.Len = Length::BigL; ++I; break;
+    case 'j': S.Len = Length::J; ++I; break;
+    case 'z': S.Len = Length::Z; ++I; break;
+    case 't': S.Len = Length::T; ++I; break;
+    default: break;
+    }
+  }
+  if (I >= Fmt.size())
+    return false;
+  S.Conv = Fmt[I++];
+  return strchr("diuoxXcspfFeEgGaA%", S.Conv) != nullptr;
+}
+
+void Formatter::convert(const Spec &S, std::string_view Text) {
+  if (S.Conv == '%') {
+    Out += '%';
+    return;
+  }
+  const FormatArg *A = next();
+  if (!A) {
+    Out += "(missing)";
+    return;
+  }
+  switch (S.Conv) {
+  case 'd': case 'i': {
+    int64_t V = signExtend(A->Bits, intBits(S.Len, DM));
+    Out += callSnprintf(cFormat(S, "ll"), static_cast<long long>(V));
+    return;
+  }
+  case 'u': case 'o': case 'x': case 'X': {
+    uint64_t V = truncate(A->Bits, intBits(S.Len, DM));
+    Out += callSnprintf(cFormat(S, "ll"), static_cast<unsigned long long>(V));
+    return;
+  }
+  case 'c': {
+    Spec C = S;
+    C.Precision = -1;
+    Out += callSnprintf(cFormat(C, ""), static_cast<int>(A->Bits & 0xff));
+    return;
+  }
+  case 's': {
+    if (A->Kind != TSCC_FIELD_STRING) {
+      Out += "(not a string)";
+      return;
+    }
+    // Strings may hold NULs from fixed-size buffers; C stops at the first.
+    std::string Str(A->Str.c_str());
+    Out += callSnprintf(cFormat(S, ""), Str.c_str());
+    return;
+  }
+  case 'p': {
+    uint64_t V = truncate(A->Bits, dataModelBits(DM));
+    Spec P = S;
+    P.Flags.erase(std::remove_if(P.Flags.begin(), P.Flags.end(),
+                                 [](char C) { return C != '-'; }),
+                  P.Flags.end());
+    P.Precision = -1;
+    Out += callSnprintf(cFormat(P, ""),
+                        reinterpret_cast<void *>(static_cast<uintptr_t>(V)));
+    return;
+  }
+  default: { // floating point
+    double D;
+    if (A->Kind == TSCC_FIELD_DOUBLE)
+      memcpy(&D, &A->Bits, sizeof(D));
+    else
+      D = static_cast<double>(static_cast<int64_t>(A->Bits));
+    Out += callSnprintf(cFormat(S, ""), D);
+    return;
+  }
+  }
+}
+
+std::string Formatter::run() {
+  for (size_t I = 0; I < Fmt.size();) {
+    size_t Pct = Fmt.find('%', I);
+    if (Pct == std::string_view::npos) {
+      Out.append(Fmt.substr(I));
+      break;
+    }
+    Out.append(Fmt.substr(I, Pct - I));
+    size_t J = Pct + 1;
+    Spec S;
+    if (!parseSpec(J, S)) {
+      // Unknown or unsupported conversion (including %n): print it as is.
+      Out.append(Fmt.substr(Pct, J - Pct));
+      I = J;
+      continue;
+    }
+    convert(S, Fmt.substr(Pct, J - Pct));
+    I = J;
+  }
+  return Out;
+}
+
+} // namespace
+
+bool tscc::rt::decodeArgs(std::span<const tscc_field> Fields,
+                          std::span<const uint8_t> Bytes,
+                          std::vector<FormatArg> &Out) {
+  size_t Pos = 0;
+  auto Need = [&](size_t N) { return Bytes.size() >= Pos && Bytes.size() - Pos >= N; };
+  for (const tscc_field &F : Fields) {
+    FormatArg A;
+    A.Kind = F.kind;
+    if (F.kind == TSCC_FIELD_STRING) {
+      uint32_t Len;
+      if (!Need(4))
+        return false;
+      memcpy(&Len, Bytes.data() + Pos, 4);
+      if (!Need(4 + size_t(Len)))
+        return false;
+      A.Str.assign(reinterpret_cast<const char *>(Bytes.data() + Pos + 4), Len);
+      size_t Nul = A.Str.find('\0');
+      if (Nul != std::string::npos)
+        A.Str.resize(Nul);
+      Pos += (4 + size_t(Len) + 7) & ~size_t(7);
+    } else if (F.kind == TSCC_FIELD_STACK) {
+      uint32_t Count;
+      if (!Need(8))
+        return false;
+      memcpy(&Count, Bytes.data() + Pos, 4);
+      Pos += 8;
+      if (Count > (Bytes.size() - Pos) / 8)
+        return false;
+      A.Stack.resize(Count);
+      memcpy(A.Stack.data(), Bytes.data() + Pos, size_t(Count) * 8);
+      Pos += size_t(Count) * 8;
+    } else {
+      if (!Need(8))
+        return false;
+      memcpy(&A.Bits, Bytes.data() + Pos, 8);
+      Pos += 8;
+    }
+    Out.push_back(std::move(A));
+  }
+  return true;
+}
+
+std::string tscc::rt::formatPrintf(std::string_view Fmt,
+                                   std::span<const FormatArg> Args,
+                                   DataModel DM) {
+  return Formatter(Fmt, Args, DM).run();
+}
+
+std::string tscc::rt::escapeForDisplay(std::string_view S) {
+  std::string Out;
+  for (unsigned char C : S) {
+    if (C >= 0x20 && C < 0x7f && C != '\\') {
+      Out += static_cast<char>(C);
+      continue;
+    }
+    char Buf[8];
+    snprintf(Buf, sizeof(Buf), "\\x%02x", C);
+    Out += Buf;
+  }
+  return Out;
+}
