@@ -104,10 +104,18 @@ public:
 
 enum class OutputFormat { Text, Json, Binary };
 
-/// Creates a sink writing to Out (not owned unless OwnsFile). Binary needs a
-/// seekable or at least a regular file.
+struct TextOptions {
+  /// Where reports that are not script output go (attachments, exits,
+  /// clause counters); never mixed into the script's output.
+  FILE *Diag = stderr;
+  /// Also report attachments and normal exits (-v).
+  bool Verbose = false;
+};
+
+/// Creates a sink writing to Out (closed at the end if OwnsFile).
 std::unique_ptr<OutputSink> createTextSink(const ProbeProgram &P, FILE *Out,
-                                           bool OwnsFile);
+                                           bool OwnsFile,
+                                           TextOptions Opts = {});
 std::unique_ptr<OutputSink> createJsonSink(const ProbeProgram &P, FILE *Out,
                                            bool OwnsFile);
 std::unique_ptr<OutputSink> createBinarySink(const ProbeProgram &P, FILE *Out,
@@ -118,6 +126,15 @@ std::unique_ptr<OutputSink> createBinarySink(const ProbeProgram &P, FILE *Out,
 /// without a format file, frames joined by newlines for STACK records.
 std::string renderRecord(const ProbeProgram &P, const RecordOrigin &O,
                          const RecordView &R);
+
+/// The frames of a STACK record: replayed ones as stored, live ones
+/// symbolised through the target now.
+std::vector<std::string> stackFrames(const RecordOrigin &O,
+                                     const RecordView &R);
+
+/// "trace 0x10: 1 2 \"str\"\n": a trace() record without a format file.
+std::string renderTraceDefault(const ProbeProgram &P, const RecordOrigin &O,
+                               const RecordView &R);
 
 /// Formats one scalar or string key value as text (for aggregation keys and
 /// map dumps): strings as is, PTR as 0x..., CHAR as the character.

@@ -1,0 +1,134 @@
+//===- BinarySink.cpp - Self-describing binary trace files -----------------===//
+//
+// The hot path writes records as they came from clause code, with only the
+// origin prepended; everything else is rare and stored as JSON. See
+// tscc/Runtime/TraceFile.h for the layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonEvents.h"
+
+#include "tscc/Runtime/TraceFile.h"
+
+#include <cstring>
+
+using namespace tscc::rt;
+
+namespace {
+
+class BinarySink final : public OutputSink {
+public:
+  BinarySink(const ProbeProgram &P, FILE *Out, bool Owns)
+      : P(P), Out(Out), Owns(Owns) {
+    // Records are small and frequent: a large buffer keeps write(2) rare.
+    setvbuf(Out, nullptr, _IOFBF, 1 << 20);
+  }
+  ~BinarySink() override {
+    if (Owns)
+      fclose(Out);
+  }
+
+  void start(const ProbeProgram &) override {
+    put(TraceMagic, 8);
+    u32(TraceVersion);
+    ProgramTables T = P.tables();
+    const std::span<const uint8_t> Tables[] = {
+        T.Header, T.Clauses, T.Probes, T.Formats, T.Fields,
+        T.Maps,   T.Aggs,    T.Within, T.Strtab};
+    u32(std::size(Tables));
+    for (std::span<const uint8_t> S : Tables) {
+      u64(S.size());
+      put(S.data(), S.size());
+      pad(S.size());
+    }
+    u32(P.name().size());
+    put(P.name().data(), P.name().size());
+    pad(4 + P.name().size());
+  }
+
+  void record(const RecordOrigin &O, const RecordView &R) override {
+    std::vector<std::string> Frames;
+    if (R.Header.kind == TSCC_REC_STACK)
+      Frames = stackFrames(O, R); // the target may be gone at report time
+    std::string Payload;
+    auto Add = [&](const void *D, size_t N) {
+      Payload.append(static_cast<const char *>(D), N);
+    };
+    uint32_t DM = static_cast<uint32_t>(O.DM);
+    uint32_t FrameCount = static_cast<uint32_t>(Frames.size());
+    Add(&O.Pid, 8);
+    Add(&O.Tid, 8);
+    Add(&DM, 4);
+    Add(&O.Clause, 4);
+    Add(&O.Probe, 4);
+    Add(&FrameCount, 4);
+    Add(&O.TimeNs, 8);
+    Add(&R.Header, sizeof(R.Header));
+    Add(R.Args.data(), R.Args.size());
+    for (const std::string &F : Frames) {
+      uint32_t Len = static_cast<uint32_t>(F.size());
+      Add(&Len, 4);
+      Add(F.data(), F.size());
+    }
+    frame(TraceFrame::Record, Payload);
+  }
+
+  void aggregation(const AggDump &D) override { event(aggJson(D)); }
+  void targetAttached(const TargetInfo &T, std::string_view How) override {
+    event(attachedJson(T, How));
+  }
+  void probeAttached(const TargetInfo &T, uint32_t Probe,
+                     std::string_view Function, std::string_view Module,
+                     uint64_t Address) override {
+    event(probeJson(P, T, Probe, Function, Module, Address));
+  }
+  void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
+    event(exitedJson(T, ExitCode, Signal));
+  }
+  void warning(std::string_view Message) override {
+    event(warningJson(Message));
+  }
+  void counters(std::span<const ClauseCounters> C) override {
+    nlohmann::json All = nlohmann::json::array();
+    for (const ClauseCounters &K : C)
+      All.push_back(countersJson(K));
+    event({{"type", "clause_stats_all"}, {"clauses", std::move(All)}});
+  }
+  void finish() override { fflush(Out); }
+  bool ok() const override { return !Failed && !ferror(Out); }
+
+private:
+  void put(const void *D, size_t N) {
+    if (N && fwrite(D, 1, N, Out) != N)
+      Failed = true;
+  }
+  void u32(uint32_t V) { put(&V, 4); }
+  void u64(uint64_t V) { put(&V, 8); }
+  void pad(size_t N) {
+    static const char Zero[8] = {};
+    put(Zero, (8 - N % 8) % 8);
+  }
+  void frame(TraceFrame Type, const std::string &Payload) {
+    u32(static_cast<uint32_t>(Type));
+    u32(static_cast<uint32_t>(Payload.size()));
+    put(Payload.data(), Payload.size());
+    pad(Payload.size());
+  }
+  void event(const nlohmann::json &J) {
+    frame(TraceFrame::Event,
+          J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+
+  const ProbeProgram &P;
+  FILE *Out;
+  bool Owns;
+  bool Failed = false;
+};
+
+} // namespace
+
+std::unique_ptr<OutputSink> tscc::rt::createBinarySink(const ProbeProgram &P,
+                                                       FILE *Out,
+                                                       bool OwnsFile) {
+  return std::make_unique<BinarySink>(P, Out, OwnsFile);
+}

@@ -1,0 +1,131 @@
+//===- JsonSink.cpp - JSON lines, schema "tscc-run/1" -----------------------===//
+//
+// One JSON object per line; the first line names the schema. The schema is
+// documented in docs/runtime.md; fields are only ever added within a schema
+// version.
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonEvents.h"
+
+#include "tscc/Runtime/Format.h"
+#include "tscc/Runtime/ProbeProgram.h"
+
+#include <cstring>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using nlohmann::json;
+
+namespace {
+
+const char *recordType(uint16_t Kind) {
+  switch (Kind) {
+  case TSCC_REC_PRINTF: return "printf";
+  case TSCC_REC_TRACE: return "trace";
+  case TSCC_REC_STACK: return "stack";
+  default: return "unknown";
+  }
+}
+
+json argJson(const FormatArg &A, DataModel DM) {
+  switch (A.Kind) {
+  case TSCC_FIELD_S64: return static_cast<int64_t>(A.Bits);
+  case TSCC_FIELD_U64: return A.Bits;
+  case TSCC_FIELD_DOUBLE: {
+    double D;
+    memcpy(&D, &A.Bits, sizeof(D));
+    return D;
+  }
+  case TSCC_FIELD_STRING: return A.Str;
+  default: {
+    tscc_field F = {A.Kind, 8};
+    return formatField(F, {reinterpret_cast<const uint8_t *>(&A.Bits), 8}, DM);
+  }
+  }
+}
+
+class JsonSink final : public OutputSink {
+public:
+  JsonSink(const ProbeProgram &P, FILE *Out, bool Owns)
+      : P(P), Out(Out), Owns(Owns) {}
+  ~JsonSink() override {
+    if (Owns)
+      fclose(Out);
+  }
+
+  void start(const ProbeProgram &) override { line(headerJson(P)); }
+
+  void record(const RecordOrigin &O, const RecordView &R) override {
+    json J = {{"type", recordType(R.Header.kind)},
+              {"pid", O.Pid},
+              {"tid", O.Tid},
+              {"data_model", dataModelName(O.DM)},
+              {"clause", O.Clause},
+              {"probe", O.Probe},
+              {"time_ns", O.TimeNs}};
+    if (R.Header.kind == TSCC_REC_STACK) {
+      J["frames"] = stackFrames(O, R);
+    } else {
+      std::vector<FormatArg> Args;
+      decodeArgs(P.formatFields(R.Header.format), R.Args, Args);
+      json A = json::array();
+      for (const FormatArg &Arg : Args)
+        A.push_back(argJson(Arg, O.DM));
+      J["args"] = std::move(A);
+      if (R.Header.kind == TSCC_REC_TRACE)
+        J["hook"] = R.Header.id;
+      J["text"] = renderRecord(P, O, R);
+    }
+    line(J);
+  }
+
+  void aggregation(const AggDump &D) override { line(aggJson(D)); }
+  void targetAttached(const TargetInfo &T, std::string_view How) override {
+    line(attachedJson(T, How));
+  }
+  void probeAttached(const TargetInfo &T, uint32_t Probe,
+                     std::string_view Function, std::string_view Module,
+                     uint64_t Address) override {
+    line(probeJson(P, T, Probe, Function, Module, Address));
+  }
+  void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
+    line(exitedJson(T, ExitCode, Signal));
+  }
+  void warning(std::string_view Message) override {
+    line(warningJson(Message));
+  }
+  void counters(std::span<const ClauseCounters> C) override {
+    for (const ClauseCounters &K : C)
+      line(countersJson(K));
+  }
+  void finish() override {
+    line({{"type", "end"}});
+    fflush(Out);
+  }
+  bool ok() const override { return !Failed && !ferror(Out); }
+
+private:
+  void line(const json &J) {
+    // Invalid UTF-8 from a target's memory is replaced, never fatal.
+    std::string S = J.dump(-1, ' ', false, json::error_handler_t::replace);
+    S += '\n';
+    if (fwrite(S.data(), 1, S.size(), Out) != S.size())
+      Failed = true;
+    if (LineBuffered)
+      fflush(Out);
+  }
+
+  const ProbeProgram &P;
+  FILE *Out;
+  bool Owns;
+  bool Failed = false;
+  bool LineBuffered = isatty(fileno(Out));
+};
+
+} // namespace
+
+std::unique_ptr<OutputSink> tscc::rt::createJsonSink(const ProbeProgram &P,
+                                                     FILE *Out, bool OwnsFile) {
+  return std::make_unique<JsonSink>(P, Out, OwnsFile);
+}

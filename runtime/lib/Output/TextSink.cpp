@@ -1,0 +1,123 @@
+//===- TextSink.cpp - Human-readable output ---------------------------------===//
+//
+// Script output (printf, trace, stacks, aggregations) goes to the output
+// file; reports about the session itself go to the diagnostic stream, so a
+// script's output can be compared with a program's own printout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonEvents.h"
+
+#include "tscc/Runtime/Output.h"
+#include "tscc/Runtime/ProbeProgram.h"
+
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+namespace {
+
+class TextSink final : public OutputSink {
+public:
+  TextSink(const ProbeProgram &P, FILE *Out, bool Owns, TextOptions O)
+      : P(P), Out(Out), Owns(Owns), O(O) {}
+  ~TextSink() override {
+    if (Owns)
+      fclose(Out);
+  }
+
+  void record(const RecordOrigin &Origin, const RecordView &R) override {
+    write(renderRecord(P, Origin, R));
+  }
+
+  void aggregation(const AggDump &D) override {
+    std::string Text = renderAggregation(D);
+    if (!Text.empty())
+      write("\n" + Text);
+  }
+
+  void targetAttached(const TargetInfo &T, std::string_view How) override {
+    if (O.Verbose)
+      diag("tsrun: " + describe(T) + ": " + std::string(How) + "\n");
+  }
+
+  void probeAttached(const TargetInfo &T, uint32_t Probe,
+                     std::string_view Function, std::string_view Module,
+                     uint64_t Address) override {
+    if (!O.Verbose)
+      return;
+    char Addr[24];
+    snprintf(Addr, sizeof(Addr), "0x%llx",
+             static_cast<unsigned long long>(Address));
+    std::string_view Spec = Probe < P.probes().size()
+                                ? P.string(P.probes()[Probe].spec)
+                                : std::string_view();
+    diag("tsrun: pid " + std::to_string(T.Pid) + ": probe " +
+         std::string(Spec) + " at " + std::string(Function) + " in " +
+         std::string(Module) + " (" + Addr + ")\n");
+  }
+
+  void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
+    // A target killed by a signal is news even without -v, like strace's
+    // "+++ killed by SIGSEGV +++".
+    if (Signal)
+      diag("tsrun: " + describe(T) + " killed by " + signalName(Signal) +
+           "\n");
+    else if (O.Verbose)
+      diag("tsrun: " + describe(T) + " exited with status " +
+           std::to_string(ExitCode) + "\n");
+  }
+
+  void warning(std::string_view) override {
+    // Session::warn already printed it on stderr.
+  }
+
+  void counters(std::span<const ClauseCounters> C) override {
+    for (const ClauseCounters &K : C) {
+      if (!K.Faults && !K.Drops && !O.Verbose)
+        continue;
+      diag("tsrun: clause " + std::to_string(K.Clause) + " (line " +
+           std::to_string(K.Line) + "): fired " + std::to_string(K.Fired) +
+           ", " + std::to_string(K.Faults) + " faults, " +
+           std::to_string(K.Drops) + " drops\n");
+    }
+  }
+
+  void finish() override { fflush(Out); }
+  bool ok() const override { return !Failed && !ferror(Out); }
+
+private:
+  static std::string describe(const TargetInfo &T) {
+    return "pid " + std::to_string(T.Pid) + " (" + T.Name + ", " +
+           dataModelName(T.DM) + ", " + T.Backend + ")";
+  }
+  void write(const std::string &S) {
+    if (fwrite(S.data(), 1, S.size(), Out) != S.size())
+      Failed = true;
+    // Interactive use wants output as it happens; a file gets buffering.
+    if (LineBuffered)
+      fflush(Out);
+  }
+  void diag(const std::string &S) {
+    if (O.Diag) {
+      fflush(Out); // keep the two streams in order on a terminal
+      fputs(S.c_str(), O.Diag);
+      fflush(O.Diag);
+    }
+  }
+
+  const ProbeProgram &P;
+  FILE *Out;
+  bool Owns;
+  TextOptions O;
+  bool Failed = false;
+  bool LineBuffered = isatty(fileno(Out));
+};
+
+} // namespace
+
+std::unique_ptr<OutputSink> tscc::rt::createTextSink(const ProbeProgram &P,
+                                                     FILE *Out, bool OwnsFile,
+                                                     TextOptions Opts) {
+  return std::make_unique<TextSink>(P, Out, OwnsFile, Opts);
+}
