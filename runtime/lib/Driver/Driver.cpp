@@ -1,0 +1,521 @@
+//===- Driver.cpp - tsrun: options, backends, signals, exit status --------===//
+//
+// Order of events: load and validate the object, open the output, start every
+// backend on its own thread (launch / attach / connect, install probes), run
+// BEGIN, let the backends run, and when they are all done -- targets gone,
+// exit() called, or Ctrl-C / SIGTERM / SIGHUP -- run END, print the
+// aggregations and the per-clause counters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Runtime/Driver.h"
+
+#include "tscc/Runtime/Backend.h"
+#include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/PtraceBackend.h"
+#include "tscc/Runtime/Session.h"
+
+#if __has_include("tscc/Runtime/RemoteBackend.h")
+#include "tscc/Runtime/RemoteBackend.h"
+#define TSCC_HAVE_REMOTE 1
+#else
+#define TSCC_HAVE_REMOTE 0
+#endif
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <future>
+#include <thread>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+#ifndef TSCC_VERSION
+#define TSCC_VERSION "0.1.0"
+#endif
+
+namespace {
+
+struct RemoteSpec {
+  std::string Host;
+  std::string Port;
+  std::string Exe;
+};
+
+struct DriverOptions {
+  std::string Tool = "tsrun";
+  std::string Object;
+  std::string OutputFile;
+  OutputFormat Format = OutputFormat::Text;
+  std::vector<std::vector<std::string>> Commands;
+  std::vector<int64_t> Pids;
+  std::vector<RemoteSpec> Remotes;
+  std::vector<std::string> Params;
+  bool Verbose = false;
+  bool KeepLaunched = false;
+  size_t MapCapacity = 1u << 16;
+};
+
+enum class ParseResult { Run, Help, Version, Error };
+
+void usage(FILE *F, const std::string &Tool, bool Linked) {
+  fprintf(F,
+          "usage: %s%s [options] [PARAM...] [-- COMMAND [ARG...]]\n"
+          "\n"
+          "Runs a tscc probe object against processes.\n"
+          "\n"
+          "targets:\n"
+          "  -c 'CMD ARGS'          launch CMD (split like a shell would); repeatable\n"
+          "  -- CMD ARGS...         launch CMD with the remaining arguments as is\n"
+          "  -p PID                 attach to a running process; repeatable\n"
+          "  --remote HOST:PORT=EXE trace EXE behind a GDB remote stub\n"
+          "                         (qemu-i386 -g PORT, gdbserver); repeatable\n"
+          "output:\n"
+          "  -o FILE                write output to FILE instead of stdout\n"
+          "  -f text|json|binary    output format (default text); binary needs -o\n"
+          "  -v, --verbose          report attachments, exits and clause counters\n"
+          "session:\n"
+          "  PARAM...               values of $1, $2, ... (integers in any C base,\n"
+          "                         or text); a PARAM may not start with '-' unless\n"
+          "                         it is a negative number\n"
+          "  --map-capacity N       entries per associative array / aggregation\n"
+          "                         before new keys are dropped (default 65536)\n"
+          "  --keep-launched        when the session ends first, detach launched\n"
+          "                         commands and let them run (default: kill them)\n"
+          "  -h, --help             this help\n"
+          "  --version              version information\n",
+          Tool.c_str(), Linked ? "" : " PROBE.o");
+}
+
+bool isNegativeNumber(const char *A) {
+  return A[0] == '-' && (isdigit(static_cast<unsigned char>(A[1])) ||
+                         (A[1] == '.' && isdigit(static_cast<unsigned char>(A[2]))));
+}
+
+bool parsePid(const char *S, int64_t &Pid) {
+  char *End = nullptr;
+  errno = 0;
+  long long V = strtoll(S, &End, 10);
+  if (errno || !*S || *End || V <= 0 || V > INT32_MAX)
+    return false;
+  Pid = V;
+  return true;
+}
+
+bool parseRemote(const std::string &S, RemoteSpec &R) {
+  size_t Eq = S.find('=');
+  if (Eq == std::string::npos || Eq + 1 >= S.size())
+    return false;
+  std::string HostPort = S.substr(0, Eq);
+  size_t Colon = HostPort.rfind(':');
+  if (Colon == std::string::npos || Colon + 1 >= HostPort.size())
+    return false;
+  R.Host = Colon ? HostPort.substr(0, Colon) : "localhost";
+  R.Port = HostPort.substr(Colon + 1);
+  R.Exe = S.substr(Eq + 1);
+  for (char C : R.Port)
+    if (!isdigit(static_cast<unsigned char>(C)))
+      return false;
+  return true;
+}
+
+ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
+                      std::string &Error) {
+  auto Value = [&](int &I, const char *Opt, std::string &Into) {
+    std::string A = Argv[I];
+    // --opt=value and -oFILE forms.
+    if (A.size() > strlen(Opt) && A.compare(0, strlen(Opt), Opt) == 0) {
+      size_t Skip = strlen(Opt) + (A[strlen(Opt)] == '=' ? 1 : 0);
+      Into = A.substr(Skip);
+      return true;
+    }
+    if (I + 1 >= Argc) {
+      Error = std::string("option '") + Opt + "' needs a value";
+      return false;
+    }
+    Into = Argv[++I];
+    return true;
+  };
+  auto Is = [](const std::string &A, const char *Opt) {
+    size_t N = strlen(Opt);
+    return A == Opt || (A.compare(0, N, Opt) == 0 &&
+                        (Opt[1] != '-' ? true : A[N] == '='));
+  };
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    std::string V;
+    if (A == "--") {
+      std::vector<std::string> Cmd(Argv + I + 1, Argv + Argc);
+      if (Cmd.empty())
+        return (Error = "'--' must be followed by a command"), ParseResult::Error;
+      O.Commands.push_back(std::move(Cmd));
+      break;
+    }
+    if (A == "-h" || A == "--help")
+      return ParseResult::Help;
+    if (A == "--version")
+      return ParseResult::Version;
+    if (A == "-v" || A == "--verbose") {
+      O.Verbose = true;
+    } else if (A == "--keep-launched") {
+      O.KeepLaunched = true;
+    } else if (Is(A, "-o")) {
+      if (!Value(I, "-o", O.OutputFile))
+        return ParseResult::Error;
+    } else if (Is(A, "-f")) {
+      if (!Value(I, "-f", V))
+        return ParseResult::Error;
+      if (V == "text")
+        O.Format = OutputFormat::Text;
+      else if (V == "json")
+        O.Format = OutputFormat::Json;
+      else if (V == "binary")
+        O.Format = OutputFormat::Binary;
+      else
+        return (Error = "unknown output format '" + V +
+                        "' (expected text, json or binary)"),
+               ParseResult::Error;
+    } else if (Is(A, "-c")) {
+      std::vector<std::string> Cmd;
+      if (!Value(I, "-c", V) || !splitCommand(V, Cmd, Error))
+        return ParseResult::Error;
+      if (Cmd.empty())
+        return (Error = "empty command for -c"), ParseResult::Error;
+      O.Commands.push_back(std::move(Cmd));
+    } else if (Is(A, "-p")) {
+      int64_t Pid;
+      if (!Value(I, "-p", V))
+        return ParseResult::Error;
+      if (!parsePid(V.c_str(), Pid))
+        return (Error = "invalid pid '" + V + "'"), ParseResult::Error;
+      O.Pids.push_back(Pid);
+    } else if (Is(A, "--remote")) {
+      RemoteSpec R;
+      if (!Value(I, "--remote", V))
+        return ParseResult::Error;
+      if (!parseRemote(V, R))
+        return (Error = "invalid --remote '" + V + "' (expected HOST:PORT=EXE)"),
+               ParseResult::Error;
+      O.Remotes.push_back(std::move(R));
+    } else if (Is(A, "--map-capacity")) {
+      if (!Value(I, "--map-capacity", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      unsigned long long N = strtoull(V.c_str(), &End, 0);
+      if (V.empty() || *End || N == 0 || N > (1ull << 32))
+        return (Error = "invalid --map-capacity '" + V + "'"), ParseResult::Error;
+      O.MapCapacity = N;
+    } else if (A.size() > 1 && A[0] == '-' && !isNegativeNumber(A.c_str())) {
+      return (Error = "unknown option '" + A + "'"), ParseResult::Error;
+    } else if (!Linked && O.Object.empty()) {
+      O.Object = A;
+    } else {
+      O.Params.push_back(A);
+    }
+  }
+  if (!Linked && O.Object.empty())
+    return (Error = "no probe object given"), ParseResult::Error;
+  if (O.Format == OutputFormat::Binary && O.OutputFile.empty())
+    return (Error = "-f binary needs an output file (-o FILE)"),
+           ParseResult::Error;
+  return ParseResult::Run;
+}
+
+//===----------------------------------------------------------------------===//
+// Signals
+//===----------------------------------------------------------------------===//
+
+// What the signal handler may touch: only atomics and async-signal-safe
+// calls (Session::requestStop, Backend::interrupt, write).
+std::atomic<Session *> SignalSession{nullptr};
+constexpr size_t MaxBackends = 64;
+std::atomic<Backend *> SignalBackends[MaxBackends];
+int WakePipe[2] = {-1, -1};
+
+void stopEverything() {
+  if (Session *S = SignalSession.load())
+    S->requestStop();
+  for (auto &B : SignalBackends)
+    if (Backend *P = B.load())
+      P->interrupt();
+  if (WakePipe[1] >= 0) {
+    char C = 1;
+    [[maybe_unused]] ssize_t N = write(WakePipe[1], &C, 1);
+  }
+}
+
+void onSignal(int) {
+  int Saved = errno;
+  stopEverything();
+  errno = Saved;
+}
+
+void installSignals() {
+  struct sigaction SA {};
+  SA.sa_handler = onSignal;
+  sigemptyset(&SA.sa_mask);
+  SA.sa_flags = SA_RESTART;
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(Sig, &SA, nullptr);
+  // A closed output pipe is an output error (reported), not a silent death.
+  signal(SIGPIPE, SIG_IGN);
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+struct BackendRun {
+  std::unique_ptr<Backend> B;
+  std::string Name;
+  std::thread Thread;
+  std::promise<std::string> Started; ///< "" on success, else the error
+  std::promise<bool> Go;             ///< true: run; false: clean up only
+};
+
+void error(const DriverOptions &O, const std::string &Msg) {
+  fprintf(stderr, "%s: error: %s\n", O.Tool.c_str(), Msg.c_str());
+}
+
+std::unique_ptr<OutputSink> openSink(const DriverOptions &O,
+                                     const ProbeProgram &P, std::string &Err) {
+  FILE *Out = stdout;
+  bool Owns = false;
+  if (!O.OutputFile.empty() && O.OutputFile != "-") {
+    Out = fopen(O.OutputFile.c_str(),
+                O.Format == OutputFormat::Binary ? "wbe" : "we");
+    if (!Out) {
+      Err = O.OutputFile + ": " + strerror(errno);
+      return nullptr;
+    }
+    Owns = true;
+  }
+  switch (O.Format) {
+  case OutputFormat::Json:
+    return createJsonSink(P, Out, Owns);
+  case OutputFormat::Binary:
+    return createBinarySink(P, Out, Owns);
+  case OutputFormat::Text:
+    break;
+  }
+  TextOptions T;
+  T.Verbose = O.Verbose;
+  return createTextSink(P, Out, Owns, T);
+}
+
+bool createBackends(const DriverOptions &O, Session &S,
+                    std::vector<std::unique_ptr<BackendRun>> &Runs,
+                    std::string &Err) {
+  if (!O.Commands.empty() || !O.Pids.empty()) {
+    PtraceOptions PO;
+    PO.Commands = O.Commands;
+    PO.Pids = O.Pids;
+    PO.KillLaunchedOnStop = !O.KeepLaunched;
+    auto R = std::make_unique<BackendRun>();
+    R->B = std::make_unique<PtraceBackend>(S, std::move(PO));
+    R->Name = "ptrace";
+    Runs.push_back(std::move(R));
+  }
+  for (const RemoteSpec &RS : O.Remotes) {
+#if TSCC_HAVE_REMOTE
+    RemoteOptions RO;
+    RO.Host = RS.Host;
+    RO.Port = RS.Port;
+    RO.Executable = RS.Exe;
+    auto R = std::make_unique<BackendRun>();
+    R->B = std::make_unique<RemoteBackend>(S, std::move(RO));
+    R->Name = "gdb-remote " + RS.Host + ":" + RS.Port;
+    Runs.push_back(std::move(R));
+#else
+    Err = "--remote " + RS.Host + ":" + RS.Port +
+          ": the gdb-remote backend is not available in this build";
+    return false;
+#endif
+  }
+  if (Runs.size() > MaxBackends) {
+    Err = "too many backends";
+    return false;
+  }
+  return true;
+}
+
+/// Waits for a stop when no backend is running: exit() from BEGIN or an
+/// interval clause, or a signal.
+void waitForStop(Session &S) {
+  while (!S.stopRequested()) {
+    char C;
+    ssize_t N = read(WakePipe[0], &C, 1);
+    if (N < 0 && errno != EINTR)
+      break;
+  }
+}
+
+int runSession(const DriverOptions &O, const ProbeProgram &P) {
+  std::string Err;
+  std::unique_ptr<OutputSink> Sink = openSink(O, P, Err);
+  if (!Sink)
+    return error(O, Err), 1;
+  SessionOptions SO;
+  SO.Params = O.Params;
+  SO.MapCapacity = O.MapCapacity;
+  SO.OnStop = [] { stopEverything(); };
+  Session S(P, std::move(Sink), SO);
+  if (!S.checkParams(Err))
+    return error(O, Err), 1;
+
+  if (pipe2(WakePipe, O_CLOEXEC) != 0)
+    return error(O, std::string("pipe: ") + strerror(errno)), 1;
+  SignalSession = &S;
+  installSignals();
+
+  std::vector<std::unique_ptr<BackendRun>> Runs;
+  if (!createBackends(O, S, Runs, Err))
+    return error(O, Err), 1;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    BackendRun *R = Runs[I].get();
+    SignalBackends[I] = R->B.get();
+    R->Thread = std::thread([R] {
+      std::string E;
+      bool Ok = R->B->start(E);
+      if (Ok && E.empty())
+        E.clear();
+      R->Started.set_value(Ok ? std::string() : (E.empty() ? "failed to start" : E));
+      R->Go.get_future().get();
+      // run() cleans up what start() set up even when told to stop at once.
+      R->B->run();
+    });
+  }
+  bool StartFailed = false;
+  for (auto &R : Runs) {
+    std::string E = R->Started.get_future().get();
+    if (!E.empty()) {
+      error(O, E);
+      StartFailed = true;
+    }
+  }
+  if (StartFailed || S.stopRequested()) {
+    // Nothing ran yet: undo the setup, no BEGIN/END.
+    S.requestStop();
+    for (auto &R : Runs) {
+      R->B->interrupt();
+      R->Go.set_value(false);
+    }
+    for (auto &R : Runs)
+      R->Thread.join();
+    return StartFailed ? 1 : 0;
+  }
+
+  S.begin();
+  for (auto &R : Runs)
+    R->Go.set_value(true);
+  if (Runs.empty())
+    waitForStop(S);
+  for (auto &R : Runs)
+    R->Thread.join();
+  for (auto &B : SignalBackends)
+    B = nullptr;
+  S.end();
+  SignalSession = nullptr;
+
+  if (!S.outputOk()) {
+    error(O, "writing the output failed" +
+                 (O.OutputFile.empty() ? std::string() : " (" + O.OutputFile + ")"));
+    return 1;
+  }
+  int Status = S.launchedExitStatus();
+  return Status >= 0 ? Status : 0;
+}
+
+int driverMain(int Argc, char **Argv, bool Linked) {
+  DriverOptions O;
+  if (Argc > 0 && Argv[0]) {
+    const char *Slash = strrchr(Argv[0], '/');
+    O.Tool = Slash ? Slash + 1 : Argv[0];
+  }
+  std::string Err;
+  switch (parseArgs(Argc, Argv, Linked, O, Err)) {
+  case ParseResult::Help:
+    usage(stdout, O.Tool, Linked);
+    return 0;
+  case ParseResult::Version:
+    printf("%s (tscc runtime) %s, object ABI %d.%d\n", O.Tool.c_str(),
+           TSCC_VERSION, TSCC_ABI_MAJOR, TSCC_ABI_MINOR);
+    return 0;
+  case ParseResult::Error:
+    error(O, Err);
+    fprintf(stderr, "Try '%s --help' for more information.\n", O.Tool.c_str());
+    return 1;
+  case ParseResult::Run:
+    break;
+  }
+  std::unique_ptr<ProbeProgram> P =
+      Linked ? ProbeProgram::fromLinkedImage(Err)
+             : ProbeProgram::load(O.Object, Err);
+  if (!P)
+    return error(O, Err), 1;
+  return runSession(O, *P);
+}
+
+} // namespace
+
+bool tscc::rt::splitCommand(const std::string &Cmd,
+                            std::vector<std::string> &Argv,
+                            std::string &Error) {
+  std::string Word;
+  bool InWord = false;
+  for (size_t I = 0; I < Cmd.size(); ++I) {
+    char C = Cmd[I];
+    if (C == ' ' || C == '\t' || C == '\n') {
+      if (InWord)
+        Argv.push_back(std::move(Word));
+      Word.clear();
+      InWord = false;
+      continue;
+    }
+    InWord = true;
+    if (C == '\\' && I + 1 < Cmd.size()) {
+      Word += Cmd[++I];
+    } else if (C == '\'' || C == '"') {
+      size_t End = Cmd.find(C, I + 1);
+      // Inside double quotes a backslash still escapes " and \.
+      if (C == '"') {
+        std::string Q;
+        size_t J = I + 1;
+        for (; J < Cmd.size() && Cmd[J] != '"'; ++J) {
+          if (Cmd[J] == '\\' && J + 1 < Cmd.size() &&
+              (Cmd[J + 1] == '"' || Cmd[J + 1] == '\\'))
+            ++J;
+          Q += Cmd[J];
+        }
+        End = J < Cmd.size() ? J : std::string::npos;
+        if (End != std::string::npos)
+          Word += Q;
+      } else if (End != std::string::npos) {
+        Word += Cmd.substr(I + 1, End - I - 1);
+      }
+      if (End == std::string::npos) {
+        Error = std::string("unterminated ") + C + " in command '" + Cmd + "'";
+        return false;
+      }
+      I = End;
+    } else {
+      Word += C;
+    }
+  }
+  if (InWord)
+    Argv.push_back(std::move(Word));
+  return true;
+}
+
+int tscc::rt::tsrunMain(int Argc, char **Argv) {
+  return driverMain(Argc, Argv, false);
+}
+
+extern "C" int tsrt_main(int argc, char **argv) {
+  return driverMain(argc, argv, true);
+}
