@@ -212,21 +212,21 @@ static llvm::StringRef builtinName(Type::Kind K) {
 }
 
 static std::string tagSpelling(llvm::StringRef Keyword, llvm::StringRef Name,
-                               llvm::StringRef DeclLoc) {
+                               llvm::StringRef UnnamedSpelling) {
   if (!Name.empty())
     return (llvm::Twine(Keyword) + " " + Name).str();
-  if (DeclLoc.empty())
-    return (llvm::Twine(Keyword) + " (unnamed)").str();
-  return (llvm::Twine(Keyword) + " (unnamed at " + DeclLoc + ")").str();
+  if (!UnnamedSpelling.empty())
+    return UnnamedSpelling.str();
+  return (llvm::Twine(Keyword) + " (unnamed)").str();
 }
 
 /// The specifier part of a type that has no declarator of its own.
 static std::string baseSpelling(const Type *T) {
   if (const auto *R = dyn_cast<RecordType>(T))
     return tagSpelling(R->isUnionRecord() ? "union" : "struct",
-                       R->getTagName(), R->getDeclLocation());
+                       R->getTagName(), R->getUnnamedSpelling());
   if (const auto *E = dyn_cast<EnumType>(T))
-    return tagSpelling("enum", E->getTagName(), E->getDeclLocation());
+    return tagSpelling("enum", E->getTagName(), E->getUnnamedSpelling());
   if (const auto *TD = dyn_cast<TypedefType>(T))
     return TD->getTypedefName().str();
   if (const auto *S = dyn_cast<StringType>(T))

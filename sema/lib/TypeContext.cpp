@@ -157,8 +157,9 @@ const Type *TypeContext::getOpaque(llvm::StringRef Spelling, uint64_t Size,
 
 RecordType *TypeContext::createRecord(RecordType::TagKind Tag,
                                       llvm::StringRef Name,
-                                      llvm::StringRef DeclLoc) {
-  Records.emplace_back(new RecordType(*this, Tag, Name.str(), DeclLoc.str()));
+                                      llvm::StringRef UnnamedSpelling) {
+  Records.emplace_back(
+      new RecordType(*this, Tag, Name.str(), UnnamedSpelling.str()));
   return Records.back().get();
 }
 
@@ -172,8 +173,8 @@ void TypeContext::defineRecord(RecordType *R, std::vector<Field> Fields,
 }
 
 EnumType *TypeContext::createEnum(llvm::StringRef Name, const Type *Underlying,
-                                  llvm::StringRef DeclLoc) {
-  Enums.emplace_back(new EnumType(*this, Name.str(), DeclLoc.str(),
+                                  llvm::StringRef UnnamedSpelling) {
+  Enums.emplace_back(new EnumType(*this, Name.str(), UnnamedSpelling.str(),
                                   Underlying ? Underlying : getUInt()));
   return Enums.back().get();
 }

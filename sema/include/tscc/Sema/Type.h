@@ -218,9 +218,9 @@ public:
   bool isUnionRecord() const { return Tag == TagKind::Union; }
   /// The tag, or empty for an unnamed struct/union.
   llvm::StringRef getTagName() const { return TagName; }
-  /// For unnamed records, where they were declared (`file:line:col`), used
-  /// in the printed name like Clang: `union (unnamed at file:3:5)`.
-  llvm::StringRef getDeclLocation() const { return DeclLoc; }
+  /// How an unnamed record prints, as Clang spells it: the typedef that
+  /// names it (`siginfo_t`) or `union (unnamed at file:3:5)`.
+  llvm::StringRef getUnnamedSpelling() const { return UnnamedSpelling; }
 
   bool hasDefinition() const { return Defined; }
   llvm::ArrayRef<Field> fields() const { return Fields; }
@@ -236,14 +236,14 @@ public:
 private:
   friend class TypeContext;
   RecordType(TypeContext &Ctx, TagKind Tag, std::string TagName,
-             std::string DeclLoc)
+             std::string UnnamedSpelling)
       : Type(Kind::Record, Ctx), Tag(Tag), TagName(std::move(TagName)),
-        DeclLoc(std::move(DeclLoc)) {}
+        UnnamedSpelling(std::move(UnnamedSpelling)) {}
 
   TagKind Tag;
   bool Defined = false;
   std::string TagName;
-  std::string DeclLoc;
+  std::string UnnamedSpelling;
   std::vector<Field> Fields;
   uint64_t Size = 0, Align = 1;
 };
@@ -256,7 +256,8 @@ struct Enumerator {
 class EnumType : public Type {
 public:
   llvm::StringRef getTagName() const { return TagName; }
-  llvm::StringRef getDeclLocation() const { return DeclLoc; }
+  /// See RecordType::getUnnamedSpelling().
+  llvm::StringRef getUnnamedSpelling() const { return UnnamedSpelling; }
   /// The underlying integer type (`unsigned int` for most C enums).
   const Type *getIntegerType() const { return Underlying; }
   bool hasDefinition() const { return Defined; }
@@ -266,13 +267,13 @@ public:
 
 private:
   friend class TypeContext;
-  EnumType(TypeContext &Ctx, std::string TagName, std::string DeclLoc,
+  EnumType(TypeContext &Ctx, std::string TagName, std::string UnnamedSpelling,
            const Type *Underlying)
       : Type(Kind::Enum, Ctx), TagName(std::move(TagName)),
-        DeclLoc(std::move(DeclLoc)), Underlying(Underlying) {}
+        UnnamedSpelling(std::move(UnnamedSpelling)), Underlying(Underlying) {}
 
   std::string TagName;
-  std::string DeclLoc;
+  std::string UnnamedSpelling;
   const Type *Underlying;
   bool Defined = false;
   std::vector<Enumerator> Enumerators;

@@ -82,13 +82,13 @@ public:
 
   /// Creates an incomplete struct/union; complete it with defineRecord().
   RecordType *createRecord(RecordType::TagKind Tag, llvm::StringRef Name,
-                           llvm::StringRef DeclLoc = {});
+                           llvm::StringRef UnnamedSpelling = {});
   /// Completes \p R with its fields and the size/alignment Clang computed.
   void defineRecord(RecordType *R, std::vector<Field> Fields, uint64_t Size,
                     uint64_t Align);
 
   EnumType *createEnum(llvm::StringRef Name, const Type *Underlying,
-                       llvm::StringRef DeclLoc = {});
+                       llvm::StringRef UnnamedSpelling = {});
   void defineEnum(EnumType *E, std::vector<Enumerator> Enumerators);
 
   /// Number of types owned (for tests of uniquing).

@@ -1,0 +1,100 @@
+//===- CDeclarationsImpl.h - Clang state behind CDeclarations ---*- C++ -*-===//
+//
+// Private to sema/lib: the only header that names clang::. It keeps the
+// CompilerInstance alive after parsing so lookups can still reach the AST
+// and the preprocessor's macro table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSCC_SEMA_LIB_CDECLARATIONSIMPL_H
+#define TSCC_SEMA_LIB_CDECLARATIONSIMPL_H
+
+#include "tscc/Basic/Diagnostic.h"
+#include "tscc/Sema/CDeclarations.h"
+#include "tscc/Sema/TypeContext.h"
+
+#include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace clang {
+class NamedDecl;
+class RecordDecl;
+class EnumDecl;
+} // namespace clang
+
+namespace tscc {
+
+/// A Clang diagnostic, already resolved to a printable position.
+struct ForwardedDiag {
+  diag::Level Severity;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+  std::string LineText;
+
+  bool operator==(const ForwardedDiag &O) const {
+    return Severity == O.Severity && File == O.File && Line == O.Line &&
+           Column == O.Column && Message == O.Message;
+  }
+};
+
+/// Turns Clang diagnostics into tscc ones. While Buffering, they are kept
+/// so createForAllModels() can merge the two models' lists.
+class DiagForwarder : public clang::DiagnosticConsumer {
+public:
+  explicit DiagForwarder(DiagnosticsEngine &Diags) : Diags(Diags) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  static void emit(DiagnosticsEngine &Diags, const ForwardedDiag &D,
+                   llvm::StringRef Suffix = {});
+
+  bool Buffering = false;
+  std::vector<ForwardedDiag> Buffered;
+
+private:
+  DiagnosticsEngine &Diags;
+};
+
+class CDeclarations::Impl {
+public:
+  Impl(TypeContext &Types, DiagnosticsEngine &Diags, const CDeclOptions &Opts)
+      : Types(Types), Diags(Diags), Opts(Opts), Forwarder(Diags) {}
+
+  /// Builds the compiler instance and parses \p Prelude.
+  void parse(llvm::StringRef Prelude);
+
+  // Lookups (CDeclarationsLookup.cpp).
+  template <typename DeclT> DeclT *lookupDecl(llvm::StringRef Name) const;
+  const Type *convert(clang::QualType QT);
+  const Type *convertRecord(const clang::RecordDecl *RD);
+  const Type *convertEnum(const clang::EnumDecl *ED);
+  std::optional<std::string> expandMacro(llvm::StringRef Name);
+
+  TypeContext &Types;
+  DiagnosticsEngine &Diags;
+  CDeclOptions Opts;
+  DiagForwarder Forwarder;
+  std::unique_ptr<clang::CompilerInstance> CI;
+  bool Parsed = false;
+
+private:
+  const Type *convertUncached(const clang::Type *T);
+  const Type *convertBuiltin(const clang::BuiltinType *BT);
+  const Type *convertOpaque(const clang::Type *T);
+  std::string spellUnnamed(const clang::TagDecl *TD) const;
+
+  llvm::DenseMap<const clang::Type *, const Type *> TypeCache;
+  /// Keyed by canonical declaration: one tscc record per C record, laid out
+  /// once.
+  llvm::DenseMap<const clang::TagDecl *, const Type *> TagCache;
+};
+
+} // namespace tscc
+
+#endif // TSCC_SEMA_LIB_CDECLARATIONSIMPL_H
