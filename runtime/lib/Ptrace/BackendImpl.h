@@ -1,0 +1,104 @@
+//===- BackendImpl.h - PtraceBackend internals (private) ------------------===//
+//
+// The implementation is split by concern:
+//   PtraceBackend.cpp  lifecycle: launch, attach, the event loop, shutdown
+//   Events.cpp         ptrace stops: breakpoints, returns, syscalls,
+//                      clone/fork/exec, signals
+//   Install.cpp        modules (maps, link map), probe installation
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
+#define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
+
+#include "PtraceProcess.h"
+
+#include "tscc/Runtime/ProbeMatcher.h"
+#include "tscc/Runtime/PtraceBackend.h"
+
+#include <atomic>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace tscc::rt {
+
+class PtraceBackend::Impl {
+public:
+  Impl(Session &S, PtraceOptions Opts);
+  ~Impl();
+
+  bool start(std::string &Error);
+  void run();
+  void interrupt();
+
+  // --- lifecycle (PtraceBackend.cpp)
+  bool launch(const std::vector<std::string> &Argv, std::string &Error);
+  bool attach(pid_t Pid, std::string &Error);
+  pid_t waitEvent(int &Status);
+  void shutdown();
+  void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
+  size_t liveCount() const { return ByPid.size(); }
+
+  // --- stops (Events.cpp)
+  void handleStatus(pid_t Tid, int Status);
+  void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);
+  bool onTrap(pt::PtraceProcess &P, pt::Thread &T);
+  void onReturn(pt::PtraceProcess &P, pt::Thread &T,
+                user_regs_struct &R, bool Fire);
+  void hijackReturn(pt::PtraceProcess &P, pt::Thread &T,
+                    user_regs_struct &R, std::vector<pt::Hook> Hooks);
+  void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);
+  void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
+  void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
+  void onExec(pt::PtraceProcess &P, pt::Thread &T);
+  void resume(pt::PtraceProcess &P, pt::Thread &T, int Sig = 0);
+  void fireProbe(pt::PtraceProcess &P, pid_t Tid, uint32_t Probe,
+                 const user_regs_struct &R, std::string_view Func,
+                 std::string_view Module, uint64_t SyscallNr = 0,
+                 int32_t Err = 0);
+  bool probeApplies(const pt::PtraceProcess &P, uint32_t Probe) const;
+
+  // --- modules and probes (Install.cpp)
+  /// After exec/attach with every thread stopped: home page, modules,
+  /// probes, loader breakpoint.
+  bool setupImage(pt::PtraceProcess &P, pid_t Tid, std::string &Error);
+  void scanMaps(pt::PtraceProcess &P, pid_t Tid);
+  void syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
+  pt::Module *addModule(pt::PtraceProcess &P, const std::string &Path,
+                            uint64_t Bias, bool IsMain);
+  void installModule(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
+  bool installLoaderBreak(pt::PtraceProcess &P, pid_t Tid, uint64_t Addr);
+  uint64_t findRDebug(pt::PtraceProcess &P);
+  std::shared_ptr<const ElfFile> loadElf(const std::string &Path);
+  void warnOnce(const std::string &Message);
+
+  Session &S;
+  PtraceOptions Opts;
+  ProbeMatcher Matcher;
+  bool Started = false;
+
+  /// Every process ever seen; kept until the backend dies so that
+  /// symbolize() works after a target exited.
+  std::vector<std::unique_ptr<pt::PtraceProcess>> All;
+  std::unordered_map<pid_t, pt::PtraceProcess *> ByPid; ///< live, by tgid
+  std::unordered_map<pid_t, pt::PtraceProcess *> ByTid; ///< live threads
+  /// Stops of tracees we have not been told about yet (a new thread or
+  /// child can report before its parent's clone/fork event).
+  std::map<pid_t, std::vector<int>> Orphans;
+  std::map<std::string, std::shared_ptr<const ElfFile>> ElfCache;
+  std::set<std::string> Warned;
+
+  /// Syscall probes by number, per data model.
+  std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry[2], SysExit[2];
+  bool AnySyscallProbe = false;
+  std::vector<uint32_t> SeccompNrs; ///< x86-64 numbers to trace
+  std::vector<std::string> WithinNames;
+
+  std::atomic<bool> Interrupted{false};
+  std::atomic<pid_t> WakerPid{0};
+  bool ShuttingDown = false;
+};
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_PTRACE_BACKENDIMPL_H

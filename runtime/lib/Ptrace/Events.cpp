@@ -1,0 +1,429 @@
+//===- Events.cpp - Handling ptrace stops ---------------------------------===//
+//
+// One stop, one decision, one resume: a breakpoint hit fires its probes,
+// performs or redirects the displaced instruction and continues the thread
+// with a single SETREGS + CONT. Nothing is single-stepped.
+//
+//===----------------------------------------------------------------------===//
+#include "BackendImpl.h"
+#include "Displaced.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+/// The thread group of a tid, from /proc (0 when it is gone).
+pid_t tgidOf(pid_t Tid) {
+  std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
+  std::string Line;
+  while (std::getline(Status, Line))
+    if (Line.rfind("Tgid:", 0) == 0)
+      return static_cast<pid_t>(std::strtol(Line.c_str() + 5, nullptr, 10));
+  return 0;
+}
+
+bool isStopSignal(int Sig) {
+  return Sig == SIGSTOP || Sig == SIGTSTP || Sig == SIGTTIN || Sig == SIGTTOU;
+}
+
+int idx(DataModel DM) { return static_cast<int>(DM); }
+
+} // namespace
+
+void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
+  auto It = ByTid.find(Tid);
+  if (It == ByTid.end()) {
+    // A new thread or child reporting before its parent's event.
+    Orphans[Tid].push_back(St);
+    return;
+  }
+  PtraceProcess &P = *It->second;
+  if (WIFEXITED(St) || WIFSIGNALED(St)) {
+    int Code = WIFEXITED(St) ? WEXITSTATUS(St) : 0;
+    int Sig = WIFSIGNALED(St) ? WTERMSIG(St) : 0;
+    if (Tid == P.Pid) {
+      finishProcess(P, Code, Sig);
+      return;
+    }
+    P.Threads.erase(Tid);
+    ByTid.erase(Tid);
+    S.threadExited(P, Tid);
+    return;
+  }
+  if (!WIFSTOPPED(St))
+    return;
+  auto TIt = P.Threads.find(Tid);
+  if (TIt == P.Threads.end())
+    return;
+  handleStop(P, TIt->second, St);
+}
+
+void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
+  int Sig = WSTOPSIG(St);
+  unsigned Event = static_cast<unsigned>(St) >> 16;
+  T.State = ThreadState::Stopped;
+  switch (Event) {
+  case PTRACE_EVENT_STOP:
+    T.Interrupted = false;
+    if (ShuttingDown)
+      return; // stay stopped for cleanup
+    // A group-stop keeps the thread stopped (job control) until SIGCONT.
+    if (isStopSignal(Sig)) {
+      ptrace(PTRACE_LISTEN, T.Tid, nullptr, nullptr);
+      T.State = ThreadState::Running;
+      return;
+    }
+    resume(P, T); // a new tracee's first stop, or an old interrupt
+    return;
+  case PTRACE_EVENT_CLONE:
+  case PTRACE_EVENT_FORK:
+  case PTRACE_EVENT_VFORK:
+    onNewChild(P, T, Event);
+    if (!ShuttingDown)
+      resume(P, T);
+    return;
+  case PTRACE_EVENT_EXEC:
+    onExec(P, T);
+    return;
+  case PTRACE_EVENT_SECCOMP:
+    if (!ShuttingDown)
+      onSeccomp(P, T);
+    return;
+  default:
+    break;
+  }
+  if (ShuttingDown) {
+    if (Sig == SIGTRAP) {
+      // A breakpoint or return trampoline hit: rewind or complete it so the
+      // thread carries on correctly once the original bytes are back.
+      user_regs_struct R;
+      if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
+        uint64_t At = R.rip - 1;
+        if (P.Home && At == P.returnTrampoline()) {
+          onReturn(P, T, R, /*Fire=*/false);
+        } else if (P.Breakpoints.count(At)) {
+          R.rip = At;
+          ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+        } else {
+          T.PendingSignal = Sig;
+        }
+      }
+    } else if (Sig != (SIGTRAP | 0x80)) {
+      T.PendingSignal = Sig;
+    }
+    return;
+  }
+  if (Sig == (SIGTRAP | 0x80)) {
+    onSyscallStop(P, T);
+    return;
+  }
+  if (Sig == SIGTRAP && onTrap(P, T))
+    return;
+  // A signal-delivery-stop: pass the signal on.
+  resume(P, T, Sig);
+}
+
+void PtraceBackend::Impl::resume(PtraceProcess &P, Thread &T, int Sig) {
+  if (T.PendingSignal && !Sig) {
+    Sig = T.PendingSignal;
+  }
+  T.PendingSignal = 0;
+  auto Req = (P.UsesSyscallStops || T.InSyscallExitWait) ? PTRACE_SYSCALL
+                                                         : PTRACE_CONT;
+  T.State = ThreadState::Running;
+  ptrace(Req, T.Tid, nullptr, reinterpret_cast<void *>(static_cast<long>(Sig)));
+}
+
+bool PtraceBackend::Impl::probeApplies(const PtraceProcess &P,
+                                       uint32_t Probe) const {
+  int64_t Want = S.probePid(Probe);
+  return Want < 0 || Want == P.Pid;
+}
+
+void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid,
+                                    uint32_t Probe, const user_regs_struct &R,
+                                    std::string_view Func,
+                                    std::string_view Module,
+                                    uint64_t SyscallNr, int32_t Err) {
+  if (!probeApplies(P, Probe))
+    return;
+  FireEvent E;
+  E.Tgt = &P;
+  E.Tid = Tid;
+  E.Probe = Probe;
+  regsToTscc(R, E.Regs);
+  E.Errno = Err;
+  E.SyscallNr = SyscallNr;
+  E.Function = Func;
+  E.Module = Module;
+  S.fire(E);
+}
+
+bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return false;
+  uint64_t At = R.rip - 1;
+  if (P.Home && At == P.returnTrampoline()) {
+    onReturn(P, T, R, /*Fire=*/true);
+    return true;
+  }
+  auto It = P.Breakpoints.find(At);
+  if (It == P.Breakpoints.end())
+    return false; // not ours: a real SIGTRAP
+  R.rip = At;
+  if (It->second.Role == BpRole::LoaderBreak) {
+    syncLinkMap(P, T.Tid);
+    // New breakpoints may have rehashed the table.
+    It = P.Breakpoints.find(At);
+    if (It == P.Breakpoints.end())
+      return false;
+  }
+  // Copy what we need: a clause may end the session, and firing must not
+  // see a table that a later step changes.
+  const Breakpoint &Bp = It->second;
+  std::vector<Hook> Returning;
+  for (const Hook &H : Bp.Hooks) {
+    if (H.Kind == HookKind::WithinEnter) {
+      S.withinEnter(P, T.Tid, H.Index);
+      Returning.push_back(H);
+    }
+  }
+  for (const Hook &H : Bp.Hooks) {
+    if (H.Kind == HookKind::Entry)
+      fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
+    else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
+      Returning.push_back(H);
+  }
+  if (!Returning.empty())
+    hijackReturn(P, T, R, std::move(Returning));
+  const Breakpoint &B = P.Breakpoints.find(At)->second;
+  if (B.How == Resume::Emulate) {
+    if (!emulateDisplaced(B, P, R)) {
+      warnOnce("cannot emulate the instruction at " + P.symbolize(At) +
+               "; the thread gets SIGSEGV");
+      resume(P, T, SIGSEGV);
+      return true;
+    }
+  } else {
+    R.rip = B.Stub;
+  }
+  ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+  resume(P, T);
+  return true;
+}
+
+void PtraceBackend::Impl::hijackReturn(PtraceProcess &P, Thread &T,
+                                       user_regs_struct &R,
+                                       std::vector<Hook> Hooks) {
+  bool Ok = false;
+  uint64_t Slot = R.rsp;
+  uint64_t Ret = P.readPointer(Slot, Ok);
+  if (!Ok)
+    return;
+  uint64_t Tramp = P.returnTrampoline();
+  // Frames at or below this slot are dead (longjmp, exceptions), except a
+  // frame whose slot already holds the trampoline: a tail call reusing its
+  // caller's return slot. That frame stays and returns right after ours.
+  auto &Shadow = T.Shadow;
+  while (!Shadow.empty() &&
+         (Shadow.back().SlotAddr < Slot ||
+          (Shadow.back().SlotAddr == Slot && Ret != Tramp))) {
+    for (const Hook &H : Shadow.back().Hooks)
+      if (H.Kind == HookKind::WithinEnter)
+        S.withinExit(P, T.Tid, H.Index);
+    Shadow.pop_back();
+  }
+  if (!P.writeMemory(Slot, &Tramp, P.pointerSize()))
+    return;
+  Shadow.push_back(ShadowFrame{Slot, Ret, std::move(Hooks)});
+}
+
+void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
+                                   user_regs_struct &R, bool Fire) {
+  uint64_t Slot = R.rsp - P.pointerSize();
+  auto &Shadow = T.Shadow;
+  // Frames deeper than the returning one were skipped by a longjmp.
+  while (!Shadow.empty() && Shadow.back().SlotAddr < Slot) {
+    for (const Hook &H : Shadow.back().Hooks)
+      if (H.Kind == HookKind::WithinEnter)
+        S.withinExit(P, T.Tid, H.Index);
+    Shadow.pop_back();
+  }
+  if (Shadow.empty() || Shadow.back().SlotAddr != Slot) {
+    // Returned through the trampoline with no record of where to: the
+    // stack was switched or corrupted. Nothing sane to continue with.
+    warnOnce("thread " + std::to_string(T.Tid) +
+             " returned through the exit-probe trampoline without a shadow "
+             "frame; it gets SIGSEGV");
+    if (Fire)
+      resume(P, T, SIGSEGV);
+    return;
+  }
+  ShadowFrame F = std::move(Shadow.back());
+  Shadow.pop_back();
+  R.rip = F.ReturnAddr;
+  if (Fire) {
+    for (const Hook &H : F.Hooks)
+      if (H.Kind == HookKind::Exit)
+        fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
+  }
+  for (const Hook &H : F.Hooks)
+    if (H.Kind == HookKind::WithinEnter)
+      S.withinExit(P, T.Tid, H.Index);
+  ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+  if (Fire)
+    resume(P, T);
+}
+
+void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0) {
+    resume(P, T);
+    return;
+  }
+  uint64_t Nr = R.orig_rax;
+  int D = idx(P.dataModel());
+  std::string_view Name = syscallName(P.dataModel(), Nr);
+  if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
+    for (uint32_t Probe : It->second)
+      fireProbe(P, T.Tid, Probe, R, Name, "", Nr);
+  if (SysExit[D].count(Nr)) {
+    T.InSyscallExitWait = true;
+    T.SyscallNr = Nr;
+  }
+  resume(P, T);
+}
+
+void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
+  __ptrace_syscall_info Info{};
+  long N = ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid, reinterpret_cast<void *>(sizeof(Info)), &Info);
+  user_regs_struct R;
+  if (N <= 0 || ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0) {
+    resume(P, T);
+    return;
+  }
+  int D = idx(P.dataModel());
+  if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+    uint64_t Nr = Info.entry.nr;
+    T.SyscallNr = Nr;
+    std::string_view Name = syscallName(P.dataModel(), Nr);
+    if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
+      for (uint32_t Probe : It->second)
+        fireProbe(P, T.Tid, Probe, R, Name, "", Nr);
+  } else if (Info.op == PTRACE_SYSCALL_INFO_EXIT) {
+    uint64_t Nr = T.SyscallNr;
+    T.InSyscallExitWait = false;
+    std::string_view Name = syscallName(P.dataModel(), Nr);
+    int64_t Rv = P.dataModel() == DataModel::LP64
+                     ? static_cast<int64_t>(R.rax)
+                     : static_cast<int32_t>(R.rax);
+    int32_t Err = Rv < 0 && Rv >= -4095 ? static_cast<int32_t>(-Rv) : 0;
+    if (auto It = SysExit[D].find(Nr); It != SysExit[D].end())
+      for (uint32_t Probe : It->second)
+        fireProbe(P, T.Tid, Probe, R, Name, "", Nr, Err);
+  }
+  resume(P, T);
+}
+
+void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
+                                     unsigned Event) {
+  unsigned long Msg = 0;
+  if (ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0 || !Msg)
+    return;
+  pid_t New = static_cast<pid_t>(Msg);
+  if (ByTid.count(New))
+    return;
+  bool IsThread = Event == PTRACE_EVENT_CLONE && tgidOf(New) == P.Pid;
+  PtraceProcess *Owner = &P;
+  if (IsThread) {
+    Thread &NT = P.Threads[New];
+    NT.Tid = New;
+    NT.State = ThreadState::NewPending;
+    ByTid[New] = &P;
+  } else {
+    // A new process: a copy of the parent's address space, breakpoints,
+    // scratch pages and all; the forking thread's hijacked returns too.
+    All.push_back(std::make_unique<PtraceProcess>(New, P.Launched));
+    PtraceProcess &C = *All.back();
+    std::string Ignored;
+    C.refreshIdentity(Ignored);
+    C.DM = P.DM;
+    for (const auto &M : P.Modules)
+      C.Modules.push_back(std::make_unique<Module>(*M));
+    C.Breakpoints = P.Breakpoints;
+    C.Home = P.Home;
+    C.HomeUsed = P.HomeUsed;
+    C.RDebug = P.RDebug;
+    C.LoaderBreak = P.LoaderBreak;
+    C.Installed = P.Installed;
+    C.SeccompFilter = P.SeccompFilter;
+    C.UsesSyscallStops = P.UsesSyscallStops;
+    Thread &NT = C.Threads[New];
+    NT.Tid = New;
+    NT.State = ThreadState::NewPending;
+    NT.Shadow = T.Shadow;
+    ByPid[New] = &C;
+    ByTid[New] = &C;
+    Owner = &C;
+    S.targetAttached(C, Event == PTRACE_EVENT_VFORK ? "vfork" : "fork");
+  }
+  // Its first stop may already have been reported.
+  auto OIt = Orphans.find(New);
+  if (OIt == Orphans.end())
+    return;
+  std::vector<int> Pending = std::move(OIt->second);
+  Orphans.erase(OIt);
+  for (int St : Pending) {
+    if (!ByTid.count(New))
+      break;
+    handleStatus(New, St);
+  }
+  (void)Owner;
+}
+
+void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
+  // Every other thread is gone; the execing thread now has tid == pid.
+  for (auto It = P.Threads.begin(); It != P.Threads.end();) {
+    if (It->first != P.Pid) {
+      ByTid.erase(It->first);
+      S.threadExited(P, It->first);
+      It = P.Threads.erase(It);
+    } else {
+      ++It;
+    }
+  }
+  Thread &Leader = P.Threads[P.Pid];
+  Leader.Tid = P.Pid;
+  Leader.State = ThreadState::Stopped;
+  Leader.Shadow.clear();
+  Leader.InSyscallExitWait = false;
+  ByTid[P.Pid] = &P;
+  // The old image's breakpoints, modules and scratch pages are gone with
+  // it; resolve everything again in the new one.
+  P.Modules.clear();
+  P.Breakpoints.clear();
+  P.Installed.clear();
+  P.Home = 0;
+  P.RDebug = 0;
+  P.LoaderBreak = 0;
+  if (ShuttingDown)
+    return; // nothing to remove in the new image; stay stopped
+  std::string Error;
+  if (!setupImage(P, P.Pid, Error))
+    warnOnce("pid " + std::to_string(P.Pid) + " after exec: " + Error);
+  else
+    S.targetAttached(P, "exec");
+  resume(P, Leader);
+  (void)T;
+}

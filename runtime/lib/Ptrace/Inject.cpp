@@ -1,0 +1,202 @@
+//===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
+#include "Inject.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+namespace {
+
+/// Resumes Tid and waits until it stops at the int3 after the syscall.
+/// Signals that arrive meanwhile are kept for later delivery.
+bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
+                  std::string &Error) {
+  Thread *T = nullptr;
+  if (auto It = P.Threads.find(Tid); It != P.Threads.end())
+    T = &It->second;
+  if (ptrace(PTRACE_CONT, Tid, nullptr, nullptr) != 0) {
+    Error = std::string("ptrace(CONT): ") + std::strerror(errno);
+    return false;
+  }
+  for (;;) {
+    int St = 0;
+    pid_t R = waitpid(Tid, &St, __WALL);
+    if (R < 0) {
+      if (errno == EINTR)
+        continue;
+      Error = std::string("waitpid: ") + std::strerror(errno);
+      return false;
+    }
+    if (WIFEXITED(St) || WIFSIGNALED(St)) {
+      Error = "the process exited during syscall injection";
+      P.Exited = true;
+      return false;
+    }
+    if (!WIFSTOPPED(St))
+      continue;
+    int Sig = WSTOPSIG(St);
+    unsigned Event = static_cast<unsigned>(St) >> 16;
+    if (Sig == SIGTRAP && Event == 0) {
+      user_regs_struct Regs;
+      if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Regs) == 0 &&
+          Regs.rip == TrapPC + 1)
+        return true;
+    } else if (Event == 0 && Sig != SIGTRAP && Sig != (SIGTRAP | 0x80) && T &&
+               !T->PendingSignal) {
+      T->PendingSignal = Sig; // a signal-delivery-stop: deliver later
+    }
+    // Seccomp and group stops, syscall stops, other signals: keep going.
+    if (ptrace(PTRACE_CONT, Tid, nullptr, nullptr) != 0) {
+      Error = std::string("ptrace(CONT): ") + std::strerror(errno);
+      return false;
+    }
+  }
+}
+
+void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
+                    std::initializer_list<uint64_t> Args) {
+  uint64_t A[6] = {0, 0, 0, 0, 0, 0};
+  unsigned I = 0;
+  for (uint64_t V : Args)
+    if (I < 6)
+      A[I++] = V;
+  R.rax = Nr;
+  // orig_rax = -1: the kernel must not try to restart a syscall the thread
+  // was stopped in while we borrow it.
+  R.orig_rax = ~0ull;
+  if (Is64) {
+    R.rdi = A[0]; R.rsi = A[1]; R.rdx = A[2];
+    R.r10 = A[3]; R.r8 = A[4]; R.r9 = A[5];
+  } else {
+    R.rbx = A[0]; R.rcx = A[1]; R.rdx = A[2];
+    R.rsi = A[3]; R.rdi = A[4]; R.rbp = A[5];
+  }
+}
+
+} // namespace
+
+bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                                     std::initializer_list<uint64_t> Args,
+                                     uint64_t &Result, std::string &Error) {
+  user_regs_struct Saved;
+  if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Saved) != 0) {
+    Error = std::string("ptrace(GETREGS): ") + std::strerror(errno);
+    return false;
+  }
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  const uint8_t Gadget64[] = {0x0f, 0x05, 0xcc};
+  const uint8_t Gadget32[] = {0xcd, 0x80, 0xcc};
+  const uint8_t *Gadget = Is64 ? Gadget64 : Gadget32;
+  uint64_t At = P.Home ? P.syscallGadget() : Saved.rip;
+  uint8_t Orig[3];
+  bool Patched = false;
+  if (!P.Home) {
+    if (!P.readMemory(At, Orig, 3) || !P.writeMemory(At, Gadget, 3)) {
+      Error = "cannot write the syscall gadget";
+      return false;
+    }
+    Patched = true;
+  }
+  user_regs_struct R = Saved;
+  setSyscallRegs(R, Is64, Nr, Args);
+  R.rip = At;
+  bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
+            runUntilTrap(P, Tid, At + 2, Error);
+  if (Ok) {
+    user_regs_struct After;
+    Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
+    Result = Is64 ? After.rax
+                  : static_cast<uint64_t>(static_cast<int64_t>(
+                        static_cast<int32_t>(After.rax)));
+  }
+  if (Patched && !P.Exited)
+    P.writeMemory(At, Orig, 3);
+  if (!P.Exited)
+    ptrace(PTRACE_SETREGS, Tid, nullptr, &Saved);
+  return Ok;
+}
+
+static bool isMmapError(uint64_t R) { return R > ~uint64_t(4095); }
+
+bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
+                                      std::string &Error) {
+  P.Home = 0;
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  uint64_t Addr = 0;
+  if (!injectSyscall(P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
+                     {0, PtraceProcess::HomeSize, PROT_READ | PROT_EXEC,
+                      MAP_PRIVATE | MAP_ANONYMOUS, ~0ull, 0},
+                     Addr, Error))
+    return false;
+  if (isMmapError(Addr)) {
+    Error = std::string("mmap in the target failed: ") +
+            std::strerror(static_cast<int>(-static_cast<int64_t>(Addr)));
+    return false;
+  }
+  // The page is read+execute for the target; /proc/PID/mem writes anyway.
+  uint8_t Page[32];
+  std::memset(Page, 0xcc, sizeof(Page));
+  Page[0] = Is64 ? 0x0f : 0xcd;
+  Page[1] = Is64 ? 0x05 : 0x80;
+  if (!P.writeMemory(Addr, Page, sizeof(Page))) {
+    Error = "cannot initialise the scratch page";
+    return false;
+  }
+  P.Home = Addr;
+  P.HomeUsed = 32;
+  return true;
+}
+
+uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
+                                      uint64_t Hi, uint64_t Size,
+                                      std::string &Error) {
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  uint64_t Nr = Is64 ? 9 : 192;
+  Size = (Size + 4095) & ~uint64_t(4095);
+  uint64_t Flags = MAP_PRIVATE | MAP_ANONYMOUS;
+  if (Is64) {
+    // Below the module first (where the kernel's top-down allocator leaves
+    // gaps), then above it: each candidate within reach of every byte.
+    for (int Step = 1; Step <= 64; ++Step) {
+      for (int Dir = 0; Dir < 2; ++Dir) {
+        uint64_t Hint = Dir == 0 ? Lo - Size - uint64_t(Step) * 0x100000
+                                 : ((Hi + 0xfff) & ~0xfffull) +
+                                       uint64_t(Step - 1) * 0x100000;
+        if (Dir == 0 && Lo < Size + uint64_t(Step) * 0x100000)
+          continue;
+        uint64_t R = 0;
+        if (!injectSyscall(P, Tid, Nr,
+                           {Hint, Size, PROT_READ | PROT_EXEC,
+                            Flags | MAP_FIXED_NOREPLACE, ~0ull, 0},
+                           R, Error))
+          return 0;
+        if (!isMmapError(R) && R == Hint)
+          return R;
+        if (!isMmapError(R)) {
+          uint64_t Ignored;
+          injectSyscall(P, Tid, 11 /*munmap*/, {R, Size}, Ignored, Error);
+        }
+      }
+    }
+  }
+  uint64_t R = 0;
+  if (!injectSyscall(P, Tid, Nr,
+                     {0, Size, PROT_READ | PROT_EXEC, Flags, ~0ull, 0}, R,
+                     Error))
+    return 0;
+  if (isMmapError(R)) {
+    Error = "mmap in the target failed";
+    return 0;
+  }
+  return R;
+}

@@ -1,0 +1,38 @@
+//===- Inject.h - Running syscalls inside a stopped tracee (private) ------===//
+//
+// Scratch pages are mapped by making the target itself call mmap: one
+// stopped thread is pointed at a `syscall; int3` gadget, resumed alone, and
+// its registers are put back afterwards. The first gadget is written over
+// the thread's current instruction (only done while every thread of the
+// process is stopped: right after exec or attach); later injections use the
+// gadget kept in the home scratch page.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_INJECT_H
+#define TSCC_RUNTIME_PTRACE_INJECT_H
+
+#include "PtraceProcess.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace tscc::rt::pt {
+
+/// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
+/// the raw return value (negative errno on failure).
+bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                   std::initializer_list<uint64_t> Args, uint64_t &Result,
+                   std::string &Error);
+
+/// Maps P's home page (gadget + return trampoline). Every thread of P must
+/// be stopped.
+bool createHomePage(PtraceProcess &P, pid_t Tid, std::string &Error);
+
+/// Maps Size bytes of read+execute scratch within +-2 GiB of [Lo, Hi), or
+/// anywhere if that fails. Returns 0 on failure.
+uint64_t mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo, uint64_t Hi,
+                    uint64_t Size, std::string &Error);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_INJECT_H

@@ -1,0 +1,419 @@
+//===- Install.cpp - Modules and probe installation -----------------------===//
+//
+// Modules come from two places: /proc/PID/maps right after exec or attach
+// (the executable and the dynamic loader are all there is after exec), and
+// the dynamic loader's link map (r_debug) each time the loader calls its
+// debugger hook, _dl_debug_state (r_brk), with r_state == RT_CONSISTENT.
+// That hook runs after a library is mapped and relocated and before its
+// initialisers, so probes in constructors fire, for dlopen() too.
+//
+//===----------------------------------------------------------------------===//
+#include "BackendImpl.h"
+#include "Displaced.h"
+#include "Inject.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <elf.h>
+#include <fstream>
+#include <sstream>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+struct MapsLine {
+  uint64_t Start, End, Offset;
+  bool Exec;
+  std::string Path;
+};
+
+std::vector<MapsLine> readMaps(pid_t Pid) {
+  std::vector<MapsLine> Out;
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    MapsLine M{};
+    char Perms[8] = {};
+    unsigned long long S, E, Off;
+    int PathPos = 0;
+    if (sscanf(Line.c_str(), "%llx-%llx %7s %llx %*s %*s %n", &S, &E, Perms,
+               &Off, &PathPos) < 4)
+      continue;
+    M.Start = S;
+    M.End = E;
+    M.Offset = Off;
+    M.Exec = Perms[2] == 'x';
+    if (PathPos > 0 && static_cast<size_t>(PathPos) < Line.size())
+      M.Path = Line.substr(PathPos);
+    if (M.Path.empty() || M.Path[0] != '/')
+      continue; // anonymous, [heap], [vdso], ...
+    Out.push_back(std::move(M));
+  }
+  return Out;
+}
+
+/// Paths from the link map go through symlinks (/lib -> /usr/lib); the
+/// kernel's maps show resolved ones. Compare resolved paths.
+std::string canonical(const std::string &Path) {
+  char Buf[PATH_MAX];
+  if (realpath(Path.c_str(), Buf))
+    return Buf;
+  return Path;
+}
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+// r_debug / link_map field offsets for a pointer size.
+struct LinkLayout {
+  unsigned Ptr;
+  uint64_t RMap, RBrk, RState;         // in r_debug
+  uint64_t LAddr, LName, LNext;        // in link_map
+};
+LinkLayout layoutFor(unsigned Ptr) {
+  // struct r_debug { int r_version; link_map *r_map; Addr r_brk;
+  //                  enum r_state; Addr r_ldbase; }
+  if (Ptr == 8)
+    return {8, 8, 16, 24, 0, 8, 24};
+  return {4, 4, 8, 12, 0, 4, 12};
+}
+
+} // namespace
+
+void PtraceBackend::Impl::warnOnce(const std::string &Message) {
+  if (Warned.insert(Message).second)
+    S.warn(Message);
+}
+
+std::shared_ptr<const ElfFile>
+PtraceBackend::Impl::loadElf(const std::string &Path) {
+  auto It = ElfCache.find(Path);
+  if (It != ElfCache.end())
+    return It->second;
+  std::string Error;
+  std::shared_ptr<const ElfFile> F = ElfFile::open(Path, Error);
+  ElfCache[Path] = F; // remember failures too
+  return F;
+}
+
+Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
+                                       const std::string &RawPath,
+                                       uint64_t Bias, bool IsMain) {
+  std::string Path = canonical(RawPath);
+  for (const auto &M : P.Modules)
+    if (M->Path == Path && M->Bias == Bias)
+      return M.get();
+  std::shared_ptr<const ElfFile> Elf = loadElf(Path);
+  if (!Elf)
+    return nullptr;
+  auto M = std::make_unique<Module>();
+  M->Path = Path;
+  M->Name = baseName(Path);
+  M->Elf = Elf;
+  M->Bias = Bias;
+  M->IsMain = IsMain;
+  uint64_t Lo = UINT64_MAX, Hi = 0;
+  for (const ElfSegment &Seg : Elf->segments()) {
+    if (Seg.Type != PT_LOAD)
+      continue;
+    Lo = std::min(Lo, Seg.VAddr);
+    Hi = std::max(Hi, Seg.VAddr + Seg.MemSize);
+  }
+  if (Lo == UINT64_MAX)
+    return nullptr;
+  M->Start = (Lo & ~0xfffull) + Bias;
+  M->End = Hi + Bias;
+  P.Modules.push_back(std::move(M));
+  return P.Modules.back().get();
+}
+
+bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
+                                     std::string &Error) {
+  if (!P.refreshIdentity(Error))
+    return false;
+  if (!createHomePage(P, Tid, Error))
+    return false;
+  scanMaps(P, Tid);
+  if (P.Modules.empty()) {
+    Error = "cannot read the executable " + P.ExePath;
+    return false;
+  }
+  // Attached: libraries are already loaded and r_debug is filled in.
+  if (findRDebug(P)) {
+    syncLinkMap(P, Tid);
+    return true;
+  }
+  // Just exec'ed: hook the loader's debugger function directly.
+  for (const auto &M : P.Modules) {
+    if (M->IsMain)
+      continue;
+    if (const ElfSymbol *Sym = M->Elf->findFunction("_dl_debug_state")) {
+      installLoaderBreak(P, Tid, Sym->Value + M->Bias);
+      break;
+    }
+  }
+  return true;
+}
+
+void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
+  std::vector<MapsLine> Maps = readMaps(P.Pid);
+  // The lowest mapping of each file that has executable code.
+  std::vector<std::string> Order;
+  std::map<std::string, const MapsLine *> Lowest;
+  std::set<std::string> HasExec;
+  for (const MapsLine &L : Maps) {
+    if (L.Exec)
+      HasExec.insert(L.Path);
+    auto [It, New] = Lowest.emplace(L.Path, &L);
+    if (New)
+      Order.push_back(L.Path);
+    else if (L.Start < It->second->Start)
+      It->second = &L;
+  }
+  for (const std::string &Path : Order) {
+    if (!HasExec.count(Path))
+      continue;
+    std::shared_ptr<const ElfFile> Elf = loadElf(Path);
+    if (!Elf)
+      continue;
+    const MapsLine &L = *Lowest[Path];
+    std::optional<uint64_t> VA = Elf->offsetToVAddr(L.Offset);
+    if (!VA)
+      continue;
+    uint64_t Bias = L.Start - (*VA & ~0xfffull);
+    bool IsMain = Path == P.ExePath;
+    if (Module *M = addModule(P, Path, Bias, IsMain))
+      installModule(P, Tid, *M);
+  }
+}
+
+uint64_t PtraceBackend::Impl::findRDebug(PtraceProcess &P) {
+  if (P.RDebug)
+    return P.RDebug;
+  const Module *Main = nullptr;
+  for (const auto &M : P.Modules)
+    if (M->IsMain)
+      Main = M.get();
+  if (!Main)
+    return 0;
+  unsigned Ptr = P.pointerSize();
+  for (const ElfSegment &Seg : Main->Elf->segments()) {
+    if (Seg.Type != PT_DYNAMIC)
+      continue;
+    uint64_t Addr = Seg.VAddr + Main->Bias;
+    for (uint64_t Off = 0; Off + 2 * Ptr <= Seg.MemSize; Off += 2 * Ptr) {
+      bool Ok1 = false, Ok2 = false;
+      uint64_t Tag = P.readPointer(Addr + Off, Ok1);
+      uint64_t Val = P.readPointer(Addr + Off + Ptr, Ok2);
+      if (!Ok1 || !Ok2 || Tag == DT_NULL)
+        break;
+      if (Tag == DT_DEBUG) {
+        P.RDebug = Val;
+        return Val;
+      }
+    }
+  }
+  return 0;
+}
+
+bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
+                                             uint64_t Addr) {
+  if (!Addr || P.LoaderBreak == Addr)
+    return true;
+  Breakpoint Bp;
+  Bp.Addr = Addr;
+  Bp.Role = BpRole::LoaderBreak;
+  if (!P.readMemory(Addr, Bp.Orig, sizeof(Bp.Orig)))
+    return false;
+  std::string Why;
+  if (!planDisplaced(Bp, P.mode(), Why)) {
+    warnOnce("cannot follow library loads in pid " + std::to_string(P.Pid) +
+             ": " + Why);
+    return false;
+  }
+  if (Bp.How == Resume::OutOfLine) {
+    if (P.HomeUsed + StubSlot > PtraceProcess::HomeSize)
+      return false;
+    std::vector<uint8_t> Stub;
+    if (!buildStub(Bp, P.mode(), P.Home + P.HomeUsed, Stub) ||
+        !P.writeMemory(Bp.Stub, Stub.data(), Stub.size()))
+      return false;
+    P.HomeUsed += StubSlot;
+  }
+  uint8_t Int3 = 0xcc;
+  if (!P.writeMemory(Addr, &Int3, 1))
+    return false;
+  P.LoaderBreak = Addr;
+  P.Breakpoints[Addr] = Bp;
+  (void)Tid;
+  return true;
+}
+
+void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
+  uint64_t RDebug = findRDebug(P);
+  if (!RDebug)
+    return;
+  LinkLayout L = layoutFor(P.pointerSize());
+  int32_t State = -1;
+  if (!P.read(RDebug + L.RState, State) || State != 0 /*RT_CONSISTENT*/)
+    return;
+  bool Ok = false;
+  uint64_t Brk = P.readPointer(RDebug + L.RBrk, Ok);
+  if (Ok && Brk && !P.LoaderBreak)
+    installLoaderBreak(P, Tid, Brk);
+
+  std::set<std::pair<uint64_t, std::string>> Live;
+  uint64_t Map = P.readPointer(RDebug + L.RMap, Ok);
+  for (unsigned N = 0; Ok && Map && N < 4096; ++N) {
+    bool A = false, B = false, C = false;
+    uint64_t Bias = P.readPointer(Map + L.LAddr, A);
+    uint64_t NameAddr = P.readPointer(Map + L.LName, B);
+    uint64_t Next = P.readPointer(Map + L.LNext, C);
+    if (!A || !B || !C)
+      break;
+    char Name[PATH_MAX] = {};
+    if (NameAddr && P.readMemory(NameAddr, Name, 1)) {
+      // Read the name in small steps: it may end near a page boundary.
+      size_t Len = 0;
+      while (Len + 1 < sizeof(Name) &&
+             P.readMemory(NameAddr + Len, Name + Len, 1) && Name[Len])
+        ++Len;
+      Name[Len] = 0;
+    }
+    std::string Path(Name);
+    if (!Path.empty() && Path[0] == '/') {
+      Path = canonical(Path);
+      Live.insert({Bias, Path});
+      if (Module *M = addModule(P, Path, Bias, false)) {
+        M->FromLinkMap = true;
+        installModule(P, Tid, *M);
+      }
+    }
+    Map = Next;
+  }
+  // dlclose(): drop modules that left the list. Their code is unmapped, so
+  // their breakpoints are forgotten, not restored.
+  for (auto It = P.Modules.begin(); It != P.Modules.end();) {
+    Module &M = **It;
+    if (M.IsMain || !M.FromLinkMap || Live.count({M.Bias, M.Path})) {
+      ++It;
+      continue;
+    }
+    for (auto B = P.Breakpoints.begin(); B != P.Breakpoints.end();)
+      B = (B->first >= M.Start && B->first < M.End) ? P.Breakpoints.erase(B)
+                                                    : std::next(B);
+    P.Installed.erase({M.Bias, M.Path});
+    It = P.Modules.erase(It);
+  }
+}
+
+void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
+                                        Module &M) {
+  if (!P.Installed.insert({M.Bias, M.Path}).second)
+    return;
+  ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
+  std::vector<std::string> Problems;
+  std::vector<ProbeSite> Sites = Matcher.matchModule(*M.Elf, Ref, Problems);
+  for (const std::string &Msg : Problems)
+    warnOnce(Msg);
+
+  // Runtime address -> hooks; std::map keeps installation deterministic.
+  std::map<uint64_t, std::vector<Hook>> Want;
+  std::map<uint64_t, std::vector<std::pair<uint32_t, std::string>>> Attached;
+  for (const ProbeSite &Site : Sites) {
+    if (!probeApplies(P, Site.Probe))
+      continue;
+    HookKind K = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
+                                                   : HookKind::Entry;
+    uint64_t Addr = Site.Address + M.Bias;
+    Want[Addr].push_back(Hook{K, Site.Probe, Site.Symbol->Name, M.Name});
+    Attached[Addr].push_back({Site.Probe, Site.Symbol->Name});
+  }
+  for (uint32_t W = 0; W < WithinNames.size(); ++W)
+    if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W]))
+      Want[Sym->Value + M.Bias].insert(
+          Want[Sym->Value + M.Bias].begin(),
+          Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
+  if (Want.empty())
+    return;
+
+  // Plan every new breakpoint, then allocate one scratch area near the
+  // module for all out-of-line stubs of this batch.
+  std::vector<Breakpoint> New;
+  for (auto &[Addr, Hooks] : Want) {
+    if (auto It = P.Breakpoints.find(Addr); It != P.Breakpoints.end()) {
+      for (Hook &H : Hooks)
+        It->second.Hooks.push_back(std::move(H));
+      continue;
+    }
+    Breakpoint Bp;
+    Bp.Addr = Addr;
+    Bp.Hooks = std::move(Hooks);
+    // Near the end of a mapping fewer than 16 bytes may be readable.
+    size_t Got = sizeof(Bp.Orig);
+    while (Got && !P.readMemory(Addr, Bp.Orig, Got))
+      --Got;
+    std::string Why;
+    if (!Got || !planDisplaced(Bp, P.mode(), Why)) {
+      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " +
+               M.Path + ": " + (Got ? Why : "unreadable"));
+      Attached.erase(Addr);
+      continue;
+    }
+    New.push_back(std::move(Bp));
+  }
+  size_t OOL = std::count_if(New.begin(), New.end(), [](const Breakpoint &B) {
+    return B.How == Resume::OutOfLine;
+  });
+  uint64_t Area = 0;
+  if (OOL) {
+    std::string Error;
+    Area = mapScratch(P, Tid, M.Start, M.End, OOL * StubSlot, Error);
+    if (!Area)
+      warnOnce("cannot map scratch memory in pid " + std::to_string(P.Pid) +
+               ": " + Error);
+  }
+  std::vector<uint8_t> Code(OOL * StubSlot, 0xcc);
+  size_t Slot = 0;
+  for (Breakpoint &Bp : New) {
+    if (Bp.How != Resume::OutOfLine)
+      continue;
+    std::vector<uint8_t> Stub;
+    uint64_t At = Area + Slot * StubSlot;
+    if (!Area || !buildStub(Bp, P.mode(), At, Stub)) {
+      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " +
+               M.Path + ": no scratch memory within reach");
+      Attached.erase(Bp.Addr);
+      Bp.Addr = 0;
+      continue;
+    }
+    std::copy(Stub.begin(), Stub.end(), Code.begin() + Slot * StubSlot);
+    ++Slot;
+  }
+  if (Area && !P.writeMemory(Area, Code.data(), Code.size()))
+    warnOnce("cannot write scratch memory in pid " + std::to_string(P.Pid));
+  uint8_t Int3 = 0xcc;
+  for (Breakpoint &Bp : New) {
+    if (!Bp.Addr)
+      continue;
+    if (!P.writeMemory(Bp.Addr, &Int3, 1)) {
+      warnOnce("cannot write a breakpoint in " + M.Path);
+      Attached.erase(Bp.Addr);
+      continue;
+    }
+    uint64_t Addr = Bp.Addr;
+    P.Breakpoints[Addr] = std::move(Bp);
+  }
+  for (const auto &[Addr, List] : Attached)
+    for (const auto &[Probe, Func] : List)
+      S.probeAttached(P, Probe, Func, M.Name, Addr);
+}

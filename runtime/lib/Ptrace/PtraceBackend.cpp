@@ -1,0 +1,382 @@
+//===- PtraceBackend.cpp - Launch, attach, event loop, shutdown -----------===//
+//
+// Waking the event loop: interrupt() must be async-signal-safe and the loop
+// sleeps in waitpid(), which no flag can interrupt without a race. So the
+// loop forks a tiny "waker" child that only sleeps; interrupt() kills it,
+// and its exit makes waitpid() return. Every wait uses __WNOTHREAD so the
+// loop never reaps children of other tsrun threads.
+//
+//===----------------------------------------------------------------------===//
+#include "BackendImpl.h"
+#include "Inject.h"
+#include "Seccomp.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+constexpr int WaitFlags = __WALL | __WNOTHREAD;
+
+long seizeOptions(bool Launched) {
+  long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
+           PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD |
+           PTRACE_O_TRACESECCOMP;
+  // Launched commands die with tsrun even if it is SIGKILLed. Attached
+  // processes are not killed: see docs/runtime.md.
+  if (Launched)
+    O |= PTRACE_O_EXITKILL;
+  return O;
+}
+
+std::string joinArgv(const std::vector<std::string> &Argv) {
+  std::string S;
+  for (const std::string &A : Argv)
+    S += (S.empty() ? "" : " ") + A;
+  return S;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Public wrapper
+//===----------------------------------------------------------------------===//
+
+PtraceBackend::PtraceBackend(Session &S, PtraceOptions Opts)
+    : P(std::make_unique<Impl>(S, std::move(Opts))) {}
+PtraceBackend::~PtraceBackend() = default;
+bool PtraceBackend::start(std::string &Error) { return P->start(Error); }
+void PtraceBackend::run() { P->run(); }
+void PtraceBackend::interrupt() { P->interrupt(); }
+bool PtraceBackend::empty() const {
+  return P->Opts.Commands.empty() && P->Opts.Pids.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Impl
+//===----------------------------------------------------------------------===//
+
+PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
+    : S(S), Opts(std::move(Opts)), Matcher(S.program()) {
+  for (const std::string &E : Matcher.errors())
+    S.warn(E);
+  for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
+    WithinNames.emplace_back(S.program().withinName(I));
+  for (DataModel DM : {DataModel::ILP32, DataModel::LP64}) {
+    std::vector<std::string> Problems;
+    for (const SyscallSite &Site : Matcher.matchSyscalls(DM, Problems)) {
+      auto &Table = Site.Exit ? SysExit : SysEntry;
+      Table[static_cast<int>(DM)][Site.Number].push_back(Site.Probe);
+      AnySyscallProbe = true;
+      if (DM == DataModel::LP64)
+        SeccompNrs.push_back(Site.Number);
+    }
+    // Native processes are x86-64 here; unknown names matter for LP64.
+    if (DM == DataModel::LP64)
+      for (const std::string &Msg : Problems)
+        S.warn(Msg);
+  }
+  std::sort(SeccompNrs.begin(), SeccompNrs.end());
+  SeccompNrs.erase(std::unique(SeccompNrs.begin(), SeccompNrs.end()),
+                   SeccompNrs.end());
+}
+
+PtraceBackend::Impl::~Impl() {
+  // run() normally leaves nothing behind; if it never ran, release what
+  // start() took.
+  if (!ByPid.empty())
+    shutdown();
+  if (pid_t W = WakerPid.exchange(0)) {
+    kill(W, SIGKILL);
+    waitpid(W, nullptr, WaitFlags);
+  }
+}
+
+bool PtraceBackend::Impl::start(std::string &Error) {
+  Started = true;
+  for (const auto &Argv : Opts.Commands)
+    if (!launch(Argv, Error))
+      return false;
+  for (int64_t Pid : Opts.Pids)
+    if (!attach(static_cast<pid_t>(Pid), Error))
+      return false;
+  return true;
+}
+
+bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
+                                 std::string &Error) {
+  if (Argv.empty()) {
+    Error = "empty command";
+    return false;
+  }
+  // Everything the child needs is prepared before fork: after fork it may
+  // only call async-signal-safe functions.
+  std::vector<char *> CArgv;
+  for (const std::string &A : Argv)
+    CArgv.push_back(const_cast<char *>(A.c_str()));
+  CArgv.push_back(nullptr);
+  std::vector<sock_filter> Filter;
+  if (!SeccompNrs.empty())
+    Filter = buildSeccompFilter(SeccompNrs);
+
+  int Go[2], Err[2];
+  if (pipe2(Go, O_CLOEXEC) != 0 || pipe2(Err, O_CLOEXEC) != 0) {
+    Error = std::string("pipe: ") + std::strerror(errno);
+    return false;
+  }
+  pid_t Child = fork();
+  if (Child < 0) {
+    Error = std::string("fork: ") + std::strerror(errno);
+    return false;
+  }
+  if (Child == 0) {
+    close(Go[1]);
+    close(Err[0]);
+    char C;
+    // Wait until the parent has seized us, so the filter's RET_TRACE never
+    // meets an untraced process (that would fail the syscall with ENOSYS).
+    while (read(Go[0], &C, 1) < 0 && errno == EINTR)
+      ;
+    int E = 0;
+    if (!Filter.empty())
+      E = installSeccompFilter(Filter);
+    if (E == 0) {
+      execvp(CArgv[0], CArgv.data());
+      E = errno;
+    }
+    ssize_t Ignored = write(Err[1], &E, sizeof(E));
+    (void)Ignored;
+    _exit(127);
+  }
+  close(Go[0]);
+  close(Err[1]);
+  if (ptrace(PTRACE_SEIZE, Child, nullptr, seizeOptions(true)) != 0) {
+    Error = std::string("ptrace(SEIZE) of '") + joinArgv(Argv) +
+            "': " + std::strerror(errno);
+    kill(Child, SIGKILL);
+    waitpid(Child, nullptr, 0);
+    close(Go[1]);
+    close(Err[0]);
+    return false;
+  }
+  char C = 1;
+  ssize_t Ignored = write(Go[1], &C, 1);
+  (void)Ignored;
+  close(Go[1]);
+  // Drive the child to its exec stop. Seccomp stops before exec (its own
+  // traced syscalls) are simply continued.
+  for (;;) {
+    int St = 0;
+    pid_t R = waitpid(Child, &St, WaitFlags);
+    if (R < 0 && errno == EINTR)
+      continue;
+    if (R < 0 || WIFEXITED(St) || WIFSIGNALED(St)) {
+      int E = 0;
+      if (read(Err[0], &E, sizeof(E)) == sizeof(E) && E)
+        Error = "cannot run '" + joinArgv(Argv) + "': " + std::strerror(E);
+      else
+        Error = "'" + joinArgv(Argv) + "' exited before it started";
+      close(Err[0]);
+      return false;
+    }
+    unsigned Event = static_cast<unsigned>(St) >> 16;
+    if (Event == PTRACE_EVENT_EXEC)
+      break;
+    int Sig = WSTOPSIG(St);
+    bool Deliver = Event == 0 && Sig != SIGTRAP && Sig != (SIGTRAP | 0x80);
+    ptrace(PTRACE_CONT, Child, nullptr, Deliver ? Sig : 0);
+  }
+  close(Err[0]);
+
+  All.push_back(std::make_unique<PtraceProcess>(Child, /*Launched=*/true));
+  PtraceProcess &P = *All.back();
+  P.SeccompFilter = !Filter.empty();
+  Thread &T = P.Threads[Child];
+  T.Tid = Child;
+  T.State = ThreadState::Stopped;
+  ByPid[Child] = &P;
+  ByTid[Child] = &P;
+  if (!setupImage(P, Child, Error)) {
+    Error = "'" + joinArgv(Argv) + "': " + Error;
+    return false;
+  }
+  S.targetAttached(P, "launched");
+  return true;
+}
+
+/// Tids of a process, from /proc/PID/task.
+static std::vector<pid_t> listTasks(pid_t Pid) {
+  std::vector<pid_t> Tids;
+  std::string Dir = "/proc/" + std::to_string(Pid) + "/task";
+  if (DIR *D = opendir(Dir.c_str())) {
+    while (dirent *E = readdir(D))
+      if (E->d_name[0] >= '0' && E->d_name[0] <= '9')
+        Tids.push_back(static_cast<pid_t>(std::atoi(E->d_name)));
+    closedir(D);
+  }
+  return Tids;
+}
+
+bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
+  if (Pid <= 0 || kill(Pid, 0) != 0) {
+    Error = "no process with pid " + std::to_string(Pid);
+    return false;
+  }
+  if (ByPid.count(Pid)) {
+    Error = "process " + std::to_string(Pid) + " is already traced";
+    return false;
+  }
+  All.push_back(std::make_unique<PtraceProcess>(Pid, /*Launched=*/false));
+  PtraceProcess &P = *All.back();
+  ByPid[Pid] = &P;
+  // Threads can be created while we attach: repeat until a pass finds no
+  // new ones. Each seized thread is interrupted and waited for, so every
+  // thread is stopped before anything is patched.
+  for (bool Found = true; Found;) {
+    Found = false;
+    for (pid_t Tid : listTasks(Pid)) {
+      if (P.Threads.count(Tid))
+        continue;
+      if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
+        if (errno == ESRCH)
+          continue; // exited meanwhile
+        Error = "cannot attach to pid " + std::to_string(Pid) + ": " +
+                std::strerror(errno);
+        shutdown();
+        return false;
+      }
+      Found = true;
+      Thread &T = P.Threads[Tid];
+      T.Tid = Tid;
+      ByTid[Tid] = &P;
+      ptrace(PTRACE_INTERRUPT, Tid, nullptr, nullptr);
+      T.Interrupted = true;
+    }
+  }
+  for (auto &[Tid, T] : P.Threads) {
+    while (T.Interrupted) {
+      int St = 0;
+      pid_t R = waitpid(Tid, &St, WaitFlags);
+      if (R < 0 && errno == EINTR)
+        continue;
+      if (R < 0 || WIFEXITED(St) || WIFSIGNALED(St)) {
+        T.Interrupted = false;
+        T.State = ThreadState::NewPending; // gone; cleaned up below
+        break;
+      }
+      unsigned Event = static_cast<unsigned>(St) >> 16;
+      if (Event == PTRACE_EVENT_STOP) {
+        T.Interrupted = false;
+        T.State = ThreadState::Stopped;
+        break;
+      }
+      // A signal arrived first: keep it for later delivery.
+      if (Event == 0 && WSTOPSIG(St) != SIGTRAP)
+        T.PendingSignal = WSTOPSIG(St);
+      ptrace(PTRACE_CONT, Tid, nullptr, nullptr);
+    }
+  }
+  for (auto It = P.Threads.begin(); It != P.Threads.end();) {
+    if (It->second.State == ThreadState::NewPending) {
+      ByTid.erase(It->first);
+      It = P.Threads.erase(It);
+    } else {
+      ++It;
+    }
+  }
+  if (P.Threads.empty()) {
+    ByPid.erase(Pid);
+    Error = "process " + std::to_string(Pid) + " exited while attaching";
+    return false;
+  }
+  P.UsesSyscallStops = AnySyscallProbe;
+  pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
+  if (!setupImage(P, Tid, Error)) {
+    Error = "pid " + std::to_string(Pid) + ": " + Error;
+    shutdown();
+    return false;
+  }
+  S.targetAttached(P, "attached");
+  return true;
+}
+
+pid_t PtraceBackend::Impl::waitEvent(int &Status) {
+  for (;;) {
+    pid_t R = waitpid(-1, &Status, WaitFlags);
+    if (R < 0 && errno == EINTR) {
+      if (Interrupted.load())
+        return 0;
+      continue;
+    }
+    if (R > 0 && R == WakerPid.load()) {
+      WakerPid.store(0);
+      return 0;
+    }
+    return R;
+  }
+}
+
+void PtraceBackend::Impl::run() {
+  // The waker: a child of this thread that only sleeps. interrupt() kills
+  // it, which wakes waitpid() without any race.
+  pid_t W = fork();
+  if (W == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    for (;;)
+      pause();
+  }
+  if (W > 0)
+    WakerPid.store(W);
+  for (auto &[Pid, P] : ByPid)
+    for (auto &[Tid, T] : P->Threads)
+      if (T.State == ThreadState::Stopped)
+        resume(*P, T, T.PendingSignal);
+
+  while (!ByPid.empty()) {
+    if (Interrupted.load() || S.stopRequested())
+      break;
+    int St = 0;
+    pid_t Tid = waitEvent(St);
+    if (Tid == 0)
+      continue; // woken: re-check the flags
+    if (Tid < 0)
+      break; // ECHILD: nothing left to wait for
+    handleStatus(Tid, St);
+  }
+  shutdown();
+  if (pid_t Waker = WakerPid.exchange(0)) {
+    kill(Waker, SIGKILL);
+    waitpid(Waker, nullptr, WaitFlags);
+  }
+}
+
+void PtraceBackend::Impl::interrupt() {
+  Interrupted.store(true);
+  pid_t W = WakerPid.load();
+  if (W > 0)
+    kill(W, SIGKILL);
+}
+
+void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
+  for (auto &[Tid, T] : P.Threads) {
+    ByTid.erase(Tid);
+    S.threadExited(P, Tid);
+  }
+  P.Threads.clear();
+  P.Exited = true;
+  ByPid.erase(P.Pid);
+  S.targetExited(P, Code, Sig);
+}

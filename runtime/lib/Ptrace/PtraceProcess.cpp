@@ -1,0 +1,193 @@
+//===- PtraceProcess.cpp - Target side of a traced native process ---------===//
+#include "PtraceProcess.h"
+
+#include "Unwind.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/uio.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+PtraceProcess::PtraceProcess(pid_t Pid, bool Launched)
+    : Pid(Pid), Launched(Launched) {}
+
+PtraceProcess::~PtraceProcess() {
+  if (MemFd >= 0)
+    ::close(MemFd);
+}
+
+static std::string readLink(const std::string &Path) {
+  char Buf[PATH_MAX];
+  ssize_t N = readlink(Path.c_str(), Buf, sizeof(Buf) - 1);
+  if (N <= 0)
+    return {};
+  return std::string(Buf, N);
+}
+
+bool PtraceProcess::refreshIdentity(std::string &Error) {
+  std::string Proc = "/proc/" + std::to_string(Pid);
+  ExePath = readLink(Proc + "/exe");
+  // A deleted or replaced executable reads as "path (deleted)".
+  static const std::string Deleted = " (deleted)";
+  if (ExePath.size() > Deleted.size() &&
+      ExePath.compare(ExePath.size() - Deleted.size(), Deleted.size(),
+                      Deleted) == 0)
+    ExePath.resize(ExePath.size() - Deleted.size());
+  std::ifstream Status(Proc + "/status");
+  std::string Line;
+  while (std::getline(Status, Line)) {
+    if (Line.rfind("PPid:", 0) == 0)
+      PPid = std::strtoll(Line.c_str() + 5, nullptr, 10);
+    else if (Line.rfind("Uid:", 0) == 0)
+      Uid = std::strtoll(Line.c_str() + 4, nullptr, 10);
+  }
+  // __pname: the executable's base name, like ps -o comm shows untruncated.
+  size_t Slash = ExePath.rfind('/');
+  PName = Slash == std::string::npos ? ExePath : ExePath.substr(Slash + 1);
+  if (PName.empty()) {
+    std::ifstream Comm(Proc + "/comm");
+    std::getline(Comm, PName);
+  }
+  // The data model comes from the process's own executable, never assumed.
+  std::string ElfErr;
+  if (auto Exe = ElfFile::open(Proc + "/exe", ElfErr))
+    DM = Exe->is64() ? DataModel::LP64 : DataModel::ILP32;
+  if (MemFd >= 0)
+    ::close(MemFd);
+  MemFd = ::open((Proc + "/mem").c_str(), O_RDWR | O_CLOEXEC);
+  if (MemFd < 0) {
+    Error = "cannot open " + Proc + "/mem: " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
+  if (Len == 0)
+    return true;
+  if (Exited)
+    return false;
+  iovec Local{Dst, Len};
+  iovec Remote{reinterpret_cast<void *>(Addr), Len};
+  ssize_t N = process_vm_readv(Pid, &Local, 1, &Remote, 1, 0);
+  if (N == static_cast<ssize_t>(Len))
+    return true;
+  // process_vm_readv refuses pages the target cannot read itself (e.g.
+  // PROT_NONE guard pages are a fault either way) and is unavailable under
+  // some seccomp/LSM setups; /proc/PID/mem goes through ptrace access.
+  if (MemFd < 0)
+    return false;
+  auto *Out = static_cast<uint8_t *>(Dst);
+  size_t Done = 0;
+  while (Done < Len) {
+    ssize_t R = pread(MemFd, Out + Done, Len - Done, Addr + Done);
+    if (R <= 0) {
+      if (R < 0 && errno == EINTR)
+        continue;
+      return false;
+    }
+    Done += R;
+  }
+  return true;
+}
+
+bool PtraceProcess::writeMemory(uint64_t Addr, const void *Src, size_t Len) {
+  if (MemFd < 0 || Exited)
+    return false;
+  // /proc/PID/mem writes with FOLL_FORCE: text pages are copied on write,
+  // exactly like PTRACE_POKETEXT, but in one call.
+  auto *In = static_cast<const uint8_t *>(Src);
+  size_t Done = 0;
+  while (Done < Len) {
+    ssize_t W = pwrite(MemFd, In + Done, Len - Done, Addr + Done);
+    if (W <= 0) {
+      if (W < 0 && errno == EINTR)
+        continue;
+      return false;
+    }
+    Done += W;
+  }
+  return true;
+}
+
+uint64_t PtraceProcess::readPointer(uint64_t Addr, bool &Ok) {
+  if (pointerSize() == 8) {
+    uint64_t V = 0;
+    Ok = read(Addr, V);
+    return V;
+  }
+  uint32_t V = 0;
+  Ok = read(Addr, V);
+  return V;
+}
+
+const Module *PtraceProcess::moduleFor(uint64_t Addr) const {
+  for (const auto &M : Modules)
+    if (Addr >= M->Start && Addr < M->End)
+      return M.get();
+  return nullptr;
+}
+
+std::string PtraceProcess::symbolize(uint64_t PC) {
+  char Hex[32];
+  snprintf(Hex, sizeof(Hex), "0x%llx", static_cast<unsigned long long>(PC));
+  const Module *M = moduleFor(PC);
+  if (!M)
+    return Hex;
+  const ElfSymbol *S = M->Elf->functionContaining(PC - M->Bias);
+  if (!S) {
+    char Off[32];
+    snprintf(Off, sizeof(Off), "+0x%llx",
+             static_cast<unsigned long long>(PC - M->Start));
+    return M->Name + Off;
+  }
+  char Off[32];
+  snprintf(Off, sizeof(Off), "+0x%llx",
+           static_cast<unsigned long long>(PC - M->Bias - S->Value));
+  return S->Name + Off + " (" + M->Name + ")";
+}
+
+std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,
+                                                 const uint64_t *Regs,
+                                                 unsigned MaxDepth) {
+  std::vector<uint64_t> PCs = unwind(*this, Regs, MaxDepth);
+  // Hijacked return addresses point at the trampoline; show the real
+  // caller instead, innermost hijack first.
+  auto It = Threads.find(static_cast<pid_t>(Tid));
+  if (It == Threads.end() || !Home)
+    return PCs;
+  const auto &Shadow = It->second.Shadow;
+  size_t Next = Shadow.size();
+  for (uint64_t &PC : PCs)
+    if (PC == returnTrampoline() && Next > 0)
+      PC = Shadow[--Next].ReturnAddr;
+  return PCs;
+}
+
+void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {
+  Out[TSCC_REG_RAX] = R.rax;
+  Out[TSCC_REG_RBX] = R.rbx;
+  Out[TSCC_REG_RCX] = R.rcx;
+  Out[TSCC_REG_RDX] = R.rdx;
+  Out[TSCC_REG_RSI] = R.rsi;
+  Out[TSCC_REG_RDI] = R.rdi;
+  Out[TSCC_REG_RBP] = R.rbp;
+  Out[TSCC_REG_RSP] = R.rsp;
+  Out[TSCC_REG_R8] = R.r8;
+  Out[TSCC_REG_R9] = R.r9;
+  Out[TSCC_REG_R10] = R.r10;
+  Out[TSCC_REG_R11] = R.r11;
+  Out[TSCC_REG_R12] = R.r12;
+  Out[TSCC_REG_R13] = R.r13;
+  Out[TSCC_REG_R14] = R.r14;
+  Out[TSCC_REG_R15] = R.r15;
+  Out[TSCC_REG_RIP] = R.rip;
+  Out[TSCC_REG_EFLAGS] = R.eflags;
+  Out[TSCC_REG_ORIG_RAX] = R.orig_rax;
+}

@@ -1,0 +1,172 @@
+//===- PtraceProcess.h - One traced native process (private) --------------===//
+//
+// A PtraceProcess is the backend's view of one address space: its modules,
+// its monitor table of breakpoints, the scratch pages it mapped into the
+// target for out-of-line execution, and its threads. It is also the Target
+// the session sees. Everything here runs on the backend thread except the
+// Target read/symbolize methods, which the session calls from the thread
+// that delivered the FireEvent (the same thread).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
+#define TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
+
+#include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/Target.h"
+#include "tscc/Runtime/X86Insn.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <sys/types.h>
+#include <sys/user.h>
+#include <unordered_map>
+#include <vector>
+
+namespace tscc::rt {
+
+class Session;
+class ProbeMatcher;
+
+namespace pt {
+
+/// One mapped ELF module of a process.
+struct Module {
+  std::string Path;
+  std::string Name; ///< base name, for __module and symbolize()
+  std::shared_ptr<const ElfFile> Elf;
+  uint64_t Bias = 0; ///< runtime address = link-time address + Bias
+  uint64_t Start = 0, End = 0; ///< runtime extent of its PT_LOADs
+  bool IsMain = false;
+  bool FromLinkMap = false; ///< dropped when it leaves the link map
+  uint64_t Scratch = 0;     ///< near scratch area for its stubs, 0 if none
+  uint64_t ScratchSize = 0;
+  uint64_t ScratchUsed = 0;
+};
+
+/// What a breakpoint does when hit.
+enum class HookKind : uint8_t {
+  Entry,       ///< fire an entry / FUNC+OFFSET probe
+  Exit,        ///< hijack the return address; fire at return
+  WithinEnter, ///< within(): enter now, leave at return
+};
+
+struct Hook {
+  HookKind Kind;
+  uint32_t Index; ///< probe index, or within-table index
+  std::string Function;
+  std::string ModuleName;
+};
+
+enum class BpRole : uint8_t { Probe, LoaderBreak };
+
+/// How the displaced instruction is resumed.
+enum class Resume : uint8_t {
+  OutOfLine, ///< jump to the stub, which jumps back
+  Emulate,   ///< the tracer performs it on the registers
+};
+
+struct Breakpoint {
+  uint64_t Addr = 0;
+  BpRole Role = BpRole::Probe;
+  uint8_t Orig[16] = {}; ///< the displaced instruction's bytes
+  X86Insn Insn;
+  Resume How = Resume::OutOfLine;
+  uint64_t Stub = 0;     ///< out-of-line copy, when How == OutOfLine
+  uint64_t StubResume = 0; ///< address of the stub's jump back
+  std::vector<Hook> Hooks;
+};
+
+/// A hijacked return address.
+struct ShadowFrame {
+  uint64_t SlotAddr = 0; ///< stack address that held the return address
+  uint64_t ReturnAddr = 0;
+  std::vector<Hook> Hooks; ///< Exit and WithinEnter hooks to finish
+};
+
+enum class ThreadState : uint8_t {
+  Running,
+  Stopped,     ///< in a ptrace stop we have not resumed yet
+  NewPending,  ///< created, waiting for its first stop
+};
+
+struct Thread {
+  pid_t Tid = 0;
+  ThreadState State = ThreadState::Running;
+  std::vector<ShadowFrame> Shadow;
+  bool InSyscallExitWait = false; ///< resumed with PTRACE_SYSCALL for exit
+  uint64_t SyscallNr = 0;
+  int PendingSignal = 0; ///< to deliver at the next resume / detach
+  bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
+};
+
+class PtraceProcess final : public Target {
+public:
+  PtraceProcess(pid_t Pid, bool Launched);
+  ~PtraceProcess() override;
+
+  // Target.
+  int64_t pid() const override { return Pid; }
+  int64_t ppid() const override { return PPid; }
+  int64_t uid() const override { return Uid; }
+  DataModel dataModel() const override { return DM; }
+  const std::string &name() const override { return PName; }
+  std::string_view backendName() const override { return "ptrace"; }
+  bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
+  std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
+                                    unsigned MaxDepth) override;
+  std::string symbolize(uint64_t PC) override;
+
+  /// Re-reads identity after launch/attach/exec: name, ppid, uid, data model
+  /// (ELF class of /proc/PID/exe), and reopens /proc/PID/mem.
+  bool refreshIdentity(std::string &Error);
+  bool writeMemory(uint64_t Addr, const void *Src, size_t Len);
+  template <class T> bool read(uint64_t Addr, T &V) {
+    return readMemory(Addr, &V, sizeof(T));
+  }
+  uint64_t readPointer(uint64_t Addr, bool &Ok);
+  unsigned pointerSize() const { return DM == DataModel::LP64 ? 8 : 4; }
+  X86Mode mode() const {
+    return DM == DataModel::LP64 ? X86Mode::Bits64 : X86Mode::Bits32;
+  }
+
+  const Module *moduleFor(uint64_t Addr) const;
+
+  pid_t Pid;
+  int64_t PPid = 0, Uid = 0;
+  bool Launched;
+  bool Exited = false;
+  DataModel DM = DataModel::LP64;
+  std::string PName;
+  std::string ExePath;
+  int MemFd = -1;
+
+  std::vector<std::unique_ptr<Module>> Modules;
+  std::unordered_map<uint64_t, Breakpoint> Breakpoints;
+  std::map<pid_t, Thread> Threads;
+
+  /// The home scratch page: syscall gadget and return trampoline.
+  uint64_t Home = 0;
+  static constexpr uint64_t HomeSize = 4096;
+  uint64_t syscallGadget() const { return Home; }     ///< syscall; int3
+  uint64_t returnTrampoline() const { return Home + 16; } ///< int3
+  /// Far scratch space in the home page for stubs that need no nearness.
+  uint64_t HomeUsed = 32;
+
+  /// r_debug address (0 until known) and the loader breakpoint address.
+  uint64_t RDebug = 0;
+  uint64_t LoaderBreak = 0;
+  /// Modules whose probes are installed, by (bias, path).
+  std::set<std::pair<uint64_t, std::string>> Installed;
+  bool SeccompFilter = false; ///< launched with our seccomp filter
+  bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
+};
+
+/// user_regs_struct <-> TSCC_REG_* order.
+void regsToTscc(const user_regs_struct &R, uint64_t *Out);
+
+} // namespace pt
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H

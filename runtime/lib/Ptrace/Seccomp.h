@@ -1,0 +1,29 @@
+//===- Seccomp.h - Stop only on traced syscalls (private) -----------------===//
+//
+// A launched command gets a seccomp filter before exec that returns
+// SECCOMP_RET_TRACE for the syscall numbers a syscall probe asks for and
+// SECCOMP_RET_ALLOW for everything else, so untraced syscalls never stop
+// the process. The filter is inherited by children and across exec.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_SECCOMP_H
+#define TSCC_RUNTIME_PTRACE_SECCOMP_H
+
+#include <cstdint>
+#include <linux/filter.h>
+#include <vector>
+
+namespace tscc::rt::pt {
+
+/// The BPF program for the x86-64 numbers Nrs (sorted, unique). Syscalls of
+/// other architectures (i386 int 0x80 from a 64-bit process, x32) are
+/// allowed untraced.
+std::vector<sock_filter> buildSeccompFilter(const std::vector<uint32_t> &Nrs);
+
+/// Installs Filter in the calling process. Async-signal-safe (runs between
+/// fork and exec). Returns 0 or an errno value.
+int installSeccompFilter(const std::vector<sock_filter> &Filter);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_SECCOMP_H

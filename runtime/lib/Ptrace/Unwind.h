@@ -1,0 +1,19 @@
+//===- Unwind.h - Call stacks of a stopped thread (private) ---------------===//
+#ifndef TSCC_RUNTIME_PTRACE_UNWIND_H
+#define TSCC_RUNTIME_PTRACE_UNWIND_H
+
+#include <cstdint>
+#include <vector>
+
+namespace tscc::rt::pt {
+
+class PtraceProcess;
+
+/// Innermost-first PCs starting at Regs (TSCC_REG_* order): .eh_frame CFA
+/// rules where the module has them, frame pointers otherwise.
+std::vector<uint64_t> unwind(PtraceProcess &P, const uint64_t *Regs,
+                             unsigned MaxDepth);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_UNWIND_H
