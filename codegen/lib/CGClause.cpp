@@ -1,0 +1,191 @@
+//===- CGClause.cpp - Clause functions and their plumbing -----------------===//
+//
+// Creates a clause's predicate or action function with the abi.h signature,
+// in its stream's text section, and provides the plumbing every construct
+// uses: context fields, helper calls, temporaries.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGenFunction.h"
+
+#include "tscc/Sema/DataModel.h"
+
+#include "llvm/IR/MDBuilder.h"
+
+#include <cstddef>
+
+using namespace llvm;
+using namespace tscc;
+
+static bool clauseRunsWithoutProcess(const ScriptInfo &Info, unsigned Id) {
+  if (Id >= Info.Clauses.size())
+    return true; // the synthesised initialiser clause is a BEGIN clause
+  const ClauseInfo &CI = Info.Clauses[Id];
+  if (CI.noProcess())
+    return true;
+  if (CI.ProbeCount == 0)
+    return false;
+  for (unsigned P = CI.ProbeFirst; P != CI.ProbeFirst + CI.ProbeCount; ++P) {
+    if (P >= Info.Probes.size())
+      return false;
+    tscc_probe_kind K = Info.Probes[P].Kind;
+    if (K != TSCC_PROBE_BEGIN && K != TSCC_PROBE_END &&
+        K != TSCC_PROBE_INTERVAL)
+      return false;
+  }
+  return true;
+}
+
+CodeGenFunction::CodeGenFunction(CodeGenModule &CGM, const Clause &C,
+                                 tscc_data_model Stream, bool IsPredicate)
+    : CGM(CGM), C(C), Stream(Stream), IsPredicate(IsPredicate),
+      B(CGM.getLLVMContext()) {
+  // BEGIN/END/interval code has LP64 semantics in both entries (abi.h,
+  // TSCC_CLAUSE_NO_PROCESS): the ILP32 function mirrors the LP64 one.
+  TypeDM = Stream == TSCC_DM_LP64 ||
+                   clauseRunsWithoutProcess(CGM.getInfo(), C.getIndex())
+               ? DataModel::LP64
+               : DataModel::ILP32;
+}
+
+unsigned CodeGenFunction::pointerBytes() const {
+  return dataModelPointerSize(TypeDM);
+}
+
+IntegerType *CodeGenFunction::intPtrTy() {
+  return B.getIntNTy(pointerBytes() * 8);
+}
+
+Function *CodeGenFunction::emit() {
+  LLVMContext &Ctx_ = CGM.getLLVMContext();
+  llvm::Type *Ret = IsPredicate ? B.getInt32Ty() : B.getVoidTy();
+  auto *FT = llvm::FunctionType::get(Ret, {llvm::PointerType::get(Ctx_, 0)}, false);
+  std::string Name = clauseFunctionName(C.getIndex(), IsPredicate, Stream);
+  Fn = Function::Create(FT, GlobalValue::ExternalLinkage, Name,
+                        CGM.getModule());
+  Fn->setSection(textSectionName(Stream));
+  Fn->setVisibility(GlobalValue::HiddenVisibility);
+  Fn->setDSOLocal(true);
+  // No unwinding: no .eh_frame, nothing for the loader to relocate there.
+  Fn->addFnAttr(Attribute::NoUnwind);
+  // The loader resolves memcpy/memset/memmove only; never let the optimiser
+  // turn code into other library calls.
+  Fn->addFnAttr("no-builtins");
+  Fn->addFnAttr("frame-pointer", "all");
+  Ctx = Fn->getArg(0);
+  Ctx->setName("ctx");
+  Fn->addParamAttr(0, Attribute::NonNull);
+  Fn->addParamAttr(0, Attribute::NoUndef);
+
+  BasicBlock *Entry = BasicBlock::Create(Ctx_, "entry", Fn);
+  ReturnBlock = BasicBlock::Create(Ctx_, "return", Fn);
+  B.SetInsertPoint(Entry);
+  emitPrologue();
+
+  if (C.getIndex() == CGM.getInitClause() &&
+      (IsPredicate || !C.getPredicate()))
+    emitGlobalInitializers();
+
+  if (IsPredicate) {
+    Value *Cond = emitCondition(C.getPredicate());
+    Value *Result = Cond ? B.CreateZExt(Cond, B.getInt32Ty(), "pred")
+                         : B.getInt32(0);
+    B.CreateRet(Result);
+    ReturnBlock->eraseFromParent();
+    ReturnBlock = nullptr;
+  } else {
+    if (const CompoundStmt *Body = C.getBody())
+      emitStmt(Body);
+    if (!isTerminated())
+      B.CreateBr(ReturnBlock);
+    ReturnBlock->moveAfter(&Fn->back());
+    B.SetInsertPoint(ReturnBlock);
+    B.CreateRetVoid();
+  }
+  if (FalseBlock)
+    FalseBlock->moveAfter(&Fn->back());
+  return Fn;
+}
+
+void CodeGenFunction::emitPrologue() {
+  Value *Slot = byteGEP(Ctx, offsetof(tscc_ctx, helpers), "helpers.addr");
+  auto *Load = B.CreateLoad(B.getPtrTy(), Slot, "helpers");
+  // The helper table is the runtime's constant for the whole session.
+  Load->setMetadata(LLVMContext::MD_invariant_load,
+                    MDNode::get(CGM.getLLVMContext(), {}));
+  Helpers = Load;
+}
+
+BasicBlock *CodeGenFunction::getFalseBlock() {
+  if (FalseBlock)
+    return FalseBlock;
+  FalseBlock = BasicBlock::Create(CGM.getLLVMContext(), "pred.false", Fn);
+  IRBuilder<> FB(FalseBlock);
+  FB.CreateRet(FB.getInt32(0));
+  return FalseBlock;
+}
+
+bool CodeGenFunction::isTerminated() const {
+  BasicBlock *BB = B.GetInsertBlock();
+  return BB && BB->getTerminator();
+}
+
+void CodeGenFunction::ensureInsertPoint() {
+  if (!isTerminated())
+    return;
+  B.SetInsertPoint(BasicBlock::Create(CGM.getLLVMContext(), "dead", Fn));
+}
+
+Value *CodeGenFunction::byteGEP(Value *Base, uint64_t Offset,
+                                const Twine &Name) {
+  if (Offset == 0)
+    return Base;
+  return B.CreateInBoundsGEP(B.getInt8Ty(), Base, B.getInt64(Offset), Name);
+}
+
+Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
+  StringRef Name = CodeGenModule::getHelperName(H);
+  Value *Slot = byteGEP(Helpers, CodeGenModule::getHelperOffset(H),
+                        Name + ".addr");
+  auto *FP = B.CreateLoad(B.getPtrTy(), Slot, Name);
+  FP->setMetadata(LLVMContext::MD_invariant_load,
+                  MDNode::get(CGM.getLLVMContext(), {}));
+  llvm::FunctionType *FT = CGM.getHelperType(H);
+  SmallVector<Value *, 6> All;
+  All.push_back(Ctx);
+  All.append(Args.begin(), Args.end());
+  CallInst *Call = B.CreateCall(FT, FP, All);
+  return Call;
+}
+
+Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty, StringRef Name) {
+  return B.CreateLoad(Ty, byteGEP(Ctx, Offset, Name + ".addr"), Name);
+}
+
+Value *CodeGenFunction::ctxReg(unsigned Reg) {
+  static const char *const Names[TSCC_REG_COUNT] = {
+      "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9",
+      "r10", "r11", "r12", "r13", "r14", "r15", "rip", "eflags", "orig_rax"};
+  return ctxField(offsetof(tscc_ctx, regs) + 8 * Reg, B.getInt64Ty(),
+                  Names[Reg]);
+}
+
+AllocaInst *CodeGenFunction::createTemp(uint64_t Size, uint64_t Alignment,
+                                        StringRef Name) {
+  BasicBlock &Entry = Fn->getEntryBlock();
+  IRBuilder<> EB(&Entry, Entry.begin());
+  auto *A = EB.CreateAlloca(llvm::ArrayType::get(EB.getInt8Ty(), Size ? Size : 1),
+                            nullptr, Name);
+  A->setAlignment(Align(std::max<uint64_t>(Alignment, 1)));
+  return A;
+}
+
+Value *CodeGenFunction::targetAddrToI64(Value *Addr) {
+  if (Addr->getType()->isIntegerTy(64))
+    return Addr;
+  return B.CreateZExtOrTrunc(Addr, B.getInt64Ty(), "addr64");
+}
+
+void CodeGenFunction::errorUnsupported(const Node *N, StringRef What) {
+  CGM.errorUnsupported(N ? N->getSourceRange() : SourceRange(), What);
+}

@@ -1,0 +1,249 @@
+//===- CGStmt.cpp - Statements, assignments, ++/-- ------------------------===//
+//
+// Global scalars are updated with `atomicrmw ... monotonic` for ++, --, +=,
+// -=, &=, |= and ^=: the session lock already serialises clauses in the
+// tracer, but clause code must stay correct when it runs in an in-process
+// agent on several threads at once. Monotonic (relaxed) ordering is enough
+// for counters and flags; nothing orders other memory against them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGenFunction.h"
+
+using namespace llvm;
+using namespace tscc;
+
+void CodeGenFunction::emitStmt(const Stmt *S) {
+  if (!S)
+    return;
+  ensureInsertPoint();
+  switch (S->getKind()) {
+  case NodeKind::CompoundStmt:
+    for (const Stmt *Sub : cast<CompoundStmt>(S)->body())
+      emitStmt(Sub);
+    return;
+  case NodeKind::ExprStmt: {
+    const Expr *E = cast<ExprStmt>(S)->getExpr();
+    if (const auto *A = dyn_cast_or_null<AssignExpr>(E ? E->ignoreParens()
+                                                       : nullptr)) {
+      emitAssign(A, nullptr);
+      return;
+    }
+    emitExpr(E);
+    return;
+  }
+  case NodeKind::IfStmt: {
+    const auto *If = cast<IfStmt>(S);
+    Value *Cond = emitCondition(If->getCond());
+    Function *Fn = B.GetInsertBlock()->getParent();
+    LLVMContext &Ctx_ = B.getContext();
+    BasicBlock *Then = BasicBlock::Create(Ctx_, "if.then", Fn);
+    BasicBlock *End = BasicBlock::Create(Ctx_, "if.end", Fn);
+    BasicBlock *Else =
+        If->getElse() ? BasicBlock::Create(Ctx_, "if.else", Fn) : End;
+    B.CreateCondBr(Cond, Then, Else);
+    B.SetInsertPoint(Then);
+    emitStmt(If->getThen());
+    if (!isTerminated())
+      B.CreateBr(End);
+    if (If->getElse()) {
+      B.SetInsertPoint(Else);
+      emitStmt(If->getElse());
+      if (!isTerminated())
+        B.CreateBr(End);
+    }
+    End->moveAfter(&Fn->back());
+    B.SetInsertPoint(End);
+    return;
+  }
+  case NodeKind::ReturnStmt:
+    if (ReturnBlock)
+      B.CreateBr(ReturnBlock);
+    return;
+  case NodeKind::DeclStmt:
+    emitDeclStmt(cast<DeclStmt>(S));
+    return;
+  case NodeKind::NullStmt:
+    return;
+  default:
+    errorUnsupported(S, "this statement");
+  }
+}
+
+/// The atomicrmw operation for a compound assignment on a global, if the
+/// operation is one that wraps identically at any width.
+static std::optional<AtomicRMWInst::BinOp>
+atomicOpFor(tscc::BinaryOperator::Opcode Op) {
+  switch (Op) {
+  case tscc::BinaryOperator::Opcode::Add:
+    return AtomicRMWInst::Add;
+  case tscc::BinaryOperator::Opcode::Sub:
+    return AtomicRMWInst::Sub;
+  case tscc::BinaryOperator::Opcode::And:
+    return AtomicRMWInst::And;
+  case tscc::BinaryOperator::Opcode::Or:
+    return AtomicRMWInst::Or;
+  case tscc::BinaryOperator::Opcode::Xor:
+    return AtomicRMWInst::Xor;
+  default:
+    return std::nullopt;
+  }
+}
+
+static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op,
+                            Value *Old, Value *Operand) {
+  switch (Op) {
+  case AtomicRMWInst::Add:
+    return B.CreateAdd(Old, Operand, "new");
+  case AtomicRMWInst::Sub:
+    return B.CreateSub(Old, Operand, "new");
+  case AtomicRMWInst::And:
+    return B.CreateAnd(Old, Operand, "new");
+  case AtomicRMWInst::Or:
+    return B.CreateOr(Old, Operand, "new");
+  default:
+    return B.CreateXor(Old, Operand, "new");
+  }
+}
+
+/// A global scalar lives in the low bytes of its slot (little-endian), so
+/// an atomic operation at the type's own width updates it in place and
+/// wraps exactly as the type does.
+static bool canUseAtomic(const LValue &LV) {
+  return LV.IsGlobal && LV.K == LValue::Host && !LV.isBitField() && LV.Ty &&
+         (LV.Ty->isInteger() || LV.Ty->isPointer()) && !LV.Ty->isBool();
+}
+
+/// `x op= y` for a non-atomic place: load, compute in the common type,
+/// convert back, store.
+static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
+                           const LValue &LV) {
+  IRBuilder<> &B = CGF.builder();
+  const tscc::Type *T = LV.Ty;
+  const tscc::Type *RT = CGF.typeOf(E->getRHS());
+  tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
+  RValue Old = CGF.emitLoad(LV);
+  if (!Old || Old.V->getType()->isPointerTy()) {
+    CGF.errorUnsupported(E, "compound assignment to a non-scalar");
+    return nullptr;
+  }
+  Value *New;
+  if (T->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
+                         Op == tscc::BinaryOperator::Opcode::Sub)) {
+    const auto *P = T->getAs<tscc::PointerType>();
+    uint64_t Scale = P && P->getPointee()->getSize()
+                         ? P->getPointee()->getSize()
+                         : 1;
+    Value *Idx = CGF.emitScalarAs(E->getRHS(), T);
+    Idx = B.CreateMul(Idx, ConstantInt::get(Idx->getType(), Scale));
+    New = Op == tscc::BinaryOperator::Opcode::Add ? B.CreateAdd(Old.V, Idx)
+                                            : B.CreateSub(Old.V, Idx);
+  } else {
+    bool Shift = Op == tscc::BinaryOperator::Opcode::Shl ||
+                 Op == tscc::BinaryOperator::Opcode::Shr;
+    const tscc::Type *CT =
+        Shift ? CGF.promote(T) : CGF.commonArithmeticType(T, RT);
+    Value *L = CGF.convert(Old.V, T, CT);
+    Value *R = CGF.emitScalarAs(E->getRHS(), Shift ? CGF.promote(RT) : CT);
+    if (Shift)
+      R = B.CreateZExtOrTrunc(R, L->getType());
+    // Reuse the binary-operator code path through a synthetic opcode.
+    New = CGF.emitBinaryArith(Op, L, R, CT);
+    New = CGF.convert(New, CT, T);
+  }
+  CGF.emitStore(LV, RValue::scalar(New));
+  return New;
+}
+
+void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
+  if (const auto *Agg =
+          dyn_cast<AggregationExpr>(E->getLHS()->ignoreParens())) {
+    (void)Agg;
+    emitAggregationUpdate(E);
+    return;
+  }
+  LValue LV = emitLValue(E->getLHS());
+  if (!LV.Addr || !LV.Ty)
+    return;
+  const tscc::Type *T = LV.Ty->getCanonical();
+  if (!E->isCompoundAssign()) {
+    RValue V = T->isScalar() ? RValue::scalar(emitScalarAs(E->getRHS(), T))
+                             : emitExpr(E->getRHS());
+    emitStore(LV, V);
+    if (Result)
+      *Result = V;
+    return;
+  }
+  tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
+  std::optional<AtomicRMWInst::BinOp> AOp = atomicOpFor(Op);
+  if (canUseAtomic(LV) && AOp &&
+      !(T->isPointer() && (*AOp != AtomicRMWInst::Add &&
+                           *AOp != AtomicRMWInst::Sub))) {
+    Value *Operand = emitScalarAs(E->getRHS(), T);
+    if (const auto *P = T->getAs<tscc::PointerType>()) {
+      uint64_t Scale = P->getPointee()->getSize() ? P->getPointee()->getSize()
+                                                  : 1;
+      Operand = B.CreateMul(Operand, ConstantInt::get(Operand->getType(),
+                                                      Scale));
+    }
+    Value *Old = B.CreateAtomicRMW(*AOp, LV.Addr, Operand, MaybeAlign(),
+                                   AtomicOrdering::Monotonic);
+    Old->setName("old");
+    if (Result)
+      *Result = RValue::scalar(applyAtomicOp(B, *AOp, Old, Operand));
+    return;
+  }
+  Value *New = emitCompound(*this, E, LV);
+  if (Result && New)
+    *Result = RValue::scalar(New);
+}
+
+RValue CodeGenFunction::emitIncDec(const UnaryOperator *E) {
+  using UOp = tscc::UnaryOperator::Opcode;
+  bool Inc = E->getOpcode() == UOp::PreInc || E->getOpcode() == UOp::PostInc;
+  LValue LV = emitLValue(E->getSubExpr());
+  if (!LV.Addr || !LV.Ty)
+    return {};
+  const tscc::Type *T = LV.Ty->getCanonical();
+  llvm::Type *LTy = convertType(T);
+  if (T->isFloating()) {
+    RValue Old = emitLoad(LV);
+    if (!Old)
+      return {};
+    Value *One = ConstantFP::get(LTy, 1.0);
+    Value *New = Inc ? B.CreateFAdd(Old.V, One, "inc")
+                     : B.CreateFSub(Old.V, One, "dec");
+    emitStore(LV, RValue::scalar(New));
+    return RValue::scalar(E->isPostfix() ? Old.V : New);
+  }
+  if (!LTy->isIntegerTy()) {
+    errorUnsupported(E, "++/-- on a non-scalar");
+    return {};
+  }
+  uint64_t Step = 1;
+  if (const auto *P = T->getAs<tscc::PointerType>())
+    Step = P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
+  Value *Delta = ConstantInt::get(LTy, Step);
+  if (canUseAtomic(LV)) {
+    Value *Old = B.CreateAtomicRMW(Inc ? AtomicRMWInst::Add
+                                       : AtomicRMWInst::Sub,
+                                   LV.Addr, Delta, MaybeAlign(),
+                                   AtomicOrdering::Monotonic);
+    Old->setName("old");
+    Value *New = Inc ? B.CreateAdd(Old, Delta, "inc")
+                     : B.CreateSub(Old, Delta, "dec");
+    return RValue::scalar(E->isPostfix() ? Old : New);
+  }
+  RValue Old = emitLoad(LV);
+  if (!Old)
+    return {};
+  Value *New;
+  if (T->isBool())
+    New = Inc ? ConstantInt::get(LTy, 1)
+              : B.CreateZExt(B.CreateIsNull(B.CreateSub(Old.V, Delta)), LTy);
+  else
+    New = Inc ? B.CreateAdd(Old.V, Delta, "inc")
+              : B.CreateSub(Old.V, Delta, "dec");
+  emitStore(LV, RValue::scalar(New));
+  return RValue::scalar(E->isPostfix() ? Old.V : New);
+}

@@ -1,0 +1,97 @@
+//===- CodeGen.cpp - Code generation entry points -------------------------===//
+
+#include "tscc/CodeGen/CodeGen.h"
+
+#include "CodeGenModule.h"
+
+#include "tscc/Basic/Diagnostic.h"
+#include "tscc/CodeGen/ObjectEmitter.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tscc;
+
+namespace {
+
+/// Builds the module with the emitter's triple and data layout.
+std::unique_ptr<Module> buildModule(const CodeGenInput &In,
+                                    const ObjectEmitter &Emitter,
+                                    DiagnosticsEngine &Diags,
+                                    LLVMContext &Ctx) {
+  auto M = std::make_unique<Module>(In.SourceName.empty() ? "script"
+                                                          : In.SourceName,
+                                    Ctx);
+  M->setSourceFileName(In.SourceName);
+  Emitter.configureModule(*M);
+  CodeGenModule CGM(*M, In.TheScript, In.Info, &Diags);
+  if (!CGM.emitScript())
+    return nullptr;
+  ObjectTables Tables = CGM.buildTables(In.SourceName, In.SourceText);
+  Emitter.addTables(*M, Tables);
+  return M;
+}
+
+std::unique_ptr<ObjectEmitter> makeEmitter(const CodeGenOptions &Opts,
+                                           DiagnosticsEngine &Diags) {
+  Expected<std::unique_ptr<ObjectEmitter>> E = ObjectEmitter::create(Opts);
+  if (!E) {
+    Diags.report(diag::err_codegen_failed) << toString(E.takeError());
+    return nullptr;
+  }
+  return std::move(*E);
+}
+
+bool reportIfError(Error Err, DiagnosticsEngine &Diags) {
+  if (!Err)
+    return false;
+  Diags.report(diag::err_codegen_failed) << toString(std::move(Err));
+  return true;
+}
+
+} // namespace
+
+std::unique_ptr<Module> tscc::generateModule(const CodeGenInput &In,
+                                             const CodeGenOptions &Opts,
+                                             DiagnosticsEngine &Diags,
+                                             LLVMContext &Ctx) {
+  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
+  if (!Emitter)
+    return nullptr;
+  return buildModule(In, *Emitter, Diags, Ctx);
+}
+
+bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
+                      DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
+  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
+  if (!Emitter)
+    return false;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = buildModule(In, *Emitter, Diags, Ctx);
+  if (!M)
+    return false;
+  if (reportIfError(Emitter->optimize(*M), Diags))
+    return false;
+  SmallVector<char, 0> Bytes;
+  if (reportIfError(Emitter->emit(*M, Bytes), Diags))
+    return false;
+  OS.write(Bytes.data(), Bytes.size());
+  return true;
+}
+
+bool tscc::emitLLVMIR(const CodeGenInput &In, const CodeGenOptions &Opts,
+                      DiagnosticsEngine &Diags, raw_ostream &OS) {
+  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
+  if (!Emitter)
+    return false;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = buildModule(In, *Emitter, Diags, Ctx);
+  if (!M)
+    return false;
+  if (reportIfError(Emitter->optimize(*M), Diags))
+    return false;
+  M->print(OS, nullptr);
+  return true;
+}
