@@ -95,3 +95,17 @@ bool tscc::emitLLVMIR(const CodeGenInput &In, const CodeGenOptions &Opts,
   M->print(OS, nullptr);
   return true;
 }
+
+bool tscc::emitAssembly(const CodeGenInput &In, const CodeGenOptions &Opts,
+                        DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
+  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
+  if (!Emitter)
+    return false;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = buildModule(In, *Emitter, Diags, Ctx);
+  if (!M)
+    return false;
+  if (reportIfError(Emitter->optimize(*M), Diags))
+    return false;
+  return !reportIfError(Emitter->emitAssembly(*M, OS), Diags);
+}

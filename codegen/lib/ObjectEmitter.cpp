@@ -192,3 +192,14 @@ Error ObjectEmitter::emit(Module &M, SmallVectorImpl<char> &Out) const {
   PM.run(M);
   return finalizeClauseTable(MutableArrayRef<char>(Out.data(), Out.size()));
 }
+
+Error ObjectEmitter::emitAssembly(Module &M, raw_pwrite_stream &OS) const {
+  legacy::PassManager PM;
+  TargetLibraryInfoImpl TLII = makeLibraryInfo(TM->getTargetTriple());
+  PM.add(new TargetLibraryInfoWrapperPass(TLII));
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the x86-64 target cannot emit assembly");
+  PM.run(M);
+  return Error::success();
+}

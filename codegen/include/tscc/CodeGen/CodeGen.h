@@ -51,6 +51,12 @@ bool emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
 bool emitLLVMIR(const CodeGenInput &In, const CodeGenOptions &Opts,
                 DiagnosticsEngine &Diags, llvm::raw_ostream &OS);
 
+/// `-S`: the x86-64 assembly of both streams and the tables. The clause
+/// table's code offsets are only known once an object is emitted, so in
+/// assembly they are still TSCC_NO_CODE; the labels carry the information.
+bool emitAssembly(const CodeGenInput &In, const CodeGenOptions &Opts,
+                  DiagnosticsEngine &Diags, llvm::raw_pwrite_stream &OS);
+
 /// The unoptimised module with both streams and the tables, for tools and
 /// tests that want to inspect or transform it themselves. Null after an
 /// error was reported.

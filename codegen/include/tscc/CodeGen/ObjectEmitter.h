@@ -54,6 +54,11 @@ public:
   /// table in it.
   llvm::Error emit(llvm::Module &M, llvm::SmallVectorImpl<char> &Out) const;
 
+  /// Prints the x86-64 assembly of \p M (both text sections and the table
+  /// sections) to \p OS. The clause table in it still holds placeholder
+  /// offsets: only an emitted object is finalised.
+  llvm::Error emitAssembly(llvm::Module &M, llvm::raw_pwrite_stream &OS) const;
+
   llvm::TargetMachine &getTargetMachine() const { return *TM; }
 
 private:
