@@ -13,6 +13,8 @@
 #ifndef TSCC_SEMA_SCRIPTINFO_H
 #define TSCC_SEMA_SCRIPTINFO_H
 
+#include "tscc/Basic/DataModel.h"
+#include "tscc/Sema/SemaBuiltins.h"
 #include "tscc/abi.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -26,10 +28,19 @@
 
 namespace tscc {
 
+class AggregationExpr;
+class CallExpr;
+class Clause;
+class Expr;
+class FunctionType;
+class MemberExpr;
 class Type;
+class VarDecl;
 
 /// Values indexed by data model: [TSCC_DM_ILP32] and [TSCC_DM_LP64].
 template <typename T> using PerModel = std::array<T, TSCC_DM_COUNT>;
+
+inline unsigned modelIndex(DataModel M) { return static_cast<unsigned>(M); }
 
 /// Storage class of a script variable (LANGUAGE.md section 2).
 enum class VarStorage : uint8_t {
@@ -156,15 +167,39 @@ struct ProbeInfo {
 };
 
 /// One clause: one tscc_clause row (code offsets are codegen's).
+///
+/// In a clause without a process (BEGIN/END/interval) sema checks only the
+/// LP64 model: expression types are set for DataModel::LP64 only and the
+/// ILP32 slots stay null; codegen mirrors the LP64 code into the ILP32
+/// entry.
 struct ClauseInfo {
   unsigned Id = 0;
   uint32_t Flags = 0; ///< TSCC_CLAUSE_*
   unsigned ProbeFirst = 0;
   unsigned ProbeCount = 0;
   SourcePos Loc;
+  const Clause *Node = nullptr;
+  /// The prototype that types `__argN`/`__rv` in uft probes, per model
+  /// (null: none, arguments are `long`). Codegen uses it to find ILP32
+  /// stack arguments (4-byte-rounded sizes of the earlier parameters).
+  PerModel<const FunctionType *> Prototype{};
+  /// The probes are system calls (arguments in syscall registers).
+  bool IsSyscall = false;
+  /// Highest `__argN` the clause reads (0: none).
+  unsigned MaxArg = 0;
   /// True when the clause runs without a process (BEGIN/END/interval): only
   /// the LP64 stream is meaningful.
   bool noProcess() const { return Flags & TSCC_CLAUSE_NO_PROCESS; }
+};
+
+/// How a member access reaches its member in one model: the accumulated
+/// offset from the start of the outermost record (through anonymous members
+/// and macro member paths such as glibc's `sa_handler`).
+struct MemberAccess {
+  uint64_t BitOffset = 0;
+  std::optional<unsigned> BitWidth; ///< set for bit-fields
+  const Type *Ty = nullptr;         ///< the member's declared type
+  uint64_t getByteOffset() const { return BitOffset / 8; }
 };
 
 /// Everything codegen needs besides the annotated AST.
@@ -190,30 +225,68 @@ public:
   uint32_t ParamCount = 0; ///< highest $N used
   uint32_t HeaderFlags = 0; ///< TSCC_HDR_*
 
-  // Lookups from AST nodes to table indices. The keys are AST node
-  // addresses; they are only used for lookup, never iterated, so emission
-  // order does not depend on them.
+  // Lookups from AST nodes. Keys are node addresses, used only for lookup
+  // and never iterated, so output order never depends on them.
+
+  /// The variable a VarDecl declares (DeclRefExpr::getDecl() gives it).
+  const VariableInfo *variableFor(const VarDecl *D) const {
+    return find(VariableOfDecl, D, Variables);
+  }
+  /// The format of a printf()/trace() call.
+  const FormatInfo *formatFor(const CallExpr *Call) const {
+    return find(FormatOfCall, Call, Formats);
+  }
+  /// The aggregation an `@name` expression names.
+  const AggregationInfo *aggregationFor(const AggregationExpr *E) const {
+    return find(AggregationOfExpr, E, Aggregations);
+  }
+  /// The tscc_within index of a within() call.
+  std::optional<unsigned> withinIndexFor(const CallExpr *Call) const {
+    auto It = WithinOfCall.find(Call);
+    if (It == WithinOfCall.end())
+      return std::nullopt;
+    return It->second;
+  }
+  /// The value of an integer constant sema folded and codegen cannot derive
+  /// from the node's children: sizeof, _Alignof, offsetof, enumerators,
+  /// object-like macros, diff_time() units, __datamodel. Pointer-typed
+  /// constants (e.g. SIG_IGN) are the address value.
+  std::optional<int64_t> constantFor(const Expr *E, DataModel M) const {
+    auto It = Constants.find(E);
+    if (It == Constants.end() || !It->second.second[modelIndex(M)])
+      return std::nullopt;
+    return It->second.first[modelIndex(M)];
+  }
+  /// Offset and bit-field data of a member access in model \p M.
+  const MemberAccess *memberFor(const MemberExpr *E, DataModel M) const {
+    auto It = Members.find(E);
+    if (It == Members.end() || !It->second[modelIndex(M)].Ty)
+      return nullptr;
+    return &It->second[modelIndex(M)];
+  }
+
+  // The maps behind the lookups (filled by sema).
   llvm::DenseMap<const void *, unsigned> VariableOfDecl;
   llvm::DenseMap<const void *, unsigned> FormatOfCall;
   llvm::DenseMap<const void *, unsigned> AggregationOfExpr;
   llvm::DenseMap<const void *, unsigned> WithinOfCall;
+  llvm::DenseMap<const void *, std::pair<PerModel<int64_t>, PerModel<bool>>>
+      Constants;
+  llvm::DenseMap<const void *, PerModel<MemberAccess>> Members;
 
-  const VariableInfo *findVariable(const void *Decl) const {
-    auto It = VariableOfDecl.find(Decl);
-    return It == VariableOfDecl.end() ? nullptr : &Variables[It->second];
-  }
-  std::optional<unsigned> lookup(const llvm::DenseMap<const void *, unsigned> &M,
-                                 const void *Node) const {
-    auto It = M.find(Node);
-    if (It == M.end())
-      return std::nullopt;
-    return It->second;
-  }
   const AggregationInfo *findAggregation(llvm::StringRef Name) const {
     for (const AggregationInfo &A : Aggregations)
       if (A.Name == Name)
         return &A;
     return nullptr;
+  }
+
+private:
+  template <typename T>
+  static const T *find(const llvm::DenseMap<const void *, unsigned> &M,
+                       const void *Key, const std::vector<T> &V) {
+    auto It = M.find(Key);
+    return It == M.end() ? nullptr : &V[It->second];
   }
 };
 

@@ -1,0 +1,80 @@
+//===- tscc/Sema/SemaBuiltins.h - Built-in values and functions -*- C++ -*-===//
+//
+// The names the language predefines (LANGUAGE.md sections 5 and 6). Sema
+// stores the BuiltinFunction of every call in CallExpr::setBuiltinID(), so
+// codegen switches on it instead of comparing names; built-in values are
+// classified from their spelling with classifyBuiltinVar().
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_SEMA_SEMABUILTINS_H
+#define TSCC_SEMA_SEMABUILTINS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace tscc {
+
+/// Built-in functions. 0 is "unresolved" (CallExpr's initial BuiltinID).
+enum class BuiltinFunction : unsigned {
+  None = 0,
+  Printf,
+  Trace,
+  Exit,
+  Timestamp,
+  DiffTime,
+  GetUserString,
+  CopyUserData,
+  StkTrace,
+  Within,
+  Print,
+  Clear,
+  Delete,
+  // Aggregation functions: only as the right side of `@a[...] = f(...)`.
+  Count,
+  Sum,
+  Min,
+  Max,
+  Avg,
+  Stats,
+  Hist,
+  Lhist,
+};
+
+std::optional<BuiltinFunction> lookupBuiltinFunction(llvm::StringRef Name);
+llvm::StringRef builtinFunctionName(BuiltinFunction F);
+inline bool isAggregationFunction(BuiltinFunction F) {
+  return F >= BuiltinFunction::Count;
+}
+
+/// Built-in values.
+enum class BuiltinVar : uint8_t {
+  Pid,
+  Tid,
+  Ppid,
+  Uid,
+  Pname,
+  Func,
+  Module,
+  Probe,
+  Ip,
+  DataModel,
+  Arg, ///< __arg1 .. __arg8 (the index comes from BuiltinVarExpr)
+  Rv,
+  Errno,
+};
+
+/// Classifies a `__name` spelling; \p ArgIndex receives N for `__argN`.
+std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
+                                             unsigned *ArgIndex = nullptr);
+
+/// The highest N of `__argN`.
+inline constexpr unsigned MaxProbeArgs = 8;
+
+/// diff_time() units: the built-in constants NANOSECONDS .. SECONDS, whose
+/// values are the number of nanoseconds in one unit.
+std::optional<int64_t> lookupTimeUnit(llvm::StringRef Name);
+
+} // namespace tscc
+
+#endif // TSCC_SEMA_SEMABUILTINS_H

@@ -1,0 +1,264 @@
+//===- tscc/Sema/SemaChecker.h - Sema's internal checker --------*- C++ -*-===//
+//
+// Internal to the sema library (the public entry point is Sema.h). The
+// checker's methods are split over SemaDecl.cpp, SemaProbe.cpp,
+// SemaExpr.cpp, SemaMember.cpp, SemaBuiltins.cpp, SemaFormat.cpp,
+// SemaStmt.cpp and SemaConstant.cpp by construct.
+//
+// Every clause is checked once per data model (ILP32 first, then LP64; only
+// LP64 for clauses without a process). Diagnostics of one clause are
+// buffered per model and flushed together: one found in both passes is
+// reported once; one found in only one pass gets a note naming the model.
+// Warnings about behaviour that differs between the models are produced in
+// the LP64 pass, where both models' types are known, and name the model
+// themselves.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_SEMA_SEMACHECKER_H
+#define TSCC_SEMA_SEMACHECKER_H
+
+#include "tscc/AST/AST.h"
+#include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/SourceManager.h"
+#include "tscc/Sema/CDeclarations.h"
+#include "tscc/Sema/Sema.h"
+#include "tscc/Sema/SemaPrintf.h"
+#include "tscc/Sema/SemaProbeSpec.h"
+#include "tscc/Sema/Type.h"
+#include "tscc/Sema/TypeContext.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace tscc {
+
+/// A diagnostic waiting for the other model's pass.
+struct PendingDiag {
+  diag::ID ID;
+  SourceLocation Loc;
+  SourceRange Range; ///< underlined if valid
+  llvm::SmallVector<std::variant<std::string, int64_t>, 3> Args;
+  std::vector<PendingDiag> Notes;
+
+  bool sameAs(const PendingDiag &O) const;
+};
+
+/// Streams arguments into a PendingDiag like a DiagnosticBuilder.
+class PendingBuilder {
+public:
+  explicit PendingBuilder(PendingDiag &D) : D(D) {}
+  const PendingBuilder &operator<<(llvm::StringRef S) const {
+    D.Args.emplace_back(S.str());
+    return *this;
+  }
+  const PendingBuilder &operator<<(const char *S) const {
+    return *this << llvm::StringRef(S);
+  }
+  const PendingBuilder &operator<<(const std::string &S) const {
+    return *this << llvm::StringRef(S);
+  }
+  const PendingBuilder &operator<<(int64_t V) const {
+    D.Args.emplace_back(V);
+    return *this;
+  }
+  const PendingBuilder &operator<<(int V) const { return *this << int64_t(V); }
+  const PendingBuilder &operator<<(unsigned V) const {
+    return *this << int64_t(V);
+  }
+  const PendingBuilder &operator<<(uint64_t V) const {
+    return *this << int64_t(V);
+  }
+  const PendingBuilder &operator<<(SourceRange R) const {
+    D.Range = R;
+    return *this;
+  }
+
+private:
+  PendingDiag &D;
+};
+
+/// What the probes of the clause being checked allow.
+struct ClauseContext {
+  Clause *C = nullptr;
+  unsigned Index = 0;
+  bool NoProcess = false;
+  bool AllExit = false;      ///< every probe is an exit probe
+  bool AllEntry = false;     ///< every probe is a uft/syscall entry
+  bool AllSyscallExit = false;
+  bool AllSyscall = false;
+  bool AnyOffset = false;
+  /// `__argN` types: the common prototype, or null when none / conflicting.
+  PerModel<const FunctionType *> Proto{};
+  bool ProtoConflict = false;
+  llvm::StringRef FirstProbeName; ///< for messages ("BEGIN", "handle")
+  bool InPredicate = false;
+};
+
+/// Integer constant with the type it was computed in.
+struct ConstValue {
+  int64_t V = 0;
+};
+
+class SemaChecker {
+public:
+  SemaChecker(const SemaInputs &In, ScriptInfo &Info);
+  void run();
+
+  //===--- State --------------------------------------------------------===//
+  Script &S;
+  ASTContext &AST;
+  SourceManager &SM;
+  DiagnosticsEngine &Diags;
+  std::array<CDeclarations *, NumDataModels> CDecls;
+  ScriptInfo &Info;
+
+  DataModel M = DataModel::LP64; ///< model of the current pass
+  bool LastPass = true;          ///< LP64 pass: register tables here
+  bool HaveOtherModel = false;   ///< ILP32 types of this clause are set
+  ClauseContext *Cur = nullptr;
+
+  unsigned mi() const { return modelIndex(M); }
+  CDeclarations &cdecls() const { return *CDecls[mi()]; }
+  TypeContext &types() const { return CDecls[mi()]->getTypes(); }
+  TypeContext &types(DataModel X) const {
+    return CDecls[modelIndex(X)]->getTypes();
+  }
+
+  //===--- Diagnostics ----------------------------------------------------===//
+  PerModel<std::vector<PendingDiag>> Pending;
+  std::vector<PendingDiag> PendingNeutral; ///< already name their model
+  bool Buffering = false;
+
+  /// Reports \p ID in the current model pass.
+  PendingBuilder diag(SourceLocation Loc, diag::ID ID);
+  PendingBuilder diag(SourceRange R, diag::ID ID);
+  /// A note attached to the last diag() of this pass.
+  PendingBuilder note(SourceLocation Loc, diag::ID ID);
+  /// A diagnostic that is the same for every model (or names its model).
+  PendingBuilder diagNeutral(SourceLocation Loc, diag::ID ID);
+  void beginBuffer();
+  void flushBuffer();
+  void emit(const PendingDiag &D, int OnlyModel);
+
+  //===--- Declarations (SemaDecl.cpp) ------------------------------------===//
+  llvm::StringMap<VarDecl *> Globals;
+  std::vector<llvm::StringMap<VarDecl *>> Scopes;
+
+  void checkTopLevelVars();
+  void declareVar(VarDecl *D, bool TopLevel);
+  /// Resolves \p T in the current model; null after a diagnostic.
+  const Type *resolveTypeSpec(TypeSpec *T);
+  const Type *resolveBaseType(TypeSpec *T);
+  /// The type a variable of declared type \p T has in the current model
+  /// given its storage (globals widen integers to their LP64 width).
+  const Type *storageType(const Type *T, VarStorage SC);
+  void layoutStorage();
+  VarDecl *lookupVar(llvm::StringRef Name);
+  VariableInfo &varInfo(const VarDecl *D);
+  bool checkScriptValueType(const Type *T, SourceLocation Loc,
+                            llvm::StringRef What);
+  void checkGlobalInit(VarDecl *D);
+
+  //===--- Probes and clauses (SemaProbe.cpp) -----------------------------===//
+  std::vector<ClauseContext> Contexts;
+  void checkProbes();
+  void setUpClauseContext(Clause *C, ClauseContext &Ctx);
+  void checkClauses();
+  void checkClause(ClauseContext &Ctx);
+
+  //===--- Statements (SemaStmt.cpp) -------------------------------------===//
+  void checkStmt(Stmt *St);
+  void checkCompound(CompoundStmt *CS, bool NewScope);
+  void checkLocalDecl(VarDecl *D);
+  void checkCondition(Expr *E);
+
+  //===--- Expressions (SemaExpr.cpp) -------------------------------------===//
+  /// Types \p E in the current model, records the type on the node and
+  /// returns it; null means "erroneous, already diagnosed".
+  const Type *check(Expr *E);
+  /// The type \p E has where C needs a value: arrays in the traced process
+  /// decay to pointers, functions to function pointers. Records, script
+  /// arrays and void are diagnosed (null result).
+  const Type *rvalue(Expr *E, const Type *T);
+  const Type *checkIntegerLiteral(IntegerLiteral *E);
+  const Type *checkDeclRef(DeclRefExpr *E);
+  const Type *checkIdentifierConstant(DeclRefExpr *E);
+  const Type *checkUnary(UnaryOperator *E);
+  const Type *checkBinary(BinaryOperator *E);
+  const Type *checkArithmetic(BinaryOperator::Opcode Op, Expr *L, Expr *R,
+                              const Type *LT, const Type *RT,
+                              SourceLocation OpLoc, SourceRange Range);
+  const Type *checkAssign(AssignExpr *E);
+  const Type *checkConditional(ConditionalOperator *E);
+  const Type *checkCast(CastExpr *E);
+  /// C's integer promotions in the current model.
+  const Type *promote(const Type *T);
+  /// C's usual arithmetic conversions in the current model.
+  const Type *usualArithmetic(const Type *A, const Type *B);
+  /// Checks that a value of type \p From (expression \p E) can be stored
+  /// into something of type \p To; diagnoses and returns false otherwise.
+  bool checkConvertible(Expr *E, const Type *From, const Type *To,
+                        SourceLocation Loc, llvm::StringRef Context);
+  /// In the last pass: warns when storing \p E into \p Dest (per-model
+  /// types) behaves differently in the two models.
+  void warnModelDependentStore(Expr *E, const PerModel<const Type *> &Dest,
+                               SourceLocation Loc);
+  bool isScriptLValue(Expr *E, std::string *Why = nullptr);
+  bool isTargetLValue(Expr *E);
+  bool hasSideEffects(Expr *E);
+  llvm::StringRef typeName(const Type *T);
+  std::string typeStr(const Type *T) { return T ? T->getName() : "<error>"; }
+
+  //===--- Members, subscripts, sizeof (SemaMember.cpp) -------------------===//
+  const Type *checkMember(MemberExpr *E);
+  const Type *checkSubscript(ArraySubscriptExpr *E);
+  const Type *checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map);
+  const Type *checkSizeofAlignof(TypeOrExprTraitExpr *E, bool IsSizeof);
+  const Type *checkOffsetof(OffsetofExpr *E);
+
+  //===--- Built-ins (SemaBuiltins.cpp) -----------------------------------===//
+  const Type *checkBuiltinVar(BuiltinVarExpr *E);
+  const Type *checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V, unsigned N);
+  const Type *checkCall(CallExpr *E);
+  const Type *checkAggregationAssign(AssignExpr *E, AggregationExpr *A);
+  const Type *checkAggregationRef(AggregationExpr *E);
+  bool checkArgCount(CallExpr *E, unsigned Min, unsigned Max);
+  llvm::StringMap<unsigned> AggIndex;
+  struct AggUse {
+    tscc_agg_kind Kind;
+    std::vector<FieldInfo> Keys;
+    SourceLocation Loc;
+  };
+  llvm::StringMap<AggUse> AggFirstUse; ///< first assignment of each @name
+  std::vector<std::pair<AggregationExpr *, SourceLocation>> AggReads;
+
+  //===--- printf / trace (SemaFormat.cpp) --------------------------------===//
+  const Type *checkPrintf(CallExpr *E);
+  const Type *checkTrace(CallExpr *E);
+  FormatArg formatArgOf(Expr *E);
+  FormatArgType formatArgType(const Type *T);
+  SourceLocation formatLoc(StringLiteral *Lit, unsigned Offset);
+
+  //===--- Constants (SemaConstant.cpp) -----------------------------------===//
+  /// Folds \p E in the current model if it is an integer constant
+  /// expression. Types must have been checked.
+  std::optional<int64_t> evaluate(const Expr *E);
+  std::optional<int64_t> evaluateIn(const Expr *E, DataModel X);
+  /// Truncates/extends \p V to the width and signedness of \p T.
+  static int64_t normalize(int64_t V, const Type *T);
+  void recordConstant(const Expr *E, int64_t V);
+  /// Parses and checks an object-like macro's expansion as a constant.
+  const Type *checkMacro(DeclRefExpr *E, const std::string &Expansion);
+  llvm::DenseMap<const Expr *, Expr *> MacroExprs;
+  unsigned MacroDepth = 0;
+};
+
+} // namespace tscc
+
+#endif // TSCC_SEMA_SEMACHECKER_H

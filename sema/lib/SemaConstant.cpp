@@ -1,0 +1,178 @@
+//===- SemaConstant.cpp - Integer constant folding per model --------------===//
+//
+// Folds integer constant expressions with the types sema recorded for one
+// model, wrapping exactly as the target's C would (a `long` is 32 bits in
+// ILP32). Used for initializers, array sizes, lhist bounds, and to spot
+// comparisons that answer differently in the two models.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Sema/SemaChecker.h"
+
+namespace tscc {
+
+int64_t SemaChecker::normalize(int64_t V, const Type *T) {
+  if (!T)
+    return V;
+  if (T->isBool())
+    return V != 0;
+  uint64_t Size = T->getSize();
+  if (Size == 0 || Size >= 8)
+    return V;
+  unsigned Bits = unsigned(Size * 8);
+  uint64_t Mask = (uint64_t(1) << Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T->isPointer() || !T->isSigned())
+    return int64_t(U);
+  if (U & (uint64_t(1) << (Bits - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+void SemaChecker::recordConstant(const Expr *E, int64_t V) {
+  auto &Entry = Info.Constants[E];
+  Entry.first[mi()] = V;
+  Entry.second[mi()] = true;
+}
+
+std::optional<int64_t> SemaChecker::evaluateIn(const Expr *E, DataModel X) {
+  DataModel Saved = M;
+  M = X;
+  std::optional<int64_t> R = evaluate(E);
+  M = Saved;
+  return R;
+}
+
+namespace {
+bool isUnsigned(const Type *T) { return T && (T->isPointer() || !T->isSigned()); }
+} // namespace
+
+std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
+  const Type *T = E->getType(M);
+  if (!T || !(T->isInteger() || T->isPointer()))
+    return std::nullopt;
+  // Leaves whose value sema computed (sizeof, enumerators, macros, ...).
+  if (auto It = Info.Constants.find(E);
+      It != Info.Constants.end() && It->second.second[mi()])
+    return It->second.first[mi()];
+
+  switch (E->getKind()) {
+  case NodeKind::IntegerLiteral:
+    return normalize(int64_t(llvm::cast<IntegerLiteral>(E)->getValue()), T);
+  case NodeKind::CharLiteral:
+    return llvm::cast<CharLiteral>(E)->getValue();
+  case NodeKind::ParenExpr:
+    return evaluate(llvm::cast<ParenExpr>(E)->getSubExpr());
+  case NodeKind::CastExpr: {
+    std::optional<int64_t> V = evaluate(llvm::cast<CastExpr>(E)->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    return normalize(*V, T);
+  }
+  case NodeKind::UnaryOperator: {
+    const auto *U = llvm::cast<UnaryOperator>(E);
+    using Op = UnaryOperator::Opcode;
+    std::optional<int64_t> V = evaluate(U->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case Op::Plus:
+      return normalize(*V, T);
+    case Op::Minus:
+      return normalize(int64_t(0 - uint64_t(*V)), T);
+    case Op::Not:
+      return normalize(~*V, T);
+    case Op::LNot:
+      return *V == 0;
+    default:
+      return std::nullopt;
+    }
+  }
+  case NodeKind::ConditionalOperator: {
+    const auto *C = llvm::cast<ConditionalOperator>(E);
+    std::optional<int64_t> Cond = evaluate(C->getCond());
+    if (!Cond)
+      return std::nullopt;
+    std::optional<int64_t> V =
+        evaluate(*Cond ? C->getTrueExpr() : C->getFalseExpr());
+    if (!V)
+      return std::nullopt;
+    return normalize(*V, T);
+  }
+  case NodeKind::BinaryOperator:
+    break;
+  default:
+    return std::nullopt;
+  }
+
+  const auto *B = llvm::cast<BinaryOperator>(E);
+  using Op = BinaryOperator::Opcode;
+  Op O = B->getOpcode();
+  std::optional<int64_t> L = evaluate(B->getLHS());
+  if (O == Op::LAnd && L && !*L)
+    return 0;
+  if (O == Op::LOr && L && *L)
+    return 1;
+  std::optional<int64_t> R = evaluate(B->getRHS());
+  if (!L || !R)
+    return std::nullopt;
+  if (O == Op::LAnd || O == Op::LOr)
+    return *R != 0;
+
+  const Type *LT = B->getLHS()->getType(M), *RT = B->getRHS()->getType(M);
+  // Pointer arithmetic is not folded (the pointee size scaling is codegen's).
+  if ((LT && LT->isPointer()) || (RT && RT->isPointer())) {
+    if (!B->isComparisonOp())
+      return std::nullopt;
+  }
+  // Operands are converted to the common type first (for comparisons the
+  // result type is int, so compute it again).
+  const Type *Common = T;
+  if (B->isComparisonOp())
+    Common = (LT->isInteger() && RT->isInteger()) ? usualArithmetic(LT, RT)
+                                                  : types().getULongLong();
+  if (B->isShiftOp())
+    Common = T;
+  int64_t A = normalize(*L, B->isShiftOp() ? T : Common);
+  int64_t C = B->isShiftOp() ? *R : normalize(*R, Common);
+  bool U = isUnsigned(Common);
+  uint64_t UA = uint64_t(A), UC = uint64_t(C);
+  int64_t Res = 0;
+  switch (O) {
+  case Op::Mul: Res = int64_t(UA * UC); break;
+  case Op::Div:
+  case Op::Rem:
+    if (C == 0 || (!U && A == INT64_MIN && C == -1))
+      return std::nullopt;
+    if (O == Op::Div)
+      Res = U ? int64_t(UA / UC) : A / C;
+    else
+      Res = U ? int64_t(UA % UC) : A % C;
+    break;
+  case Op::Add: Res = int64_t(UA + UC); break;
+  case Op::Sub: Res = int64_t(UA - UC); break;
+  case Op::Shl:
+    if (C < 0 || uint64_t(C) >= T->getSize() * 8)
+      return std::nullopt;
+    Res = int64_t(UA << C);
+    break;
+  case Op::Shr:
+    if (C < 0 || uint64_t(C) >= T->getSize() * 8)
+      return std::nullopt;
+    Res = U ? int64_t(UA >> C) : A >> C;
+    break;
+  case Op::And: Res = A & C; break;
+  case Op::Xor: Res = A ^ C; break;
+  case Op::Or: Res = A | C; break;
+  case Op::LT: return U ? UA < UC : A < C;
+  case Op::GT: return U ? UA > UC : A > C;
+  case Op::LE: return U ? UA <= UC : A <= C;
+  case Op::GE: return U ? UA >= UC : A >= C;
+  case Op::EQ: return A == C;
+  case Op::NE: return A != C;
+  default: return std::nullopt;
+  }
+  return normalize(Res, T);
+}
+
+} // namespace tscc

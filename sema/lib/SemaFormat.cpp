@@ -1,0 +1,236 @@
+//===- SemaFormat.cpp - printf() and trace() calls ------------------------===//
+//
+// Connects call sites to the model-independent format checker
+// (SemaPrintf.cpp): argument types of both models go in, diagnostics placed
+// on the offending conversion inside the format literal come out, and each
+// call gets its FormatInfo row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Sema/SemaChecker.h"
+
+#include "tscc/Basic/SourceManager.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace tscc {
+
+FormatArgType SemaChecker::formatArgType(const Type *T) {
+  if (!T)
+    return FormatArgType{};
+  if (const auto *A = T->getAs<ArrayType>()) {
+    const Type *E = A->getElementType()->getCanonical();
+    bool CharLike = E->getKind() == Type::Kind::Char ||
+                    E->getKind() == Type::Kind::SChar ||
+                    E->getKind() == Type::Kind::UChar;
+    return FormatArgType::pointer(T->getContext().getPointerSize() * 8,
+                                  T->getName(), CharLike);
+  }
+  if (T->isInteger())
+    return FormatArgType::integer(unsigned(T->getSize() * 8), T->isSigned(),
+                                  T->getName());
+  if (const auto *P = T->getAs<PointerType>()) {
+    const Type *E = P->getPointee()->getCanonical();
+    bool CharLike = E->getKind() == Type::Kind::Char ||
+                    E->getKind() == Type::Kind::SChar ||
+                    E->getKind() == Type::Kind::UChar;
+    return FormatArgType::pointer(unsigned(T->getSize() * 8), T->getName(),
+                                  CharLike);
+  }
+  if (const auto *S = T->getAs<StringType>())
+    return FormatArgType::string(uint32_t(S->getCapacity()));
+  return FormatArgType::other(T->getName());
+}
+
+FormatArg SemaChecker::formatArgOf(Expr *E) {
+  FormatArg A;
+  for (DataModel X : AllDataModels)
+    A.Types[modelIndex(X)] = formatArgType(E->getType(X));
+  return A;
+}
+
+/// Maps an offset in the decoded format back to the source: walks the
+/// literal's spelling, decoding escapes, across adjacent literals.
+SourceLocation SemaChecker::formatLoc(StringLiteral *Lit, unsigned Offset) {
+  SourceLocation Begin = Lit->getBeginLoc();
+  const char *P = SM.getCharacterData(Begin);
+  if (!P || *P != '"')
+    return Begin;
+  const char *Start = P;
+  ++P;
+  unsigned Decoded = 0;
+  // Bound the walk by the literal's own range.
+  while (*P) {
+    if (*P == '"') {
+      // End of one piece: skip whitespace to an adjacent literal, if any.
+      const char *Q = P + 1;
+      while (*Q == ' ' || *Q == '\t' || *Q == '\n' || *Q == '\r')
+        ++Q;
+      if (*Q != '"')
+        break;
+      P = Q + 1;
+      continue;
+    }
+    if (Decoded == Offset)
+      return Begin.getLocWithOffset(int(P - Start));
+    if (*P == '\\') {
+      ++P;
+      if (*P == 'x') {
+        ++P;
+        while (llvm::isHexDigit(*P))
+          ++P;
+      } else if (*P >= '0' && *P <= '7') {
+        for (int I = 0; I < 3 && *P >= '0' && *P <= '7'; ++I)
+          ++P;
+      } else if (*P) {
+        ++P;
+      }
+    } else {
+      ++P;
+    }
+    ++Decoded;
+  }
+  return Begin;
+}
+
+const Type *SemaChecker::checkPrintf(CallExpr *E) {
+  if (!checkArgCount(E, 1, UINT32_MAX))
+    return nullptr;
+  auto *Lit = llvm::dyn_cast<StringLiteral>(E->getArg(0)->ignoreParens());
+  if (!Lit) {
+    check(E->getArg(0));
+    diag(E->getArg(0)->getSourceRange(), diag::err_format_not_literal)
+        << E->getCalleeName();
+    return nullptr;
+  }
+  check(E->getArg(0));
+  bool Ok = true;
+  llvm::SmallVector<Expr *, 8> Values(E->getArgs().drop_front());
+  for (Expr *A : Values) {
+    const Type *T = check(A);
+    // Records cannot be sent; arrays are sent as their address.
+    if (T && (T->isRecord() || T->isVoid())) {
+      rvalue(A, T);
+      Ok = false;
+    }
+  }
+  if (!LastPass)
+    return types().getVoid();
+
+  llvm::SmallVector<FormatArg, 8> Args;
+  for (Expr *A : Values)
+    Args.push_back(formatArgOf(A));
+  uint8_t Models = HaveOtherModel ? FMM_Both : FMM_LP64;
+  FormatCheckResult R = checkFormat(Lit->getBytes(), Args, Models);
+  for (const FormatIssue &I : R.Issues) {
+    SourceLocation Loc = formatLoc(Lit, I.Offset);
+    auto ArgRange = [&]() -> SourceRange {
+      return I.ArgIndex >= 0 && unsigned(I.ArgIndex) < Values.size()
+                 ? Values[I.ArgIndex]->getSourceRange()
+                 : SourceRange();
+    };
+    switch (I.Kind) {
+    case FormatIssueKind::Incomplete:
+      diagNeutral(Loc, diag::err_format_incomplete);
+      break;
+    case FormatIssueKind::InvalidConversion:
+      diagNeutral(Loc, diag::err_format_invalid_conversion) << I.Arg0;
+      break;
+    case FormatIssueKind::FloatConversion:
+      diagNeutral(Loc, diag::err_format_float) << I.Arg0;
+      break;
+    case FormatIssueKind::NConversion:
+      diagNeutral(Loc, diag::err_format_n);
+      break;
+    case FormatIssueKind::LengthNoEffect:
+      diagNeutral(Loc, diag::warn_format_length_no_effect) << I.Arg0 << I.Arg1;
+      break;
+    case FormatIssueKind::TooFewArgs:
+      diagNeutral(Loc, diag::err_format_too_few) << I.Arg0;
+      break;
+    case FormatIssueKind::TooManyArgs:
+      diagNeutral(ArgRange().getBegin(), diag::warn_format_too_many);
+      break;
+    case FormatIssueKind::TypeMismatch:
+      if (I.Models == FMM_Both || Models != FMM_Both)
+        diagNeutral(Loc, diag::warn_format_mismatch) << I.Arg0 << I.Arg1;
+      else
+        diagNeutral(Loc, diag::warn_format_mismatch_model)
+            << I.Arg0 << I.Arg1 << (I.Models == FMM_ILP32 ? 0 : 1);
+      break;
+    case FormatIssueKind::NeedString:
+      diagNeutral(Loc, diag::err_format_need_string) << I.Arg0;
+      if (I.CharPointer)
+        PendingNeutral.back().Notes.push_back(PendingDiag{
+            diag::note_use_get_userstring, ArgRange().getBegin(), {}, {}, {}});
+      break;
+    case FormatIssueKind::StringForInteger:
+      diagNeutral(Loc, diag::err_format_string_for_int) << I.Arg0;
+      break;
+    case FormatIssueKind::NotFormattable:
+      diagNeutral(ArgRange().getBegin(), diag::err_format_not_formattable)
+          << I.Arg0;
+      break;
+    case FormatIssueKind::StarNotInt:
+      diagNeutral(Loc, diag::warn_format_star) << I.Arg0 << I.Arg1;
+      break;
+    case FormatIssueKind::PointerNotPointer:
+      diagNeutral(Loc, diag::warn_format_pointer) << I.Arg0;
+      break;
+    }
+  }
+  if (!Ok || R.hasErrors())
+    return types().getVoid();
+  FormatInfo FI;
+  FI.Id = Info.Formats.size();
+  FI.Kind = FormatKind::Printf;
+  FI.Text = Lit->getBytes().str();
+  FI.Clause = Cur ? Cur->Index : 0;
+  FI.Fields = std::move(R.Fields);
+  PresumedLoc P = SM.getPresumedLoc(E->getBeginLoc());
+  FI.Loc = {P.Line, P.Column};
+  Info.FormatOfCall[E] = FI.Id;
+  Info.Formats.push_back(std::move(FI));
+  return types().getVoid();
+}
+
+const Type *SemaChecker::checkTrace(CallExpr *E) {
+  if (!checkArgCount(E, 1, UINT32_MAX))
+    return nullptr;
+  bool Ok = true;
+  const Type *Hook = rvalue(E->getArg(0), check(E->getArg(0)));
+  if (Hook && !Hook->isInteger()) {
+    diag(E->getArg(0)->getSourceRange(), diag::err_call_arg_type)
+        << "1" << "trace" << "an integer hook id" << Hook->getName();
+    Ok = false;
+  }
+  Ok &= Hook != nullptr;
+  std::vector<FieldInfo> Fields;
+  for (Expr *A : E->getArgs().drop_front()) {
+    const Type *T = rvalue(A, check(A));
+    if (!T) {
+      Ok = false;
+      continue;
+    }
+    if (!T->isInteger() && !T->isPointer() && !T->isString()) {
+      diag(A->getSourceRange(), diag::err_trace_arg) << T->getName();
+      Ok = false;
+      continue;
+    }
+    Fields.push_back(fieldForValue(formatArgType(T)));
+  }
+  if (!Ok || !LastPass)
+    return types().getVoid();
+  FormatInfo FI;
+  FI.Id = Info.Formats.size();
+  FI.Kind = FormatKind::Trace;
+  FI.Clause = Cur ? Cur->Index : 0;
+  FI.Fields = std::move(Fields);
+  PresumedLoc P = SM.getPresumedLoc(E->getBeginLoc());
+  FI.Loc = {P.Line, P.Column};
+  Info.FormatOfCall[E] = FI.Id;
+  Info.Formats.push_back(std::move(FI));
+  return types().getVoid();
+}
+
+} // namespace tscc

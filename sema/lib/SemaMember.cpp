@@ -1,0 +1,234 @@
+//===- SemaMember.cpp - Members, subscripts, sizeof, offsetof -------------===//
+//
+// Everything whose answer is a layout: member offsets, element sizes,
+// sizeof/_Alignof/offsetof. Each is computed from the current model's
+// Clang layout, so the ILP32 and LP64 passes record different numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Sema/SemaChecker.h"
+
+namespace tscc {
+
+const Type *SemaChecker::checkMember(MemberExpr *E) {
+  Expr *Base = E->getBase();
+  const Type *Raw = check(Base);
+  if (!Raw)
+    return nullptr;
+  const RecordType *R = nullptr;
+  if (E->isArrow()) {
+    const Type *T = rvalue(Base, Raw);
+    if (!T)
+      return nullptr;
+    const auto *P = T->getAs<PointerType>();
+    if (!P) {
+      diag(E->getOperatorLoc(), T->isRecord()
+                                    ? diag::err_member_arrow_non_pointer
+                                    : diag::err_member_not_record)
+          << T->getName();
+      return nullptr;
+    }
+    R = P->getPointee()->getAs<RecordType>();
+    if (!R) {
+      diag(E->getOperatorLoc(), diag::err_member_not_record)
+          << P->getPointee()->getName();
+      return nullptr;
+    }
+  } else {
+    if (const auto *P = Raw->getAs<PointerType>();
+        P && P->getPointee()->isRecord()) {
+      diag(E->getOperatorLoc(), diag::err_member_dot_pointer)
+          << Raw->getName();
+      return nullptr;
+    }
+    R = Raw->getAs<RecordType>();
+    if (!R) {
+      diag(E->getOperatorLoc(), diag::err_member_not_record) << Raw->getName();
+      return nullptr;
+    }
+  }
+  if (!R->hasDefinition()) {
+    diag(E->getMemberLoc(), diag::err_member_incomplete) << R->getName();
+    return nullptr;
+  }
+  // Direct members, members of anonymous members, and macro member paths
+  // (glibc's `sa_handler` is `__sigaction_handler.sa_handler`).
+  std::optional<FieldPath> Path = cdecls().lookupMember(R, E->getMemberName());
+  if (!Path) {
+    diag(E->getMemberLoc(), diag::err_no_member)
+        << E->getMemberName() << R->getName();
+    return nullptr;
+  }
+  MemberAccess &MA = Info.Members[E][mi()];
+  MA.BitOffset = Path->BitOffset;
+  MA.BitWidth = Path->getField().BitWidth;
+  MA.Ty = Path->getType();
+  return Path->getType();
+}
+
+const Type *SemaChecker::checkSubscript(ArraySubscriptExpr *E) {
+  Expr *Base = E->getBase();
+  if (auto *DR = llvm::dyn_cast<DeclRefExpr>(Base->ignoreParens()))
+    if (VarDecl *D = lookupVar(DR->getName()); D && D->isAssociativeArray())
+      return checkMapAccess(E, D);
+  const Type *Raw = check(Base);
+  for (Expr *I : E->getIndices())
+    check(I);
+  if (!Raw)
+    return nullptr;
+  if (E->getIndices().size() != 1) {
+    diag(E->getSourceRange(), diag::err_subscript_count);
+    return nullptr;
+  }
+  Expr *Idx = E->getIdx();
+  const Type *IT = rvalue(Idx, Idx->getType(M));
+  if (!IT)
+    return nullptr;
+  if (!IT->isInteger()) {
+    diag(Idx->getSourceRange(), diag::err_subscript_not_integer);
+    return nullptr;
+  }
+  const Type *Elem = nullptr;
+  if (const auto *A = Raw->getAs<ArrayType>())
+    Elem = A->getElementType();
+  else if (const auto *P = Raw->getAs<PointerType>())
+    Elem = P->getPointee();
+  if (!Elem) {
+    diag(Base->getSourceRange(), diag::err_subscript_base) << Raw->getName();
+    return nullptr;
+  }
+  if (Elem->isVoid()) {
+    diag(E->getSourceRange(), diag::err_deref_void) << Raw->getName();
+    return nullptr;
+  }
+  if (!Elem->isComplete()) {
+    diag(E->getSourceRange(), diag::err_deref_incomplete) << Elem->getName();
+    return nullptr;
+  }
+  return Elem;
+}
+
+const Type *SemaChecker::checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map) {
+  auto *DR = llvm::cast<DeclRefExpr>(E->getBase()->ignoreParens());
+  DR->setDecl(Map);
+  const VariableInfo &VI = varInfo(Map);
+  const Type *Value = VI.Types[mi()];
+  DR->setType(M, Value);
+  E->getBase()->setType(M, Value);
+  if (VI.Storage == VarStorage::Thread && Cur)
+    Info.Clauses[Cur->Index].Flags |= TSCC_CLAUSE_USES_THREAD;
+  llvm::SmallVector<const Type *, 2> KeyTypes;
+  for (Expr *K : E->getIndices())
+    KeyTypes.push_back(rvalue(K, check(K)));
+  if (E->getIndices().size() != 1) {
+    diag(E->getSourceRange(), diag::err_map_key_count)
+        << Map->getName() << unsigned(E->getIndices().size());
+    return nullptr;
+  }
+  if (VI.MapId < 0 || !Value)
+    return nullptr;
+  const Type *KeyT = Info.Maps[VI.MapId].KeyTypes[mi()];
+  if (KeyTypes[0] && KeyT &&
+      !checkConvertible(E->getIdx(), KeyTypes[0], KeyT,
+                        E->getIdx()->getBeginLoc(), "indexing with"))
+    return nullptr;
+  return Value;
+}
+
+const Type *SemaChecker::checkSizeofAlignof(TypeOrExprTraitExpr *E,
+                                            bool IsSizeof) {
+  const Type *T = nullptr;
+  SourceRange Where = E->getSourceRange();
+  if (E->isTypeOperand()) {
+    T = resolveTypeSpec(E->getTypeOperand());
+  } else {
+    Expr *Op = E->getExprOperand();
+    // `sizeof(pid_t)` parses as an expression when the parser did not know
+    // pid_t is a type; a name that is no variable but a typedef is a type.
+    auto *DR = llvm::dyn_cast<DeclRefExpr>(Op->ignoreParens());
+    const Type *TD = DR && !lookupVar(DR->getName())
+                         ? cdecls().lookupTypedef(DR->getName())
+                         : nullptr;
+    if (TD) {
+      T = TD;
+      Op->setType(M, TD);
+      DR->setType(M, TD);
+    } else {
+      T = check(Op);
+    }
+  }
+  if (!T)
+    return nullptr;
+  unsigned Bad = 3; // %select{an incomplete|a function|a void}
+  if (T->isVoid())
+    Bad = 2;
+  else if (T->isFunction())
+    Bad = 1;
+  else if (!T->isComplete())
+    Bad = 0;
+  if (Bad != 3) {
+    diag(Where, diag::err_sizeof_invalid)
+        << (IsSizeof ? "sizeof" : "_Alignof") << Bad << T->getName();
+    return nullptr;
+  }
+  recordConstant(E, int64_t(IsSizeof ? T->getSize() : T->getAlign()));
+  return types().getSizeType();
+}
+
+const Type *SemaChecker::checkOffsetof(OffsetofExpr *E) {
+  const Type *T = resolveTypeSpec(E->getTypeSpec());
+  if (!T)
+    return nullptr;
+  if (!T->isRecord()) {
+    diag(E->getTypeSpec()->getBeginLoc(), diag::err_offsetof_not_record)
+        << T->getName();
+    return nullptr;
+  }
+  // Walk the designator (`m[1].x`) ourselves so that anonymous members and
+  // macro member names resolve exactly as in member expressions.
+  uint64_t Bits = 0;
+  const Type *CurT = T;
+  for (const OffsetofComponent &C : E->getComponents()) {
+    if (C.K == OffsetofComponent::Kind::Field) {
+      const RecordType *R = CurT->getAs<RecordType>();
+      if (!R) {
+        diag(C.Range.getBegin(), diag::err_member_not_record)
+            << CurT->getName();
+        return nullptr;
+      }
+      std::optional<FieldPath> P = cdecls().lookupMember(R, C.FieldName);
+      if (!P) {
+        diag(C.Range.getBegin(), diag::err_no_member)
+            << C.FieldName << R->getName();
+        return nullptr;
+      }
+      if (P->isBitField()) {
+        diag(C.Range.getBegin(), diag::err_offsetof_failed)
+            << ("cannot compute offset of bit-field '" + C.FieldName + "'")
+                   .str();
+        return nullptr;
+      }
+      Bits += P->BitOffset;
+      CurT = P->getType();
+      continue;
+    }
+    const Type *IT = C.Index ? check(C.Index) : nullptr;
+    std::optional<int64_t> Idx = IT ? evaluate(C.Index) : std::nullopt;
+    if (!Idx) {
+      if (IT)
+        diag(C.Range.getBegin(), diag::err_offsetof_index);
+      return nullptr;
+    }
+    const ArrayType *A = CurT->getAs<ArrayType>();
+    if (!A) {
+      diag(C.Range.getBegin(), diag::err_subscript_base) << CurT->getName();
+      return nullptr;
+    }
+    CurT = A->getElementType();
+    Bits += uint64_t(*Idx) * CurT->getSize() * 8;
+  }
+  recordConstant(E, int64_t(Bits / 8));
+  return types().getSizeType();
+}
+
+} // namespace tscc
