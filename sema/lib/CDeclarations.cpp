@@ -134,10 +134,8 @@ static std::vector<std::string> driverArgs(DataModel DM,
   Args.push_back(Dir.empty() ? "." : std::string(Dir.str()));
   for (const std::string &I : Opts.IncludeDirs)
     Args.push_back("-I" + I);
-  for (const std::string &D : Opts.Defines)
-    Args.push_back("-D" + D);
-  for (const std::string &U : Opts.Undefines)
-    Args.push_back("-U" + U);
+  for (const CDeclOptions::Macro &M : Opts.Macros)
+    Args.push_back(M.Undef ? "-U" + M.Name : "-D" + M.Name + "=" + M.Value);
   Args.push_back(InputName.str());
   return Args;
 }

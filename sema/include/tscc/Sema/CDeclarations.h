@@ -43,9 +43,13 @@ struct CDeclOptions {
   /// the including file in C).
   std::string ScriptPath = "<script>";
   std::vector<std::string> IncludeDirs;
-  /// `NAME` or `NAME=VALUE`.
-  std::vector<std::string> Defines;
-  std::vector<std::string> Undefines;
+  /// `-D NAME[=VALUE]` / `-U NAME`, applied in order like a C compiler's.
+  struct Macro {
+    std::string Name;
+    std::string Value = "1";
+    bool Undef = false;
+  };
+  std::vector<Macro> Macros;
 };
 
 /// The value of an enumeration constant. In C an enumerator has type `int`
