@@ -131,9 +131,13 @@ void SemaChecker::run() {
 
   // Aggregations read (print/clear) but never assigned can never hold data.
   beginBuffer();
-  for (auto &[A, Loc] : AggReads)
-    if (!AggFirstUse.count(A->getName()))
+  for (auto &[A, Loc] : AggReads) {
+    auto It = AggIndex.find(A->getName());
+    if (It == AggIndex.end())
       diagNeutral(Loc, diag::err_agg_never_assigned) << A->getName();
+    else
+      Info.AggregationOfExpr[A] = It->second;
+  }
   flushBuffer();
 
   layoutStorage();

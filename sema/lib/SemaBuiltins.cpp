@@ -491,14 +491,14 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
   using F = BuiltinFunction;
   Expr *RHS = E->getRHS();
   auto *Call = llvm::dyn_cast<CallExpr>(RHS->ignoreParens());
-  std::optional<F> Fn =
-      Call ? lookupBuiltinFunction(Call->getCalleeName()) : std::nullopt;
+  F Fn = Call ? lookupBuiltinFunction(Call->getCalleeName()).value_or(F::None)
+              : F::None;
   if (Cur && Cur->InPredicate) {
     diag(E->getOperatorLoc(), diag::err_side_effect_in_predicate)
         << "aggregation";
     return nullptr;
   }
-  if (E->isCompoundAssign() || !Fn || !isAggregationFunction(*Fn)) {
+  if (E->isCompoundAssign() || Fn == F::None || !isAggregationFunction(Fn)) {
     diag(RHS->getSourceRange(), diag::err_agg_needs_function);
     if (Call)
       for (Expr *X : Call->getArgs())
@@ -507,7 +507,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
       check(RHS);
     return nullptr;
   }
-  Call->setBuiltinID(static_cast<unsigned>(*Fn));
+  Call->setBuiltinID(static_cast<unsigned>(Fn));
   // Keys.
   bool Ok = true;
   std::vector<FieldInfo> Keys;
@@ -525,7 +525,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     Keys.push_back(fieldForValue(formatArgType(T)));
   }
   // The aggregated value and lhist's bounds.
-  unsigned Want = *Fn == F::Count ? 0 : *Fn == F::Lhist ? 4 : 1;
+  unsigned Want = Fn == F::Count ? 0 : Fn == F::Lhist ? 4 : 1;
   if (!checkArgCount(Call, Want, Want)) {
     for (Expr *X : Call->getArgs())
       check(X);
@@ -546,7 +546,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     }
   }
   int64_t Lo = 0, Hi = 0, Step = 0;
-  if (Ok && *Fn == F::Lhist) {
+  if (Ok && Fn == F::Lhist) {
     std::optional<int64_t> L = evaluate(Call->getArg(1)),
                            H = evaluate(Call->getArg(2)),
                            St = evaluate(Call->getArg(3));
@@ -563,7 +563,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     return types().getVoid();
 
   // Register, or check against the first assignment of this name.
-  tscc_agg_kind Kind = aggKind(*Fn);
+  tscc_agg_kind Kind = aggKind(Fn);
   auto [It, New] = AggFirstUse.try_emplace(
       A->getName(), AggUse{Kind, Keys, A->getBeginLoc()});
   if (New) {

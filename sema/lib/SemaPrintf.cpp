@@ -209,7 +209,7 @@ void FormatChecker::checkInteger(Length L, char Conv) {
   if (!Bad)
     return;
   FormatIssue &I = issue(FormatIssueKind::TypeMismatch, true, Idx);
-  I.Models = Bad == Models ? FMM_Both : Bad;
+  I.Models = Bad == Models ? uint8_t(FMM_Both) : Bad;
   I.Arg0 = Expected;
   I.Arg1 = Actual;
 }
