@@ -47,12 +47,6 @@ llvm::Type *CodeGenFunction::convertType(const tscc::Type *T) {
   return B.getIntNTy(Size ? Size * 8 : 32);
 }
 
-/// Integer-like: integers, bool, enums and target pointers, all of which
-/// are plain integers of their model width in IR.
-static bool isIntLike(const tscc::Type *T) {
-  return T && (T->isInteger() || T->isPointer());
-}
-
 static bool isSignedInt(const tscc::Type *T) {
   return T && T->isInteger() && T->isSigned();
 }

@@ -31,7 +31,10 @@ LValue CodeGenFunction::emitVariable(const VariableInfo &V, const Expr *Ref) {
   case VarStorage::Global: {
     Value *G = ctxField(offsetof(tscc_ctx, globals), B.getPtrTy(), "globals");
     LV.K = LValue::Host;
-    LV.Addr = byteGEP(G, V.Offsets[modelIndex(DataModel::LP64)], V.Name);
+    // Always a named GEP, even at offset 0, so the IR says which global.
+    LV.Addr = B.CreateInBoundsGEP(
+        B.getInt8Ty(), G,
+        B.getInt64(V.Offsets[modelIndex(DataModel::LP64)]), V.Name);
     LV.IsGlobal = true;
     return LV;
   }
@@ -41,9 +44,8 @@ LValue CodeGenFunction::emitVariable(const VariableInfo &V, const Expr *Ref) {
     LV.K = LValue::Thread;
     // Not inbounds: the block may be absent (null), and the address is only
     // used once the written-bit check has established it is not.
-    LV.Addr = V.Offsets[M] ? B.CreateGEP(B.getInt8Ty(), Th,
-                                         B.getInt64(V.Offsets[M]), V.Name)
-                           : Th;
+    LV.Addr = B.CreateGEP(B.getInt8Ty(), Th, B.getInt64(V.Offsets[M]),
+                          V.Name);
     LV.WrittenBit = V.WrittenBit;
     return LV;
   }
