@@ -1,0 +1,194 @@
+//===- Driver.cpp - The tscc compilation pipeline -------------------------===//
+//
+// One function per stage. Each returns false when it reported an error; the
+// pipeline stops at the first failing stage, and no output file is left
+// behind (outputs are written to a temporary file renamed on success).
+//
+// Plugging in a stage: replace the body of the corresponding function below
+// (and link the library in driver/CMakeLists.txt). Everything a stage needs
+// is in Compilation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "tscc/AST/ASTContext.h"
+#include "tscc/AST/ASTDumper.h"
+#include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/SourceManager.h"
+#include "tscc/Parse/Parser.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+
+using namespace tscc;
+using namespace tscc::driver;
+
+#ifndef TSCC_VERSION
+#define TSCC_VERSION "0.1.0"
+#endif
+
+std::string tscc::driver::getVersionString() {
+  return std::string("tscc version ") + TSCC_VERSION + " (LLVM " +
+         LLVM_VERSION_STRING + ")";
+}
+
+namespace {
+
+/// Everything one compilation owns.
+struct Compilation {
+  explicit Compilation(const Options &Opts) : Opts(Opts), Diags(SM) {
+    Diags.setWarningsAsErrors(Opts.WarningsAsErrors);
+    Diags.setIgnoreAllWarnings(Opts.NoWarnings);
+    Diags.setErrorLimit(Opts.ErrorLimit);
+  }
+
+  const Options &Opts;
+  SourceManager SM;
+  DiagnosticsEngine Diags;
+  ASTContext Ctx;
+  FileID MainFile;
+  Script *AST = nullptr;
+};
+
+/// Where the output goes: -o, or the input's name with \p Ext.
+std::string outputPath(const Compilation &C, llvm::StringRef Ext) {
+  if (!C.Opts.Output.empty())
+    return C.Opts.Output;
+  if (C.Opts.Input == "-")
+    return "-";
+  llvm::SmallString<128> P(llvm::sys::path::filename(C.Opts.Input));
+  llvm::sys::path::replace_extension(P, Ext);
+  return std::string(P);
+}
+
+/// Runs \p Write on a temporary file next to \p Path and renames it to
+/// \p Path only if \p Write succeeded and no error was reported, so a
+/// failed compilation never leaves a (partial) output behind.
+bool writeOutput(Compilation &C, const std::string &Path,
+                 const std::function<bool(llvm::raw_pwrite_stream &)> &Write) {
+  if (Path == "-") {
+    bool OK = Write(llvm::outs());
+    llvm::outs().flush();
+    return OK && !C.Diags.hasErrorOccurred();
+  }
+  auto Tmp = llvm::sys::fs::TempFile::create(Path + "-%%%%%%.tmp");
+  if (!Tmp) {
+    C.Diags.report(diag::err_cannot_write_file)
+        << Path << llvm::toString(Tmp.takeError());
+    return false;
+  }
+  bool OK;
+  {
+    llvm::raw_fd_ostream OS(Tmp->FD, /*shouldClose=*/false);
+    OK = Write(OS) && !C.Diags.hasErrorOccurred();
+    OS.flush();
+    if (OS.has_error()) {
+      C.Diags.report(diag::err_cannot_write_file) << Path << OS.error().message();
+      OS.clear_error();
+      OK = false;
+    }
+  }
+  if (!OK) {
+    llvm::consumeError(Tmp->discard());
+    return false;
+  }
+  if (llvm::Error E = Tmp->keep(Path)) {
+    C.Diags.report(diag::err_cannot_write_file) << Path << llvm::toString(std::move(E));
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Stages
+//===----------------------------------------------------------------------===//
+
+bool loadInput(Compilation &C) {
+  auto F = C.SM.loadFile(C.Opts.Input);
+  if (!F) {
+    C.Diags.report(diag::err_cannot_open_file)
+        << C.Opts.Input << llvm::toString(F.takeError());
+    return false;
+  }
+  C.MainFile = *F;
+  C.SM.setMainFileID(*F);
+  return true;
+}
+
+bool parse(Compilation &C) {
+  C.AST = parseScript(C.SM, C.MainFile, C.Ctx, C.Diags);
+  return !C.Diags.hasErrorOccurred();
+}
+
+bool dumpAST(Compilation &C) {
+  std::string Path = C.Opts.Output.empty() ? "-" : C.Opts.Output;
+  return writeOutput(C, Path, [&](llvm::raw_pwrite_stream &OS) {
+    dumpAST(C.AST, C.SM, OS);
+    return true;
+  });
+}
+
+/// --dump-layout: sema's CDeclarations lays the type out per data model.
+bool dumpLayout(Compilation &C) {
+  C.Diags.report(diag::err_stage_unavailable) << "layout dumping";
+  return false;
+}
+
+/// Names, types, C declarations; fills whatever codegen needs.
+bool analyze(Compilation &C) {
+  C.Diags.report(diag::err_stage_unavailable) << "semantic analysis";
+  return false;
+}
+
+bool emitLLVMIR(Compilation &C) {
+  C.Diags.report(diag::err_stage_unavailable) << "LLVM IR emission";
+  return false;
+}
+
+bool emitAssembly(Compilation &C) {
+  C.Diags.report(diag::err_stage_unavailable) << "assembly output";
+  return false;
+}
+
+bool emitObject(Compilation &C) {
+  C.Diags.report(diag::err_stage_unavailable) << "object emission";
+  return false;
+}
+
+bool runPipeline(Compilation &C) {
+  if (!loadInput(C) || !parse(C))
+    return false;
+  switch (C.Opts.Act) {
+  case Action::DumpAST:
+    return dumpAST(C);
+  case Action::DumpLayout:
+    return dumpLayout(C);
+  case Action::SyntaxOnly:
+    return analyze(C);
+  case Action::EmitLLVM:
+    return analyze(C) && emitLLVMIR(C);
+  case Action::EmitAssembly:
+    return analyze(C) && emitAssembly(C);
+  case Action::EmitObject:
+    return analyze(C) && emitObject(C);
+  case Action::PrintVersion:
+  case Action::PrintHelp:
+    break;
+  }
+  return true;
+}
+
+} // namespace
+
+int tscc::driver::runCompilation(const Options &Opts) {
+  Compilation C(Opts);
+  bool OK = runPipeline(C) && !C.Diags.hasErrorOccurred();
+  C.Diags.finish();
+  C.Diags.printSummary(llvm::errs());
+  return OK ? 0 : 1;
+}

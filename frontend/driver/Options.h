@@ -1,0 +1,63 @@
+//===- Options.h - tscc command-line options --------------------*- C++ -*-===//
+//
+// A small hand-written parser: the driver's options mix clang-style joined
+// and separate forms (`-I DIR`, `-IDIR`, `-DNAME=VAL`) that llvm::cl does not
+// express well, and parse errors must become ordinary diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TSCC_DRIVER_OPTIONS_H
+#define TSCC_DRIVER_OPTIONS_H
+
+#include "tscc/Basic/Diagnostic.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace tscc::driver {
+
+/// What the driver produces.
+enum class Action {
+  EmitObject,  ///< Default: a probe object.
+  EmitLLVM,    ///< `-S --emit-llvm`: textual LLVM IR of both streams.
+  EmitAssembly, ///< `-S`: assembly of both streams.
+  DumpAST,     ///< `--dump-ast`.
+  DumpLayout,  ///< `--dump-layout 'struct X'`.
+  SyntaxOnly,  ///< `-fsyntax-only`: parse and check, write nothing.
+  PrintVersion,
+  PrintHelp,
+};
+
+struct Options {
+  Action Act = Action::EmitObject;
+  std::string Input;  ///< The script; "-" is stdin.
+  std::string Output; ///< Empty: derived from the input name.
+  std::vector<std::string> IncludeDirs;
+  /// `-D NAME[=VAL]` and `-U NAME`, in command-line order; they apply to
+  /// the C declarations (Clang), like a compiler's -D/-U.
+  struct MacroDef {
+    std::string Name;
+    std::string Value; ///< "1" when `-D NAME` has no value.
+    bool Undef = false;
+  };
+  std::vector<MacroDef> Macros;
+  std::string LayoutType; ///< For DumpLayout.
+  unsigned OptLevel = 2;
+  bool WarningsAsErrors = false;
+  bool NoWarnings = false;
+  unsigned ErrorLimit = 20;
+};
+
+/// Parses \p Args (without argv[0]). Problems are reported to \p Diags;
+/// returns false if any occurred.
+bool parseOptions(llvm::ArrayRef<const char *> Args, Options &Opts,
+                  DiagnosticsEngine &Diags);
+
+/// The --help text.
+void printHelp(llvm::raw_ostream &OS);
+
+} // namespace tscc::driver
+
+#endif // TSCC_DRIVER_OPTIONS_H
