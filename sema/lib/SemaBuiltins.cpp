@@ -364,7 +364,10 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
       return nullptr;
     Expr *Dest = E->getArg(1);
     auto *DR = llvm::dyn_cast<DeclRefExpr>(Dest->ignoreParens());
-    if (!DR || !DR->getDecl() || Dest->getType(M)->isString()) {
+    const Type *DT = Dest->getType(M);
+    if (DR && DR->getDecl() && !DT)
+      return nullptr; // the variable's type was already diagnosed
+    if (!DR || !DR->getDecl() || DT->isString()) {
       diag(Dest->getSourceRange(), diag::err_copy_userdata_dest);
       return nullptr;
     }
@@ -512,7 +515,9 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
   bool Ok = true;
   std::vector<FieldInfo> Keys;
   for (Expr *K : A->getKeys()) {
-    const Type *T = rvalue(K, check(K));
+    const Type *T = check(K);
+    if (T && !T->isRecord() && !T->isVoid())
+      T = rvalue(K, T);
     if (!T) {
       Ok = false;
       continue;

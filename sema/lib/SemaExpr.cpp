@@ -295,7 +295,7 @@ bool SemaChecker::checkConvertible(Expr *E, const Type *From, const Type *To,
   }
   if (From->isString()) {
     diag(E->getSourceRange(), diag::err_incompatible_types)
-        << (Context + " '" + To->getName() + "'").str() << "" << "String";
+        << Context << To->getName() << "String";
     return false;
   }
   if (To->isRecord() || To->isArray()) {

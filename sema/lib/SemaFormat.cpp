@@ -107,12 +107,11 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
   bool Ok = true;
   llvm::SmallVector<Expr *, 8> Values(E->getArgs().drop_front());
   for (Expr *A : Values) {
+    // Records and void are reported by the format checker ("cannot be
+    // formatted"); arrays are sent as their address.
     const Type *T = check(A);
-    // Records cannot be sent; arrays are sent as their address.
-    if (T && (T->isRecord() || T->isVoid())) {
-      rvalue(A, T);
-      Ok = false;
-    }
+    if (T && !T->isRecord() && !T->isVoid())
+      Ok &= rvalue(A, T) != nullptr;
   }
   if (!LastPass)
     return types().getVoid();
@@ -207,7 +206,9 @@ const Type *SemaChecker::checkTrace(CallExpr *E) {
   Ok &= Hook != nullptr;
   std::vector<FieldInfo> Fields;
   for (Expr *A : E->getArgs().drop_front()) {
-    const Type *T = rvalue(A, check(A));
+    const Type *T = check(A);
+    if (T && !T->isRecord() && !T->isVoid())
+      T = rvalue(A, T);
     if (!T) {
       Ok = false;
       continue;
