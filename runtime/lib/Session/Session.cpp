@@ -84,8 +84,11 @@ TargetInfo SessionState::info(Target &T) const {
 }
 
 void SessionState::warnLocked(std::string_view Message) {
-  fprintf(stderr, "tsrun: warning: %.*s\n", static_cast<int>(Message.size()),
-          Message.data());
+  if (FILE *D = S.options().Diag) {
+    fprintf(D, "tsrun: warning: %.*s\n", static_cast<int>(Message.size()),
+            Message.data());
+    fflush(D);
+  }
   Sink->warning(Message);
 }
 
@@ -207,6 +210,8 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
                  SessionOptions O)
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
+  // Before anything else: backends report attachments before BEGIN runs.
+  State->Sink->start(Program);
 }
 
 Session::~Session() = default;
@@ -246,7 +251,6 @@ void Session::begin() {
     if (State->Begun)
       return;
     State->Begun = true;
-    State->Sink->start(Program);
     State->runNoProcessClauses(TSCC_PROBE_BEGIN);
   }
   bool HasInterval = false;
@@ -268,8 +272,6 @@ void Session::end() {
   std::lock_guard<std::mutex> G(State->Lock);
   if (State->Ended)
     return;
-  if (!State->Begun)
-    State->Sink->start(Program);
   State->Ended = true;
   State->runNoProcessClauses(TSCC_PROBE_END);
   for (uint32_t I = 0; I < State->Aggs.size(); ++I)

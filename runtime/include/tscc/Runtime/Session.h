@@ -19,6 +19,7 @@
 #include "tscc/Runtime/Target.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,6 +43,8 @@ struct SessionOptions {
   /// uses it to interrupt every backend. Must not call back into the
   /// session.
   std::function<void()> OnStop;
+  /// Where "tsrun: warning: ..." goes.
+  FILE *Diag = stderr;
 };
 
 /// How a target came to be traced; the `How` argument of targetAttached().

@@ -1,0 +1,251 @@
+//===- SessionTest.cpp - Running fixture clauses through a Session --------===//
+
+#include "TestSupport.h"
+
+#include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/Session.h"
+
+#include <gtest/gtest.h>
+
+#include <future>
+
+using namespace tscc::rt;
+using namespace tscc::rt::test;
+
+namespace {
+
+constexpr uint32_t FooProbe = 1;
+
+class SessionTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string Err;
+    P = ProbeProgram::load(fixture("basic.o"), Err);
+    ASSERT_TRUE(P) << Err;
+  }
+
+  std::unique_ptr<Session> make(SessionOptions O = {}) {
+    O.Diag = Diag.file();
+    return std::make_unique<Session>(
+        *P, createTextSink(*P, Out.file(), false, TextOptions{Diag.file(), false}),
+        std::move(O));
+  }
+
+  FireEvent fooEvent(Target &T, uint64_t Arg) {
+    FireEvent E;
+    E.Tgt = &T;
+    E.Tid = T.pid();
+    E.Probe = FooProbe;
+    E.Regs[TSCC_REG_RDI] = Arg;
+    E.Regs[TSCC_REG_RIP] = 0x401000;
+    E.Function = "foo";
+    E.Module = "a.out";
+    return E;
+  }
+
+  std::unique_ptr<ProbeProgram> P;
+  MemFile Out, Diag;
+};
+
+TEST_F(SessionTest, BeginFireEndLP64) {
+  auto S = make();
+  S->begin();
+  EXPECT_EQ(Out.str(), "hello 42 world\n");
+
+  FakeTarget T(100, DataModel::LP64, "prog");
+  FireEvent E = fooEvent(T, 7);
+  S->fire(E);
+  EXPECT_EQ(Out.str(), "hello 42 world\n"
+                       "foo(7) from 64-bit\n"
+                       "trace 0x1001: 7 \"prog\"\n"
+                       "        fn_401000+0x4 (prog)\n"
+                       "        fn_401100+0x4 (prog)\n"
+                       "        fn_401200+0x4 (prog)\n"
+                       "        fn_401300+0x4 (prog)\n");
+  S->end();
+  std::string All = Out.str();
+  // END printf, then the aggregations in table order.
+  EXPECT_NE(All.find("total 107\n"), std::string::npos) << All;
+  EXPECT_NE(All.find("\n@calls[prog]: 1\n"), std::string::npos) << All;
+  EXPECT_NE(All.find("@vals:\n[4, 8)"), std::string::npos) << All;
+  EXPECT_NE(All.find("@lin:\n[0, 10)"), std::string::npos) << All;
+  EXPECT_LT(All.find("total 107"), All.find("@calls"));
+}
+
+TEST_F(SessionTest, PredicateFiltersAndCountersCount) {
+  auto S = make();
+  S->begin();
+  FakeTarget T(100, DataModel::LP64, "prog");
+  FireEvent E = fooEvent(T, 0);
+  S->fire(E);
+  EXPECT_EQ(Out.str(), "hello 42 world\n");
+  auto C = S->counters();
+  EXPECT_EQ(C[1].Fired, 1u);
+  EXPECT_EQ(C[1].Faults, 0u);
+}
+
+TEST_F(SessionTest, ILP32StreamReadsArgumentsFromTheStack) {
+  auto S = make();
+  S->begin();
+  FakeTarget T(200, DataModel::ILP32, "prog32");
+  T.poke<int32_t>(0xffffd004, -5);
+  FireEvent E = fooEvent(T, 0);
+  E.Regs[TSCC_REG_RSP] = 0xffffd000;
+  S->fire(E);
+  EXPECT_NE(Out.str().find("foo(-5) from 32-bit\n"), std::string::npos)
+      << Out.str();
+}
+
+TEST_F(SessionTest, FaultsAreCountedPerClause) {
+  auto S = make();
+  S->begin();
+  FakeTarget T(200, DataModel::ILP32, "prog32");
+  FireEvent E = fooEvent(T, 0);
+  E.Regs[TSCC_REG_RSP] = 0x1000; // unmapped
+  S->fire(E);
+  S->fire(E);
+  EXPECT_EQ(Out.str(), "hello 42 world\n"); // arg reads as 0: predicate false
+  auto C = S->counters();
+  EXPECT_EQ(C[1].Fired, 2u);
+  EXPECT_EQ(C[1].Faults, 2u);
+  S->end();
+  EXPECT_NE(Diag.str().find("tsrun: clause 1 (line 5): fired 2, 2 faults, 0 "
+                            "drops"),
+            std::string::npos)
+      << Diag.str();
+}
+
+TEST_F(SessionTest, BothModelsInOneSession) {
+  auto S = make();
+  S->begin();
+  FakeTarget T64(100, DataModel::LP64, "p64");
+  FakeTarget T32(200, DataModel::ILP32, "p32");
+  T32.poke<int32_t>(0x8004, 3);
+  FireEvent E64 = fooEvent(T64, 5);
+  FireEvent E32 = fooEvent(T32, 0);
+  E32.Regs[TSCC_REG_RSP] = 0x8000;
+  S->fire(E64);
+  S->fire(E32);
+  S->fire(E64);
+  S->end();
+  std::string All = Out.str();
+  EXPECT_NE(All.find("foo(5) from 64-bit"), std::string::npos);
+  EXPECT_NE(All.find("foo(3) from 32-bit"), std::string::npos);
+  EXPECT_NE(All.find("total 113\n"), std::string::npos) << All;
+  // Sorted ascending by count.
+  EXPECT_NE(All.find("@calls[p32]: 1\n@calls[p64]: 2\n"), std::string::npos)
+      << All;
+}
+
+TEST_F(SessionTest, MapCapacityDropsAndWarnsOnce) {
+  SessionOptions O;
+  O.MapCapacity = 2;
+  auto S = make(O);
+  S->begin();
+  FakeTarget T(100, DataModel::LP64, "prog");
+  for (uint64_t V = 1; V <= 5; ++V) {
+    FireEvent E = fooEvent(T, V);
+    S->fire(E);
+  }
+  auto C = S->counters();
+  // seen[] and @lin both fill up after two keys... @lin has no key; seen has
+  // 3 dropped keys.
+  EXPECT_EQ(C[1].Drops, 3u);
+  std::string D = Diag.str();
+  EXPECT_NE(D.find("tsrun: warning: associative array 'seen' is full (2 "
+                   "entries); further new keys are dropped\n"),
+            std::string::npos)
+      << D;
+  EXPECT_EQ(D.find("warning", D.find("warning") + 1), std::string::npos);
+}
+
+TEST_F(SessionTest, IntervalClausesRunAndExitStopsTheSession) {
+  std::promise<void> Stopped;
+  SessionOptions O;
+  O.OnStop = [&] { Stopped.set_value(); };
+  auto S = make(O);
+  EXPECT_FALSE(S->stopRequested());
+  S->begin();
+  // The third tick calls exit(); OnStop is the handshake.
+  Stopped.get_future().wait();
+  EXPECT_TRUE(S->stopRequested());
+  S->end();
+  auto C = S->counters();
+  EXPECT_EQ(C[3].Fired, 3u);
+}
+
+TEST_F(SessionTest, EndRunsOnceAndNothingFiresAfterIt) {
+  auto S = make();
+  S->begin();
+  S->end();
+  std::string After = Out.str();
+  S->end();
+  FakeTarget T(100, DataModel::LP64, "prog");
+  FireEvent E = fooEvent(T, 9);
+  S->fire(E);
+  EXPECT_EQ(Out.str(), After);
+}
+
+TEST_F(SessionTest, ParamsAreChecked) {
+  SessionOptions O;
+  auto S = make(O);
+  std::string Err;
+  EXPECT_TRUE(S->checkParams(Err)); // the fixture uses no $N
+  EXPECT_EQ(S->probePid(0), -1);
+}
+
+TEST_F(SessionTest, LaunchedExitStatus) {
+  auto S = make();
+  FakeTarget T(100, DataModel::LP64, "prog"), Other(101, DataModel::LP64, "x");
+  S->targetAttached(Other, HowAttached);
+  S->targetAttached(T, HowLaunched);
+  EXPECT_EQ(S->launchedExitStatus(), -1);
+  S->targetExited(Other, 3, 0);
+  EXPECT_EQ(S->launchedExitStatus(), -1);
+  S->targetExited(T, 0, 11);
+  EXPECT_EQ(S->launchedExitStatus(), 139);
+  EXPECT_NE(Diag.str().find("tsrun: pid 100 (prog, LP64, fake) killed by "
+                            "SIGSEGV"),
+            std::string::npos)
+      << Diag.str();
+}
+
+TEST_F(SessionTest, WithinTracksActivations) {
+  auto S = make();
+  FakeTarget T(100, DataModel::LP64, "prog");
+  auto Fire = [&](int64_t Tid) {
+    FireEvent E = fooEvent(T, 1);
+    E.Tid = Tid;
+    S->fire(E);
+  };
+  auto InFoo = [&] {
+    std::string All = Out.str();
+    size_t N = 0;
+    for (size_t At = All.find("in foo"); At != std::string::npos;
+         At = All.find("in foo", At + 1))
+      ++N;
+    return N;
+  };
+  S->withinExit(T, 100, 0); // an exit without an entry never underflows
+  Fire(100);
+  EXPECT_EQ(InFoo(), 0u);
+  S->withinEnter(T, 100, 0);
+  S->withinEnter(T, 100, 0); // recursion
+  Fire(100);
+  EXPECT_EQ(InFoo(), 1u);
+  Fire(101); // another thread is not inside foo
+  EXPECT_EQ(InFoo(), 1u);
+  S->withinExit(T, 100, 0);
+  Fire(100);
+  EXPECT_EQ(InFoo(), 2u);
+  S->withinExit(T, 100, 0);
+  Fire(100);
+  EXPECT_EQ(InFoo(), 2u);
+  S->withinEnter(T, 100, 0);
+  S->threadExited(T, 100); // forgets the thread's activations
+  Fire(100);
+  EXPECT_EQ(InFoo(), 2u);
+  S->withinEnter(T, 100, 99); // out of range: ignored
+}
+
+} // namespace
