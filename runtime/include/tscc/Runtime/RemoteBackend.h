@@ -26,10 +26,11 @@ class Session;
 
 struct RemoteOptions {
   std::string Host = "127.0.0.1";
-  uint16_t Port = 0;
+  /// A port number (or service name), as getaddrinfo() takes it.
+  std::string Port;
   /// The executable the stub runs, as a local file (for symbols, and the
   /// data model when the stub does not describe its architecture).
-  std::string Exe;
+  std::string Executable;
   /// When the session ends before the target does (Ctrl-C, exit()): false
   /// detaches (`D`) with every breakpoint removed and lets it run on; true
   /// kills it (`vKill` / `k`).
@@ -45,7 +46,7 @@ bool parseRemoteSpec(std::string_view Spec, RemoteOptions &Out,
 
 class RemoteBackend final : public Backend {
 public:
-  RemoteBackend(Session &S, std::string Host, uint16_t Port,
+  RemoteBackend(Session &S, std::string Host, std::string Port,
                 std::string ExePath);
   RemoteBackend(Session &S, RemoteOptions Opts);
   ~RemoteBackend() override;

@@ -1,0 +1,294 @@
+//===- RemoteBackend.cpp - Lifecycle of a gdb-remote target ---------------===//
+//
+// start(): connect, negotiate, work out the data model (target description
+// architecture, else the ELF class of EXE) and the process identity, map the
+// executable and loader, install probes. run(): resume, wait for a stop,
+// handle it, repeat, until the process is gone or the session stops. Stops
+// are all-stop: while we handle one, every thread of the target is stopped.
+//
+//===----------------------------------------------------------------------===//
+#include "RemoteImpl.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <fstream>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::remote;
+
+bool tscc::rt::parseRemoteSpec(std::string_view Spec, RemoteOptions &Out,
+                               std::string &Error) {
+  size_t Eq = Spec.find('=');
+  if (Eq == std::string_view::npos || Eq + 1 >= Spec.size()) {
+    Error = "expected HOST:PORT=EXE in '" + std::string(Spec) + "'";
+    return false;
+  }
+  std::string_view HostPort = Spec.substr(0, Eq);
+  Out.Executable = std::string(Spec.substr(Eq + 1));
+  std::string_view Port = HostPort;
+  if (!HostPort.empty() && HostPort[0] == '[') {
+    size_t Close = HostPort.find("]:");
+    if (Close == std::string_view::npos) {
+      Error = "expected [ADDR]:PORT in '" + std::string(HostPort) + "'";
+      return false;
+    }
+    Out.Host = std::string(HostPort.substr(1, Close - 1));
+    Port = HostPort.substr(Close + 2);
+  } else if (size_t Colon = HostPort.rfind(':');
+             Colon != std::string_view::npos) {
+    if (Colon)
+      Out.Host = std::string(HostPort.substr(0, Colon));
+    Port = HostPort.substr(Colon + 1);
+  }
+  char *End = nullptr;
+  std::string P(Port);
+  unsigned long N = std::strtoul(P.c_str(), &End, 10);
+  if (P.empty() || *End || N == 0 || N > 65535) {
+    Error = "invalid port '" + P + "'";
+    return false;
+  }
+  Out.Port = P;
+  return true;
+}
+
+RemoteBackend::RemoteBackend(Session &S, std::string Host, std::string Port,
+                             std::string ExePath) {
+  RemoteOptions O;
+  O.Host = std::move(Host);
+  O.Port = std::move(Port);
+  O.Executable = std::move(ExePath);
+  P = std::make_unique<Impl>(S, std::move(O));
+}
+RemoteBackend::RemoteBackend(Session &S, RemoteOptions Opts)
+    : P(std::make_unique<Impl>(S, std::move(Opts))) {}
+RemoteBackend::~RemoteBackend() = default;
+bool RemoteBackend::start(std::string &Error) { return P->start(Error); }
+void RemoteBackend::run() { P->run(); }
+void RemoteBackend::interrupt() { P->interrupt(); }
+
+RemoteBackend::Impl::Impl(Session &S, RemoteOptions Opts)
+    : S(S), Opts(std::move(Opts)), Matcher(S.program()) {
+  int Fds[2];
+  if (pipe2(Fds, O_CLOEXEC | O_NONBLOCK) == 0) {
+    WakeRead = Fds[0];
+    WakeWrite = Fds[1];
+  }
+  for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
+    WithinNames.emplace_back(S.program().withinName(I));
+}
+
+RemoteBackend::Impl::~Impl() {
+  if (WakeRead >= 0)
+    close(WakeRead);
+  if (WakeWrite >= 0)
+    close(WakeWrite);
+}
+
+std::string RemoteBackend::Impl::where() const {
+  return "gdb-remote " + Opts.Host + ":" + Opts.Port;
+}
+
+void RemoteBackend::Impl::interrupt() {
+  Interrupted.store(true, std::memory_order_release);
+  if (WakeWrite >= 0) {
+    char B = 1;
+    // Async-signal-safe; a full pipe already means "wake up".
+    [[maybe_unused]] ssize_t N = write(WakeWrite, &B, 1);
+  }
+}
+
+namespace {
+
+bool isLoopback(const std::string &Host) {
+  return Host == "localhost" || Host == "::1" || Host.rfind("127.", 0) == 0;
+}
+
+/// ppid and uid from /proc when the stub runs on this machine.
+void readProcIdentity(int64_t Pid, int64_t &PPid, int64_t &Uid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/status");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("PPid:", 0) == 0)
+      PPid = std::strtoll(Line.c_str() + 5, nullptr, 10);
+    else if (Line.rfind("Uid:", 0) == 0)
+      Uid = std::strtoll(Line.c_str() + 4, nullptr, 10);
+  }
+}
+
+} // namespace
+
+bool RemoteBackend::Impl::identify(std::string &Error) {
+  std::string ElfError;
+  ExeElf = ElfFile::open(Opts.Executable, ElfError);
+  if (!ExeElf) {
+    Error = ElfError;
+    return false;
+  }
+  DataModel DM = ExeElf->is64() ? DataModel::LP64 : DataModel::ILP32;
+  const std::string &Arch = Client->architecture();
+  if (Arch == "i386" || Arch == "i386:intel")
+    DM = DataModel::ILP32;
+  else if (Arch == "i386:x86-64" || Arch == "x86-64")
+    DM = DataModel::LP64;
+  else if (!Arch.empty())
+    warnOnce(where() + ": unknown architecture '" + Arch +
+             "'; using the ELF class of " + Opts.Executable);
+  if ((DM == DataModel::LP64) != ExeElf->is64())
+    warnOnce(where() + ": the stub's architecture '" + Arch +
+             "' does not match the ELF class of " + Opts.Executable);
+  std::string Name = Opts.Executable;
+  if (size_t Slash = Name.rfind('/'); Slash != std::string::npos)
+    Name = Name.substr(Slash + 1);
+  Tgt = std::make_unique<RemoteTarget>(*Client, DM, Name);
+
+  // The process id: the multiprocess pid, except that qemu-user calls its
+  // one process "1"; there the main thread's id is the real (host) pid.
+  const RspStop &First = Client->initialStop();
+  int64_t Pid = First.Thread.Pid;
+  int64_t MainTid = First.Thread.Tid;
+  if (MainTid <= 0) {
+    std::vector<RspThreadId> Ts = Client->threads();
+    if (!Ts.empty())
+      MainTid = Ts.front().Tid, Pid = Pid ? Pid : Ts.front().Pid;
+  }
+  if (Pid <= 1 && MainTid > 0)
+    Pid = MainTid;
+  Tgt->Pid = Pid;
+  if (isLoopback(Opts.Host) && Pid > 0)
+    readProcIdentity(Pid, Tgt->PPid, Tgt->Uid);
+  return true;
+}
+
+bool RemoteBackend::Impl::start(std::string &Error) {
+  if (Opts.Port.empty()) {
+    Error = "no port given";
+    return false;
+  }
+  uint16_t Port = static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
+  std::string ConnError;
+  Client = RspClient::connect(Opts.Host, Port, Opts.ConnectTimeoutSec * 1000,
+                              ConnError);
+  if (!Client) {
+    Error = where() + ": " + ConnError;
+    return false;
+  }
+  std::string E;
+  if (!Client->handshake(E) || !identify(E)) {
+    Error = where() + ": " + E;
+    return false;
+  }
+  for (const std::string &M : Matcher.errors())
+    warnOnce(M);
+  S.targetAttached(*Tgt, HowRemote);
+  if (!loadInitialModules(E)) {
+    Error = where() + ": " + E;
+    return false;
+  }
+  installSyscalls();
+  Started = true;
+  return true;
+}
+
+bool RemoteBackend::Impl::resume() {
+  Tgt->invalidateCache();
+  return Client->resumeAll();
+}
+
+void RemoteBackend::Impl::run() {
+  if (!Started)
+    return;
+  bool Running = false;
+  while (!Gone) {
+    if (Interrupted.load(std::memory_order_acquire) || S.stopRequested()) {
+      if (Running) {
+        // Stop the target first: breakpoints can only be removed, and a
+        // detach only makes sense, while it is stopped.
+        Client->sendBreak();
+        BreakSent = true;
+        RspStop Stop;
+        if (Client->waitStop(Stop, -1) != RspClient::WaitResult::Stopped) {
+          finish(0, 0);
+          break;
+        }
+        Running = false;
+        if (Stop.K == RspStop::Exited || Stop.K == RspStop::Terminated) {
+          handleStop(Stop);
+          break;
+        }
+      }
+      shutdown(Opts.KillOnStop);
+      break;
+    }
+    if (!Running) {
+      if (!resume()) {
+        S.warn(where() + ": lost the connection: " + Client->lastError());
+        finish(0, 0);
+        break;
+      }
+      Running = true;
+    }
+    RspStop Stop;
+    switch (Client->waitStop(Stop, WakeRead)) {
+    case RspClient::WaitResult::Woken: {
+      char Buf[64];
+      while (read(WakeRead, Buf, sizeof(Buf)) > 0) {
+      }
+      continue; // the loop top interrupts the target
+    }
+    case RspClient::WaitResult::Closed:
+      S.warn(where() + ": the stub went away: " + Client->lastError());
+      finish(0, 0);
+      break;
+    case RspClient::WaitResult::Stopped:
+      Running = false;
+      if (!handleStop(Stop))
+        Gone = true;
+      break;
+    }
+  }
+  if (std::string Out = Client ? Client->takeConsoleOutput() : "";
+      !Out.empty())
+    fputs(Out.c_str(), stderr);
+}
+
+void RemoteBackend::Impl::finish(int Code, int Sig) {
+  if (Gone)
+    return;
+  Gone = true;
+  Tgt->Exited = true;
+  for (const auto &[Tid, T] : Threads)
+    S.threadExited(*Tgt, Tid);
+  Threads.clear();
+  S.targetExited(*Tgt, Code, Sig);
+}
+
+void RemoteBackend::Impl::shutdown(bool Kill) {
+  if (Kill) {
+    Client->kill();
+    finish(0, SIGKILL);
+    return;
+  }
+  // Leave nothing behind: every breakpoint (probe, return and loader) goes,
+  // syscall catching stops, then the target runs on by itself.
+  bool Clean = true;
+  for (auto &[Addr, B] : Breakpoints)
+    Clean &= removeBreakpoint(B);
+  if (!SysEntry.empty() || !SysExit.empty())
+    Client->catchSyscalls(false, {});
+  if (!Clean)
+    S.warn(where() + ": some breakpoints could not be removed");
+  if (!Client->detach())
+    S.warn(where() + ": detach failed: " + Client->lastError());
+  Breakpoints.clear();
+  // Still running, but no longer ours: report it gone from the session.
+  Gone = true;
+  Tgt->Exited = true;
+  for (const auto &[Tid, T] : Threads)
+    S.threadExited(*Tgt, Tid);
+  Threads.clear();
+}

@@ -1,0 +1,265 @@
+//===- RemoteEvents.cpp - Stops of a gdb-remote target --------------------===//
+//
+// Each stop reply names the thread. A SIGTRAP at one of our breakpoints runs
+// its hooks: entry and FUNC+OFFSET probes fire, exit probes and within()
+// remember the activation (keyed by the stack pointer at entry, so recursion
+// pairs up correctly) and plant a breakpoint on the return address. Then the
+// thread is stepped over the breakpoint with only that thread running (the
+// stub keeps the others stopped in all-stop mode), the breakpoint goes back,
+// and everything resumes.
+//
+//===----------------------------------------------------------------------===//
+#include "RemoteImpl.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <csignal>
+
+using namespace tscc::rt;
+using namespace tscc::rt::remote;
+
+namespace {
+constexpr int GdbSigTrap = 5; // GDB signal numbers, not the host's
+constexpr int GdbSigInt = 2;
+} // namespace
+
+void RemoteBackend::Impl::fire(const RspThreadId &T, uint32_t Probe,
+                               const uint64_t *Regs, std::string_view Func,
+                               std::string_view Module, uint64_t SyscallNr,
+                               int32_t Err) {
+  FireEvent E;
+  E.Tgt = Tgt.get();
+  E.Tid = T.Tid;
+  E.Probe = Probe;
+  std::copy(Regs, Regs + TSCC_REG_COUNT, E.Regs);
+  E.Function = Func;
+  E.Module = Module;
+  E.SyscallNr = SyscallNr;
+  E.Errno = Err;
+  S.fire(E);
+}
+
+bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
+  if (Stop.K == RspStop::Exited) {
+    finish(Stop.Code, 0);
+    return false;
+  }
+  if (Stop.K == RspStop::Terminated) {
+    finish(0, Stop.Sig);
+    return false;
+  }
+  RspThreadId T = Stop.Thread;
+  if (T.Tid <= 0) // a stub without thread ids: its one thread
+    T.Tid = Tgt->pid();
+  Threads[T.Tid]; // first sighting of a thread
+  if (Stop.K == RspStop::SyscallEntry || Stop.K == RspStop::SyscallReturn) {
+    onSyscall(Stop);
+    return true;
+  }
+  bool Ours = BreakSent && (Stop.Sig == GdbSigInt || Stop.Sig == GdbSigTrap ||
+                            Stop.Sig == 0);
+  BreakSent = false;
+  if (Stop.Sig != GdbSigTrap) {
+    if (Ours)
+      return true;
+    // The target's own signal: let it have it on the next resume.
+    Tgt->invalidateCache();
+    if (!Client->resumeAll(Stop.Sig, &T))
+      return false;
+    RspStop Next;
+    for (;;) {
+      switch (Client->waitStop(Next, WakeRead)) {
+      case RspClient::WaitResult::Stopped:
+        return handleStop(Next);
+      case RspClient::WaitResult::Closed:
+        finish(0, 0);
+        return false;
+      case RspClient::WaitResult::Woken: {
+        char Buf[64];
+        while (read(WakeRead, Buf, sizeof(Buf)) > 0) {
+        }
+        Client->sendBreak();
+        BreakSent = true;
+        continue;
+      }
+      }
+    }
+  }
+  uint64_t Regs[TSCC_REG_COUNT];
+  if (!Tgt->readRegisters(T, Regs)) {
+    warnOnce(where() + ": cannot read the registers of thread " +
+             std::to_string(T.Tid));
+    return Client->connected();
+  }
+  // int3 written by us traps after the instruction: back up one byte.
+  if (Z0Unsupported) {
+    auto It = Breakpoints.find(Regs[TSCC_REG_RIP] - 1);
+    if (It != Breakpoints.end() && It->second.ByMemory) {
+      Regs[TSCC_REG_RIP] -= 1;
+      Tgt->writePC(Regs[TSCC_REG_RIP]);
+    }
+  }
+  uint64_t PC = Regs[TSCC_REG_RIP];
+  if (!Breakpoints.count(PC))
+    return true; // a trap that is not ours (our break, a step, the program)
+  onReturns(T, Regs);
+  onBreakpoint(T, Regs);
+  if (Gone)
+    return false;
+  return stepOver(T, PC);
+}
+
+bool RemoteBackend::Impl::onReturns(const RspThreadId &T, uint64_t *Regs) {
+  auto BIt = Breakpoints.find(Regs[TSCC_REG_RIP]);
+  if (BIt == Breakpoints.end() || !BIt->second.ReturnRefs)
+    return false;
+  auto TIt = Threads.find(T.Tid);
+  if (TIt == Threads.end())
+    return false;
+  std::vector<PendingReturn> &Stack = TIt->second.Returns;
+  uint64_t PC = Regs[TSCC_REG_RIP], SP = Regs[TSCC_REG_RSP];
+  bool Any = false;
+  // Activations whose entry sp is below the current sp are over: the one
+  // returning here, and any that a longjmp() or exception skipped.
+  while (!Stack.empty() && Stack.back().EntrySP < SP) {
+    PendingReturn R = std::move(Stack.back());
+    Stack.pop_back();
+    bool Returned = R.ReturnAddr == PC;
+    for (const Hook &H : R.Hooks) {
+      if (H.Kind == HookKind::WithinEnter)
+        S.withinExit(*Tgt, T.Tid, H.Index);
+      else if (H.Kind == HookKind::Exit && Returned)
+        fire(T, H.Index, Regs, H.Function, H.ModuleName);
+    }
+    auto RB = Breakpoints.find(R.ReturnAddr);
+    if (RB != Breakpoints.end() && RB->second.ReturnRefs &&
+        --RB->second.ReturnRefs == 0 && RB->second.Hooks.empty() &&
+        R.ReturnAddr != PC) {
+      removeBreakpoint(RB->second);
+      Breakpoints.erase(RB);
+    }
+    Any = true;
+  }
+  return Any;
+}
+
+void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
+  uint64_t PC = Regs[TSCC_REG_RIP];
+  auto It = Breakpoints.find(PC);
+  if (It == Breakpoints.end())
+    return;
+  // Copy: firing may not change the table, but planting a return
+  // breakpoint below may rehash it.
+  std::vector<Hook> Hooks = It->second.Hooks;
+  PendingReturn Frame;
+  bool Loader = false;
+  for (const Hook &H : Hooks) {
+    switch (H.Kind) {
+    case HookKind::LoaderBreak:
+      Loader = true;
+      break;
+    case HookKind::WithinEnter:
+      S.withinEnter(*Tgt, T.Tid, H.Index);
+      Frame.Hooks.push_back(H);
+      break;
+    case HookKind::Exit:
+      Frame.Hooks.push_back(H);
+      break;
+    case HookKind::Entry:
+      break;
+    }
+  }
+  // Entry probes fire after within() state says "inside".
+  for (const Hook &H : Hooks)
+    if (H.Kind == HookKind::Entry)
+      fire(T, H.Index, Regs, H.Function, H.ModuleName);
+  if (!Frame.Hooks.empty()) {
+    bool Ok = false;
+    Frame.EntrySP = Regs[TSCC_REG_RSP];
+    Frame.ReturnAddr = Tgt->readPointer(Frame.EntrySP, Ok);
+    if (Ok && Frame.ReturnAddr) {
+      Breakpoint &RB = Breakpoints[Frame.ReturnAddr];
+      RB.Addr = Frame.ReturnAddr;
+      ++RB.ReturnRefs;
+      if (insertBreakpoint(RB)) {
+        Threads[T.Tid].Returns.push_back(std::move(Frame));
+      } else {
+        --RB.ReturnRefs;
+        for (const Hook &H : Frame.Hooks)
+          if (H.Kind == HookKind::WithinEnter)
+            S.withinExit(*Tgt, T.Tid, H.Index);
+        warnOnce(where() + ": cannot set a return breakpoint at 0x" +
+                 rsp::hexNumber(Frame.ReturnAddr));
+      }
+    }
+  }
+  if (Loader)
+    syncLibraries();
+}
+
+bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
+  auto It = Breakpoints.find(PC);
+  if (It == Breakpoints.end())
+    return true;
+  Breakpoint &B = It->second;
+  // A return breakpoint nobody waits for any more: just drop it.
+  if (B.Hooks.empty() && !B.ReturnRefs) {
+    removeBreakpoint(B);
+    Breakpoints.erase(It);
+    return true;
+  }
+  // Stubs differ in whether they step over their own Z0 breakpoints
+  // (qemu does not). Removing, stepping one thread and reinserting works
+  // with every stub, and only this thread runs while the original
+  // instruction is back.
+  if (!removeBreakpoint(B))
+    return Client->connected();
+  Tgt->invalidateCache();
+  RspStop Step;
+  if (!Client->stepThread(T, Step)) {
+    finish(0, 0);
+    return false;
+  }
+  if (Step.K == RspStop::Exited || Step.K == RspStop::Terminated)
+    return handleStop(Step);
+  if (!insertBreakpoint(B))
+    warnOnce(where() + ": lost a breakpoint at 0x" + rsp::hexNumber(PC));
+  // The step ended at another breakpoint (a one-instruction function, a
+  // return landing on a probe): handle that stop too.
+  if (Step.K == RspStop::Signal && Step.Sig == GdbSigTrap) {
+    uint64_t Regs[TSCC_REG_COUNT];
+    if (Tgt->readRegisters(T, Regs) && Regs[TSCC_REG_RIP] != PC &&
+        Breakpoints.count(Regs[TSCC_REG_RIP]))
+      return handleStop(Step);
+  } else if (Step.K == RspStop::Signal && Step.Sig != 0) {
+    return handleStop(Step);
+  }
+  return true;
+}
+
+void RemoteBackend::Impl::onSyscall(const RspStop &Stop) {
+  bool Exit = Stop.K == RspStop::SyscallReturn;
+  auto &Table = Exit ? SysExit : SysEntry;
+  auto It = Table.find(Stop.SyscallNr);
+  if (It == Table.end())
+    return;
+  uint64_t Regs[TSCC_REG_COUNT];
+  if (!Tgt->readRegisters(Stop.Thread, Regs))
+    return;
+  int32_t Err = 0;
+  if (Exit) {
+    int64_t Rv = Tgt->DM == DataModel::ILP32
+                     ? static_cast<int32_t>(Regs[TSCC_REG_RAX])
+                     : static_cast<int64_t>(Regs[TSCC_REG_RAX]);
+    Regs[TSCC_REG_RAX] = static_cast<uint64_t>(Rv);
+    if (Rv < 0 && Rv >= -4095)
+      Err = static_cast<int32_t>(-Rv);
+  }
+  Regs[TSCC_REG_ORIG_RAX] = Stop.SyscallNr;
+  std::string_view Name = syscallName(Tgt->DM, Stop.SyscallNr);
+  RspThreadId T = Stop.Thread;
+  if (T.Tid <= 0)
+    T.Tid = Tgt->pid();
+  for (uint32_t Probe : It->second)
+    fire(T, Probe, Regs, Name, "syscall", Stop.SyscallNr, Err);
+}

@@ -1,0 +1,205 @@
+//===- RemoteImpl.h - RemoteBackend internals (private) -------------------===//
+//
+// The implementation is split by concern:
+//   RemoteBackend.cpp  lifecycle: connect, identify, the event loop, shutdown
+//   RemoteTarget.cpp   the Target: registers, memory, unwinding, symbols
+//   RemoteModules.cpp  executable, interpreter and libraries (auxv,
+//                      libraries-svr4, r_debug/link_map), probe installation
+//   RemoteEvents.cpp   stops: breakpoints, returns, syscalls, signals
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_REMOTE_REMOTEIMPL_H
+#define TSCC_RUNTIME_REMOTE_REMOTEIMPL_H
+
+#include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/ProbeMatcher.h"
+#include "tscc/Runtime/RemoteBackend.h"
+#include "tscc/Runtime/RspClient.h"
+#include "tscc/Runtime/Target.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tscc::rt {
+
+class Session;
+
+namespace remote {
+
+/// One ELF module mapped in the remote process.
+struct Module {
+  std::string Path;
+  std::string Name; ///< base name: __module and symbolize()
+  std::shared_ptr<const ElfFile> Elf;
+  uint64_t Bias = 0; ///< runtime address = link-time address + Bias
+  uint64_t Start = 0, End = 0;
+  bool IsMain = false;
+  bool FromLinkMap = false; ///< dropped when it leaves the link map
+  bool Live = true;         ///< false once unloaded (kept for symbolize)
+};
+
+enum class HookKind : uint8_t { Entry, Exit, WithinEnter, LoaderBreak };
+
+struct Hook {
+  HookKind Kind = HookKind::Entry;
+  uint32_t Index = 0; ///< probe index or within index
+  std::string Function;
+  std::string ModuleName;
+  const Module *Owner = nullptr;
+};
+
+struct Breakpoint {
+  uint64_t Addr = 0;
+  std::vector<Hook> Hooks;
+  unsigned ReturnRefs = 0; ///< pending returns that land here
+  bool Inserted = false;
+  bool ByMemory = false;   ///< int3 written by us (no Z0)
+  uint8_t Orig = 0;        ///< the byte int3 replaced
+};
+
+/// A function activation whose return we are waiting for.
+struct PendingReturn {
+  uint64_t ReturnAddr = 0;
+  uint64_t EntrySP = 0;
+  std::vector<Hook> Hooks; ///< Exit and WithinEnter hooks to finish
+};
+
+struct ThreadState {
+  std::vector<PendingReturn> Returns;
+};
+
+/// The process behind the stub, as the session sees it.
+class RemoteTarget final : public Target {
+public:
+  RemoteTarget(RspClient &C, DataModel DM, std::string Name);
+
+  int64_t pid() const override { return Pid; }
+  int64_t ppid() const override { return PPid; }
+  int64_t uid() const override { return Uid; }
+  DataModel dataModel() const override { return DM; }
+  const std::string &name() const override { return PName; }
+  std::string_view backendName() const override { return "gdb-remote"; }
+  bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
+  std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
+                                    unsigned MaxDepth) override;
+  std::string symbolize(uint64_t PC) override;
+
+  unsigned pointerSize() const { return DM == DataModel::LP64 ? 8 : 4; }
+  uint64_t readPointer(uint64_t Addr, bool &Ok);
+  /// Drops cached memory: the target is about to run.
+  void invalidateCache();
+
+  /// Registers of the stopped thread in TSCC_REG_* order.
+  bool readRegisters(const RspThreadId &T, uint64_t *Regs);
+  bool writePC(uint64_t PC);
+
+  Module *addModule(std::unique_ptr<Module> M);
+  const Module *moduleFor(uint64_t Addr) const;
+  std::vector<Module *> liveModules();
+
+  RspClient &Client;
+  DataModel DM;
+  std::string PName;
+  int64_t Pid = 0, PPid = -1, Uid = -1;
+  bool Exited = false;
+
+private:
+  struct CacheLine {
+    uint64_t Base = 0;
+    bool Valid = false;
+    uint8_t Bytes[256];
+  };
+  CacheLine Cache[8];
+  unsigned NextLine = 0;
+  /// TSCC_REG_* -> target description register, -1 if absent.
+  int RegMap[TSCC_REG_COUNT];
+  bool RegMapBuilt = false;
+  void buildRegMap();
+
+  mutable std::mutex ModulesLock; ///< symbolize() runs on the output side
+  std::vector<std::unique_ptr<Module>> Modules;
+};
+
+} // namespace remote
+
+class RemoteBackend::Impl {
+public:
+  Impl(Session &S, RemoteOptions Opts);
+  ~Impl();
+
+  bool start(std::string &Error);
+  void run();
+  void interrupt();
+
+  // --- lifecycle (RemoteBackend.cpp)
+  std::string where() const; ///< "gdb-remote HOST:PORT"
+  bool identify(std::string &Error);
+  void shutdown(bool Kill);
+  void finish(int Code, int Sig);
+  bool resume();
+
+  // --- events (RemoteEvents.cpp)
+  /// Handles one stop; false when the target is gone.
+  bool handleStop(const RspStop &Stop);
+  void onBreakpoint(const RspThreadId &T, uint64_t *Regs);
+  bool onReturns(const RspThreadId &T, uint64_t *Regs);
+  void onSyscall(const RspStop &Stop);
+  bool stepOver(const RspThreadId &T, uint64_t PC);
+  void fire(const RspThreadId &T, uint32_t Probe, const uint64_t *Regs,
+            std::string_view Func, std::string_view Module,
+            uint64_t SyscallNr = 0, int32_t Err = 0);
+  bool probeApplies(uint32_t Probe) const;
+
+  // --- modules and probes (RemoteModules.cpp)
+  bool loadInitialModules(std::string &Error);
+  void syncLibraries();
+  bool syncFromSvr4();
+  void syncFromLinkMap();
+  uint64_t findRDebug();
+  remote::Module *addModule(const std::string &Path, uint64_t Bias,
+                            bool IsMain, bool FromLinkMap);
+  void installModule(remote::Module &M);
+  void addHook(uint64_t Addr, remote::Hook H);
+  bool insertBreakpoint(remote::Breakpoint &B);
+  bool removeBreakpoint(remote::Breakpoint &B);
+  void dropModule(remote::Module &M);
+  void installSyscalls();
+  std::shared_ptr<const ElfFile> loadElf(const std::string &Path);
+  void warnOnce(const std::string &Message);
+
+  Session &S;
+  RemoteOptions Opts;
+  ProbeMatcher Matcher;
+  std::unique_ptr<RspClient> Client;
+  std::unique_ptr<remote::RemoteTarget> Tgt;
+  std::shared_ptr<const ElfFile> ExeElf;
+
+  std::map<uint64_t, remote::Breakpoint> Breakpoints;
+  std::map<int64_t, remote::ThreadState> Threads;
+  std::map<std::string, std::shared_ptr<const ElfFile>> ElfCache;
+  std::set<std::string> Warned;
+  std::vector<std::string> WithinNames;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry, SysExit;
+
+  uint64_t AuxvEntry = 0, AuxvBase = 0, AuxvPhdr = 0;
+  bool HaveAuxv = false;
+  uint64_t RDebug = 0;
+  bool Z0Unsupported = false;
+
+  /// Wakes run() out of its wait: written by interrupt().
+  int WakeRead = -1, WakeWrite = -1;
+  std::atomic<bool> Interrupted{false};
+  bool Started = false;
+  bool Gone = false;
+  bool BreakSent = false;
+};
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_REMOTE_REMOTEIMPL_H

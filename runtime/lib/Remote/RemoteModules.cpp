@@ -1,0 +1,411 @@
+//===- RemoteModules.cpp - Modules of the remote process and probes -------===//
+//
+// A stub hands us the process stopped before its first instruction (qemu
+// and gdbserver both stop at the dynamic loader's entry). At that point the
+// executable and the loader are mapped; libraries are not. The executable's
+// load bias comes from the auxiliary vector (AT_ENTRY against the ELF entry,
+// or AT_PHDR), falling back to qOffsets; the loader's from AT_BASE.
+// Libraries come from qXfer:libraries-svr4 when the stub offers it, else from
+// walking r_debug/link_map in target memory (r_debug found through the
+// executable's DT_DEBUG), each time the loader calls its debugger hook
+// (_dl_debug_state, r_brk) with r_state == RT_CONSISTENT.
+//
+//===----------------------------------------------------------------------===//
+#include "RemoteImpl.h"
+#include "TargetXml.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <elf.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::remote;
+
+namespace {
+
+std::string canonical(const std::string &Path) {
+  char Buf[PATH_MAX];
+  if (realpath(Path.c_str(), Buf))
+    return Buf;
+  return Path;
+}
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// struct r_debug and struct link_map field offsets for a pointer size.
+struct LinkLayout {
+  uint64_t RMap, RBrk, RState; // r_debug
+  uint64_t LAddr, LName, LNext; // link_map
+};
+LinkLayout layoutFor(unsigned Ptr) {
+  // struct r_debug { int r_version; link_map *r_map; Addr r_brk;
+  //                  enum r_state; Addr r_ldbase; }
+  // struct link_map { Addr l_addr; char *l_name; Dyn *l_ld; link_map *l_next; }
+  if (Ptr == 8)
+    return {8, 16, 24, 0, 8, 24};
+  return {4, 8, 12, 0, 4, 12};
+}
+
+} // namespace
+
+void RemoteBackend::Impl::warnOnce(const std::string &Message) {
+  if (Warned.insert(Message).second)
+    S.warn(Message);
+}
+
+std::shared_ptr<const ElfFile>
+RemoteBackend::Impl::loadElf(const std::string &Path) {
+  auto It = ElfCache.find(Path);
+  if (It != ElfCache.end())
+    return It->second;
+  std::string Error;
+  std::shared_ptr<const ElfFile> F = ElfFile::open(Path, Error);
+  if (!F)
+    warnOnce(where() + ": cannot read " + Error +
+             "; its functions cannot be probed");
+  ElfCache[Path] = F;
+  return F;
+}
+
+Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
+                                       uint64_t Bias, bool IsMain,
+                                       bool FromLinkMap) {
+  std::string Path = canonical(RawPath);
+  for (Module *M : Tgt->liveModules())
+    if (M->Path == Path && M->Bias == Bias)
+      return M;
+  std::shared_ptr<const ElfFile> Elf =
+      IsMain && ExeElf ? ExeElf : loadElf(Path);
+  if (!Elf)
+    return nullptr;
+  auto M = std::make_unique<Module>();
+  M->Path = Path;
+  M->Name = baseName(Path);
+  M->Elf = Elf;
+  M->Bias = Bias;
+  M->IsMain = IsMain;
+  M->FromLinkMap = FromLinkMap;
+  uint64_t Lo = UINT64_MAX, Hi = 0;
+  for (const ElfSegment &Seg : Elf->segments()) {
+    if (Seg.Type != PT_LOAD)
+      continue;
+    Lo = std::min(Lo, Seg.VAddr);
+    Hi = std::max(Hi, Seg.VAddr + Seg.MemSize);
+  }
+  if (Lo == UINT64_MAX)
+    return nullptr;
+  M->Start = (Lo & ~0xfffull) + Bias;
+  M->End = Hi + Bias;
+  Module *Added = Tgt->addModule(std::move(M));
+  installModule(*Added);
+  return Added;
+}
+
+bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
+  // The auxiliary vector: pairs of target-width words.
+  if (Client->features().XferAuxv)
+    if (std::optional<std::string> Auxv = Client->readXfer("auxv", "")) {
+      unsigned W = Tgt->pointerSize();
+      for (size_t I = 0; I + 2 * W <= Auxv->size(); I += 2 * W) {
+        uint64_t Type = 0, Val = 0;
+        std::memcpy(&Type, Auxv->data() + I, W);
+        std::memcpy(&Val, Auxv->data() + I + W, W);
+        if (Type == AT_NULL)
+          break;
+        if (Type == AT_ENTRY)
+          AuxvEntry = Val;
+        else if (Type == AT_BASE)
+          AuxvBase = Val;
+        else if (Type == AT_PHDR)
+          AuxvPhdr = Val;
+      }
+      HaveAuxv = AuxvEntry != 0;
+    }
+  uint64_t Bias = 0;
+  if (ExeElf->isRelocatable()) {
+    if (HaveAuxv) {
+      Bias = AuxvEntry - ExeElf->entry();
+    } else if (std::optional<std::string> Off = Client->request("qOffsets");
+               Off && Off->rfind("Text=", 0) == 0) {
+      std::string_view V = std::string_view(*Off).substr(5);
+      rsp::parseHexNumber(V.substr(0, V.find(';')), Bias);
+    } else {
+      warnOnce(where() + ": the stub reports neither auxv nor qOffsets; "
+               "assuming " + Opts.Executable + " is loaded at its link "
+               "address");
+    }
+  }
+  if (!addModule(Opts.Executable, Bias, /*IsMain=*/true, false)) {
+    Error = "cannot use " + Opts.Executable;
+    return false;
+  }
+  // The dynamic loader: probes in it, and its debugger hook for libraries.
+  if (!ExeElf->interpreter().empty() && AuxvBase) {
+    if (Module *LD =
+            addModule(ExeElf->interpreter(), AuxvBase, false, false)) {
+      if (const ElfSymbol *Sym = LD->Elf->findFunction("_dl_debug_state")) {
+        Hook H;
+        H.Kind = HookKind::LoaderBreak;
+        H.Function = Sym->Name;
+        H.ModuleName = LD->Name;
+        H.Owner = LD;
+        addHook(Sym->Value + LD->Bias, std::move(H));
+      } else {
+        warnOnce(where() + ": " + LD->Path + " has no _dl_debug_state; "
+                 "libraries loaded later will not be probed");
+      }
+    }
+  }
+  // Attached to a running process: libraries are already there.
+  syncLibraries();
+  return true;
+}
+
+uint64_t RemoteBackend::Impl::findRDebug() {
+  if (RDebug)
+    return RDebug;
+  // DT_DEBUG in the executable's dynamic section, filled in by the loader.
+  Module *Main = nullptr;
+  for (Module *M : Tgt->liveModules())
+    if (M->IsMain)
+      Main = M;
+  if (!Main)
+    return 0;
+  for (const ElfSegment &Seg : Main->Elf->segments()) {
+    if (Seg.Type != PT_DYNAMIC)
+      continue;
+    unsigned W = Tgt->pointerSize();
+    uint64_t Addr = Seg.VAddr + Main->Bias;
+    for (uint64_t Off = 0; Off + 2 * W <= Seg.MemSize; Off += 2 * W) {
+      bool Ok1 = false, Ok2 = false;
+      uint64_t Tag = Tgt->readPointer(Addr + Off, Ok1);
+      uint64_t Val = Tgt->readPointer(Addr + Off + W, Ok2);
+      if (!Ok1 || !Ok2 || Tag == DT_NULL)
+        break;
+      if (Tag == DT_DEBUG) {
+        RDebug = Val;
+        return Val;
+      }
+    }
+  }
+  return 0;
+}
+
+void RemoteBackend::Impl::syncLibraries() {
+  if (Client->features().XferLibrariesSvr4 && syncFromSvr4())
+    return;
+  syncFromLinkMap();
+}
+
+bool RemoteBackend::Impl::syncFromSvr4() {
+  std::optional<std::string> Xml = Client->readXfer("libraries-svr4", "");
+  if (!Xml)
+    return false;
+  std::set<std::pair<std::string, uint64_t>> Seen;
+  size_t Pos = 0;
+  while ((Pos = Xml->find("<library ", Pos)) != std::string::npos) {
+    size_t End = Xml->find('>', Pos);
+    if (End == std::string::npos)
+      break;
+    std::string_view Tag(Xml->data() + Pos + 1, End - Pos - 1);
+    Pos = End;
+    std::optional<std::string> Name = rsp::xmlAttribute(Tag, "name");
+    std::optional<std::string> LAddr = rsp::xmlAttribute(Tag, "l_addr");
+    uint64_t Bias = 0;
+    if (!Name || Name->empty() || !LAddr ||
+        !rsp::parseHexNumber(std::string_view(*LAddr).substr(
+                                 LAddr->rfind("0x", 0) == 0 ? 2 : 0),
+                             Bias))
+      continue;
+    Seen.insert({canonical(*Name), Bias});
+    addModule(*Name, Bias, false, true);
+  }
+  for (Module *M : Tgt->liveModules())
+    if (M->FromLinkMap && !Seen.count({M->Path, M->Bias}))
+      dropModule(*M);
+  return true;
+}
+
+void RemoteBackend::Impl::syncFromLinkMap() {
+  uint64_t R = findRDebug();
+  if (!R)
+    return;
+  LinkLayout L = layoutFor(Tgt->pointerSize());
+  int32_t State = 0;
+  if (!Tgt->readMemory(R + L.RState, &State, sizeof(State)) || State != 0)
+    return; // RT_ADD / RT_DELETE: the list is being changed
+  bool Ok = false;
+  uint64_t LM = Tgt->readPointer(R + L.RMap, Ok);
+  std::set<std::pair<std::string, uint64_t>> Seen;
+  for (unsigned Guard = 0; Ok && LM && Guard < 4096; ++Guard) {
+    bool OkA = false, OkN = false, OkX = false;
+    uint64_t Bias = Tgt->readPointer(LM + L.LAddr, OkA);
+    uint64_t NameAddr = Tgt->readPointer(LM + L.LName, OkN);
+    uint64_t Next = Tgt->readPointer(LM + L.LNext, OkX);
+    if (!OkA || !OkN || !OkX)
+      break;
+    char Name[PATH_MAX] = {};
+    if (NameAddr) {
+      // Read in small steps: a name may end near the end of a mapping.
+      for (size_t I = 0; I + 1 < sizeof(Name); I += 64) {
+        size_t N = std::min<size_t>(64, sizeof(Name) - 1 - I);
+        if (!Tgt->readMemory(NameAddr + I, Name + I, N) ||
+            std::memchr(Name + I, 0, N))
+          break;
+      }
+    }
+    if (Name[0] == '/') { // the executable and the vDSO have no path
+      Seen.insert({canonical(Name), Bias});
+      addModule(Name, Bias, false, true);
+    }
+    LM = Next;
+  }
+  for (Module *M : Tgt->liveModules())
+    if (M->FromLinkMap && !Seen.count({M->Path, M->Bias}))
+      dropModule(*M);
+}
+
+void RemoteBackend::Impl::dropModule(Module &M) {
+  M.Live = false;
+  for (auto It = Breakpoints.begin(); It != Breakpoints.end();) {
+    Breakpoint &B = It->second;
+    std::erase_if(B.Hooks, [&](const Hook &H) { return H.Owner == &M; });
+    if (B.Hooks.empty() && !B.ReturnRefs) {
+      // dlclose() unmapped the code: nothing to restore for memory
+      // breakpoints, and z0 of a stale Z0 breakpoint is harmless.
+      if (B.Inserted && !B.ByMemory)
+        Client->removeBreakpoint(B.Addr, 1);
+      It = Breakpoints.erase(It);
+      continue;
+    }
+    ++It;
+  }
+}
+
+bool RemoteBackend::Impl::insertBreakpoint(Breakpoint &B) {
+  if (B.Inserted)
+    return true;
+  if (!Z0Unsupported) {
+    bool Unsupported = false;
+    if (Client->insertBreakpoint(B.Addr, 1, Unsupported)) {
+      B.Inserted = true;
+      return true;
+    }
+    if (!Unsupported)
+      return false;
+    Z0Unsupported = true;
+    warnOnce(where() + ": the stub does not support Z0 breakpoints; "
+             "writing int3 instructions into the target instead");
+  }
+  uint8_t Int3 = 0xcc;
+  if (!Client->readMemory(B.Addr, &B.Orig, 1) ||
+      !Client->writeMemory(B.Addr, &Int3, 1))
+    return false;
+  Tgt->invalidateCache();
+  B.Inserted = B.ByMemory = true;
+  return true;
+}
+
+bool RemoteBackend::Impl::removeBreakpoint(Breakpoint &B) {
+  if (!B.Inserted)
+    return true;
+  bool Ok = B.ByMemory ? Client->writeMemory(B.Addr, &B.Orig, 1)
+                       : Client->removeBreakpoint(B.Addr, 1);
+  if (B.ByMemory)
+    Tgt->invalidateCache();
+  if (Ok)
+    B.Inserted = false;
+  return Ok;
+}
+
+void RemoteBackend::Impl::addHook(uint64_t Addr, Hook H) {
+  Breakpoint &B = Breakpoints[Addr];
+  B.Addr = Addr;
+  B.Hooks.push_back(std::move(H));
+  if (!insertBreakpoint(B)) {
+    warnOnce(where() + ": cannot set a breakpoint at 0x" +
+             rsp::hexNumber(Addr) + " (" + B.Hooks.back().Function + ")");
+    B.Hooks.pop_back();
+    if (B.Hooks.empty() && !B.ReturnRefs)
+      Breakpoints.erase(Addr);
+  }
+}
+
+bool RemoteBackend::Impl::probeApplies(uint32_t Probe) const {
+  int64_t Want = S.probePid(Probe);
+  return Want < 0 || Want == Tgt->pid();
+}
+
+void RemoteBackend::Impl::installModule(Module &M) {
+  ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
+  if (Matcher.anyModuleMatches(Ref)) {
+    std::vector<std::string> Problems;
+    for (const ProbeSite &Site : Matcher.matchModule(*M.Elf, Ref, Problems)) {
+      if (!probeApplies(Site.Probe) || !Site.Symbol)
+        continue;
+      Hook H;
+      H.Kind = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
+                                                : HookKind::Entry;
+      H.Index = Site.Probe;
+      H.Function = Site.Symbol->Name;
+      H.ModuleName = M.Name;
+      H.Owner = &M;
+      uint64_t Addr = Site.Address + M.Bias;
+      addHook(Addr, H);
+      S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr);
+    }
+    for (const std::string &P : Problems)
+      warnOnce(where() + ": " + P);
+  }
+  // within("f"): every definition of f in any module.
+  for (uint32_t I = 0; I < WithinNames.size(); ++I) {
+    const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[I]);
+    if (!Sym || Sym->IFunc)
+      continue;
+    Hook H;
+    H.Kind = HookKind::WithinEnter;
+    H.Index = I;
+    H.Function = Sym->Name;
+    H.ModuleName = M.Name;
+    H.Owner = &M;
+    addHook(Sym->Value + M.Bias, H);
+  }
+}
+
+void RemoteBackend::Impl::installSyscalls() {
+  if (!Matcher.hasKind(TSCC_PROBE_SYSCALL_ENTRY) &&
+      !Matcher.hasKind(TSCC_PROBE_SYSCALL_EXIT))
+    return;
+  if (!Client->features().CatchSyscalls) {
+    S.warn(where() + ": the stub does not support catching system calls "
+           "(no QCatchSyscalls, as with qemu-user); @@syscall probes will "
+           "not fire in " + Tgt->name() + " (pid " +
+           std::to_string(Tgt->pid()) + ")");
+    return;
+  }
+  std::vector<std::string> Problems;
+  std::vector<uint64_t> Numbers;
+  for (const SyscallSite &Site : Matcher.matchSyscalls(Tgt->DM, Problems)) {
+    if (!probeApplies(Site.Probe))
+      continue;
+    (Site.Exit ? SysExit : SysEntry)[Site.Number].push_back(Site.Probe);
+    Numbers.push_back(Site.Number);
+    S.probeAttached(*Tgt, Site.Probe, Site.Name, "syscall", Site.Number);
+  }
+  for (const std::string &P : Problems)
+    warnOnce(where() + ": " + P);
+  if (Numbers.empty())
+    return;
+  std::sort(Numbers.begin(), Numbers.end());
+  Numbers.erase(std::unique(Numbers.begin(), Numbers.end()), Numbers.end());
+  if (!Client->catchSyscalls(true, Numbers))
+    S.warn(where() + ": the stub refused QCatchSyscalls; @@syscall probes "
+           "will not fire");
+}

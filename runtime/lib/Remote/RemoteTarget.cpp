@@ -1,0 +1,230 @@
+//===- RemoteTarget.cpp - The process behind a stub, as a Target ----------===//
+#include "RemoteImpl.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <elf.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::remote;
+
+namespace {
+
+/// Names of each TSCC_REG_* slot in GDB's x86 descriptions: 64-bit first,
+/// then the i386 name whose value lands in the low half of the same slot.
+struct RegNames {
+  const char *N64, *N32;
+};
+constexpr RegNames SlotNames[TSCC_REG_COUNT] = {
+    {"rax", "eax"}, {"rbx", "ebx"}, {"rcx", "ecx"}, {"rdx", "edx"},
+    {"rsi", "esi"}, {"rdi", "edi"}, {"rbp", "ebp"}, {"rsp", "esp"},
+    {"r8", nullptr}, {"r9", nullptr}, {"r10", nullptr}, {"r11", nullptr},
+    {"r12", nullptr}, {"r13", nullptr}, {"r14", nullptr}, {"r15", nullptr},
+    {"rip", "eip"}, {"eflags", "eflags"}, {"orig_rax", "orig_eax"},
+};
+
+/// GDB's fixed numbering of the 'g' block when a stub sends no target
+/// description: i386 is eax ecx edx ebx esp ebp esi edi eip eflags (4 bytes
+/// each); x86-64 is rax rbx rcx rdx rsi rdi rbp rsp r8..r15 (8 bytes) rip
+/// (8) eflags (4).
+constexpr int Fallback32[TSCC_REG_COUNT] = {0, 3, 1, 2, 6, 7, 5, 4, -1, -1,
+                                            -1, -1, -1, -1, -1, -1, 8, 9, -1};
+
+} // namespace
+
+RemoteTarget::RemoteTarget(RspClient &C, DataModel DM, std::string Name)
+    : Client(C), DM(DM), PName(std::move(Name)) {
+  std::fill(std::begin(RegMap), std::end(RegMap), -1);
+}
+
+void RemoteTarget::buildRegMap() {
+  RegMapBuilt = true;
+  const auto &Regs = Client.registers();
+  for (unsigned Slot = 0; Slot < TSCC_REG_COUNT; ++Slot) {
+    for (size_t I = 0; I < Regs.size(); ++I) {
+      const std::string &N = Regs[I].Name;
+      if (N == SlotNames[Slot].N64 ||
+          (SlotNames[Slot].N32 && N == SlotNames[Slot].N32)) {
+        RegMap[Slot] = static_cast<int>(I);
+        break;
+      }
+    }
+  }
+}
+
+bool RemoteTarget::readRegisters(const RspThreadId &T, uint64_t *Out) {
+  std::fill(Out, Out + TSCC_REG_COUNT, 0);
+  if (Exited || !Client.selectThread(T))
+    return false;
+  std::string Raw;
+  if (!Client.readRegisterBlock(Raw))
+    return false;
+  if (!RegMapBuilt)
+    buildRegMap();
+  const auto &Regs = Client.registers();
+  if (Regs.empty()) {
+    // No description: GDB's default layouts.
+    for (unsigned Slot = 0; Slot < TSCC_REG_COUNT; ++Slot) {
+      if (DM == DataModel::ILP32) {
+        int I = Fallback32[Slot];
+        if (I >= 0 && Raw.size() >= static_cast<size_t>(I) * 4 + 4)
+          std::memcpy(&Out[Slot], Raw.data() + I * 4, 4);
+      } else if (Slot <= TSCC_REG_RIP && Raw.size() >= Slot * 8 + 8) {
+        std::memcpy(&Out[Slot], Raw.data() + Slot * 8, 8);
+      } else if (Slot == TSCC_REG_EFLAGS && Raw.size() >= 17 * 8 + 4) {
+        std::memcpy(&Out[Slot], Raw.data() + 17 * 8, 4);
+      }
+    }
+    return true;
+  }
+  for (unsigned Slot = 0; Slot < TSCC_REG_COUNT; ++Slot) {
+    int I = RegMap[Slot];
+    if (I < 0)
+      continue;
+    const RspRegister &R = Regs[static_cast<size_t>(I)];
+    size_t Bytes = std::min<size_t>((R.BitSize + 7) / 8, 8);
+    if (R.Offset + Bytes <= Raw.size()) {
+      std::memcpy(&Out[Slot], Raw.data() + R.Offset, Bytes);
+      continue;
+    }
+    // Some stubs leave late registers (orig_rax) out of 'g'.
+    std::string One;
+    if (Client.readRegister(R.Number, One))
+      std::memcpy(&Out[Slot], One.data(), std::min(Bytes, One.size()));
+  }
+  return true;
+}
+
+bool RemoteTarget::writePC(uint64_t PC) {
+  if (!RegMapBuilt)
+    buildRegMap();
+  int I = RegMap[TSCC_REG_RIP];
+  unsigned Number = DM == DataModel::ILP32 ? 8 : 16;
+  size_t Bytes = pointerSize();
+  if (I >= 0) {
+    const RspRegister &R = Client.registers()[static_cast<size_t>(I)];
+    Number = R.Number;
+    Bytes = (R.BitSize + 7) / 8;
+  }
+  std::string Raw(Bytes, '\0');
+  std::memcpy(Raw.data(), &PC, std::min<size_t>(Bytes, 8));
+  return Client.writeRegister(Number, Raw);
+}
+
+void RemoteTarget::invalidateCache() {
+  for (CacheLine &L : Cache)
+    L.Valid = false;
+}
+
+bool RemoteTarget::readMemory(uint64_t Addr, void *Dst, size_t Len) {
+  if (Exited || !Client.connected()) {
+    std::memset(Dst, 0, Len);
+    return false;
+  }
+  // Clause code reads structs field by field. Each uncached read is a
+  // network round trip, so small reads are served from 256-byte lines that
+  // live until the target runs again.
+  constexpr uint64_t LineSize = sizeof(CacheLine::Bytes);
+  uint64_t Base = Addr & ~(LineSize - 1);
+  if (Len == 0 || Len > LineSize || Addr + Len > Base + LineSize ||
+      Addr + Len < Addr)
+    return Client.readMemory(Addr, Dst, Len);
+  for (CacheLine &L : Cache)
+    if (L.Valid && L.Base == Base) {
+      std::memcpy(Dst, L.Bytes + (Addr - Base), Len);
+      return true;
+    }
+  CacheLine &L = Cache[NextLine++ % std::size(Cache)];
+  if (!Client.readMemory(Base, L.Bytes, LineSize)) {
+    // The line crosses into unmapped memory; the bytes asked for may not.
+    L.Valid = false;
+    return Client.readMemory(Addr, Dst, Len);
+  }
+  L.Base = Base;
+  L.Valid = true;
+  std::memcpy(Dst, L.Bytes + (Addr - Base), Len);
+  return true;
+}
+
+uint64_t RemoteTarget::readPointer(uint64_t Addr, bool &Ok) {
+  uint64_t V = 0;
+  Ok = readMemory(Addr, &V, pointerSize());
+  return V;
+}
+
+std::vector<uint64_t> RemoteTarget::unwindStack(int64_t Tid,
+                                                const uint64_t *Regs,
+                                                unsigned MaxDepth) {
+  std::vector<uint64_t> PCs;
+  if (!MaxDepth)
+    return PCs;
+  uint64_t PC = Regs[TSCC_REG_RIP];
+  uint64_t FP = Regs[TSCC_REG_RBP];
+  unsigned Ptr = pointerSize();
+  PCs.push_back(PC);
+  // At a function's first instruction (entry probes) the frame is not set
+  // up yet: the caller is at [sp] and rbp/ebp is still the caller's frame.
+  if (const Module *M = moduleFor(PC)) {
+    const ElfSymbol *Sym = M->Elf->functionContaining(PC - M->Bias);
+    bool Ok = false;
+    if (Sym && Sym->Value + M->Bias == PC && PCs.size() < MaxDepth) {
+      uint64_t Ret = readPointer(Regs[TSCC_REG_RSP], Ok);
+      if (Ok && Ret)
+        PCs.push_back(Ret);
+    }
+  }
+  while (PCs.size() < MaxDepth && FP) {
+    bool Ok1 = false, Ok2 = false;
+    uint64_t NextFP = readPointer(FP, Ok1);
+    uint64_t Ret = readPointer(FP + Ptr, Ok2);
+    if (!Ok1 || !Ok2 || !Ret)
+      break;
+    PCs.push_back(Ret);
+    if (NextFP <= FP)
+      break; // stacks grow down; anything else is not a frame chain
+    FP = NextFP;
+  }
+  return PCs;
+}
+
+Module *RemoteTarget::addModule(std::unique_ptr<Module> M) {
+  std::lock_guard<std::mutex> L(ModulesLock);
+  Modules.push_back(std::move(M));
+  return Modules.back().get();
+}
+
+const Module *RemoteTarget::moduleFor(uint64_t Addr) const {
+  std::lock_guard<std::mutex> L(ModulesLock);
+  const Module *Best = nullptr;
+  for (const auto &M : Modules)
+    if (Addr >= M->Start && Addr < M->End && (!Best || M->Live))
+      Best = M.get();
+  return Best;
+}
+
+std::vector<Module *> RemoteTarget::liveModules() {
+  std::lock_guard<std::mutex> L(ModulesLock);
+  std::vector<Module *> Out;
+  for (const auto &M : Modules)
+    if (M->Live)
+      Out.push_back(M.get());
+  return Out;
+}
+
+std::string RemoteTarget::symbolize(uint64_t PC) {
+  char Buf[64];
+  const Module *M = moduleFor(PC);
+  if (!M) {
+    snprintf(Buf, sizeof(Buf), "0x%" PRIx64, PC);
+    return Buf;
+  }
+  const ElfSymbol *Sym = M->Elf->functionContaining(PC - M->Bias);
+  if (!Sym) {
+    snprintf(Buf, sizeof(Buf), "0x%" PRIx64, PC);
+    return std::string(Buf) + " (" + M->Name + ")";
+  }
+  snprintf(Buf, sizeof(Buf), "+0x%" PRIx64, PC - M->Bias - Sym->Value);
+  return Sym->Name + Buf + " (" + M->Name + ")";
+}
