@@ -75,6 +75,8 @@ public:
       J["args"] = std::move(A);
       if (R.Header.kind == TSCC_REC_TRACE)
         J["hook"] = R.Header.id;
+      if (R.Label && !R.Label->empty())
+        J["label"] = *R.Label;
       J["text"] = renderRecord(P, O, R);
     }
     line(J);

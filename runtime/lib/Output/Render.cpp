@@ -78,6 +78,8 @@ std::string tscc::rt::renderTraceDefault(const ProbeProgram &P,
 std::string tscc::rt::renderRecord(const ProbeProgram &P,
                                    const RecordOrigin &O,
                                    const RecordView &R) {
+  if (R.Text)
+    return *R.Text;
   switch (R.Header.kind) {
   case TSCC_REC_PRINTF: {
     std::vector<FormatArg> Args;

@@ -166,3 +166,73 @@ TEST_F(OutputTest, NotATraceFile) {
 }
 
 } // namespace
+
+#include "tscc/Runtime/TraceFormat.h"
+
+namespace {
+
+std::string parseError(const char *Text) {
+  std::string Err;
+  auto F = tscc::rt::TraceFormatFile::parse(Text, "fmt", Err);
+  return F ? "" : Err;
+}
+
+TEST(TraceFormatTest, ParsesStanzas) {
+  std::string Err;
+  auto F = tscc::rt::TraceFormatFile::parse(
+      "# hooks\n"
+      "\n"
+      "0x1001 open \"open %s\\tflags %#x\\n\"  # trailing comment\n"
+      "  4098 \"read \\\"%d\\\" \\x41\\101\"\n",
+      "fmt", Err);
+  ASSERT_TRUE(F) << Err;
+  EXPECT_EQ(F->size(), 2u);
+  ASSERT_TRUE(F->find(0x1001));
+  EXPECT_EQ(F->find(0x1001)->Label, "open");
+  EXPECT_EQ(F->find(0x1001)->Format, "open %s\tflags %#x\n");
+  EXPECT_EQ(F->find(4098)->Label, "");
+  EXPECT_EQ(F->find(4098)->Format, "read \"%d\" AA\n");
+  EXPECT_FALSE(F->find(7));
+}
+
+TEST(TraceFormatTest, ErrorsPointAtTheProblem) {
+  EXPECT_EQ(parseError("zz \"x\""),
+            "fmt:1:1: error: expected a hook id (a 32-bit number), found 'zz'");
+  EXPECT_EQ(parseError("1 lbl\n2 \"x"),
+            "fmt:1:6: error: expected a format string in double quotes");
+  EXPECT_EQ(parseError("2 \"x"),
+            "fmt:1:3: error: missing terminating '\"' character");
+  EXPECT_EQ(parseError("1 \"a\"\n0x1 \"b\""),
+            "fmt:2:1: error: duplicate stanza for hook 0x1 (first at line 1)");
+  EXPECT_EQ(parseError("1 \"a\" junk"),
+            "fmt:1:7: error: unexpected text after the format string");
+  EXPECT_EQ(parseError("1 \"\\q\""),
+            "fmt:1:4: error: unknown escape sequence '\\q'");
+  EXPECT_EQ(parseError("4294967296 \"a\""),
+            "fmt:1:1: error: expected a hook id (a 32-bit number), found "
+            "'4294967296'");
+}
+
+TEST_F(OutputTest, FormatFileRendersTraceRecords) {
+  std::string Err;
+  auto F = tscc::rt::TraceFormatFile::parse("0x1001 foo \"arg=%lu by %s\"",
+                                            "fmt", Err);
+  ASSERT_TRUE(F) << Err;
+  // trace(0x1001, 5, "p64"), the fixture's format 3.
+  std::vector<uint8_t> Args(24, 0);
+  uint64_t V = 5;
+  memcpy(&Args[0], &V, 8);
+  uint32_t Len = 3;
+  memcpy(&Args[8], &Len, 4);
+  memcpy(&Args[12], "p64", 3);
+  RecordView R;
+  R.Header = {TSCC_REC_TRACE, 0, 8 + 24, 0x1001, 3};
+  R.Args = Args;
+  RecordOrigin O;
+  EXPECT_EQ(F->render(*P, O, R).value_or("none"), "arg=5 by p64\n");
+  EXPECT_EQ(renderRecord(*P, O, R), "trace 0x1001: 5 \"p64\"\n");
+  R.Header.id = 0x1002;
+  EXPECT_FALSE(F->render(*P, O, R));
+}
+
+} // namespace

@@ -50,6 +50,10 @@ struct RecordView {
   /// For TSCC_REC_STACK records replayed from a trace file: the symbolised
   /// frames (live records are symbolised through RecordOrigin::Tgt).
   const std::vector<std::string> *Frames = nullptr;
+  /// Overrides the record's rendered text (tsreport's format files), with
+  /// an optional label for JSON.
+  const std::string *Text = nullptr;
+  const std::string *Label = nullptr;
 };
 
 /// One aggregation, ready to print: entries already sorted.

@@ -1,0 +1,136 @@
+//===- tsreport.cpp - Render a binary trace written by tsrun -f binary ----===//
+//
+//   tsreport TRACE.bin [-f text|json] [-o FILE] [--format-file FILE] [-v]
+//
+//===----------------------------------------------------------------------===//
+
+#include "tscc/Runtime/TraceFile.h"
+#include "tscc/Runtime/TraceFormat.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <csignal>
+
+using namespace tscc::rt;
+
+namespace {
+
+struct Options {
+  std::string Trace, Output, FormatFile;
+  bool Json = false, Verbose = false;
+};
+
+void usage(FILE *F) {
+  fputs("usage: tsreport TRACE.bin [-f text|json] [-o FILE] "
+        "[--format-file FILE] [-v]\n"
+        "\n"
+        "Renders a binary trace written by 'tsrun -f binary -o TRACE.bin'.\n"
+        "\n"
+        "  -f text|json          output format (default text)\n"
+        "  -o FILE               write to FILE instead of stdout\n"
+        "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
+        "  -v, --verbose         also report attachments, exits and counters\n"
+        "  -h, --help            this help\n",
+        F);
+}
+
+int fail(const std::string &Msg) {
+  fprintf(stderr, "tsreport: error: %s\n", Msg.c_str());
+  return 1;
+}
+
+/// 0: parsed; 1: error; 2: help shown.
+int parse(int Argc, char **Argv, Options &O) {
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Value = [&](std::string &Into) {
+      if (I + 1 >= Argc) {
+        fail("option '" + A + "' needs a value");
+        return false;
+      }
+      Into = Argv[++I];
+      return true;
+    };
+    std::string V;
+    if (A == "-h" || A == "--help") {
+      usage(stdout);
+      return 2;
+    }
+    if (A == "-v" || A == "--verbose") {
+      O.Verbose = true;
+    } else if (A == "-f") {
+      if (!Value(V))
+        return 1;
+      if (V != "text" && V != "json")
+        return fail("unknown output format '" + V + "' (expected text or json)");
+      O.Json = V == "json";
+    } else if (A == "-o") {
+      if (!Value(O.Output))
+        return 1;
+    } else if (A == "--format-file") {
+      if (!Value(O.FormatFile))
+        return 1;
+    } else if (A.size() > 1 && A[0] == '-') {
+      return fail("unknown option '" + A + "'");
+    } else if (O.Trace.empty()) {
+      O.Trace = A;
+    } else {
+      return fail("more than one trace file given");
+    }
+  }
+  if (O.Trace.empty())
+    return fail("no trace file given");
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Options O;
+  if (int R = parse(Argc, Argv, O))
+    return R == 2 ? 0 : (fputs("Try 'tsreport --help' for more information.\n",
+                              stderr),
+                        1);
+  signal(SIGPIPE, SIG_IGN);
+  std::string Err;
+  std::unique_ptr<TraceFormatFile> Formats;
+  if (!O.FormatFile.empty() && !(Formats = TraceFormatFile::load(O.FormatFile, Err)))
+    return fail(Err);
+  std::unique_ptr<TraceReader> Reader = TraceReader::open(O.Trace, Err);
+  if (!Reader)
+    return fail(Err);
+
+  FILE *Out = stdout;
+  if (!O.Output.empty() && O.Output != "-" &&
+      !(Out = fopen(O.Output.c_str(), "we")))
+    return fail(O.Output + ": " + strerror(errno));
+  const ProbeProgram &P = Reader->program();
+  std::unique_ptr<OutputSink> Sink =
+      O.Json ? createJsonSink(P, Out, Out != stdout)
+             : createTextSink(P, Out, Out != stdout, TextOptions{stderr, O.Verbose});
+
+  bool Ok = Reader->replay(
+      *Sink,
+      [&](const RecordOrigin &Origin, const RecordView &R) {
+        std::optional<std::string> Text;
+        if (Formats)
+          Text = Formats->render(P, Origin, R);
+        if (!Text) {
+          Sink->record(Origin, R);
+          return;
+        }
+        RecordView V = R;
+        V.Text = &*Text;
+        V.Label = &Formats->find(R.Header.id)->Label;
+        Sink->record(Origin, V);
+      },
+      Err);
+  if (!Ok) {
+    Sink->finish();
+    return fail(Err);
+  }
+  if (!Sink->ok())
+    return fail("writing the output failed");
+  return 0;
+}
