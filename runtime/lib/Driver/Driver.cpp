@@ -41,11 +41,11 @@ using namespace tscc::rt;
 
 namespace {
 
-struct RemoteSpec {
-  std::string Host;
-  std::string Port;
-  std::string Exe;
+#if !TSCC_HAVE_REMOTE
+struct RemoteOptions {
+  std::string Spec;
 };
+#endif
 
 struct DriverOptions {
   std::string Tool = "tsrun";
@@ -54,7 +54,8 @@ struct DriverOptions {
   OutputFormat Format = OutputFormat::Text;
   std::vector<std::vector<std::string>> Commands;
   std::vector<int64_t> Pids;
-  std::vector<RemoteSpec> Remotes;
+  std::vector<RemoteOptions> Remotes;
+  std::vector<std::string> RemoteSpecs;
   std::vector<std::string> Params;
   bool Verbose = false;
   bool KeepLaunched = false;
@@ -104,23 +105,6 @@ bool parsePid(const char *S, int64_t &Pid) {
   if (errno || !*S || *End || V <= 0 || V > INT32_MAX)
     return false;
   Pid = V;
-  return true;
-}
-
-bool parseRemote(const std::string &S, RemoteSpec &R) {
-  size_t Eq = S.find('=');
-  if (Eq == std::string::npos || Eq + 1 >= S.size())
-    return false;
-  std::string HostPort = S.substr(0, Eq);
-  size_t Colon = HostPort.rfind(':');
-  if (Colon == std::string::npos || Colon + 1 >= HostPort.size())
-    return false;
-  R.Host = Colon ? HostPort.substr(0, Colon) : "localhost";
-  R.Port = HostPort.substr(Colon + 1);
-  R.Exe = S.substr(Eq + 1);
-  for (char C : R.Port)
-    if (!isdigit(static_cast<unsigned char>(C)))
-      return false;
   return true;
 }
 
@@ -195,13 +179,17 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
         return (Error = "invalid pid '" + V + "'"), ParseResult::Error;
       O.Pids.push_back(Pid);
     } else if (Is(A, "--remote")) {
-      RemoteSpec R;
+      RemoteOptions R;
       if (!Value(I, "--remote", V))
         return ParseResult::Error;
-      if (!parseRemote(V, R))
-        return (Error = "invalid --remote '" + V + "' (expected HOST:PORT=EXE)"),
+#if TSCC_HAVE_REMOTE
+      std::string Why;
+      if (!parseRemoteSpec(V, R, Why))
+        return (Error = "invalid --remote '" + V + "': " + Why),
                ParseResult::Error;
+#endif
       O.Remotes.push_back(std::move(R));
+      O.RemoteSpecs.push_back(V);
     } else if (Is(A, "--map-capacity")) {
       if (!Value(I, "--map-capacity", V))
         return ParseResult::Error;
@@ -321,18 +309,14 @@ bool createBackends(const DriverOptions &O, Session &S,
     R->Name = "ptrace";
     Runs.push_back(std::move(R));
   }
-  for (const RemoteSpec &RS : O.Remotes) {
+  for (size_t I = 0; I < O.Remotes.size(); ++I) {
 #if TSCC_HAVE_REMOTE
-    RemoteOptions RO;
-    RO.Host = RS.Host;
-    RO.Port = RS.Port;
-    RO.Executable = RS.Exe;
     auto R = std::make_unique<BackendRun>();
-    R->B = std::make_unique<RemoteBackend>(S, std::move(RO));
-    R->Name = "gdb-remote " + RS.Host + ":" + RS.Port;
+    R->B = std::make_unique<RemoteBackend>(S, O.Remotes[I]);
+    R->Name = "gdb-remote " + O.RemoteSpecs[I];
     Runs.push_back(std::move(R));
 #else
-    Err = "--remote " + RS.Host + ":" + RS.Port +
+    Err = "--remote " + O.RemoteSpecs[I] +
           ": the gdb-remote backend is not available in this build";
     return false;
 #endif
