@@ -208,10 +208,8 @@ void RemoteBackend::Impl::run() {
       if (Running) {
         // Stop the target first: breakpoints can only be removed, and a
         // detach only makes sense, while it is stopped.
-        Client->sendBreak();
-        BreakSent = true;
         RspStop Stop;
-        if (Client->waitStop(Stop, -1) != RspClient::WaitResult::Stopped) {
+        if (!stopTarget(Stop)) {
           finish(0, 0);
           break;
         }
@@ -240,6 +238,7 @@ void RemoteBackend::Impl::run() {
       }
       continue; // the loop top interrupts the target
     }
+    case RspClient::WaitResult::TimedOut: // no limit was given
     case RspClient::WaitResult::Closed:
       S.warn(where() + ": the stub went away: " + Client->lastError());
       finish(0, 0);
@@ -254,6 +253,24 @@ void RemoteBackend::Impl::run() {
   if (std::string Out = Client ? Client->takeConsoleOutput() : "";
       !Out.empty())
     fputs(Out.c_str(), stderr);
+}
+
+bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
+  Client->sendBreak();
+  BreakSent = true;
+  // gdbserver stops the target at once. qemu-user only reads the interrupt
+  // byte when the target stops by itself; when the stub runs on this
+  // machine, a SIGINT to the process makes qemu stop and report it (the
+  // signal is not passed on: see handleStop()).
+  RspClient::WaitResult W = Client->waitStop(Stop, -1, 250);
+  if (W == RspClient::WaitResult::TimedOut) {
+    if (isLoopback(Opts.Host) && Tgt->pid() > 1)
+      ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
+    else
+      S.warn(where() + ": waiting for the stub to stop the target");
+    W = Client->waitStop(Stop, -1);
+  }
+  return W == RspClient::WaitResult::Stopped;
 }
 
 void RemoteBackend::Impl::finish(int Code, int Sig) {

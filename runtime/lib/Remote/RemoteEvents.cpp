@@ -14,6 +14,7 @@
 #include "tscc/Runtime/Session.h"
 
 #include <csignal>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::remote;
@@ -67,23 +68,19 @@ bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
     if (!Client->resumeAll(Stop.Sig, &T))
       return false;
     RspStop Next;
-    for (;;) {
-      switch (Client->waitStop(Next, WakeRead)) {
-      case RspClient::WaitResult::Stopped:
-        return handleStop(Next);
-      case RspClient::WaitResult::Closed:
-        finish(0, 0);
-        return false;
-      case RspClient::WaitResult::Woken: {
-        char Buf[64];
-        while (read(WakeRead, Buf, sizeof(Buf)) > 0) {
-        }
-        Client->sendBreak();
-        BreakSent = true;
-        continue;
+    RspClient::WaitResult W = Client->waitStop(Next, WakeRead);
+    if (W == RspClient::WaitResult::Woken) {
+      char Buf[64];
+      while (read(WakeRead, Buf, sizeof(Buf)) > 0) {
       }
-      }
+      W = stopTarget(Next) ? RspClient::WaitResult::Stopped
+                           : RspClient::WaitResult::Closed;
     }
+    if (W != RspClient::WaitResult::Stopped) {
+      finish(0, 0);
+      return false;
+    }
+    return handleStop(Next);
   }
   uint64_t Regs[TSCC_REG_COUNT];
   if (!Tgt->readRegisters(T, Regs)) {

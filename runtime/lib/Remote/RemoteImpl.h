@@ -142,6 +142,8 @@ public:
   bool identify(std::string &Error);
   void shutdown(bool Kill);
   void finish(int Code, int Sig);
+  /// Interrupts the running target and collects its stop.
+  bool stopTarget(RspStop &Stop);
   bool resume();
 
   // --- events (RemoteEvents.cpp)

@@ -10,6 +10,8 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -92,7 +94,20 @@ void RspClient::fail(std::string Message) {
   }
 }
 
+void RspClient::trace(char Dir, std::string_view Bytes) {
+  // TSCC_RSP_DEBUG=1 logs the conversation, like gdb's "set debug remote".
+  static const bool On = getenv("TSCC_RSP_DEBUG") != nullptr;
+  if (!On)
+    return;
+  std::string Shown;
+  for (char C : Bytes.substr(0, 512))
+    Shown += (C >= 32 && C < 127) ? C : '.';
+  fprintf(stderr, "rsp %c %s%s\n", Dir, Shown.c_str(),
+          Bytes.size() > 512 ? "..." : "");
+}
+
 bool RspClient::sendRaw(std::string_view Bytes) {
+  trace('>', Bytes);
   while (!Bytes.empty()) {
     if (Fd < 0)
       return false;
@@ -108,12 +123,14 @@ bool RspClient::sendRaw(std::string_view Bytes) {
   return true;
 }
 
-bool RspClient::fillBuffer(int WakeFd, bool *Woken) {
+bool RspClient::fillBuffer(int WakeFd, bool *Woken, int TimeoutMs) {
   for (;;) {
     if (Fd < 0)
       return false;
     pollfd P[2] = {{Fd, POLLIN, 0}, {WakeFd, POLLIN, 0}};
-    int N = poll(P, WakeFd >= 0 ? 2 : 1, -1);
+    int N = poll(P, WakeFd >= 0 ? 2 : 1, TimeoutMs);
+    if (N == 0)
+      return false; // timed out: neither closed nor woken
     if (N < 0) {
       if (errno == EINTR)
         continue;
@@ -130,6 +147,7 @@ bool RspClient::fillBuffer(int WakeFd, bool *Woken) {
                       : std::string("recv: ") + std::strerror(errno));
         return false;
       }
+      trace('<', std::string_view(Buf, static_cast<size_t>(Got)));
       Reader.feed(Buf, static_cast<size_t>(Got));
       return true;
     }
@@ -141,7 +159,8 @@ bool RspClient::fillBuffer(int WakeFd, bool *Woken) {
   }
 }
 
-std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken) {
+std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
+                                             int TimeoutMs) {
   for (;;) {
     while (std::optional<rsp::Incoming> In = Reader.next()) {
       switch (In->K) {
@@ -163,7 +182,7 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken) {
         return std::move(In->Payload);
       }
     }
-    if (!fillBuffer(WakeFd, Woken))
+    if (!fillBuffer(WakeFd, Woken, TimeoutMs))
       return std::nullopt;
   }
 }
@@ -180,7 +199,7 @@ bool RspClient::send(std::string_view Payload) {
   for (unsigned Tries = 0; Tries < 16;) {
     std::optional<rsp::Incoming> In = Reader.next();
     if (!In) {
-      if (!fillBuffer(-1, nullptr))
+      if (!fillBuffer(-1, nullptr, -1))
         return false;
       continue;
     }
@@ -192,7 +211,14 @@ bool RspClient::send(std::string_view Payload) {
         return false;
       continue;
     }
-    // A packet before the ack (some stubs omit acks): keep it for receive.
+    if (In->K == rsp::Incoming::Packet && DropStrayStops &&
+        RspStop::parse(In->Payload)) {
+      // qemu-user reads the interrupt byte only once the target stops, and
+      // then reports a second stop: drop it.
+      if (!sendRaw("+"))
+        return false;
+      continue;
+    }
     fail("protocol error: packet before acknowledgement");
     return false;
   }
@@ -218,6 +244,9 @@ std::optional<std::string> RspClient::request(std::string_view Payload) {
         continue;
       }
     }
+    if (DropStrayStops && !Reply->empty() &&
+        ((*Reply)[0] == 'T' || (*Reply)[0] == 'S') && RspStop::parse(*Reply))
+      continue; // see send()
     return Reply;
   }
 }

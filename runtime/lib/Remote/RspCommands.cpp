@@ -255,14 +255,21 @@ bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
   return waitStop(Stop, -1) == WaitResult::Stopped;
 }
 
-bool RspClient::sendBreak() { return sendRaw(std::string_view("\x03", 1)); }
+bool RspClient::sendBreak() {
+  DropStrayStops = true;
+  return sendRaw(std::string_view("\x03", 1));
+}
 
-RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd) {
+RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
+                                          int TimeoutMs) {
   for (;;) {
     bool Woken = false;
-    std::optional<std::string> R = receive(WakeFd, &Woken);
-    if (!R)
-      return Woken ? WaitResult::Woken : WaitResult::Closed;
+    std::optional<std::string> R = receive(WakeFd, &Woken, TimeoutMs);
+    if (!R) {
+      if (Woken)
+        return WaitResult::Woken;
+      return connected() ? WaitResult::TimedOut : WaitResult::Closed;
+    }
     if (R->size() > 1 && (*R)[0] == 'O' && *R != "OK") {
       std::string Text((R->size() - 1) / 2, '\0');
       if (rsp::fromHex(std::string_view(*R).substr(1), Text.data(),

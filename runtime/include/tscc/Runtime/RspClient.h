@@ -144,13 +144,15 @@ public:
   bool resumeAll(int Signal = 0, const RspThreadId *SignalThread = nullptr);
   /// Single-steps one thread, others stopped, and waits for its stop.
   bool stepThread(const RspThreadId &T, RspStop &Stop);
-  /// Sends the interrupt byte (0x03).
+  /// Sends the interrupt byte (0x03). From then on, stop replies that
+  /// arrive where none is expected are dropped: the session is ending.
   bool sendBreak();
-  enum class WaitResult { Stopped, Woken, Closed };
+  enum class WaitResult { Stopped, Woken, Closed, TimedOut };
   /// Waits for the stop reply of a resumption. Returns Woken, without
   /// consuming anything, when WakeFd becomes readable first (the caller then
-  /// drains WakeFd, calls sendBreak() and waits again).
-  WaitResult waitStop(RspStop &Stop, int WakeFd);
+  /// drains WakeFd, calls sendBreak() and waits again); TimedOut after
+  /// TimeoutMs (-1: no limit).
+  WaitResult waitStop(RspStop &Stop, int WakeFd, int TimeoutMs = -1);
 
   /// D (or D;pid): the target runs on without us.
   bool detach();
@@ -162,10 +164,12 @@ public:
 
 private:
   bool sendRaw(std::string_view Bytes);
+  void trace(char Dir, std::string_view Bytes);
   /// Reads the next packet; Block=false returns nullopt at once if none is
   /// buffered. WakeFd >= 0: returns nullopt with Woken set when it fires.
-  std::optional<std::string> receive(int WakeFd = -1, bool *Woken = nullptr);
-  bool fillBuffer(int WakeFd, bool *Woken);
+  std::optional<std::string> receive(int WakeFd = -1, bool *Woken = nullptr,
+                                     int TimeoutMs = -1);
+  bool fillBuffer(int WakeFd, bool *Woken, int TimeoutMs);
   bool loadTargetDescription(std::string &Error);
   void fail(std::string Message);
 
@@ -180,6 +184,7 @@ private:
   std::string Console;
   std::string LastSent; ///< for retransmission on '-'
   std::optional<RspThreadId> SelectedG;
+  bool DropStrayStops = false;
   int64_t ProcessId = 0; ///< from the initial stop, for vKill / D;pid
 };
 
