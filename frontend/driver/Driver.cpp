@@ -16,6 +16,11 @@
 #include "tscc/AST/ASTDumper.h"
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/Basic/SourceManager.h"
+#include "tscc/CodeGen/CodeGen.h"
+#include "tscc/Sema/CDeclarations.h"
+#include "tscc/Sema/ScriptInfo.h"
+#include "tscc/Sema/Sema.h"
+#include "tscc/Sema/TypeContext.h"
 #include "tscc/Parse/Parser.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -53,6 +58,11 @@ struct Compilation {
   ASTContext Ctx;
   FileID MainFile;
   Script *AST = nullptr;
+  /// Filled by analyze(): per-model types and C declarations, and what
+  /// codegen turns into the object's tables.
+  std::array<std::unique_ptr<TypeContext>, NumDataModels> Types;
+  std::array<std::unique_ptr<CDeclarations>, NumDataModels> CDecls;
+  std::unique_ptr<ScriptInfo> Info;
 };
 
 /// Where the output goes: -o, or the input's name with \p Ext.
@@ -141,23 +151,51 @@ bool dumpLayout(Compilation &C) {
 
 /// Names, types, C declarations; fills whatever codegen needs.
 bool analyze(Compilation &C) {
-  C.Diags.report(diag::err_stage_unavailable) << "semantic analysis";
-  return false;
+  CDeclOptions CO;
+  CO.ScriptPath = C.Opts.Input;
+  CO.IncludeDirs = C.Opts.IncludeDirs;
+  for (const Options::MacroDef &M : C.Opts.Macros)
+    CO.Macros.push_back({M.Name, M.Value, M.Undef});
+  for (DataModel DM : AllDataModels)
+    C.Types[static_cast<unsigned>(DM)] = std::make_unique<TypeContext>(DM);
+  C.CDecls = CDeclarations::createForAllModels(
+      {C.Types[0].get(), C.Types[1].get()}, C.AST->getCPrelude(), CO,
+      C.Diags);
+  SemaInputs In{*C.AST, C.Ctx, C.SM, C.Diags,
+                {C.CDecls[0].get(), C.CDecls[1].get()}};
+  C.Info = analyzeScript(In);
+  return C.Info && !C.Diags.hasErrorOccurred();
+}
+
+/// Codegen's view of the compilation; the header records the script's name
+/// as given on the command line and the hash of its bytes.
+CodeGenInput codeGenInput(const Compilation &C) {
+  return {*C.AST, *C.Info, C.SM.getBufferData(C.MainFile), C.Opts.Input};
+}
+
+CodeGenOptions codeGenOptions(const Compilation &C) {
+  CodeGenOptions CG;
+  CG.OptLevel = C.Opts.OptLevel;
+  CG.SourceName = C.Opts.Input;
+  return CG;
 }
 
 bool emitLLVMIR(Compilation &C) {
-  C.Diags.report(diag::err_stage_unavailable) << "LLVM IR emission";
-  return false;
+  return writeOutput(C, outputPath(C, ".ll"), [&](llvm::raw_pwrite_stream &OS) {
+    return tscc::emitLLVMIR(codeGenInput(C), codeGenOptions(C), C.Diags, OS);
+  });
 }
 
 bool emitAssembly(Compilation &C) {
-  C.Diags.report(diag::err_stage_unavailable) << "assembly output";
-  return false;
+  return writeOutput(C, outputPath(C, ".s"), [&](llvm::raw_pwrite_stream &OS) {
+    return tscc::emitAssembly(codeGenInput(C), codeGenOptions(C), C.Diags, OS);
+  });
 }
 
 bool emitObject(Compilation &C) {
-  C.Diags.report(diag::err_stage_unavailable) << "object emission";
-  return false;
+  return writeOutput(C, outputPath(C, ".o"), [&](llvm::raw_pwrite_stream &OS) {
+    return tscc::emitObject(codeGenInput(C), codeGenOptions(C), C.Diags, OS);
+  });
 }
 
 bool runPipeline(Compilation &C) {
