@@ -15,7 +15,7 @@
 #include "tscc/Runtime/PtraceBackend.h"
 #include "tscc/Runtime/Session.h"
 
-#if __has_include("tscc/Runtime/RemoteBackend.h")
+#if __has_include("tscc/Runtime/RemoteBackend.h") && !defined(TSCC_WITHOUT_REMOTE)
 #include "tscc/Runtime/RemoteBackend.h"
 #define TSCC_HAVE_REMOTE 1
 #else

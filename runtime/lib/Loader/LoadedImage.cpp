@@ -129,8 +129,10 @@ std::string_view ImageBuilder::sectionName(const Elf64_Shdr &S) const {
 }
 
 bool ImageBuilder::parseHeader() {
-  if (Bytes.size() < EI_NIDENT || memcmp(Bytes.data(), ELFMAG, SELFMAG) != 0)
+  if (Bytes.size() < SELFMAG || memcmp(Bytes.data(), ELFMAG, SELFMAG) != 0)
     return fail("not an ELF file");
+  if (Bytes.size() < EI_NIDENT)
+    return fail("truncated ELF header");
   if (Bytes[EI_CLASS] != ELFCLASS64)
     return fail("not a 64-bit ELF object (probe objects are ELF64 x86-64)");
   if (Bytes[EI_DATA] != ELFDATA2LSB)

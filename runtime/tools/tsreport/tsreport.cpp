@@ -95,8 +95,14 @@ int main(int Argc, char **Argv) {
   signal(SIGPIPE, SIG_IGN);
   std::string Err;
   std::unique_ptr<TraceFormatFile> Formats;
-  if (!O.FormatFile.empty() && !(Formats = TraceFormatFile::load(O.FormatFile, Err)))
-    return fail(Err);
+  if (!O.FormatFile.empty() &&
+      !(Formats = TraceFormatFile::load(O.FormatFile, Err))) {
+    // Syntax errors already read "FILE:LINE:COL: error: ...", like clang's.
+    if (Err.find(": error: ") == std::string::npos)
+      return fail(Err);
+    fprintf(stderr, "%s\n", Err.c_str());
+    return 1;
+  }
   std::unique_ptr<TraceReader> Reader = TraceReader::open(O.Trace, Err);
   if (!Reader)
     return fail(Err);
