@@ -219,7 +219,8 @@ bool RemoteBackend::Impl::syncFromSvr4() {
     std::optional<std::string> Name = rsp::xmlAttribute(Tag, "name");
     std::optional<std::string> LAddr = rsp::xmlAttribute(Tag, "l_addr");
     uint64_t Bias = 0;
-    if (!Name || Name->empty() || !LAddr ||
+    // Entries without a path (the vDSO) have no file to read symbols from.
+    if (!Name || Name->empty() || (*Name)[0] != '/' || !LAddr ||
         !rsp::parseHexNumber(std::string_view(*LAddr).substr(
                                  LAddr->rfind("0x", 0) == 0 ? 2 : 0),
                              Bias))

@@ -341,12 +341,8 @@ bool RspClient::handshake(std::string &Error) {
     else
       Features.NoAckMode = false;
   }
-  if (!loadTargetDescription(Error))
-    return false;
-  if (std::optional<std::string> V = request("vCont?"))
-    Features.VCont = startsWith(*V, "vCont") &&
-                     V->find(";c") != std::string::npos &&
-                     V->find(";s") != std::string::npos;
+  // gdbserver picks the current process, whose description it then
+  // serves, when it answers '?': ask first.
   std::optional<std::string> Q = request("?");
   if (!Q) {
     Error = "no reply to '?': " + LastError;
@@ -363,6 +359,12 @@ bool RspClient::handshake(std::string &Error) {
   }
   Initial = *Stop;
   ProcessId = Stop->Thread.Pid;
+  if (!loadTargetDescription(Error))
+    return false;
+  if (std::optional<std::string> V = request("vCont?"))
+    Features.VCont = startsWith(*V, "vCont") &&
+                     V->find(";c") != std::string::npos &&
+                     V->find(";s") != std::string::npos;
   return true;
 }
 

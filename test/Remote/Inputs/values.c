@@ -30,6 +30,7 @@ int main(void) {
   printf("VAL rec.rv %ld\n", 1l);
   printf("VAL rec.rv %ld\n", 3l);
   printf("VAL rec.rv %ld\n", rec(3));
+  printf("VAL getppid.rv %ld\n", (long)getppid());
   named("hello from the target");
   printf("VAL named.str %s\n", "hello from the target");
   return 0;
