@@ -131,12 +131,15 @@ void ObjectEmitter::addTables(Module &M, const ObjectTables &Tables) const {
       {reinterpret_cast<const uint8_t *>(Str.data()), Str.size()});
 
   // Clause functions are reached only through the clause table, so nothing
-  // in the module refers to them; llvm.used keeps them through the optimiser
-  // and makes the backend mark their sections SHF_GNU_RETAIN.
+  // in the module refers to them; llvm.compiler.used keeps them (and the
+  // tables) through the optimiser. Not llvm.used: the backend would put
+  // every retained global into its own section, and each tscc_* section
+  // must be exactly one section. finalizeObject() sets SHF_GNU_RETAIN on
+  // the sections instead.
   for (Function &F : M)
-    if (!F.isDeclaration() && F.getName().starts_with("tscc_clause"))
+    if (!F.isDeclaration() && F.getSection().starts_with("tscc_text"))
       Used.push_back(&F);
-  appendToUsed(M, Used);
+  appendToCompilerUsed(M, Used);
 }
 
 /// Library calls the optimiser may not invent: the loader resolves only

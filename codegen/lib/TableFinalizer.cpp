@@ -14,6 +14,9 @@
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include "llvm/Support/Endian.h"
+
+#include <cstddef>
 #include <cstring>
 
 using namespace llvm;
@@ -103,12 +106,39 @@ Error fillEntry(const StringMap<FunctionPlacement> &Functions,
 
 } // namespace
 
+/// Marks every tscc_* section SHF_GNU_RETAIN, so that a `--gc-sections`
+/// link of the object keeps the tables and the code even though nothing
+/// refers to them by symbol.
+static Error retainTsccSections(const ELF64LEObjectFile &Obj,
+                                MutableArrayRef<char> Object) {
+  const auto &File = Obj.getELFFile();
+  auto Sections = File.sections();
+  if (!Sections)
+    return Sections.takeError();
+  for (const ELF64LE::Shdr &Sh : *Sections) {
+    Expected<StringRef> Name = File.getSectionName(Sh);
+    if (!Name)
+      return Name.takeError();
+    if (!Name->starts_with("tscc_"))
+      continue;
+    size_t At = reinterpret_cast<const char *>(&Sh) - Object.data() +
+                offsetof(ELF64LE::Shdr, sh_flags);
+    if (At + sizeof(uint64_t) > Object.size())
+      return malformed("section header outside the object");
+    uint64_t Flags = Sh.sh_flags | ELF::SHF_GNU_RETAIN;
+    support::endian::write64le(Object.data() + At, Flags);
+  }
+  return Error::success();
+}
+
 Error tscc::finalizeClauseTable(MutableArrayRef<char> Object) {
   MemoryBufferRef Ref(StringRef(Object.data(), Object.size()), "probe.o");
   Expected<ELF64LEObjectFile> ObjOrErr = ELF64LEObjectFile::create(Ref);
   if (!ObjOrErr)
     return ObjOrErr.takeError();
   const ELF64LEObjectFile &Obj = *ObjOrErr;
+  if (Error E = retainTsccSections(Obj, Object))
+    return E;
 
   auto Functions = collectClauseFunctions(Obj);
   if (!Functions)

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 
 #include <cstring>
+#include <set>
 
 using namespace llvm;
 using namespace llvm::object;
@@ -177,6 +178,20 @@ TEST_F(ObjectEmitterTest, ClauseTableHoldsSymbolOffsetsAndSizes) {
 
   StringRef Bytes = cantFail(section(*E.Obj, TSCC_SEC_CLAUSES)->getContents());
   ASSERT_EQ(3 * sizeof(tscc_clause), Bytes.size());
+  // All five functions of a model share one section, so their offsets
+  // differ (a per-function section would make every offset 0).
+  std::set<uint32_t> Offsets[TSCC_DM_COUNT];
+  for (uint32_t C = 0; C != 3; ++C) {
+    tscc_clause Row;
+    std::memcpy(&Row, Bytes.data() + C * sizeof(Row), sizeof(Row));
+    for (auto DM : {TSCC_DM_ILP32, TSCC_DM_LP64}) {
+      Offsets[DM].insert(Row.stream[DM].action_offset);
+      if (Row.stream[DM].pred_offset != TSCC_NO_CODE)
+        Offsets[DM].insert(Row.stream[DM].pred_offset);
+    }
+  }
+  EXPECT_EQ(5u, Offsets[TSCC_DM_ILP32].size());
+  EXPECT_EQ(5u, Offsets[TSCC_DM_LP64].size());
   for (uint32_t C = 0; C != 3; ++C) {
     tscc_clause Row;
     std::memcpy(&Row, Bytes.data() + C * sizeof(Row), sizeof(Row));
@@ -245,6 +260,31 @@ TEST_F(ObjectEmitterTest, NoUndefinedSymbolsBeyondTheMemFunctions) {
     EXPECT_TRUE(Name == "memcpy" || Name == "memset" || Name == "memmove")
         << "unexpected undefined symbol " << Name.str();
   }
+}
+
+TEST_F(ObjectEmitterTest, HelperFunctionsShareTheirStreamSection) {
+  ObjectTables T;
+  T.Clauses.push_back(ObjectTables::makeClause(0));
+  for (auto DM : {TSCC_DM_ILP32, TSCC_DM_LP64}) {
+    addClauseFunction(*M, 0, /*Pred=*/false, DM, 0);
+    // An internal helper in the same section, not referenced by anything.
+    auto *FTy = FunctionType::get(Type::getVoidTy(Ctx), false);
+    Function *H = Function::Create(FTy, GlobalValue::InternalLinkage,
+                                   "helper_" + dataModelSuffix(DM).str(), *M);
+    H->setSection(textSectionName(DM));
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", H));
+    B.CreateRetVoid();
+  }
+  Emitted E;
+  emit(T, E);
+  unsigned Count[2] = {0, 0};
+  for (const SectionRef &S : E.Obj->sections()) {
+    StringRef Name = cantFail(S.getName());
+    Count[0] += Name == TSCC_SEC_TEXT_ILP32;
+    Count[1] += Name == TSCC_SEC_TEXT_LP64;
+  }
+  EXPECT_EQ(1u, Count[0]);
+  EXPECT_EQ(1u, Count[1]);
 }
 
 TEST(ObjectStringTableTest, DeduplicatesAndStartsWithEmpty) {

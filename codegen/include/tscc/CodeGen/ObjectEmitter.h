@@ -43,8 +43,9 @@ public:
   void configureModule(llvm::Module &M) const;
 
   /// Places \p Tables into the tscc_* sections of \p M as constant data and
-  /// marks them, and every clause function, as used (llvm.used, which also
-  /// makes LLVM set SHF_GNU_RETAIN) so `--gc-sections` links keep them.
+  /// keeps them, and every function of the tscc text sections, alive through
+  /// the optimiser (llvm.compiler.used). emit() marks the sections
+  /// SHF_GNU_RETAIN so `--gc-sections` links keep them too.
   void addTables(llvm::Module &M, const ObjectTables &Tables) const;
 
   /// Verifies (if asked) and runs the optimisation pipeline.
@@ -69,7 +70,8 @@ private:
   std::unique_ptr<llvm::TargetMachine> TM;
 };
 
-/// Rewrites the stream entries of every clause in the tscc_clauses section of
+/// Sets SHF_GNU_RETAIN on every tscc_* section and rewrites the stream
+/// entries of every clause in the tscc_clauses section of
 /// the relocatable ELF64 object in \p Object: for each clause function
 /// (clauseFunctionName()) present in the model's text section, its st_value
 /// and st_size become the offset and size; absent predicates become
