@@ -94,14 +94,24 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     return false;
   }
   bool Is64 = P.dataModel() == DataModel::LP64;
-  const uint8_t Gadget64[] = {0x0f, 0x05, 0xcc};
-  const uint8_t Gadget32[] = {0xcd, 0x80, 0xcc};
-  const uint8_t *Gadget = Is64 ? Gadget64 : Gadget32;
+  // The home page holds `syscall; int3`. Before it exists, the gadget is
+  // written over the current instruction and loads the number itself: in
+  // the exec stop the kernel is still inside execve() and stores its
+  // return value into rax when the thread resumes, after our SETREGS.
+  uint8_t Gadget[8] = {0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xcc};
+  if (!Is64) {
+    Gadget[5] = 0xcd;
+    Gadget[6] = 0x80;
+  }
+  uint32_t Nr32 = static_cast<uint32_t>(Nr);
+  std::memcpy(Gadget + 1, &Nr32, 4);
   uint64_t At = P.Home ? P.syscallGadget() : Saved.rip;
-  uint8_t Orig[3];
+  uint64_t TrapAt = P.Home ? At + 2 : At + 7;
+  uint8_t Orig[sizeof(Gadget)];
   bool Patched = false;
   if (!P.Home) {
-    if (!P.readMemory(At, Orig, 3) || !P.writeMemory(At, Gadget, 3)) {
+    if (!P.readMemory(At, Orig, sizeof(Orig)) ||
+        !P.writeMemory(At, Gadget, sizeof(Gadget))) {
       Error = "cannot write the syscall gadget";
       return false;
     }
@@ -111,7 +121,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = At;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
-            runUntilTrap(P, Tid, At + 2, Error);
+            runUntilTrap(P, Tid, TrapAt, Error);
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
@@ -120,7 +130,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                         static_cast<int32_t>(After.rax)));
   }
   if (Patched && !P.Exited)
-    P.writeMemory(At, Orig, 3);
+    P.writeMemory(At, Orig, sizeof(Orig));
   if (!P.Exited)
     ptrace(PTRACE_SETREGS, Tid, nullptr, &Saved);
   return Ok;
@@ -149,7 +159,7 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   Page[0] = Is64 ? 0x0f : 0xcd;
   Page[1] = Is64 ? 0x05 : 0x80;
   if (!P.writeMemory(Addr, Page, sizeof(Page))) {
-    Error = "cannot initialise the scratch page";
+    Error = "cannot initialise the scratch page at " + std::to_string(Addr) + ": " + std::strerror(errno);
     return false;
   }
   P.Home = Addr;

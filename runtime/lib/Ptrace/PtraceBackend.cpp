@@ -340,10 +340,11 @@ void PtraceBackend::Impl::run() {
   }
   if (W > 0)
     WakerPid.store(W);
-  for (auto &[Pid, P] : ByPid)
-    for (auto &[Tid, T] : P->Threads)
-      if (T.State == ThreadState::Stopped)
-        resume(*P, T, T.PendingSignal);
+  if (!Interrupted.load() && !S.stopRequested())
+    for (auto &[Pid, P] : ByPid)
+      for (auto &[Tid, T] : P->Threads)
+        if (T.State == ThreadState::Stopped)
+          resume(*P, T, T.PendingSignal);
 
   while (!ByPid.empty()) {
     if (Interrupted.load() || S.stopRequested())

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <algorithm>
+#include <sys/ptrace.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -98,20 +100,44 @@ bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
 }
 
 bool PtraceProcess::writeMemory(uint64_t Addr, const void *Src, size_t Len) {
-  if (MemFd < 0 || Exited)
+  if (Exited)
     return false;
-  // /proc/PID/mem writes with FOLL_FORCE: text pages are copied on write,
-  // exactly like PTRACE_POKETEXT, but in one call.
-  auto *In = static_cast<const uint8_t *>(Src);
-  size_t Done = 0;
-  while (Done < Len) {
-    ssize_t W = pwrite(MemFd, In + Done, Len - Done, Addr + Done);
-    if (W <= 0) {
-      if (W < 0 && errno == EINTR)
-        continue;
-      return false;
+  // /proc/PID/mem writes the whole range in one call, but kernels built
+  // without forced /proc/PID/mem access (proc_mem.force_override) refuse
+  // read-only pages such as text. PTRACE_POKEDATA always may.
+  if (MemFd >= 0 && pwrite(MemFd, Src, Len, Addr) == static_cast<ssize_t>(Len))
+    return true;
+  return pokeMemory(Addr, Src, Len);
+}
+
+bool PtraceProcess::pokeMemory(uint64_t Addr, const void *Src, size_t Len) {
+  // Any stopped thread of the process will do for PEEK/POKE.
+  pid_t Tid = 0;
+  for (const auto &[T, Th] : Threads)
+    if (Th.State == ThreadState::Stopped) {
+      Tid = T;
+      break;
     }
-    Done += W;
+  if (!Tid)
+    return false;
+  auto *In = static_cast<const uint8_t *>(Src);
+  constexpr uint64_t W = sizeof(long);
+  uint64_t Start = Addr & ~(W - 1);
+  for (uint64_t A = Start; A < Addr + Len; A += W) {
+    long Word = 0;
+    uint64_t Lo = A < Addr ? Addr - A : 0;
+    uint64_t Hi = std::min<uint64_t>(W, Addr + Len - A);
+    if (Lo != 0 || Hi != W) {
+      errno = 0;
+      Word = ptrace(PTRACE_PEEKDATA, Tid, reinterpret_cast<void *>(A), nullptr);
+      if (errno)
+        return false;
+    }
+    std::memcpy(reinterpret_cast<uint8_t *>(&Word) + Lo, In + (A + Lo - Addr),
+                Hi - Lo);
+    if (ptrace(PTRACE_POKEDATA, Tid, reinterpret_cast<void *>(A),
+               reinterpret_cast<void *>(Word)) != 0)
+      return false;
   }
   return true;
 }

@@ -121,7 +121,10 @@ public:
   /// Re-reads identity after launch/attach/exec: name, ppid, uid, data model
   /// (ELF class of /proc/PID/exe), and reopens /proc/PID/mem.
   bool refreshIdentity(std::string &Error);
+  /// Writes target memory, text included. Needs a stopped thread when
+  /// /proc/PID/mem may not write read-only pages.
   bool writeMemory(uint64_t Addr, const void *Src, size_t Len);
+  bool pokeMemory(uint64_t Addr, const void *Src, size_t Len);
   template <class T> bool read(uint64_t Addr, T &V) {
     return readMemory(Addr, &V, sizeof(T));
   }
