@@ -28,6 +28,11 @@
          offsetof(T, m), MEMBER_SIZE(T, m),                                    \
          MEMBER_SIZE(T, m) / ELEM_SIZE(T, m), ELEM_SIZE(T, m))
 
+/* A flexible array member: no size of its own. */
+#define FLEX(T, m)                                                             \
+  printf("  %s offset=%zu size=0 elem_size=%zu\n", #m, offsetof(T, m),        \
+         ELEM_SIZE(T, m))
+
 /* A bit-field: C cannot take its offset, so set it to all ones in a zeroed
  * object and find the bits that changed (little-endian bit numbering). */
 #define BITFIELD(T, m)                                                         \

@@ -1,0 +1,10 @@
+// Arrays of arrays of structs, a nested union, a pointer: dotted paths into the first element.
+// gcc -m32 (under qemu-i386) and gcc -m64 print the reference lines.
+// REQUIRES: m32, qemu-i386
+// RUN: %tscc --dump-layout 'struct nested' %s | sed 's/ type=.*//' > %t.tscc
+// RUN: %cc32 -I%S/Inputs %S/Inputs/tricky.c -o %t.32
+// RUN: %run32 %t.32 nested > %t.gcc
+// RUN: %cc64 -I%S/Inputs %S/Inputs/tricky.c -o %t.64
+// RUN: %t.64 nested >> %t.gcc
+// RUN: diff -u %t.gcc %t.tscc
+#include "Inputs/tricky.h"
