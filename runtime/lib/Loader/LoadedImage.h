@@ -37,6 +37,10 @@ public:
   /// image never refers to the caller's bytes after create() returns.
   const Section *section(std::string_view Name) const;
   uint64_t mappingSize() const { return Size; }
+  bool contains(uintptr_t P) const {
+    return P >= reinterpret_cast<uintptr_t>(Base) &&
+           P - reinterpret_cast<uintptr_t>(Base) < Size;
+  }
 
 private:
   LoadedImage() = default;

@@ -249,6 +249,16 @@ tscc_action_fn ProbeProgram::action(uint32_t Clause, DataModel DM) const {
       const_cast<uint8_t *>(Text[M] + S.action_offset));
 }
 
+bool ProbeProgram::containsCode(uintptr_t PC) const {
+  if (Image)
+    return Image->contains(PC);
+  for (unsigned M = 0; M < TSCC_DM_COUNT; ++M)
+    if (Text[M] && PC >= reinterpret_cast<uintptr_t>(Text[M]) &&
+        PC - reinterpret_cast<uintptr_t>(Text[M]) < TextSize[M])
+      return true;
+  return false;
+}
+
 std::span<const tscc_field> ProbeProgram::formatFields(uint32_t Format) const {
   if (Format >= Formats.size())
     return {};

@@ -1,8 +1,11 @@
 //===- Session.cpp - Clause dispatch, variable storage, lifecycle ---------===//
 
+#include "ClauseGuard.h"
 #include "SessionState.h"
 
 #include "tscc/Runtime/Format.h"
+
+#include "../Output/JsonEvents.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -153,10 +156,17 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
   Ctx.param_strings = ParamStrings.data();
   Ctx.param_count = static_cast<uint32_t>(ParamValues.size());
 
-  if (Pred && !Pred(&Ctx))
+  ClauseCrash Crash;
+  if (runGuarded(Pred, Action, &Ctx, Crash))
     return;
-  if (Action)
-    Action(&Ctx);
+  ++Counters[Clause].Faults;
+  char PC[24];
+  snprintf(PC, sizeof(PC), "0x%llx", static_cast<unsigned long long>(Crash.PC));
+  warnOnce("crash-" + std::to_string(Clause),
+           "clause " + std::to_string(Clause) + " (line " +
+               std::to_string(C.source_line) + ") crashed with " +
+               signalName(Crash.Signal) + " at " + PC +
+               " in its code; the firing was abandoned (counted as a fault)");
 }
 
 void SessionState::runNoProcessClauses(uint32_t Kind) {
@@ -210,11 +220,12 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
                  SessionOptions O)
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
+  guardProgram(Program);
   // Before anything else: backends report attachments before BEGIN runs.
   State->Sink->start(Program);
 }
 
-Session::~Session() = default;
+Session::~Session() { unguardProgram(Program); }
 
 bool Session::checkParams(std::string &Error) const {
   uint32_t Need = Program.header().param_count;

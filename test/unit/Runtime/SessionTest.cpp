@@ -248,4 +248,38 @@ TEST_F(SessionTest, WithinTracksActivations) {
   S->withinEnter(T, 100, 99); // out of range: ignored
 }
 
+TEST(SessionCrashTest, CrashingClausesAreAbandonedAndCounted) {
+  std::string Err;
+  auto P = ProbeProgram::load(fixture("crash.o"), Err);
+  ASSERT_TRUE(P) << Err;
+  MemFile Out, Diag;
+  SessionOptions O;
+  O.Diag = Diag.file();
+  Session S(*P, createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
+            O);
+  S.begin(); // SIGSEGV in BEGIN
+  FakeTarget T(1, DataModel::LP64, "p");
+  for (uint64_t D : {4, 0, 0, 5}) { // SIGFPE twice
+    FireEvent E;
+    E.Tgt = &T;
+    E.Tid = 1;
+    E.Probe = 1;
+    E.Regs[TSCC_REG_RDI] = D;
+    S.fire(E);
+  }
+  S.end();
+  EXPECT_EQ(Out.str(), "100/4=25\n100/5=20\n");
+  auto C = S.counters();
+  EXPECT_EQ(C[0].Faults, 1u);
+  EXPECT_EQ(C[1].Faults, 2u);
+  EXPECT_EQ(C[1].Fired, 4u);
+  std::string D = Diag.str();
+  EXPECT_NE(D.find("tsrun: warning: clause 0 (line 1) crashed with SIGSEGV at "
+                   "0x"),
+            std::string::npos)
+      << D;
+  EXPECT_NE(D.find("clause 1 (line 2) crashed with SIGFPE"), std::string::npos)
+      << D;
+}
+
 } // namespace

@@ -79,6 +79,10 @@ public:
 
   /// Whether code is mapped (false for fromTables()).
   bool hasCode() const { return Text[0] || Text[1]; }
+  /// Whether PC lies in the program's code: the whole loaded image (clause
+  /// code may call local helpers outside the two text sections) or, for a
+  /// linked-in object, its two text sections.
+  bool containsCode(uintptr_t PC) const;
   /// The clause's predicate for a data model, or null if it has none.
   tscc_predicate_fn predicate(uint32_t Clause, DataModel DM) const;
   /// The clause's action for a data model, or null when there is no code.
