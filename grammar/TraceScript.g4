@@ -8,92 +8,18 @@
 // balanced token sequences and handed to Clang verbatim, so anything C allows
 // there (attributes, bit-fields, nested definitions) passes through.
 //
-// A few C ambiguities (`(T)x` casts, `sizeof(T)`, `T *p;` declarations,
-// `m[T]` key types) need to know whether an identifier names a type; the
-// predicates below ask isTypeName(), which the frontend fills from the
-// script's own typedefs and an optional hook. Predicates sit at the left edge
-// of their alternatives because ANTLR evaluates them at the decision point.
+// C's usual ambiguities (`(T)x` casts, `sizeof(T)`, `T *p;` declarations,
+// `m[T]` key types) are resolved the way C compilers do it, with a "lexer
+// hack": before parsing, the frontend retypes every identifier that names a
+// type (typedefs declared in the script, names from an optional hook, names
+// ending in _t, and `(x) y` casts) from Identifier to TypeName. The grammar
+// itself has no semantic predicates.
 
 grammar TraceScript;
 
-@parser::header {
-#include <functional>
-#include <string>
-}
-
-@parser::members {
-  /// Set by the frontend: does \p Name name a C type?
-  std::function<bool(const std::string &)> TypeNameHook;
-  /// Set by the frontend: called after each typedef declaration is parsed,
-  /// so that later uses of the name parse as a type.
-  std::function<void(antlr4::ParserRuleContext *)> TypedefHook;
-
-  bool isTypeName(const std::string &Name) {
-    return TypeNameHook && TypeNameHook(Name);
-  }
-
-  /// Token \p K tokens ahead (1-based) is a keyword that can only start a
-  /// type name.
-  bool isTypeKeywordAt(ssize_t K) {
-    switch (_input->LA(K)) {
-    case Void: case Char: case Short: case Int: case Long: case Signed:
-    case Unsigned: case Float: case Double: case Bool: case Const:
-    case Volatile: case Struct: case Union: case Enum: case StringKw:
-      return true;
-    default:
-      return false;
-    }
-  }
-
-  /// A type name starts \p K tokens ahead: a type keyword, a known type
-  /// name, or an identifier followed by '*'s and ')' (`(foo *)p`).
-  bool isTypeNameAt(ssize_t K) {
-    if (isTypeKeywordAt(K))
-      return true;
-    if (_input->LA(K) != Identifier)
-      return false;
-    if (isTypeName(_input->LT(K)->getText()))
-      return true;
-    ssize_t I = K + 1;
-    if (_input->LA(I) != Star)
-      return false;
-    while (_input->LA(I) == Star)
-      ++I;
-    return _input->LA(I) == RParen;
-  }
-
-  /// At '(': does a cast follow? Besides known type names, `(x) y` where
-  /// the token after ')' can only start an operand is a cast too.
-  bool isCastAhead() {
-    if (_input->LA(1) != LParen)
-      return false;
-    if (isTypeNameAt(2))
-      return true;
-    if (_input->LA(2) != Identifier || _input->LA(3) != RParen)
-      return false;
-    switch (_input->LA(4)) {
-    case Identifier: case Number: case CharLiteral: case StringLiteral:
-    case Param: case AggName: case LParen: case Sizeof: case Alignof:
-    case Offsetof: case Tilde: case Not:
-      return true;
-    default:
-      return false;
-    }
-  }
-
-  /// At a statement: does a local declaration start here?
-  bool isDeclarationStart() {
-    switch (_input->LA(1)) {
-    case Global: case Thread: case Auto:
-      return true;
-    case Identifier:
-      return isTypeName(_input->LT(1)->getText()) ||
-             _input->LA(2) == Identifier;
-    default:
-      return isTypeKeywordAt(1);
-    }
-  }
-}
+/// Identifiers that name types; the lexer never produces it, the frontend
+/// retypes Identifier tokens (see above).
+tokens { TypeName }
 
 // ---------------------------------------------------------------------------
 // Top level
@@ -121,7 +47,7 @@ topLevelItem
 // C declarations, passed to Clang verbatim ---------------------------------
 
 typedefDeclaration
-    : 'typedef' cNoSemi+ ';' { if (TypedefHook) TypedefHook(_localctx); }
+    : 'typedef' cNoSemi+ ';'
     ;
 
 /// `struct s { ... };`, `union u { ... } x;`, `enum e { A, B };`, with any
@@ -177,7 +103,14 @@ storageClass
     : '__global' | '__thread' | '__auto'
     ;
 
+/// In a declaration, an unknown identifier in type position is taken as a
+/// type name (`myint x;`); sema reports it if it is not one.
 declSpecifiers
+    : typeSpecifiers
+    | typeQualifier* Identifier typeQualifier*
+    ;
+
+typeSpecifiers
     : typeQualifier* builtinTypeKeyword (builtinTypeKeyword | typeQualifier)*
     | typeQualifier* namedType typeQualifier*
     ;
@@ -193,8 +126,8 @@ builtinTypeKeyword
 
 namedType
     : 'String'                                  # stringType
-    | tagKeyword Identifier                     # tagType
-    | Identifier                                # typedefType
+    | tagKeyword (Identifier | TypeName)        # tagType
+    | TypeName                                  # typedefType
     ;
 
 initDeclarator
@@ -212,12 +145,12 @@ pointer
 /// `[256]` (array dimension or String capacity) or `[String, long]`
 /// (associative-array key types).
 declaratorSuffix
-    : '[' {_input->LA(1) != RBracket && isTypeNameAt(1)}? typeName (',' typeName)* ']'  # keySuffix
-    | '[' expression? ']'                                                              # dimSuffix
+    : '[' typeName (',' typeName)* ']'                      # keySuffix
+    | '[' expression? ']'                                   # dimSuffix
     ;
 
 typeName
-    : declSpecifiers abstractDeclarator?
+    : typeSpecifiers abstractDeclarator?
     ;
 
 abstractDeclarator
@@ -243,8 +176,8 @@ statement
     : compoundStatement                                     # blockStmt
     | 'if' '(' expression ')' statement ('else' statement)? # ifStmt
     | 'return' expression? ';'                              # returnStmt
-    | {isDeclarationStart()}? varDeclaration                # declStmt
     | expression ';'                                        # exprStmt
+    | varDeclaration                                        # declStmt
     | ';'                                                   # nullStmt
     | unsupportedStatement                                  # badStmt
     ;
@@ -265,14 +198,13 @@ unsupportedStatement
 expression
     : primaryExpression                                         # primaryExpr
     | expression '[' argumentList ']'                           # subscriptExpr
-    | expression op=('.' | '->') Identifier                     # memberExpr
+    | expression op=('.' | '->') memberName                     # memberExpr
     | expression op=('++' | '--')                               # postfixExpr
     | op=('++' | '--') expression                               # prefixExpr
     | op=('+' | '-' | '!' | '~' | '*' | '&') expression         # unaryExpr
-    | {isCastAhead()}? '(' typeName ')' expression              # castExpr
-    | {isTypeNameAt(3) && _input->LA(2) == LParen}?
-      op=('sizeof' | Alignof) '(' typeName ')'               # traitTypeExpr
-    | op=('sizeof' | Alignof) expression                     # traitExprExpr
+    | '(' typeName ')' expression                               # castExpr
+    | op=('sizeof' | Alignof) '(' typeName ')'                  # traitTypeExpr
+    | op=('sizeof' | Alignof) expression                        # traitExprExpr
     | expression op=('*' | '/' | '%') expression                # binaryExpr
     | expression op=('+' | '-') expression                      # binaryExpr
     | expression op=('<<' | '>>') expression                    # binaryExpr
@@ -305,7 +237,12 @@ argumentList
     ;
 
 offsetofDesignator
-    : Identifier ('.' Identifier | '[' expression ']')*
+    : memberName ('.' memberName | '[' expression ']')*
+    ;
+
+/// Member names live in their own namespace: `s->size_t` is a member.
+memberName
+    : Identifier | TypeName
     ;
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include "tscc/Basic/SourceManager.h"
 #include "tscc/CodeGen/CodeGen.h"
 #include "tscc/Sema/CDeclarations.h"
+#include "tscc/Sema/LayoutDumper.h"
 #include "tscc/Sema/ScriptInfo.h"
 #include "tscc/Sema/Sema.h"
 #include "tscc/Sema/TypeContext.h"
@@ -145,8 +146,28 @@ bool dumpAST(Compilation &C) {
 
 /// --dump-layout: sema's CDeclarations lays the type out per data model.
 bool dumpLayout(Compilation &C) {
-  C.Diags.report(diag::err_stage_unavailable) << "layout dumping";
-  return false;
+  CDeclOptions CO;
+  CO.ScriptPath = C.Opts.Input;
+  CO.IncludeDirs = C.Opts.IncludeDirs;
+  for (const Options::MacroDef &M : C.Opts.Macros)
+    CO.Macros.push_back({M.Name, M.Value, M.Undef});
+  for (DataModel DM : AllDataModels)
+    C.Types[static_cast<unsigned>(DM)] = std::make_unique<TypeContext>(DM);
+  C.CDecls = CDeclarations::createForAllModels(
+      {C.Types[0].get(), C.Types[1].get()}, C.AST->getCPrelude(), CO,
+      C.Diags);
+  if (C.Diags.hasErrorOccurred())
+    return false;
+  std::string Path = C.Opts.Output.empty() ? "-" : C.Opts.Output;
+  return writeOutput(C, Path, [&](llvm::raw_pwrite_stream &OS) {
+    CDeclarations *Models[] = {C.CDecls[0].get(), C.CDecls[1].get()};
+    if (llvm::Error E = tscc::dumpLayout(OS, C.Opts.LayoutType, Models)) {
+      C.Diags.reportRaw(diag::Level::Error, {}, 0, 0,
+                        llvm::toString(std::move(E)));
+      return false;
+    }
+    return true;
+  });
 }
 
 /// Names, types, C declarations; fills whatever codegen needs.

@@ -19,6 +19,7 @@ std::vector<CToken> ASTBuilder::cTokens(antlr4::ParserRuleContext *C) const {
     CToken::Kind K;
     switch (T->getType()) {
     case P::Identifier:
+    case P::TypeName:
       K = CToken::Identifier;
       break;
     case P::LParen:

@@ -89,7 +89,10 @@ private:
   /// The base type of `const unsigned long`, `struct s`, `String`, `foo_t`;
   /// null (after a diagnostic) for an invalid combination.
   TypeSpec *buildDeclSpecifiers(P::DeclSpecifiersContext *C);
-  bool resolveBuiltin(P::DeclSpecifiersContext *C, BuiltinTypeKind &Out);
+  TypeSpec *buildTypeSpecifiers(P::TypeSpecifiersContext *C);
+  bool resolveBuiltin(P::TypeSpecifiersContext *C, BuiltinTypeKind &Out);
+  void applyQualifiers(TypeSpec *T,
+                       const std::vector<P::TypeQualifierContext *> &Qs);
   TypeSpec *buildTypeName(P::TypeNameContext *C);
   TypeSpec *cloneTypeSpec(const TypeSpec &T, SourceRange R);
 

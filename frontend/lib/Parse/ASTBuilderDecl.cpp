@@ -125,13 +125,42 @@ VarDecl *ASTBuilder::buildDeclarator(P::InitDeclaratorContext *C,
   return V;
 }
 
+void ASTBuilder::applyQualifiers(
+    TypeSpec *T, const std::vector<P::TypeQualifierContext *> &Qs) {
+  for (P::TypeQualifierContext *Q : Qs) {
+    if (Q->Const())
+      T->setConst(true);
+    if (Q->Volatile())
+      T->setVolatile(true);
+  }
+}
+
 //===----------------------------------------------------------------------===//
-// declSpecifiers
+// declSpecifiers : typeSpecifiers | typeQualifier* Identifier typeQualifier*
+//===----------------------------------------------------------------------===//
+
+TypeSpec *ASTBuilder::buildDeclSpecifiers(P::DeclSpecifiersContext *C) {
+  if (!C || C->exception)
+    return nullptr;
+  if (P::TypeSpecifiersContext *TS = C->typeSpecifiers())
+    return buildTypeSpecifiers(TS);
+  if (!C->Identifier())
+    return nullptr;
+  // An identifier not known to be a type: sema resolves or rejects it.
+  auto *T = Ctx.create<TypeSpec>(range(C), TypeSpec::SpecKind::Typedef);
+  T->setName(copy(text(C->Identifier())));
+  T->setNameLoc(loc(C->Identifier()));
+  applyQualifiers(T, C->typeQualifier());
+  return T;
+}
+
+//===----------------------------------------------------------------------===//
+// typeSpecifiers
 //   : typeQualifier* builtinTypeKeyword (builtinTypeKeyword | typeQualifier)*
 //   | typeQualifier* namedType typeQualifier*
 //===----------------------------------------------------------------------===//
 
-TypeSpec *ASTBuilder::buildDeclSpecifiers(P::DeclSpecifiersContext *C) {
+TypeSpec *ASTBuilder::buildTypeSpecifiers(P::TypeSpecifiersContext *C) {
   if (!C || C->exception)
     return nullptr;
   TypeSpec *T = nullptr;
@@ -140,20 +169,22 @@ TypeSpec *ASTBuilder::buildDeclSpecifiers(P::DeclSpecifiersContext *C) {
       T = Ctx.create<TypeSpec>(range(C), TypeSpec::SpecKind::String);
     } else if (auto *Tag = dynamic_cast<P::TagTypeContext *>(N)) {
       P::TagKeywordContext *KW = Tag->tagKeyword();
-      if (!KW || !Tag->Identifier())
+      antlr4::tree::TerminalNode *Name =
+          Tag->Identifier() ? Tag->Identifier() : Tag->TypeName();
+      if (!KW || !Name)
         return nullptr;
       auto K = KW->Struct()  ? TypeSpec::SpecKind::Struct
                : KW->Union() ? TypeSpec::SpecKind::Union
                              : TypeSpec::SpecKind::Enum;
       T = Ctx.create<TypeSpec>(range(C), K);
-      T->setName(copy(text(Tag->Identifier())));
-      T->setNameLoc(loc(Tag->Identifier()));
+      T->setName(copy(text(Name)));
+      T->setNameLoc(loc(Name));
     } else if (auto *TD = dynamic_cast<P::TypedefTypeContext *>(N)) {
-      if (!TD->Identifier())
+      if (!TD->TypeName())
         return nullptr;
       T = Ctx.create<TypeSpec>(range(C), TypeSpec::SpecKind::Typedef);
-      T->setName(copy(text(TD->Identifier())));
-      T->setNameLoc(loc(TD->Identifier()));
+      T->setName(copy(text(TD->TypeName())));
+      T->setNameLoc(loc(TD->TypeName()));
     }
   } else {
     BuiltinTypeKind K;
@@ -164,12 +195,7 @@ TypeSpec *ASTBuilder::buildDeclSpecifiers(P::DeclSpecifiersContext *C) {
   }
   if (!T)
     return nullptr;
-  for (P::TypeQualifierContext *Q : C->typeQualifier()) {
-    if (Q->Const())
-      T->setConst(true);
-    if (Q->Volatile())
-      T->setVolatile(true);
-  }
+  applyQualifiers(T, C->typeQualifier());
   return T;
 }
 
@@ -184,7 +210,7 @@ struct BuiltinSpec {
 };
 } // namespace
 
-bool ASTBuilder::resolveBuiltin(P::DeclSpecifiersContext *C,
+bool ASTBuilder::resolveBuiltin(P::TypeSpecifiersContext *C,
                                 BuiltinTypeKind &Out) {
   BuiltinSpec D;
   for (P::BuiltinTypeKeywordContext *KW : C->builtinTypeKeyword()) {
@@ -306,14 +332,14 @@ bool ASTBuilder::resolveBuiltin(P::DeclSpecifiersContext *C,
 }
 
 //===----------------------------------------------------------------------===//
-// typeName : declSpecifiers abstractDeclarator?
+// typeName : typeSpecifiers abstractDeclarator?
 // abstractDeclarator : pointer+ ('[' expression? ']')* | ('[' expression? ']')+
 //===----------------------------------------------------------------------===//
 
 TypeSpec *ASTBuilder::buildTypeName(P::TypeNameContext *C) {
   if (!C || C->exception)
     return nullptr;
-  TypeSpec *Base = buildDeclSpecifiers(C->declSpecifiers());
+  TypeSpec *Base = buildTypeSpecifiers(C->typeSpecifiers());
   if (!Base)
     return nullptr;
   Base->setSourceRange(range(C));

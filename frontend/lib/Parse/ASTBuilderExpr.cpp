@@ -50,11 +50,12 @@ antlrcpp::Any ASTBuilder::visitSubscriptExpr(P::SubscriptExprContext *C) {
 // expression ('.' | '->') Identifier
 antlrcpp::Any ASTBuilder::visitMemberExpr(P::MemberExprContext *C) {
   Expr *Base = buildExpr(C->expression());
-  if (!Base || !C->Identifier() || !C->op)
+  P::MemberNameContext *M = C->memberName();
+  if (!Base || !M || !M->getStart() || !C->op)
     return wrap(nullptr);
   return wrap(Ctx.create<MemberExpr>(range(C), Base, C->Arrow() != nullptr,
-                                     loc(C->op), copy(text(C->Identifier())),
-                                     loc(C->Identifier())));
+                                     loc(C->op), copy(Map.spelling(M->getStart())),
+                                     loc(M->getStart())));
 }
 
 // expression ('++' | '--')
@@ -293,7 +294,7 @@ antlrcpp::Any ASTBuilder::visitAggregationExpr(P::AggregationExprContext *C) {
 }
 
 // 'offsetof' '(' typeName ',' offsetofDesignator ')'
-// offsetofDesignator : Identifier ('.' Identifier | '[' expression ']')*
+// offsetofDesignator : memberName ('.' memberName | '[' expression ']')*
 antlrcpp::Any ASTBuilder::visitOffsetofExpr(P::OffsetofExprContext *C) {
   TypeSpec *T = buildTypeName(C->typeName());
   P::OffsetofDesignatorContext *D = C->offsetofDesignator();
@@ -302,12 +303,12 @@ antlrcpp::Any ASTBuilder::visitOffsetofExpr(P::OffsetofExprContext *C) {
   llvm::SmallVector<OffsetofComponent, 4> Path;
   // Walk the designator's children in order: identifiers and subscripts.
   for (antlr4::tree::ParseTree *Child : D->children) {
-    if (auto *Term = dynamic_cast<antlr4::tree::TerminalNode *>(Child)) {
-      if (Term->getSymbol()->getType() != P::Identifier)
-        continue;
+    if (auto *M = dynamic_cast<P::MemberNameContext *>(Child)) {
+      antlr4::Token *T = M->getStart();
+      if (!T || M->exception)
+        return wrap(nullptr);
       OffsetofComponent F{OffsetofComponent::Kind::Field,
-                          copy(text(Term)), nullptr,
-                          SourceRange(loc(Term))};
+                          copy(Map.spelling(T)), nullptr, SourceRange(loc(T))};
       Path.push_back(F);
       continue;
     }

@@ -3,9 +3,9 @@
 #include "tscc/Parse/Parser.h"
 
 #include "ASTBuilder.h"
-#include "CDeclNames.h"
 #include "SourceInput.h"
 #include "SyntaxErrors.h"
+#include "TypeNames.h"
 
 #include "tscc/AST/ASTContext.h"
 #include "tscc/AST/RecursiveASTVisitor.h"
@@ -16,6 +16,8 @@
 #include "TraceScriptParser.h"
 
 #include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
 
 using namespace tscc;
 using namespace tscc::parse;
@@ -37,12 +39,12 @@ public:
     Parser.removeErrorListeners();
     Parser.addErrorListener(&Listener);
     Parser.setErrorHandler(std::make_shared<SyntaxErrorStrategy>(Map, Diags));
-    Parser.TypeNameHook = [this](const std::string &Name) {
-      return isTypeName(Name);
-    };
-    Parser.TypedefHook = [this](antlr4::ParserRuleContext *C) {
-      noteTypedef(C);
-    };
+  }
+
+  /// Lexes everything, then applies the lexer hack (TypeNames.h).
+  void prepareTokens() {
+    Tokens.fill();
+    markTypeNames(Tokens.getTokens(), Map, Opts);
   }
 
   SourceInput In;
@@ -54,45 +56,46 @@ public:
   DiagnosticErrorListener Listener;
 
 private:
-  bool isTypeName(llvm::StringRef Name) const {
-    if (Typedefs.contains(Name))
-      return true;
-    if (Opts.IsTypeName)
-      return Opts.IsTypeName(Name);
-    // The C convention for typedef names from headers (size_t, pid_t, ...).
-    return Name.size() > 2 && Name.ends_with("_t");
-  }
-
-  /// Makes the names a typedef declares parse as types from now on.
-  void noteTypedef(antlr4::ParserRuleContext *C) {
-    if (!C || !C->getStart() || !C->getStop())
-      return;
-    std::vector<CToken> Toks;
-    size_t B = C->getStart()->getTokenIndex(), E = C->getStop()->getTokenIndex();
-    if (B == INVALID_INDEX || E == INVALID_INDEX)
-      return;
-    for (size_t I = B + 1; I < E && I < Tokens.size(); ++I) { // skip typedef, ';'
-      antlr4::Token *T = Tokens.get(I);
-      CToken::Kind K;
-      switch (T->getType()) {
-      case TraceScriptParser::Identifier: K = CToken::Identifier; break;
-      case TraceScriptParser::LParen: K = CToken::LParen; break;
-      case TraceScriptParser::RParen: K = CToken::RParen; break;
-      case TraceScriptParser::LBracket: K = CToken::LBracket; break;
-      case TraceScriptParser::RBracket: K = CToken::RBracket; break;
-      case TraceScriptParser::LBrace: K = CToken::LBrace; break;
-      case TraceScriptParser::RBrace: K = CToken::RBrace; break;
-      case TraceScriptParser::Comma: K = CToken::Comma; break;
-      default: K = CToken::Other; break;
-      }
-      Toks.push_back({K, Map.spelling(T), static_cast<unsigned>(I)});
-    }
-    for (size_t I : findDeclaredNames(Toks))
-      Typedefs.insert(Toks[I].Text);
-  }
-
   const ParseOptions &Opts;
-  llvm::StringSet<> Typedefs;
+};
+
+/// Holds the diagnostics of one parse and passes them on in source order.
+/// The lexer runs ahead of the parser, so without this a stray character
+/// could be reported before an earlier syntax error. A note stays with the
+/// diagnostic it follows.
+class SourceOrderConsumer : public DiagnosticConsumer {
+public:
+  SourceOrderConsumer(DiagnosticsEngine &Diags)
+      : Diags(Diags), Next(Diags.getConsumer()) {
+    Diags.setConsumer(this);
+  }
+  ~SourceOrderConsumer() override {
+    Diags.setConsumer(&Next);
+    std::stable_sort(Groups.begin(), Groups.end(),
+                     [](const Group &A, const Group &B) {
+                       return key(A) < key(B);
+                     });
+    for (const Group &G : Groups)
+      for (const Diagnostic &D : G)
+        Next.handleDiagnostic(D);
+  }
+  void handleDiagnostic(const Diagnostic &D) override {
+    if (D.Severity == diag::Level::Note && !Groups.empty())
+      Groups.back().push_back(D);
+    else
+      Groups.push_back({D});
+  }
+
+private:
+  using Group = std::vector<Diagnostic>;
+  /// Diagnostics without a position (e.g. "too many errors") go last.
+  static uint32_t key(const Group &G) {
+    SourceLocation L = G.front().Loc;
+    return L.isValid() ? L.getRawEncoding() : UINT32_MAX;
+  }
+  DiagnosticsEngine &Diags;
+  DiagnosticConsumer &Next;
+  std::vector<Group> Groups;
 };
 
 /// Gives every node of a tree one source range.
@@ -114,8 +117,10 @@ Script *tscc::parseScript(SourceManager &SM, FileID File, ASTContext &Ctx,
                           DiagnosticsEngine &Diags, const ParseOptions &Opts) {
   // ANTLR reports through exceptions internally; none may escape into
   // callers built without them, and an internal failure is a diagnostic.
+  SourceOrderConsumer Order(Diags);
   try {
     ParseSession S(SM, File, Diags, Opts);
+    S.prepareTokens();
     TraceScriptParser::ScriptContext *Tree = S.Parser.script();
     ASTBuilder Builder(Ctx, Diags, S.Map, S.Tokens);
     return Builder.buildScript(Tree, File);
@@ -140,6 +145,7 @@ Expr *tscc::parseExpressionText(llvm::StringRef Text, SourceRange Origin,
   Expr *Result = nullptr;
   try {
     ParseSession S(SM, File, Diags, Opts);
+    S.prepareTokens();
     TraceScriptParser::ExpressionOnlyContext *Tree = S.Parser.expressionOnly();
     ASTBuilder Builder(Ctx, Diags, S.Map, S.Tokens);
     if (Diags.getNumErrors() == ErrorsBefore)
