@@ -165,7 +165,15 @@ Error ObjectEmitter::optimize(Module &M) const {
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(TM.get(), PipelineTuningOptions());
+  // Clause code is short straight-line code around helper calls, with only
+  // the bounded string loops: vectorising and unrolling find nothing to do
+  // but cost a good part of the compile time, so the pipeline skips them.
+  PipelineTuningOptions PTO;
+  PTO.LoopVectorization = false;
+  PTO.SLPVectorization = false;
+  PTO.LoopUnrolling = false;
+  PTO.LoopInterleaving = false;
+  PassBuilder PB(TM.get(), PTO);
   TargetLibraryInfoImpl TLII = makeLibraryInfo(TM->getTargetTriple());
   // Registered before the defaults, so this one wins.
   FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
