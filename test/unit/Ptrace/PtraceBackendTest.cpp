@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <fcntl.h>
 #include <cstdlib>
 #include <future>
 #include <sys/wait.h>
@@ -267,6 +268,74 @@ TEST_F(PtraceBackendTest, InterruptKillsLaunchedCommand) {
   ASSERT_EQ(Rec.Exits.size(), 1u);
   EXPECT_EQ(Rec.Exits[0].substr(Rec.Exits[0].find(' ')),
             " 0 " + std::to_string(SIGKILL));
+}
+
+} // namespace
+
+namespace {
+
+/// Runs Cmd under bpftrace and returns @m and @f (malloc/free counts of
+/// the command's own process), or -1 when bpftrace is unavailable.
+std::pair<long, long> bpftraceCounts(const std::string &Cmd) {
+  if (std::system("command -v bpftrace >/dev/null 2>&1") != 0 || geteuid())
+    return {-1, -1};
+  std::string Out = ::testing::TempDir() + "/bpftrace-" +
+                    std::to_string(getpid()) + ".txt";
+  std::string Prog =
+      "uprobe:/lib/x86_64-linux-gnu/libc.so.6:malloc /pid == cpid/ "
+      "{ @m = count(); } "
+      "uprobe:/lib/x86_64-linux-gnu/libc.so.6:free /pid == cpid/ "
+      "{ @f = count(); }";
+  std::string Full = "bpftrace -e '" + Prog + "' -o " + Out + " -c '" + Cmd +
+                     "' > /dev/null 2>&1";
+  if (std::system(Full.c_str()) != 0)
+    return {-1, -1};
+  std::ifstream In(Out);
+  std::string Key;
+  long M = 0, F = 0, V;
+  while (In >> Key) {
+    if (Key == "@m:" && In >> V)
+      M = V;
+    else if (Key == "@f:" && In >> V)
+      F = V;
+  }
+  unlink(Out.c_str());
+  return {M, F};
+}
+
+// Real programs: malloc/free counts in libc agree with bpftrace's uprobes.
+// (gzip happens to call neither; both tools must agree on that too.)
+TEST(PtraceRealBinaries, MallocFreeMatchBpftrace) {
+  long Total = 0;
+  for (std::vector<std::string> Argv :
+       {std::vector<std::string>{"/usr/bin/ls", "-la", "/usr/lib"},
+        std::vector<std::string>{"/usr/bin/sort", "/etc/services"},
+        std::vector<std::string>{"/usr/bin/gzip", "-c", "/etc/services"}}) {
+    std::string Cmd;
+    for (const std::string &A : Argv)
+      Cmd += (Cmd.empty() ? "" : " ") + A;
+    auto [BM, BF] = bpftraceCounts(Cmd);
+    if (BM < 0)
+      GTEST_SKIP() << "bpftrace is not available (or not root)";
+    PtraceOptions O;
+    O.Commands.push_back(Argv);
+    // The command's output is not ours to print.
+    fflush(stdout);
+    int Saved = dup(1);
+    int Null = open("/dev/null", O_WRONLY);
+    dup2(Null, 1);
+    RunResult R = runSession(
+        {uft(Entry, "malloc", "libc.so.6"), uft(Entry, "free", "libc.so.6")},
+        O);
+    dup2(Saved, 1);
+    close(Saved);
+    close(Null);
+    ASSERT_TRUE(R.Started) << R.Error;
+    Total += BM;
+    EXPECT_EQ(static_cast<long>(R.Hits[0]), BM) << Cmd;
+    EXPECT_EQ(static_cast<long>(R.Hits[1]), BF) << Cmd;
+  }
+  EXPECT_GT(Total, 100);
 }
 
 } // namespace
