@@ -190,7 +190,10 @@ std::string tscc::rt::renderAggregation(const AggDump &D) {
              std::to_string(E.Max) + "\n";
       break;
     default:
-      Out += Head + "\n" + renderBuckets(D, E) + "\n";
+      // Histograms of different keys are separated by a blank line.
+      if (&E != &D.Entries.front())
+        Out += "\n";
+      Out += Head + "\n" + renderBuckets(D, E);
       break;
     }
   }

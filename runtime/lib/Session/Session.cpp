@@ -343,7 +343,9 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
   State->Sink->targetExited(State->info(T), ExitCode, Signal);
   auto L = State->Launched.find(&T);
   if (L != State->Launched.end()) {
-    if (State->LaunchedStatus < 0)
+    // Only a command that ended on its own speaks for tsrun's status; one
+    // killed because the session stopped first does not.
+    if (State->LaunchedStatus < 0 && !stopRequested())
       State->LaunchedStatus = Signal ? 128 + Signal : (ExitCode & 0xff);
     State->Launched.erase(L);
   }
