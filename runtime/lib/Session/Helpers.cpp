@@ -55,6 +55,7 @@ int64_t hReadStr(tscc_ctx *Ctx, uint64_t Addr, char *Dst, uint64_t Max) {
   Max = std::min(Max, MaxRead);
   Dst[0] = '\0';
   if (!F.Tgt) {
+    memset(Dst, 0, Max);
     countFault(Ctx);
     return -1;
   }
@@ -65,12 +66,17 @@ int64_t hReadStr(tscc_ctx *Ctx, uint64_t Addr, char *Dst, uint64_t Max) {
     uint64_t Here = Addr + Pos;
     uint64_t Chunk = std::min(Max - 1 - Pos, PageSize - (Here % PageSize));
     if (!F.Tgt->readMemory(Here, Dst + Pos, Chunk)) {
-      Dst[0] = '\0';
+      memset(Dst, 0, Max);
       countFault(Ctx);
       return -1;
     }
-    if (void *Nul = memchr(Dst + Pos, '\0', Chunk))
-      return static_cast<char *>(Nul) - Dst;
+    if (void *Nul = memchr(Dst + Pos, '\0', Chunk)) {
+      int64_t Len = static_cast<char *>(Nul) - Dst;
+      // The chunk read may run past the NUL into unrelated target bytes;
+      // clear them so equal strings are equal byte for byte (map keys).
+      memset(Dst + Len, 0, Max - Len);
+      return Len;
+    }
     Pos += Chunk;
   }
   Dst[Pos] = '\0';
