@@ -144,6 +144,14 @@ bool dumpAST(Compilation &C) {
   });
 }
 
+bool dumpCPrelude(Compilation &C) {
+  std::string Path = C.Opts.Output.empty() ? "-" : C.Opts.Output;
+  return writeOutput(C, Path, [&](llvm::raw_pwrite_stream &OS) {
+    OS << C.AST->getCPrelude();
+    return true;
+  });
+}
+
 /// --dump-layout: sema's CDeclarations lays the type out per data model.
 bool dumpLayout(Compilation &C) {
   CDeclOptions CO;
@@ -227,6 +235,8 @@ bool runPipeline(Compilation &C) {
     return dumpAST(C);
   case Action::DumpLayout:
     return dumpLayout(C);
+  case Action::DumpCPrelude:
+    return dumpCPrelude(C);
   case Action::SyntaxOnly:
     return analyze(C);
   case Action::EmitLLVM:

@@ -20,6 +20,7 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
         "  -S                   Emit assembly of both code streams\n"
         "  -fsyntax-only        Check the script, write nothing\n"
         "  --dump-ast           Print the syntax tree\n"
+        "  --dump-c-prelude     Print the C declarations handed to Clang\n"
         "  --dump-layout TYPE   Print the ILP32 and LP64 layout of a C type\n"
         "                       (e.g. 'struct req')\n"
         "\n"
@@ -70,6 +71,8 @@ public:
         Modes.push_back({Action::PrintVersion, A.str()});
       else if (Long == "dump-ast" || Long == "ast-dump")
         Modes.push_back({Action::DumpAST, A.str()});
+      else if (Long == "dump-c-prelude")
+        Modes.push_back({Action::DumpCPrelude, A.str()});
       else if (Long == "fsyntax-only")
         Modes.push_back({Action::SyntaxOnly, A.str()});
       else if (Long == "emit-llvm")

@@ -25,6 +25,7 @@ enum class Action {
   EmitAssembly, ///< `-S`: assembly of both streams.
   DumpAST,     ///< `--dump-ast`.
   DumpLayout,  ///< `--dump-layout 'struct X'`.
+  DumpCPrelude, ///< `--dump-c-prelude`: the C text handed to Clang.
   SyntaxOnly,  ///< `-fsyntax-only`: parse and check, write nothing.
   PrintVersion,
   PrintHelp,

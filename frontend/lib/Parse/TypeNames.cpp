@@ -88,9 +88,36 @@ static bool startsOperand(size_t Type) {
   }
 }
 
+/// Whether a '(' after a token of type \p Prev can open a cast: not when it
+/// is a call's or a statement's parenthesis (`f(x) y` is not a cast, nor is
+/// `if (x) y = 1;`).
+static bool parenCanBeCast(size_t Prev) {
+  switch (Prev) {
+  case P::Identifier:
+  case P::TypeName:
+  case P::RParen:
+  case P::RBracket:
+  case P::Number:
+  case P::CharLiteral:
+  case P::StringLiteral:
+  case P::Param:
+  case P::AggName:
+  case P::If:
+  case P::When:
+  case P::While:
+  case P::Switch:
+  case P::For:
+    return false;
+  default:
+    return true;
+  }
+}
+
 /// `( x )` followed by an operand, or `( x *... )`: a cast of x.
 static bool looksLikeCast(const std::vector<Token *> &Toks, size_t I) {
   if (I == 0 || Toks[I - 1]->getType() != P::LParen)
+    return false;
+  if (I >= 2 && !parenCanBeCast(Toks[I - 2]->getType()))
     return false;
   size_t J = I + 1;
   if (J < Toks.size() && Toks[J]->getType() == P::Star) {
