@@ -282,4 +282,37 @@ TEST(SessionCrashTest, CrashingClausesAreAbandonedAndCounted) {
       << D;
 }
 
+TEST(SessionHelpersTest, ReadStrStopsAtPagesAndZeroFills) {
+  std::string Err;
+  auto P = ProbeProgram::load(fixture("helpers.o"), Err);
+  ASSERT_TRUE(P) << Err;
+  MemFile Out;
+  SessionOptions O;
+  O.Diag = nullptr;
+  Session S(*P, createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
+            O);
+  FakeTarget T(1, DataModel::LP64, "p");
+  auto bytes = [](const char *S, size_t N) {
+    return std::vector<uint8_t>(S, S + N);
+  };
+  T.map(0x1000, bytes("hi\0XYZWVUTSRQPONMLK", 20));  // garbage after the NUL
+  T.map(0x2000, bytes("0123456789abcdefghij", 20)); // longer than max - 1
+  T.map(0x3ffd, bytes("ab", 3));                    // NUL is the page's last byte
+  T.map(0x4ff0, bytes("no terminator!!!", 16));     // runs into an unmapped page
+  for (uint64_t Addr : {0x1000, 0x2000, 0x3ffd, 0x4ff8, 0x9000}) {
+    FireEvent E;
+    E.Tgt = &T;
+    E.Tid = 1;
+    E.Probe = 0;
+    E.Regs[TSCC_REG_RDI] = Addr;
+    S.fire(E);
+  }
+  EXPECT_EQ(Out.str(), "n=2 s=hi tail=0\n"
+                       "n=15 s=0123456789abcde tail=65646362613938\n"
+                       "n=2 s=ab tail=0\n"
+                       "n=-1 s= tail=0\n"
+                       "n=-1 s= tail=0\n");
+  EXPECT_EQ(S.counters()[0].Faults, 2u);
+}
+
 } // namespace
