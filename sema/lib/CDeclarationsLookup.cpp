@@ -17,8 +17,29 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <type_traits>
+
 using namespace tscc;
 using llvm::dyn_cast;
+
+/// The last \p DeclT named \p DN inside the records and enums of \p DC,
+/// at any depth.
+template <typename DeclT>
+static DeclT *findNested(const clang::DeclContext *DC,
+                         clang::DeclarationName DN) {
+  DeclT *Found = nullptr;
+  for (clang::Decl *D : DC->decls()) {
+    if (!llvm::isa<clang::RecordDecl, clang::EnumDecl>(D))
+      continue;
+    const auto *Inner = llvm::cast<clang::DeclContext>(D);
+    for (clang::Decl *Member : Inner->decls())
+      if (auto *T = dyn_cast<DeclT>(Member); T && T->getDeclName() == DN)
+        Found = T;
+    if (DeclT *Deeper = findNested<DeclT>(Inner, DN))
+      Found = Deeper;
+  }
+  return Found;
+}
 
 template <typename DeclT>
 DeclT *CDeclarations::Impl::lookupDecl(llvm::StringRef Name) const {
@@ -36,6 +57,14 @@ DeclT *CDeclarations::Impl::lookupDecl(llvm::StringRef Name) const {
   for (clang::NamedDecl *ND : Ctx.getTranslationUnitDecl()->lookup(DN))
     if (auto *D = dyn_cast<DeclT>(ND))
       Found = D;
+  if constexpr (std::is_base_of_v<clang::TagDecl, DeclT> ||
+                std::is_same_v<clang::EnumConstantDecl, DeclT>) {
+    // In C a tag first named inside a struct (`struct a { struct b *p; }`),
+    // and the enumerators of an enum defined there, have file scope; Clang
+    // files them under the struct.
+    if (!Found)
+      Found = findNested<DeclT>(Ctx.getTranslationUnitDecl(), DN);
+  }
   return Found;
 }
 

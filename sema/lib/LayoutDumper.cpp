@@ -5,7 +5,11 @@
 #include "tscc/Sema/Type.h"
 #include "tscc/Sema/TypeContext.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
 
 using namespace tscc;
 
@@ -65,21 +69,48 @@ void tscc::dumpTypeLayout(llvm::raw_ostream &OS, const Type *T) {
     dumpMembers(OS, R, "", 0);
 }
 
+/// \p TypeName as a complete type of \p Decls' model, or why not.
+static llvm::Expected<const Type *> resolve(CDeclarations &Decls,
+                                            llvm::StringRef TypeName) {
+  llvm::Expected<const Type *> T = Decls.parseTypeName(TypeName);
+  if (!T)
+    return T.takeError();
+  if (!(*T)->isComplete())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + (*T)->getName() +
+                                       "' is an incomplete type");
+  return T;
+}
+
 llvm::Error tscc::dumpLayout(llvm::raw_ostream &OS, llvm::StringRef TypeName,
                              llvm::ArrayRef<CDeclarations *> Models) {
+  // Resolve in every model before printing anything, so a failure leaves
+  // no partial dump, and a failure common to all models is said once.
+  std::vector<const Type *> Types;
+  std::vector<std::string> Errors;
   for (CDeclarations *Decls : Models) {
-    llvm::StringRef Model = dataModelName(Decls->getDataModel());
-    llvm::Expected<const Type *> T = Decls->parseTypeName(TypeName);
-    if (!T)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(), "--dump-layout: %s (%s)",
-          llvm::toString(T.takeError()).c_str(), Model.str().c_str());
-    if (!(*T)->isComplete())
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "--dump-layout: '%s' is an incomplete type (%s)",
-          (*T)->getName().c_str(), Model.str().c_str());
-    dumpTypeLayout(OS, *T);
+    llvm::Expected<const Type *> T = resolve(*Decls, TypeName);
+    if (T) {
+      Types.push_back(*T);
+      continue;
+    }
+    Errors.push_back(llvm::toString(T.takeError()) + " [" +
+                     dataModelName(Decls->getDataModel()).str() + "]");
   }
+  if (!Errors.empty()) {
+    std::string Msg = Errors.front();
+    bool Same = Errors.size() == Models.size() &&
+                llvm::all_of(Errors, [&](const std::string &E) {
+                  return llvm::StringRef(E).rsplit(" [").first ==
+                         llvm::StringRef(Msg).rsplit(" [").first;
+                });
+    if (Same)
+      Msg = llvm::StringRef(Msg).rsplit(" [").first.str();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot dump the layout of '" + TypeName +
+                                       "': " + Msg);
+  }
+  for (const Type *T : Types)
+    dumpTypeLayout(OS, T);
   return llvm::Error::success();
 }

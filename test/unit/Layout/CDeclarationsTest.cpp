@@ -306,6 +306,20 @@ TEST_F(CDeclTest, MissingHeaderIsAnError) {
   EXPECT_TRUE(Diags.hasErrorOccurred());
 }
 
+TEST_F(CDeclTest, TagsDeclaredInsideStructsHaveFileScope) {
+  parse("struct outer { struct inner { int a; } in; struct fwd *p;\n"
+        "  enum mode { M_A = 3 } m; };\n");
+  ASSERT_FALSE(Diags.hasErrorOccurred());
+  const RecordType *Inner = D64->lookupStruct("inner");
+  ASSERT_TRUE(Inner);
+  EXPECT_EQ(Inner, D64->lookupStruct("outer")->lookupField("in")->getType());
+  const RecordType *Fwd = D64->lookupStruct("fwd");
+  ASSERT_TRUE(Fwd);
+  EXPECT_FALSE(Fwd->isComplete());
+  EXPECT_NE(D64->lookupEnum("mode"), nullptr);
+  EXPECT_EQ(D64->lookupEnumerator("M_A")->Value, 3);
+}
+
 TEST_F(CDeclTest, EmptyPrelude) {
   parse("");
   EXPECT_FALSE(Diags.hasErrorOccurred());
