@@ -64,8 +64,9 @@ void SemaChecker::beginBuffer() {
 
 void SemaChecker::emit(const PendingDiag &D, int OnlyModel) {
   auto Send = [&](const PendingDiag &X) {
-    DiagnosticBuilder B = X.Range.isValid() ? Diags.report(X.Range, X.ID)
-                                            : Diags.report(X.Loc, X.ID);
+    DiagnosticBuilder B = Diags.report(X.Loc, X.ID);
+    if (X.Range.isValid())
+      B << X.Range;
     for (const auto &A : X.Args) {
       if (const auto *Str = std::get_if<std::string>(&A))
         B << *Str;

@@ -17,6 +17,11 @@ const Type *SemaChecker::checkMember(MemberExpr *E) {
     return nullptr;
   const RecordType *R = nullptr;
   if (E->isArrow()) {
+    if (Raw->isRecord()) {
+      diag(E->getOperatorLoc(), diag::err_member_arrow_non_pointer)
+          << Raw->getName();
+      return nullptr;
+    }
     const Type *T = rvalue(Base, Raw);
     if (!T)
       return nullptr;

@@ -2,4 +2,4 @@
 struct s { int v[4]; };
 __global int i = 1;
 @@BEGIN { printf("%lu\n", offsetof(struct s, v[i])); }
-// CHECK: [[#@LINE-1]]:47: error: offsetof array index is not an integer constant expression
+// CHECK: [[#@LINE-1]]:48: error: offsetof array index is not an integer constant expression
