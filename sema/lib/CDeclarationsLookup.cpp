@@ -282,6 +282,7 @@ CDeclarations::Impl::expandMacro(llvm::StringRef Name) {
   Toks[1].startToken();
   Toks[1].setKind(clang::tok::eof);
   Toks[1].setLocation(Loc);
+  unsigned ErrorsBefore = Forwarder.getNumErrors();
   PP.EnterTokenStream(Toks, /*DisableMacroExpansion=*/false,
                       /*IsReinject=*/false);
 
@@ -298,6 +299,10 @@ CDeclarations::Impl::expandMacro(llvm::StringRef Name) {
   // The exhausted token stream is still the top lexer; drop it so repeated
   // lookups do not grow the include stack.
   PP.RemoveTopOfLexerStack();
+  // Clang has said what is wrong (e.g. an unterminated macro call); the
+  // partial text is not an expression anyone should see.
+  if (Forwarder.getNumErrors() != ErrorsBefore)
+    return std::nullopt;
   return Text;
 }
 

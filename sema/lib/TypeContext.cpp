@@ -134,14 +134,14 @@ const StringType *TypeContext::getString(uint64_t Capacity) {
 const TypedefType *TypeContext::getTypedef(llvm::StringRef Name,
                                            const Type *Underlying) {
   auto [It, Inserted] = TypedefMap.try_emplace(Name, nullptr);
-  if (!Inserted) {
-    assert(It->second->getCanonical() == Underlying->getCanonical() &&
-           "conflicting typedef redefinition");
+  if (!Inserted && It->second->getCanonical() == Underlying->getCanonical())
     return It->second;
-  }
   Typedefs.emplace_back(new TypedefType(*this, Name.str(), Underlying));
-  It->second = Typedefs.back().get();
-  return It->second;
+  // A conflicting redefinition (which Clang has diagnosed) gets its own
+  // type; the name keeps meaning the first one.
+  if (Inserted)
+    It->second = Typedefs.back().get();
+  return Typedefs.back().get();
 }
 
 const Type *TypeContext::getOpaque(llvm::StringRef Spelling, uint64_t Size,

@@ -144,6 +144,17 @@ TEST_F(CDeclTest, RepeatedMacroLookupsAreStable) {
   EXPECT_FALSE(Diags.hasErrorOccurred());
 }
 
+TEST_F(CDeclTest, BrokenMacroExpansionsAreReportedNotReturned) {
+  parse("#define CALL(x) x\n#define BROKEN CALL(\n#define EMPTY\n");
+  ASSERT_FALSE(Diags.hasErrorOccurred());
+  EXPECT_FALSE(D64->lookupMacro("BROKEN"));
+  EXPECT_TRUE(Diags.hasErrorOccurred());
+  EXPECT_EQ(Consumer.Diags[0].Message,
+            "unterminated function-like macro invocation");
+  // The preprocessor is still usable afterwards.
+  EXPECT_EQ(D64->lookupMacro("EMPTY"), "");
+}
+
 TEST_F(CDeclTest, CommandLineMacros) {
   CDeclOptions Opts;
   Opts.Macros.push_back({"BUFSZ", "64"});

@@ -107,8 +107,9 @@ public:
   /// The full expansion of object-like macro \p Name as source text, with
   /// single spaces where the expansion had whitespace: SIGINT -> `2`,
   /// SIG_IGN -> `((__sighandler_t) 1)`, sa_handler ->
-  /// `__sigaction_handler.sa_handler`. nullopt if \p Name is not defined
-  /// or is function-like.
+  /// `__sigaction_handler.sa_handler`. The text may be empty (`#define
+  /// EMPTY`). nullopt if \p Name is not defined, is function-like, or its
+  /// expansion is erroneous (Clang's diagnostic is reported then).
   std::optional<std::string> lookupMacro(llvm::StringRef Name);
   /// Whether \p Name is a function-like macro (for better diagnostics).
   bool isFunctionLikeMacro(llvm::StringRef Name) const;

@@ -73,8 +73,8 @@ public:
                                   bool Variadic, bool Prototyped = true);
   const StringType *
   getString(uint64_t Capacity = StringType::DefaultCapacity);
-  /// Typedef names are unique in C: a second request for \p Name returns the
-  /// first typedef (and asserts that it names the same type).
+  /// Typedef names are unique in C: a second request for \p Name with the
+  /// same underlying type returns the first typedef.
   const TypedefType *getTypedef(llvm::StringRef Name,
                                 const Type *Underlying);
   const Type *getOpaque(llvm::StringRef Spelling, uint64_t Size,
