@@ -235,28 +235,42 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
 }
 
 void RemoteBackend::Impl::onSyscall(const RspStop &Stop) {
-  bool Exit = Stop.K == RspStop::SyscallReturn;
+  RspThreadId T = Stop.Thread;
+  if (T.Tid <= 0)
+    T.Tid = Tgt->pid();
+  uint64_t Regs[TSCC_REG_COUNT];
+  if (!Tgt->readRegisters(T, Regs))
+    return;
+  // Which side of the call this is: the kernel sets the return register to
+  // -ENOSYS before a traced call runs, as strace relies on. gdbserver's own
+  // entry/return label can be out of phase (its first catch after attach is
+  // called a return), so the registers decide; the label breaks ties when
+  // a call really returned -ENOSYS right after an entry we saw.
+  int64_t Rv = Tgt->DM == DataModel::ILP32
+                   ? static_cast<int32_t>(Regs[TSCC_REG_RAX])
+                   : static_cast<int64_t>(Regs[TSCC_REG_RAX]);
+  ThreadState &TS = Threads[T.Tid];
+  bool Exit = Rv != -38 || (TS.InSyscall && Stop.K == RspStop::SyscallReturn);
+  if (!Exit) {
+    TS.InSyscall = true;
+  } else {
+    bool Matched = TS.InSyscall;
+    TS.InSyscall = false;
+    if (!Matched)
+      return; // the return of a call we never saw enter
+  }
   auto &Table = Exit ? SysExit : SysEntry;
   auto It = Table.find(Stop.SyscallNr);
   if (It == Table.end())
     return;
-  uint64_t Regs[TSCC_REG_COUNT];
-  if (!Tgt->readRegisters(Stop.Thread, Regs))
-    return;
   int32_t Err = 0;
   if (Exit) {
-    int64_t Rv = Tgt->DM == DataModel::ILP32
-                     ? static_cast<int32_t>(Regs[TSCC_REG_RAX])
-                     : static_cast<int64_t>(Regs[TSCC_REG_RAX]);
     Regs[TSCC_REG_RAX] = static_cast<uint64_t>(Rv);
     if (Rv < 0 && Rv >= -4095)
       Err = static_cast<int32_t>(-Rv);
   }
   Regs[TSCC_REG_ORIG_RAX] = Stop.SyscallNr;
   std::string_view Name = syscallName(Tgt->DM, Stop.SyscallNr);
-  RspThreadId T = Stop.Thread;
-  if (T.Tid <= 0)
-    T.Tid = Tgt->pid();
   for (uint32_t Probe : It->second)
     fire(T, Probe, Regs, Name, "syscall", Stop.SyscallNr, Err);
 }

@@ -72,6 +72,7 @@ struct PendingReturn {
 
 struct ThreadState {
   std::vector<PendingReturn> Returns;
+  bool InSyscall = false; ///< between a caught syscall entry and its return
 };
 
 /// The process behind the stub, as the session sees it.

@@ -1,0 +1,162 @@
+//===- RspPacketTest.cpp - Framing, parsing, target descriptions ---------===//
+#include "TargetXml.h"
+#include "tscc/Runtime/RspClient.h"
+#include "tscc/Runtime/RspPacket.h"
+
+#include <gtest/gtest.h>
+
+using namespace tscc::rt;
+
+namespace {
+
+TEST(RspPacket, ChecksumAndFrame) {
+  EXPECT_EQ(rsp::checksum(""), 0);
+  EXPECT_EQ(rsp::frame("g"), "$g#67");
+  EXPECT_EQ(rsp::frame("vCont;c"), "$vCont;c#a8");
+  EXPECT_EQ(rsp::frame("QStartNoAckMode"), "$QStartNoAckMode#b0");
+}
+
+TEST(RspPacket, EscapeRoundTrip) {
+  std::string Bin("a$b#c}d*e\0f", 11);
+  std::string E = rsp::escape(Bin);
+  EXPECT_EQ(E, std::string("a}\x04" "b}\x03" "c}]d}\x0a" "e\0f", 15));
+  EXPECT_EQ(rsp::unescape(E), Bin);
+  // A lone trailing escape character is dropped, not read past.
+  EXPECT_EQ(rsp::unescape("ab}"), "ab");
+}
+
+TEST(RspPacket, RunLength) {
+  EXPECT_EQ(*rsp::expandRunLength("0* "), "0000");
+  EXPECT_EQ(*rsp::expandRunLength("0*,;"), std::string(16, '0') + ";");
+  EXPECT_EQ(*rsp::expandRunLength("ab*\"c"), "abbbbbbc");
+  EXPECT_FALSE(rsp::expandRunLength("*a"));  // nothing to repeat
+  EXPECT_FALSE(rsp::expandRunLength("a*"));  // no count
+  EXPECT_FALSE(rsp::expandRunLength("a*\x01")); // count out of range
+}
+
+TEST(RspPacket, Hex) {
+  uint8_t B[3];
+  EXPECT_TRUE(rsp::fromHex("0aFf10", B, 3));
+  EXPECT_EQ(B[0], 0x0a);
+  EXPECT_EQ(B[1], 0xff);
+  EXPECT_EQ(B[2], 0x10);
+  EXPECT_FALSE(rsp::fromHex("0a", B, 2));
+  EXPECT_FALSE(rsp::fromHex("zz", B, 1));
+  EXPECT_EQ(rsp::toHex("\x01\xab", 2), "01ab");
+  EXPECT_EQ(rsp::hexNumber(0), "0");
+  EXPECT_EQ(rsp::hexNumber(0x40001080), "40001080");
+  uint64_t V = 0;
+  EXPECT_TRUE(rsp::parseHexNumber("ffffffffffffffff", V));
+  EXPECT_EQ(V, ~0ull);
+  EXPECT_FALSE(rsp::parseHexNumber("1ffffffffffffffff", V));
+  EXPECT_FALSE(rsp::parseHexNumber("", V));
+}
+
+TEST(RspPacket, ReaderSplitsNoiseAndBadChecksums) {
+  rsp::PacketReader R;
+  std::string Wire = "+junk$OK#9a-$T05#00$m1*!#";
+  R.feed(Wire.data(), Wire.size());
+  auto A = R.next();
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->K, rsp::Incoming::Ack);
+  auto P = R.next();
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->K, rsp::Incoming::Packet);
+  EXPECT_EQ(P->Payload, "OK");
+  EXPECT_EQ(R.next()->K, rsp::Incoming::Nak);
+  EXPECT_EQ(R.next()->K, rsp::Incoming::BadPacket);
+  // Incomplete: the checksum has not arrived yet.
+  EXPECT_FALSE(R.next());
+  std::string Rest = "e9";
+  R.feed(Rest.data(), Rest.size());
+  auto M = R.next();
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->K, rsp::Incoming::Packet);
+  EXPECT_EQ(M->Payload, "m11111");
+}
+
+TEST(RspStop, QemuAndGdbserverReplies) {
+  auto Q = RspStop::parse("T05thread:p01.1889;");
+  ASSERT_TRUE(Q);
+  EXPECT_EQ(Q->K, RspStop::Signal);
+  EXPECT_EQ(Q->Sig, 5);
+  EXPECT_EQ(Q->Thread.Pid, 1);
+  EXPECT_EQ(Q->Thread.Tid, 0x1889);
+
+  auto G = RspStop::parse(*rsp::expandRunLength(
+      "T0506:0*,;07:d0e6f*\"7f0* ;10:704bfef7ff7f0* ;thread:p18c8.18c8;"
+      "core:1;swbreak:;"));
+  ASSERT_TRUE(G);
+  EXPECT_TRUE(G->SwBreak);
+  EXPECT_EQ(G->Thread.Pid, 0x18c8);
+  ASSERT_EQ(G->Expedited.size(), 3u);
+  EXPECT_EQ(G->Expedited[2].first, 0x10u);
+  uint64_t Rip = 0;
+  memcpy(&Rip, G->Expedited[2].second.data(), 8);
+  EXPECT_EQ(Rip, 0x7ffff7fe4b70ull);
+
+  auto W = RspStop::parse("W00");
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->K, RspStop::Exited);
+  auto X = RspStop::parse("X09;process:1f");
+  ASSERT_TRUE(X);
+  EXPECT_EQ(X->K, RspStop::Terminated);
+  EXPECT_EQ(X->Sig, 9);
+  EXPECT_EQ(X->Thread.Pid, 0x1f);
+  auto Sys = RspStop::parse("T05syscall_return:6e;thread:p2.2;");
+  ASSERT_TRUE(Sys);
+  EXPECT_EQ(Sys->K, RspStop::SyscallReturn);
+  EXPECT_EQ(Sys->SyscallNr, 0x6eu);
+
+  EXPECT_FALSE(RspStop::parse(""));
+  EXPECT_FALSE(RspStop::parse("OK"));
+  EXPECT_FALSE(RspStop::parse("Tzz"));
+}
+
+TEST(RspThreadId, Forms) {
+  EXPECT_EQ(RspThreadId::parse("p1.2a")->Tid, 0x2a);
+  EXPECT_EQ(RspThreadId::parse("p1")->Tid, -1);
+  EXPECT_EQ(RspThreadId::parse("-1")->Tid, -1);
+  EXPECT_FALSE(RspThreadId::parse("pz.1"));
+  RspThreadId T{1, 0x1889};
+  EXPECT_EQ(T.str(true), "p1.1889");
+  EXPECT_EQ(T.str(false), "1889");
+}
+
+TEST(TargetXml, IncludesAndNumbering) {
+  std::string Top =
+      "<?xml version=\"1.0\"?><target><architecture>i386</architecture>"
+      "<!-- <reg name=\"ignored\" bitsize=\"8\"/> -->"
+      "<xi:include href=\"core.xml\"/>"
+      "<reg name='orig_eax' bitsize='32' regnum='41'/></target>";
+  auto Fetch = [](const std::string &A) -> std::optional<std::string> {
+    if (A != "core.xml")
+      return std::nullopt;
+    return "<feature><reg name=\"eax\" bitsize=\"32\" type=\"int32\"/>"
+           "<reg name=\"ecx\" bitsize=\"32\"/>"
+           "<reg name=\"st0\" bitsize=\"80\" regnum=\"16\"/>"
+           "<reg name=\"st1\" bitsize=\"80\"/></feature>";
+  };
+  rsp::TargetDescription TD;
+  std::string Err;
+  ASSERT_TRUE(rsp::parseTargetDescription(Top, Fetch, TD, Err)) << Err;
+  EXPECT_EQ(TD.Architecture, "i386");
+  ASSERT_EQ(TD.Registers.size(), 5u);
+  EXPECT_EQ(TD.Registers[1].Name, "ecx");
+  EXPECT_EQ(TD.Registers[1].Offset, 4u);
+  EXPECT_EQ(TD.Registers[2].Number, 16u);
+  EXPECT_EQ(TD.Registers[3].Number, 17u);
+  EXPECT_EQ(TD.Registers[3].Offset, 18u); // 4 + 4 + 10
+  EXPECT_EQ(TD.Registers[4].Name, "orig_eax");
+
+  std::string Missing = "<target><xi:include href=\"nope.xml\"/></target>";
+  EXPECT_FALSE(rsp::parseTargetDescription(Missing, Fetch, TD, Err));
+  EXPECT_NE(Err.find("nope.xml"), std::string::npos);
+  std::string Self = "<target><xi:include href=\"self.xml\"/></target>";
+  auto Loop = [&](const std::string &) -> std::optional<std::string> {
+    return Self;
+  };
+  EXPECT_FALSE(rsp::parseTargetDescription(Self, Loop, TD, Err));
+}
+
+} // namespace
