@@ -44,8 +44,12 @@ FormatArgType SemaChecker::formatArgType(const Type *T) {
 
 FormatArg SemaChecker::formatArgOf(Expr *E) {
   FormatArg A;
-  for (DataModel X : AllDataModels)
-    A.Types[modelIndex(X)] = formatArgType(E->getType(X));
+  for (DataModel X : AllDataModels) {
+    FormatArgType &T = A.Types[modelIndex(X)];
+    T = formatArgType(E->getType(X));
+    if (T.C == FormatArgType::Integer)
+      T.Const = evaluateIn(E, X);
+  }
   return A;
 }
 

@@ -202,6 +202,16 @@ void FormatChecker::checkInteger(Length L, char Conv) {
     // to have the conversion's width.
     if (promotedBits(T) == expectedBits(L, M))
       continue;
+    if (T.Const && T.C == FormatArgType::Integer) {
+      unsigned Bits = expectedBits(L, M);
+      int64_t V = *T.Const;
+      bool Fits = Bits >= 64 ||
+                  (Signed ? V >= -(int64_t(1) << (Bits - 1)) &&
+                                V < (int64_t(1) << (Bits - 1))
+                          : V >= 0 && uint64_t(V) < (uint64_t(1) << Bits));
+      if (Fits)
+        continue;
+    }
     if (!Bad)
       Actual = T.Name;
     Bad |= 1u << M;

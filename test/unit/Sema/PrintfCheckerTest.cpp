@@ -63,6 +63,19 @@ TEST(PrintfChecker, PercentDWithLongLongBitesInBoth) {
   EXPECT_EQ(R.Issues[0].Models, FMM_Both);
 }
 
+TEST(PrintfChecker, ConstantsThatFitAreFine) {
+  // printf("%d", sizeof(struct req)): unsigned long, but 24 prints right.
+  FormatArg Size{{FormatArgType::integer(32, false, "unsigned long"),
+                  FormatArgType::integer(64, false, "unsigned long")}};
+  Size.Types[0].Const = 12;
+  Size.Types[1].Const = 24;
+  EXPECT_TRUE(checkFormat("%d", {Size}).Issues.empty());
+  Size.Types[1].Const = int64_t(1) << 40;
+  FormatCheckResult R = checkFormat("%d", {Size});
+  ASSERT_EQ(R.Issues.size(), 1u);
+  EXPECT_EQ(R.Issues[0].Models, FMM_LP64);
+}
+
 TEST(PrintfChecker, LP64OnlyClauseIgnoresILP32) {
   FormatCheckResult R = checkFormat("%ld", {longLongArg()}, FMM_LP64);
   EXPECT_TRUE(R.Issues.empty());

@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct FormatArgType {
   bool IsCharPointer = false; ///< `char *` & co: suggest get_userstring()
   uint32_t Capacity = 0;      ///< String capacity
   std::string Name;           ///< type spelling for messages
+  /// The value, when the argument is a constant: a constant that fits the
+  /// conversion prints correctly whatever its type (`%d` of sizeof(x)).
+  std::optional<int64_t> Const;
 
   static FormatArgType integer(unsigned Bits, bool Signed, std::string Name) {
     FormatArgType T;
