@@ -407,7 +407,13 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SignalSession = nullptr;
 
   if (!S.outputOk()) {
+    // A reader that went away (`tsrun ... | head`) ends tsrun the way it
+    // ends any filter: quietly, with the status of a death by SIGPIPE.
+    if (S.outputError() == EPIPE)
+      return 128 + SIGPIPE;
+    int E = S.outputError();
     error(O, "writing the output failed" +
+                 (E ? std::string(": ") + strerror(E) : std::string()) +
                  (O.OutputFile.empty() ? std::string() : " (" + O.OutputFile + ")"));
     return 1;
   }

@@ -12,6 +12,8 @@
 
 #include <cstring>
 
+#include <cerrno>
+
 using namespace tscc::rt;
 
 namespace {
@@ -94,13 +96,22 @@ public:
       All.push_back(countersJson(K));
     event({{"type", "clause_stats_all"}, {"clauses", std::move(All)}});
   }
-  void finish() override { fflush(Out); }
+  void finish() override {
+    if (fflush(Out) != 0)
+      fail();
+  }
   bool ok() const override { return !Failed && !ferror(Out); }
+  int writeError() const override { return Errno; }
 
 private:
+  void fail() {
+    if (!Failed)
+      Errno = errno;
+    Failed = true;
+  }
   void put(const void *D, size_t N) {
     if (N && fwrite(D, 1, N, Out) != N)
-      Failed = true;
+      fail();
   }
   void u32(uint32_t V) { put(&V, 4); }
   void u64(uint64_t V) { put(&V, 8); }
@@ -123,6 +134,7 @@ private:
   FILE *Out;
   bool Owns;
   bool Failed = false;
+  int Errno = 0;
 };
 
 } // namespace

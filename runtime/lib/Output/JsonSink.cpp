@@ -14,6 +14,8 @@
 #include <cstring>
 #include <unistd.h>
 
+#include <cerrno>
+
 using namespace tscc::rt;
 using nlohmann::json;
 
@@ -103,25 +105,33 @@ public:
   }
   void finish() override {
     line({{"type", "end"}});
-    fflush(Out);
+    if (fflush(Out) != 0)
+      fail();
   }
   bool ok() const override { return !Failed && !ferror(Out); }
+  int writeError() const override { return Errno; }
 
 private:
+  void fail() {
+    if (!Failed)
+      Errno = errno;
+    Failed = true;
+  }
   void line(const json &J) {
     // Invalid UTF-8 from a target's memory is replaced, never fatal.
     std::string S = J.dump(-1, ' ', false, json::error_handler_t::replace);
     S += '\n';
     if (fwrite(S.data(), 1, S.size(), Out) != S.size())
-      Failed = true;
-    if (LineBuffered)
-      fflush(Out);
+      fail();
+    if (LineBuffered && fflush(Out) != 0)
+      fail();
   }
 
   const ProbeProgram &P;
   FILE *Out;
   bool Owns;
   bool Failed = false;
+  int Errno = 0;
   bool LineBuffered = isatty(fileno(Out));
 };
 

@@ -11,7 +11,10 @@
 #include "tscc/Runtime/Output.h"
 #include "tscc/Runtime/ProbeProgram.h"
 
+#include <csignal>
 #include <unistd.h>
+
+#include <cerrno>
 
 using namespace tscc::rt;
 
@@ -60,7 +63,8 @@ public:
   void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
     // A target killed by a signal is news even without -v, like strace's
     // "+++ killed by SIGSEGV +++".
-    if (Signal)
+    bool OwnKill = Signal == SIGKILL && T.SessionStopping;
+    if (Signal && (!OwnKill || O.Verbose))
       diag("tsrun: " + describe(T) + " killed by " + signalName(Signal) +
            "\n");
     else if (O.Verbose)
@@ -83,20 +87,29 @@ public:
     }
   }
 
-  void finish() override { fflush(Out); }
+  void finish() override {
+    if (fflush(Out) != 0)
+      fail();
+  }
   bool ok() const override { return !Failed && !ferror(Out); }
+  int writeError() const override { return Errno; }
 
 private:
+  void fail() {
+    if (!Failed)
+      Errno = errno;
+    Failed = true;
+  }
   static std::string describe(const TargetInfo &T) {
     return "pid " + std::to_string(T.Pid) + " (" + T.Name + ", " +
            dataModelName(T.DM) + ", " + T.Backend + ")";
   }
   void write(const std::string &S) {
     if (fwrite(S.data(), 1, S.size(), Out) != S.size())
-      Failed = true;
+      fail();
     // Interactive use wants output as it happens; a file gets buffering.
-    if (LineBuffered)
-      fflush(Out);
+    if (LineBuffered && fflush(Out) != 0)
+      fail();
   }
   void diag(const std::string &S) {
     if (O.Diag) {
@@ -111,6 +124,7 @@ private:
   bool Owns;
   TextOptions O;
   bool Failed = false;
+  int Errno = 0;
   bool LineBuffered = isatty(fileno(Out));
 };
 

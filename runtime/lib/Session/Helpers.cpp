@@ -232,6 +232,14 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   V.Header = H;
   V.Args = {static_cast<const uint8_t *>(Rec) + sizeof(H), Size - sizeof(H)};
   Sink->record(O, V);
+  // Output that cannot be written (closed pipe, full disk) ends the session
+  // like bpftrace does, instead of tracing into the void.
+  if (!Sink->ok() && !OutputFailed) {
+    OutputFailed = true;
+    S.requestStop();
+    if (S.options().OnStop)
+      S.options().OnStop();
+  }
 }
 
 void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {

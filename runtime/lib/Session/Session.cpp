@@ -83,6 +83,7 @@ TargetInfo SessionState::info(Target &T) const {
   I.DM = T.dataModel();
   I.Name = T.name();
   I.Backend = std::string(T.backendName());
+  I.SessionStopping = S.stopRequested();
   return I;
 }
 
@@ -367,6 +368,11 @@ std::vector<ClauseCounters> Session::counters() const {
 bool Session::outputOk() const {
   std::lock_guard<std::mutex> G(State->Lock);
   return State->Sink->ok();
+}
+
+int Session::outputError() const {
+  std::lock_guard<std::mutex> G(State->Lock);
+  return State->Sink->writeError();
 }
 
 int Session::launchedExitStatus() const {

@@ -74,6 +74,7 @@ public:
   std::vector<const char *> ParamStrings;
   std::chrono::steady_clock::time_point Start;
   bool Begun = false, Ended = false;
+  bool OutputFailed = false;
   int LaunchedStatus = -1;
   std::map<const Target *, bool> Launched;
   /// Warnings already given, so a broken clause does not flood stderr.

@@ -83,6 +83,9 @@ struct TargetInfo {
   DataModel DM = DataModel::LP64;
   std::string Name;
   std::string Backend;
+  /// The session was already ending (tsrun's own SIGKILL of a launched
+  /// command is then expected, not news).
+  bool SessionStopping = false;
 };
 
 class OutputSink {
@@ -104,6 +107,8 @@ public:
   virtual void finish() {}
   /// False once writing failed (disk full, closed pipe).
   virtual bool ok() const { return true; }
+  /// The errno of the first failed write, or 0.
+  virtual int writeError() const { return 0; }
 };
 
 enum class OutputFormat { Text, Json, Binary };

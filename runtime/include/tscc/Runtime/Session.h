@@ -103,8 +103,9 @@ public:
 
   /// Per-clause counters so far.
   std::vector<ClauseCounters> counters() const;
-  /// Whether any output write failed.
+  /// Whether any output write failed, and the errno of the first failure.
   bool outputOk() const;
+  int outputError() const;
   /// The exit status of the first launched target that has exited, as a
   /// shell reports it (128 + signal when killed); -1 if none has exited.
   int launchedExitStatus() const;
