@@ -122,8 +122,6 @@ void PtraceBackend::Impl::shutdown() {
       ByTid.erase(Tid);
     P->Threads.clear();
     ByPid.erase(P->Pid);
-    S.warn("detached from pid " + std::to_string(P->Pid) + " (" + P->name() +
-           "), every probe removed");
   }
   // 3. Reap killed commands so their end is reported like any other exit.
   //    Every thread's exit must be collected before the leader's.
