@@ -243,6 +243,9 @@ bool RspClient::resumeAll(int Signal, const RspThreadId *SignalThread) {
 }
 
 bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
+  // Stubs make the thread that stopped the register thread, and only T
+  // runs during the step: a selection of T survives a stop in T.
+  std::optional<RspThreadId> Before = SelectedG;
   SelectedG.reset();
   if (Features.VCont) {
     if (!send("vCont;s:" + T.str(Features.Multiprocess)))
@@ -252,7 +255,11 @@ bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
     if (!R || *R != "OK" || !send("s"))
       return false;
   }
-  return waitStop(Stop, -1) == WaitResult::Stopped;
+  if (waitStop(Stop, -1) != WaitResult::Stopped)
+    return false;
+  if (Before && Before->Tid == T.Tid && Stop.Thread.Tid == T.Tid)
+    SelectedG = Before;
+  return true;
 }
 
 bool RspClient::sendBreak() {
