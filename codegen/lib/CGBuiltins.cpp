@@ -51,7 +51,7 @@ static void emitCopyUserData(CodeGenFunction &CGF, const CallExpr *E) {
   IRBuilder<> &B = CGF.builder();
   Value *Addr = CGF.emitExpr(E->getArg(0)).V;
   LValue Dst = CGF.emitLValue(E->getArg(1));
-  if (!Addr || !Dst.Addr || !Dst.Ty)
+  if (!Addr || !Dst.isValid())
     return;
   if (Dst.K == LValue::Target || Dst.isBitField()) {
     CGF.errorUnsupported(E->getArg(1), "copy_userdata() into this place");
@@ -120,7 +120,7 @@ static unsigned aggregationId(CodeGenFunction &CGF, const Expr *Arg,
 
 static void emitDelete(CodeGenFunction &CGF, const CallExpr *E) {
   LValue LV = CGF.emitLValue(E->getArg(0));
-  if (!LV.Addr && !LV.Key)
+  if (!LV.isValid())
     return;
   if (LV.K != LValue::MapElem) {
     CGF.errorUnsupported(E, "delete() of something that is not a map element");

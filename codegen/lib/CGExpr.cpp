@@ -462,7 +462,7 @@ RValue OperatorEmitter::unary(const UnaryOperator *E) {
     return CGF.emitLoad(CGF.emitLValue(E));
   case UOp::AddrOf: {
     LValue LV = CGF.emitLValue(E->getSubExpr());
-    if (!LV.Addr)
+    if (!LV.isValid())
       return {};
     if (LV.K != LValue::Target || LV.isBitField()) {
       CGF.errorUnsupported(E, "the address of a script variable");

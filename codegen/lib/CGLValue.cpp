@@ -81,7 +81,7 @@ static Value *loadHostScalar(CodeGenFunction &CGF, const LValue &LV,
 }
 
 RValue CodeGenFunction::emitLoad(const LValue &LV) {
-  if (!LV.Addr || !LV.Ty)
+  if (!LV.isValid())
     return {};
   const tscc::Type *T = LV.Ty->getCanonical();
 
@@ -200,7 +200,7 @@ static void storeHostScalar(CodeGenFunction &CGF, const LValue &LV,
 }
 
 void CodeGenFunction::emitStore(const LValue &LV, RValue V) {
-  if (!LV.Addr || !LV.Ty || !V)
+  if (!LV.isValid() || !V)
     return;
   const tscc::Type *T = LV.Ty->getCanonical();
   if (LV.K == LValue::Target) {
@@ -297,7 +297,7 @@ static LValue emitSubscript(CodeGenFunction &CGF,
     return LV;
   }
   LValue BaseLV = CGF.emitLValue(Base);
-  if (!BaseLV.Addr)
+  if (!BaseLV.isValid())
     return {};
   Value *Idx = CGF.emitExpr(E->getIdx()).V;
   if (!Idx)
@@ -345,7 +345,7 @@ static LValue emitMember(CodeGenFunction &CGF, const MemberExpr *E) {
     LV.Addr = Ptr;
   } else {
     LV = CGF.emitLValue(E->getBase());
-    if (!LV.Addr)
+    if (!LV.isValid())
       return {};
     if (LV.K == LValue::MapElem) {
       CGF.errorUnsupported(E, "a member of an associative-array value");

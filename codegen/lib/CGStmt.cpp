@@ -163,7 +163,7 @@ void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
     return;
   }
   LValue LV = emitLValue(E->getLHS());
-  if (!LV.Addr || !LV.Ty)
+  if (!LV.isValid())
     return;
   const tscc::Type *T = LV.Ty->getCanonical();
   if (!E->isCompoundAssign()) {
@@ -202,7 +202,7 @@ RValue CodeGenFunction::emitIncDec(const UnaryOperator *E) {
   using UOp = tscc::UnaryOperator::Opcode;
   bool Inc = E->getOpcode() == UOp::PreInc || E->getOpcode() == UOp::PostInc;
   LValue LV = emitLValue(E->getSubExpr());
-  if (!LV.Addr || !LV.Ty)
+  if (!LV.isValid())
     return {};
   const tscc::Type *T = LV.Ty->getCanonical();
   llvm::Type *LTy = convertType(T);

@@ -161,7 +161,7 @@ void CodeGenFunction::emitDeclStmt(const DeclStmt *S) {
       // Only the initialiser matters; storage is the runtime's.
       if (const Expr *Init = D->getInit()) {
         LValue LV = emitVariable(*V, Init);
-        if (LV.Addr)
+        if (LV.isValid())
           emitStore(LV, LV.Ty->isScalar() ? RValue::scalar(emitScalarAs(
                                                 Init, LV.Ty))
                                           : emitExpr(Init));
@@ -169,7 +169,7 @@ void CodeGenFunction::emitDeclStmt(const DeclStmt *S) {
       continue;
     }
     LValue LV = emitVariable(*V, nullptr);
-    if (!LV.Addr)
+    if (!LV.isValid())
       continue;
     // Autos start zeroed: a deterministic value beats C's indeterminate one.
     uint64_t Size = std::max<uint64_t>(V->Sizes[modelIndex(TypeDM)],

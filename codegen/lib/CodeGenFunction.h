@@ -67,6 +67,10 @@ struct LValue {
   llvm::Value *Key = nullptr;
 
   bool isBitField() const { return BitWidth != 0; }
+  /// False after an error: there is nothing to read or write.
+  bool isValid() const {
+    return Ty && (K == MapElem ? Key != nullptr : Addr != nullptr);
+  }
 };
 
 class CodeGenFunction {
