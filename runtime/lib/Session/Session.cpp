@@ -233,8 +233,23 @@ bool Session::checkParams(std::string &Error) const {
   for (const tscc_probe &Pr : Program.probes())
     if (Pr.pid_kind == TSCC_PID_PARAM)
       Need = std::max<uint32_t>(Need, static_cast<uint32_t>(Pr.pid_value));
-  if (Opts.Params.size() >= Need)
+  if (Opts.Params.size() >= Need) {
+    // A $N used as a probe's PID must name a process.
+    for (const tscc_probe &Pr : Program.probes()) {
+      if (Pr.pid_kind != TSCC_PID_PARAM)
+        continue;
+      const std::string &V = Opts.Params[Pr.pid_value - 1];
+      char *End = nullptr;
+      long long Pid = strtoll(V.c_str(), &End, 10);
+      if (V.empty() || *End || Pid <= 0) {
+        Error = "$" + std::to_string(Pr.pid_value) + " is the PID of probe '" +
+                std::string(Program.string(Pr.spec)) +
+                "' but '" + V + "' is not a process id";
+        return false;
+      }
+    }
     return true;
+  }
   Error = "the script uses $" + std::to_string(Need) + " but " +
           (Opts.Params.empty() ? std::string("no parameters were")
                                : std::to_string(Opts.Params.size()) +

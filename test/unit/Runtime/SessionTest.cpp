@@ -194,6 +194,37 @@ TEST_F(SessionTest, ParamsAreChecked) {
   EXPECT_EQ(S->probePid(0), -1);
 }
 
+TEST(SessionParamsTest, PidParamsMustBeProcessIds) {
+  std::string Err;
+  auto P = ProbeProgram::load(fixture("basic.o"), Err);
+  ASSERT_TRUE(P) << Err;
+  // The same tables with the uft probe's PID field turned into $2.
+  ProgramTables T = P->tables();
+  std::vector<uint8_t> Probes(T.Probes.begin(), T.Probes.end());
+  auto *Pr = reinterpret_cast<tscc_probe *>(Probes.data()) + 1;
+  Pr->pid_kind = TSCC_PID_PARAM;
+  Pr->pid_value = 2;
+  T.Probes = Probes;
+  auto Q = ProbeProgram::fromTables(T, "q", Err);
+  ASSERT_TRUE(Q) << Err;
+  auto check = [&](std::vector<std::string> Params) {
+    SessionOptions O;
+    O.Params = std::move(Params);
+    Session S(*Q, createTextSink(*Q, stdout, false), O);
+    std::string E;
+    return S.checkParams(E) ? std::to_string(S.probePid(1)) : E;
+  };
+  EXPECT_EQ(check({}), "the script uses $2 but no parameters were given");
+  EXPECT_EQ(check({"x"}), "the script uses $2 but 1 parameter was given");
+  EXPECT_EQ(check({"x", "abc"}),
+            "$2 is the PID of probe '@@uft:*:a.out:foo:entry' but 'abc' is "
+            "not a process id");
+  EXPECT_EQ(check({"x", "-4"}),
+            "$2 is the PID of probe '@@uft:*:a.out:foo:entry' but '-4' is "
+            "not a process id");
+  EXPECT_EQ(check({"x", "1234"}), "1234");
+}
+
 TEST_F(SessionTest, LaunchedExitStatus) {
   auto S = make();
   FakeTarget T(100, DataModel::LP64, "prog"), Other(101, DataModel::LP64, "x");
