@@ -1,0 +1,21 @@
+// Struct arguments through a prototype: the script prints what the program
+// says it passed.
+// RUN: %cc64 %S/Inputs/args.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun %t.o -o %t.script -- %t.exe > %t.program
+// RUN: cat %t.program %t.script | FileCheck %s
+// CHECK: program: [[A:id 10 len 107 name alpha flags 0]]
+// CHECK-NEXT: program: [[B:id 11 len 207 name beta flags 2]]
+// CHECK-NEXT: program: [[C:id 12 len 307 name gamma flags 4]]
+// CHECK-NEXT: script: [[A]]
+// CHECK-NEXT: script: [[B]]
+// CHECK-NEXT: script: [[C]]
+
+struct req { int id; long len; char *name; };
+int handle(struct req *r, int flags);
+
+@@uft:*:a.out:handle:entry
+{
+  printf("script: id %d len %ld name %s flags %d\n", __arg1->id, __arg1->len,
+         get_userstring(__arg1->name), __arg2);
+}

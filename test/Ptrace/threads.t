@@ -1,0 +1,16 @@
+// Entry and exit probes on a function called by 8 threads: every call is
+// seen exactly once.
+// RUN: %cc64 %S/Inputs/threads.c -o %t.exe -lpthread
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun %t.o -- %t.exe 8 250 | FileCheck %s
+// CHECK: expected=[[N:[0-9]+]]
+// CHECK: entries=[[N]] exits=[[N]] rvsum=[[#]]
+
+long work(long);
+__global long entries;
+__global long exits;
+__global long rvsum;
+
+@@uft:*:a.out:work:entry { entries++; }
+@@uft:*:a.out:work:exit { exits++; rvsum += __rv; }
+@@END { printf("entries=%ld exits=%ld rvsum=%ld\n", entries, exits, rvsum); }
