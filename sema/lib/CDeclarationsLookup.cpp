@@ -87,7 +87,16 @@ const Type *CDeclarations::Impl::convert(clang::QualType QT) {
 const Type *CDeclarations::Impl::convertUncached(const clang::Type *T) {
   if (const auto *TT = dyn_cast<clang::TypedefType>(T)) {
     const clang::TypedefNameDecl *TD = TT->getDecl();
-    return Types.getTypedef(TD->getName(), convert(TD->getUnderlyingType()));
+    const Type *Underlying = convert(TD->getUnderlyingType());
+    std::optional<uint64_t> Align;
+    if (!T->isIncompleteType() && !T->isFunctionType()) {
+      uint64_t A = CI->getASTContext()
+                       .getTypeAlignInChars(clang::QualType(T, 0))
+                       .getQuantity();
+      if (A != Underlying->getAlign())
+        Align = A;
+    }
+    return Types.getTypedef(TD->getName(), Underlying, Align);
   }
   // Other sugar (elaborated `struct x`, parentheses, attributes, typeof,
   // decayed parameters) carries nothing tscc needs.

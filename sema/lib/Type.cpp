@@ -48,6 +48,11 @@ uint64_t Type::getSize() const {
 }
 
 uint64_t Type::getAlign() const {
+  // The outermost aligned typedef wins, as in C.
+  for (const Type *S = this; const auto *TD = dyn_cast<TypedefType>(S);
+       S = TD->getUnderlying())
+    if (std::optional<uint64_t> A = TD->getAlignOverride())
+      return *A;
   const Type *T = getCanonical();
   switch (T->getKind()) {
   case Kind::Pointer:

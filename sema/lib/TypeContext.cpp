@@ -131,12 +131,15 @@ const StringType *TypeContext::getString(uint64_t Capacity) {
   return It->second;
 }
 
-const TypedefType *TypeContext::getTypedef(llvm::StringRef Name,
-                                           const Type *Underlying) {
+const TypedefType *
+TypeContext::getTypedef(llvm::StringRef Name, const Type *Underlying,
+                        std::optional<uint64_t> AlignOverride) {
   auto [It, Inserted] = TypedefMap.try_emplace(Name, nullptr);
-  if (!Inserted && It->second->getCanonical() == Underlying->getCanonical())
+  if (!Inserted && It->second->getCanonical() == Underlying->getCanonical() &&
+      It->second->getAlignOverride() == AlignOverride)
     return It->second;
-  Typedefs.emplace_back(new TypedefType(*this, Name.str(), Underlying));
+  Typedefs.emplace_back(
+      new TypedefType(*this, Name.str(), Underlying, AlignOverride));
   // A conflicting redefinition (which Clang has diagnosed) gets its own
   // type; the name keeps meaning the first one.
   if (Inserted)

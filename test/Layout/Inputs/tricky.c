@@ -32,7 +32,11 @@ static void aligned(void) {
   FIELD(struct aligned, c);
   FIELD(struct aligned, i);
   FIELD(struct aligned, d);
+  FIELD(struct aligned, c2);
+  FIELD(struct aligned, e);
 }
+
+static void aligned_typedef(void) { TYPE(int_a8); }
 
 static void longs(void) {
   TYPE(struct longs);
@@ -89,6 +93,7 @@ int main(int argc, char **argv) {
     void (*print)(void);
   } all[] = {{"bits", bits},     {"packed", packed},
              {"packed_bits", packed_bits}, {"aligned", aligned},
+             {"int_a8", aligned_typedef},
              {"longs", longs},   {"nested", nested}, {"anon", anon},
              {"mixed", mixed},   {"flex", flex}};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)

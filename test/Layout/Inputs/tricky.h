@@ -27,10 +27,14 @@ struct packed_bits {
   char c;
 } __attribute__((packed));
 
+typedef int int_a8 __attribute__((aligned(8)));
+
 struct aligned {
   char c;
   int i __attribute__((aligned(16)));
   double d;
+  char c2;
+  int_a8 e; /* the typedef's alignment, not int's */
 } __attribute__((aligned(32)));
 
 /* long long, double and long double members: 4-byte aligned on i386. */

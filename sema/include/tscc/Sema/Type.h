@@ -308,16 +308,21 @@ public:
   llvm::StringRef getTypedefName() const { return Name; }
   /// The type the typedef names (itself possibly a typedef).
   const Type *getUnderlying() const { return Underlying; }
+  /// `typedef int a8 __attribute__((aligned(8)));` changes the alignment
+  /// (but not the size) of the named type; nullopt if it does not.
+  std::optional<uint64_t> getAlignOverride() const { return AlignOverride; }
 
   static bool classof(const Type *T) { return T->getKind() == Kind::Typedef; }
 
 private:
   friend class TypeContext;
-  TypedefType(TypeContext &Ctx, std::string Name, const Type *Underlying)
+  TypedefType(TypeContext &Ctx, std::string Name, const Type *Underlying,
+              std::optional<uint64_t> AlignOverride)
       : Type(Kind::Typedef, Ctx), Name(std::move(Name)),
-        Underlying(Underlying) {}
+        Underlying(Underlying), AlignOverride(AlignOverride) {}
   std::string Name;
   const Type *Underlying;
+  std::optional<uint64_t> AlignOverride;
 };
 
 /// The script's bounded `String` (a NUL-terminated buffer of Capacity bytes).

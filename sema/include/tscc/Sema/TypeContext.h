@@ -75,8 +75,9 @@ public:
   getString(uint64_t Capacity = StringType::DefaultCapacity);
   /// Typedef names are unique in C: a second request for \p Name with the
   /// same underlying type returns the first typedef.
-  const TypedefType *getTypedef(llvm::StringRef Name,
-                                const Type *Underlying);
+  const TypedefType *
+  getTypedef(llvm::StringRef Name, const Type *Underlying,
+             std::optional<uint64_t> AlignOverride = std::nullopt);
   const Type *getOpaque(llvm::StringRef Spelling, uint64_t Size,
                         uint64_t Align);
 
