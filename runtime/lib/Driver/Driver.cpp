@@ -358,6 +358,16 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   installSignals();
 
   std::vector<std::unique_ptr<BackendRun>> Runs;
+  // Whatever way we leave, the signal handler must stop seeing the session
+  // and the backends before they are destroyed; declared after Runs, this
+  // guard's destructor runs first.
+  struct Unpublish {
+    ~Unpublish() {
+      for (auto &B : SignalBackends)
+        B = nullptr;
+      SignalSession = nullptr;
+    }
+  } Unpublished;
   if (!createBackends(O, S, Runs, Err))
     return error(O, Err), 1;
   for (size_t I = 0; I < Runs.size(); ++I) {
@@ -366,9 +376,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     R->Thread = std::thread([R] {
       std::string E;
       bool Ok = R->B->start(E);
-      if (Ok && E.empty())
-        E.clear();
-      R->Started.set_value(Ok ? std::string() : (E.empty() ? "failed to start" : E));
+      R->Started.set_value(Ok ? std::string()
+                              : (E.empty() ? "failed to start" : E));
       R->Go.get_future().get();
       // run() cleans up what start() set up even when told to stop at once.
       R->B->run();
@@ -401,10 +410,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     waitForStop(S);
   for (auto &R : Runs)
     R->Thread.join();
-  for (auto &B : SignalBackends)
-    B = nullptr;
   S.end();
-  SignalSession = nullptr;
 
   if (!S.outputOk()) {
     // A reader that went away (`tsrun ... | head`) ends tsrun the way it
