@@ -1,0 +1,5 @@
+// Entry probe that only counts.
+long hit(long, long);
+__global long n;
+@@uft:*:a.out:hit:entry { n++; }
+@@END { printf("hits %ld\n", n); }
