@@ -123,12 +123,6 @@ void readProcIdentity(int64_t Pid, int64_t &PPid, int64_t &Uid) {
 } // namespace
 
 bool RemoteBackend::Impl::identify(std::string &Error) {
-  std::string ElfError;
-  ExeElf = ElfFile::open(Opts.Executable, ElfError);
-  if (!ExeElf) {
-    Error = ElfError;
-    return false;
-  }
   DataModel DM = ExeElf->is64() ? DataModel::LP64 : DataModel::ILP32;
   const std::string &Arch = Client->architecture();
   if (Arch == "i386" || Arch == "i386:intel")
@@ -169,7 +163,16 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     Error = "no port given";
     return false;
   }
-  uint16_t Port = static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
+  // Read EXE first: a stub like qemu-user serves one connection only, so
+  // do not use it up on a session that cannot start.
+  std::string ElfError;
+  ExeElf = ElfFile::open(Opts.Executable, ElfError);
+  if (!ExeElf) {
+    Error = where() + ": " + ElfError;
+    return false;
+  }
+  uint16_t Port =
+      static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
   std::string ConnError;
   Client = RspClient::connect(Opts.Host, Port, Opts.ConnectTimeoutSec * 1000,
                               ConnError);

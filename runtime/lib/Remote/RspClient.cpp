@@ -41,7 +41,7 @@ int openSocket(const std::string &Host, uint16_t Port, std::string &Error) {
       continue;
     if (::connect(Fd, A->ai_addr, A->ai_addrlen) == 0)
       break;
-    Error = Host + ":" + PortStr + ": " + std::strerror(errno);
+    Error = std::strerror(errno);
     close(Fd);
     Fd = -1;
   }
