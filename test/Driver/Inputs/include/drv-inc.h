@@ -1,0 +1,2 @@
+struct from_include { int a; long b; };
+#define FROM_INCLUDE 7
