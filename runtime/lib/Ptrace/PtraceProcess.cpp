@@ -182,18 +182,9 @@ std::string PtraceProcess::symbolize(uint64_t PC) {
 std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,
                                                  const uint64_t *Regs,
                                                  unsigned MaxDepth) {
-  std::vector<uint64_t> PCs = unwind(*this, Regs, MaxDepth);
-  // Hijacked return addresses point at the trampoline; show the real
-  // caller instead, innermost hijack first.
   auto It = Threads.find(static_cast<pid_t>(Tid));
-  if (It == Threads.end() || !Home)
-    return PCs;
-  const auto &Shadow = It->second.Shadow;
-  size_t Next = Shadow.size();
-  for (uint64_t &PC : PCs)
-    if (PC == returnTrampoline() && Next > 0)
-      PC = Shadow[--Next].ReturnAddr;
-  return PCs;
+  return unwind(*this, Regs, MaxDepth,
+                It == Threads.end() ? nullptr : &It->second.Shadow);
 }
 
 void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {

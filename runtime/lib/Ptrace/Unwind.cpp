@@ -1,32 +1,383 @@
 //===- Unwind.cpp - Call stacks of a stopped thread -----------------------===//
+//
+// Each frame is unwound with the module's .eh_frame CFA rules when it has
+// an FDE for the PC (the common DW_CFA operations: CFA = register + offset,
+// registers saved at CFA + offset, remember/restore state); frames without
+// one fall back to the frame-pointer chain. Only rsp, rbp and the return
+// address are tracked: that is all a CFA rule for compiled C needs.
+//
+//===----------------------------------------------------------------------===//
 #include "Unwind.h"
 
 #include "PtraceProcess.h"
 
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <optional>
+
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
+namespace {
+
+// DWARF register numbers on x86-64.
+constexpr unsigned DwRbp = 6, DwRsp = 7, DwRa = 16;
+
+/// A bounds-checked reader over file bytes that knows their link address.
+struct Reader {
+  const uint8_t *Data;
+  size_t Size;
+  size_t Pos;
+  uint64_t BaseAddr; ///< link-time address of Data[0]
+  bool Ok = true;
+
+  bool need(size_t N) {
+    if (!Ok || Pos + N > Size || Pos + N < Pos)
+      Ok = false;
+    return Ok;
+  }
+  uint64_t fixed(unsigned N) {
+    if (!need(N))
+      return 0;
+    uint64_t V = 0;
+    for (unsigned I = 0; I < N; ++I)
+      V |= uint64_t(Data[Pos + I]) << (8 * I);
+    Pos += N;
+    return V;
+  }
+  uint64_t uleb() {
+    uint64_t V = 0;
+    for (unsigned Shift = 0; need(1); Shift += 7) {
+      uint8_t B = Data[Pos++];
+      if (Shift < 64)
+        V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        break;
+    }
+    return V;
+  }
+  int64_t sleb() {
+    int64_t V = 0;
+    unsigned Shift = 0;
+    uint8_t B = 0;
+    while (need(1)) {
+      B = Data[Pos++];
+      if (Shift < 64)
+        V |= int64_t(B & 0x7f) << Shift;
+      Shift += 7;
+      if (!(B & 0x80))
+        break;
+    }
+    if (Shift < 64 && (B & 0x40))
+      V |= -(int64_t(1) << Shift);
+    return V;
+  }
+  /// A DW_EH_PE-encoded pointer (pcrel relative to its own address).
+  uint64_t encoded(uint8_t Enc, unsigned PtrSize) {
+    if (Enc == 0xff)
+      return 0;
+    uint64_t Here = BaseAddr + Pos;
+    uint64_t V;
+    switch (Enc & 0x0f) {
+    case 0x00: V = fixed(PtrSize); break;
+    case 0x01: V = uleb(); break;
+    case 0x02: V = fixed(2); break;
+    case 0x03: V = fixed(4); break;
+    case 0x04: V = fixed(8); break;
+    case 0x09: V = sleb(); break;
+    case 0x0a: V = static_cast<uint64_t>(int64_t(int16_t(fixed(2)))); break;
+    case 0x0b: V = static_cast<uint64_t>(int64_t(int32_t(fixed(4)))); break;
+    case 0x0c: V = fixed(8); break;
+    default: Ok = false; return 0;
+    }
+    if ((Enc & 0x70) == 0x10)
+      V += Here;
+    if (PtrSize == 4)
+      V &= 0xffffffffull;
+    return V;
+  }
+};
+
+struct Cie {
+  uint64_t CodeAlign = 1;
+  int64_t DataAlign = -8;
+  unsigned RaReg = DwRa;
+  uint8_t FdeEnc = 0;
+  size_t InsnStart = 0, InsnEnd = 0;
+};
+
+struct Fde {
+  uint64_t Start = 0, End = 0; ///< link-time PC range
+  size_t CiePos = 0;
+  size_t InsnStart = 0, InsnEnd = 0;
+};
+
+struct Rule {
+  enum Kind : uint8_t { Same, Undefined, Offset } K = Same;
+  int64_t Off = 0;
+};
+
+struct State {
+  unsigned CfaReg = DwRsp;
+  int64_t CfaOff = 8;
+  bool CfaOk = true;
+  Rule Rbp, Ra;
+};
+
+struct FrameTable {
+  std::vector<uint8_t> Bytes;
+  uint64_t Addr = 0;
+  std::map<size_t, Cie> Cies;
+  std::vector<Fde> Fdes; ///< sorted by Start
+};
+
+bool parseCie(FrameTable &T, size_t Pos, unsigned PtrSize, Cie &Out) {
+  if (auto It = T.Cies.find(Pos); It != T.Cies.end()) {
+    Out = It->second;
+    return true;
+  }
+  Reader R{T.Bytes.data(), T.Bytes.size(), Pos, T.Addr};
+  uint64_t Len = R.fixed(4);
+  if (Len == 0xffffffff || !R.Ok)
+    return false;
+  size_t End = R.Pos + Len;
+  if (End > T.Bytes.size())
+    return false;
+  R.fixed(4); // CIE id
+  uint8_t Version = R.fixed(1);
+  std::string Aug;
+  while (R.need(1) && R.Data[R.Pos])
+    Aug += char(R.Data[R.Pos++]);
+  R.fixed(1);
+  Out.CodeAlign = R.uleb();
+  Out.DataAlign = R.sleb();
+  Out.RaReg = Version == 1 ? R.fixed(1) : R.uleb();
+  if (!Aug.empty() && Aug[0] == 'z') {
+    uint64_t AugLen = R.uleb();
+    size_t AugEnd = R.Pos + AugLen;
+    for (char C : Aug.substr(1)) {
+      if (C == 'R')
+        Out.FdeEnc = R.fixed(1);
+      else if (C == 'P') {
+        uint8_t Enc = R.fixed(1);
+        R.encoded(Enc & 0x7f, PtrSize);
+      } else if (C == 'L')
+        R.fixed(1);
+    }
+    R.Pos = AugEnd;
+  }
+  Out.InsnStart = R.Pos;
+  Out.InsnEnd = End;
+  if (!R.Ok)
+    return false;
+  T.Cies[Pos] = Out;
+  return true;
+}
+
+/// Reads every FDE of a module's .eh_frame once.
+const FrameTable *frameTable(const ElfFile &Elf) {
+  static std::map<const ElfFile *, std::unique_ptr<FrameTable>> Cache;
+  auto It = Cache.find(&Elf);
+  if (It != Cache.end())
+    return It->second.get();
+  auto T = std::make_unique<FrameTable>();
+  std::optional<ElfRange> EF = Elf.ehFrame();
+  unsigned PtrSize = Elf.is64() ? 8 : 4;
+  if (EF) {
+    std::string_view B = Elf.bytes(EF->Offset, EF->Size);
+    T->Bytes.assign(B.begin(), B.end());
+    T->Addr = EF->VAddr;
+  }
+  size_t Pos = 0;
+  while (Pos + 8 <= T->Bytes.size()) {
+    Reader R{T->Bytes.data(), T->Bytes.size(), Pos, T->Addr};
+    uint64_t Len = R.fixed(4);
+    if (Len == 0 || Len == 0xffffffff)
+      break;
+    size_t End = R.Pos + Len;
+    if (End > T->Bytes.size())
+      break;
+    size_t IdPos = R.Pos;
+    uint32_t Id = R.fixed(4);
+    if (Id != 0) {
+      Fde F;
+      F.CiePos = IdPos - Id;
+      Cie C;
+      if (F.CiePos < T->Bytes.size() && parseCie(*T, F.CiePos, PtrSize, C)) {
+        F.Start = R.encoded(C.FdeEnc, PtrSize);
+        F.End = F.Start + R.encoded(C.FdeEnc & 0x0f, PtrSize);
+        R.Pos += R.uleb(); // augmentation data ('z')
+        F.InsnStart = R.Pos;
+        F.InsnEnd = End;
+        if (R.Ok && F.End > F.Start)
+          T->Fdes.push_back(F);
+      }
+    }
+    Pos = End;
+  }
+  std::sort(T->Fdes.begin(), T->Fdes.end(),
+            [](const Fde &A, const Fde &B) { return A.Start < B.Start; });
+  return (Cache[&Elf] = std::move(T)).get();
+}
+
+/// Runs CFA instructions [Start, End) until the location passes Target.
+void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
+             uint64_t Loc, uint64_t Target, State &S, const State &Initial,
+             unsigned PtrSize) {
+  Reader R{T.Bytes.data(), End, Start, T.Addr};
+  std::vector<State> Stack;
+  auto SetRule = [&](unsigned Reg, Rule Ru) {
+    if (Reg == DwRbp)
+      S.Rbp = Ru;
+    else if (Reg == C.RaReg)
+      S.Ra = Ru;
+  };
+  auto Restore = [&](unsigned Reg) {
+    if (Reg == DwRbp)
+      S.Rbp = Initial.Rbp;
+    else if (Reg == C.RaReg)
+      S.Ra = Initial.Ra;
+  };
+  while (R.Ok && R.Pos < End) {
+    uint8_t Op = R.fixed(1);
+    uint8_t Hi = Op & 0xc0, Lo = Op & 0x3f;
+    if (Hi == 0x40) {
+      Loc += Lo * C.CodeAlign;
+      if (Loc > Target)
+        return;
+      continue;
+    }
+    if (Hi == 0x80) {
+      SetRule(Lo, {Rule::Offset, int64_t(R.uleb()) * C.DataAlign});
+      continue;
+    }
+    if (Hi == 0xc0) {
+      Restore(Lo);
+      continue;
+    }
+    switch (Op) {
+    case 0x00: break;
+    case 0x01: Loc = R.encoded(C.FdeEnc, PtrSize); break;
+    case 0x02: case 0x03: case 0x04: {
+      uint64_t D = R.fixed(Op == 0x02 ? 1 : Op == 0x03 ? 2 : 4);
+      Loc += D * C.CodeAlign;
+      if (Loc > Target)
+        return;
+      break;
+    }
+    case 0x05: { unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, int64_t(R.uleb()) * C.DataAlign}); break; }
+    case 0x06: Restore(R.uleb()); break;
+    case 0x07: SetRule(R.uleb(), {Rule::Undefined, 0}); break;
+    case 0x08: SetRule(R.uleb(), {Rule::Same, 0}); break;
+    case 0x09: { unsigned Reg = R.uleb(); R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0}); break; }
+    case 0x0a: Stack.push_back(S); break;
+    case 0x0b: if (!Stack.empty()) { S = Stack.back(); Stack.pop_back(); } break;
+    case 0x0c: S.CfaReg = R.uleb(); S.CfaOff = R.uleb(); S.CfaOk = true; break;
+    case 0x0d: S.CfaReg = R.uleb(); break;
+    case 0x0e: S.CfaOff = R.uleb(); break;
+    case 0x0f: R.Pos += R.uleb(); S.CfaOk = false; break;
+    case 0x10: { unsigned Reg = R.uleb(); R.Pos += R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0}); break; }
+    case 0x11: { unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, R.sleb() * C.DataAlign}); break; }
+    case 0x12: S.CfaReg = R.uleb(); S.CfaOff = R.sleb() * C.DataAlign;
+      S.CfaOk = true; break;
+    case 0x13: S.CfaOff = R.sleb() * C.DataAlign; break;
+    case 0x14: case 0x15: { unsigned Reg = R.uleb();
+      Op == 0x14 ? (void)R.uleb() : (void)R.sleb();
+      SetRule(Reg, {Rule::Undefined, 0}); break; }
+    case 0x16: { unsigned Reg = R.uleb(); R.Pos += R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0}); break; }
+    case 0x2e: R.uleb(); break;
+    case 0x2f: { unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, -int64_t(R.uleb()) * C.DataAlign}); break; }
+    default: S.CfaOk = false; return; // unknown: give up on this frame
+    }
+  }
+}
+
+/// CFA rules of the frame at link-time PC, if the module has an FDE.
+std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
+  const FrameTable *T = frameTable(Elf);
+  auto It = std::upper_bound(
+      T->Fdes.begin(), T->Fdes.end(), PC,
+      [](uint64_t V, const Fde &F) { return V < F.Start; });
+  if (It == T->Fdes.begin())
+    return std::nullopt;
+  const Fde &F = *--It;
+  if (PC >= F.End)
+    return std::nullopt;
+  auto CIt = T->Cies.find(F.CiePos);
+  if (CIt == T->Cies.end())
+    return std::nullopt;
+  const Cie &C = CIt->second;
+  unsigned PtrSize = Elf.is64() ? 8 : 4;
+  State Initial;
+  Initial.CfaOff = PtrSize;
+  Initial.Ra = {Rule::Offset, -int64_t(PtrSize)};
+  execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial,
+          Initial, PtrSize);
+  State S = Initial;
+  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize);
+  if (!S.CfaOk || (S.CfaReg != DwRsp && S.CfaReg != DwRbp) ||
+      S.Ra.K != Rule::Offset)
+    return std::nullopt;
+  return S;
+}
+
+} // namespace
+
 std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
-                                               const uint64_t *Regs,
-                                               unsigned MaxDepth) {
+                                           const uint64_t *Regs,
+                                           unsigned MaxDepth,
+                                           const std::vector<ShadowFrame> *Shadow) {
+  size_t NextShadow = Shadow ? Shadow->size() : 0;
   std::vector<uint64_t> PCs;
   if (!MaxDepth)
     return PCs;
   uint64_t PC = Regs[TSCC_REG_RIP];
+  uint64_t SP = Regs[TSCC_REG_RSP];
   uint64_t FP = Regs[TSCC_REG_RBP];
-  PCs.push_back(PC);
   unsigned Ptr = P.pointerSize();
-  // Frame-pointer chain: [fp] = caller's fp, [fp + ptr] = return address.
-  while (PCs.size() < MaxDepth && FP) {
-    bool Ok1 = false, Ok2 = false;
+  bool Innermost = true;
+  while (PCs.size() < MaxDepth && PC) {
+    // Return addresses hijacked by exit probes point at the trampoline;
+    // the real ones are on the thread's shadow stack, innermost last.
+    if (P.Home && PC == P.returnTrampoline() && NextShadow > 0)
+      PC = (*Shadow)[--NextShadow].ReturnAddr;
+    PCs.push_back(PC);
+    // A return address points after the call; look the rules up inside it.
+    uint64_t Lookup = Innermost ? PC : PC - 1;
+    Innermost = false;
+    const Module *M = P.moduleFor(Lookup);
+    std::optional<State> S;
+    if (M)
+      S = rulesFor(*M->Elf, Lookup - M->Bias);
+    bool Ok1 = false, Ok2 = true;
+    if (S) {
+      uint64_t Cfa = (S->CfaReg == DwRsp ? SP : FP) + S->CfaOff;
+      uint64_t Ret = P.readPointer(Cfa + S->Ra.Off, Ok1);
+      if (S->Rbp.K == Rule::Offset)
+        FP = P.readPointer(Cfa + S->Rbp.Off, Ok2);
+      if (!Ok1 || !Ok2 || Cfa <= SP)
+        break;
+      SP = Cfa;
+      PC = Ret;
+      continue;
+    }
+    // No unwind info: [fp] = caller's fp, [fp + ptr] = return address.
+    if (!FP || FP < SP)
+      break;
     uint64_t NextFP = P.readPointer(FP, Ok1);
     uint64_t Ret = P.readPointer(FP + Ptr, Ok2);
-    if (!Ok1 || !Ok2 || !Ret)
+    if (!Ok1 || !Ok2)
       break;
-    PCs.push_back(Ret);
-    if (NextFP <= FP)
-      break; // stacks grow down; anything else is not a frame chain
+    SP = FP + 2 * Ptr;
     FP = NextFP;
+    PC = Ret;
   }
   return PCs;
 }
