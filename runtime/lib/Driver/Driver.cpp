@@ -60,6 +60,8 @@ struct DriverOptions {
   bool Verbose = false;
   bool KeepLaunched = false;
   size_t MapCapacity = 1u << 16;
+  BinaryOptions Binary;
+  bool BufferSizeGiven = false;
 };
 
 enum class ParseResult { Run, Help, Version, Error };
@@ -80,6 +82,10 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  -o FILE                write output to FILE instead of stdout\n"
           "  -f text|json|binary    output format (default text); binary needs -o\n"
           "  -v, --verbose          report attachments, exits and clause counters\n"
+          "  --buffer-size N[K|M|G] binary: write buffer (default 1M), or with\n"
+          "                         --ring the bytes of records kept (default 8M)\n"
+          "  --ring                 binary: flight-recorder mode, keep only the\n"
+          "                         most recent records and write them at the end\n"
           "session:\n"
           "  PARAM...               values of $1, $2, ... (integers in any C base,\n"
           "                         or text); a PARAM may not start with '-' unless\n"
@@ -106,6 +112,25 @@ bool parsePid(const char *S, int64_t &Pid) {
     return false;
   Pid = V;
   return true;
+}
+
+/// "65536", "64K", "8M", "1G".
+bool parseSize(const std::string &S, size_t &Out) {
+  char *End = nullptr;
+  errno = 0;
+  unsigned long long V = strtoull(S.c_str(), &End, 10);
+  if (S.empty() || !isdigit(static_cast<unsigned char>(S[0])) || errno)
+    return false;
+  std::string Unit(End);
+  unsigned Shift = Unit.empty() ? 0
+                   : Unit == "K" || Unit == "k" ? 10
+                   : Unit == "M" || Unit == "m" ? 20
+                   : Unit == "G" || Unit == "g" ? 30
+                                                : 99;
+  if (Shift == 99 || V > (1ull << 40) >> Shift)
+    return false;
+  Out = static_cast<size_t>(V << Shift);
+  return Out >= 4096;
 }
 
 ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
@@ -148,6 +173,17 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.Verbose = true;
     } else if (A == "--keep-launched") {
       O.KeepLaunched = true;
+    } else if (A == "--ring") {
+      O.Binary.Ring = true;
+    } else if (Is(A, "--buffer-size")) {
+      if (!Value(I, "--buffer-size", V))
+        return ParseResult::Error;
+      if (!parseSize(V, O.Binary.BufferSize))
+        return (Error = "invalid --buffer-size '" + V +
+                        "' (expected bytes, optionally with K, M or G, "
+                        "at least 4K)"),
+               ParseResult::Error;
+      O.BufferSizeGiven = true;
     } else if (Is(A, "-o")) {
       if (!Value(I, "-o", O.OutputFile))
         return ParseResult::Error;
@@ -208,6 +244,12 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
   }
   if (!Linked && O.Object.empty())
     return (Error = "no probe object given"), ParseResult::Error;
+  if ((O.Binary.Ring || O.BufferSizeGiven) && O.Format != OutputFormat::Binary)
+    return (Error = std::string(O.Binary.Ring ? "--ring" : "--buffer-size") +
+                    " needs -f binary"),
+           ParseResult::Error;
+  if (O.Binary.Ring && !O.BufferSizeGiven)
+    O.Binary.BufferSize = 8u << 20;
   if (O.Format == OutputFormat::Binary && O.OutputFile.empty())
     return (Error = "-f binary needs an output file (-o FILE)"),
            ParseResult::Error;
@@ -287,7 +329,7 @@ std::unique_ptr<OutputSink> openSink(const DriverOptions &O,
   case OutputFormat::Json:
     return createJsonSink(P, Out, Owns);
   case OutputFormat::Binary:
-    return createBinarySink(P, Out, Owns);
+    return createBinarySink(P, Out, Owns, O.Binary);
   case OutputFormat::Text:
     break;
   }

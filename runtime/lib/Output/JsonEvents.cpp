@@ -106,6 +106,8 @@ json tscc::rt::probeJson(const ProbeProgram &P, const TargetInfo &T,
 json tscc::rt::exitedJson(const TargetInfo &T, int ExitCode, int Signal) {
   json J = targetJson(T);
   J["type"] = "target_exited";
+  if (T.SessionStopping)
+    J["session_stopping"] = true;
   if (Signal) {
     J["signal"] = Signal;
     J["signal_name"] = signalName(Signal);
@@ -135,6 +137,7 @@ TargetInfo targetFrom(const json &J) {
                                                          : DataModel::LP64;
   T.Name = J.value("name", std::string());
   T.Backend = J.value("backend", std::string());
+  T.SessionStopping = J.value("session_stopping", false);
   return T;
 }
 

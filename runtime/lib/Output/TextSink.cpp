@@ -72,8 +72,9 @@ public:
            std::to_string(ExitCode) + "\n");
   }
 
-  void warning(std::string_view) override {
-    // Session::warn already printed it on stderr.
+  void warning(std::string_view Message) override {
+    if (O.Warnings)
+      diag("tsrun: warning: " + std::string(Message) + "\n");
   }
 
   void counters(std::span<const ClauseCounters> C) override {

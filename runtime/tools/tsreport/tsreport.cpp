@@ -114,7 +114,8 @@ int main(int Argc, char **Argv) {
   const ProbeProgram &P = Reader->program();
   std::unique_ptr<OutputSink> Sink =
       O.Json ? createJsonSink(P, Out, Out != stdout)
-             : createTextSink(P, Out, Out != stdout, TextOptions{stderr, O.Verbose});
+             : createTextSink(P, Out, Out != stdout,
+                              TextOptions{stderr, O.Verbose, true});
 
   bool Ok = Reader->replay(
       *Sink,

@@ -119,6 +119,9 @@ struct TextOptions {
   FILE *Diag = stderr;
   /// Also report attachments and normal exits (-v).
   bool Verbose = false;
+  /// Print warning events on Diag. tsrun's session prints its warnings as
+  /// they happen; tsreport replays the recorded ones through this.
+  bool Warnings = false;
 };
 
 /// Creates a sink writing to Out (closed at the end if OwnsFile).
@@ -127,8 +130,16 @@ std::unique_ptr<OutputSink> createTextSink(const ProbeProgram &P, FILE *Out,
                                            TextOptions Opts = {});
 std::unique_ptr<OutputSink> createJsonSink(const ProbeProgram &P, FILE *Out,
                                            bool OwnsFile);
+struct BinaryOptions {
+  /// Stream mode: the write buffer. Ring mode: the bytes of records kept.
+  size_t BufferSize = 1u << 20;
+  /// Ring (flight-recorder) mode: keep only the most recent records in
+  /// memory and write them at the end; session events are always kept.
+  bool Ring = false;
+};
 std::unique_ptr<OutputSink> createBinarySink(const ProbeProgram &P, FILE *Out,
-                                             bool OwnsFile);
+                                             bool OwnsFile,
+                                             BinaryOptions Opts = {});
 
 /// Renders a record's text the way printf would for that data model: the
 /// format text of a PRINTF record, "hook 0xID: a b c" for TRACE records
