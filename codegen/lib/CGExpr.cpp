@@ -150,6 +150,11 @@ Value *CodeGenFunction::emitScalarAs(const Expr *E, const tscc::Type *To) {
   RValue V = emitExpr(E);
   if (!V)
     return Constant::getNullValue(convertType(To));
+  llvm::Type *Want = convertType(To);
+  if (V.V->getType()->isPointerTy() && !Want->isPointerTy()) {
+    errorUnsupported(E, "a string or aggregate used as a number");
+    return Constant::getNullValue(Want);
+  }
   return convert(V.V, typeOf(E), To);
 }
 
@@ -347,7 +352,8 @@ RValue OperatorEmitter::comparison(const BinaryOperator *E) {
   if ((LT && LT->isPointer()) || (RT && RT->isPointer()) ||
       (LT && LT->isArray()) || (RT && RT->isArray())) {
     // Target addresses compare as unsigned integers of the model width.
-    CT = LT->getContext().getIntegerOfSize(CGF.pointerBytes(), false);
+    const tscc::Type *Any = LT ? LT : RT;
+    CT = Any->getContext().getIntegerOfSize(CGF.pointerBytes(), false);
     Signed = false;
   } else {
     CT = CGF.commonArithmeticType(LT, RT);

@@ -78,11 +78,18 @@ void CodeGenFunction::emitRecord(const CallExpr *E, bool IsTrace) {
     Value *V;
     if (Fi.Kind == TSCC_FIELD_DOUBLE) {
       RValue R = emitExpr(Arg);
-      V = R ? R.V : B.getInt64(0);
-      if (V->getType()->isIntegerTy())
-        V = convert(V, typeOf(Arg),
-                    typeOf(Arg)->getContext().getDouble());
-      V = B.CreateBitCast(B.CreateFPCast(V, B.getDoubleTy()), B.getInt64Ty());
+      if (!R || R.V->getType()->isPointerTy()) {
+        errorUnsupported(Arg, "a floating-point field from this value");
+        return;
+      }
+      V = R.V;
+      if (V->getType()->isIntegerTy() && typeOf(Arg))
+        V = convert(V, typeOf(Arg), typeOf(Arg)->getContext().getDouble());
+      if (V->getType()->isFloatingPointTy())
+        V = B.CreateBitCast(B.CreateFPCast(V, B.getDoubleTy()),
+                            B.getInt64Ty());
+      else
+        V = B.CreateSExtOrTrunc(V, B.getInt64Ty());
     } else {
       V = emitScalarAsI64(Arg);
     }
