@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Per-hit cost of a probe on the gdb-remote path: a program calls hit() N
-# times with an entry probe on it, run (a) under qemu-i386 with no tracer,
-# (b) under qemu-i386 -g traced by tsrun, and the same for a 64-bit build
-# under gdbserver. Per-hit cost = (traced - untraced) / N.
+# Per-hit cost of a probe on the gdb-remote path: a program calls hit() with
+# an entry probe on it (a count() aggregation), traced under qemu-i386 -g
+# (32-bit build) and gdbserver (64-bit build). Each is run with N/10 and N
+# calls; the per-hit cost is the slope, so fixed costs (starting the stub,
+# connecting, resolving libraries) cancel out.
 #
 #   bench/probe-overhead/remote.sh [N]        (default N = 2000)
 #   TSCC=... TSRUN=... to choose the tools (default: build*/bin, then PATH)
 set -euo pipefail
-N=${1:-2000}
+N=${1:-4000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 find_tool() {
   local name=$1 var=$2
@@ -44,25 +45,31 @@ now() { date +%s.%N; }
 elapsed() { echo "$2 - $1" | bc -l; }
 SESSION="python3 $ROOT/utils/lit/remote_session.py"
 
+# Time one traced run of N calls.
+traced_time() {
+  local stub=$1 exe=$2 n=$3 t0 t1
+  t0=$(now)
+  $SESSION --stub "${stub//@N@/$n}" -- "$TSRUN" "$WORK/count.o" \
+    --remote "127.0.0.1:{port0}=$exe" > "$WORK/out" 2>&1
+  t1=$(now)
+  grep -q "@hits: $n\$" "$WORK/out" || { echo "expected $n hits:" >&2; cat "$WORK/out" >&2; exit 1; }
+  elapsed "$t0" "$t1"
+}
+
+# The marginal cost of a hit: the difference between N and N/10 calls, so
+# that starting the stub, connecting and resolving libraries cancel out.
 run_case() {
-  local label=$1 plain=$2 stub=$3 exe=$4
-  local t0 t1 t2 t3
-  t0=$(now); $plain "$exe" "$N" || true; t1=$(now)
-  t2=$(now)
-  $SESSION --stub "$stub" -- "$TSRUN" "$WORK/count.o" \
-    --remote "127.0.0.1:{port0}=$exe" > "$WORK/out.$label" 2>&1
-  t3=$(now)
-  local base traced per
-  base=$(elapsed "$t0" "$t1")
-  traced=$(elapsed "$t2" "$t3")
-  per=$(echo "($traced - $base) / $N * 1000000" | bc -l)
-  printf '%-22s N=%-7s untraced %6.3fs  traced %7.3fs  per hit %7.1f us\n' \
-    "$label" "$N" "$base" "$traced" "$per"
-  grep -q "hits" "$WORK/out.$label" || { echo "no hits counted:"; cat "$WORK/out.$label"; }
+  local label=$1 stub=$2 exe=$3
+  local small=$((N / 10)) t_small t_big per
+  t_small=$(traced_time "$stub" "$exe" "$small")
+  t_big=$(traced_time "$stub" "$exe" "$N")
+  per=$(echo "($t_big - $t_small) / ($N - $small) * 1000000" | bc -l)
+  printf '%-20s %6d calls %7.3fs  %6d calls %7.3fs  per hit %7.1f us\n' \
+    "$label" "$small" "$t_small" "$N" "$t_big" "$per"
 }
 
 echo "gdb-remote per-hit cost (entry probe, count() aggregation)"
-run_case "qemu-i386 (ILP32)" "qemu-i386" "qemu-i386 -g {port} $WORK/loop32 $N" "$WORK/loop32"
+run_case "qemu-i386 (ILP32)" "qemu-i386 -g {port} $WORK/loop32 @N@" "$WORK/loop32"
 if command -v gdbserver > /dev/null; then
-  run_case "gdbserver (LP64)" "" "gdbserver 127.0.0.1:{port} $WORK/loop64 $N" "$WORK/loop64"
+  run_case "gdbserver (LP64)" "gdbserver 127.0.0.1:{port} $WORK/loop64 @N@" "$WORK/loop64"
 fi

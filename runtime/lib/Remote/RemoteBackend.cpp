@@ -78,6 +78,7 @@ RemoteBackend::Impl::Impl(Session &S, RemoteOptions Opts)
     WakeRead = Fds[0];
     WakeWrite = Fds[1];
   }
+  NoEmulation = getenv("TSCC_REMOTE_NO_EMULATION") != nullptr;
   for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
     WithinNames.emplace_back(S.program().withinName(I));
 }

@@ -103,7 +103,48 @@ bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
   onBreakpoint(T, Regs);
   if (Gone)
     return false;
+  auto It = Breakpoints.find(PC);
+  if (It != Breakpoints.end() && (!It->second.Hooks.empty() ||
+                                  It->second.ReturnRefs) &&
+      emulate(T, Regs))
+    return true;
   return stepOver(T, PC);
+}
+
+bool RemoteBackend::Impl::emulate(const RspThreadId &T, const uint64_t *Regs) {
+  // Stepping over a breakpoint costs a removal, a step and a reinsertion;
+  // in qemu each removal also throws away all translated code. Functions
+  // start with one of two instructions that are easy to perform here: no
+  // instruction of the target runs, and the breakpoint stays in place.
+  if (NoEmulation)
+    return false;
+  uint64_t PC = Regs[TSCC_REG_RIP];
+  const Module *M = Tgt->moduleFor(PC);
+  uint8_t Code[4] = {};
+  // The original bytes come from the file: stubs hide their breakpoints,
+  // but the file never had them.
+  if (!M || !M->Live || !M->Elf->readVAddr(PC - M->Bias, Code, sizeof(Code)))
+    return false;
+  unsigned Ptr = Tgt->pointerSize();
+  uint64_t Mask = Ptr == 8 ? ~0ull : 0xffffffffull;
+  bool EndBr = Code[0] == 0xf3 && Code[1] == 0x0f && Code[2] == 0x1e &&
+               (Code[3] == 0xfa || Code[3] == 0xfb);
+  if (EndBr)
+    return Tgt->writePC((PC + 4) & Mask);
+  if (Code[0] != 0x55) // push %ebp / push %rbp
+    return false;
+  uint64_t SP = (Regs[TSCC_REG_RSP] - Ptr) & Mask;
+  uint64_t BP = Regs[TSCC_REG_RBP];
+  if (!Client->writeMemory(SP, &BP, Ptr))
+    return false;
+  Tgt->invalidateCache();
+  if (!Tgt->writeRegister(TSCC_REG_RSP, SP) ||
+      !Tgt->writePC((PC + 1) & Mask)) {
+    warnOnce(where() + ": cannot update registers of thread " +
+             std::to_string(T.Tid));
+    return false;
+  }
+  return true;
 }
 
 bool RemoteBackend::Impl::onReturns(const RspThreadId &T, uint64_t *Regs) {

@@ -99,6 +99,8 @@ public:
   /// Registers of the stopped thread in TSCC_REG_* order.
   bool readRegisters(const RspThreadId &T, uint64_t *Regs);
   bool writePC(uint64_t PC);
+  /// Writes one TSCC_REG_* slot of the selected thread.
+  bool writeRegister(unsigned Slot, uint64_t Value);
 
   Module *addModule(std::unique_ptr<Module> M);
   const Module *moduleFor(uint64_t Addr) const;
@@ -154,6 +156,9 @@ public:
   bool onReturns(const RspThreadId &T, uint64_t *Regs);
   void onSyscall(const RspStop &Stop);
   bool stepOver(const RspThreadId &T, uint64_t PC);
+  /// Performs the instruction at a breakpoint on the registers instead of
+  /// stepping (endbr, push %ebp/%rbp: what functions start with).
+  bool emulate(const RspThreadId &T, const uint64_t *Regs);
   void fire(const RspThreadId &T, uint32_t Probe, const uint64_t *Regs,
             std::string_view Func, std::string_view Module,
             uint64_t SyscallNr = 0, int32_t Err = 0);
@@ -194,6 +199,7 @@ public:
   bool HaveAuxv = false;
   uint64_t RDebug = 0;
   bool Z0Unsupported = false;
+  bool NoEmulation = false; ///< TSCC_REMOTE_NO_EMULATION: always step
 
   /// Wakes run() out of its wait: written by interrupt().
   int WakeRead = -1, WakeWrite = -1;

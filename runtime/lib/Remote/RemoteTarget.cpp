@@ -98,18 +98,26 @@ bool RemoteTarget::readRegisters(const RspThreadId &T, uint64_t *Out) {
 }
 
 bool RemoteTarget::writePC(uint64_t PC) {
+  return writeRegister(TSCC_REG_RIP, PC);
+}
+
+bool RemoteTarget::writeRegister(unsigned Slot, uint64_t Value) {
   if (!RegMapBuilt)
     buildRegMap();
-  int I = RegMap[TSCC_REG_RIP];
-  unsigned Number = DM == DataModel::ILP32 ? 8 : 16;
+  int I = RegMap[Slot];
+  // GDB's default numbering when there is no description (pc / sp only).
+  unsigned Number = Slot == TSCC_REG_RSP ? (DM == DataModel::ILP32 ? 4 : 7)
+                                         : (DM == DataModel::ILP32 ? 8 : 16);
   size_t Bytes = pointerSize();
   if (I >= 0) {
     const RspRegister &R = Client.registers()[static_cast<size_t>(I)];
     Number = R.Number;
     Bytes = (R.BitSize + 7) / 8;
   }
+  if (I < 0 && Slot != TSCC_REG_RIP && Slot != TSCC_REG_RSP)
+    return false;
   std::string Raw(Bytes, '\0');
-  std::memcpy(Raw.data(), &PC, std::min<size_t>(Bytes, 8));
+  std::memcpy(Raw.data(), &Value, std::min<size_t>(Bytes, 8));
   return Client.writeRegister(Number, Raw);
 }
 
