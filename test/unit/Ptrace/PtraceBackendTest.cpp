@@ -343,3 +343,70 @@ TEST(PtraceRealBinaries, MallocFreeMatchBpftrace) {
 }
 
 } // namespace
+
+namespace {
+
+// Ending the session while a thread is inside a function whose return
+// address was hijacked by an exit probe: with --keep-launched the process
+// is detached with its real return address back in place, returns
+// normally and exits 0.
+TEST(PtraceDetach, RestoresHijackedReturnAddresses) {
+  TableBuilder TB({uft(Exit, "blocker"), uft(Entry, "blocker")});
+  std::string Err;
+  auto Prog = TB.program(Err);
+  ASSERT_TRUE(Prog) << Err;
+  Recorded Rec;
+  int In[2], Out[2];
+  ASSERT_EQ(pipe(In), 0);
+  ASSERT_EQ(pipe(Out), 0);
+  int Saved0 = dup(0), Saved1 = dup(1);
+  dup2(In[0], 0);
+  dup2(Out[1], 1);
+  pid_t Pid = 0;
+  {
+    Session S(*Prog, std::make_unique<RecordingSink>(Rec));
+    PtraceOptions O;
+    O.Commands.push_back({TARGET_PATH, "block"});
+    O.KillLaunchedOnStop = false;
+    PtraceBackend B(S, O);
+    std::promise<bool> Started;
+    std::thread T([&] {
+      std::string E;
+      Started.set_value(B.start(E));
+      B.run();
+    });
+    ASSERT_TRUE(Started.get_future().get());
+    dup2(Saved0, 0);
+    dup2(Saved1, 1);
+    close(In[0]);
+    close(Out[1]);
+    S.begin();
+    std::string Line;
+    char C;
+    while (read(Out[0], &C, 1) == 1 && C != '\n')
+      Line += C;
+    ASSERT_EQ(Line, "in"); // inside blocker(), return address hijacked
+    B.interrupt();
+    T.join();
+    S.end();
+  }
+  ASSERT_FALSE(Rec.Attached.empty());
+  Pid = std::atoi(Rec.Attached[0].c_str() + Rec.Attached[0].find(' ') + 1);
+  ASSERT_GT(Pid, 0);
+  ASSERT_GE(Rec.Counters.size(), 2u);
+  EXPECT_EQ(Rec.Counters[0].Fired, 0u); // the exit never happened traced
+  EXPECT_EQ(Rec.Counters[1].Fired, 1u);
+  ASSERT_EQ(write(In[1], "x", 1), 1);
+  std::string Rest;
+  char C;
+  while (read(Out[0], &C, 1) == 1)
+    Rest += C;
+  EXPECT_EQ(Rest, "blocker=7\n");
+  int St = 0;
+  ASSERT_EQ(waitpid(Pid, &St, 0), Pid);
+  EXPECT_TRUE(WIFEXITED(St) && WEXITSTATUS(St) == 0) << St;
+  close(In[1]);
+  close(Out[0]);
+}
+
+} // namespace

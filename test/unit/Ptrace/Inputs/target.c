@@ -205,6 +205,15 @@ static int modeLongjmp(int N) {
   return 0;
 }
 
+/* Tells the test it is inside, then blocks until it gets a byte. */
+NOINLINE long blocker(long x) {
+  char C;
+  printf("in\n");
+  if (read(0, &C, 1) != 1)
+    return -1;
+  return x + 6;
+}
+
 int main(int argc, char **argv) {
   const char *Out = getenv("TARGET_OUT");
   if (Out && !freopen(Out, "w", stdout))
@@ -237,6 +246,11 @@ int main(int argc, char **argv) {
     execv(argv[2], argv + 2);
     perror("execv");
     return 1;
+  }
+  if (!strcmp(Mode, "block")) {
+    long R = blocker(1);
+    printf("blocker=%ld\n", R);
+    return R == 7 ? 0 : 1;
   }
   if (!strcmp(Mode, "wait")) {
     /* For attach: tell the test we are ready, then work when told. */
