@@ -93,6 +93,25 @@ TEST_F(CDeclTest, BitFieldsPackedAndAligned) {
   EXPECT_EQ(AL->getAlign(), 16u);
 }
 
+TEST_F(CDeclTest, AlignedTypedefs) {
+  parse("typedef int int_a8 __attribute__((aligned(8)));\n"
+        "typedef int_a8 again;\n"
+        "typedef long long ll;\n");
+  ASSERT_FALSE(Diags.hasErrorOccurred());
+  for (CDeclarations *D : {D32.get(), D64.get()}) {
+    const Type *A8 = D->lookupTypedef("int_a8");
+    ASSERT_TRUE(A8);
+    EXPECT_EQ(A8->getSize(), 4u);
+    EXPECT_EQ(A8->getAlign(), 8u);
+    EXPECT_EQ(D->lookupTypedef("again")->getAlign(), 8u);
+    EXPECT_EQ(A8->getCanonical()->getAlign(), 4u);
+  }
+  // A plain typedef keeps its type's alignment: 4 for long long on i386.
+  EXPECT_EQ(D32->lookupTypedef("ll")->getAlign(), 4u);
+  EXPECT_FALSE(
+      llvm::cast<TypedefType>(D32->lookupTypedef("ll"))->getAlignOverride());
+}
+
 TEST_F(CDeclTest, SystemHeadersAreTheTargetsOwn) {
   parse("#include <signal.h>\n#include <fcntl.h>\n");
   ASSERT_FALSE(Diags.hasErrorOccurred());
