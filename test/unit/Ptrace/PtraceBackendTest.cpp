@@ -84,20 +84,24 @@ TEST_F(PtraceBackendTest, RecursionExitProbes) {
 
 // Every way of displacing an instruction: RIP-relative (out of line),
 // call/jmp/jcc (emulated), sub $imm,%rsp (out of line), FUNC+OFFSET on a
-// conditional branch. The program verifies every result itself.
+// conditional branch and on an indirect call (rewritten out of line). The program verifies every result itself.
 TEST_F(PtraceBackendTest, DisplacedInstructionsKeepSemantics) {
   ProbeDesc Off = uft(TSCC_PROBE_UFT_OFFSET, "jcc_func");
   Off.Offset = 2;
+  ProbeDesc ICall = uft(TSCC_PROBE_UFT_OFFSET, "icall_func");
+  ICall.Offset = 7; // call *%rax, run out of line
   RunResult R = launch({uft(Entry, "rip_func"), uft(Entry, "call_func"),
                         uft(Entry, "jmp_func"), uft(Entry, "sub_func"),
-                        uft(Entry, "jcc_func"), Off, uft(Exit, "call_func")},
+                        uft(Entry, "jcc_func"), Off, uft(Exit, "call_func"),
+                        ICall},
                        {"variety", "50"});
   auto V = values();
   ASSERT_EQ(V["variety_calls"], 50);
   EXPECT_EQ(V["bad"], 0);
-  // rip_func runs directly, from call_func, via jmp_func and from sub_func.
-  EXPECT_EQ(R.Hits[0], 200u);
-  for (int I = 1; I <= 6; ++I)
+  // rip_func runs directly, from call_func, via jmp_func, from sub_func
+  // and from icall_func.
+  EXPECT_EQ(R.Hits[0], 250u);
+  for (int I = 1; I <= 7; ++I)
     EXPECT_EQ(R.Hits[I], 50u) << "probe " << I;
 }
 

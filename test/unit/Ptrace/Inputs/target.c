@@ -71,12 +71,20 @@ __asm__(".text\n"
         "1:\n"
         "  movl $9, %eax\n"
         "  ret\n"
-        ".size jcc_func, .-jcc_func\n");
+        ".size jcc_func, .-jcc_func\n"
+        ".globl icall_func\n.type icall_func,@function\n"
+        "icall_func:\n"
+        "  leaq rip_func(%rip), %rax\n"
+        "  call *%rax\n"
+        "  addl $1, %eax\n"
+        "  ret\n"
+        ".size icall_func, .-icall_func\n");
 int rip_func(int);
 int call_func(int);
 int jmp_func(int);
 int sub_func(int);
 int jcc_func(int);
+int icall_func(int);
 
 static int M;
 
@@ -145,6 +153,9 @@ static int modeVariety(int N) {
     if (sub_func(3) != Before + 3)
       ++Bad;
     if (jcc_func(I & 1) != ((I & 1) ? 7 : 9))
+      ++Bad;
+    Before = counter;
+    if (icall_func(4) != Before + 5)
       ++Bad;
   }
   printf("variety_calls=%d bad=%d\n", N, Bad);
