@@ -52,13 +52,14 @@ TEST(ProbeMatcher, ExactGlobRegex) {
   auto Sites = F.M->matchModule(*Elf, {TARGET_PATH, "", true}, Problems);
   EXPECT_TRUE(Problems.empty());
   EXPECT_EQ(names(Sites),
-            (std::vector<std::string>{"0:work", "1:call_func", "1:jcc_func",
+            (std::vector<std::string>{"0:work", "1:call_func", "1:icall_func",
+                                      "1:jcc_func",
                                       "1:jmp_func", "1:rip_func",
                                       "1:sub_func", "2:call_func",
                                       "2:jmp_func"}));
   // a.out never matches a library.
   Sites = F.M->matchModule(*Elf, {TARGET_PATH, "", false}, Problems);
-  EXPECT_EQ(names(Sites).size(), 5u);
+  EXPECT_EQ(names(Sites).size(), 6u);
 }
 
 TEST(ProbeMatcher, ModuleNames) {
