@@ -118,7 +118,17 @@ bool RemoteTarget::writeRegister(unsigned Slot, uint64_t Value) {
     return false;
   std::string Raw(Bytes, '\0');
   std::memcpy(Raw.data(), &Value, std::min<size_t>(Bytes, 8));
-  return Client.writeRegister(Number, Raw);
+  if (Client.writeRegister(Number, Raw))
+    return true;
+  if (!Client.pUnsupported() || I < 0)
+    return false;
+  // No 'P' (gdbserver on x86-64): read the block, patch, write it back.
+  std::string Block;
+  const RspRegister &R = Client.registers()[static_cast<size_t>(I)];
+  if (!Client.readRegisterBlock(Block) || R.Offset + Bytes > Block.size())
+    return false;
+  std::memcpy(Block.data() + R.Offset, Raw.data(), Bytes);
+  return Client.writeRegisterBlock(Block);
 }
 
 void RemoteTarget::invalidateCache() {

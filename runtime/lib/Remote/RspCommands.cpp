@@ -166,8 +166,17 @@ bool RspClient::readRegister(unsigned Number, std::string &Raw) {
 }
 
 bool RspClient::writeRegister(unsigned Number, std::string_view Raw) {
+  if (PUnsupported)
+    return false;
   std::optional<std::string> R =
       request("P" + rsp::hexNumber(Number) + "=" + rsp::toHex(Raw));
+  if (R && R->empty())
+    PUnsupported = true;
+  return R && *R == "OK";
+}
+
+bool RspClient::writeRegisterBlock(std::string_view Raw) {
+  std::optional<std::string> R = request("G" + rsp::toHex(Raw));
   return R && *R == "OK";
 }
 

@@ -125,7 +125,12 @@ public:
   /// The 'g' reply of the selected thread, as bytes.
   bool readRegisterBlock(std::string &Raw);
   bool readRegister(unsigned Number, std::string &Raw);
+  /// P; false with pUnsupported() set when the stub does not know P
+  /// (gdbserver on x86-64): then use writeRegisterBlock().
   bool writeRegister(unsigned Number, std::string_view Raw);
+  bool pUnsupported() const { return PUnsupported; }
+  /// G: the whole block, as readRegisterBlock() returned it.
+  bool writeRegisterBlock(std::string_view Raw);
   /// Copies Len bytes; false (with Dst zero-filled) on any fault. Large
   /// reads are split to fit the stub's packet size.
   bool readMemory(uint64_t Addr, void *Dst, size_t Len);
@@ -185,6 +190,7 @@ private:
   std::string LastSent; ///< for retransmission on '-'
   std::optional<RspThreadId> SelectedG;
   bool DropStrayStops = false;
+  bool PUnsupported = false;
   int64_t ProcessId = 0; ///< from the initial stop, for vKill / D;pid
 };
 
