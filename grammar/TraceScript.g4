@@ -58,7 +58,15 @@ tagDefinition
 
 /// A declaration whose declarator is a function declarator.
 prototype
-    : cAtom* cParens (cAtom | cParens | cBrackets)* ';'
+    : cWord* cParens (cWord | cParens | cBrackets)* ';'
+    ;
+
+/// A token of a declaration outside brackets: names, keywords and '*'.
+/// (Literals and operators only occur inside brackets, in cBody.)
+cWord
+    : Identifier | TypeName | '*' | 'const' | 'volatile' | 'struct' | 'union'
+    | 'enum' | 'void' | 'char' | 'short' | 'int' | 'long' | 'signed'
+    | 'unsigned' | 'float' | 'double' | '_Bool'
     ;
 
 cQualifier
@@ -95,8 +103,9 @@ cAtom
 
 // Script variables ---------------------------------------------------------
 
+/// More than one storage class is diagnosed by the frontend.
 varDeclaration
-    : storageClass? declSpecifiers initDeclarator (',' initDeclarator)* ';'
+    : storageClass* declSpecifiers initDeclarator (',' initDeclarator)* ';'
     ;
 
 storageClass
@@ -145,8 +154,7 @@ pointer
 /// `[256]` (array dimension or String capacity) or `[String, long]`
 /// (associative-array key types).
 declaratorSuffix
-    : '[' typeName (',' typeName)* ']'                      # keySuffix
-    | '[' expression? ']'                                   # dimSuffix
+    : '[' (typeName (',' typeName)* | expression?) ']'
     ;
 
 typeName

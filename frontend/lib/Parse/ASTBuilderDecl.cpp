@@ -20,12 +20,18 @@ ASTBuilder::buildVarDecls(P::VarDeclarationContext *C, bool TopLevel) {
   StorageClass SC = TopLevel ? StorageClass::Global : StorageClass::Auto;
   bool Explicit = false;
   SourceLocation SCLoc;
-  if (P::StorageClassContext *S = C->storageClass()) {
+  for (P::StorageClassContext *S : C->storageClass()) {
+    StorageClass This = S->Thread() ? StorageClass::Thread
+                        : S->Auto() ? StorageClass::Auto
+                                    : StorageClass::Global;
+    if (Explicit) {
+      Diags.report(loc(S->getStart()), diag::err_multiple_storage_classes)
+          << getStorageClassName(This) << getStorageClassName(SC);
+      return Out;
+    }
     Explicit = true;
     SCLoc = loc(S->getStart());
-    SC = S->Thread()   ? StorageClass::Thread
-         : S->Auto()   ? StorageClass::Auto
-                       : StorageClass::Global;
+    SC = This;
   }
   TypeSpec *Base = buildDeclSpecifiers(C->declSpecifiers());
   if (!Base)
@@ -70,30 +76,28 @@ VarDecl *ASTBuilder::buildDeclarator(P::InitDeclaratorContext *C,
   llvm::SmallVector<Expr *, 2> Dims;
   llvm::SmallVector<TypeSpec *, 1> Keys;
   bool OK = true;
+  // declaratorSuffix : '[' (typeName (',' typeName)* | expression?) ']'
   for (P::DeclaratorSuffixContext *S : D->declaratorSuffix()) {
-    if (auto *K = dynamic_cast<P::KeySuffixContext *>(S)) {
+    if (!S->typeName().empty()) {
       if (!Keys.empty() || !Dims.empty()) {
-        Diags.report(range(K), diag::err_keys_on_non_array);
+        Diags.report(range(S), diag::err_keys_on_non_array);
         OK = false;
         continue;
       }
-      for (P::TypeNameContext *TN : K->typeName())
+      for (P::TypeNameContext *TN : S->typeName())
         if (TypeSpec *KT = buildTypeName(TN))
           Keys.push_back(KT);
         else
           OK = false;
       continue;
     }
-    auto *Dim = dynamic_cast<P::DimSuffixContext *>(S);
-    if (!Dim)
-      continue;
     if (!Keys.empty()) {
-      Diags.report(range(Dim), diag::err_keys_on_non_array);
+      Diags.report(range(S), diag::err_keys_on_non_array);
       OK = false;
       continue;
     }
-    Expr *E = Dim->expression() ? buildExpr(Dim->expression()) : nullptr;
-    if (Dim->expression() && !E) {
+    Expr *E = S->expression() ? buildExpr(S->expression()) : nullptr;
+    if (S->expression() && !E) {
       OK = false;
       continue;
     }

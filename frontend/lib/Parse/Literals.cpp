@@ -235,8 +235,12 @@ bool tscc::parse::decodeCharLiteral(llvm::StringRef S, SourceLocation Loc,
   }
   if (!OK)
     return false;
+  // An unterminated constant was reported already; do not pile on.
+  bool Terminated = S.size() >= 2 && S.ends_with("'") &&
+                    Body.size() + 2 == S.size();
   if (Count > 1) {
-    Diags.report(Loc, diag::warn_multichar_character);
+    if (Terminated)
+      Diags.report(Loc, diag::warn_multichar_character);
     Value = static_cast<int32_t>(Acc);
     return true;
   }

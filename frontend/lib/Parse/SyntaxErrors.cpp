@@ -116,6 +116,30 @@ static bool isTopLevelStart(size_t Type) {
   }
 }
 
+/// Tokens that show a statement where a declaration was expected.
+static bool isAssignmentOrCall(size_t Type) {
+  switch (Type) {
+  case TraceScriptParser::Assign:
+  case TraceScriptParser::PlusAssign:
+  case TraceScriptParser::MinusAssign:
+  case TraceScriptParser::StarAssign:
+  case TraceScriptParser::SlashAssign:
+  case TraceScriptParser::PercentAssign:
+  case TraceScriptParser::ShlAssign:
+  case TraceScriptParser::ShrAssign:
+  case TraceScriptParser::AmpAssign:
+  case TraceScriptParser::CaretAssign:
+  case TraceScriptParser::PipeAssign:
+  case TraceScriptParser::PlusPlus:
+  case TraceScriptParser::MinusMinus:
+  case TraceScriptParser::Arrow:
+  case TraceScriptParser::Dot:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::string SyntaxErrorStrategy::describe(Token *T) const {
   if (!T || T->getType() == Token::EOF)
     return "end of file";
@@ -217,8 +241,29 @@ void SyntaxErrorStrategy::reportExpected(antlr4::Parser *P,
                                          ParserRuleContext *Ctx) {
   if (alreadyReported(Offending) || reportSpecialToken(P, Offending, Ctx))
     return;
+  // Nothing of the statement parsed yet: what is there cannot start one.
+  auto *Stmt = dynamic_cast<TraceScriptParser::StatementContext *>(Ctx);
+  if (Stmt && Stmt->getStart() == Offending) {
+    Diags.report(Map.loc(Offending), diag::err_expected_expression);
+    return;
+  }
+  // After '{', '}' or ';' nothing is waiting for a ';': the offending
+  // token cannot start a statement (a stray 'else', say).
+  Token *Before = previousToken(P, Offending);
+  size_t BeforeType = Before ? Before->getType() : Token::EOF;
+  if (enclosing<TraceScriptParser::CompoundStatementContext>(Ctx) &&
+      (BeforeType == TraceScriptParser::LBrace ||
+       BeforeType == TraceScriptParser::RBrace ||
+       BeforeType == TraceScriptParser::Semi)) {
+    Diags.report(Map.loc(Offending), diag::err_expected_expression);
+    return;
+  }
   if (has(Expected, TraceScriptParser::Semi)) {
     reportMissingSemi(P, Offending, Ctx);
+    return;
+  }
+  if (Expected.size() == 1 && has(Expected, TraceScriptParser::ProbeSpec)) {
+    Diags.report(Map.loc(Offending), diag::err_expected_probe_spec);
     return;
   }
   if (has(Expected, TraceScriptParser::LBrace) &&
@@ -292,7 +337,9 @@ void SyntaxErrorStrategy::reportNoViableAlternative(
         << FixItHint::createInsertion(Loc, ";");
     return;
   }
-  if (Start == Offending)
+  if (isAssignmentOrCall(Offending->getType()) && Start != Offending)
+    Diags.report(Map.loc(Start), diag::err_statement_at_top_level);
+  else if (Start == Offending)
     Diags.report(Map.loc(Offending), diag::err_expected_top_level);
   else
     Diags.report(Map.loc(Offending), diag::err_unexpected_token)
