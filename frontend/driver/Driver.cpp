@@ -196,6 +196,15 @@ bool analyze(Compilation &C) {
   return C.Info && !C.Diags.hasErrorOccurred();
 }
 
+/// --dump-sema: every expression's type per model and sema's tables.
+bool dumpSema(Compilation &C) {
+  std::string Path = C.Opts.Output.empty() ? "-" : C.Opts.Output;
+  return writeOutput(C, Path, [&](llvm::raw_pwrite_stream &OS) {
+    tscc::dumpSema(*C.AST, *C.Info, C.SM, OS);
+    return true;
+  });
+}
+
 /// Codegen's view of the compilation; the header records the script's name
 /// as given on the command line and the hash of its bytes.
 CodeGenInput codeGenInput(const Compilation &C) {
@@ -239,6 +248,8 @@ bool runPipeline(Compilation &C) {
     return dumpCPrelude(C);
   case Action::SyntaxOnly:
     return analyze(C);
+  case Action::DumpSema:
+    return analyze(C) && dumpSema(C);
   case Action::EmitLLVM:
     return analyze(C) && emitLLVMIR(C);
   case Action::EmitAssembly:

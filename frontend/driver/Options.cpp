@@ -21,6 +21,8 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
         "  -fsyntax-only        Check the script, write nothing\n"
         "  --dump-ast           Print the syntax tree\n"
         "  --dump-c-prelude     Print the C declarations handed to Clang\n"
+        "  --dump-sema          Print every expression's type per data model and\n"
+        "                       the variable, map, format and probe tables\n"
         "  --dump-layout TYPE   Print the ILP32 and LP64 layout of a C type\n"
         "                       (e.g. 'struct req')\n"
         "\n"
@@ -73,6 +75,8 @@ public:
         Modes.push_back({Action::DumpAST, A.str()});
       else if (Long == "dump-c-prelude")
         Modes.push_back({Action::DumpCPrelude, A.str()});
+      else if (Long == "dump-sema")
+        Modes.push_back({Action::DumpSema, A.str()});
       else if (Long == "fsyntax-only")
         Modes.push_back({Action::SyntaxOnly, A.str()});
       else if (Long == "emit-llvm")

@@ -26,6 +26,7 @@ enum class Action {
   DumpAST,     ///< `--dump-ast`.
   DumpLayout,  ///< `--dump-layout 'struct X'`.
   DumpCPrelude, ///< `--dump-c-prelude`: the C text handed to Clang.
+  DumpSema,    ///< `--dump-sema`: types per model and sema's tables.
   SyntaxOnly,  ///< `-fsyntax-only`: parse and check, write nothing.
   PrintVersion,
   PrintHelp,
