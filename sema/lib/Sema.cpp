@@ -31,20 +31,25 @@ SemaChecker::SemaChecker(const SemaInputs &In, ScriptInfo &Info)
 // Diagnostics
 //===----------------------------------------------------------------------===//
 
+std::vector<PendingDiag> &SemaChecker::currentList() {
+  // Outside a per-model pass a diagnostic is the same for both models.
+  return InModelPass ? Pending[mi()] : PendingNeutral;
+}
+
 PendingBuilder SemaChecker::diag(SourceLocation Loc, diag::ID ID) {
-  std::vector<PendingDiag> &List = Pending[mi()];
+  std::vector<PendingDiag> &List = currentList();
   List.push_back(PendingDiag{ID, Loc, {}, {}, {}});
   return PendingBuilder(List.back());
 }
 
 PendingBuilder SemaChecker::diag(SourceRange R, diag::ID ID) {
-  std::vector<PendingDiag> &List = Pending[mi()];
+  std::vector<PendingDiag> &List = currentList();
   List.push_back(PendingDiag{ID, R.getBegin(), R, {}, {}});
   return PendingBuilder(List.back());
 }
 
 PendingBuilder SemaChecker::note(SourceLocation Loc, diag::ID ID) {
-  std::vector<PendingDiag> &List = Pending[mi()];
+  std::vector<PendingDiag> &List = currentList();
   assert(!List.empty() && "a note needs a diagnostic to attach to");
   List.back().Notes.push_back(PendingDiag{ID, Loc, {}, {}, {}});
   return PendingBuilder(List.back().Notes.back());

@@ -236,6 +236,7 @@ void SemaChecker::checkTopLevelVars() {
     HaveOtherModel = true;
     for (DataModel X : AllDataModels) {
       M = X;
+      InModelPass = true;
       const Type *T = resolveTypeSpec(D->getTypeSpec());
       if (!T) {
         Ok = false;
@@ -253,6 +254,7 @@ void SemaChecker::checkTopLevelVars() {
       }
       Info.Variables[VId].Types[mi()] = storageType(T, SC);
     }
+    InModelPass = false;
     if (IsMap)
       Ok &= [&] {
         llvm::ArrayRef<TypeSpec *> Keys = D->getKeyTypes();
@@ -269,6 +271,7 @@ void SemaChecker::checkTopLevelVars() {
         bool KeyOk = true;
         for (DataModel X : AllDataModels) {
           M = X;
+          InModelPass = true;
           const Type *K = resolveTypeSpec(Keys[0]);
           if (K && !isMapKeyType(K)) {
             diag(Keys[0]->getBeginLoc(), diag::err_map_key_type)
@@ -282,6 +285,7 @@ void SemaChecker::checkTopLevelVars() {
           MI.KeyTypes[mi()] = K;
           MI.ValueTypes[mi()] = Info.Variables[VId].Types[mi()];
         }
+        InModelPass = false;
         if (!KeyOk || !MI.ValueTypes[TSCC_DM_LP64])
           return false;
         M = DataModel::LP64;
@@ -311,8 +315,13 @@ void SemaChecker::checkGlobalInit(VarDecl *D) {
   Expr *Init = D->getInit();
   PerModel<std::optional<int64_t>> Values;
   bool IsString = VI.Types[TSCC_DM_LP64]->isString();
+  struct ModelPass {
+    bool &Flag;
+    ~ModelPass() { Flag = false; }
+  } Guard{InModelPass};
   for (DataModel X : AllDataModels) {
     M = X;
+    InModelPass = true;
     const Type *T = rvalue(Init, check(Init));
     if (!T || !checkConvertible(Init, T, VI.Types[mi()], Init->getBeginLoc(),
                                 "initializing"))
@@ -331,6 +340,7 @@ void SemaChecker::checkGlobalInit(VarDecl *D) {
     }
   }
   M = DataModel::LP64;
+  InModelPass = false;
   warnModelDependentStore(Init, VI.Types, Init->getBeginLoc());
   ConstantInit CI;
   if (IsString) {

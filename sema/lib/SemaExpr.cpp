@@ -219,7 +219,7 @@ const Type *SemaChecker::checkMacro(DeclRefExpr *E,
         << E->getName() << Expansion;
     return nullptr;
   }
-  unsigned Mark = Pending[mi()].size();
+  unsigned Mark = currentList().size();
   std::string BufName = ("<macro " + E->getName() + ">").str();
   // Syntax errors inside an expansion are not the user's: parse with a
   // private engine and report one diagnostic at the use instead.
@@ -235,7 +235,7 @@ const Type *SemaChecker::checkMacro(DeclRefExpr *E,
     T = rvalue(Parsed, check(Parsed));
     --MacroDepth;
   }
-  Pending[mi()].resize(Mark);
+  currentList().resize(Mark);
   std::optional<int64_t> V;
   if (T && (T->isInteger() || T->isPointer()))
     V = evaluate(Parsed);

@@ -169,6 +169,7 @@ void SemaChecker::checkClause(ClauseContext &Ctx) {
     M = X;
     LastPass = X == DataModel::LP64;
     HaveOtherModel = LastPass && !Ctx.NoProcess;
+    InModelPass = true;
     Scopes.clear();
     Scopes.emplace_back();
     if (Expr *Pred = Ctx.C->getPredicate()) {
@@ -179,6 +180,7 @@ void SemaChecker::checkClause(ClauseContext &Ctx) {
     if (CompoundStmt *Body = Ctx.C->getBody())
       checkCompound(Body, /*NewScope=*/false);
   }
+  InModelPass = false;
   flushBuffer();
   Scopes.clear();
   Cur = nullptr;

@@ -25,7 +25,7 @@ when (__rv > 0 && within("parse_request"))
   @sizes = lhist(__rv, 0, 4096, 256);
   printf("%s wrote %ld\n", __pname, __rv);
 }
-// CHECK: #0 line [[#@LINE-7]] probes 0+1 predicate syscall
+// CHECK: #0 line [[#@LINE-8]] probes 0+1 predicate syscall
 // CHECK-NEXT: probe syscall-exit pid $1 module any '*' function exact 'write' nr 4/1
 
 @@uft:$2:libc.so.6:/^mem(cpy|move)$/:entry
@@ -35,7 +35,7 @@ when (__rv > 0 && within("parse_request"))
   stktrace(8);
   exit();
 }
-// CHECK: #1 line [[#@LINE-8]] probes 1+1 uses-thread max-arg 1
+// CHECK: #1 line [[#@LINE-7]] probes 1+1 uses-thread max-arg 1
 // CHECK-NEXT: probe uft-entry pid $2 module exact 'libc.so.6' function regex '^mem(cpy|move)$'
 
 @@interval:*:clock:250 { print(@calls, 10); clear(@sizes); }

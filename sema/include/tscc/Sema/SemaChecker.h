@@ -134,6 +134,10 @@ public:
   PerModel<std::vector<PendingDiag>> Pending;
   std::vector<PendingDiag> PendingNeutral; ///< already name their model
   bool Buffering = false;
+  /// Set while checking something once per model (diag() then records the
+  /// model); clear for checks made once for both models.
+  bool InModelPass = false;
+  std::vector<PendingDiag> &currentList();
 
   /// Reports \p ID in the current model pass.
   PendingBuilder diag(SourceLocation Loc, diag::ID ID);
