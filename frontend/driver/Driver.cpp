@@ -29,6 +29,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace tscc;
@@ -236,6 +237,43 @@ bool emitObject(Compilation &C) {
   });
 }
 
+/// Escapes a path for a Make-style depfile (spaces, '#', '$').
+std::string escapeForDepFile(llvm::StringRef Path) {
+  std::string Out;
+  for (char Ch : Path) {
+    if (Ch == ' ' || Ch == '#')
+      Out += '\\';
+    else if (Ch == '$')
+      Out += '$';
+    Out += Ch;
+  }
+  return Out;
+}
+
+/// -MD: `target: script header...`, with the headers of both data models
+/// (a header may be read for one model only, e.g. through __x86_64__).
+bool writeDepFile(Compilation &C) {
+  if (!C.Opts.WriteDepFile)
+    return true;
+  std::string Output = outputPath(C, ".o");
+  std::string Path = !C.Opts.DepFile.empty() ? C.Opts.DepFile : Output + ".d";
+  std::string Target = !C.Opts.DepTarget.empty() ? C.Opts.DepTarget : Output;
+  std::vector<std::string> Deps{C.Opts.Input};
+  for (const auto &CD : C.CDecls)
+    if (CD)
+      for (std::string &F : CD->includedFiles())
+        Deps.push_back(std::move(F));
+  std::sort(Deps.begin() + 1, Deps.end());
+  Deps.erase(std::unique(Deps.begin() + 1, Deps.end()), Deps.end());
+  return writeOutput(C, Path, [&](llvm::raw_pwrite_stream &OS) {
+    OS << escapeForDepFile(Target) << ":";
+    for (const std::string &D : Deps)
+      OS << " \\\n  " << escapeForDepFile(D);
+    OS << "\n";
+    return true;
+  });
+}
+
 bool runPipeline(Compilation &C) {
   if (!loadInput(C) || !parse(C))
     return false;
@@ -255,7 +293,7 @@ bool runPipeline(Compilation &C) {
   case Action::EmitAssembly:
     return analyze(C) && emitAssembly(C);
   case Action::EmitObject:
-    return analyze(C) && emitObject(C);
+    return analyze(C) && emitObject(C) && writeDepFile(C);
   case Action::PrintVersion:
   case Action::PrintHelp:
     break;

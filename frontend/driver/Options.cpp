@@ -30,6 +30,9 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
         "  -I DIR, -IDIR        Add DIR to the #include search path\n"
         "  -D NAME[=VAL]        Define a macro for the C declarations\n"
         "  -U NAME              Undefine a macro\n"
+        "  -MD                  Also write a depfile of the script and its headers\n"
+        "  -MF FILE             Name the depfile (default: OUTPUT.d)\n"
+        "  -MT TARGET           Name the depfile's target (default: OUTPUT)\n"
         "\n"
         "CODE GENERATION:\n"
         "  -O0, -O1, -O2, -O3   Optimisation level (default -O2)\n"
@@ -89,6 +92,16 @@ public:
           continue;
         Opts.LayoutType = V;
         Modes.push_back({Action::DumpLayout, "--dump-layout"});
+      } else if (A == "-MD")
+        Opts.WriteDepFile = true;
+      else if (A.starts_with("-MF")) {
+        std::string V;
+        if (takeJoinedOrSeparate(A, "-MF", V))
+          Opts.DepFile = V;
+      } else if (A.starts_with("-MT")) {
+        std::string V;
+        if (takeJoinedOrSeparate(A, "-MT", V))
+          Opts.DepTarget = V;
       } else if (A.starts_with("-o")) {
         std::string V;
         if (takeJoinedOrSeparate(A, "-o", V))

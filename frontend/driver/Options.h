@@ -46,6 +46,13 @@ struct Options {
   };
   std::vector<MacroDef> Macros;
   std::string LayoutType; ///< For DumpLayout.
+  /// `-MD`: also write a Make-style depfile listing the script and every
+  /// header its C declarations read, for either data model. `-MF FILE`
+  /// names it (default: the output with `.d`), `-MT TARGET` its target
+  /// (default: the output).
+  bool WriteDepFile = false;
+  std::string DepFile;
+  std::string DepTarget;
   unsigned OptLevel = 2;
   bool WarningsAsErrors = false;
   bool NoWarnings = false;

@@ -21,6 +21,8 @@
 #include "clang/Sema/Sema.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -270,4 +272,21 @@ TypeContext &CDeclarations::getTypes() const { return P->Types; }
 
 bool CDeclarations::hasErrors() const {
   return !P->Parsed || P->Forwarder.getNumErrors() != 0;
+}
+
+std::vector<std::string> CDeclarations::includedFiles() const {
+  std::vector<std::string> Files;
+  if (!P->CI || !P->CI->hasSourceManager())
+    return Files;
+  const clang::SourceManager &SM = P->CI->getSourceManager();
+  for (auto It = SM.fileinfo_begin(), E = SM.fileinfo_end(); It != E; ++It) {
+    llvm::StringRef Name = It->first.getName();
+    // The prelude itself is an in-memory buffer, not a dependency.
+    if (!llvm::sys::fs::exists(Name))
+      continue;
+    Files.push_back(Name.str());
+  }
+  llvm::sort(Files);
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
 }

@@ -92,6 +92,10 @@ public:
   TypeContext &getTypes() const;
   /// Whether Clang reported an error for this model.
   bool hasErrors() const;
+  /// Every header file Clang read for this model (sorted, no duplicates):
+  /// what a depfile (`tscc -MD`) lists so that build systems rebuild the
+  /// probe object when one changes.
+  std::vector<std::string> includedFiles() const;
 
   /// `typedef ... Name;` (including those from system headers).
   const Type *lookupTypedef(llvm::StringRef Name);
