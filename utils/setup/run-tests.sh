@@ -14,8 +14,8 @@ ninja -C "$build" ${TSCC_NINJA_JOBS:+-j "$TSCC_NINJA_JOBS"} all
 status=0
 ctest --test-dir "$build" --output-on-failure --timeout 300 \
   2>&1 | tee "$build/ctest.log" || status=1
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --timeout 300 \
+/usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --timeout 300 \
   -o "$build/lit-results.json" "$build/test" || status=1
 
-python3 "$root/utils/setup/summarize.py" "$build/ctest.log" "$build/lit-results.json"
+/usr/bin/python3 "$root/utils/setup/summarize.py" "$build/ctest.log" "$build/lit-results.json"
 exit $status
