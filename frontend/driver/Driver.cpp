@@ -153,8 +153,9 @@ bool dumpCPrelude(Compilation &C) {
   });
 }
 
-/// --dump-layout: sema's CDeclarations lays the type out per data model.
-bool dumpLayout(Compilation &C) {
+/// Hands the script's C prelude to Clang once per data model, with the
+/// command line's -I/-D/-U.
+void buildCDeclarations(Compilation &C) {
   CDeclOptions CO;
   CO.ScriptPath = C.Opts.Input;
   CO.IncludeDirs = C.Opts.IncludeDirs;
@@ -165,6 +166,11 @@ bool dumpLayout(Compilation &C) {
   C.CDecls = CDeclarations::createForAllModels(
       {C.Types[0].get(), C.Types[1].get()}, C.AST->getCPrelude(), CO,
       C.Diags);
+}
+
+/// --dump-layout: sema's CDeclarations lays the type out per data model.
+bool dumpLayout(Compilation &C) {
+  buildCDeclarations(C);
   if (C.Diags.hasErrorOccurred())
     return false;
   std::string Path = C.Opts.Output.empty() ? "-" : C.Opts.Output;
@@ -181,16 +187,7 @@ bool dumpLayout(Compilation &C) {
 
 /// Names, types, C declarations; fills whatever codegen needs.
 bool analyze(Compilation &C) {
-  CDeclOptions CO;
-  CO.ScriptPath = C.Opts.Input;
-  CO.IncludeDirs = C.Opts.IncludeDirs;
-  for (const Options::MacroDef &M : C.Opts.Macros)
-    CO.Macros.push_back({M.Name, M.Value, M.Undef});
-  for (DataModel DM : AllDataModels)
-    C.Types[static_cast<unsigned>(DM)] = std::make_unique<TypeContext>(DM);
-  C.CDecls = CDeclarations::createForAllModels(
-      {C.Types[0].get(), C.Types[1].get()}, C.AST->getCPrelude(), CO,
-      C.Diags);
+  buildCDeclarations(C);
   SemaInputs In{*C.AST, C.Ctx, C.SM, C.Diags,
                 {C.CDecls[0].get(), C.CDecls[1].get()}};
   C.Info = analyzeScript(In);
