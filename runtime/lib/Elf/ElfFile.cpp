@@ -353,6 +353,19 @@ std::optional<uint64_t> ElfFile::offsetToVAddr(uint64_t Off) const {
   return std::nullopt;
 }
 
+std::optional<std::pair<uint64_t, uint64_t>> ElfFile::loadedRange() const {
+  uint64_t Lo = UINT64_MAX, Hi = 0;
+  for (const ElfSegment &S : Segments) {
+    if (S.Type != PT_LOAD)
+      continue;
+    Lo = std::min(Lo, S.VAddr);
+    Hi = std::max(Hi, S.VAddr + S.MemSize);
+  }
+  if (Lo == UINT64_MAX)
+    return std::nullopt;
+  return std::make_pair(Lo & ~0xfffull, Hi);
+}
+
 const ElfSymbol *ElfFile::findFunction(std::string_view Name) const {
   auto It = std::lower_bound(
       ByName.begin(), ByName.end(), Name,

@@ -121,17 +121,11 @@ Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
   M->Elf = Elf;
   M->Bias = Bias;
   M->IsMain = IsMain;
-  uint64_t Lo = UINT64_MAX, Hi = 0;
-  for (const ElfSegment &Seg : Elf->segments()) {
-    if (Seg.Type != PT_LOAD)
-      continue;
-    Lo = std::min(Lo, Seg.VAddr);
-    Hi = std::max(Hi, Seg.VAddr + Seg.MemSize);
-  }
-  if (Lo == UINT64_MAX)
+  auto Range = Elf->loadedRange();
+  if (!Range)
     return nullptr;
-  M->Start = (Lo & ~0xfffull) + Bias;
-  M->End = Hi + Bias;
+  M->Start = Range->first + Bias;
+  M->End = Range->second + Bias;
   P.Modules.push_back(std::move(M));
   return P.Modules.back().get();
 }

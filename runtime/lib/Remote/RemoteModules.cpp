@@ -92,17 +92,11 @@ Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
   M->Bias = Bias;
   M->IsMain = IsMain;
   M->FromLinkMap = FromLinkMap;
-  uint64_t Lo = UINT64_MAX, Hi = 0;
-  for (const ElfSegment &Seg : Elf->segments()) {
-    if (Seg.Type != PT_LOAD)
-      continue;
-    Lo = std::min(Lo, Seg.VAddr);
-    Hi = std::max(Hi, Seg.VAddr + Seg.MemSize);
-  }
-  if (Lo == UINT64_MAX)
+  auto Range = Elf->loadedRange();
+  if (!Range)
     return nullptr;
-  M->Start = (Lo & ~0xfffull) + Bias;
-  M->End = Hi + Bias;
+  M->Start = Range->first + Bias;
+  M->End = Range->second + Bias;
   Module *Added = Tgt->addModule(std::move(M));
   installModule(*Added);
   return Added;

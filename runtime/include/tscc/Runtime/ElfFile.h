@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tscc::rt {
@@ -105,6 +106,10 @@ public:
   const ElfSegment *loadSegmentFor(uint64_t VAddr) const;
   /// Link-time address of the file offset Off, if a PT_LOAD maps it.
   std::optional<uint64_t> offsetToVAddr(uint64_t Off) const;
+  /// The link-time address range [page start of the lowest PT_LOAD, end of
+  /// the highest) that the loader maps; none when there is no PT_LOAD.
+  /// Both backends place a module in a process with it (plus the bias).
+  std::optional<std::pair<uint64_t, uint64_t>> loadedRange() const;
 
   /// Function symbols of .symtab and .dynsym, deduplicated by (name,
   /// address), sorted by address then name.
