@@ -51,9 +51,10 @@ typedefDeclaration
     ;
 
 /// `struct s { ... };`, `union u { ... } x;`, `enum e { A, B };`, with any
-/// attributes.
+/// attributes; also a forward declaration `struct s;`.
 tagDefinition
     : cQualifier* tagKeyword (Identifier | cParens)* '{' cBody '}' cNoSemi* ';'
+    | tagKeyword (Identifier | TypeName) ';'
     ;
 
 /// A declaration whose declarator is a function declarator.
