@@ -13,6 +13,7 @@
 #include "Inject.h"
 
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/LinkMap.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -59,33 +60,6 @@ std::vector<MapsLine> readMaps(pid_t Pid) {
   return Out;
 }
 
-/// Paths from the link map go through symlinks (/lib -> /usr/lib); the
-/// kernel's maps show resolved ones. Compare resolved paths.
-std::string canonical(const std::string &Path) {
-  char Buf[PATH_MAX];
-  if (realpath(Path.c_str(), Buf))
-    return Buf;
-  return Path;
-}
-
-std::string baseName(const std::string &Path) {
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-}
-
-// r_debug / link_map field offsets for a pointer size.
-struct LinkLayout {
-  unsigned Ptr;
-  uint64_t RMap, RBrk, RState;         // in r_debug
-  uint64_t LAddr, LName, LNext;        // in link_map
-};
-LinkLayout layoutFor(unsigned Ptr) {
-  // struct r_debug { int r_version; link_map *r_map; Addr r_brk;
-  //                  enum r_state; Addr r_ldbase; }
-  if (Ptr == 8)
-    return {8, 8, 16, 24, 0, 8, 24};
-  return {4, 4, 8, 12, 0, 4, 12};
-}
 
 } // namespace
 
@@ -108,7 +82,7 @@ PtraceBackend::Impl::loadElf(const std::string &Path) {
 Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
                                        const std::string &RawPath,
                                        uint64_t Bias, bool IsMain) {
-  std::string Path = canonical(RawPath);
+  std::string Path = canonicalModulePath(RawPath);
   for (const auto &M : P.Modules)
     if (M->Path == Path && M->Bias == Bias)
       return M.get();
@@ -117,7 +91,7 @@ Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
     return nullptr;
   auto M = std::make_unique<Module>();
   M->Path = Path;
-  M->Name = baseName(Path);
+  M->Name = moduleBaseName(Path);
   M->Elf = Elf;
   M->Bias = Bias;
   M->IsMain = IsMain;
@@ -256,7 +230,7 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   uint64_t RDebug = findRDebug(P);
   if (!RDebug)
     return;
-  LinkLayout L = layoutFor(P.pointerSize());
+  LinkMapLayout L = linkMapLayout(P.pointerSize());
   int32_t State = -1;
   if (!P.read(RDebug + L.RState, State) || State != 0 /*RT_CONSISTENT*/)
     return;
@@ -285,7 +259,7 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     }
     std::string Path(Name);
     if (!Path.empty() && Path[0] == '/') {
-      Path = canonical(Path);
+      Path = canonicalModulePath(Path);
       Live.insert({Bias, Path});
       if (Module *M = addModule(P, Path, Bias, false)) {
         M->FromLinkMap = true;

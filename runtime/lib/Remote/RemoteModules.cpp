@@ -15,6 +15,7 @@
 #include "TargetXml.h"
 
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/LinkMap.h"
 
 #include <algorithm>
 #include <climits>
@@ -24,36 +25,6 @@
 
 using namespace tscc::rt;
 using namespace tscc::rt::remote;
-
-namespace {
-
-std::string canonical(const std::string &Path) {
-  char Buf[PATH_MAX];
-  if (realpath(Path.c_str(), Buf))
-    return Buf;
-  return Path;
-}
-
-std::string baseName(const std::string &Path) {
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-}
-
-/// struct r_debug and struct link_map field offsets for a pointer size.
-struct LinkLayout {
-  uint64_t RMap, RBrk, RState; // r_debug
-  uint64_t LAddr, LName, LNext; // link_map
-};
-LinkLayout layoutFor(unsigned Ptr) {
-  // struct r_debug { int r_version; link_map *r_map; Addr r_brk;
-  //                  enum r_state; Addr r_ldbase; }
-  // struct link_map { Addr l_addr; char *l_name; Dyn *l_ld; link_map *l_next; }
-  if (Ptr == 8)
-    return {8, 16, 24, 0, 8, 24};
-  return {4, 8, 12, 0, 4, 12};
-}
-
-} // namespace
 
 void RemoteBackend::Impl::warnOnce(const std::string &Message) {
   if (Warned.insert(Message).second)
@@ -77,7 +48,7 @@ RemoteBackend::Impl::loadElf(const std::string &Path) {
 Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
                                        uint64_t Bias, bool IsMain,
                                        bool FromLinkMap) {
-  std::string Path = canonical(RawPath);
+  std::string Path = canonicalModulePath(RawPath);
   for (Module *M : Tgt->liveModules())
     if (M->Path == Path && M->Bias == Bias)
       return M;
@@ -87,7 +58,7 @@ Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
     return nullptr;
   auto M = std::make_unique<Module>();
   M->Path = Path;
-  M->Name = baseName(Path);
+  M->Name = moduleBaseName(Path);
   M->Elf = Elf;
   M->Bias = Bias;
   M->IsMain = IsMain;
@@ -219,7 +190,7 @@ bool RemoteBackend::Impl::syncFromSvr4() {
                                  LAddr->rfind("0x", 0) == 0 ? 2 : 0),
                              Bias))
       continue;
-    Seen.insert({canonical(*Name), Bias});
+    Seen.insert({canonicalModulePath(*Name), Bias});
     addModule(*Name, Bias, false, true);
   }
   for (Module *M : Tgt->liveModules())
@@ -232,7 +203,7 @@ void RemoteBackend::Impl::syncFromLinkMap() {
   uint64_t R = findRDebug();
   if (!R)
     return;
-  LinkLayout L = layoutFor(Tgt->pointerSize());
+  LinkMapLayout L = linkMapLayout(Tgt->pointerSize());
   int32_t State = 0;
   if (!Tgt->readMemory(R + L.RState, &State, sizeof(State)) || State != 0)
     return; // RT_ADD / RT_DELETE: the list is being changed
@@ -257,7 +228,7 @@ void RemoteBackend::Impl::syncFromLinkMap() {
       }
     }
     if (Name[0] == '/') { // the executable and the vDSO have no path
-      Seen.insert({canonical(Name), Bias});
+      Seen.insert({canonicalModulePath(Name), Bias});
       addModule(Name, Bias, false, true);
     }
     LM = Next;
