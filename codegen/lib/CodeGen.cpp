@@ -7,6 +7,7 @@
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/CodeGen/ObjectEmitter.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,8 +64,13 @@ std::unique_ptr<Module> tscc::generateModule(const CodeGenInput &In,
   return buildModule(In, *Emitter, Diags, Ctx);
 }
 
-bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
-                      DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
+namespace {
+/// The part every output shares: build both streams into one module and run
+/// the optimisation pipeline, then let \p Finish write it out.
+bool withOptimizedModule(
+    const CodeGenInput &In, const CodeGenOptions &Opts,
+    DiagnosticsEngine &Diags,
+    llvm::function_ref<bool(ObjectEmitter &, Module &)> Finish) {
   std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
   if (!Emitter)
     return false;
@@ -74,38 +80,32 @@ bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
     return false;
   if (reportIfError(Emitter->optimize(*M), Diags))
     return false;
-  SmallVector<char, 0> Bytes;
-  if (reportIfError(Emitter->emit(*M, Bytes), Diags))
-    return false;
-  OS.write(Bytes.data(), Bytes.size());
-  return true;
+  return Finish(*Emitter, *M);
+}
+} // namespace
+
+bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
+                      DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
+  return withOptimizedModule(In, Opts, Diags, [&](ObjectEmitter &E, Module &M) {
+    SmallVector<char, 0> Bytes;
+    if (reportIfError(E.emit(M, Bytes), Diags))
+      return false;
+    OS.write(Bytes.data(), Bytes.size());
+    return true;
+  });
 }
 
 bool tscc::emitLLVMIR(const CodeGenInput &In, const CodeGenOptions &Opts,
                       DiagnosticsEngine &Diags, raw_ostream &OS) {
-  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
-  if (!Emitter)
-    return false;
-  LLVMContext Ctx;
-  std::unique_ptr<Module> M = buildModule(In, *Emitter, Diags, Ctx);
-  if (!M)
-    return false;
-  if (reportIfError(Emitter->optimize(*M), Diags))
-    return false;
-  M->print(OS, nullptr);
-  return true;
+  return withOptimizedModule(In, Opts, Diags, [&](ObjectEmitter &, Module &M) {
+    M.print(OS, nullptr);
+    return true;
+  });
 }
 
 bool tscc::emitAssembly(const CodeGenInput &In, const CodeGenOptions &Opts,
                         DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
-  std::unique_ptr<ObjectEmitter> Emitter = makeEmitter(Opts, Diags);
-  if (!Emitter)
-    return false;
-  LLVMContext Ctx;
-  std::unique_ptr<Module> M = buildModule(In, *Emitter, Diags, Ctx);
-  if (!M)
-    return false;
-  if (reportIfError(Emitter->optimize(*M), Diags))
-    return false;
-  return !reportIfError(Emitter->emitAssembly(*M, OS), Diags);
+  return withOptimizedModule(In, Opts, Diags, [&](ObjectEmitter &E, Module &M) {
+    return !reportIfError(E.emitAssembly(M, OS), Diags);
+  });
 }
