@@ -45,11 +45,6 @@ bool isNop(const Breakpoint &Bp) {
   return I.Map == 1 && I.Opcode == 0x1f && I.HasModRM && I.modrmReg() == 0;
 }
 
-bool isPushReg(const Breakpoint &Bp) {
-  const X86Insn &I = Bp.Insn;
-  return I.Map == 0 && I.Opcode >= 0x50 && I.Opcode <= 0x57 && !I.OpSize16;
-}
-
 /// mov r, r of 32 or 64 bits (89 /r or 8B /r with mod == 11).
 bool isMovRegReg(const Breakpoint &Bp) {
   const X86Insn &I = Bp.Insn;
@@ -158,7 +153,9 @@ bool tscc::rt::pt::planDisplaced(Breakpoint &Bp, X86Mode Mode,
   case X86Flow::Normal:
     break;
   }
-  if (isEndbr(Bp) || isNop(Bp) || isPushReg(Bp) || isMovRegReg(Bp)) {
+  // Register-only instructions are emulated. A push runs out of line:
+  // emulating it would cost a write to the target's stack on every hit.
+  if (isEndbr(Bp) || isNop(Bp) || isMovRegReg(Bp)) {
     Bp.How = Resume::Emulate;
     return true;
   }
@@ -264,14 +261,6 @@ bool tscc::rt::pt::emulateDisplaced(const Breakpoint &Bp,
     break;
   }
   if (isEndbr(Bp) || isNop(Bp)) {
-    R.rip = Next;
-    return true;
-  }
-  if (isPushReg(Bp)) {
-    unsigned N = (I.Opcode & 7) | ((I.Rex & 1) << 3);
-    uint64_t V = gpr(R, N); // push %rsp pushes the old value
-    if (!Push(V))
-      return false;
     R.rip = Next;
     return true;
   }

@@ -3,7 +3,7 @@
 // A probe's int3 displaces the first byte of an instruction. The original
 // bytes are never put back while the process runs: the instruction is
 // either emulated on the stopped thread's registers (branches, calls,
-// returns, pushes, register moves, no-ops) or executed from an out-of-line
+// returns, register moves, no-ops) or executed from an out-of-line
 // copy in a scratch page that jumps back after it. Either way a hit costs
 // exactly one ptrace stop.
 //

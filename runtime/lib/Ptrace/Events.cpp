@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "Healer.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -103,12 +104,12 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     break;
   }
   if (ShuttingDown) {
-    if (Sig == SIGTRAP) {
+    if (Sig == P.breakSignal()) {
       // A breakpoint or return trampoline hit: rewind or complete it so the
       // thread carries on correctly once the original bytes are back.
       user_regs_struct R;
       if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
-        uint64_t At = R.rip - 1;
+        uint64_t At = P.breakAt(R.rip);
         if (P.Home && At == P.returnTrampoline()) {
           onReturn(P, T, R, /*Fire=*/false);
         } else if (P.Breakpoints.count(At)) {
@@ -127,7 +128,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     onSyscallStop(P, T);
     return;
   }
-  if (Sig == SIGTRAP && onTrap(P, T))
+  if (Sig == P.breakSignal() && onTrap(P, T))
     return;
   // A signal-delivery-stop: pass the signal on.
   resume(P, T, Sig);
@@ -173,14 +174,14 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return false;
-  uint64_t At = R.rip - 1;
+  uint64_t At = P.breakAt(R.rip);
   if (P.Home && At == P.returnTrampoline()) {
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
   auto It = P.Breakpoints.find(At);
   if (It == P.Breakpoints.end())
-    return false; // not ours: a real SIGTRAP
+    return false; // not ours: the program's own SIGTRAP or SIGILL
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
     syncLinkMap(P, T.Tid);
@@ -244,7 +245,11 @@ void PtraceBackend::Impl::hijackReturn(PtraceProcess &P, Thread &T,
         S.withinExit(P, T.Tid, H.Index);
     Shadow.pop_back();
   }
-  if (!P.writeMemory(Slot, &Tramp, P.pointerSize()))
+  std::string Warning;
+  bool Written = hijackSlot(P, Slot, Ret, Warning);
+  if (!Warning.empty())
+    warnOnce(Warning);
+  if (!Written)
     return;
   Shadow.push_back(ShadowFrame{Slot, Ret, std::move(Hooks)});
 }
@@ -364,6 +369,8 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     C.Breakpoints = P.Breakpoints;
     C.Home = P.Home;
     C.HomeUsed = P.HomeUsed;
+    C.Heal = P.Heal; // its memory holds a copy of the journal
+    C.FaultBreaks = P.FaultBreaks;
     C.RDebug = P.RDebug;
     C.LoaderBreak = P.LoaderBreak;
     C.Installed = P.Installed;
@@ -415,6 +422,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   P.Breakpoints.clear();
   P.Installed.clear();
   P.Home = 0;
+  P.Heal = HealState{};
   P.RDebug = 0;
   P.LoaderBreak = 0;
   if (ShuttingDown)

@@ -158,6 +158,8 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   std::memset(Page, 0xcc, sizeof(Page));
   Page[0] = Is64 ? 0x0f : 0xcd;
   Page[1] = Is64 ? 0x05 : 0x80;
+  // The return trampoline traps like the process's breakpoints do.
+  Page[16] = P.breakOpcode(); // at returnTrampoline()
   if (!P.writeMemory(Addr, Page, sizeof(Page))) {
     Error = "cannot initialise the scratch page at " + std::to_string(Addr) + ": " + std::strerror(errno);
     return false;
@@ -209,4 +211,30 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
     return 0;
   }
   return R;
+}
+
+uint64_t tscc::rt::pt::mapData(PtraceProcess &P, pid_t Tid, uint64_t Size,
+                               std::string &Error) {
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  Size = (Size + 4095) & ~uint64_t(4095);
+  uint64_t R = 0;
+  if (!injectSyscall(P, Tid, Is64 ? 9 : 192,
+                     {0, Size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, ~0ull, 0},
+                     R, Error))
+    return 0;
+  if (isMmapError(R)) {
+    Error = std::string("mmap in the target failed: ") +
+            std::strerror(static_cast<int>(-static_cast<int64_t>(R)));
+    return 0;
+  }
+  return R;
+}
+
+void tscc::rt::pt::unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr,
+                                 uint64_t Size) {
+  uint64_t Ignored = 0;
+  std::string Error;
+  injectSyscall(P, Tid, P.dataModel() == DataModel::LP64 ? 11 : 91,
+                {Addr, (Size + 4095) & ~uint64_t(4095)}, Ignored, Error);
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "Healer.h"
 #include "Inject.h"
 
 #include "tscc/Runtime/Session.h"
@@ -108,8 +109,13 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
                                      std::string &Error) {
   if (!P.refreshIdentity(Error))
     return false;
+  P.FaultBreaks = !P.Launched && P.dataModel() == DataModel::LP64;
   if (!createHomePage(P, Tid, Error))
     return false;
+  std::string HealError;
+  if (P.FaultBreaks && !installHealer(P, Tid, HealError))
+    warnOnce("pid " + std::to_string(P.Pid) +
+             ": no recovery if tsrun is killed: " + HealError);
   scanMaps(P, Tid);
   if (P.Modules.empty()) {
     Error = "cannot read the executable " + P.ExePath;
@@ -209,7 +215,7 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
     return false;
   }
   if (Bp.How == Resume::OutOfLine) {
-    if (P.HomeUsed + StubSlot > PtraceProcess::HomeSize)
+    if (P.HomeUsed + StubSlot > PtraceProcess::FarStubLimit)
       return false;
     std::vector<uint8_t> Stub;
     if (!buildStub(Bp, P.mode(), P.Home + P.HomeUsed, Stub) ||
@@ -217,12 +223,14 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
       return false;
     P.HomeUsed += StubSlot;
   }
-  uint8_t Int3 = 0xcc;
-  if (!P.writeMemory(Addr, &Int3, 1))
+  std::string Error;
+  if (!syncHealerBreakpoints(P, Tid, {&Bp}, Error))
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
+  uint8_t Break = P.breakOpcode();
+  if (!P.writeMemory(Addr, &Break, 1))
     return false;
   P.LoaderBreak = Addr;
   P.Breakpoints[Addr] = Bp;
-  (void)Tid;
   return true;
 }
 
@@ -270,6 +278,7 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   }
   // dlclose(): drop modules that left the list. Their code is unmapped, so
   // their breakpoints are forgotten, not restored.
+  bool Dropped = false;
   for (auto It = P.Modules.begin(); It != P.Modules.end();) {
     Module &M = **It;
     if (M.IsMain || !M.FromLinkMap || Live.count({M.Bias, M.Path})) {
@@ -281,7 +290,11 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
                                                     : std::next(B);
     P.Installed.erase({M.Bias, M.Path});
     It = P.Modules.erase(It);
+    Dropped = true;
   }
+  std::string Error;
+  if (Dropped && !syncHealerBreakpoints(P, Tid, {}, Error))
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
 }
 
 void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
@@ -369,11 +382,18 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   }
   if (Area && !P.writeMemory(Area, Code.data(), Code.size()))
     warnOnce("cannot write scratch memory in pid " + std::to_string(P.Pid));
-  uint8_t Int3 = 0xcc;
+  // The healer must know every breakpoint before it is written.
+  std::vector<const Breakpoint *> Pending;
+  for (const Breakpoint &Bp : New)
+    Pending.push_back(&Bp);
+  std::string HealError;
+  if (!syncHealerBreakpoints(P, Tid, Pending, HealError))
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + HealError);
+  uint8_t Break = P.breakOpcode();
   for (Breakpoint &Bp : New) {
     if (!Bp.Addr)
       continue;
-    if (!P.writeMemory(Bp.Addr, &Int3, 1)) {
+    if (!P.writeMemory(Bp.Addr, &Break, 1)) {
       warnOnce("cannot write a breakpoint in " + M.Path);
       Attached.erase(Bp.Addr);
       continue;

@@ -15,6 +15,7 @@
 #include "tscc/Runtime/Target.h"
 #include "tscc/Runtime/X86Insn.h"
 
+#include <csignal>
 #include <map>
 #include <memory>
 #include <set>
@@ -85,6 +86,17 @@ struct ShadowFrame {
   std::vector<Hook> Hooks; ///< Exit and WithinEnter hooks to finish
 };
 
+/// Tracer-side bookkeeping of the in-target healer (Healer.h).
+struct HealState {
+  uint64_t Header = 0; ///< header + return journal in the target; 0 = none
+  uint64_t Breaks = 0; ///< breakpoint table mapping in the target
+  uint64_t BreaksBytes = 0;
+  /// Journal entry of each stack slot that was ever hijacked. An entry is
+  /// only reused for the same slot or once no live shadow frame owns it.
+  std::unordered_map<uint64_t, uint32_t> ReturnEntry;
+  uint32_t ReturnUsed = 0; ///< entries handed out so far
+};
+
 enum class ThreadState : uint8_t {
   Running,
   Stopped,     ///< in a ptrace stop we have not resumed yet
@@ -149,11 +161,15 @@ public:
   std::unordered_map<uint64_t, Breakpoint> Breakpoints;
   std::map<pid_t, Thread> Threads;
 
-  /// The home scratch page: syscall gadget and return trampoline.
+  /// The home scratch pages: syscall gadget and return trampoline, far
+  /// stubs up to FarStubLimit, then the healer's code (Healer.h).
   uint64_t Home = 0;
-  static constexpr uint64_t HomeSize = 4096;
+  static constexpr uint64_t HomeSize = 8192;
+  static constexpr uint64_t FarStubLimit = 4096;
+  static constexpr uint64_t HealerOffset = 4096;
   uint64_t syscallGadget() const { return Home; }     ///< syscall; int3
-  uint64_t returnTrampoline() const { return Home + 16; } ///< int3
+  /// One breakOpcode().
+  uint64_t returnTrampoline() const { return Home + 16; }
   /// Far scratch space in the home page for stubs that need no nearness.
   uint64_t HomeUsed = 32;
 
@@ -164,6 +180,20 @@ public:
   std::set<std::pair<uint64_t, std::string>> Installed;
   bool SeccompFilter = false; ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
+
+  /// How breakpoints trap. Launched commands use int3, the cheapest trap;
+  /// they die with tsrun anyway (PTRACE_O_EXITKILL). Attached 64-bit
+  /// processes must outlive a killed tsrun, so they use an invalid opcode
+  /// instead: a fault leaves rip on the breakpoint, so a thread that was
+  /// stopped there when tsrun died simply executes it again (Healer.h).
+  bool FaultBreaks = false;
+  uint8_t breakOpcode() const { return FaultBreaks ? FaultOpcode : 0xcc; }
+  int breakSignal() const { return FaultBreaks ? SIGILL : SIGTRAP; }
+  /// The breakpoint a thread stopped by breakSignal() at rip hit.
+  uint64_t breakAt(uint64_t Rip) const { return FaultBreaks ? Rip : Rip - 1; }
+  /// `push %es`: one byte, and #UD (SIGILL) in 64-bit mode.
+  static constexpr uint8_t FaultOpcode = 0x06;
+  HealState Heal;
 };
 
 /// user_regs_struct <-> TSCC_REG_* order.

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "Healer.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -115,6 +116,9 @@ void PtraceBackend::Impl::shutdown() {
       ToReap.push_back(P->Pid);
       continue;
     }
+    // Every byte is back: give SIGILL back to whatever the process had.
+    if (!P->Threads.empty())
+      uninstallHealer(*P, P->Threads.begin()->first);
     for (auto &[Tid, T] : P->Threads)
       ptrace(PTRACE_DETACH, Tid, nullptr,
              reinterpret_cast<void *>(static_cast<long>(T.PendingSignal)));

@@ -1,0 +1,69 @@
+//===- Healer.h - An attached process that survives tsrun's death (private) ===//
+//
+// If tsrun is killed with SIGKILL (or by the OOM killer, or crashes), the
+// kernel detaches every tracee as it is: breakpoints stay in its text,
+// hijacked return addresses stay on its stacks. Launched commands die with
+// tsrun (PTRACE_O_EXITKILL); an attached process must live on.
+//
+// So an attached 64-bit process gets breakpoints that fault instead of
+// trap (PtraceProcess::FaultBreaks: an invalid opcode, SIGILL), plus a
+// small SIGILL handler written into its home page and a journal in a
+// read+write mapping:
+//   - every breakpoint's address and original byte, written before the
+//     breakpoint itself;
+//   - every hijacked return slot and its real return address, written in
+//     the same process_vm_writev as the trampoline address.
+// While tsrun is alive the handler never runs: ptrace reports the faults to
+// tsrun, which swallows them. Once nobody traces the process, its first
+// fault at one of our addresses runs the handler, which writes every
+// original byte back through /proc/self/mem (mprotect as the fallback) and
+// lets the instruction run again, or, at the return trampoline, continues
+// at the real return address. Faults that are not ours go on to the
+// disposition the process had before (its handler, SIG_IGN, or the
+// default action, raised again).
+//
+// Why a fault and not int3: a trap leaves rip after the int3. A thread that
+// is stopped at a breakpoint when tsrun dies resumes there without its
+// SIGTRAP (the kernel drops the stop signal on detach, measured on Linux
+// 6.18) and would run the rest of the displaced instruction. A fault leaves
+// rip on the breakpoint, so that thread simply faults again, or -- if tsrun
+// had already moved it on -- carries on where tsrun put it. The price is
+// about 2.4 us more per hit on the machines we measured (docs/performance.md).
+//
+// A clean detach restores the old disposition and unmaps the journal.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_HEALER_H
+#define TSCC_RUNTIME_PTRACE_HEALER_H
+
+#include "PtraceProcess.h"
+
+#include <string>
+#include <vector>
+
+namespace tscc::rt::pt {
+
+/// Writes the handler into P's home page (which must exist), maps the
+/// journal and installs the handler for SIGILL. Tid must be stopped.
+bool installHealer(PtraceProcess &P, pid_t Tid, std::string &Error);
+
+/// Makes the journal list P.Breakpoints plus Pending, before Pending's
+/// breakpoints are written. Tid must be stopped (the table may need a
+/// bigger mapping). No-op without a healer.
+bool syncHealerBreakpoints(PtraceProcess &P, pid_t Tid,
+                           const std::vector<const Breakpoint *> &Pending,
+                           std::string &Error);
+
+/// Points the return slot at Slot to the return trampoline, journalling
+/// its real return address Ret first. False if the slot was not written.
+bool hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
+                std::string &Warning);
+
+/// Gives the process back the SIGILL disposition it had before us. Every
+/// breakpoint and hijacked return must already be restored; Tid must be
+/// stopped.
+void uninstallHealer(PtraceProcess &P, pid_t Tid);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_HEALER_H

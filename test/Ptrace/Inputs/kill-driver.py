@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""SIGKILLs tsrun while it traces an attached process, with FIFO handshakes.
+
+  kill-driver.py TSRUN OBJ PROG MODE
+
+PROG (killme.c) runs first; tsrun -p attaches; PROG is released, and once
+it says it is inside a probed function (MODE single) or hammering probes on
+two threads (MODE threads), tsrun gets SIGKILL. Nobody cleans up after it:
+PROG must carry on by itself. Prints PROG's own report and exit status.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def fifo(d, name):
+    path = os.path.join(d, name)
+    os.mkfifo(path)
+    return path
+
+
+def release(path):
+    with open(path, "w") as f:
+        f.write("x")
+
+
+def main(tsrun, obj, prog, mode):
+    with tempfile.TemporaryDirectory() as d:
+        ready, go = fifo(d, "ready"), fifo(d, "go")
+        p = subprocess.Popen([prog, mode, ready, go], stdout=subprocess.PIPE,
+                             text=True)
+        ts = subprocess.Popen([tsrun, obj, "-v", "-o", os.devnull,
+                               "-p", str(p.pid)],
+                              stderr=subprocess.PIPE, text=True)
+        # -v reports the attachment: from then on probes are in place.
+        for line in ts.stderr:
+            if ": attached" in line:
+                sys.stdout.write(line)
+                break
+        release(go)
+        with open(ready) as f:
+            print("prog says:", f.readline().strip())
+        ts.kill()
+        ts.wait(timeout=60)
+        print("tsrun status:", ts.returncode)
+        if mode == "single":
+            release(go)
+        out = p.communicate(timeout=120)[0]
+        sys.stdout.write(out)
+        print("prog status:", p.returncode)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])

@@ -1,0 +1,118 @@
+/* killme MODE READY GO: the target of the tests that SIGKILL tsrun.
+ *
+ * single:  waits for a byte on GO (tsrun has attached), calls work(1..3)
+ *          and raises one SIGILL of its own (its handler must see it even
+ *          though tsrun's healer handles SIGILL in front of it), then
+ *          calls work(100), which
+ *          says "inside" on READY and blocks until the next byte on GO
+ *          (tsrun is killed meanwhile, with work()'s return hijacked).
+ *          Then work(4..6), another SIGILL of its own, and a report.
+ * threads: waits for GO, starts two threads that call work() in a tight
+ *          loop, says "running" once both are well under way (tsrun is
+ *          killed at any point of a hit), and reports when they are done.
+ *
+ * The report says whether work()'s first bytes are what they were before
+ * tsrun came, whether anyone still traces us, and what the calls returned;
+ * the test compares it with what an untraced run computes. */
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *ready_path, *go_path;
+static volatile sig_atomic_t own_ills;
+
+static void on_ill(int sig) {
+  (void)sig;
+  own_ills++;
+}
+
+static void say(const char *msg) {
+  int fd = open(ready_path, O_WRONLY);
+  if (fd < 0 || write(fd, msg, strlen(msg)) < 0)
+    exit(2);
+  close(fd);
+}
+
+static void wait_go(void) {
+  char c;
+  int fd = open(go_path, O_RDONLY);
+  if (fd < 0 || read(fd, &c, 1) != 1)
+    exit(2);
+  close(fd);
+}
+
+__attribute__((noinline, noclone)) long work(long x) {
+  __asm__ volatile("" ::: "memory");
+  if (x == 100) {
+    say("inside\n");
+    wait_go();
+  }
+  return x * 3;
+}
+
+static int tracer_pid(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  int pid = -1;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "TracerPid: %d", &pid) == 1)
+      break;
+  if (f)
+    fclose(f);
+  return pid;
+}
+
+enum { Iterations = 200000 };
+static atomic_int warmed_up;
+
+static void *hammer(void *arg) {
+  long sum = 0, want = 0;
+  for (long i = 0; i < Iterations; i++) {
+    sum += work(i & 63);
+    want += (i & 63) * 3;
+    if (i == 300)
+      atomic_fetch_add(&warmed_up, 1);
+  }
+  *(int *)arg = sum == want;
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 4)
+    return 2;
+  ready_path = argv[2];
+  go_path = argv[3];
+  unsigned char before[16];
+  memcpy(before, (const void *)work, sizeof before);
+  signal(SIGILL, on_ill);
+  wait_go();
+  if (strcmp(argv[1], "single") == 0) {
+    long sum = work(1) + work(2) + work(3);
+    raise(SIGILL);
+    sum += work(100);
+    sum += work(4) + work(5) + work(6);
+    raise(SIGILL);
+    printf("sum %ld own-ills %d\n", sum, (int)own_ills);
+  } else {
+    pthread_t t[2];
+    int ok[2] = {0, 0};
+    for (int i = 0; i < 2; i++)
+      pthread_create(&t[i], NULL, hammer, &ok[i]);
+    while (atomic_load(&warmed_up) < 2)
+      sched_yield();
+    say("running\n");
+    for (int i = 0; i < 2; i++)
+      pthread_join(t[i], NULL);
+    printf("threads %s\n", ok[0] && ok[1] ? "ok" : "WRONG");
+  }
+  printf("code %s\n", memcmp(before, (const void *)work, sizeof before) == 0
+                          ? "intact" : "CHANGED");
+  printf("tracer %d\n", tracer_pid());
+  return 0;
+}

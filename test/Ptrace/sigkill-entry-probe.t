@@ -1,0 +1,17 @@
+// tsrun is SIGKILLed with an entry probe's breakpoint in an attached
+// process. The next call faults with nobody tracing; the process's healer
+// puts every original byte back and runs the instruction again.
+// RUN: %cc64 -O1 -pthread %S/Inputs/killme.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe single | FileCheck %s
+// CHECK: tsrun: pid {{[0-9]+}} ({{.*}}, LP64, ptrace): attached
+// CHECK-NEXT: prog says: inside
+// CHECK-NEXT: tsrun status: -9
+// CHECK-NEXT: sum 363 own-ills 2
+// CHECK-NEXT: code intact
+// CHECK-NEXT: tracer 0
+// CHECK-NEXT: prog status: 0
+
+long work(long);
+
+@@uft:*:a.out:work:entry { printf("enter %ld\n", __arg1); }
