@@ -30,6 +30,8 @@ def main(tsrun, obj, prog, mode):
         ready, go = fifo(d, "ready"), fifo(d, "go")
         p = subprocess.Popen([prog, mode, ready, go], stdout=subprocess.PIPE,
                              text=True)
+        with open(ready) as f:
+            assert f.readline().strip() == "started"
         ts = subprocess.Popen([tsrun, obj, "-v", "-o", os.devnull,
                                "-p", str(p.pid)],
                               stderr=subprocess.PIPE, text=True)
@@ -46,7 +48,11 @@ def main(tsrun, obj, prog, mode):
         print("tsrun status:", ts.returncode)
         if mode == "single":
             release(go)
-        out = p.communicate(timeout=120)[0]
+        try:
+            out = p.communicate(timeout=120)[0]
+        except subprocess.TimeoutExpired:
+            p.kill()  # a fault loop: fail, don't hang the suite
+            out = p.communicate()[0] + "prog hung\n"
         sys.stdout.write(out)
         print("prog status:", p.returncode)
 

@@ -1,5 +1,6 @@
 /* killme MODE READY GO: the target of the tests that SIGKILL tsrun.
  *
+ * Both modes first install a SIGILL handler and say "started" on READY.
  * single:  waits for a byte on GO (tsrun has attached), calls work(1..3)
  *          and raises one SIGILL of its own (its handler must see it even
  *          though tsrun's healer handles SIGILL in front of it), then
@@ -91,6 +92,9 @@ int main(int argc, char **argv) {
   unsigned char before[16];
   memcpy(before, (const void *)work, sizeof before);
   signal(SIGILL, on_ill);
+  /* Handshake: tsrun attaches only after our handler is in place (one
+   * installed after tsrun attached would replace tsrun's healer). */
+  say("started\n");
   wait_go();
   if (strcmp(argv[1], "single") == 0) {
     long sum = work(1) + work(2) + work(3);
