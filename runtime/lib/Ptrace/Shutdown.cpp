@@ -2,13 +2,14 @@
 //
 // On Ctrl-C, SIGTERM, exit() or when the session ends otherwise, every
 // thread of every live process is stopped, then per process:
-//   - every int3 gets its original byte back;
+//   - every breakpoint gets its original byte back;
 //   - every hijacked return address on every thread's stack is restored;
 //   - a thread stopped inside an out-of-line stub is moved back to the
 //     matching place in the original code;
 // and only then is it detached (attached processes, and launched ones when
 // asked to) or killed (launched commands by default). The scratch pages
-// stay mapped but nothing refers to them any more.
+// stay mapped but nothing refers to them any more. An attached process
+// also gets its SIGILL disposition back and loses its healer's journal.
 //
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
