@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <set>
+#include <sys/mman.h>
 #include <sys/uio.h>
 
 using namespace tscc::rt;
@@ -269,7 +270,8 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
     Error = "the healer does not fit the home page";
     return false;
   }
-  uint64_t Header = mapData(P, Tid, HeaderMapping, Error);
+  uint64_t Header =
+      mapAnywhere(P, Tid, HeaderMapping, PROT_READ | PROT_WRITE, Error);
   if (!Header)
     return false;
   uint8_t Head[HDR_HEALED + 8] = {};
@@ -327,7 +329,7 @@ bool tscc::rt::pt::syncHealerBreakpoints(
     uint64_t Want = std::max<uint64_t>(4096, P.Heal.BreaksBytes * 2);
     while (Want < Bytes)
       Want *= 2;
-    Where = mapData(P, Tid, Want, Error);
+    Where = mapAnywhere(P, Tid, Want, PROT_READ | PROT_WRITE, Error);
     if (!Where)
       return false;
     Old = P.Heal.Breaks;

@@ -142,17 +142,10 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
                                       std::string &Error) {
   P.Home = 0;
   bool Is64 = P.dataModel() == DataModel::LP64;
-  uint64_t Addr = 0;
-  if (!injectSyscall(P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
-                     {0, PtraceProcess::HomeSize, PROT_READ | PROT_EXEC,
-                      MAP_PRIVATE | MAP_ANONYMOUS, ~0ull, 0},
-                     Addr, Error))
+  uint64_t Addr = mapAnywhere(P, Tid, PtraceProcess::HomeSize,
+                              PROT_READ | PROT_EXEC, Error);
+  if (!Addr)
     return false;
-  if (isMmapError(Addr)) {
-    Error = std::string("mmap in the target failed: ") +
-            std::strerror(static_cast<int>(-static_cast<int64_t>(Addr)));
-    return false;
-  }
   // The page is read+execute for the target; /proc/PID/mem writes anyway.
   uint8_t Page[32];
   std::memset(Page, 0xcc, sizeof(Page));
@@ -201,25 +194,17 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
       }
     }
   }
-  uint64_t R = 0;
-  if (!injectSyscall(P, Tid, Nr,
-                     {0, Size, PROT_READ | PROT_EXEC, Flags, ~0ull, 0}, R,
-                     Error))
-    return 0;
-  if (isMmapError(R)) {
-    Error = "mmap in the target failed";
-    return 0;
-  }
-  return R;
+  return mapAnywhere(P, Tid, Size, PROT_READ | PROT_EXEC, Error);
 }
 
-uint64_t tscc::rt::pt::mapData(PtraceProcess &P, pid_t Tid, uint64_t Size,
-                               std::string &Error) {
+uint64_t tscc::rt::pt::mapAnywhere(PtraceProcess &P, pid_t Tid,
+                                   uint64_t Size, int Prot,
+                                   std::string &Error) {
   bool Is64 = P.dataModel() == DataModel::LP64;
   Size = (Size + 4095) & ~uint64_t(4095);
   uint64_t R = 0;
-  if (!injectSyscall(P, Tid, Is64 ? 9 : 192,
-                     {0, Size, PROT_READ | PROT_WRITE,
+  if (!injectSyscall(P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
+                     {0, Size, static_cast<uint64_t>(Prot),
                       MAP_PRIVATE | MAP_ANONYMOUS, ~0ull, 0},
                      R, Error))
     return 0;

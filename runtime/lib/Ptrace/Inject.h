@@ -33,9 +33,10 @@ bool createHomePage(PtraceProcess &P, pid_t Tid, std::string &Error);
 uint64_t mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo, uint64_t Hi,
                     uint64_t Size, std::string &Error);
 
-/// Maps Size bytes of read+write data anywhere in P. Returns 0 on failure.
-uint64_t mapData(PtraceProcess &P, pid_t Tid, uint64_t Size,
-                 std::string &Error);
+/// Maps Size bytes with protection Prot anywhere in P. Returns 0 on
+/// failure.
+uint64_t mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size, int Prot,
+                     std::string &Error);
 
 /// Unmaps [Addr, Addr + Size) in P; failures are ignored.
 void unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr, uint64_t Size);
