@@ -3,6 +3,9 @@
 // RUN: %cc64 %S/Inputs/threads.c -o %t.exe -lpthread
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun %t.o -- %t.exe 8 250 | FileCheck %s
+// The event loop that always sleeps, never polls (docs/runtime.md):
+// RUN: %tsrun --spin 0 %t.o -- %t.exe 8 250 | FileCheck %s
+// RUN: %tsrun --spin=1000000 %t.o -- %t.exe 8 250 | FileCheck %s
 // CHECK: expected=[[N:[0-9]+]]
 // CHECK: entries=[[N]] exits=[[N]] rvsum=[[#]]
 

@@ -60,6 +60,7 @@ struct DriverOptions {
   bool Verbose = false;
   bool KeepLaunched = false;
   size_t MapCapacity = 1u << 16;
+  unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   bool BufferSizeGiven = false;
 };
@@ -92,6 +93,9 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "                         it is a negative number\n"
           "  --map-capacity N       entries per associative array / aggregation\n"
           "                         before new keys are dropped (default 65536)\n"
+          "  --spin USEC            native targets: poll up to USEC microseconds for\n"
+          "                         the next hit before sleeping, while hits come\n"
+          "                         that close together (default 50; 0: never)\n"
           "  --keep-launched        when the session ends first, detach launched\n"
           "                         commands and let them run (default: kill them)\n"
           "  -h, --help             this help\n"
@@ -234,6 +238,18 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       if (V.empty() || *End || N == 0 || N > (1ull << 32))
         return (Error = "invalid --map-capacity '" + V + "'"), ParseResult::Error;
       O.MapCapacity = N;
+    } else if (Is(A, "--spin")) {
+      if (!Value(I, "--spin", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long N = strtoul(V.c_str(), &End, 10);
+      if (V.empty() || !isdigit(static_cast<unsigned char>(V[0])) || *End ||
+          errno || N > 1000000)
+        return (Error = "invalid --spin '" + V +
+                        "' (expected microseconds, 0 to 1000000)"),
+               ParseResult::Error;
+      O.SpinMicros = static_cast<unsigned>(N);
     } else if (A.size() > 1 && A[0] == '-' && !isNegativeNumber(A.c_str())) {
       return (Error = "unknown option '" + A + "'"), ParseResult::Error;
     } else if (!Linked && O.Object.empty()) {
@@ -346,6 +362,7 @@ bool createBackends(const DriverOptions &O, Session &S,
     PO.Commands = O.Commands;
     PO.Pids = O.Pids;
     PO.KillLaunchedOnStop = !O.KeepLaunched;
+    PO.SpinMicros = O.SpinMicros;
     auto R = std::make_unique<BackendRun>();
     R->B = std::make_unique<PtraceBackend>(S, std::move(PO));
     R->Name = "ptrace";

@@ -11,6 +11,7 @@
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
 #include "PtraceProcess.h"
+#include "SpinWait.h"
 
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/PtraceBackend.h"
@@ -94,6 +95,7 @@ public:
   std::vector<uint32_t> SeccompNrs; ///< x86-64 numbers to trace
   std::vector<std::string> WithinNames;
 
+  pt::SpinPolicy Spin;
   std::atomic<bool> Interrupted{false};
   std::atomic<pid_t> WakerPid{0};
   bool ShuttingDown = false;

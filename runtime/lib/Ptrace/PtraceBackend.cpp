@@ -18,7 +18,9 @@
 #include <csignal>
 #include <cstring>
 #include <dirent.h>
+#include <ctime>
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
@@ -40,6 +42,13 @@ long seizeOptions(bool Launched) {
   if (Launched)
     O |= PTRACE_O_EXITKILL;
   return O;
+}
+
+uint64_t monotonicNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return static_cast<uint64_t>(T.tv_sec) * 1000000000u +
+         static_cast<uint64_t>(T.tv_nsec);
 }
 
 std::string joinArgv(const std::vector<std::string> &Argv) {
@@ -70,7 +79,8 @@ bool PtraceBackend::empty() const {
 //===----------------------------------------------------------------------===//
 
 PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
-    : S(S), Opts(std::move(Opts)), Matcher(S.program()) {
+    : S(S), Opts(std::move(Opts)), Matcher(S.program()),
+      Spin(uint64_t{this->Opts.SpinMicros} * 1000) {
   for (const std::string &E : Matcher.errors())
     S.warn(E);
   for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
@@ -314,13 +324,31 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
 }
 
 pid_t PtraceBackend::Impl::waitEvent(int &Status) {
+  // See SpinWait.h: poll first while events are arriving close together.
+  uint64_t Start = monotonicNs();
+  pid_t R = 0;
+  if (uint64_t Budget = Spin.budgetNs()) {
+    for (;;) {
+      R = waitpid(-1, &Status, WaitFlags | WNOHANG);
+      if (R != 0 && !(R < 0 && errno == EINTR))
+        break;
+      if (Interrupted.load())
+        return 0;
+      if (monotonicNs() - Start >= Budget)
+        break;
+      sched_yield(); // let a runnable target thread have this CPU
+    }
+  }
   for (;;) {
-    pid_t R = waitpid(-1, &Status, WaitFlags);
+    if (R == 0)
+      R = waitpid(-1, &Status, WaitFlags);
     if (R < 0 && errno == EINTR) {
       if (Interrupted.load())
         return 0;
+      R = 0;
       continue;
     }
+    Spin.observe(monotonicNs() - Start);
     if (R > 0 && R == WakerPid.load()) {
       WakerPid.store(0);
       return 0;

@@ -37,6 +37,11 @@ struct PtraceOptions {
   /// with every probe removed and lets them run on. Attached processes are
   /// always detached.
   bool KillLaunchedOnStop = true;
+  /// How long the event loop may poll for the next stop before it sleeps,
+  /// in microseconds; 0 never polls. Polling starts only while stops
+  /// arrive within this time of each other (docs/runtime.md, *Waiting for
+  /// hits*).
+  unsigned SpinMicros = 50;
 };
 
 class PtraceBackend final : public Backend {
