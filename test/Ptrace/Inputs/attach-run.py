@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Runs PROG, attaches tsrun to it, then lets PROG go, with FIFO handshakes.
+
+  attach-run.py TSRUN OBJ PROG [ARG...]
+
+PROG is started as `PROG ARG... GO`; it must print "started" once its
+start-up is over (so the dynamic loader's own system calls are not traced)
+and then block reading one byte from the FIFO GO before it does anything
+worth tracing. tsrun -p attaches; once
+it reports the attachment (-v), PROG is released, and both run to the end:
+tsrun's session ends when its only target exits. Prints PROG's output, then
+tsrun's, then both exit statuses.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def main(tsrun, obj, prog, *args):
+    with tempfile.TemporaryDirectory() as d:
+        go = os.path.join(d, "go")
+        os.mkfifo(go)
+        p = subprocess.Popen([prog, *args, go], stdout=subprocess.PIPE,
+                             text=True)
+        first = p.stdout.readline()
+        if first.strip() != "started":
+            sys.exit("PROG said %r instead of 'started'" % first)
+        ts = subprocess.Popen([tsrun, obj, "-v", "-p", str(p.pid)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+        # -v reports the attachment: from then on probes are in place.
+        for line in ts.stderr:
+            if ": attached" in line:
+                break
+        else:
+            sys.exit("tsrun ended before attaching (status %s)" % ts.wait())
+        with open(go, "w") as g:
+            g.write("x")
+        prog_out = p.communicate(timeout=120)[0]
+        ts_out, ts_err = ts.communicate(timeout=120)
+        sys.stdout.write(prog_out)
+        sys.stdout.write(ts_out)
+        sys.stdout.write(ts_err)
+        print("prog status:", p.returncode)
+        print("tsrun status:", ts.returncode)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
