@@ -7,6 +7,7 @@
 // CHECK: tsrun: pid {{[0-9]+}} ({{.*}}, LP64, ptrace): attached
 // CHECK-NEXT: prog says: inside
 // CHECK-NEXT: tsrun status: -9
+// CHECK-NEXT: prog says: finished
 // CHECK-NEXT: sum 363 own-ills 2
 // CHECK-NEXT: code intact
 // CHECK-NEXT: tracer 0

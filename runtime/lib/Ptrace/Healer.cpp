@@ -257,10 +257,51 @@ bool targetSigaction(PtraceProcess &P, pid_t Tid, uint64_t Act, uint64_t Old,
   return true;
 }
 
+/// If Old -- the SIGILL disposition ours replaced -- is the handler of a
+/// healer that a killed tsrun left in this process, puts the original
+/// bytes back under every breakpoint it journalled and that is still in
+/// the text, and marks it healed. The old healer stays chained behind ours:
+/// threads may still return through its trampoline, and its journal is how
+/// they find their way back. Returns how many bytes were put back.
+unsigned healOrphan(PtraceProcess &P, const KernelSigaction &Old) {
+  uint64_t HandlerAt = blobOffset(tscc_healer_handler);
+  size_t BlobSize = blobOffset(tscc_healer_blob_end);
+  if (Old.Handler < HandlerAt)
+    return 0;
+  std::vector<uint8_t> Theirs(BlobSize);
+  // Ours and theirs differ only in the header pointer in front.
+  if (!P.readMemory(Old.Handler - HandlerAt, Theirs.data(), BlobSize) ||
+      std::memcmp(Theirs.data() + 8, tscc_healer_blob_begin + 8,
+                  BlobSize - 8) != 0)
+    return 0;
+  uint64_t OldHeader;
+  std::memcpy(&OldHeader, Theirs.data(), 8);
+  uint64_t Ref[2], Healed = 0;
+  if (!P.read(OldHeader + HDR_BREAKS, Ref) ||
+      !P.read(OldHeader + HDR_HEALED, Healed) || Healed ||
+      Ref[1] > (1u << 24))
+    return 0;
+  std::vector<uint64_t> Table(Ref[1] * 2);
+  if (!Table.empty() &&
+      !P.readMemory(Ref[0], Table.data(), Table.size() * sizeof(uint64_t)))
+    return 0;
+  unsigned Restored = 0;
+  for (size_t I = 0; I < Table.size(); I += 2) {
+    uint8_t Byte = 0, Orig = static_cast<uint8_t>(Table[I + 1]);
+    if (P.read(Table[I], Byte) && Byte == BREAK_OPCODE &&
+        P.writeMemory(Table[I], &Orig, 1))
+      ++Restored;
+  }
+  Healed = 1;
+  P.writeMemory(OldHeader + HDR_HEALED, &Healed, 8);
+  return Restored;
+}
+
 } // namespace
 
 bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
-                                 std::string &Error) {
+                                 std::string &Error, unsigned &Repaired) {
+  Repaired = 0;
   P.Heal = HealState{};
   if (P.dataModel() != DataModel::LP64 || !P.Home)
     return true;
@@ -302,6 +343,9 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
                        Error))
     return false;
   P.Heal.Header = Header;
+  KernelSigaction Old{};
+  if (P.read(Header + HDR_OLDACT, Old))
+    Repaired = healOrphan(P, Old);
   return true;
 }
 

@@ -32,6 +32,11 @@
 //
 // A clean detach restores the old disposition and unmaps the journal.
 //
+// A tsrun that attaches to a process a killed tsrun left behind finds the
+// old handler where it installs its own, recognises it by its code, and
+// repairs the old breakpoints at once from the old journal. The old handler
+// stays, chained behind the new one, for returns through its trampoline.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_HEALER_H
 #define TSCC_RUNTIME_PTRACE_HEALER_H
@@ -45,7 +50,11 @@ namespace tscc::rt::pt {
 
 /// Writes the handler into P's home page (which must exist), maps the
 /// journal and installs the handler for SIGILL. Tid must be stopped.
-bool installHealer(PtraceProcess &P, pid_t Tid, std::string &Error);
+/// If the process still has breakpoints of a tsrun that was killed before
+/// they were repaired, they are repaired now, before any probe is placed,
+/// and Repaired says how many.
+bool installHealer(PtraceProcess &P, pid_t Tid, std::string &Error,
+                   unsigned &Repaired);
 
 /// Makes the journal list P.Breakpoints plus Pending, before Pending's
 /// breakpoints are written. Tid must be stopped (the table may need a

@@ -113,9 +113,15 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
   if (!createHomePage(P, Tid, Error))
     return false;
   std::string HealError;
-  if (P.FaultBreaks && !installHealer(P, Tid, HealError))
+  unsigned Repaired = 0;
+  if (P.FaultBreaks && !installHealer(P, Tid, HealError, Repaired))
     warnOnce("pid " + std::to_string(P.Pid) +
              ": no recovery if tsrun is killed: " + HealError);
+  if (Repaired)
+    S.warn("pid " + std::to_string(P.Pid) + ": removed " +
+           std::to_string(Repaired) + " breakpoint" +
+           (Repaired == 1 ? "" : "s") +
+           " left behind by a tsrun that was killed");
   scanMaps(P, Tid);
   if (P.Modules.empty()) {
     Error = "cannot read the executable " + P.ExePath;

@@ -7,8 +7,14 @@ PROG (killme.c) runs first; tsrun -p attaches; PROG is released, and once
 it says it is inside a probed function (MODE single) or hammering probes on
 two threads (MODE threads), tsrun gets SIGKILL. Nobody cleans up after it:
 PROG must carry on by itself. Prints PROG's own report and exit status.
+
+MODE reattach is single, plus a second tsrun that attaches right after the
+first was killed, before PROG runs on: it must find the first one's
+breakpoints repaired and trace PROG's next calls itself; it is then
+stopped with SIGINT, and its output and status are printed.
 """
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -46,7 +52,27 @@ def main(tsrun, obj, prog, mode):
         ts.kill()
         ts.wait(timeout=60)
         print("tsrun status:", ts.returncode)
-        if mode == "single":
+        second = None
+        if mode == "reattach":
+            second = subprocess.Popen([tsrun, obj, "-v", "-p", str(p.pid)],
+                                      stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True)
+            for line in second.stderr:
+                sys.stdout.write("second " + line)
+                if ": attached" in line:
+                    break
+        if mode in ("single", "reattach"):
+            release(go)
+            with open(ready) as f:
+                print("prog says:", f.readline().strip())
+        if second:
+            second.send_signal(signal.SIGINT)
+            out, err = second.communicate(timeout=60)
+            sys.stdout.write(out)
+            sys.stdout.write("".join("second " + l + "\n"
+                                     for l in err.splitlines()))
+            print("second tsrun status:", second.returncode)
+        if mode in ("single", "reattach"):
             release(go)
         try:
             out = p.communicate(timeout=120)[0]

@@ -7,7 +7,9 @@
  *          calls work(100), which
  *          says "inside" on READY and blocks until the next byte on GO
  *          (tsrun is killed meanwhile, with work()'s return hijacked).
- *          Then work(4..6), another SIGILL of its own, and a report.
+ *          Then work(4..6), another SIGILL of its own, says "finished"
+ *          on READY and waits for GO once more (a second tsrun may be
+ *          attached meanwhile and must be gone), then the report.
  * threads: waits for GO, starts two threads that call work() in a tight
  *          loop, says "running" once both are well under way (tsrun is
  *          killed at any point of a hit), and reports when they are done.
@@ -96,12 +98,14 @@ int main(int argc, char **argv) {
    * installed after tsrun attached would replace tsrun's healer). */
   say("started\n");
   wait_go();
-  if (strcmp(argv[1], "single") == 0) {
+  if (strcmp(argv[1], "threads") != 0) { /* single, reattach */
     long sum = work(1) + work(2) + work(3);
     raise(SIGILL);
     sum += work(100);
     sum += work(4) + work(5) + work(6);
     raise(SIGILL);
+    say("finished\n");
+    wait_go();
     printf("sum %ld own-ills %d\n", sum, (int)own_ills);
   } else {
     pthread_t t[2];
