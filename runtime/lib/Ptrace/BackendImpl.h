@@ -86,7 +86,7 @@ public:
   /// Stops of tracees we have not been told about yet (a new thread or
   /// child can report before its parent's clone/fork event).
   std::map<pid_t, std::vector<int>> Orphans;
-  std::map<std::string, std::shared_ptr<const ElfFile>> ElfCache;
+  ElfCache Elves;
   std::set<std::string> Warned;
 
   /// Syscall probes by number, per data model.

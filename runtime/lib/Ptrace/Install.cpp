@@ -71,13 +71,8 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
-  auto It = ElfCache.find(Path);
-  if (It != ElfCache.end())
-    return It->second;
   std::string Error;
-  std::shared_ptr<const ElfFile> F = ElfFile::open(Path, Error);
-  ElfCache[Path] = F; // remember failures too
-  return F;
+  return Elves.get(Path, Error);
 }
 
 Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
@@ -87,20 +82,9 @@ Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
   for (const auto &M : P.Modules)
     if (M->Path == Path && M->Bias == Bias)
       return M.get();
-  std::shared_ptr<const ElfFile> Elf = loadElf(Path);
-  if (!Elf)
-    return nullptr;
   auto M = std::make_unique<Module>();
-  M->Path = Path;
-  M->Name = moduleBaseName(Path);
-  M->Elf = Elf;
-  M->Bias = Bias;
-  M->IsMain = IsMain;
-  auto Range = Elf->loadedRange();
-  if (!Range)
+  if (!M->describe(Path, loadElf(Path), Bias, IsMain))
     return nullptr;
-  M->Start = Range->first + Bias;
-  M->End = Range->second + Bias;
   P.Modules.push_back(std::move(M));
   return P.Modules.back().get();
 }

@@ -12,6 +12,7 @@
 #define TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 
 #include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/ModuleImage.h"
 #include "tscc/Runtime/Target.h"
 #include "tscc/Runtime/X86Insn.h"
 
@@ -33,14 +34,7 @@ class ProbeMatcher;
 namespace pt {
 
 /// One mapped ELF module of a process.
-struct Module {
-  std::string Path;
-  std::string Name; ///< base name, for __module and symbolize()
-  std::shared_ptr<const ElfFile> Elf;
-  uint64_t Bias = 0; ///< runtime address = link-time address + Bias
-  uint64_t Start = 0, End = 0; ///< runtime extent of its PT_LOADs
-  bool IsMain = false;
-  bool FromLinkMap = false; ///< dropped when it leaves the link map
+struct Module : ModuleImage {
   uint64_t Scratch = 0;     ///< near scratch area for its stubs, 0 if none
   uint64_t ScratchSize = 0;
   uint64_t ScratchUsed = 0;

@@ -12,6 +12,7 @@
 #define TSCC_RUNTIME_REMOTE_REMOTEIMPL_H
 
 #include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/ModuleImage.h"
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/RemoteBackend.h"
 #include "tscc/Runtime/RspClient.h"
@@ -33,14 +34,7 @@ class Session;
 namespace remote {
 
 /// One ELF module mapped in the remote process.
-struct Module {
-  std::string Path;
-  std::string Name; ///< base name: __module and symbolize()
-  std::shared_ptr<const ElfFile> Elf;
-  uint64_t Bias = 0; ///< runtime address = link-time address + Bias
-  uint64_t Start = 0, End = 0;
-  bool IsMain = false;
-  bool FromLinkMap = false; ///< dropped when it leaves the link map
+struct Module : ModuleImage {
   bool Live = true;         ///< false once unloaded (kept for symbolize)
 };
 
@@ -190,7 +184,7 @@ public:
 
   std::map<uint64_t, remote::Breakpoint> Breakpoints;
   std::map<int64_t, remote::ThreadState> Threads;
-  std::map<std::string, std::shared_ptr<const ElfFile>> ElfCache;
+  ElfCache Elves;
   std::set<std::string> Warned;
   std::vector<std::string> WithinNames;
   std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry, SysExit;

@@ -33,15 +33,11 @@ void RemoteBackend::Impl::warnOnce(const std::string &Message) {
 
 std::shared_ptr<const ElfFile>
 RemoteBackend::Impl::loadElf(const std::string &Path) {
-  auto It = ElfCache.find(Path);
-  if (It != ElfCache.end())
-    return It->second;
   std::string Error;
-  std::shared_ptr<const ElfFile> F = ElfFile::open(Path, Error);
+  std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
   if (!F)
     warnOnce(where() + ": cannot read " + Error +
              "; its functions cannot be probed");
-  ElfCache[Path] = F;
   return F;
 }
 
@@ -52,22 +48,11 @@ Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
   for (Module *M : Tgt->liveModules())
     if (M->Path == Path && M->Bias == Bias)
       return M;
-  std::shared_ptr<const ElfFile> Elf =
-      IsMain && ExeElf ? ExeElf : loadElf(Path);
-  if (!Elf)
-    return nullptr;
   auto M = std::make_unique<Module>();
-  M->Path = Path;
-  M->Name = moduleBaseName(Path);
-  M->Elf = Elf;
-  M->Bias = Bias;
-  M->IsMain = IsMain;
-  M->FromLinkMap = FromLinkMap;
-  auto Range = Elf->loadedRange();
-  if (!Range)
+  if (!M->describe(Path, IsMain && ExeElf ? ExeElf : loadElf(Path), Bias,
+                   IsMain))
     return nullptr;
-  M->Start = Range->first + Bias;
-  M->End = Range->second + Bias;
+  M->FromLinkMap = FromLinkMap;
   Module *Added = Tgt->addModule(std::move(M));
   installModule(*Added);
   return Added;
