@@ -205,6 +205,8 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
       fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
     else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
       Returning.push_back(H);
+    else if (H.Kind == HookKind::HealerGuard && setsSigillHandler(R))
+      Returning.push_back(H);
   }
   if (!Returning.empty())
     hijackReturn(P, T, R, std::move(Returning));
@@ -283,9 +285,17 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
       if (H.Kind == HookKind::Exit)
         fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
   }
-  for (const Hook &H : F.Hooks)
+  for (const Hook &H : F.Hooks) {
     if (H.Kind == HookKind::WithinEnter)
       S.withinExit(P, T.Tid, H.Index);
+    // The program's handler is in place now (if the call worked): put the
+    // healer back in front of it, chaining to it.
+    if (H.Kind == HookKind::HealerGuard && Fire && R.rax == 0) {
+      std::string Error;
+      if (!reinstallHealer(P, T.Tid, Error))
+        warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
+    }
+  }
   ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
   if (Fire)
     resume(P, T);

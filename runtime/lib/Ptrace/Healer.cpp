@@ -449,6 +449,23 @@ bool tscc::rt::pt::hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
          P.writeMemory(Slot, &Tramp, 8);
 }
 
+bool tscc::rt::pt::reinstallHealer(PtraceProcess &P, pid_t Tid,
+                                   std::string &Error) {
+  if (!P.Heal.Header)
+    return true;
+  KernelSigaction Cur{};
+  uint64_t Header = P.Heal.Header;
+  // Read first: a call that left ours in place must not make the healer
+  // chain to itself.
+  if (!targetSigaction(P, Tid, 0, Header + HDR_CURACT, Error) ||
+      !P.read(Header + HDR_CURACT, Cur))
+    return false;
+  if (Cur.Handler == handlerAddr(P))
+    return true;
+  return targetSigaction(P, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT,
+                         Error);
+}
+
 void tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
   if (!P.Heal.Header)
     return;

@@ -32,6 +32,10 @@
 //
 // A clean detach restores the old disposition and unmaps the journal.
 //
+// A program that sets its own SIGILL handler while traced would replace the
+// healer; the backend hooks glibc's sigaction() and, when it returns, puts
+// the healer back in front, chaining to the program's new handler.
+//
 // A tsrun that attaches to a process a killed tsrun left behind finds the
 // old handler where it installs its own, recognises it by its code, and
 // repairs the old breakpoints at once from the old journal. The old handler
@@ -67,6 +71,21 @@ bool syncHealerBreakpoints(PtraceProcess &P, pid_t Tid,
 /// its real return address Ret first. False if the slot was not written.
 bool hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
                 std::string &Warning);
+
+/// The libc function every sigaction() and signal() call goes through
+/// (glibc). The backend hooks it in processes with a healer.
+inline constexpr const char *HealerGuardFunction = "__libc_sigaction";
+
+/// At the entry of HealerGuardFunction: is the program setting a SIGILL
+/// disposition (rather than only reading it)?
+inline bool setsSigillHandler(const user_regs_struct &R) {
+  return R.rdi == 4 /*SIGILL*/ && R.rsi != 0;
+}
+
+/// After the program set its own SIGILL disposition: installs the healer's
+/// handler again, which from now on chains to the program's. Tid must be
+/// stopped.
+bool reinstallHealer(PtraceProcess &P, pid_t Tid, std::string &Error);
 
 /// Gives the process back the SIGILL disposition it had before us. Every
 /// breakpoint and hijacked return must already be restored; Tid must be

@@ -309,6 +309,12 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     Want[Addr].push_back(Hook{K, Site.Probe, Site.Symbol->Name, M.Name});
     Attached[Addr].push_back({Site.Probe, Site.Symbol->Name});
   }
+  // A program that sets its own SIGILL handler after we attached would
+  // replace the healer; watch where glibc's sigaction() and signal() meet.
+  if (P.Heal.Header)
+    if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
+      Want[Sym->Value + M.Bias].push_back(
+          Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
   for (uint32_t W = 0; W < WithinNames.size(); ++W)
     if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W]))
       Want[Sym->Value + M.Bias].insert(

@@ -45,6 +45,9 @@ enum class HookKind : uint8_t {
   Entry,       ///< fire an entry / FUNC+OFFSET probe
   Exit,        ///< hijack the return address; fire at return
   WithinEnter, ///< within(): enter now, leave at return
+  /// libc's sigaction(): when the program sets a SIGILL handler, put the
+  /// healer back in front of it at return (Healer.h). Not a probe.
+  HealerGuard,
 };
 
 struct Hook {

@@ -8,7 +8,8 @@ it says it is inside a probed function (MODE single) or hammering probes on
 two threads (MODE threads), tsrun gets SIGKILL. Nobody cleans up after it:
 PROG must carry on by itself. Prints PROG's own report and exit status.
 
-MODE reattach is single, plus a second tsrun that attaches right after the
+MODE late is single, but PROG sets its SIGILL handler only once tsrun is
+attached. MODE reattach is single, plus a second tsrun that attaches right after the
 first was killed, before PROG runs on: it must find the first one's
 breakpoints repaired and trace PROG's next calls itself; it is then
 stopped with SIGINT, and its output and status are printed.
@@ -36,6 +37,16 @@ def main(tsrun, obj, prog, mode):
         ready, go = fifo(d, "ready"), fifo(d, "go")
         p = subprocess.Popen([prog, mode, ready, go], stdout=subprocess.PIPE,
                              text=True)
+
+        # A PROG stuck in a fault loop never answers a handshake: fail the
+        # test instead of hanging the suite.
+        def give_up(signum, frame):
+            p.kill()
+            print("prog hung")
+            sys.stdout.flush()
+            os._exit(1)
+        signal.signal(signal.SIGALRM, give_up)
+        signal.alarm(150)
         with open(ready) as f:
             assert f.readline().strip() == "started"
         ts = subprocess.Popen([tsrun, obj, "-v", "-o", os.devnull,
@@ -61,7 +72,7 @@ def main(tsrun, obj, prog, mode):
                 sys.stdout.write("second " + line)
                 if ": attached" in line:
                     break
-        if mode in ("single", "reattach"):
+        if mode in ("single", "reattach", "late"):
             release(go)
             with open(ready) as f:
                 print("prog says:", f.readline().strip())
@@ -72,13 +83,14 @@ def main(tsrun, obj, prog, mode):
             sys.stdout.write("".join("second " + l + "\n"
                                      for l in err.splitlines()))
             print("second tsrun status:", second.returncode)
-        if mode in ("single", "reattach"):
+        if mode in ("single", "reattach", "late"):
             release(go)
         try:
             out = p.communicate(timeout=120)[0]
         except subprocess.TimeoutExpired:
             p.kill()  # a fault loop: fail, don't hang the suite
             out = p.communicate()[0] + "prog hung\n"
+        signal.alarm(0)
         sys.stdout.write(out)
         print("prog status:", p.returncode)
 

@@ -1,6 +1,7 @@
 /* killme MODE READY GO: the target of the tests that SIGKILL tsrun.
  *
- * Both modes first install a SIGILL handler and say "started" on READY.
+ * Every mode but late first installs a SIGILL handler; all say "started"
+ * on READY.
  * single:  waits for a byte on GO (tsrun has attached), calls work(1..3)
  *          and raises one SIGILL of its own (its handler must see it even
  *          though tsrun's healer handles SIGILL in front of it), then
@@ -10,6 +11,8 @@
  *          Then work(4..6), another SIGILL of its own, says "finished"
  *          on READY and waits for GO once more (a second tsrun may be
  *          attached meanwhile and must be gone), then the report.
+ * late:    single, but the program sets its SIGILL handler only after
+ *          tsrun has attached (while traced), a handler that just returns.
  * threads: waits for GO, starts two threads that call work() in a tight
  *          loop, says "running" once both are well under way (tsrun is
  *          killed at any point of a hit), and reports when they are done.
@@ -93,12 +96,16 @@ int main(int argc, char **argv) {
   go_path = argv[3];
   unsigned char before[16];
   memcpy(before, (const void *)work, sizeof before);
-  signal(SIGILL, on_ill);
-  /* Handshake: tsrun attaches only after our handler is in place (one
-   * installed after tsrun attached would replace tsrun's healer). */
+  int late = strcmp(argv[1], "late") == 0;
+  if (!late)
+    signal(SIGILL, on_ill);
+  /* Handshake: tsrun attaches only after our handler is in place (one set
+   * while traced is what MODE late tests). */
   say("started\n");
   wait_go();
-  if (strcmp(argv[1], "threads") != 0) { /* single, reattach */
+  if (late)
+    signal(SIGILL, on_ill);
+  if (strcmp(argv[1], "threads") != 0) { /* single, reattach, late */
     long sum = work(1) + work(2) + work(3);
     raise(SIGILL);
     sum += work(100);
