@@ -334,8 +334,10 @@ pid_t PtraceBackend::Impl::waitEvent(int &Status) {
         break;
       if (Interrupted.load())
         return 0;
-      if (monotonicNs() - Start >= Budget)
+      if (monotonicNs() - Start >= Budget) {
+        R = 0; // nothing yet (an EINTR poll included): sleep on it
         break;
+      }
       sched_yield(); // let a runnable target thread have this CPU
     }
   }
