@@ -37,8 +37,6 @@ public:
   /// next (a polled arrival, or a blocking one including its wake-up).
   void observe(uint64_t GapNs) { LastGapNs = GapNs; }
 
-  uint64_t limitNs() const { return LimitNs; }
-
 private:
   uint64_t LimitNs;
   /// Start cold: the first event after a quiet period is waited for
