@@ -1,0 +1,91 @@
+//===- JumpPatch.h - Displacing instructions with a 5-byte jump -----------===//
+//
+// The in-process fast path replaces a probe site's int3 with `jmp rel32` to
+// a per-site trampoline within +-2 GiB. The jump overwrites whole
+// instructions, not just one byte, so the trampoline must run a relocated
+// copy of every instruction it displaced and then jump back. This file is
+// the pure part of that: deciding whether a site may be overwritten at all
+// (nothing may branch into the middle of the patched bytes, and nothing may
+// leave a return address pointing into them) and building the relocated
+// copy. Writing the bytes into a live process is someone else's business.
+//
+// Only x86-64 code is handled.
+//
+// Calls in the window are emulated (the return address is pushed with plain
+// stores, then a jmp), so the callee returns past the window as if called
+// from the original place. A process running with a user-space shadow stack
+// (CET SHSTK) would fault on that callee's ret: the caller must not patch a
+// site whose plan contains a call in such a process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_INPROCESS_JUMPPATCH_H
+#define TSCC_RUNTIME_INPROCESS_JUMPPATCH_H
+
+#include "tscc/Runtime/X86Insn.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tscc::rt::ip {
+
+/// Size of `jmp rel32`, the patch written at a site.
+constexpr unsigned JumpSize = 5;
+
+/// The most bytes a patch can displace: up to JumpSize - 1 bytes of short
+/// instructions, then one of at most 15 bytes that reaches past them.
+constexpr unsigned MaxDisplaced = JumpSize - 1 + 15;
+
+/// One instruction under the patch.
+struct DisplacedInsn {
+  uint8_t Offset = 0; ///< from the site
+  X86Insn Insn;
+};
+
+/// What planJumpPatch found out about a site.
+struct PatchPlan {
+  uint64_t Site = 0;   ///< runtime address of the probed instruction
+  unsigned Length = 0; ///< bytes displaced: whole instructions, >= JumpSize
+  uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
+  std::vector<DisplacedInsn> Insns;
+};
+
+/// (offset in the original, offset in the copy) of an instruction boundary.
+using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
+
+/// Decides whether the instruction at Site can be overwritten by a 5-byte
+/// jump. Func holds the bytes of the whole enclosing function, which starts
+/// at FuncStart (Site lies inside it). Fills Plan on success; false with
+/// Why when it cannot (the site is not an instruction boundary, the
+/// function is too short from the site, a branch target lies inside the
+/// patched bytes, an instruction cannot be relocated...).
+///
+/// Branch targets are only known for direct branches: jump tables and
+/// exception landing pads are invisible here.
+bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
+                   uint64_t Site, PatchPlan &Plan, std::string &Why);
+
+/// Appends to Out the relocated copy of Plan's instructions for execution
+/// at address At, followed by a jump back to Site + Length. Appends to Map
+/// (offset in the original, offset in the copy) for every displaced
+/// instruction's start and for Length (the jump back), so that a stopped
+/// thread can be moved between the two. A thread inside an emulated call's
+/// sequence is at no boundary and must be let run out of it first. False
+/// with Why (Out and Map unchanged) when a displacement cannot reach from
+/// At.
+bool relocateDisplaced(const PatchPlan &Plan, uint64_t At,
+                       std::vector<uint8_t> &Out, BoundaryMap &Map,
+                       std::string &Why);
+
+/// Sets Out to the Plan.Length bytes written at the site: jmp rel32 to
+/// Trampoline, the rest of the displaced bytes filled with int3 so that a
+/// stray jump into them traps instead of running garbage. False if
+/// Trampoline is out of rel32 reach of the site.
+bool jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
+                    std::vector<uint8_t> &Out);
+
+} // namespace tscc::rt::ip
+
+#endif // TSCC_RUNTIME_INPROCESS_JUMPPATCH_H
