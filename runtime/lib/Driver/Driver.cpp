@@ -408,6 +408,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SO.MapCapacity = O.MapCapacity;
   SO.OnStop = [] { stopEverything(); };
   Session S(P, std::move(Sink), SO);
+  if (!S.initError().empty())
+    return error(O, S.initError()), 1;
   if (!S.checkParams(Err))
     return error(O, Err), 1;
 

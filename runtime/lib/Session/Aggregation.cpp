@@ -1,4 +1,4 @@
-//===- Aggregation.cpp - Folding and sorting aggregations -------------------===//
+//===- Aggregation.cpp - Snapshots and labels of aggregations -------------===//
 
 #include "tscc/Runtime/Aggregation.h"
 
@@ -6,31 +6,6 @@
 #include <cstring>
 
 using namespace tscc::rt;
-
-unsigned tscc::rt::histBucket(int64_t V) {
-  if (V < 0)
-    return 0;
-  if (V == 0)
-    return 1;
-  return 2 + (63 - __builtin_clzll(static_cast<uint64_t>(V)));
-}
-
-uint64_t tscc::rt::lhistBucketCount(const tscc_agg &A) {
-  uint64_t Span = static_cast<uint64_t>(A.lhist_hi) -
-                  static_cast<uint64_t>(A.lhist_lo);
-  uint64_t Step = static_cast<uint64_t>(A.lhist_step);
-  return (Span + Step - 1) / Step + 2;
-}
-
-uint64_t tscc::rt::lhistBucket(const tscc_agg &A, int64_t V) {
-  if (V < A.lhist_lo)
-    return 0;
-  if (V >= A.lhist_hi)
-    return lhistBucketCount(A) - 1;
-  // Unsigned: V - lo cannot overflow once V >= lo.
-  return 1 + (static_cast<uint64_t>(V) - static_cast<uint64_t>(A.lhist_lo)) /
-                 static_cast<uint64_t>(A.lhist_step);
-}
 
 namespace {
 /// 1024-based suffixes as bpftrace prints bucket bounds: 1K, 16M, 2G...
@@ -82,79 +57,79 @@ const char *tscc::rt::aggKindName(uint32_t Kind) {
   }
 }
 
-bool Aggregation::update(std::string_view Key, int64_t V) {
-  if (Key.size() != Desc.key_size)
-    return false;
-  auto It = Entries.find(std::string(Key));
-  if (It == Entries.end()) {
-    if (Entries.size() >= Capacity)
-      return false;
-    AggValue Init;
-    Init.Min = Init.Max = V;
-    if (Desc.kind == TSCC_AGG_HIST)
-      Init.Buckets.assign(HistBuckets, 0);
-    else if (Desc.kind == TSCC_AGG_LHIST)
-      Init.Buckets.assign(lhistBucketCount(Desc), 0);
-    It = Entries.emplace(std::string(Key), std::move(Init)).first;
-  }
-  AggValue &E = It->second;
-  ++E.Count;
-  // Wrapping add: a script summing garbage must not be undefined behaviour.
-  E.Sum = static_cast<int64_t>(static_cast<uint64_t>(E.Sum) +
-                               static_cast<uint64_t>(V));
-  E.Min = std::min(E.Min, V);
-  E.Max = std::max(E.Max, V);
-  if (Desc.kind == TSCC_AGG_HIST)
-    ++E.Buckets[histBucket(V)];
-  else if (Desc.kind == TSCC_AGG_LHIST)
-    ++E.Buckets[lhistBucket(Desc, V)];
-  Dirty = true;
-  return true;
-}
+namespace {
 
-int64_t Aggregation::sortValue(const AggValue &V) const {
-  switch (Desc.kind) {
-  case TSCC_AGG_SUM: return V.Sum;
-  case TSCC_AGG_MIN: return V.Min;
-  case TSCC_AGG_MAX: return V.Max;
-  case TSCC_AGG_AVG: return V.Count ? V.Sum / V.Count : 0;
-  default: return V.Count; // count, stats, hist, lhist: by number of values
+/// The value entries are sorted by.
+int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
+  switch (Kind) {
+  case TSCC_AGG_SUM: return V.sum;
+  case TSCC_AGG_MIN: return V.min;
+  case TSCC_AGG_MAX: return V.max;
+  case TSCC_AGG_AVG: return V.count ? V.sum / V.count : 0;
+  default: return V.count; // count, stats, hist, lhist: by number of values
   }
 }
 
-AggDump Aggregation::snapshot(int64_t Top) const {
+} // namespace
+
+AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,
+                                      const AggregationDesc &Desc,
+                                      int64_t Top) {
   AggDump D;
-  D.Name = Name;
-  D.Kind = Desc.kind;
-  D.LhistLo = Desc.lhist_lo;
-  D.LhistHi = Desc.lhist_hi;
-  D.LhistStep = Desc.lhist_step;
+  D.Name = Desc.Name;
+  D.Kind = Desc.Desc.kind;
+  D.LhistLo = Desc.Desc.lhist_lo;
+  D.LhistHi = Desc.Desc.lhist_hi;
+  D.LhistStep = Desc.Desc.lhist_step;
+  const tscc_table_layout *T = tscc_agg_table(S, Agg);
+  if (!T)
+    return D;
+  // Copy the live entries out first: the store may be written by a target
+  // while we sort (when the caller could not get the lock at the end).
   struct Item {
-    const std::string *Key;
-    const AggValue *Value;
+    std::string Key;
+    tscc_agg_value Value;
+    std::vector<uint64_t> Buckets;
     int64_t Sort;
   };
   std::vector<Item> Items;
-  Items.reserve(Entries.size());
-  for (const auto &[K, V] : Entries)
-    Items.push_back({&K, &V, sortValue(V)});
+  const auto *St =
+      reinterpret_cast<const tscc_table_state *>(S->base + T->state_off);
+  uint32_t Used = std::min(St->used, T->capacity);
+  for (uint32_t I = 0; I < Used; ++I) {
+    const uint8_t *E = S->base + T->entries_off + uint64_t(I) * T->entry_size;
+    tscc_entry H;
+    memcpy(&H, E, sizeof(H));
+    if (!H.live)
+      continue;
+    Item It;
+    It.Key.assign(reinterpret_cast<const char *>(E + sizeof(tscc_entry)),
+                  T->key_size);
+    memcpy(&It.Value, E + T->value_off, sizeof(It.Value));
+    It.Buckets.resize(T->buckets);
+    if (T->buckets)
+      memcpy(It.Buckets.data(), E + T->value_off + sizeof(tscc_agg_value),
+             uint64_t(T->buckets) * 8);
+    It.Sort = sortValue(D.Kind, It.Value);
+    Items.push_back(std::move(It));
+  }
   // Deterministic: by value, then by key bytes.
   std::sort(Items.begin(), Items.end(), [](const Item &A, const Item &B) {
     if (A.Sort != B.Sort)
       return A.Sort < B.Sort;
-    return *A.Key < *B.Key;
+    return A.Key < B.Key;
   });
   size_t First = 0;
   if (Top > 0 && static_cast<uint64_t>(Top) < Items.size())
     First = Items.size() - static_cast<size_t>(Top);
   for (size_t I = First; I < Items.size(); ++I) {
     AggEntry E;
-    E.Keys = formatKey(KeyFields, *Items[I].Key);
-    E.Count = Items[I].Value->Count;
-    E.Sum = Items[I].Value->Sum;
-    E.Min = Items[I].Value->Min;
-    E.Max = Items[I].Value->Max;
-    E.Buckets = Items[I].Value->Buckets;
+    E.Keys = formatKey(Desc.KeyFields, Items[I].Key);
+    E.Count = Items[I].Value.count;
+    E.Sum = Items[I].Value.sum;
+    E.Min = Items[I].Value.min;
+    E.Max = Items[I].Value.max;
+    E.Buckets = std::move(Items[I].Buckets);
     D.Entries.push_back(std::move(E));
   }
   return D;

@@ -1,9 +1,10 @@
 //===- Helpers.cpp - The helper table clause code calls -------------------===//
 //
 // The helpers are the only door from compiled clause code into the runtime.
-// They run with the session lock held (fire() takes it) and must treat every
-// argument as untrusted: a bad index, size or record is counted and ignored,
-// never a crash.
+// They run with the session lock and the store lock held (runClause takes
+// both) and must treat every argument as untrusted: a bad index, size or
+// record is counted and ignored, never a crash. The agent has its own table
+// (runtime/agent/helpers.c) over the same store.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,17 +24,11 @@ constexpr uint64_t PageSize = 4096;
 
 FireScope &scope(tscc_ctx *Ctx) { return *static_cast<FireScope *>(Ctx->runtime); }
 
-void countFault(tscc_ctx *Ctx) {
-  FireScope &F = scope(Ctx);
-  if (Ctx->clause < F.State->Counters.size())
-    ++F.State->Counters[Ctx->clause].Faults;
-}
+void countFault(tscc_ctx *Ctx) { scope(Ctx).State->countFault(Ctx->clause); }
 
-void countDrop(tscc_ctx *Ctx) {
-  FireScope &F = scope(Ctx);
-  if (Ctx->clause < F.State->Counters.size())
-    ++F.State->Counters[Ctx->clause].Drops;
-}
+void countDrop(tscc_ctx *Ctx) { scope(Ctx).State->countDrop(Ctx->clause); }
+
+tscc_store *store(tscc_ctx *Ctx) { return scope(Ctx).State->Store->view(); }
 
 int32_t hReadMem(tscc_ctx *Ctx, uint64_t Addr, void *Dst, uint64_t Len) {
   if (!Dst || Len == 0)
@@ -95,25 +90,36 @@ uint64_t hClockNs(tscc_ctx *) {
 
 void *hMapLookup(tscc_ctx *Ctx, uint32_t Map, const void *Key, uint32_t KeySize,
                 int32_t Create) {
-  return scope(Ctx).State->mapLookup(scope(Ctx), Ctx->clause, Map, Key,
-                                     KeySize, Create != 0);
+  int Full = 0;
+  void *V = tscc_map_lookup(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize,
+                            Create, &Full);
+  if (!Full)
+    return V;
+  SessionState &S = *scope(Ctx).State;
+  countDrop(Ctx);
+  S.warnOnce("map-full-" + std::to_string(Map),
+             "associative array '" + std::string(S.P.string(S.P.maps()[Map].name)) +
+                 "' is full (" + std::to_string(S.Store->tables()[Map].capacity) +
+                 " entries); further new keys are dropped");
+  return nullptr;
 }
 
 void hMapDelete(tscc_ctx *Ctx, uint32_t Map, const void *Key,
                uint32_t KeySize) {
-  scope(Ctx).State->mapDelete(scope(Ctx), Map, Key, KeySize);
+  tscc_map_delete(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize);
 }
 
 void hAggUpdate(tscc_ctx *Ctx, uint32_t Agg, const void *Key, uint32_t KeySize,
                int64_t Value) {
-  SessionState &S = *scope(Ctx).State;
-  if (Agg >= S.Aggs.size() || (KeySize && !Key)) {
-    countDrop(Ctx);
+  if (tscc_agg_update(store(Ctx), Agg, Key, KeySize, Value) == 0)
     return;
-  }
-  std::string_view K(static_cast<const char *>(Key), KeySize);
-  if (!S.Aggs[Agg].update(K, Value))
-    countDrop(Ctx);
+  countDrop(Ctx);
+  SessionState &S = *scope(Ctx).State;
+  if (const tscc_table_layout *T = tscc_agg_table(store(Ctx), Agg))
+    S.warnOnce("agg-full-" + std::to_string(Agg),
+               "aggregation '@" + S.Aggs[Agg].Name + "' is full (" +
+                   std::to_string(T->capacity) +
+                   " entries); further new keys are dropped");
 }
 
 void hAggPrint(tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
@@ -123,9 +129,7 @@ void hAggPrint(tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
 }
 
 void hAggClear(tscc_ctx *Ctx, uint32_t Agg) {
-  SessionState &S = *scope(Ctx).State;
-  if (Agg < S.Aggs.size())
-    S.Aggs[Agg].clear();
+  tscc_agg_clear(store(Ctx), Agg);
 }
 
 void hRequestExit(tscc_ctx *Ctx) {
@@ -136,10 +140,10 @@ void hRequestExit(tscc_ctx *Ctx) {
 }
 
 int32_t hWithin(tscc_ctx *Ctx, uint32_t Index) {
-  FireScope &F = scope(Ctx);
-  if (!F.Thread || Index >= F.Thread->Within.size())
+  uint32_t *W = tscc_thread_within(store(Ctx), scope(Ctx).Slot);
+  if (!W || Index >= scope(Ctx).State->P.withinTable().size())
     return 0;
-  return F.Thread->Within[Index] > 0;
+  return W[Index] > 0;
 }
 
 void hStackTrace(tscc_ctx *Ctx, uint32_t Depth) {
@@ -155,91 +159,27 @@ const tscc_helpers SessionState::Helpers = {
     hAggClear,      hRequestExit,   hWithin,              hStackTrace,
 };
 
-void *SessionState::mapLookup(FireScope &F, uint32_t Clause, uint32_t Map,
-                              const void *Key, uint32_t KeySize, bool Create) {
-  if (Map >= P.maps().size() || !Key)
-    return nullptr;
-  const tscc_map &M = P.maps()[Map];
-  if (KeySize != M.key_size)
-    return nullptr;
-  MapTable *Table = &GlobalMaps[Map];
-  if (M.flags & TSCC_MAP_THREAD) {
-    if (!F.Thread)
-      return nullptr;
-    Table = &F.Thread->Maps[Map];
-  }
-  std::string K(static_cast<const char *>(Key), KeySize);
-  auto It = Table->Entries.find(K);
-  if (It != Table->Entries.end())
-    return It->second.data();
-  if (!Create)
-    return nullptr;
-  if (Table->Entries.size() >= S.options().MapCapacity) {
-    if (Clause < Counters.size())
-      ++Counters[Clause].Drops;
-    warnOnce("map-full-" + std::to_string(Map),
-             "associative array '" + std::string(P.string(M.name)) +
-                 "' is full (" + std::to_string(S.options().MapCapacity) +
-                 " entries); further new keys are dropped");
-    return nullptr;
-  }
-  return Table->Entries.emplace(std::move(K), Block(M.value_size, 16))
-      .first->second.data();
-}
-
-void SessionState::mapDelete(FireScope &F, uint32_t Map, const void *Key,
-                             uint32_t KeySize) {
-  if (Map >= P.maps().size() || !Key || KeySize != P.maps()[Map].key_size)
-    return;
-  MapTable *Table = &GlobalMaps[Map];
-  if (P.maps()[Map].flags & TSCC_MAP_THREAD) {
-    if (!F.Thread)
-      return;
-    Table = &F.Thread->Maps[Map];
-  }
-  Table->Entries.erase(std::string(static_cast<const char *>(Key), KeySize));
-}
-
 void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
                         uint32_t Size) {
-  tscc_record H;
-  bool Ok = Rec && Size >= sizeof(H);
-  if (Ok) {
-    memcpy(&H, Rec, sizeof(H));
-    Ok = H.size == Size && Size % 8 == 0;
-    if (H.kind == TSCC_REC_PRINTF || H.kind == TSCC_REC_TRACE)
-      Ok = Ok && H.format < P.formats().size();
-    else if (H.kind != TSCC_REC_STACK)
-      Ok = false;
-  }
-  if (!Ok) {
-    if (Ctx.clause < Counters.size())
-      ++Counters[Ctx.clause].Drops;
+  // The record is checked when it is read back (records from targets are
+  // untrusted); here only what the ring needs.
+  if (!Rec || Size < sizeof(tscc_record) || Size % 8) {
+    countDrop(Ctx.clause);
     warnOnce("bad-record-" + std::to_string(Ctx.clause),
              "clause " + std::to_string(Ctx.clause) +
                  " emitted a malformed record; dropped");
     return;
   }
-  RecordOrigin O;
-  O.Pid = Ctx.pid;
-  O.Tid = Ctx.tid;
-  O.DM = static_cast<DataModel>(Ctx.data_model);
-  O.Clause = Ctx.clause;
-  O.Probe = Ctx.probe;
-  O.TimeNs = F.TimeNs;
-  O.Tgt = F.Tgt;
-  RecordView V;
-  V.Header = H;
-  V.Args = {static_cast<const uint8_t *>(Rec) + sizeof(H), Size - sizeof(H)};
-  Sink->record(O, V);
-  // Output that cannot be written (closed pipe, full disk) ends the session
-  // like bpftrace does, instead of tracing into the void.
-  if (!Sink->ok() && !OutputFailed) {
-    OutputFailed = true;
-    S.requestStop();
-    if (S.options().OnStop)
-      S.options().OnStop();
-  }
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  H.data_model = static_cast<uint16_t>(Ctx.data_model);
+  H.target = F.TargetId;
+  H.tid = static_cast<int32_t>(Ctx.tid);
+  H.clause = Ctx.clause;
+  H.probe = Ctx.probe;
+  H.time_ns = F.TimeNs;
+  if (tscc_ring_write(Store->view(), Store->ownRing(), &H, Rec, Size) != 0)
+    countDrop(Ctx.clause);
 }
 
 void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {

@@ -1,4 +1,4 @@
-//===- Session.cpp - Clause dispatch, variable storage, lifecycle ---------===//
+//===- Session.cpp - Clause dispatch, the store's reader, lifecycle -------===//
 
 #include "ClauseGuard.h"
 #include "SessionState.h"
@@ -7,37 +7,26 @@
 
 #include "../Output/JsonEvents.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 using namespace tscc::rt;
-
-Block::Block(size_t Size, size_t Align) : Size(Size) {
-  if (Align < 16)
-    Align = 16;
-  Storage = std::make_unique<uint8_t[]>(Size + Align);
-  uintptr_t P = reinterpret_cast<uintptr_t>(Storage.get());
-  Data = reinterpret_cast<uint8_t *>((P + Align - 1) & ~(uintptr_t(Align) - 1));
-  memset(Data, 0, Size);
-}
 
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     : S(S), P(S.program()), Sink(std::move(Sink)),
       Start(std::chrono::steady_clock::now()) {
-  const tscc_header &H = P.header();
-  Globals = Block(H.global_size, H.global_align ? H.global_align : 8);
-  GlobalMaps.resize(P.maps().size());
+  Store = SharedStore::create(StoreShape::of(P, S.options().MapCapacity),
+                              StoreError);
+  if (Store) // the session's time zero, for records written anywhere
+    Store->header().session_start_ns = tscc_host_now_ns();
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
-    Aggs.emplace_back(P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
-                      P.aggKeyFields(I), S.options().MapCapacity);
-  for (const tscc_clause &C : P.clauses()) {
-    ClauseCounters K;
-    K.Clause = C.id;
-    K.Line = C.source_line;
-    K.Column = C.source_column;
-    Counters.push_back(K);
-  }
+    Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
+                    P.aggKeyFields(I)});
   for (const std::string &Param : S.options().Params) {
     // $N is an integer when it reads as one (any C base), else 0; the text
     // is always available for string use.
@@ -59,6 +48,11 @@ SessionState::~SessionState() {
     TimerCv.notify_all();
     Timer.join();
   }
+  if (Reader.joinable()) {
+    ReaderStop = true;
+    tscc_host_wake(&Store->header().wake);
+    Reader.join();
+  }
 }
 
 uint64_t SessionState::nowNs() const {
@@ -68,13 +62,13 @@ uint64_t SessionState::nowNs() const {
           .count());
 }
 
-ThreadState &SessionState::thread(const Target *T, int64_t Tid) {
-  ThreadState &TS = Threads[{T, Tid}];
-  if (TS.Maps.empty() && !P.maps().empty())
-    TS.Maps.resize(P.maps().size());
-  if (TS.Within.size() != P.withinTable().size())
-    TS.Within.resize(P.withinTable().size());
-  return TS;
+uint32_t SessionState::targetId(Target *T) {
+  if (!T)
+    return 0;
+  auto [It, New] = TargetIds.emplace(T, static_cast<uint32_t>(Targets.size()));
+  if (New)
+    Targets.push_back({T, T->pid()});
+  return It->second;
 }
 
 TargetInfo SessionState::info(Target &T) const {
@@ -101,66 +95,248 @@ void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
     warnLocked(Message);
 }
 
+void SessionState::countDrop(uint32_t Clause) {
+  if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
+    __atomic_add_fetch(&K->drops, 1, __ATOMIC_RELAXED);
+}
+
+void SessionState::countFault(uint32_t Clause) {
+  if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
+    __atomic_add_fetch(&K->faults, 1, __ATOMIC_RELAXED);
+}
+
+//===----------------------------------------------------------------------===//
+// The store lock, and records from the rings to the sink
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local int32_t OwnTid = 0;
+int32_t ownTid() {
+  if (!OwnTid)
+    OwnTid = static_cast<int32_t>(syscall(SYS_gettid));
+  return OwnTid;
+}
+} // namespace
+
+bool SessionState::lockStore(uint64_t TimeoutNs) {
+  return Store && tscc_store_lock(Store->view(), ownTid(), TimeoutNs) ==
+                      TSCC_LOCK_OK;
+}
+
+void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
+
+void SessionState::collectLocked(std::vector<DrainedRecord> &Out) {
+  tscc_store *V = Store->view();
+  for (auto [Id, Tid] : ExitedThreads) {
+    int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
+    if (Slot >= 0)
+      tscc_thread_retire(V, Slot);
+  }
+  ExitedThreads.clear();
+  if (!ExitedTargets.empty()) {
+    uint32_t High = std::min(Store->header().threads_high,
+                             Store->layout().thread_capacity);
+    for (uint32_t Slot = 0; Slot < High; ++Slot) {
+      tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
+      if (T->state == TSCC_THREAD_LIVE &&
+          std::find(ExitedTargets.begin(), ExitedTargets.end(), T->target) !=
+              ExitedTargets.end())
+        tscc_thread_retire(V, static_cast<int32_t>(Slot));
+    }
+    ExitedTargets.clear();
+  }
+  drainRings(V, Out, Drains);
+}
+
+bool SessionState::validRecord(const tscc_ring_record &H,
+                               const std::vector<uint8_t> &Payload) const {
+  if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
+      H.data_model >= TSCC_DM_COUNT || H.target >= Targets.size())
+    return false;
+  if (H.type == TSCC_RING_PRINT_AGG)
+    return Payload.size() >= 16;
+  tscc_record R;
+  if (H.type != TSCC_RING_RECORD || Payload.size() < sizeof(R))
+    return false;
+  memcpy(&R, Payload.data(), sizeof(R));
+  if (R.size != Payload.size() || R.size % 8)
+    return false;
+  if (R.kind == TSCC_REC_PRINTF || R.kind == TSCC_REC_TRACE)
+    return R.format < P.formats().size();
+  return R.kind == TSCC_REC_STACK;
+}
+
+void SessionState::deliverOne(const DrainedRecord &D) {
+  const tscc_ring_record &H = D.Hdr;
+  if (!validRecord(H, D.Payload)) {
+    if (H.clause < P.clauses().size())
+      countDrop(H.clause);
+    warnOnce("bad-record-" + std::to_string(H.clause),
+             "clause " + std::to_string(H.clause) +
+                 " emitted a malformed record; dropped");
+    return;
+  }
+  if (H.type == TSCC_RING_PRINT_AGG) {
+    uint32_t Agg;
+    int64_t Top;
+    memcpy(&Agg, D.Payload.data(), 4);
+    memcpy(&Top, D.Payload.data() + 8, 8);
+    if (Agg < Aggs.size()) {
+      bool Locked = lockStore(ClauseLockTimeoutNs);
+      dumpAgg(Agg, Top);
+      if (Locked)
+        unlockStore();
+    }
+    return;
+  }
+  const TargetEntry &T = Targets[H.target];
+  RecordOrigin O;
+  O.Pid = T.Pid;
+  O.Tid = H.tid;
+  O.DM = static_cast<DataModel>(H.data_model);
+  O.Clause = H.clause;
+  O.Probe = H.probe;
+  uint64_t Zero = Store->header().session_start_ns;
+  O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
+  O.Tgt = T.Tgt;
+  RecordView V;
+  memcpy(&V.Header, D.Payload.data(), sizeof(V.Header));
+  V.Args = {D.Payload.data() + sizeof(tscc_record),
+            D.Payload.size() - sizeof(tscc_record)};
+  Sink->record(O, V);
+}
+
+void SessionState::deliver(std::vector<DrainedRecord> &Records) {
+  for (const DrainedRecord &D : Records) {
+    if (OutputFailed)
+      break;
+    deliverOne(D);
+    // Output that cannot be written (closed pipe, full disk) ends the
+    // session like bpftrace does, instead of tracing into the void.
+    if (!Sink->ok() && !OutputFailed) {
+      OutputFailed = true;
+      S.requestStop();
+      if (S.options().OnStop)
+        S.options().OnStop();
+    }
+  }
+  Records.clear();
+  if (Drains.Corrupt > CorruptReported) {
+    CorruptReported = Drains.Corrupt;
+    warnLocked("a record ring in shared memory was overwritten by a traced "
+               "program; its records were discarded");
+  }
+}
+
+void SessionState::drain(uint64_t TimeoutNs) {
+  if (!lockStore(TimeoutNs))
+    return;
+  std::vector<DrainedRecord> Out;
+  collectLocked(Out);
+  unlockStore();
+  deliver(Out);
+}
+
+void SessionState::readerLoop() {
+  tscc_store_header &H = Store->header();
+  while (!ReaderStop.load()) {
+    // Woken when a ring fills past half; otherwise every 10 ms.
+    uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
+    timespec Period{0, 10'000'000};
+    syscall(SYS_futex, &H.wake, FUTEX_WAIT, Seen, &Period, nullptr, 0);
+    __atomic_store_n(&H.heartbeat_ns, tscc_host_now_ns(), __ATOMIC_RELAXED);
+    if (__atomic_load_n(&H.stop_requested, __ATOMIC_ACQUIRE) &&
+        !S.stopRequested()) {
+      // exit() in a clause that ran inside a target.
+      S.requestStop();
+      if (S.options().OnStop)
+        S.options().OnStop();
+    }
+    std::lock_guard<std::mutex> G(Lock);
+    if (Ended)
+      break;
+    drain(ClauseLockTimeoutNs);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Running clauses
+//===----------------------------------------------------------------------===//
+
 void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
                              int64_t Tid, const FireEvent *E) {
+  if (!Store)
+    return;
   const tscc_clause &C = P.clauses()[Clause];
   DataModel DM = T ? T->dataModel() : DataModel::LP64;
   if (C.flags & TSCC_CLAUSE_NO_PROCESS)
     DM = DataModel::LP64;
   tscc_action_fn Action = P.action(Clause, DM);
   tscc_predicate_fn Pred = P.predicate(Clause, DM);
-  ++Counters[Clause].Fired;
-  if (!Action && !Pred)
+  tscc_store *V = Store->view();
+  tscc_clause_counters *K = tscc_store_counters(V, Clause);
+  uint32_t Id = targetId(T);
+  if (!lockStore(ClauseLockTimeoutNs)) {
+    __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
+    countDrop(Clause);
+    warnOnce("lock-timeout",
+             "a traced thread held the session's state for too long (it is "
+             "stopped?); clauses that could not run were counted as drops");
     return;
-
-  FireScope F;
-  F.State = this;
-  F.Tgt = T;
-  F.TimeNs = nowNs();
-  ThreadState &TS = thread(T, Tid);
-  F.Thread = &TS;
-  unsigned M = static_cast<unsigned>(DM);
-  const tscc_header &H = P.header();
-  // The block is sized for the first model that fired in the thread; a
-  // thread never changes data model, but be safe if the sizes differ.
-  if (!TS.HasLocals || TS.Locals.size() < H.thread_size[M]) {
-    TS.Locals = Block(std::max(H.thread_size[0], H.thread_size[1]),
-                      H.thread_align ? H.thread_align : 8);
-    TS.HasLocals = true;
   }
-
-  // NUL-terminated copies: the event's views need not be.
-  std::string Func(E ? E->Function : std::string_view());
-  std::string Module(E ? E->Module : std::string_view());
-  static const std::string NoName;
-  tscc_ctx Ctx{};
-  Ctx.helpers = &Helpers;
-  Ctx.runtime = &F;
-  Ctx.globals = Globals.data();
-  Ctx.thread = TS.Locals.data();
-  if (E)
-    memcpy(Ctx.regs, E->Regs, sizeof(Ctx.regs));
-  Ctx.pid = T ? T->pid() : 0;
-  Ctx.tid = Tid;
-  Ctx.ppid = T ? T->ppid() : 0;
-  Ctx.uid = T ? T->uid() : static_cast<int64_t>(getuid());
-  Ctx.data_model = M;
-  Ctx.clause = Clause;
-  Ctx.probe = Probe;
-  Ctx.err = E ? E->Errno : 0;
-  Ctx.syscall_nr = E ? E->SyscallNr : 0;
-  Ctx.pname = T ? T->name().c_str() : NoName.c_str();
-  Ctx.func = Func.c_str();
-  Ctx.module = Module.c_str();
-  Ctx.probe_spec = P.string(P.probes()[Probe].spec).data();
-  Ctx.params = ParamValues.data();
-  Ctx.param_strings = ParamStrings.data();
-  Ctx.param_count = static_cast<uint32_t>(ParamValues.size());
-
+  std::vector<DrainedRecord> Out;
+  if (!ExitedThreads.empty() || !ExitedTargets.empty())
+    collectLocked(Out); // a new thread may reuse an exited thread's id
+  __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
+  int32_t Slot = -1;
+  if (Action || Pred)
+    Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
+  if ((Action || Pred) && Slot < 0) {
+    countDrop(Clause);
+    warnOnce("threads-full",
+             "more than " + std::to_string(Store->layout().thread_capacity) +
+                 " traced threads at once; clauses of the others are "
+                 "counted as drops");
+  }
+  bool Crashed = false;
   ClauseCrash Crash;
-  if (runGuarded(Pred, Action, &Ctx, Crash))
+  if (Slot >= 0) {
+    // NUL-terminated copies: the event's views need not be.
+    std::string Func(E ? E->Function : std::string_view());
+    std::string Module(E ? E->Module : std::string_view());
+    static const std::string NoName;
+    FireScope F{this, T, Id, Slot, tscc_host_now_ns()};
+    tscc_ctx Ctx{};
+    Ctx.helpers = &Helpers;
+    Ctx.runtime = &F;
+    Ctx.globals = tscc_store_globals(V);
+    Ctx.thread = tscc_thread_locals(V, Slot);
+    if (E)
+      memcpy(Ctx.regs, E->Regs, sizeof(Ctx.regs));
+    Ctx.pid = T ? T->pid() : 0;
+    Ctx.tid = Tid;
+    Ctx.ppid = T ? T->ppid() : 0;
+    Ctx.uid = T ? T->uid() : static_cast<int64_t>(getuid());
+    Ctx.data_model = static_cast<uint32_t>(DM);
+    Ctx.clause = Clause;
+    Ctx.probe = Probe;
+    Ctx.err = E ? E->Errno : 0;
+    Ctx.syscall_nr = E ? E->SyscallNr : 0;
+    Ctx.pname = T ? T->name().c_str() : NoName.c_str();
+    Ctx.func = Func.c_str();
+    Ctx.module = Module.c_str();
+    Ctx.probe_spec = P.string(P.probes()[Probe].spec).data();
+    Ctx.params = ParamValues.data();
+    Ctx.param_strings = ParamStrings.data();
+    Ctx.param_count = static_cast<uint32_t>(ParamValues.size());
+    Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
+  }
+  collectLocked(Out);
+  unlockStore();
+  deliver(Out);
+  if (!Crashed)
     return;
-  ++Counters[Clause].Faults;
+  countFault(Clause);
   char PC[24];
   snprintf(PC, sizeof(PC), "0x%llx", static_cast<unsigned long long>(Crash.PC));
   warnOnce("crash-" + std::to_string(Clause),
@@ -209,8 +385,10 @@ void SessionState::timerLoop() {
 }
 
 void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
-  Sink->aggregation(Aggs[Agg].snapshot(Top));
-  Aggs[Agg].markPrinted();
+  Sink->aggregation(snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top));
+  const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
+  reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
+      ->dirty = 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -227,6 +405,15 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
 }
 
 Session::~Session() { unguardProgram(Program); }
+
+const std::string &Session::initError() const { return State->StoreError; }
+
+SharedStore *Session::store() { return State->Store.get(); }
+
+uint32_t Session::targetId(Target &T) {
+  std::lock_guard<std::mutex> G(State->Lock);
+  return State->targetId(&T);
+}
 
 bool Session::checkParams(std::string &Error) const {
   uint32_t Need = Program.header().param_count;
@@ -272,6 +459,10 @@ int64_t Session::probePid(uint32_t Probe) const {
   return -1;
 }
 
+const std::vector<int64_t> &Session::paramValues() const {
+  return State->ParamValues;
+}
+
 void Session::begin() {
   {
     std::lock_guard<std::mutex> G(State->Lock);
@@ -285,6 +476,8 @@ void Session::begin() {
     HasInterval |= Pr.kind == TSCC_PROBE_INTERVAL;
   if (HasInterval)
     State->Timer = std::thread([this] { State->timerLoop(); });
+  if (State->Store)
+    State->Reader = std::thread([this] { State->readerLoop(); });
 }
 
 void Session::end() {
@@ -296,15 +489,33 @@ void Session::end() {
     State->TimerCv.notify_all();
     State->Timer.join();
   }
+  if (State->Reader.joinable()) {
+    State->ReaderStop = true;
+    tscc_host_wake(&State->Store->header().wake);
+    State->Reader.join();
+  }
   std::lock_guard<std::mutex> G(State->Lock);
   if (State->Ended)
     return;
   State->Ended = true;
+  if (!State->Store) {
+    State->Sink->finish();
+    return;
+  }
+  // What targets wrote last comes before END's own output.
+  State->drain(1'000'000'000);
   State->runNoProcessClauses(TSCC_PROBE_END);
-  for (uint32_t I = 0; I < State->Aggs.size(); ++I)
-    if (State->Aggs[I].dirty())
+  bool Locked = State->lockStore(1'000'000'000);
+  for (uint32_t I = 0; I < State->Aggs.size(); ++I) {
+    const tscc_table_layout *T = tscc_agg_table(State->Store->view(), I);
+    if (reinterpret_cast<tscc_table_state *>(State->Store->view()->base +
+                                             T->state_off)
+            ->dirty)
       State->dumpAgg(I, 0);
-  State->Sink->counters(State->Counters);
+  }
+  if (Locked)
+    State->unlockStore();
+  State->Sink->counters(countersLocked());
   State->Sink->finish();
 }
 
@@ -321,29 +532,41 @@ void Session::fire(FireEvent &E) {
 
 void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {
   std::lock_guard<std::mutex> G(State->Lock);
-  if (WithinIndex < Program.withinTable().size())
-    ++State->thread(&T, Tid).Within[WithinIndex];
+  if (WithinIndex >= Program.withinTable().size() ||
+      !State->lockStore(ClauseLockTimeoutNs))
+    return;
+  tscc_store *V = State->Store->view();
+  int32_t Slot =
+      tscc_thread_add(V, State->targetId(&T), static_cast<int32_t>(Tid));
+  if (uint32_t *W = tscc_thread_within(V, Slot))
+    ++W[WithinIndex];
+  State->unlockStore();
 }
 
 void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
   std::lock_guard<std::mutex> G(State->Lock);
-  if (WithinIndex >= Program.withinTable().size())
+  if (WithinIndex >= Program.withinTable().size() ||
+      !State->lockStore(ClauseLockTimeoutNs))
     return;
-  uint32_t &Depth = State->thread(&T, Tid).Within[WithinIndex];
+  tscc_store *V = State->Store->view();
+  int32_t Slot =
+      tscc_thread_lookup(V, State->targetId(&T), static_cast<int32_t>(Tid));
   // An exit without a seen entry (probe installed mid-call) must not wrap.
-  if (Depth)
-    --Depth;
+  if (uint32_t *W = tscc_thread_within(V, Slot); W && W[WithinIndex])
+    --W[WithinIndex];
+  State->unlockStore();
 }
 
 void Session::threadExited(Target &T, int64_t Tid) {
   std::lock_guard<std::mutex> G(State->Lock);
-  State->Threads.erase({&T, Tid});
+  State->ExitedThreads.push_back({State->targetId(&T), Tid});
 }
 
 void Session::targetAttached(Target &T, std::string_view How) {
   std::lock_guard<std::mutex> G(State->Lock);
   if (How == HowLaunched)
     State->Launched[&T] = true;
+  State->targetId(&T);
   State->Sink->targetAttached(State->info(T), How);
 }
 
@@ -356,6 +579,10 @@ void Session::probeAttached(Target &T, uint32_t Probe,
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
   std::lock_guard<std::mutex> G(State->Lock);
+  // Its last records come before the news of its end. A backend thread
+  // must not wait long for the store: the holder may be one of its own
+  // stopped threads.
+  State->drain(5'000'000);
   State->Sink->targetExited(State->info(T), ExitCode, Signal);
   auto L = State->Launched.find(&T);
   if (L != State->Launched.end()) {
@@ -365,9 +592,7 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
       State->LaunchedStatus = Signal ? 128 + Signal : (ExitCode & 0xff);
     State->Launched.erase(L);
   }
-  // Every thread of the target is gone with it.
-  for (auto It = State->Threads.begin(); It != State->Threads.end();)
-    It = It->first.first == &T ? State->Threads.erase(It) : std::next(It);
+  State->ExitedTargets.push_back(State->targetId(&T));
 }
 
 void Session::warn(std::string_view Message) {
@@ -375,9 +600,28 @@ void Session::warn(std::string_view Message) {
   State->warnLocked(Message);
 }
 
+std::vector<ClauseCounters> Session::countersLocked() const {
+  std::vector<ClauseCounters> Out;
+  for (const tscc_clause &C : Program.clauses()) {
+    ClauseCounters K;
+    K.Clause = C.id;
+    K.Line = C.source_line;
+    K.Column = C.source_column;
+    if (State->Store)
+      if (tscc_clause_counters *S =
+              tscc_store_counters(State->Store->view(), C.id)) {
+        K.Fired = __atomic_load_n(&S->fired, __ATOMIC_RELAXED);
+        K.Faults = __atomic_load_n(&S->faults, __ATOMIC_RELAXED);
+        K.Drops = __atomic_load_n(&S->drops, __ATOMIC_RELAXED);
+      }
+    Out.push_back(K);
+  }
+  return Out;
+}
+
 std::vector<ClauseCounters> Session::counters() const {
   std::lock_guard<std::mutex> G(State->Lock);
-  return State->Counters;
+  return countersLocked();
 }
 
 bool Session::outputOk() const {

@@ -1,6 +1,10 @@
 //===- SessionState.h - The session's storage and dispatch ------*- C++ -*-===//
 //
-// Internal to libtsrt. Everything here is guarded by SessionState::Lock.
+// Internal to libtsrt. Variables, maps, aggregations, counters and record
+// rings live in the shared store (tscc/store.h), which the targets' agents
+// update too; what is here is tsrun's own bookkeeping around it. Everything
+// is guarded by SessionState::Lock; the store has its own lock, always
+// taken after this one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_SESSION_SESSIONSTATE_H
@@ -8,6 +12,9 @@
 
 #include "tscc/Runtime/Aggregation.h"
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
+
+#include "../Store/RingReader.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -19,39 +26,19 @@
 
 namespace tscc::rt {
 
-/// A zeroed, aligned block of bytes (globals, thread-locals, map values).
-class Block {
-public:
-  Block() = default;
-  Block(size_t Size, size_t Align);
-  uint8_t *data() { return Data; }
-  size_t size() const { return Size; }
-
-private:
-  std::unique_ptr<uint8_t[]> Storage;
-  uint8_t *Data = nullptr;
-  size_t Size = 0;
-};
-
-/// One associative array: serialised key -> zero-initialised value slot.
-struct MapTable {
-  std::unordered_map<std::string, Block> Entries;
-};
-
-/// Per traced thread: its thread-local block, thread maps and within depths.
-struct ThreadState {
-  Block Locals;
-  bool HasLocals = false;
-  std::vector<MapTable> Maps;   ///< indexed like the map table (thread maps)
-  std::vector<uint32_t> Within; ///< activation depth per within entry
-};
-
 /// What the helpers need while one clause runs; ctx->runtime points here.
 struct FireScope {
   SessionState *State = nullptr;
   Target *Tgt = nullptr;
-  ThreadState *Thread = nullptr;
-  uint64_t TimeNs = 0;
+  uint32_t TargetId = 0;
+  int32_t Slot = -1; ///< the firing thread's slot in the store
+  uint64_t TimeNs = 0; ///< CLOCK_MONOTONIC, taken once per firing
+};
+
+/// A process the session has seen, by the number the store knows it by.
+struct TargetEntry {
+  Target *Tgt = nullptr;
+  int64_t Pid = 0;
 };
 
 class SessionState {
@@ -64,12 +51,9 @@ public:
   std::unique_ptr<OutputSink> Sink;
   mutable std::mutex Lock;
 
-  Block Globals;
-  std::vector<MapTable> GlobalMaps;
-  std::vector<Aggregation> Aggs;
-  std::vector<ClauseCounters> Counters;
-  /// Threads by (target, tid). Target-less clauses use (nullptr, 0).
-  std::map<std::pair<const Target *, int64_t>, ThreadState> Threads;
+  std::unique_ptr<SharedStore> Store;
+  std::string StoreError;
+  std::vector<AggregationDesc> Aggs;
   std::vector<int64_t> ParamValues;
   std::vector<const char *> ParamStrings;
   std::chrono::steady_clock::time_point Start;
@@ -80,32 +64,66 @@ public:
   /// Warnings already given, so a broken clause does not flood stderr.
   std::map<std::string, unsigned> WarnedOnce;
 
+  /// Target ids: 0 is "no process" (BEGIN, END, interval).
+  std::vector<TargetEntry> Targets{1};
+  std::unordered_map<const Target *, uint32_t> TargetIds;
+  /// Threads and processes that are gone, to be retired from the store the
+  /// next time its lock is taken (a backend must never wait for it).
+  std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
+  std::vector<uint32_t> ExitedTargets;
+  DrainStats Drains;
+  uint64_t CorruptReported = 0;
+
   // Interval timer.
   std::thread Timer;
   std::condition_variable TimerCv;
   bool TimerStop = false;
 
+  // Reader of the rings that targets write.
+  std::thread Reader;
+  std::atomic<bool> ReaderStop{false};
+
   uint64_t nowNs() const;
-  ThreadState &thread(const Target *T, int64_t Tid);
+  uint32_t targetId(Target *T);
   TargetInfo info(Target &T) const;
-  /// Runs one clause (predicate, then action); Lock must be held.
+  /// Runs one clause (predicate, then action) under the store lock, then
+  /// hands every record emitted so far to the sink. Lock must be held.
   void runClause(uint32_t Clause, uint32_t Probe, Target *T, int64_t Tid,
                  const FireEvent *E);
   void runNoProcessClauses(uint32_t Kind);
   void timerLoop();
+  void readerLoop();
   void warnLocked(std::string_view Message);
   void warnOnce(const std::string &Key, std::string_view Message);
+
+  /// Takes the store lock for tsrun (bounded wait); false if it could not.
+  bool lockStore(uint64_t TimeoutNs);
+  void unlockStore();
+  /// With the store lock held: retires exited threads, then copies out the
+  /// rings. Deliver() then hands the records to the sink, without the
+  /// store lock.
+  void collectLocked(std::vector<DrainedRecord> &Out);
+  void deliver(std::vector<DrainedRecord> &Records);
+  /// Collects and delivers if the store lock can be had within TimeoutNs.
+  void drain(uint64_t TimeoutNs);
+  void deliverOne(const DrainedRecord &D);
+  bool validRecord(const tscc_ring_record &H,
+                   const std::vector<uint8_t> &Payload) const;
+
   void dumpAgg(uint32_t Agg, int64_t Top);
+  void countDrop(uint32_t Clause);
+  void countFault(uint32_t Clause);
 
   // Helpers (Helpers.cpp).
   static const tscc_helpers Helpers;
-  void *mapLookup(FireScope &F, uint32_t Clause, uint32_t Map,
-                  const void *Key, uint32_t KeySize, bool Create);
-  void mapDelete(FireScope &F, uint32_t Map, const void *Key,
-                 uint32_t KeySize);
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
 };
+
+/// How long tsrun waits for the store lock before it gives up on a clause
+/// (the holder is a target thread that cannot run: stopped, or in a ptrace
+/// stop this very thread has to handle).
+inline constexpr uint64_t ClauseLockTimeoutNs = 50'000'000;
 
 } // namespace tscc::rt
 

@@ -1,8 +1,9 @@
 //===- tscc/Runtime/Aggregation.h - @aggregations --------------------------===//
 //
-// Storage and folding for count/sum/min/max/avg/stats/hist/lhist, and the
-// snapshot (AggDump, Output.h) that sinks print. Entries are keyed by the
-// serialised key bytes exactly as clause code produced them.
+// Reading count/sum/min/max/avg/stats/hist/lhist out of the shared store
+// (tscc/store.h folds the values) into the snapshot (AggDump, Output.h)
+// that sinks print. Entries are keyed by the serialised key bytes exactly
+// as clause code produced them.
 //
 // Histogram buckets (hist): index 0 counts negative values, 1 counts zero,
 // 2 + k counts [2^k, 2^(k+1)) for k = 0..62. lhist: index 0 counts values
@@ -14,12 +15,12 @@
 
 #include "tscc/Runtime/Output.h"
 #include "tscc/abi.h"
+#include "tscc/store.h"
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace tscc::rt {
@@ -28,56 +29,23 @@ class ProbeProgram;
 
 inline constexpr unsigned HistBuckets = 65;
 
-/// The hist bucket of a value.
-unsigned histBucket(int64_t V);
-/// Number of lhist buckets including underflow and overflow.
-uint64_t lhistBucketCount(const tscc_agg &A);
-uint64_t lhistBucket(const tscc_agg &A, int64_t V);
+/// The bucket functions are tscc_hist_bucket() and tscc_lhist_bucket() of
+/// tscc/store.h, shared with the agent.
 /// "[4, 8)", "[1]", "[8K, 16K)", "(..., 0)" -- bpftrace's bucket labels.
 std::string histBucketLabel(unsigned Index);
 std::string lhistBucketLabel(const AggDump &D, uint64_t Index);
 
-struct AggValue {
-  int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
-  std::vector<uint64_t> Buckets;
-};
-
-class Aggregation {
-public:
-  Aggregation(const tscc_agg &Desc, std::string Name,
-              std::span<const tscc_field> KeyFields, size_t Capacity)
-      : Desc(Desc), Name(std::move(Name)), KeyFields(KeyFields),
-        Capacity(Capacity) {}
-
-  /// Folds V into the entry for Key. False when the table is full (the
-  /// caller counts a drop) or the key has the wrong size.
-  bool update(std::string_view Key, int64_t V);
-  void clear() {
-    Entries.clear();
-    Dirty = false;
-  }
-  bool empty() const { return Entries.empty(); }
-  /// Updated since the last print or clear.
-  bool dirty() const { return Dirty; }
-  void markPrinted() { Dirty = false; }
-
-  /// The entries sorted like bpftrace (ascending by value, ties by key);
-  /// Top > 0 keeps only the Top largest.
-  AggDump snapshot(int64_t Top = 0) const;
-
-  const tscc_agg &desc() const { return Desc; }
-
-private:
-  /// The value entries are sorted by.
-  int64_t sortValue(const AggValue &V) const;
-
-  tscc_agg Desc;
-  std::string Name;
+struct AggregationDesc {
+  tscc_agg Desc{};
+  std::string Name; ///< without '@'
   std::span<const tscc_field> KeyFields;
-  size_t Capacity;
-  bool Dirty = false;
-  std::unordered_map<std::string, AggValue> Entries;
 };
+
+/// The entries of aggregation Agg in the store, sorted like bpftrace
+/// (ascending by value, ties by key bytes); Top > 0 keeps only the Top
+/// largest. The caller holds the store lock (or knows nobody writes).
+AggDump snapshotAggregation(tscc_store *S, uint32_t Agg,
+                            const AggregationDesc &D, int64_t Top = 0);
 
 /// Splits a serialised key into its fields and formats each one.
 std::vector<std::string> formatKey(std::span<const tscc_field> Fields,

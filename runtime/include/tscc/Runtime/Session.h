@@ -5,10 +5,11 @@
 // blocks, associative arrays, aggregations), the helper table that clause
 // code calls, per-clause counters and the output sink.
 //
-// Threading: every public method is thread-safe. Clause execution, output
-// and all variable storage are serialised by one session lock, so backends
-// may call fire() from their own threads. requestStop()/stopRequested() are
-// lock-free and async-signal-safe.
+// Threading: every public method is thread-safe. tsrun's clause execution
+// and output are serialised by the session lock, so backends may call
+// fire() from their own threads. Variables live in the shared store, whose
+// own lock serialises every clause, in tsrun and in targets alike.
+// requestStop()/stopRequested() are lock-free and async-signal-safe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_SESSION_H
@@ -30,6 +31,7 @@
 namespace tscc::rt {
 
 class SessionState;
+class SharedStore;
 
 struct SessionOptions {
   /// $1, $2, ... as given on the command line.
@@ -65,6 +67,16 @@ public:
 
   const ProbeProgram &program() const { return Program; }
   const SessionOptions &options() const { return Opts; }
+  /// Non-empty when the session's shared store could not be created; the
+  /// session then runs no clause.
+  const std::string &initError() const;
+  /// The state every clause reads and writes, shared with targets that run
+  /// clause code themselves (tscc/store.h); null after an init error.
+  SharedStore *store();
+  /// The number the store knows T by (records, thread slots).
+  uint32_t targetId(Target &T);
+  /// $1..$N as integers (0 where a parameter is not a number).
+  const std::vector<int64_t> &paramValues() const;
 
   /// Checks the parameters against the program ($N used but not given).
   bool checkParams(std::string &Error) const;
@@ -112,6 +124,7 @@ public:
 
 private:
   friend class SessionState;
+  std::vector<ClauseCounters> countersLocked() const;
   const ProbeProgram &Program;
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};

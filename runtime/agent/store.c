@@ -1,0 +1,639 @@
+/*===- store.c - The session's shared state: lock, tables, threads, rings --===*
+ *
+ * Compiled twice: into libtsrt, and freestanding into the agent that runs
+ * clause code inside targets (no libc: only the compiler's builtins, which
+ * the agent backs with its own memcpy/memset/memcmp). See tscc/store.h for
+ * the layout and the trust rules: every index read from the shared memory
+ * is checked against the private layout before it is used.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "tscc/store.h"
+#include "tscc/abi.h"
+
+#include <stddef.h>
+
+#define TOMBSTONE 0xffffffffu
+#define LIKELY(X) __builtin_expect(!!(X), 1)
+#define UNLIKELY(X) __builtin_expect(!!(X), 0)
+
+/*--- Basics ------------------------------------------------------------------*/
+
+struct tscc_store_header *tscc_store_hdr(struct tscc_store *S) {
+  return (struct tscc_store_header *)S->base;
+}
+
+struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
+                                                 uint32_t Clause) {
+  if (Clause >= S->layout.clause_count)
+    return 0;
+  return (struct tscc_clause_counters *)(S->base + S->layout.counters_off) +
+         Clause;
+}
+
+uint8_t *tscc_store_globals(struct tscc_store *S) {
+  return S->base + S->layout.globals_off;
+}
+
+static uint32_t fnv1a(uint32_t H, const void *Data, uint32_t Size) {
+  const uint8_t *P = (const uint8_t *)Data;
+  for (uint32_t I = 0; I < Size; ++I)
+    H = (H ^ P[I]) * 16777619u;
+  return H;
+}
+
+static void cpu_relax(void) { __builtin_ia32_pause(); }
+
+/*--- The clause lock ---------------------------------------------------------*/
+
+/* Spins first (a clause takes well under a microsecond), then yields. An
+ * owner that no longer exists (its process was killed in a clause) is
+ * replaced. An owner that lives but does not let go within TimeoutNs (it
+ * was stopped by a debugger or SIGSTOP) makes this caller give up, and
+ * every later caller give up at once, until that owner unlocks: a stopped
+ * process must not slow every other target down. */
+int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  uint32_t Me = (uint32_t)Tid;
+  uint32_t Expected = 0;
+  if (LIKELY(__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                         __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)))
+    return TSCC_LOCK_OK;
+  if (Expected == Me)
+    return TSCC_LOCK_REENTERED;
+  if (Expected == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
+    return TSCC_LOCK_TIMEOUT;
+  for (unsigned Spin = 0; Spin < 256; ++Spin) {
+    cpu_relax();
+    Expected = 0;
+    if (__atomic_load_n(&H->lock, __ATOMIC_RELAXED) == 0 &&
+        __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      return TSCC_LOCK_OK;
+  }
+  uint64_t Start = tscc_host_now_ns(), LastCheck = Start;
+  for (;;) {
+    tscc_host_yield();
+    Expected = 0;
+    if (__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      return TSCC_LOCK_OK;
+    if (Expected == 0)
+      continue;
+    uint64_t Now = tscc_host_now_ns();
+    if (Now - LastCheck > 1000000) {
+      LastCheck = Now;
+      if (!tscc_host_thread_alive((int32_t)Expected) &&
+          __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+        return TSCC_LOCK_OK;
+      }
+    }
+    if (Now - Start > TimeoutNs) {
+      __atomic_store_n(&H->stuck_owner, Expected, __ATOMIC_RELAXED);
+      __atomic_add_fetch(&H->lock_timeouts, 1, __ATOMIC_RELAXED);
+      return TSCC_LOCK_TIMEOUT;
+    }
+  }
+}
+
+void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  if (UNLIKELY(__atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED) ==
+               (uint32_t)Tid))
+    __atomic_store_n(&H->stuck_owner, 0, __ATOMIC_RELAXED);
+  uint32_t Expected = (uint32_t)Tid;
+  /* Only the owner releases: a lock that was taken over from us (we were
+   * thought dead) stays with its new owner. */
+  __atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
+                              __ATOMIC_RELAXED);
+}
+
+/*--- Hash tables (associative arrays and aggregations) -----------------------*/
+
+static struct tscc_table_state *table_state(struct tscc_store *S,
+                                            const struct tscc_table_layout *T) {
+  return (struct tscc_table_state *)(S->base + T->state_off);
+}
+
+static uint32_t *table_index(struct tscc_store *S,
+                             const struct tscc_table_layout *T) {
+  return (uint32_t *)(S->base + T->index_off);
+}
+
+static struct tscc_entry *table_entry(struct tscc_store *S,
+                                      const struct tscc_table_layout *T,
+                                      uint32_t E) {
+  return (struct tscc_entry *)(S->base + T->entries_off +
+                               (uint64_t)E * T->entry_size);
+}
+
+static uint8_t *entry_key(struct tscc_entry *E) {
+  return (uint8_t *)E + sizeof(struct tscc_entry);
+}
+
+static uint8_t *entry_value(const struct tscc_table_layout *T,
+                            struct tscc_entry *E) {
+  return (uint8_t *)E + T->value_off;
+}
+
+/* Finds (Thread, Key). Returns the entry index, or -1 with *InsertAt set to
+ * the index slot where it would go (-1 when the index has no room). */
+static int64_t table_find(struct tscc_store *S,
+                          const struct tscc_table_layout *T, uint32_t Thread,
+                          const void *Key, uint32_t Hash, int64_t *InsertAt) {
+  uint32_t *Index = table_index(S, T);
+  uint32_t Mask = T->index_slots - 1;
+  int64_t FirstFree = -1;
+  uint32_t Pos = Hash & Mask;
+  for (uint32_t N = 0; N < T->index_slots; ++N, Pos = (Pos + 1) & Mask) {
+    uint32_t V = Index[Pos];
+    if (V == 0) {
+      *InsertAt = FirstFree >= 0 ? FirstFree : (int64_t)Pos;
+      return -1;
+    }
+    if (V == TOMBSTONE || V > T->capacity) {
+      /* A corrupt slot is treated as deleted. */
+      if (FirstFree < 0)
+        FirstFree = Pos;
+      continue;
+    }
+    struct tscc_entry *E = table_entry(S, T, V - 1);
+    if (E->hash == Hash && E->thread == Thread && E->live &&
+        __builtin_memcmp(entry_key(E), Key, T->key_size) == 0)
+      return V - 1;
+  }
+  *InsertAt = FirstFree;
+  return -1;
+}
+
+/* Rebuilds the index from the live entries, dropping tombstones. */
+static void table_rehash(struct tscc_store *S,
+                         const struct tscc_table_layout *T) {
+  struct tscc_table_state *St = table_state(S, T);
+  uint32_t *Index = table_index(S, T);
+  __builtin_memset(Index, 0, (size_t)T->index_slots * sizeof(uint32_t));
+  uint32_t Mask = T->index_slots - 1;
+  uint32_t Used = St->used < T->capacity ? St->used : T->capacity;
+  for (uint32_t I = 0; I < Used; ++I) {
+    struct tscc_entry *E = table_entry(S, T, I);
+    if (!E->live)
+      continue;
+    uint32_t Pos = E->hash & Mask;
+    while (Index[Pos])
+      Pos = (Pos + 1) & Mask;
+    Index[Pos] = I + 1;
+  }
+  St->tombstones = 0;
+}
+
+static int64_t table_alloc(struct tscc_store *S,
+                           const struct tscc_table_layout *T) {
+  struct tscc_table_state *St = table_state(S, T);
+  if (St->live >= T->capacity)
+    return -1;
+  uint32_t Free = St->free_head;
+  if (Free && Free <= T->capacity) {
+    struct tscc_entry *E = table_entry(S, T, Free - 1);
+    St->free_head = E->next <= T->capacity ? E->next : 0;
+    return Free - 1;
+  }
+  if (St->used < T->capacity)
+    return St->used++;
+  return -1;
+}
+
+static uint32_t *thread_map_heads(struct tscc_store *S, int32_t Slot);
+
+/* Links entry Idx at the front of its thread's chain for map Map. */
+static void chain_link(struct tscc_store *S, const struct tscc_table_layout *T,
+                       uint32_t Map, int32_t Slot, uint32_t Idx) {
+  uint32_t *Head = &thread_map_heads(S, Slot)[Map];
+  struct tscc_entry *E = table_entry(S, T, Idx);
+  E->prev = 0;
+  E->next = *Head <= T->capacity ? *Head : 0;
+  if (E->next)
+    table_entry(S, T, E->next - 1)->prev = Idx + 1;
+  *Head = Idx + 1;
+}
+
+static void chain_unlink(struct tscc_store *S,
+                         const struct tscc_table_layout *T, uint32_t Map,
+                         int32_t Slot, uint32_t Idx) {
+  struct tscc_entry *E = table_entry(S, T, Idx);
+  if (E->prev && E->prev <= T->capacity)
+    table_entry(S, T, E->prev - 1)->next = E->next;
+  else
+    thread_map_heads(S, Slot)[Map] = E->next <= T->capacity ? E->next : 0;
+  if (E->next && E->next <= T->capacity)
+    table_entry(S, T, E->next - 1)->prev = E->prev;
+  E->next = E->prev = 0;
+}
+
+/* Removes the entry at index slot Pos (entry Idx). */
+static void table_remove(struct tscc_store *S,
+                         const struct tscc_table_layout *T, uint32_t Map,
+                         int64_t Pos, uint32_t Idx) {
+  struct tscc_table_state *St = table_state(S, T);
+  struct tscc_entry *E = table_entry(S, T, Idx);
+  if (E->thread && (T->flags & TSCC_TABLE_THREAD) &&
+      E->thread <= S->layout.thread_capacity)
+    chain_unlink(S, T, Map, (int32_t)E->thread - 1, Idx);
+  E->live = 0;
+  E->next = St->free_head;
+  St->free_head = Idx + 1;
+  if (St->live)
+    --St->live;
+  table_index(S, T)[Pos] = TOMBSTONE;
+  if (++St->tombstones > T->index_slots / 4)
+    table_rehash(S, T);
+}
+
+/* The value of (Thread, Key) in table Tbl, created zeroed when Create. */
+static uint8_t *table_lookup(struct tscc_store *S, uint32_t Tbl,
+                             int32_t Thread, const void *Key, int Create,
+                             int *Created, int *Full) {
+  const struct tscc_table_layout *T = &S->tables[Tbl];
+  uint32_t Owner = (T->flags & TSCC_TABLE_THREAD) ? (uint32_t)Thread + 1 : 0;
+  uint32_t Hash = fnv1a(fnv1a(2166136261u, &Owner, 4), Key, T->key_size);
+  int64_t InsertAt = -1;
+  int64_t Idx = table_find(S, T, Owner, Key, Hash, &InsertAt);
+  if (Idx >= 0)
+    return entry_value(T, table_entry(S, T, (uint32_t)Idx));
+  if (!Create)
+    return 0;
+  int64_t New = InsertAt >= 0 ? table_alloc(S, T) : -1;
+  if (New < 0) {
+    table_state(S, T)->full = 1;
+    if (Full)
+      *Full = 1;
+    return 0;
+  }
+  struct tscc_entry *E = table_entry(S, T, (uint32_t)New);
+  __builtin_memset(E, 0, T->entry_size);
+  E->hash = Hash;
+  E->thread = Owner;
+  E->live = 1;
+  __builtin_memcpy(entry_key(E), Key, T->key_size);
+  uint32_t *Index = table_index(S, T);
+  if (Index[InsertAt] == TOMBSTONE && table_state(S, T)->tombstones)
+    --table_state(S, T)->tombstones;
+  Index[InsertAt] = (uint32_t)New + 1;
+  ++table_state(S, T)->live;
+  if (Owner)
+    chain_link(S, T, Tbl, Thread, (uint32_t)New);
+  if (Created)
+    *Created = 1;
+  return entry_value(T, E);
+}
+
+static int thread_ok(struct tscc_store *S, int32_t Slot) {
+  return Slot >= 0 && (uint32_t)Slot < S->layout.thread_capacity;
+}
+
+void *tscc_map_lookup(struct tscc_store *S, uint32_t Map, int32_t Thread,
+                      const void *Key, uint32_t KeySize, int Create,
+                      int *Full) {
+  if (Map >= S->layout.map_count || !Key)
+    return 0;
+  const struct tscc_table_layout *T = &S->tables[Map];
+  if (KeySize != T->key_size)
+    return 0;
+  if ((T->flags & TSCC_TABLE_THREAD) && !thread_ok(S, Thread))
+    return 0;
+  return table_lookup(S, Map, Thread, Key, Create, 0, Full);
+}
+
+void tscc_map_delete(struct tscc_store *S, uint32_t Map, int32_t Thread,
+                     const void *Key, uint32_t KeySize) {
+  if (Map >= S->layout.map_count || !Key)
+    return;
+  const struct tscc_table_layout *T = &S->tables[Map];
+  if (KeySize != T->key_size)
+    return;
+  if ((T->flags & TSCC_TABLE_THREAD) && !thread_ok(S, Thread))
+    return;
+  uint32_t Owner = (T->flags & TSCC_TABLE_THREAD) ? (uint32_t)Thread + 1 : 0;
+  uint32_t Hash = fnv1a(fnv1a(2166136261u, &Owner, 4), Key, T->key_size);
+  int64_t InsertAt = -1;
+  int64_t Idx = table_find(S, T, Owner, Key, Hash, &InsertAt);
+  if (Idx < 0)
+    return;
+  /* table_find does not return the index slot of a hit: find it again. */
+  uint32_t *Index = table_index(S, T);
+  uint32_t Mask = T->index_slots - 1;
+  for (uint32_t N = 0, Pos = Hash & Mask; N < T->index_slots;
+       ++N, Pos = (Pos + 1) & Mask)
+    if (Index[Pos] == (uint32_t)Idx + 1) {
+      table_remove(S, T, Map, Pos, (uint32_t)Idx);
+      return;
+    }
+}
+
+/*--- Aggregations ------------------------------------------------------------*/
+
+uint32_t tscc_hist_bucket(int64_t V) {
+  if (V < 0)
+    return 0;
+  if (V == 0)
+    return 1;
+  return 2 + (63 - (uint32_t)__builtin_clzll((uint64_t)V));
+}
+
+uint64_t tscc_lhist_bucket_count(int64_t Lo, int64_t Hi, int64_t Step) {
+  uint64_t Span = (uint64_t)Hi - (uint64_t)Lo;
+  return (Span + (uint64_t)Step - 1) / (uint64_t)Step + 2;
+}
+
+uint64_t tscc_lhist_bucket(int64_t Lo, int64_t Hi, int64_t Step, int64_t V) {
+  if (V < Lo)
+    return 0;
+  if (V >= Hi)
+    return tscc_lhist_bucket_count(Lo, Hi, Step) - 1;
+  /* Unsigned: V - Lo cannot overflow once V >= Lo. */
+  return 1 + ((uint64_t)V - (uint64_t)Lo) / (uint64_t)Step;
+}
+
+const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
+                                               uint32_t Agg) {
+  if (Agg >= S->layout.agg_count)
+    return 0;
+  return &S->tables[S->layout.map_count + Agg];
+}
+
+int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
+                    uint32_t KeySize, int64_t Value) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  if (!T || KeySize != T->key_size || (KeySize && !Key))
+    return -1;
+  static const uint8_t NoKey[8];
+  int Created = 0;
+  uint8_t *V = table_lookup(S, S->layout.map_count + Agg, -1,
+                            KeySize ? Key : NoKey, 1, &Created, 0);
+  if (!V)
+    return -1;
+  struct tscc_agg_value *A = (struct tscc_agg_value *)V;
+  if (Created)
+    A->min = A->max = Value;
+  ++A->count;
+  /* Wrapping: a script summing garbage must not be undefined behaviour. */
+  A->sum = (int64_t)((uint64_t)A->sum + (uint64_t)Value);
+  if (Value < A->min)
+    A->min = Value;
+  if (Value > A->max)
+    A->max = Value;
+  uint64_t *Buckets = (uint64_t *)(A + 1);
+  uint64_t B = ~0ull;
+  if (T->agg_kind == TSCC_AGG_HIST)
+    B = tscc_hist_bucket(Value);
+  else if (T->agg_kind == TSCC_AGG_LHIST)
+    B = tscc_lhist_bucket(T->lhist_lo, T->lhist_hi, T->lhist_step, Value);
+  if (B < T->buckets)
+    ++Buckets[B];
+  table_state(S, T)->dirty = 1;
+  return 0;
+}
+
+void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  if (!T)
+    return;
+  struct tscc_table_state *St = table_state(S, T);
+  uint32_t Used = St->used < T->capacity ? St->used : T->capacity;
+  for (uint32_t I = 0; I < Used; ++I)
+    table_entry(S, T, I)->live = 0;
+  __builtin_memset(table_index(S, T), 0,
+                   (size_t)T->index_slots * sizeof(uint32_t));
+  __builtin_memset(St, 0, sizeof(*St));
+}
+
+/*--- Threads -----------------------------------------------------------------*/
+
+struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot) {
+  if (!thread_ok(S, Slot))
+    return 0;
+  return (struct tscc_thread *)(S->base + S->layout.threads_off) + Slot;
+}
+
+static uint8_t *thread_block(struct tscc_store *S, int32_t Slot) {
+  return S->base + S->layout.blocks_off +
+         (uint64_t)Slot * S->layout.thread_block_size;
+}
+
+uint8_t *tscc_thread_locals(struct tscc_store *S, int32_t Slot) {
+  return thread_ok(S, Slot) ? thread_block(S, Slot) : 0;
+}
+
+uint32_t *tscc_thread_within(struct tscc_store *S, int32_t Slot) {
+  if (!thread_ok(S, Slot))
+    return 0;
+  return (uint32_t *)(thread_block(S, Slot) + S->layout.within_off);
+}
+
+static uint32_t *thread_map_heads(struct tscc_store *S, int32_t Slot) {
+  return (uint32_t *)(thread_block(S, Slot) + S->layout.map_heads_off);
+}
+
+static uint32_t thread_hash(uint32_t Target, int32_t Tid) {
+  uint32_t H = fnv1a(2166136261u, &Target, 4);
+  return fnv1a(H, &Tid, 4);
+}
+
+/* The index position of the live slot of (Target, Tid), or -1. */
+static int64_t thread_find(struct tscc_store *S, uint32_t Target, int32_t Tid,
+                           int64_t *InsertAt) {
+  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t Slots = S->layout.thread_index_slots, Mask = Slots - 1;
+  int64_t FirstFree = -1;
+  uint32_t Pos = thread_hash(Target, Tid) & Mask;
+  for (uint32_t N = 0; N < Slots; ++N, Pos = (Pos + 1) & Mask) {
+    uint32_t V = Index[Pos];
+    if (V == 0) {
+      if (InsertAt)
+        *InsertAt = FirstFree >= 0 ? FirstFree : (int64_t)Pos;
+      return -1;
+    }
+    if (V == TOMBSTONE || V > S->layout.thread_capacity) {
+      if (FirstFree < 0)
+        FirstFree = Pos;
+      continue;
+    }
+    struct tscc_thread *T = tscc_thread_at(S, (int32_t)V - 1);
+    if (T->state == TSCC_THREAD_LIVE && T->target == Target && T->tid == Tid)
+      return Pos;
+  }
+  if (InsertAt)
+    *InsertAt = FirstFree;
+  return -1;
+}
+
+int32_t tscc_thread_lookup(struct tscc_store *S, uint32_t Target, int32_t Tid) {
+  int64_t Pos = thread_find(S, Target, Tid, 0);
+  if (Pos < 0)
+    return -1;
+  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  return (int32_t)Index[Pos] - 1;
+}
+
+static void thread_index_rehash(struct tscc_store *S) {
+  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t Slots = S->layout.thread_index_slots, Mask = Slots - 1;
+  __builtin_memset(Index, 0, (size_t)Slots * sizeof(uint32_t));
+  for (uint32_t I = 0; I < S->layout.thread_capacity; ++I) {
+    struct tscc_thread *T = tscc_thread_at(S, (int32_t)I);
+    if (T->state != TSCC_THREAD_LIVE)
+      continue;
+    uint32_t Pos = thread_hash(T->target, T->tid) & Mask;
+    while (Index[Pos])
+      Pos = (Pos + 1) & Mask;
+    Index[Pos] = I + 1;
+  }
+}
+
+int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid) {
+  int64_t InsertAt = -1;
+  int64_t Pos = thread_find(S, Target, Tid, &InsertAt);
+  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  if (Pos >= 0)
+    return (int32_t)Index[Pos] - 1;
+  if (InsertAt < 0) {
+    thread_index_rehash(S);
+    if (thread_find(S, Target, Tid, &InsertAt) >= 0 || InsertAt < 0)
+      return -1;
+  }
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  uint32_t Cap = S->layout.thread_capacity;
+  uint32_t Start = H->thread_hint < Cap ? H->thread_hint : 0;
+  for (uint32_t N = 0; N < Cap; ++N) {
+    uint32_t I = (Start + N) % Cap;
+    struct tscc_thread *T = tscc_thread_at(S, (int32_t)I);
+    if (T->state != TSCC_THREAD_FREE)
+      continue;
+    H->thread_hint = (I + 1) % Cap;
+    if (H->threads_high <= I)
+      __atomic_store_n(&H->threads_high, I + 1, __ATOMIC_RELEASE);
+    __builtin_memset(thread_block(S, (int32_t)I), 0,
+                     S->layout.thread_block_size);
+    T->target = Target;
+    T->tid = Tid;
+    T->gen = __atomic_add_fetch(&H->thread_gen, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&T->state, TSCC_THREAD_LIVE, __ATOMIC_RELEASE);
+    Index[InsertAt] = I + 1;
+    return (int32_t)I;
+  }
+  return -1;
+}
+
+void tscc_thread_retire(struct tscc_store *S, int32_t Slot) {
+  struct tscc_thread *T = tscc_thread_at(S, Slot);
+  if (!T || T->state != TSCC_THREAD_LIVE)
+    return;
+  int64_t Pos = thread_find(S, T->target, T->tid, 0);
+  if (Pos >= 0)
+    ((uint32_t *)(S->base + S->layout.thread_index_off))[Pos] = TOMBSTONE;
+  /* Its per-thread map entries go with it. */
+  uint32_t *Heads = thread_map_heads(S, Slot);
+  for (uint32_t M = 0; M < S->layout.map_count; ++M) {
+    const struct tscc_table_layout *Tb = &S->tables[M];
+    if (!(Tb->flags & TSCC_TABLE_THREAD))
+      continue;
+    /* Bounded: a corrupt chain cannot loop forever. */
+    for (uint32_t N = 0; Heads[M] && Heads[M] <= Tb->capacity &&
+                         N <= Tb->capacity;
+         ++N) {
+      uint32_t Idx = Heads[M] - 1;
+      struct tscc_entry *E = table_entry(S, Tb, Idx);
+      uint32_t Mask = Tb->index_slots - 1;
+      uint32_t IPos = E->hash & Mask, K = 0;
+      uint32_t *Index = table_index(S, Tb);
+      while (K < Tb->index_slots && Index[IPos] != Idx + 1) {
+        IPos = (IPos + 1) & Mask;
+        ++K;
+      }
+      if (K < Tb->index_slots) {
+        table_remove(S, Tb, M, IPos, Idx);
+      } else {
+        Heads[M] = E->next <= Tb->capacity ? E->next : 0;
+        E->live = 0;
+      }
+    }
+    Heads[M] = 0;
+  }
+  __builtin_memset(thread_block(S, Slot), 0, S->layout.thread_block_size);
+  __atomic_store_n(&T->state, TSCC_THREAD_DEAD, __ATOMIC_RELEASE);
+}
+
+void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
+  struct tscc_thread *T = tscc_thread_at(S, Slot);
+  if (!T || T->state != TSCC_THREAD_DEAD)
+    return;
+  struct tscc_ring *R = tscc_ring_at(S, (uint32_t)Slot);
+  R->head = R->tail = 0;
+  R->dropped = 0;
+  T->tid = 0;
+  T->target = 0;
+  __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
+}
+
+/*--- Rings -------------------------------------------------------------------*/
+
+struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
+  if (Ring > S->layout.thread_capacity)
+    return 0;
+  return (struct tscc_ring *)(S->base + S->layout.rings_off +
+                              (uint64_t)Ring * S->layout.ring_stride);
+}
+
+uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  return R ? (uint8_t *)(R + 1) : 0;
+}
+
+int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
+                    struct tscc_ring_record *Hdr, const void *Payload,
+                    uint32_t PayloadSize) {
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  if (!R)
+    return -1;
+  uint8_t *Data = (uint8_t *)(R + 1);
+  uint64_t Size = S->layout.ring_size;
+  uint64_t Total = (sizeof(*Hdr) + (uint64_t)PayloadSize + 7) & ~7ull;
+  uint64_t Head = R->head;
+  uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
+  uint64_t Fill = Head - Tail;
+  uint64_t Pos = Head & (Size - 1);
+  uint64_t Contig = Size - Pos;
+  uint64_t Need = Total + (Total > Contig ? Contig : 0);
+  if (Total > Size / 2 || Fill > Size || Size - Fill < Need) {
+    __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
+    return -1;
+  }
+  if (Total > Contig) {
+    struct tscc_ring_record *Pad = (struct tscc_ring_record *)(Data + Pos);
+    Pad->size = (uint32_t)Contig;
+    Pad->type = TSCC_RING_PAD;
+    Head += Contig;
+    Pos = 0;
+  }
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  Hdr->size = (uint32_t)Total;
+  Hdr->seq = __atomic_fetch_add(&H->seq, 1, __ATOMIC_RELAXED);
+  __builtin_memcpy(Data + Pos, Hdr, sizeof(*Hdr));
+  if (PayloadSize)
+    __builtin_memcpy(Data + Pos + sizeof(*Hdr), Payload, PayloadSize);
+  uint64_t Tailing = Total - sizeof(*Hdr) - PayloadSize;
+  if (Tailing)
+    __builtin_memset(Data + Pos + sizeof(*Hdr) + PayloadSize, 0, Tailing);
+  __atomic_store_n(&R->head, Head + Total, __ATOMIC_RELEASE);
+  /* Wake the reader once per fill-up past half, not per record. */
+  if (Fill <= Size / 2 && Head + Total - Tail > Size / 2) {
+    __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
+    tscc_host_wake(&H->wake);
+  }
+  return 0;
+}
+
+_Static_assert(sizeof(struct tscc_store_header) == 192, "header layout");
+_Static_assert(sizeof(struct tscc_ring) == 192, "ring header layout");
+_Static_assert(sizeof(struct tscc_ring_record) == 40, "ring record layout");
+_Static_assert(sizeof(struct tscc_entry) == 24, "entry layout");

@@ -1,0 +1,84 @@
+//===- tscc/Runtime/SharedStore.h - The session's state in shared memory ---===//
+//
+// tsrun's side of tscc/store.h: computes the layout for a program, creates
+// the memfd, maps it, and reads what clauses left in it (record rings,
+// aggregations, counters). The C functions of store.h do the updates, in
+// tsrun and in the targets' agents alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_SHAREDSTORE_H
+#define TSCC_RUNTIME_SHAREDSTORE_H
+
+#include "tscc/abi.h"
+#include "tscc/store.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tscc::rt {
+
+class ProbeProgram;
+
+/// What the layout is computed from.
+struct StoreShape {
+  uint32_t ClauseCount = 0;
+  uint32_t FormatCount = 0;
+  uint32_t WithinCount = 0;
+  uint64_t GlobalSize = 0;
+  uint32_t GlobalAlign = 8;
+  uint32_t LocalsSize = 0;
+  uint32_t LocalsAlign = 8;
+  std::vector<tscc_map> Maps;
+  std::vector<tscc_agg> Aggs;
+  /// Entries per associative array and aggregation (--map-capacity).
+  uint64_t MapCapacity = 1u << 16;
+  /// Traced threads that can have state at the same time.
+  uint32_t ThreadCapacity = 1024;
+  /// Bytes of one thread's record ring (a power of two).
+  uint32_t RingSize = 256u << 10;
+
+  static StoreShape of(const ProbeProgram &P, uint64_t MapCapacity);
+};
+
+class SharedStore {
+public:
+  /// Computes the layout, creates and maps the memfd and initialises it.
+  static std::unique_ptr<SharedStore> create(const StoreShape &Shape,
+                                             std::string &Error);
+  ~SharedStore();
+  SharedStore(const SharedStore &) = delete;
+  SharedStore &operator=(const SharedStore &) = delete;
+
+  /// The memfd, for mapping the store into targets.
+  int fd() const { return Fd; }
+  uint64_t size() const { return Layout.size; }
+  /// tsrun's own view: the C operations take this.
+  tscc_store *view() { return &View; }
+  tscc_store_header &header() { return *tscc_store_hdr(&View); }
+  const tscc_store_layout &layout() const { return Layout; }
+  std::span<const tscc_table_layout> tables() const { return Tables; }
+  /// The ring of records written in tsrun itself.
+  uint32_t ownRing() const { return Layout.thread_capacity; }
+  /// The layout as an agent receives it: tscc_store_layout, then tables.
+  std::vector<uint8_t> serializedLayout() const;
+
+private:
+  SharedStore() = default;
+  int Fd = -1;
+  tscc_store_layout Layout{};
+  std::vector<tscc_table_layout> Tables;
+  tscc_store View{};
+};
+
+/// Computes the layout of Shape without creating anything (for tests and
+/// for the error message of a store that would be too large).
+bool computeStoreLayout(const StoreShape &Shape, tscc_store_layout &Layout,
+                        std::vector<tscc_table_layout> &Tables,
+                        std::string &Error);
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_SHAREDSTORE_H

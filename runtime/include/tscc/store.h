@@ -1,0 +1,278 @@
+/*===- tscc/store.h - The session's state, in memory shared with targets ----===*
+ *
+ * Everything a clause reads or writes besides its own locals lives in one
+ * shared mapping (a memfd) that tsrun creates and maps into every native
+ * 64-bit target it runs clause code in: the global block, per-thread blocks
+ * (thread-locals, within() depths), associative arrays, aggregations, the
+ * per-clause counters and one record ring per traced thread. The same C
+ * code (runtime/agent/store.c) operates on it in tsrun and, freestanding,
+ * inside the targets' agent, so there is one copy of each variable per
+ * session whichever process a clause runs in.
+ *
+ * Concurrency: every clause runs under the store lock, a spinning lock in
+ * the shared header whose word holds the owner's thread id. That keeps the
+ * language's promise that clauses never run concurrently, makes every ring
+ * single-writer, and gives every record a global sequence number that is
+ * the true order of the records across threads and processes.
+ *
+ * Trust: the mapping is writable by every target, so a buggy program can
+ * scribble on it. Layout numbers (offsets, capacities) are therefore never
+ * read back from the shared memory: each side keeps a private copy
+ * (struct tscc_store_layout) and every index read from the shared memory is
+ * checked against it before use.
+ *
+ * Offsets are from the start of the mapping, which is at a different
+ * address in every process.
+ *===----------------------------------------------------------------------===*/
+#ifndef TSCC_STORE_H
+#define TSCC_STORE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
+#define TSCC_STORE_VERSION 1
+
+/*--- Shared structures ----------------------------------------------------*/
+
+/* At offset 0 of the mapping. Hot words on their own cache lines. */
+struct tscc_store_header {
+  uint64_t magic;
+  uint32_t version;
+  uint32_t header_size;
+  uint64_t size;
+  uint64_t session_start_ns; /* CLOCK_MONOTONIC when the session started */
+  uint8_t pad0[32];
+  /* The clause lock and the record sequence. */
+  uint32_t lock;        /* owner thread id; 0 when free */
+  uint32_t stuck_owner; /* an owner whose hold timed out (see store.c) */
+  uint64_t seq;         /* sequence number of the next record */
+  uint64_t lock_steals; /* locks taken over from dead owners */
+  uint64_t lock_timeouts;
+  uint8_t pad1[32];
+  /* The reader (tsrun). */
+  uint64_t heartbeat_ns; /* CLOCK_MONOTONIC, refreshed by the reader */
+  int32_t reader_pid;
+  uint32_t stop_requested; /* a clause called exit() */
+  uint32_t wake;           /* futex word: bumped when a ring wants draining */
+  uint32_t epoch;          /* bumped for every process (re)armed */
+  uint32_t thread_gen;     /* source of tscc_thread.gen values */
+  uint32_t stopping;       /* the session is ending: start no new clause */
+  uint32_t thread_hint;    /* where the search for a free thread slot starts */
+  uint32_t threads_high;   /* 1 + the highest thread slot ever used */
+  uint8_t pad2[24];
+};
+
+struct tscc_clause_counters {
+  uint64_t fired;
+  uint64_t faults;
+  uint64_t drops;
+  uint64_t reserved;
+};
+
+enum tscc_thread_state {
+  TSCC_THREAD_FREE = 0,
+  TSCC_THREAD_LIVE = 1,
+  TSCC_THREAD_DEAD = 2, /* exited; its ring may still hold records */
+};
+
+/* One traced thread. Its slot index also names its thread block and its
+ * ring. `target` is tsrun's number for the process (not the pid: remote
+ * targets have pids of other machines). */
+struct tscc_thread {
+  uint32_t state; /* tscc_thread_state */
+  uint32_t target;
+  int32_t tid;
+  uint32_t gen; /* new for every (re)use of the slot */
+};
+
+/* A hash-table entry header; key bytes follow (padded to 8), then the value
+ * at the table's value_off. */
+struct tscc_entry {
+  uint32_t hash;
+  uint32_t thread; /* thread slot + 1 for per-thread maps, else 0 */
+  uint32_t next;   /* per-thread chain or free list: entry index + 1 */
+  uint32_t prev;   /* per-thread chain: entry index + 1 */
+  uint32_t live;
+  uint32_t reserved;
+};
+
+struct tscc_table_state {
+  uint32_t live;       /* entries in use */
+  uint32_t used;       /* entries ever handed out from the array */
+  uint32_t free_head;  /* entry index + 1 */
+  uint32_t tombstones; /* deleted index slots */
+  uint32_t dirty;      /* aggregations: updated since last printed/cleared */
+  uint32_t full;       /* an insertion found the table full */
+};
+
+/* The value of one aggregation entry; buckets follow for hist/lhist. */
+struct tscc_agg_value {
+  int64_t count, sum, min, max;
+};
+
+/* One single-writer record ring. head and tail are byte counts that only
+ * grow; the data area is ring_size bytes (a power of two) after the
+ * header. The writer holds the store lock. */
+struct tscc_ring {
+  uint64_t head; /* written by the producer (release) */
+  uint8_t pad0[56];
+  uint64_t tail; /* written by the reader (release) */
+  uint8_t pad1[56];
+  uint64_t dropped; /* records that did not fit */
+  uint64_t reserved[7];
+};
+
+enum tscc_ring_type {
+  TSCC_RING_PAD = 0,       /* skip to the end of the data area */
+  TSCC_RING_RECORD = 1,    /* payload: struct tscc_record + arguments */
+  TSCC_RING_PRINT_AGG = 2, /* payload: uint32 agg, uint32 pad, int64 top */
+  TSCC_RING_CLEAR_AGG = 3, /* payload: uint32 agg */
+};
+
+/* Every entry of a ring starts with this; size is a multiple of 8. */
+struct tscc_ring_record {
+  uint32_t size; /* bytes, this header included */
+  uint16_t type; /* tscc_ring_type */
+  uint16_t data_model;
+  uint32_t target;
+  int32_t tid;
+  uint32_t clause;
+  uint32_t probe;
+  uint64_t seq;
+  uint64_t time_ns; /* CLOCK_MONOTONIC */
+};
+
+/*--- The private layout -----------------------------------------------------*/
+
+enum tscc_table_flags {
+  TSCC_TABLE_THREAD = 1u << 0, /* a __thread associative array */
+  TSCC_TABLE_AGG = 1u << 1,
+};
+
+struct tscc_table_layout {
+  uint64_t state_off;   /* struct tscc_table_state */
+  uint64_t index_off;   /* uint32_t[index_slots]: entry index + 1 */
+  uint64_t entries_off; /* capacity x entry_size */
+  uint32_t index_slots; /* a power of two, at least twice the capacity */
+  uint32_t capacity;
+  uint32_t entry_size; /* multiple of 16 */
+  uint32_t key_size;
+  uint32_t value_off; /* of the value within an entry; multiple of 16 */
+  uint32_t value_size;
+  uint32_t flags; /* tscc_table_flags */
+  uint32_t agg_kind; /* tscc_agg_kind (abi.h) for aggregations */
+  uint32_t buckets;  /* hist/lhist bucket count */
+  uint32_t reserved;
+  int64_t lhist_lo, lhist_hi, lhist_step;
+};
+
+struct tscc_store_layout {
+  uint64_t magic;
+  uint64_t size;
+  uint32_t clause_count, map_count, agg_count, within_count;
+  uint32_t format_count;
+  uint32_t thread_capacity; /* thread slots; ring tsrun = thread_capacity */
+  uint32_t locals_size;     /* the __thread block of one thread */
+  uint32_t thread_block_size;
+  uint32_t within_off;   /* in a thread block: uint32_t[within_count] */
+  uint32_t map_heads_off; /* in a thread block: uint32_t[map_count] */
+  uint32_t thread_index_slots; /* a power of two */
+  uint32_t ring_size;          /* data bytes per ring, a power of two */
+  uint64_t counters_off; /* struct tscc_clause_counters[clause_count] */
+  uint64_t globals_off;
+  uint64_t globals_size;
+  uint64_t threads_off;      /* struct tscc_thread[thread_capacity] */
+  uint64_t thread_index_off; /* uint32_t[thread_index_slots]: slot + 1 */
+  uint64_t blocks_off;       /* thread_block_size x thread_capacity */
+  uint64_t rings_off;        /* ring_stride x (thread_capacity + 1) */
+  uint64_t ring_stride;      /* sizeof(struct tscc_ring) + ring_size */
+  uint64_t tables_off;       /* where the table areas start */
+};
+
+/* A process's view of the store: where the mapping is, and its private
+ * copy of the layout (tables[]: the maps, then the aggregations). */
+struct tscc_store {
+  uint8_t *base;
+  struct tscc_store_layout layout;
+  const struct tscc_table_layout *tables;
+};
+
+/*--- Operations (runtime/agent/store.c) ---------------------------------------*/
+
+enum tscc_lock_result {
+  TSCC_LOCK_OK = 0,
+  TSCC_LOCK_REENTERED = 1, /* the caller's thread already holds it */
+  TSCC_LOCK_TIMEOUT = 2,   /* a live owner held it for too long */
+  TSCC_LOCK_STOPPING = 3,  /* the session is ending */
+};
+
+/* Takes the clause lock for thread Tid, waiting at most TimeoutNs. */
+int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs);
+void tscc_store_unlock(struct tscc_store *S, int32_t Tid);
+
+struct tscc_store_header *tscc_store_hdr(struct tscc_store *S);
+struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
+                                                 uint32_t Clause);
+uint8_t *tscc_store_globals(struct tscc_store *S);
+
+/* Thread slots. Lookup finds only live slots. Add returns the live slot of
+ * (Target, Tid), creating it; -1 when every slot is taken. Retire frees the
+ * thread's per-thread map entries, clears its block and marks it dead;
+ * Free releases a dead slot once its ring has been drained. All under the
+ * lock. */
+int32_t tscc_thread_lookup(struct tscc_store *S, uint32_t Target, int32_t Tid);
+int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid);
+void tscc_thread_retire(struct tscc_store *S, int32_t Slot);
+void tscc_thread_free(struct tscc_store *S, int32_t Slot);
+struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot);
+uint8_t *tscc_thread_locals(struct tscc_store *S, int32_t Slot);
+uint32_t *tscc_thread_within(struct tscc_store *S, int32_t Slot);
+
+/* Associative arrays (Thread is the slot for __thread maps, else ignored).
+ * Lookup returns the value slot for Key, creating a zeroed one if Create;
+ * null when absent, or when full (*Full set). */
+void *tscc_map_lookup(struct tscc_store *S, uint32_t Map, int32_t Thread,
+                      const void *Key, uint32_t KeySize, int Create,
+                      int *Full);
+void tscc_map_delete(struct tscc_store *S, uint32_t Map, int32_t Thread,
+                     const void *Key, uint32_t KeySize);
+
+/* Aggregations. Update returns 0, or -1 when the key has the wrong size or
+ * the table is full (the caller counts a drop). */
+int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
+                    uint32_t KeySize, int64_t Value);
+void tscc_agg_clear(struct tscc_store *S, uint32_t Agg);
+/* hist: 0 for negative values, 1 for zero, 2 + k for [2^k, 2^(k+1)).
+ * lhist: 0 below lo, 1..N the steps, N + 1 at or above hi. */
+uint32_t tscc_hist_bucket(int64_t V);
+uint64_t tscc_lhist_bucket_count(int64_t Lo, int64_t Hi, int64_t Step);
+uint64_t tscc_lhist_bucket(int64_t Lo, int64_t Hi, int64_t Step, int64_t V);
+/* The table of aggregation Agg (tables[map_count + Agg]), for readers. */
+const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
+                                               uint32_t Agg);
+
+/* Rings. Write appends one entry (Hdr->size is set here, Hdr->seq taken
+ * from the header) with Payload; -1 when it does not fit (counted in the
+ * ring's dropped). Ring thread_capacity is tsrun's own. Under the lock. */
+struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring);
+uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring);
+int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
+                    struct tscc_ring_record *Hdr, const void *Payload,
+                    uint32_t PayloadSize);
+
+/* What the store needs from its host: the agent implements these with raw
+ * system calls, tsrun with libc. */
+uint64_t tscc_host_now_ns(void);
+void tscc_host_yield(void);
+int tscc_host_thread_alive(int32_t Tid);
+void tscc_host_wake(uint32_t *Futex);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TSCC_STORE_H */

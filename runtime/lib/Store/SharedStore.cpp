@@ -1,0 +1,249 @@
+//===- SharedStore.cpp - Layout, creation and host functions of the store --===//
+#include "tscc/Runtime/SharedStore.h"
+
+#include "tscc/Runtime/ProbeProgram.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+namespace {
+
+// The store is sparse (a memfd touched page by page), so reserving is
+// cheap; these bounds only keep a huge --map-capacity or lhist from asking
+// for more address space than a process can give.
+constexpr uint64_t MaxTableBytes = 4ull << 30;
+constexpr uint64_t MaxStoreBytes = 64ull << 30;
+
+uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
+
+uint32_t pow2AtLeast(uint64_t V) {
+  uint64_t P = 1;
+  while (P < V)
+    P <<= 1;
+  return static_cast<uint32_t>(std::min<uint64_t>(P, 1u << 31));
+}
+
+uint32_t aggBuckets(const tscc_agg &A) {
+  if (A.kind == TSCC_AGG_HIST)
+    return 65;
+  if (A.kind == TSCC_AGG_LHIST)
+    return static_cast<uint32_t>(
+        tscc_lhist_bucket_count(A.lhist_lo, A.lhist_hi, A.lhist_step));
+  return 0;
+}
+
+/// Lays out one table at Cur. Capacity shrinks for entries so large that
+/// the table would not fit its budget (wide lhist aggregations).
+bool layoutTable(uint64_t &Cur, uint32_t KeySize, uint32_t ValueSize,
+                 uint64_t Capacity, tscc_table_layout &T, std::string &Error) {
+  T.value_off = static_cast<uint32_t>(alignTo(sizeof(tscc_entry) + KeySize, 16));
+  T.value_size = ValueSize;
+  T.entry_size = static_cast<uint32_t>(alignTo(T.value_off + ValueSize, 16));
+  T.key_size = KeySize;
+  Capacity = std::min<uint64_t>(Capacity, MaxTableBytes / T.entry_size);
+  Capacity = std::min<uint64_t>(Capacity, (1u << 30) - 1);
+  if (Capacity == 0) {
+    Error = "an aggregation entry is too large for the shared store";
+    return false;
+  }
+  T.capacity = static_cast<uint32_t>(Capacity);
+  T.index_slots = pow2AtLeast(2 * Capacity);
+  Cur = alignTo(Cur, 64);
+  T.state_off = Cur;
+  Cur += alignTo(sizeof(tscc_table_state), 64);
+  T.index_off = Cur;
+  Cur = alignTo(Cur + uint64_t(T.index_slots) * 4, 64);
+  T.entries_off = Cur;
+  Cur += uint64_t(T.capacity) * T.entry_size;
+  return true;
+}
+
+} // namespace
+
+StoreShape StoreShape::of(const ProbeProgram &P, uint64_t MapCapacity) {
+  StoreShape S;
+  const tscc_header &H = P.header();
+  S.ClauseCount = static_cast<uint32_t>(P.clauses().size());
+  S.FormatCount = static_cast<uint32_t>(P.formats().size());
+  S.WithinCount = static_cast<uint32_t>(P.withinTable().size());
+  S.GlobalSize = H.global_size;
+  S.GlobalAlign = H.global_align ? H.global_align : 8;
+  S.LocalsSize = std::max(H.thread_size[0], H.thread_size[1]);
+  S.LocalsAlign = H.thread_align ? H.thread_align : 8;
+  S.Maps.assign(P.maps().begin(), P.maps().end());
+  S.Aggs.assign(P.aggs().begin(), P.aggs().end());
+  S.MapCapacity = MapCapacity;
+  return S;
+}
+
+bool tscc::rt::computeStoreLayout(const StoreShape &Shape,
+                                  tscc_store_layout &L,
+                                  std::vector<tscc_table_layout> &Tables,
+                                  std::string &Error) {
+  L = {};
+  Tables.clear();
+  L.magic = TSCC_STORE_MAGIC;
+  L.clause_count = Shape.ClauseCount;
+  L.map_count = static_cast<uint32_t>(Shape.Maps.size());
+  L.agg_count = static_cast<uint32_t>(Shape.Aggs.size());
+  L.within_count = Shape.WithinCount;
+  L.format_count = Shape.FormatCount;
+  L.thread_capacity = std::max<uint32_t>(Shape.ThreadCapacity, 1);
+  L.ring_size = pow2AtLeast(std::max<uint32_t>(Shape.RingSize, 4096));
+
+  uint64_t Cur = alignTo(sizeof(tscc_store_header), 64);
+  L.counters_off = Cur;
+  Cur += uint64_t(L.clause_count) * sizeof(tscc_clause_counters);
+  uint64_t GAlign = std::max<uint64_t>(Shape.GlobalAlign, 64);
+  Cur = alignTo(Cur, GAlign);
+  L.globals_off = Cur;
+  L.globals_size = Shape.GlobalSize;
+  Cur += Shape.GlobalSize;
+
+  Cur = alignTo(Cur, 64);
+  L.threads_off = Cur;
+  Cur += uint64_t(L.thread_capacity) * sizeof(tscc_thread);
+  L.thread_index_slots = pow2AtLeast(2 * uint64_t(L.thread_capacity));
+  Cur = alignTo(Cur, 64);
+  L.thread_index_off = Cur;
+  Cur += uint64_t(L.thread_index_slots) * 4;
+
+  // A thread block: the __thread variables, the within() depths, then the
+  // heads of the thread's chains in per-thread maps.
+  uint64_t BAlign = std::max<uint64_t>(Shape.LocalsAlign, 64);
+  L.locals_size = Shape.LocalsSize;
+  L.within_off = static_cast<uint32_t>(alignTo(Shape.LocalsSize, 16));
+  L.map_heads_off = L.within_off + 4 * L.within_count;
+  L.thread_block_size = static_cast<uint32_t>(
+      alignTo(L.map_heads_off + 4 * uint64_t(L.map_count), BAlign));
+  Cur = alignTo(Cur, BAlign);
+  L.blocks_off = Cur;
+  Cur += uint64_t(L.thread_block_size) * L.thread_capacity;
+
+  Cur = alignTo(Cur, 4096);
+  L.rings_off = Cur;
+  L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 64);
+  Cur += L.ring_stride * (uint64_t(L.thread_capacity) + 1);
+
+  L.tables_off = alignTo(Cur, 4096);
+  Cur = L.tables_off;
+  for (const tscc_map &M : Shape.Maps) {
+    tscc_table_layout T{};
+    if (!layoutTable(Cur, M.key_size, M.value_size, Shape.MapCapacity, T,
+                     Error))
+      return false;
+    if (M.flags & TSCC_MAP_THREAD)
+      T.flags |= TSCC_TABLE_THREAD;
+    Tables.push_back(T);
+  }
+  for (const tscc_agg &A : Shape.Aggs) {
+    tscc_table_layout T{};
+    uint32_t Buckets = aggBuckets(A);
+    uint64_t ValueSize = sizeof(tscc_agg_value) + uint64_t(Buckets) * 8;
+    if (ValueSize > (1u << 30)) {
+      Error = "an aggregation has too many buckets for the shared store";
+      return false;
+    }
+    if (!layoutTable(Cur, A.key_size, static_cast<uint32_t>(ValueSize),
+                     Shape.MapCapacity, T, Error))
+      return false;
+    T.flags = TSCC_TABLE_AGG;
+    T.agg_kind = A.kind;
+    T.buckets = Buckets;
+    T.lhist_lo = A.lhist_lo;
+    T.lhist_hi = A.lhist_hi;
+    T.lhist_step = A.lhist_step;
+    Tables.push_back(T);
+  }
+  L.size = alignTo(std::max<uint64_t>(Cur, 4096), 4096);
+  if (L.size > MaxStoreBytes) {
+    Error = "the script's variables need " + std::to_string(L.size >> 20) +
+            " MiB of shared memory; lower --map-capacity";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<SharedStore> SharedStore::create(const StoreShape &Shape,
+                                                 std::string &Error) {
+  std::unique_ptr<SharedStore> S(new SharedStore());
+  if (!computeStoreLayout(Shape, S->Layout, S->Tables, Error))
+    return nullptr;
+  S->Fd = static_cast<int>(
+      syscall(SYS_memfd_create, "tscc-store", MFD_CLOEXEC));
+  if (S->Fd < 0) {
+    Error = std::string("memfd_create: ") + strerror(errno);
+    return nullptr;
+  }
+  if (ftruncate(S->Fd, static_cast<off_t>(S->Layout.size)) != 0) {
+    Error = std::string("sizing the shared store: ") + strerror(errno);
+    return nullptr;
+  }
+  void *Base = mmap(nullptr, S->Layout.size, PROT_READ | PROT_WRITE,
+                    MAP_SHARED | MAP_NORESERVE, S->Fd, 0);
+  if (Base == MAP_FAILED) {
+    Error = std::string("mapping the shared store: ") + strerror(errno);
+    return nullptr;
+  }
+  S->View.base = static_cast<uint8_t *>(Base);
+  S->View.layout = S->Layout;
+  S->View.tables = S->Tables.data();
+  tscc_store_header &H = S->header();
+  H.magic = TSCC_STORE_MAGIC;
+  H.version = TSCC_STORE_VERSION;
+  H.header_size = sizeof(tscc_store_header);
+  H.size = S->Layout.size;
+  H.session_start_ns = tscc_host_now_ns();
+  H.reader_pid = getpid();
+  H.heartbeat_ns = H.session_start_ns;
+  return S;
+}
+
+SharedStore::~SharedStore() {
+  if (View.base)
+    munmap(View.base, Layout.size);
+  if (Fd >= 0)
+    close(Fd);
+}
+
+std::vector<uint8_t> SharedStore::serializedLayout() const {
+  std::vector<uint8_t> Out(sizeof(Layout) +
+                           Tables.size() * sizeof(tscc_table_layout));
+  memcpy(Out.data(), &Layout, sizeof(Layout));
+  if (!Tables.empty())
+    memcpy(Out.data() + sizeof(Layout), Tables.data(),
+           Tables.size() * sizeof(tscc_table_layout));
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// What store.c needs from tsrun
+//===----------------------------------------------------------------------===//
+
+extern "C" uint64_t tscc_host_now_ns(void) {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return static_cast<uint64_t>(T.tv_sec) * 1000000000ull +
+         static_cast<uint64_t>(T.tv_nsec);
+}
+
+extern "C" void tscc_host_yield(void) { sched_yield(); }
+
+extern "C" int tscc_host_thread_alive(int32_t Tid) {
+  return kill(Tid, 0) == 0 || errno != ESRCH;
+}
+
+extern "C" void tscc_host_wake(uint32_t *Futex) {
+  syscall(SYS_futex, Futex, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
+}

@@ -1,0 +1,324 @@
+//===- StoreTest.cpp - The shared store: tables, threads, rings, lock -----===//
+
+#include "tscc/Runtime/SharedStore.h"
+
+#include "../../../runtime/lib/Store/RingReader.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <sys/syscall.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+namespace {
+
+int32_t gettid() { return static_cast<int32_t>(syscall(SYS_gettid)); }
+
+class StoreTest : public ::testing::Test {
+protected:
+  std::unique_ptr<SharedStore> make(StoreShape Shape) {
+    std::string Error;
+    auto S = SharedStore::create(Shape, Error);
+    EXPECT_TRUE(S) << Error;
+    return S;
+  }
+  static tscc_map map(uint32_t Key, uint32_t Value, uint32_t Flags = 0) {
+    tscc_map M{};
+    M.key_size = Key;
+    M.value_size = Value;
+    M.flags = Flags;
+    return M;
+  }
+  static StoreShape small() {
+    StoreShape S;
+    S.ClauseCount = 2;
+    S.GlobalSize = 24;
+    S.LocalsSize = 40;
+    S.WithinCount = 2;
+    S.MapCapacity = 8;
+    S.ThreadCapacity = 4;
+    S.RingSize = 4096;
+    return S;
+  }
+};
+
+TEST_F(StoreTest, LayoutIsAlignedAndInsideTheMapping) {
+  StoreShape Shape = small();
+  Shape.Maps = {map(8, 8), map(16, 24, TSCC_MAP_THREAD)};
+  tscc_agg A{};
+  A.kind = TSCC_AGG_HIST;
+  A.key_size = 8;
+  Shape.Aggs = {A};
+  auto S = make(Shape);
+  const tscc_store_layout &L = S->layout();
+  EXPECT_EQ(L.globals_off % 64, 0u);
+  EXPECT_EQ(L.rings_off % 4096, 0u);
+  EXPECT_EQ(L.ring_size, 4096u);
+  ASSERT_EQ(S->tables().size(), 3u);
+  for (const tscc_table_layout &T : S->tables()) {
+    EXPECT_EQ(T.entries_off % 16, 0u);
+    EXPECT_EQ(T.value_off % 16, 0u);
+    EXPECT_GE(T.index_slots, 2 * T.capacity);
+    EXPECT_LE(T.entries_off + uint64_t(T.capacity) * T.entry_size, L.size);
+  }
+  EXPECT_EQ(S->tables()[2].buckets, 65u);
+  EXPECT_TRUE(S->tables()[1].flags & TSCC_TABLE_THREAD);
+  EXPECT_EQ(S->header().magic, TSCC_STORE_MAGIC);
+}
+
+TEST_F(StoreTest, MapInsertLookupDeleteAndFull) {
+  StoreShape Shape = small();
+  Shape.Maps = {map(8, 8)};
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  for (int64_t K = 0; K < 8; ++K) {
+    auto *Val = static_cast<int64_t *>(
+        tscc_map_lookup(V, 0, -1, &K, 8, 1, nullptr));
+    ASSERT_TRUE(Val);
+    EXPECT_EQ(*Val, 0);
+    *Val = K * 10;
+  }
+  int Full = 0;
+  int64_t Ninth = 8;
+  EXPECT_FALSE(tscc_map_lookup(V, 0, -1, &Ninth, 8, 1, &Full));
+  EXPECT_TRUE(Full);
+  for (int64_t K = 0; K < 8; ++K)
+    EXPECT_EQ(*static_cast<int64_t *>(
+                  tscc_map_lookup(V, 0, -1, &K, 8, 0, nullptr)),
+              K * 10);
+  // Deleting makes room, and entries and tombstones are reused: many
+  // rounds of insert/delete never fill the table.
+  for (int Round = 0; Round < 100; ++Round) {
+    int64_t K = Round % 8;
+    tscc_map_delete(V, 0, -1, &K, 8);
+    EXPECT_FALSE(tscc_map_lookup(V, 0, -1, &K, 8, 0, nullptr));
+    int64_t New = 1000 + Round;
+    ASSERT_TRUE(tscc_map_lookup(V, 0, -1, &New, 8, 1, nullptr)) << Round;
+    tscc_map_delete(V, 0, -1, &New, 8);
+    ASSERT_TRUE(tscc_map_lookup(V, 0, -1, &K, 8, 1, nullptr));
+  }
+  int64_t Wrong = 0;
+  EXPECT_FALSE(tscc_map_lookup(V, 0, -1, &Wrong, 4, 1, nullptr));
+  EXPECT_FALSE(tscc_map_lookup(V, 1, -1, &Wrong, 8, 1, nullptr));
+}
+
+TEST_F(StoreTest, CorruptIndexIsNotFollowed) {
+  StoreShape Shape = small();
+  Shape.Maps = {map(8, 8)};
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  const tscc_table_layout &T = S->tables()[0];
+  auto *Index = reinterpret_cast<uint32_t *>(V->base + T.index_off);
+  for (uint32_t I = 0; I < T.index_slots; ++I)
+    Index[I] = 0x7fffffff; // entry indices far outside the table
+  int64_t K = 5;
+  EXPECT_FALSE(tscc_map_lookup(V, 0, -1, &K, 8, 0, nullptr));
+  EXPECT_TRUE(tscc_map_lookup(V, 0, -1, &K, 8, 1, nullptr));
+}
+
+TEST_F(StoreTest, ThreadSlotsAndPerThreadMaps) {
+  StoreShape Shape = small();
+  Shape.Maps = {map(8, 8, TSCC_MAP_THREAD)};
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 100);
+  int32_t B = tscc_thread_add(V, 1, 101);
+  int32_t C = tscc_thread_add(V, 2, 100); // another process, same tid
+  ASSERT_GE(A, 0);
+  EXPECT_NE(A, B);
+  EXPECT_NE(A, C);
+  EXPECT_EQ(tscc_thread_add(V, 1, 100), A);
+  EXPECT_EQ(tscc_thread_lookup(V, 2, 100), C);
+  uint32_t GenA = tscc_thread_at(V, A)->gen;
+  tscc_thread_locals(V, A)[0] = 0x5a;
+  tscc_thread_within(V, A)[1] = 3;
+
+  int64_t K = 7;
+  *static_cast<int64_t *>(tscc_map_lookup(V, 0, A, &K, 8, 1, nullptr)) = 1;
+  *static_cast<int64_t *>(tscc_map_lookup(V, 0, B, &K, 8, 1, nullptr)) = 2;
+  EXPECT_EQ(*static_cast<int64_t *>(tscc_map_lookup(V, 0, A, &K, 8, 0, nullptr)), 1);
+  EXPECT_EQ(*static_cast<int64_t *>(tscc_map_lookup(V, 0, B, &K, 8, 0, nullptr)), 2);
+
+  tscc_thread_retire(V, A);
+  EXPECT_EQ(tscc_thread_lookup(V, 1, 100), -1);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_DEAD));
+  EXPECT_FALSE(tscc_map_lookup(V, 0, A, &K, 8, 0, nullptr));
+  EXPECT_TRUE(tscc_map_lookup(V, 0, B, &K, 8, 0, nullptr));
+  // A dead slot is not reused before it is freed; a new thread with the
+  // same id gets a fresh slot with fresh state.
+  int32_t A2 = tscc_thread_add(V, 1, 100);
+  ASSERT_GE(A2, 0);
+  EXPECT_NE(A2, A);
+  EXPECT_EQ(tscc_thread_locals(V, A2)[0], 0);
+  EXPECT_EQ(tscc_thread_within(V, A2)[1], 0u);
+  tscc_thread_free(V, A);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_FREE));
+  // Capacity 4: A2, B, C and one more.
+  EXPECT_GE(tscc_thread_add(V, 3, 1), 0);
+  EXPECT_EQ(tscc_thread_add(V, 3, 2), -1);
+  EXPECT_NE(tscc_thread_at(V, A2)->gen, GenA);
+}
+
+TEST_F(StoreTest, AggregationsFoldAndClear) {
+  StoreShape Shape = small();
+  tscc_agg L{};
+  L.kind = TSCC_AGG_LHIST;
+  L.lhist_lo = 0;
+  L.lhist_hi = 100;
+  L.lhist_step = 10;
+  Shape.Aggs = {L};
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  for (int64_t X : {-5, 0, 15, 15, 150})
+    EXPECT_EQ(tscc_agg_update(V, 0, nullptr, 0, X), 0);
+  const tscc_table_layout &T = S->tables()[0];
+  EXPECT_EQ(T.buckets, 12u);
+  uint8_t *E = V->base + T.entries_off;
+  tscc_agg_value Val;
+  memcpy(&Val, E + T.value_off, sizeof(Val));
+  EXPECT_EQ(Val.count, 5);
+  EXPECT_EQ(Val.sum, 175);
+  EXPECT_EQ(Val.min, -5);
+  EXPECT_EQ(Val.max, 150);
+  const uint64_t *B = reinterpret_cast<const uint64_t *>(
+      E + T.value_off + sizeof(tscc_agg_value));
+  EXPECT_EQ(B[0], 1u);  // below 0
+  EXPECT_EQ(B[1], 1u);  // [0, 10)
+  EXPECT_EQ(B[2], 2u);  // [10, 20)
+  EXPECT_EQ(B[11], 1u); // at or above 100
+  tscc_agg_clear(V, 0);
+  EXPECT_EQ(tscc_agg_update(V, 0, nullptr, 0, 1), 0);
+  memcpy(&Val, E + T.value_off, sizeof(Val));
+  EXPECT_EQ(Val.count, 1);
+}
+
+TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11);
+  std::vector<DrainedRecord> Out;
+  DrainStats Stats;
+  uint32_t Next = 0;
+  // Records of 40 + 56 bytes: the 4 KiB rings wrap many times, and the
+  // reader sees the three rings' records in the order they were written.
+  for (int Round = 0; Round < 200; ++Round) {
+    for (int I = 0; I < 10; ++I) {
+      uint32_t Ring = (Next % 3 == 0)   ? uint32_t(A)
+                      : (Next % 3 == 1) ? uint32_t(B)
+                                        : S->ownRing();
+      tscc_ring_record H{};
+      H.type = TSCC_RING_RECORD;
+      H.clause = Next;
+      uint8_t Payload[52];
+      memset(Payload, Next & 0xff, sizeof(Payload));
+      ASSERT_EQ(tscc_ring_write(V, Ring, &H, Payload, sizeof(Payload)), 0);
+      ++Next;
+    }
+    drainRings(V, Out, Stats);
+  }
+  ASSERT_EQ(Out.size(), Next);
+  for (uint32_t I = 0; I < Next; ++I) {
+    EXPECT_EQ(Out[I].Hdr.clause, I);
+    EXPECT_EQ(Out[I].Hdr.size, 96u);
+    EXPECT_EQ(Out[I].Payload.size(), 56u);
+    EXPECT_EQ(Out[I].Payload[0], I & 0xff);
+    EXPECT_EQ(Out[I].Payload[55], 0); // padding is zeroed
+  }
+  EXPECT_EQ(Stats.Corrupt, 0u);
+}
+
+TEST_F(StoreTest, FullRingDropsAndCounts) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  uint8_t Payload[400] = {};
+  unsigned Written = 0;
+  for (int I = 0; I < 20; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    Written += tscc_ring_write(V, S->ownRing(), &H, Payload, sizeof(Payload)) == 0;
+  }
+  EXPECT_EQ(Written, 4096u / 440);
+  EXPECT_EQ(tscc_ring_at(V, S->ownRing())->dropped, 20u - Written);
+  // Too large for any ring: never written, however empty.
+  std::vector<uint8_t> Huge(4096);
+  tscc_ring_record H{};
+  EXPECT_EQ(tscc_ring_write(V, 0, &H, Huge.data(), 4096), -1);
+}
+
+TEST_F(StoreTest, GarbageInARingIsDiscarded) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  // A program scribbles over the ring: a size that runs past the head.
+  reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A))->size = 4000;
+  std::vector<DrainedRecord> Out;
+  DrainStats Stats;
+  drainRings(V, Out, Stats);
+  EXPECT_TRUE(Out.empty());
+  EXPECT_EQ(Stats.Corrupt, 1u);
+  tscc_ring *R = tscc_ring_at(V, A);
+  EXPECT_EQ(R->head, R->tail);
+  // And a head beyond anything sensible.
+  R->head = R->tail + (1u << 20);
+  drainRings(V, Out, Stats);
+  EXPECT_EQ(Stats.Corrupt, 2u);
+}
+
+TEST_F(StoreTest, LockIsReentrantAwareAndStealsFromTheDead) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t Me = gettid();
+  ASSERT_EQ(tscc_store_lock(V, Me, 1000000), TSCC_LOCK_OK);
+  EXPECT_EQ(tscc_store_lock(V, Me, 1000000), TSCC_LOCK_REENTERED);
+  tscc_store_unlock(V, Me);
+  EXPECT_EQ(S->header().lock, 0u);
+
+  // A thread that took the lock and died holding it.
+  std::atomic<int32_t> Dead{0};
+  std::thread([&] {
+    int32_t T = gettid();
+    ASSERT_EQ(tscc_store_lock(V, T, 1000000), TSCC_LOCK_OK);
+    Dead = T;
+  }).join();
+  ASSERT_EQ(S->header().lock, uint32_t(Dead.load()));
+  EXPECT_EQ(tscc_store_lock(V, Me, 2'000'000'000), TSCC_LOCK_OK);
+  EXPECT_EQ(S->header().lock_steals, 1u);
+  tscc_store_unlock(V, Me);
+}
+
+TEST_F(StoreTest, LiveOwnerThatHoldsOnTimesOutOnceThenFailsFast) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t Me = gettid();
+  // A live owner that does not let go (a stopped thread, in real life).
+  std::atomic<bool> Release{false}, Held{false};
+  std::thread Owner([&] {
+    int32_t T = gettid();
+    ASSERT_EQ(tscc_store_lock(V, T, 1000000), TSCC_LOCK_OK);
+    Held = true;
+    while (!Release)
+      usleep(1000);
+    tscc_store_unlock(V, T);
+  });
+  while (!Held)
+    usleep(100);
+  EXPECT_EQ(tscc_store_lock(V, Me, 20'000'000), TSCC_LOCK_TIMEOUT);
+  EXPECT_EQ(S->header().lock_timeouts, 1u);
+  // The owner is now known to be stuck: the next caller does not wait.
+  EXPECT_EQ(tscc_store_lock(V, Me, 10'000'000'000), TSCC_LOCK_TIMEOUT);
+  Release = true;
+  Owner.join();
+  EXPECT_EQ(S->header().stuck_owner, 0u);
+  EXPECT_EQ(tscc_store_lock(V, Me, 1000000), TSCC_LOCK_OK);
+  tscc_store_unlock(V, Me);
+}
+
+} // namespace
