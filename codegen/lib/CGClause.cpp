@@ -144,6 +144,12 @@ Value *CodeGenFunction::byteGEP(Value *Base, uint64_t Offset,
 }
 
 Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
+  // The runtime keeps clauses that need these on the tracer's side when
+  // the rest runs inside targets (docs/object-format.md).
+  if (H == Helper::StackTrace)
+    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_TRACE);
+  else if (H == Helper::AggPrint)
+    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
   StringRef Name = CodeGenModule::getHelperName(H);
   Value *Slot = byteGEP(Helpers, CodeGenModule::getHelperOffset(H),
                         Name + ".addr");

@@ -35,7 +35,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 0
+#define TSCC_ABI_MINOR 1
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -133,6 +133,12 @@ enum tscc_clause_flags {
   /* BEGIN/END/interval: runs without a process; only the LP64 stream is
    * meaningful and the ILP32 entry mirrors it. */
   TSCC_CLAUSE_NO_PROCESS = 1u << 2,
+  /* ABI 1.1: the clause's code calls stack_trace / agg_print, which the
+   * runtime serves best from the tracer (unwinding with the modules'
+   * .eh_frame; printing an aggregation at that very point). Objects of
+   * minor version 0 never set them, so they say nothing there. */
+  TSCC_CLAUSE_CALLS_STACK_TRACE = 1u << 3,
+  TSCC_CLAUSE_CALLS_AGG_PRINT = 1u << 4,
 };
 
 /* Predicate: returns nonzero when the action should run. */

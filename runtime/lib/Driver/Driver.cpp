@@ -59,6 +59,7 @@ struct DriverOptions {
   std::vector<std::string> Params;
   bool Verbose = false;
   bool KeepLaunched = false;
+  bool PtraceOnly = false;
   size_t MapCapacity = 1u << 16;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
@@ -96,6 +97,8 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  --spin USEC            native targets: poll up to USEC microseconds for\n"
           "                         the next hit before sleeping, while hits come\n"
           "                         that close together (default 50; 0: never)\n"
+          "  --ptrace               native targets: run every clause in tsrun, at a\n"
+          "                         ptrace stop per hit, instead of in the process\n"
           "  --keep-launched        when the session ends first, detach launched\n"
           "                         commands and let them run (default: kill them)\n"
           "  -h, --help             this help\n"
@@ -177,6 +180,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.Verbose = true;
     } else if (A == "--keep-launched") {
       O.KeepLaunched = true;
+    } else if (A == "--ptrace") {
+      O.PtraceOnly = true;
     } else if (A == "--ring") {
       O.Binary.Ring = true;
     } else if (Is(A, "--buffer-size")) {
@@ -363,6 +368,7 @@ bool createBackends(const DriverOptions &O, Session &S,
     PO.Pids = O.Pids;
     PO.KillLaunchedOnStop = !O.KeepLaunched;
     PO.SpinMicros = O.SpinMicros;
+    PO.InProcess = !O.PtraceOnly;
     auto R = std::make_unique<BackendRun>();
     R->B = std::make_unique<PtraceBackend>(S, std::move(PO));
     R->Name = "ptrace";

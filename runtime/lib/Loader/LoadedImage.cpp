@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -81,6 +82,12 @@ public:
       : Bytes(Bytes), Error(Error) {}
 
   std::unique_ptr<LoadedImage> build();
+  /// The bytes to map, laid out but not relocated (for sizing a mapping in
+  /// another process).
+  bool size(uint64_t &Out);
+  /// Relocates into a buffer for execution at Base in another process.
+  bool buildFor(uint64_t Base, const SymbolResolver &Resolve,
+                RelocatedImage &Out);
 
 private:
   bool fail(std::string Msg) {
@@ -92,6 +99,8 @@ private:
   bool parseSymbols();
   bool layout();
   bool map();
+  bool mapInto(std::vector<uint8_t> &Buffer, uint64_t Base);
+  void copySections();
   bool relocate();
   bool relocateSection(const Elf64_Shdr &RelSec);
   bool applyOne(const Elf64_Rela &R, uint32_t Target);
@@ -118,7 +127,22 @@ private:
   std::map<uint32_t, uint64_t> GotIndex;  // symbol index -> slot
   std::vector<uint32_t> GotSyms;
 
+  /// Where the image's bytes are being written, and the address they will
+  /// run at: the same mapping when loading locally, a buffer and another
+  /// process's address otherwise.
+  uint8_t *Buf = nullptr;
+  uint64_t LoadAddr = 0;
+  /// Resolves undefined symbols for an image that runs elsewhere.
+  const SymbolResolver *Resolve = nullptr;
   std::unique_ptr<LoadedImage> Image;
+
+  std::optional<uint64_t> externalAddress(const std::string &Name) const {
+    if (Resolve)
+      return (*Resolve)(Name);
+    if (const LibcSymbol *L = findLibc(Name))
+      return L->Address;
+    return std::nullopt;
+  }
 };
 
 std::string_view ImageBuilder::sectionName(const Elf64_Shdr &S) const {
@@ -241,7 +265,8 @@ bool ImageBuilder::layout() {
       }
       if (E.st_shndx == SHN_UNDEF && E.st_name < SymStrtab.size()) {
         std::string Name(SymStrtab.substr(E.st_name).data());
-        if (findLibc(Name) && std::find(Undefs.begin(), Undefs.end(), Name) == Undefs.end())
+        if (externalAddress(Name) &&
+            std::find(Undefs.begin(), Undefs.end(), Name) == Undefs.end())
           Undefs.push_back(Name);
       }
     }
@@ -276,25 +301,42 @@ bool ImageBuilder::map() {
     return fail(std::string("cannot map the image: ") + strerror(errno));
   Image->Base = static_cast<uint8_t *>(P);
   Image->Size = Total;
+  Buf = Image->Base;
+  LoadAddr = reinterpret_cast<uint64_t>(P);
+  copySections();
+  return true;
+}
+
+bool ImageBuilder::mapInto(std::vector<uint8_t> &Buffer, uint64_t Base) {
+  Buffer.assign(Total, 0);
+  Buf = Buffer.data();
+  LoadAddr = Base;
+  copySections();
+  for (size_t I = 0; I < Undefs.size(); ++I)
+    if (!externalAddress(Undefs[I]))
+      return fail("undefined symbol '" + Undefs[I] + "'");
+  return true;
+}
+
+void ImageBuilder::copySections() {
   for (size_t I = 0; I < Shdrs.size(); ++I) {
     const Elf64_Shdr &S = Shdrs[I];
     if (Offset[I] == ~0ull || S.sh_type == SHT_NOBITS)
       continue;
-    memcpy(Image->Base + Offset[I], Bytes.data() + S.sh_offset, S.sh_size);
+    memcpy(Buf + Offset[I], Bytes.data() + S.sh_offset, S.sh_size);
   }
   // Stubs: jmp *slot(%rip), padded with int3.
   for (size_t I = 0; I < Undefs.size(); ++I) {
-    uint8_t *Stub = Image->Base + StubBase + I * StubSize;
+    uint8_t *Stub = Buf + StubBase + I * StubSize;
     uint64_t Slot = GotBase + (GotSyms.size() + I) * 8;
     int32_t Disp = static_cast<int32_t>(Slot - (StubBase + I * StubSize + 6));
     Stub[0] = 0xff;
     Stub[1] = 0x25;
     memcpy(Stub + 2, &Disp, 4);
     Stub[6] = Stub[7] = 0xcc;
-    uint64_t Addr = findLibc(Undefs[I])->Address;
-    memcpy(Image->Base + Slot, &Addr, 8);
+    uint64_t Addr = externalAddress(Undefs[I]).value_or(0);
+    memcpy(Buf + Slot, &Addr, 8);
   }
-  return true;
 }
 
 bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
@@ -311,16 +353,16 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
     Undefined = true;
     auto It = std::find(Undefs.begin(), Undefs.end(), Name);
     if (It != Undefs.end()) {
-      Value = reinterpret_cast<uint64_t>(Image->Base) + StubBase +
-              (It - Undefs.begin()) * StubSize;
+      Value = LoadAddr + StubBase + (It - Undefs.begin()) * StubSize;
       return true;
     }
     if (ELF64_ST_BIND(S.st_info) == STB_WEAK) {
       Value = 0;
       return true;
     }
-    return fail("undefined symbol '" + Name +
-                "' (only memcpy, memset and memmove can be resolved)");
+    return fail("undefined symbol '" + Name + "'" +
+                (Resolve ? std::string()
+                         : " (only memcpy, memset and memmove can be resolved)"));
   }
   if (S.st_shndx == SHN_ABS) {
     Value = S.st_value;
@@ -332,8 +374,7 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
     return fail("symbol '" + Name + "' is in a section that is not loaded");
   if (S.st_value > Shdrs[S.st_shndx].sh_size)
     return fail("symbol '" + Name + "' lies outside its section");
-  Value = reinterpret_cast<uint64_t>(Image->Base) + Offset[S.st_shndx] +
-          S.st_value;
+  Value = LoadAddr + Offset[S.st_shndx] + S.st_value;
   return true;
 }
 
@@ -352,8 +393,8 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
   std::string Name;
   if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name))
     return false;
-  uint8_t *Where = Image->Base + Offset[Target] + R.r_offset;
-  uint64_t P = reinterpret_cast<uint64_t>(Where);
+  uint8_t *Where = Buf + Offset[Target] + R.r_offset;
+  uint64_t P = LoadAddr + Offset[Target] + R.r_offset;
   int64_t A = R.r_addend;
   uint64_t V;
   if (isGotReloc(Type)) {
@@ -361,10 +402,10 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
     // GOT slots hold the symbol's address; libc names get the real function.
     uint64_t Resolved = S;
     if (Undef)
-      if (const LibcSymbol *L = findLibc(Name))
-        Resolved = L->Address;
-    memcpy(Image->Base + Slot, &Resolved, 8);
-    V = reinterpret_cast<uint64_t>(Image->Base) + Slot + A - P;
+      if (std::optional<uint64_t> Ext = externalAddress(Name))
+        Resolved = *Ext;
+    memcpy(Buf + Slot, &Resolved, 8);
+    V = LoadAddr + Slot + A - P;
   } else if (Type == R_X86_64_64) {
     V = S + A;
   } else if (Type == R_X86_64_32 || Type == R_X86_64_32S) {
@@ -458,9 +499,59 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
   return std::move(Image);
 }
 
+bool ImageBuilder::size(uint64_t &Out) {
+  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout())
+    return false;
+  Out = Total;
+  return true;
+}
+
+bool ImageBuilder::buildFor(uint64_t Base, const SymbolResolver &R,
+                            RelocatedImage &Out) {
+  Resolve = &R;
+  Image.reset(new LoadedImage()); // unused in this mode, but never null
+  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
+      !mapInto(Out.Bytes, Base) || !relocate())
+    return false;
+  Out.Base = Base;
+  Out.ExecEnd = RoStart;
+  Out.RwStart = RwStart;
+  size_t End = Out.Bytes.size();
+  while (End > 0 && Out.Bytes[End - 1] == 0)
+    --End;
+  Out.ContentEnd = End;
+  for (size_t I = 0; I < Shdrs.size(); ++I)
+    if (Offset[I] != ~0ull)
+      Out.Sections[std::string(sectionName(Shdrs[I]))] = {
+          Base + Offset[I], Shdrs[I].sh_size};
+  for (size_t I = 1; Syms && I < SymCount; ++I) {
+    const Elf64_Sym &S = Syms[I];
+    unsigned Bind = ELF64_ST_BIND(S.st_info);
+    if ((Bind != STB_GLOBAL && Bind != STB_WEAK) || S.st_shndx == SHN_UNDEF ||
+        S.st_shndx >= Shdrs.size() || Offset[S.st_shndx] == ~0ull ||
+        S.st_name >= SymStrtab.size())
+      continue;
+    Out.Symbols[std::string(SymStrtab.substr(S.st_name).data())] =
+        Base + Offset[S.st_shndx] + S.st_value;
+  }
+  return true;
+}
+
 std::unique_ptr<LoadedImage>
 LoadedImage::create(std::span<const uint8_t> Bytes, std::string &Error) {
   return ImageBuilder(Bytes, Error).build();
+}
+
+bool relocatedImageSize(std::span<const uint8_t> Bytes,
+                                  uint64_t &Size, std::string &Error) {
+  return ImageBuilder(Bytes, Error).size(Size);
+}
+
+bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
+                             const SymbolResolver &Resolve,
+                             RelocatedImage &Out, std::string &Error) {
+  Out = RelocatedImage();
+  return ImageBuilder(Bytes, Error).buildFor(Base, Resolve, Out);
 }
 
 LoadedImage::~LoadedImage() {

@@ -10,6 +10,9 @@
 #define TSCC_RUNTIME_LIB_LOADER_LOADEDIMAGE_H
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
 #include <map>
 #include <memory>
 #include <span>
@@ -17,6 +20,33 @@
 #include <string_view>
 
 namespace tscc::rt {
+
+/// Addresses of the undefined symbols of an image that runs in another
+/// process (an agent's memcpy, say); nullopt leaves a symbol unresolved.
+using SymbolResolver =
+    std::function<std::optional<uint64_t>(std::string_view Name)>;
+
+/// An object laid out and relocated to run at Base in another process: the
+/// bytes to write there, and where things ended up.
+struct RelocatedImage {
+  uint64_t Base = 0;
+  std::vector<uint8_t> Bytes; ///< the whole mapping, .bss included
+  uint64_t ExecEnd = 0;       ///< [0, ExecEnd): read + execute
+  uint64_t RwStart = 0;       ///< [ExecEnd, RwStart): read-only; then RW
+  uint64_t ContentEnd = 0;    ///< everything from here on is zero
+  /// Defined global symbols, and every allocated section (address, size).
+  std::map<std::string, uint64_t, std::less<>> Symbols;
+  std::map<std::string, std::pair<uint64_t, uint64_t>, std::less<>> Sections;
+};
+
+/// Bytes of the mapping an object needs (to reserve it before relocating).
+bool relocatedImageSize(std::span<const uint8_t> Bytes, uint64_t &Size,
+                        std::string &Error);
+/// Lays out and relocates Bytes to run at Base; undefined symbols come
+/// from Resolve. Same checks as for a local load.
+bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
+                   const SymbolResolver &Resolve, RelocatedImage &Out,
+                   std::string &Error);
 
 class LoadedImage {
 public:

@@ -435,6 +435,7 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
     return nullptr;
   }
   P->Image = std::move(Image);
+  P->ObjectBytes.assign(Bytes.begin(), Bytes.end());
   return P;
 }
 

@@ -100,11 +100,14 @@ public:
   }
   void probeAttached(const TargetInfo &T, uint32_t Probe,
                      std::string_view Function, std::string_view Module,
-                     uint64_t Address) override {
-    event(probeJson(P, T, Probe, Function, Module, Address));
+                     uint64_t Address, std::string_view Mechanism) override {
+    event(probeJson(P, T, Probe, Function, Module, Address, Mechanism));
   }
   void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
     event(exitedJson(T, ExitCode, Signal));
+  }
+  void note(std::string_view Message) override {
+    event({{"type", "note"}, {"message", Message}});
   }
   void warning(std::string_view Message) override {
     event(warningJson(Message));

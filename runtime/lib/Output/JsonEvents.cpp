@@ -91,9 +91,12 @@ json tscc::rt::attachedJson(const TargetInfo &T, std::string_view How) {
 
 json tscc::rt::probeJson(const ProbeProgram &P, const TargetInfo &T,
                          uint32_t Probe, std::string_view Function,
-                         std::string_view Module, uint64_t Address) {
+                         std::string_view Module, uint64_t Address,
+                         std::string_view Mechanism) {
   json J = targetJson(T);
   J["type"] = "probe_attached";
+  if (!Mechanism.empty())
+    J["mechanism"] = Mechanism;
   J["probe"] = Probe;
   J["spec"] = Probe < P.probes().size() ? P.string(P.probes()[Probe].spec)
                                         : std::string_view();
@@ -191,7 +194,10 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
         J.value("address", std::string("0")).c_str(), nullptr, 0);
     Sink.probeAttached(targetFrom(J), J.value("probe", uint32_t(0)),
                        J.value("function", std::string()),
-                       J.value("module", std::string()), Addr);
+                       J.value("module", std::string()), Addr,
+                       J.value("mechanism", std::string()));
+  } else if (Type == "note") {
+    Sink.note(J.value("message", std::string()));
   } else if (Type == "target_exited") {
     Sink.targetExited(targetFrom(J), J.value("exit_code", 0),
                       J.value("signal", 0));

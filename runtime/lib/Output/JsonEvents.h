@@ -23,7 +23,8 @@ nlohmann::json targetJson(const TargetInfo &T);
 nlohmann::json attachedJson(const TargetInfo &T, std::string_view How);
 nlohmann::json probeJson(const ProbeProgram &P, const TargetInfo &T,
                          uint32_t Probe, std::string_view Function,
-                         std::string_view Module, uint64_t Address);
+                         std::string_view Module, uint64_t Address,
+                         std::string_view Mechanism = {});
 nlohmann::json exitedJson(const TargetInfo &T, int ExitCode, int Signal);
 nlohmann::json warningJson(std::string_view Message);
 nlohmann::json countersJson(const ClauseCounters &C);

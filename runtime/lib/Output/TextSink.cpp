@@ -46,7 +46,7 @@ public:
 
   void probeAttached(const TargetInfo &T, uint32_t Probe,
                      std::string_view Function, std::string_view Module,
-                     uint64_t Address) override {
+                     uint64_t Address, std::string_view Mechanism) override {
     if (!O.Verbose)
       return;
     char Addr[24];
@@ -57,7 +57,8 @@ public:
                                 : std::string_view();
     diag("tsrun: pid " + std::to_string(T.Pid) + ": probe " +
          std::string(Spec) + " at " + std::string(Function) + " in " +
-         std::string(Module) + " (" + Addr + ")\n");
+         std::string(Module) + " (" + Addr + ")" +
+         (Mechanism.empty() ? "" : ", " + std::string(Mechanism)) + "\n");
   }
 
   void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
@@ -70,6 +71,11 @@ public:
     else if (O.Verbose)
       diag("tsrun: " + describe(T) + " exited with status " +
            std::to_string(ExitCode) + "\n");
+  }
+
+  void note(std::string_view Message) override {
+    if (O.Verbose)
+      diag("tsrun: " + std::string(Message) + "\n");
   }
 
   void warning(std::string_view Message) override {

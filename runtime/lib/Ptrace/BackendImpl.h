@@ -10,6 +10,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
+#include "Agent.h"
 #include "PtraceProcess.h"
 #include "SpinWait.h"
 
@@ -38,6 +39,8 @@ public:
   pid_t waitEvent(int &Status);
   void shutdown();
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
+  /// A vfork child that exec'ed or exited gives its parent's agent back.
+  void releaseVforkParent(pt::PtraceProcess &Child);
   size_t liveCount() const { return ByPid.size(); }
 
   // --- stops (Events.cpp)
@@ -72,6 +75,9 @@ public:
   uint64_t findRDebug(pt::PtraceProcess &P);
   std::shared_ptr<const ElfFile> loadElf(const std::string &Path);
   void warnOnce(const std::string &Message);
+  /// Why a site with these hooks cannot run its clauses in the process,
+  /// or "" if it can.
+  std::string inProcessObstacle(const std::vector<pt::Hook> &Hooks) const;
 
   Session &S;
   PtraceOptions Opts;
@@ -95,6 +101,8 @@ public:
   std::vector<uint32_t> SeccompNrs; ///< x86-64 numbers to trace
   std::vector<std::string> WithinNames;
 
+  /// Puts agents into native 64-bit processes; null with --ptrace.
+  std::unique_ptr<pt::AgentFactory> Agents;
   pt::SpinPolicy Spin;
   std::atomic<bool> Interrupted{false};
   std::atomic<pid_t> WakerPid{0};

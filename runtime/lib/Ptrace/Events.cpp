@@ -5,9 +5,11 @@
 // with a single SETREGS + CONT. Nothing is single-stepped.
 //
 //===----------------------------------------------------------------------===//
+#include "Agent.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
+#include "JumpSites.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -35,6 +37,33 @@ pid_t tgidOf(pid_t Tid) {
 
 bool isStopSignal(int Sig) {
   return Sig == SIGSTOP || Sig == SIGTSTP || Sig == SIGTTIN || Sig == SIGTTOU;
+}
+
+/// At the entry of HealerGuardFunction: the signal whose disposition the
+/// program is setting, if it is one whose handler tsrun keeps in front (the
+/// healer's SIGILL, the agent's SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
+int guardedSignal(const PtraceProcess &P, const user_regs_struct &R) {
+  if (R.rsi == 0)
+    return 0; // only reading it
+  int Sig = static_cast<int>(R.rdi);
+  if (Sig == SIGILL && P.Heal.Header)
+    return Sig;
+  if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
+    return Sig;
+  return 0;
+}
+
+/// A thread that hit the int3 padding of a jump-patched site (something
+/// jumped into the displaced bytes) goes on in the trampoline's copy.
+bool redirectPadding(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  uint64_t To = 0;
+  if (P.Agent.Sites.empty() ||
+      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      !redirectFromPadding(P, R.rip, To))
+    return false;
+  R.rip = To;
+  return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
 int idx(DataModel DM) { return static_cast<int>(DM); }
@@ -102,6 +131,11 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     return;
   default:
     break;
+  }
+  if (Sig == SIGTRAP && redirectPadding(P, T)) {
+    if (!ShuttingDown)
+      resume(P, T);
+    return;
   }
   if (ShuttingDown) {
     if (Sig == P.breakSignal()) {
@@ -205,8 +239,12 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
       fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
     else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
       Returning.push_back(H);
-    else if (H.Kind == HookKind::HealerGuard && setsSigillHandler(R))
-      Returning.push_back(H);
+    else if (H.Kind == HookKind::HealerGuard)
+      if (int Sig = guardedSignal(P, R)) {
+        Hook G = H;
+        G.Index = static_cast<uint32_t>(Sig);
+        Returning.push_back(G);
+      }
   }
   if (!Returning.empty())
     hijackReturn(P, T, R, std::move(Returning));
@@ -292,7 +330,11 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     // healer back in front of it, chaining to it.
     if (H.Kind == HookKind::HealerGuard && Fire && R.rax == 0) {
       std::string Error;
-      if (!reinstallHealer(P, T.Tid, Error))
+      bool Ok = H.Index == SIGILL ? reinstallHealer(P, T.Tid, Error)
+                                  : reinstallAgentHandler(
+                                        P, T.Tid, static_cast<int>(H.Index),
+                                        Error);
+      if (!Ok)
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
     }
   }
@@ -386,6 +428,19 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     C.Installed = P.Installed;
     C.SeccompFilter = P.SeccompFilter;
     C.UsesSyscallStops = P.UsesSyscallStops;
+    C.Agent = P.Agent;
+    if (Event == PTRACE_EVENT_VFORK && P.Agent.Installed) {
+      // The child borrows the parent's memory, agent page included: hits
+      // in it would count as the parent's. The parent sleeps until the
+      // child execs or exits; until then nobody runs clauses there.
+      C.Agent.Installed = false;
+      C.VforkParent = P.Pid;
+      disarmAgent(P);
+    } else if (Agents) {
+      std::string Why;
+      if (!rearmAgent(C, *Agents, Why))
+        warnOnce("pid " + std::to_string(New) + ": " + Why);
+    }
     Thread &NT = C.Threads[New];
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
@@ -428,6 +483,8 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   ByTid[P.Pid] = &P;
   // The old image's breakpoints, modules and scratch pages are gone with
   // it; resolve everything again in the new one.
+  releaseVforkParent(P);
+  P.Agent = AgentState{};
   P.Modules.clear();
   P.Breakpoints.clear();
   P.Installed.clear();

@@ -36,7 +36,7 @@ uint64_t mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo, uint64_t Hi,
 /// Maps Size bytes with protection Prot anywhere in P. Returns 0 on
 /// failure.
 uint64_t mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size, int Prot,
-                     std::string &Error);
+                     std::string &Error, int ExtraFlags = 0);
 
 /// Unmaps [Addr, Addr + Size) in P; failures are ignored.
 void unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr, uint64_t Size);

@@ -8,10 +8,12 @@
 // initialisers, so probes in constructors fire, for dlopen() too.
 //
 //===----------------------------------------------------------------------===//
+#include "Agent.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
 #include "Inject.h"
+#include "JumpSites.h"
 
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/LinkMap.h"
@@ -106,6 +108,14 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
            std::to_string(Repaired) + " breakpoint" +
            (Repaired == 1 ? "" : "s") +
            " left behind by a tsrun that was killed");
+  if (Agents) {
+    std::string Why;
+    if (installAgent(P, Tid, *Agents, Why))
+      S.note("pid " + std::to_string(P.Pid) + ": clauses run in the process " +
+             "(in-process agent)");
+    else
+      S.note("pid " + std::to_string(P.Pid) + ": clauses run in tsrun: " + Why);
+  }
   scanMaps(P, Tid);
   if (P.Modules.empty()) {
     Error = "cannot read the executable " + P.ExePath;
@@ -300,6 +310,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   // Runtime address -> hooks; std::map keeps installation deterministic.
   std::map<uint64_t, std::vector<Hook>> Want;
   std::map<uint64_t, std::vector<std::pair<uint32_t, std::string>>> Attached;
+  // The function each site is in: a jump must stay inside it.
+  std::map<uint64_t, const ElfSymbol *> Enclosing;
   for (const ProbeSite &Site : Sites) {
     if (!probeApplies(P, Site.Probe))
       continue;
@@ -308,6 +320,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     uint64_t Addr = Site.Address + M.Bias;
     Want[Addr].push_back(Hook{K, Site.Probe, Site.Symbol->Name, M.Name});
     Attached[Addr].push_back({Site.Probe, Site.Symbol->Name});
+    Enclosing[Addr] = Site.Symbol;
   }
   // A program that sets its own SIGILL handler after we attached would
   // replace the healer; watch where glibc's sigaction() and signal() meet.
@@ -315,13 +328,49 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
       Want[Sym->Value + M.Bias].push_back(
           Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
+  if (P.Agent.Installed)
+    if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
+      if (!P.Heal.Header)
+        Want[Sym->Value + M.Bias].push_back(
+            Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
   for (uint32_t W = 0; W < WithinNames.size(); ++W)
-    if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W]))
+    if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W])) {
       Want[Sym->Value + M.Bias].insert(
           Want[Sym->Value + M.Bias].begin(),
           Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
+      Enclosing.emplace(Sym->Value + M.Bias, Sym);
+    }
   if (Want.empty())
     return;
+
+  // Sites whose clauses can run in the process jump to the agent; the
+  // others, and those a jump cannot be put at, are breakpoints.
+  std::map<uint64_t, std::string> Mechanism;
+  if (P.Agent.Installed) {
+    std::vector<JumpCandidate> Jumps;
+    for (auto &[Addr, Hooks] : Want) {
+      std::string Why = inProcessObstacle(Hooks);
+      if (Why.empty() && P.Breakpoints.count(Addr))
+        Why = "a breakpoint is already there";
+      auto E = Enclosing.find(Addr);
+      if (Why.empty() && E != Enclosing.end())
+        Jumps.push_back({Addr, E->second->Value + M.Bias, E->second->Size,
+                         Hooks});
+      else
+        Mechanism[Addr] = "breakpoint (" + Why + ")";
+    }
+    std::map<uint64_t, std::string> Rejected =
+        installJumpSites(P, Tid, M, Jumps);
+    for (const JumpCandidate &J : Jumps) {
+      auto R = Rejected.find(J.Addr);
+      if (R != Rejected.end()) {
+        Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
+        continue;
+      }
+      Mechanism[J.Addr] = "in-process";
+      Want.erase(J.Addr);
+    }
+  }
 
   // Plan every new breakpoint, then allocate one scratch area near the
   // module for all out-of-line stubs of this batch.
@@ -397,7 +446,30 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     uint64_t Addr = Bp.Addr;
     P.Breakpoints[Addr] = std::move(Bp);
   }
-  for (const auto &[Addr, List] : Attached)
+  for (const auto &[Addr, List] : Attached) {
+    auto How = Mechanism.find(Addr);
     for (const auto &[Probe, Func] : List)
-      S.probeAttached(P, Probe, Func, M.Name, Addr);
+      S.probeAttached(P, Probe, Func, M.Name, Addr,
+                      How == Mechanism.end() ? std::string_view("breakpoint")
+                                             : std::string_view(How->second));
+  }
+}
+
+std::string
+PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
+  const ProbeProgram &Prog = S.program();
+  // Objects older than ABI 1.1 do not say which helpers a clause calls.
+  bool Known = Prog.header().abi_minor >= 1;
+  for (const Hook &H : Hooks) {
+    if (H.Kind == HookKind::HealerGuard)
+      return "tsrun watches sigaction() here";
+    if (H.Kind == HookKind::WithinEnter)
+      continue;
+    uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
+    if (Known && (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE))
+      return "the clause calls stktrace(), which tsrun unwinds";
+    if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
+      return "the clause prints an aggregation";
+  }
+  return {};
 }

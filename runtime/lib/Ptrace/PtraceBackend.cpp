@@ -83,6 +83,8 @@ PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
       Spin(uint64_t{this->Opts.SpinMicros} * 1000) {
   for (const std::string &E : Matcher.errors())
     S.warn(E);
+  if (this->Opts.InProcess)
+    Agents = std::make_unique<AgentFactory>(S);
   for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
     WithinNames.emplace_back(S.program().withinName(I));
   for (DataModel DM : {DataModel::ILP32, DataModel::LP64}) {
@@ -401,7 +403,16 @@ void PtraceBackend::Impl::interrupt() {
     kill(W, SIGKILL);
 }
 
+void PtraceBackend::Impl::releaseVforkParent(PtraceProcess &Child) {
+  if (!Child.VforkParent)
+    return;
+  if (auto It = ByPid.find(Child.VforkParent); It != ByPid.end())
+    armAgent(*It->second);
+  Child.VforkParent = 0;
+}
+
 void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
+  releaseVforkParent(P);
   for (auto &[Tid, T] : P.Threads) {
     ByTid.erase(Tid);
     S.threadExited(P, Tid);

@@ -94,6 +94,36 @@ struct HealState {
   uint32_t ReturnUsed = 0; ///< entries handed out so far
 };
 
+/// A site patched with a 5-byte jump to its trampoline: its clauses run in
+/// the target, in the agent (Agent.h).
+struct JumpSite {
+  uint64_t Addr = 0;
+  unsigned Length = 0;   ///< bytes the jump displaced
+  uint8_t Original[32] = {};
+  uint64_t Trampoline = 0;
+  uint64_t CopyAt = 0;   ///< the relocated displaced instructions
+  /// (offset in the original, offset in the copy) of each boundary.
+  std::vector<std::pair<uint8_t, uint16_t>> Map;
+};
+
+/// The in-process agent of a process (Agent.h); all zero when the process
+/// has none and every probe is a breakpoint.
+struct AgentState {
+  bool Installed = false;
+  uint32_t TargetId = 0;
+  uint64_t AgentBase = 0, AgentSize = 0; ///< the agent's image
+  uint64_t CodeBase = 0, CodeSize = 0;   ///< the probe object's image
+  uint64_t ThreadsBase = 0, ThreadsSize = 0;
+  uint64_t DataBase = 0, DataSize = 0;
+  uint64_t StoreBase = 0, StoreSize = 0;
+  uint64_t Config = 0;  ///< tscc_agent_config in the target
+  uint64_t Proc = 0;    ///< the MADV_WIPEONFORK page
+  uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
+  /// Trampoline areas near modules (address, size).
+  std::vector<std::pair<uint64_t, uint64_t>> Areas;
+  std::map<uint64_t, JumpSite> Sites;
+};
+
 enum class ThreadState : uint8_t {
   Running,
   Stopped,     ///< in a ptrace stop we have not resumed yet
@@ -185,6 +215,9 @@ public:
   /// stopped there when tsrun died simply executes it again (Healer.h).
   bool FaultBreaks = false;
   uint8_t breakOpcode() const { return FaultBreaks ? FaultOpcode : 0xcc; }
+  AgentState Agent;
+  /// For a vfork child: the parent whose agent is disarmed meanwhile.
+  pid_t VforkParent = 0;
   int breakSignal() const { return FaultBreaks ? SIGILL : SIGTRAP; }
   /// The breakpoint a thread stopped by breakSignal() at rip hit.
   uint64_t breakAt(uint64_t Rip) const { return FaultBreaks ? Rip : Rip - 1; }

@@ -9,9 +9,11 @@
 // and only then is it detached (attached processes, and launched ones when
 // asked to) or killed (launched commands by default). The scratch pages
 // stay mapped but nothing refers to them any more. An attached process
-// also gets its SIGILL disposition back and loses its healer's journal.
+// also gets its SIGILL disposition back and loses its healer's journal,
+// and a process with an in-process agent loses the agent (Agent.h).
 //
 //===----------------------------------------------------------------------===//
+#include "Agent.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
@@ -66,6 +68,10 @@ void restoreReturns(PtraceProcess &P, Thread &T) {
 
 void PtraceBackend::Impl::shutdown() {
   ShuttingDown = true;
+  // Agents start no new clause from now on: their processes are about to
+  // be stopped, detached or killed.
+  for (auto &[Pid, P] : ByPid)
+    disarmAgent(*P);
   // 1. Stop every running thread, and wait until all of them are stopped.
   //    New threads and children can appear while we do; they are stopped
   //    too (they start in a ptrace stop).
@@ -112,6 +118,15 @@ void PtraceBackend::Impl::shutdown() {
       P->writeMemory(Addr, Bp.Orig, 1);
     P->Breakpoints.clear();
     bool Kill = P->Launched && (Opts.KillLaunchedOnStop || P->SeccompFilter);
+    if (!Kill && P->Agent.Installed && !P->Threads.empty()) {
+      AgentRemoval R = removeAgent(*P, P->Threads.begin()->first);
+      S.note("pid " + std::to_string(P->Pid) + ": agent removed: " +
+             std::to_string(R.SitesRestored) + " sites and " +
+             std::to_string(R.ReturnsRestored) + " return addresses restored" +
+             (R.Unmapped ? ", its memory unmapped"
+                         : ", its memory left mapped (" + R.KeptBecause +
+                               ")"));
+    }
     if (Kill) {
       kill(P->Pid, SIGKILL);
       ToReap.push_back(P->Pid);

@@ -399,6 +399,8 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
                  SessionOptions O)
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
+  if (State->Store)
+    StoreStopping = &State->Store->header().stopping;
   guardProgram(Program);
   // Before anything else: backends report attachments before BEGIN runs.
   State->Sink->start(Program);
@@ -515,7 +517,9 @@ void Session::end() {
   }
   if (Locked)
     State->unlockStore();
-  State->Sink->counters(countersLocked());
+  // A reader that went away (`tsrun ... | head`) ends the session quietly.
+  if (!(State->OutputFailed && State->Sink->writeError() == EPIPE))
+    State->Sink->counters(countersLocked());
   State->Sink->finish();
 }
 
@@ -572,9 +576,15 @@ void Session::targetAttached(Target &T, std::string_view How) {
 
 void Session::probeAttached(Target &T, uint32_t Probe,
                             std::string_view Function, std::string_view Module,
-                            uint64_t Address) {
+                            uint64_t Address, std::string_view Mechanism) {
   std::lock_guard<std::mutex> G(State->Lock);
-  State->Sink->probeAttached(State->info(T), Probe, Function, Module, Address);
+  State->Sink->probeAttached(State->info(T), Probe, Function, Module, Address,
+                             Mechanism);
+}
+
+void Session::note(std::string_view Message) {
+  std::lock_guard<std::mutex> G(State->Lock);
+  State->Sink->note(Message);
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {

@@ -130,7 +130,7 @@ public:
   }
   void probeAttached(const TargetInfo &, uint32_t Probe,
                      std::string_view Function, std::string_view Module,
-                     uint64_t) override {
+                     uint64_t, std::string_view) override {
     R.Probes.push_back(std::to_string(Probe) + " " + std::string(Function) +
                        " " + std::string(Module));
   }

@@ -96,9 +96,14 @@ public:
   virtual void record(const RecordOrigin &O, const RecordView &R) = 0;
   virtual void aggregation(const AggDump &D) = 0;
   virtual void targetAttached(const TargetInfo &T, std::string_view How) = 0;
+  /// Mechanism: how hits get to the clause, when there is a choice
+  /// ("in-process", "breakpoint (why)"); empty otherwise.
   virtual void probeAttached(const TargetInfo &T, uint32_t Probe,
                              std::string_view Function,
-                             std::string_view Module, uint64_t Address) = 0;
+                             std::string_view Module, uint64_t Address,
+                             std::string_view Mechanism) = 0;
+  /// How the session is set up, for -v.
+  virtual void note(std::string_view Message) {}
   virtual void targetExited(const TargetInfo &T, int ExitCode,
                             int Signal) = 0;
   virtual void warning(std::string_view Message) = 0;

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tscc::rt {
 
@@ -95,6 +96,10 @@ public:
   /// Re-serialisable copy of the tables, for the binary trace file.
   ProgramTables tables() const;
 
+  /// The object file as loaded, for relocating its code into a target
+  /// (in-process clauses); empty for linked-in and tables-only programs.
+  std::span<const uint8_t> objectBytes() const { return ObjectBytes; }
+
 private:
   ProbeProgram() = default;
   bool adopt(const ProgramTables &T, std::string &Error);
@@ -115,6 +120,7 @@ private:
   const uint8_t *Text[TSCC_DM_COUNT] = {nullptr, nullptr};
   uint64_t TextSize[TSCC_DM_COUNT] = {0, 0};
   std::unique_ptr<LoadedImage> Image; ///< the mapping, for load()
+  std::vector<uint8_t> ObjectBytes;
 };
 
 } // namespace tscc::rt

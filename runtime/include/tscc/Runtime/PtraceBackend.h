@@ -42,6 +42,10 @@ struct PtraceOptions {
   /// arrive within this time of each other (docs/runtime.md, *Waiting for
   /// hits*).
   unsigned SpinMicros = 50;
+  /// Run the clauses of native 64-bit processes inside them (the agent;
+  /// docs/runtime.md), where a site allows it. False: every hit is a
+  /// ptrace stop and the clause runs in tsrun (--ptrace).
+  bool InProcess = true;
 };
 
 class PtraceBackend final : public Backend {

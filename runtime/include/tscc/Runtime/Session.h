@@ -98,20 +98,31 @@ public:
   /// Frees thread-local blocks, thread maps and within() state of the thread.
   void threadExited(Target &T, int64_t Tid);
   void targetAttached(Target &T, std::string_view How);
+  /// Mechanism says how hits reach the clause ("in-process", or
+  /// "breakpoint (why not in-process)"); empty where there is one way.
   void probeAttached(Target &T, uint32_t Probe, std::string_view Function,
-                     std::string_view Module, uint64_t Address);
+                     std::string_view Module, uint64_t Address,
+                     std::string_view Mechanism = {});
   /// Reported; the session goes on with the other targets. Also frees all
   /// of the target's thread state. Signal is 0 for a normal exit.
   void targetExited(Target &T, int ExitCode, int Signal);
   /// "tsrun: warning: ..." on stderr, and a JSON "warning" event.
   void warn(std::string_view Message);
+  /// "tsrun: ..." on stderr with -v, and a JSON "note" event: how the
+  /// session is set up (which processes run clauses themselves).
+  void note(std::string_view Message);
 
   /// exit() was called, or a signal arrived.
   bool stopRequested() const {
     return StopFlag.load(std::memory_order_acquire);
   }
-  /// Async-signal-safe.
-  void requestStop() { StopFlag.store(true, std::memory_order_release); }
+  /// Async-signal-safe. Clause code running in targets stops starting new
+  /// clauses at once too.
+  void requestStop() {
+    StopFlag.store(true, std::memory_order_release);
+    if (StoreStopping)
+      __atomic_store_n(StoreStopping, 1u, __ATOMIC_RELEASE);
+  }
 
   /// Per-clause counters so far.
   std::vector<ClauseCounters> counters() const;
@@ -128,6 +139,7 @@ private:
   const ProbeProgram &Program;
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};
+  uint32_t *StoreStopping = nullptr; ///< the shared store's stopping flag
   std::unique_ptr<SessionState> State;
 };
 

@@ -1,0 +1,109 @@
+/*===- agent.h - The in-process agent's internals ---------------------------===*
+ *
+ * The agent runs inside traced programs: in their threads, possibly inside
+ * malloc or a signal handler, possibly before libc is initialised. So it is
+ * freestanding C with no libc and no locks of its own besides the store's:
+ * raw system calls, the compiler's builtins, and its own memcpy. It is
+ * built with -mgeneral-regs-only, so it never touches a vector register the
+ * program might be using.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef TSCC_AGENT_INTERNAL_H
+#define TSCC_AGENT_INTERNAL_H
+
+#include "tscc/abi.h"
+#include "tscc/agent.h"
+#include "tscc/store.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HIDDEN __attribute__((visibility("hidden")))
+#define LIKELY(X) __builtin_expect(!!(X), 1)
+#define UNLIKELY(X) __builtin_expect(!!(X), 0)
+
+/*--- State tsrun writes ------------------------------------------------------*/
+
+extern struct tscc_agent_config tscc_agent_config HIDDEN;
+union agent_proc_page {
+  struct tscc_agent_proc Proc;
+  char Page[4096];
+};
+extern union agent_proc_page tscc_agent_proc_page HIDDEN;
+#define tscc_agent_proc (tscc_agent_proc_page.Proc)
+extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
+
+/*--- System calls --------------------------------------------------------------*/
+
+static inline long sys6(long Nr, long A, long B, long C, long D, long E,
+                        long F) {
+  long R;
+  register long R10 __asm__("r10") = D;
+  register long R8 __asm__("r8") = E;
+  register long R9 __asm__("r9") = F;
+  __asm__ volatile("syscall"
+                   : "=a"(R)
+                   : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8),
+                     "r"(R9)
+                   : "rcx", "r11", "memory");
+  return R;
+}
+#define sys0(N) sys6(N, 0, 0, 0, 0, 0, 0)
+#define sys1(N, A) sys6(N, (long)(A), 0, 0, 0, 0, 0)
+#define sys2(N, A, B) sys6(N, (long)(A), (long)(B), 0, 0, 0, 0)
+#define sys3(N, A, B, C) sys6(N, (long)(A), (long)(B), (long)(C), 0, 0, 0)
+#define sys4(N, A, B, C, D)                                                    \
+  sys6(N, (long)(A), (long)(B), (long)(C), (long)(D), 0, 0)
+
+enum {
+  NR_getpid = 39,
+  NR_kill = 62,
+  NR_sched_yield = 24,
+  NR_rt_sigaction = 13,
+  NR_clock_gettime = 228,
+  NR_gettid = 186,
+  NR_tgkill = 234,
+  NR_futex = 202,
+  NR_arch_prctl = 158,
+};
+
+/*--- The current thread --------------------------------------------------------*/
+
+/* The firing thread's entry, resolved against the store (thread slot,
+ * thread id) when Resolve; null when the table is full or the store cannot
+ * be had. Never allocates outside the table, never blocks but for the
+ * store lock on a thread's first hit. */
+struct tscc_agent_thread *agent_thread(int Resolve);
+
+/*--- Running clauses -----------------------------------------------------------*/
+
+/* What the helpers need while a clause runs; ctx->runtime points here. */
+struct agent_scope {
+  struct tscc_agent_thread *thread;
+  uint64_t time_ns; /* taken at the first record, 0 before */
+};
+
+/* Runs Pred then Action with a recovery point: a fault in clause code comes
+ * back here. Returns 1 when the clause crashed (entry.S). */
+int tscc_agent_try(uint64_t Pred, uint64_t Action, struct tscc_ctx *Ctx,
+                   struct tscc_agent_recover *Recover) HIDDEN;
+
+/* Copies Len bytes from Src, which may be a bad address: 0, or -1 when it
+ * faulted (entry.S; the fault is recovered by the signal handler). */
+long tscc_safe_copy(void *Dst, const void *Src, uint64_t Len) HIDDEN;
+/* Copies a NUL-terminated string of at most Max - 1 bytes and the NUL:
+ * its length, or -1 when it faulted. Max > 0. */
+long tscc_safe_strcpy(char *Dst, const char *Src, uint64_t Max) HIDDEN;
+extern const char tscc_safe_begin[] HIDDEN, tscc_safe_end[] HIDDEN,
+    tscc_safe_fault[] HIDDEN;
+
+void tscc_agent_return(void) HIDDEN;
+
+uint64_t agent_now_ns(void);
+int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
+enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
+
+/* Whether tsrun still reads the rings; disarms the process if not. */
+void agent_check_reader(void);
+
+#endif

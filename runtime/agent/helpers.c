@@ -1,0 +1,198 @@
+/*===- helpers.c - The helper table of clause code run in a target --------===*
+ *
+ * The same contract as tsrun's table (runtime/lib/Session/Helpers.cpp), with
+ * the store lock held by the firing thread. Target memory is the agent's
+ * own: reads are fault-safe copies (a fault is recovered by the signal
+ * handler, no system call on the way), and addresses that cannot be valid
+ * user memory are refused without touching them. Records go to the
+ * firing thread's own ring.
+ *===----------------------------------------------------------------------===*/
+#include "agent.h"
+
+/* Clause code reads target memory in small pieces; anything beyond this is
+ * a bug in the caller, not a read we should attempt. */
+#define MAX_READ (1u << 20)
+/* Nothing is ever mapped below this (vm.mmap_min_addr's default), and
+ * nothing user-accessible at or above the end of the lower half. */
+#define LOWEST_VALID 4096ull
+#define USER_END 0x800000000000ull
+
+static struct agent_scope *scope(struct tscc_ctx *Ctx) {
+  return (struct agent_scope *)Ctx->runtime;
+}
+
+static struct tscc_store *store(void) { return &tscc_agent_config.store; }
+
+static int plausible(uint64_t Addr, uint64_t Len) {
+  return Addr >= LOWEST_VALID && Addr < USER_END && Len <= USER_END - Addr;
+}
+
+static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
+                          uint64_t Len) {
+  if (!Dst || Len == 0)
+    return 0;
+  if (Len > MAX_READ) {
+    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+    return -1;
+  }
+  if (plausible(Addr, Len) && tscc_safe_copy(Dst, (const void *)Addr, Len) == 0)
+    return 0;
+  __builtin_memset(Dst, 0, Len);
+  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+  return -1;
+}
+
+static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
+                          uint64_t Max) {
+  if (!Dst || Max == 0)
+    return 0;
+  if (Max > MAX_READ)
+    Max = MAX_READ;
+  long Len = plausible(Addr, 1) ? tscc_safe_strcpy(Dst, (const char *)Addr,
+                                                   Max)
+                                : -1;
+  if (Len < 0) {
+    __builtin_memset(Dst, 0, Max);
+    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+    return -1;
+  }
+  /* Equal strings must be equal byte for byte (map keys). */
+  __builtin_memset(Dst + Len, 0, Max - (uint64_t)Len);
+  return Len;
+}
+
+static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
+  struct agent_scope *Sc = scope(Ctx);
+  if (!Record || Size < sizeof(struct tscc_record) || Size % 8) {
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    return;
+  }
+  if (!Sc->time_ns)
+    Sc->time_ns = agent_now_ns();
+  struct tscc_ring_record H;
+  __builtin_memset(&H, 0, sizeof(H));
+  H.type = TSCC_RING_RECORD;
+  H.data_model = TSCC_DM_LP64;
+  H.target = tscc_agent_config.target_id;
+  H.tid = Sc->thread->tid;
+  H.clause = Ctx->clause;
+  H.probe = Ctx->probe;
+  H.time_ns = Sc->time_ns;
+  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Record, Size)) {
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    agent_check_reader();
+  }
+}
+
+static uint64_t h_clock_ns(struct tscc_ctx *Ctx) {
+  (void)Ctx;
+  return agent_now_ns();
+}
+
+static void *h_map_lookup(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
+                          uint32_t KeySize, int32_t Create) {
+  int Full = 0;
+  void *V = tscc_map_lookup(store(), Map, scope(Ctx)->thread->slot, Key,
+                            KeySize, Create, &Full);
+  if (Full)
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+  return V;
+}
+
+static void h_map_delete(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
+                         uint32_t KeySize) {
+  tscc_map_delete(store(), Map, scope(Ctx)->thread->slot, Key, KeySize);
+}
+
+static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
+                         uint32_t KeySize, int64_t Value) {
+  if (tscc_agg_update(store(), Agg, Key, KeySize, Value))
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+}
+
+/* Printing happens in tsrun: the request goes through the ring, in order
+ * with the clause's records. (tsrun keeps clauses that print aggregations
+ * on its side when the object says which clauses do; this is the path of
+ * objects that do not.) */
+static void h_agg_print(struct tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
+  struct agent_scope *Sc = scope(Ctx);
+  struct tscc_ring_record H;
+  __builtin_memset(&H, 0, sizeof(H));
+  H.type = TSCC_RING_PRINT_AGG;
+  H.data_model = TSCC_DM_LP64;
+  H.target = tscc_agent_config.target_id;
+  H.tid = Sc->thread->tid;
+  H.clause = Ctx->clause;
+  H.probe = Ctx->probe;
+  H.time_ns = Sc->time_ns ? Sc->time_ns : (Sc->time_ns = agent_now_ns());
+  uint64_t Payload[2] = {Agg, (uint64_t)Top};
+  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Payload,
+                      sizeof(Payload)))
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+}
+
+static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
+  (void)Ctx;
+  tscc_agg_clear(store(), Agg);
+}
+
+static void h_request_exit(struct tscc_ctx *Ctx) {
+  (void)Ctx;
+  struct tscc_store_header *H = tscc_store_hdr(store());
+  __atomic_store_n(&H->stop_requested, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
+  tscc_host_wake(&H->wake);
+}
+
+static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
+  uint32_t *W = tscc_thread_within(store(), scope(Ctx)->thread->slot);
+  if (!W || Index >= store()->layout.within_count)
+    return 0;
+  return W[Index] > 0;
+}
+
+/* The frame-pointer chain, with hijacked return addresses put back from
+ * the shadow stack. tsrun keeps clauses that call stktrace() on its side,
+ * where .eh_frame is at hand, when the object says which clauses do. */
+static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
+  enum { MAX_DEPTH = 64 };
+  struct {
+    struct tscc_record R;
+    uint32_t Count, Pad;
+    uint64_t PC[MAX_DEPTH];
+  } Rec;
+  if (Depth == 0 || Depth > MAX_DEPTH)
+    Depth = MAX_DEPTH;
+  struct tscc_agent_thread *T = scope(Ctx)->thread;
+  uint64_t Tramp = (uint64_t)&tscc_agent_return;
+  uint32_t N = 0, Shadow = T->depth;
+  Rec.PC[N++] = Ctx->regs[TSCC_REG_RIP];
+  uint64_t Fp = Ctx->regs[TSCC_REG_RBP];
+  while (N < Depth && plausible(Fp, 16)) {
+    uint64_t Pair[2];
+    if (tscc_safe_copy(Pair, (const void *)Fp, 16) || !Pair[1])
+      break;
+    uint64_t Ret = Pair[1];
+    if (Ret == Tramp && Shadow)
+      Ret = T->frames[--Shadow].ret;
+    Rec.PC[N++] = Ret;
+    if (Pair[0] <= Fp)
+      break;
+    Fp = Pair[0];
+  }
+  __builtin_memset(&Rec.R, 0, sizeof(Rec.R));
+  Rec.R.kind = TSCC_REC_STACK;
+  Rec.R.size = (uint32_t)(sizeof(Rec.R) + 8 + 8 * N);
+  Rec.R.id = Depth;
+  Rec.R.format = ~0u;
+  Rec.Count = N;
+  Rec.Pad = 0;
+  h_emit(Ctx, &Rec, Rec.R.size);
+}
+
+const struct tscc_helpers tscc_agent_helpers HIDDEN = {
+    TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(struct tscc_helpers), 0,
+    h_read_mem,     h_read_str,     h_emit,                      h_clock_ns,
+    h_map_lookup,   h_map_delete,   h_agg_update,                h_agg_print,
+    h_agg_clear,    h_request_exit, h_within,                    h_stack_trace,
+};

@@ -1,0 +1,99 @@
+/*===- signal.c - Faults in clause code, and everybody else's ----------------===*
+ *
+ * The agent's handler for SIGSEGV, SIGBUS and SIGFPE, installed in front of
+ * whatever the program had:
+ *   - a fault inside tscc_safe_copy/strcpy is a bad pointer in a script:
+ *     the copy returns -1 and the clause counts a fault;
+ *   - a fault in clause or agent code while a clause runs abandons that
+ *     firing (counted as a fault), the way tsrun abandons a crashed clause;
+ *   - anything else is the program's: it goes to the program's handler, or
+ *     gets the default action exactly as if the agent were not there.
+ *===----------------------------------------------------------------------===*/
+#include "agent.h"
+
+#define SA_SIGINFO 4ull
+#define SA_NODEFER 0x40000000ull
+#define SA_RESETHAND 0x80000000ull
+#define SIG_BLOCK 0
+#define SIG_SETMASK 2
+#define NR_rt_sigprocmask 14
+
+/* x86-64 ucontext_t: gregs[] at 40; REG_RSP 15, REG_RIP 16. */
+#define UC_GREGS 40
+#define REG_RSP 15
+#define REG_RIP 16
+
+void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
+
+static int signal_index(int Sig) {
+  switch (Sig) {
+  case 11: return TSCC_AGENT_SIGSEGV;
+  case 7: return TSCC_AGENT_SIGBUS;
+  case 8: return TSCC_AGENT_SIGFPE;
+  default: return -1;
+  }
+}
+
+static int in_our_code(uint64_t Pc) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  return (Pc >= C->code_lo && Pc < C->code_hi) ||
+         (Pc >= C->agent_lo && Pc < C->agent_hi);
+}
+
+/* As the kernel would have delivered it to the program. */
+static void chain(int Sig, void *Info, void *Uc) {
+  int I = signal_index(Sig);
+  if (I < 0)
+    return;
+  struct tscc_kernel_sigaction Old = tscc_agent_config.chained[I];
+  int SiCode = ((int *)Info)[2];
+  if (Old.handler <= 1) {
+    /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
+     * the default): put the default back and let it happen again. A
+     * signal somebody sent is resent, unless it was ignored. */
+    if (Old.handler == 1 && SiCode <= 0)
+      return;
+    struct tscc_kernel_sigaction Dfl = {0, 0, 0, 0};
+    sys4(NR_rt_sigaction, Sig, &Dfl, 0, 8);
+    if (SiCode <= 0)
+      sys3(NR_tgkill, sys0(NR_getpid), sys0(NR_gettid), Sig);
+    return;
+  }
+  uint64_t Mask = Old.mask;
+  if (!(Old.flags & SA_NODEFER))
+    Mask |= 1ull << (Sig - 1);
+  uint64_t Saved = 0;
+  sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
+  if (Old.flags & SA_RESETHAND)
+    tscc_agent_config.chained[I].handler = 0;
+  if (Old.flags & SA_SIGINFO)
+    ((void (*)(int, void *, void *))Old.handler)(Sig, Info, Uc);
+  else
+    ((void (*)(int))Old.handler)(Sig);
+  sys4(NR_rt_sigprocmask, SIG_SETMASK, &Saved, 0, 8);
+}
+
+void tscc_agent_signal(int Sig, void *Info, void *Uc) {
+  uint64_t *Gregs = (uint64_t *)((char *)Uc + UC_GREGS);
+  uint64_t Pc = Gregs[REG_RIP];
+  int SiCode = ((int *)Info)[2];
+  if (SiCode > 0 && Pc >= (uint64_t)tscc_safe_begin &&
+      Pc < (uint64_t)tscc_safe_end) {
+    Gregs[REG_RIP] = (uint64_t)tscc_safe_fault;
+    __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
+                       __ATOMIC_RELAXED);
+    return;
+  }
+  if (SiCode > 0 && in_our_code(Pc)) {
+    struct tscc_agent_thread *T = agent_thread(0);
+    if (T && T->in_clause) {
+      T->in_clause = 0;
+      Gregs[REG_RSP] = T->recover.rsp;
+      Gregs[REG_RIP] = T->recover.rip;
+      __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
+                         __ATOMIC_RELAXED);
+      return;
+    }
+  }
+  chain(Sig, Info, Uc);
+}

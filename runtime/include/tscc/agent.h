@@ -1,0 +1,178 @@
+/*===- tscc/agent.h - What tsrun tells the in-process agent ---------------===*
+ *
+ * The agent is a small freestanding object (runtime/agent/) that tsrun
+ * relocates into a native 64-bit target together with the probe object's
+ * code. Probe sites jump to per-site trampolines, which call the agent,
+ * which runs the LP64 stream of the clauses in the target itself. This
+ * header is the contract: the structures tsrun fills in inside the target,
+ * and the agent's symbols tsrun looks up.
+ *
+ * Everything here describes the target's address space: "addresses" are
+ * uint64_t so that the structs mean the same in tsrun and in the agent.
+ *===----------------------------------------------------------------------===*/
+#ifndef TSCC_AGENT_H
+#define TSCC_AGENT_H
+
+#include "tscc/store.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TSCC_AGENT_VERSION 1
+
+/* Symbols of the agent object. */
+#define TSCC_AGENT_SYM_CONFIG "tscc_agent_config"   /* struct tscc_agent_config */
+#define TSCC_AGENT_SYM_PROC "tscc_agent_proc_page" /* struct tscc_agent_proc */
+#define TSCC_AGENT_SYM_ENTER "tscc_agent_enter"     /* trampolines call this */
+#define TSCC_AGENT_SYM_RETURN "tscc_agent_return"   /* hijacked returns */
+#define TSCC_AGENT_SYM_SIGNAL "tscc_agent_signal"   /* SA_SIGINFO handler */
+#define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer" /* rt_sigreturn */
+
+/*--- Probe sites --------------------------------------------------------------*/
+
+enum tscc_hook_kind {
+  TSCC_HOOK_ENTRY = 1,  /* run the probe's clause now */
+  TSCC_HOOK_EXIT = 2,   /* run it when the function returns */
+  TSCC_HOOK_WITHIN = 3, /* within(): inside the function until it returns */
+};
+
+struct tscc_agent_hook {
+  uint32_t kind;  /* tscc_hook_kind */
+  uint32_t index; /* probe index, or within() index */
+  uint64_t func;   /* address of the NUL-terminated __func */
+  uint64_t module; /* address of the NUL-terminated __module */
+};
+
+/* A trampoline starts with its site; the code follows at
+ * TSCC_TRAMPOLINE_CODE, and the return address of its call into the agent
+ * is TSCC_TRAMPOLINE_CALL_END bytes into the code:
+ *
+ *   lea -128(%rsp), %rsp       skip the red zone
+ *   call *enter(%rip)          enter is the site's `enter` field
+ *   lea 128(%rsp), %rsp
+ *   <the displaced instructions, relocated>
+ *   jmp <site + displaced bytes>
+ */
+struct tscc_agent_site {
+  uint64_t address; /* the probed instruction */
+  uint64_t enter;   /* tscc_agent_enter, for the call above */
+  uint64_t hooks;   /* struct tscc_agent_hook[hook_count] */
+  uint32_t hook_count;
+  uint32_t flags;
+};
+
+#define TSCC_TRAMPOLINE_CODE 32
+#define TSCC_TRAMPOLINE_CALL_END 11
+
+/* What tscc_agent_enter saves, lowest address first; the original rsp is
+ * just above ret + 128 bytes of red zone. Hijacked returns save the same,
+ * with ret being where the real return address goes. */
+struct tscc_agent_frame {
+  uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+  uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+  uint64_t rflags;
+  uint64_t ret;
+};
+
+/*--- Process configuration ----------------------------------------------------*/
+
+struct tscc_agent_clause {
+  uint64_t pred;   /* int32_t (*)(struct tscc_ctx *), or 0 */
+  uint64_t action; /* void (*)(struct tscc_ctx *), or 0 */
+};
+
+/* The kernel's struct sigaction on x86-64. */
+struct tscc_kernel_sigaction {
+  uint64_t handler;
+  uint64_t flags;
+  uint64_t restorer;
+  uint64_t mask;
+};
+
+enum tscc_agent_signal_index {
+  TSCC_AGENT_SIGSEGV = 0,
+  TSCC_AGENT_SIGBUS = 1,
+  TSCC_AGENT_SIGFPE = 2,
+  TSCC_AGENT_SIGNALS = 3
+};
+
+/* Written by tsrun before the first site is armed; read-only afterwards
+ * except where noted. */
+struct tscc_agent_config {
+  uint32_t version;
+  uint32_t size; /* sizeof(struct tscc_agent_config) */
+  struct tscc_store store; /* base = the store mapping in this process;
+                              tables = the private copy of the layout */
+  uint32_t target_id;
+  uint32_t has_fsgsbase; /* rdfsbase works (HWCAP2_FSGSBASE) */
+  int64_t pid, ppid, uid;
+  uint64_t pname;      /* const char * */
+  uint64_t clauses;    /* struct tscc_agent_clause[clause_count] */
+  uint64_t probe_clause; /* uint32_t[probe_count] */
+  uint64_t probe_specs;  /* const char *[probe_count] */
+  uint32_t clause_count, probe_count;
+  uint64_t params;        /* const int64_t * */
+  uint64_t param_strings; /* const char *const * */
+  uint32_t param_count;
+  uint32_t format_count;
+  uint64_t vdso_clock_gettime; /* int (*)(clockid_t, struct timespec *) */
+  uint64_t code_lo, code_hi;   /* the probe object's image: clause code */
+  uint64_t agent_lo, agent_hi; /* the agent's own image */
+  uint64_t lock_timeout_ns;
+  int32_t reader_pid;
+  uint32_t thread_capacity; /* a power of two */
+  uint64_t threads;         /* struct tscc_agent_thread[thread_capacity] */
+  /* The dispositions the agent replaced; a fault that is not the agent's
+   * goes to these. tsrun updates them when the program sets its own. */
+  struct tscc_kernel_sigaction chained[TSCC_AGENT_SIGNALS];
+  /* Counters tsrun reads back (-v, docs/runtime.md). */
+  uint64_t recovered_faults;
+  uint64_t reentered;
+};
+
+/* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
+ * fork() starts disarmed until tsrun re-arms it (or forever, if tsrun is
+ * not following it). */
+struct tscc_agent_proc {
+  uint32_t armed;
+  uint32_t epoch; /* the store's epoch when this process was (re)armed */
+  uint32_t disarmed_reader_gone; /* the agent found tsrun gone */
+  uint32_t reserved;
+};
+
+/* Per traced thread, in the agent's private memory; found by fs base. */
+#define TSCC_AGENT_MAX_FRAMES 192
+
+struct tscc_agent_shadow {
+  uint64_t slot;  /* stack address of the hijacked return address */
+  uint64_t ret;   /* the real return address */
+  uint64_t site;  /* struct tscc_agent_site * */
+};
+
+/* Where a fault in clause code resumes (tscc_agent_try). */
+struct tscc_agent_recover {
+  uint64_t rsp, rip;
+};
+
+struct tscc_agent_thread {
+  uint64_t key;   /* fs base (~0 for a thread without one); 0 = empty */
+  uint32_t epoch; /* tscc_agent_proc.epoch when resolved */
+  int32_t slot;   /* the store's thread slot */
+  uint32_t gen;   /* the slot's generation when resolved */
+  int32_t tid;
+  uint32_t depth; /* shadow frames in use */
+  uint32_t in_clause; /* a recovery point is set */
+  uint64_t hits;
+  struct tscc_agent_recover recover;
+  struct tscc_agent_shadow frames[TSCC_AGENT_MAX_FRAMES];
+};
+
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TSCC_AGENT_H */

@@ -1,0 +1,58 @@
+//===- Trampoline.cpp - The code a jump-patched site jumps to -------------===//
+#include "Trampoline.h"
+
+#include "tscc/agent.h"
+
+#include <cstddef>
+#include <cstring>
+
+using namespace tscc::rt;
+using namespace tscc::rt::ip;
+
+namespace {
+
+void put(std::vector<uint8_t> &Out, std::initializer_list<uint8_t> Bytes) {
+  Out.insert(Out.end(), Bytes.begin(), Bytes.end());
+}
+
+void put32(std::vector<uint8_t> &Out, uint32_t V) {
+  for (unsigned I = 0; I < 4; ++I)
+    Out.push_back(static_cast<uint8_t>(V >> (8 * I)));
+}
+
+} // namespace
+
+bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
+                                   uint64_t Enter, uint64_t HooksAt,
+                                   uint32_t HookCount,
+                                   std::vector<uint8_t> &Out,
+                                   TrampolineInfo &Info, std::string &Why) {
+  Out.assign(TSCC_TRAMPOLINE_CODE, 0);
+  tscc_agent_site Site{};
+  Site.address = Plan.Site;
+  Site.enter = Enter;
+  Site.hooks = HooksAt;
+  Site.hook_count = HookCount;
+  static_assert(sizeof(Site) <= TSCC_TRAMPOLINE_CODE);
+  memcpy(Out.data(), &Site, sizeof(Site));
+  uint64_t Code = At + TSCC_TRAMPOLINE_CODE;
+  put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
+  // call *enter(%rip)
+  put(Out, {0xff, 0x15});
+  uint64_t Next = Code + 11;
+  put32(Out, static_cast<uint32_t>(
+                 (At + offsetof(tscc_agent_site, enter)) - Next));
+  static_assert(TSCC_TRAMPOLINE_CALL_END == 11);
+  put(Out, {0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0}); // lea 0x80(%rsp),%rsp
+  Info.At = At;
+  Info.AgentCallEnd = Next;
+  Info.CopyAt = At + Out.size();
+  Info.Map.clear();
+  if (!relocateDisplaced(Plan, Info.CopyAt, Out, Info.Map, Why))
+    return false;
+  if (Out.size() > TrampolineSlot) {
+    Why = "the relocated instructions do not fit a trampoline";
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,629 @@
+//===- Agent.cpp - Putting the in-process agent into a target -------------===//
+#include "Agent.h"
+
+#include "Inject.h"
+
+#include "../InProcess/AgentObject.h"
+#include "../Loader/LoadedImage.h"
+
+#include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
+#include "tscc/agent.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <elf.h>
+#include <fcntl.h>
+#include <fstream>
+#include <poll.h>
+#include <random>
+#include <sstream>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+#ifndef MADV_WIPEONFORK
+#define MADV_WIPEONFORK 18
+#endif
+
+namespace {
+
+constexpr uint32_t AgentThreadCapacity = 4096;
+/// How long an agent waits for the store lock before it drops a clause.
+constexpr uint64_t AgentLockTimeoutNs = 50'000'000;
+
+enum : uint64_t {
+  NrClose = 3,
+  NrMprotect = 10,
+  NrMunmap = 11,
+  NrRtSigaction = 13,
+  NrMadvise = 28,
+  NrSocket = 41,
+  NrConnect = 42,
+  NrRecvmsg = 47,
+  NrMmap = 9,
+};
+
+bool isError(uint64_t R) { return R > ~uint64_t(4095); }
+
+std::string errnoText(uint64_t R) {
+  return std::strerror(static_cast<int>(-static_cast<int64_t>(R)));
+}
+
+/// Runs one system call in the target; false (with Why) on failure.
+bool call(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+          std::initializer_list<uint64_t> Args, uint64_t &Result,
+          std::string &Why, const char *What) {
+  if (!injectSyscall(P, Tid, Nr, Args, Result, Why))
+    return false;
+  if (!isError(Result))
+    return true;
+  Why = std::string(What) + " in the target failed: " + errnoText(Result);
+  return false;
+}
+
+/// Auxiliary vector entries of a process.
+std::map<uint64_t, uint64_t> readAuxv(pid_t Pid) {
+  std::map<uint64_t, uint64_t> Out;
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/auxv", std::ios::binary);
+  uint64_t Pair[2];
+  while (In.read(reinterpret_cast<char *>(Pair), sizeof(Pair)) && Pair[0])
+    Out[Pair[0]] = Pair[1];
+  return Out;
+}
+
+/// The size of the mapping that starts at Addr in /proc/PID/maps.
+uint64_t mappingSize(pid_t Pid, uint64_t Addr) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    unsigned long long S = 0, E = 0;
+    if (sscanf(Line.c_str(), "%llx-%llx", &S, &E) == 2 && S == Addr)
+      return E - S;
+  }
+  return 0;
+}
+
+/// The target's vDSO clock_gettime, or 0 (the agent then makes the call).
+uint64_t vdsoClockGettime(PtraceProcess &P,
+                          const std::map<uint64_t, uint64_t> &Aux) {
+  auto It = Aux.find(AT_SYSINFO_EHDR);
+  if (It == Aux.end() || !It->second)
+    return 0;
+  uint64_t Base = It->second;
+  uint64_t Size = mappingSize(P.Pid, Base);
+  if (!Size || Size > (1u << 20))
+    return 0;
+  std::vector<uint8_t> Image(Size);
+  if (!P.readMemory(Base, Image.data(), Size))
+    return 0;
+  std::string Error;
+  auto Elf = ElfFile::fromBuffer(std::move(Image), "[vdso]", Error);
+  if (!Elf)
+    return 0;
+  const ElfSymbol *Sym = Elf->findFunction("__vdso_clock_gettime");
+  if (!Sym)
+    Sym = Elf->findFunction("clock_gettime");
+  uint64_t Lowest = ~0ull;
+  for (const ElfSegment &Seg : Elf->segments())
+    if (Seg.Type == PT_LOAD)
+      Lowest = std::min<uint64_t>(Lowest, Seg.VAddr & ~0xfffull);
+  if (!Sym || Lowest == ~0ull)
+    return 0;
+  return Base + Sym->Value - Lowest;
+}
+
+/// Whether Pid lives in tsrun's own PID namespace: the store lock and the
+/// agent name threads by the ids they see themselves.
+bool samePidNamespace(pid_t Pid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/status");
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.rfind("NSpid:", 0) == 0) {
+      std::istringstream F(Line.substr(6));
+      std::string A, B;
+      F >> A >> B;
+      return B.empty();
+    }
+  return true; // kernels without NSpid have no nested namespaces to see
+}
+
+/// Builds a block of memory for the target, whose address is known in
+/// advance, out of pieces that point at each other.
+class Blob {
+public:
+  explicit Blob(uint64_t Base) : Base(Base) {}
+  uint64_t add(const void *Data, size_t Size, size_t Align = 8) {
+    Bytes.resize((Bytes.size() + Align - 1) & ~(Align - 1));
+    uint64_t At = Base + Bytes.size();
+    const auto *P = static_cast<const uint8_t *>(Data);
+    Bytes.insert(Bytes.end(), P, P + Size);
+    return At;
+  }
+  uint64_t addString(std::string_view S) {
+    uint64_t At = add(S.data(), S.size(), 1);
+    Bytes.push_back(0);
+    return At;
+  }
+  uint64_t reserve(size_t Size, size_t Align = 16) {
+    Bytes.resize((Bytes.size() + Align - 1) & ~(Align - 1));
+    uint64_t At = Base + Bytes.size();
+    Bytes.resize(Bytes.size() + Size);
+    return At;
+  }
+  const std::vector<uint8_t> &bytes() const { return Bytes; }
+
+private:
+  uint64_t Base;
+  std::vector<uint8_t> Bytes;
+};
+
+constexpr uint64_t DataScratch = 4096; ///< first page: syscall arguments
+constexpr uint64_t DataSize = 1u << 20;
+
+/// Maps an image for the target, relocated there, with its final
+/// protections. Base receives its address.
+bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
+                const SymbolResolver &Resolve, RelocatedImage &Img,
+                uint64_t &Base, uint64_t &Size, std::string &Why) {
+  if (!relocatedImageSize(Object, Size, Why))
+    return false;
+  Base = mapAnywhere(P, Tid, Size, PROT_READ | PROT_WRITE, Why);
+  if (!Base)
+    return false;
+  if (!relocateImage(Object, Base, Resolve, Img, Why))
+    return false;
+  if (Img.ContentEnd &&
+      !P.writeMemory(Base, Img.Bytes.data(), Img.ContentEnd)) {
+    Why = "cannot write the agent into the target";
+    return false;
+  }
+  uint64_t R = 0;
+  if (Img.ExecEnd &&
+      !call(P, Tid, NrMprotect, {Base, Img.ExecEnd, PROT_READ | PROT_EXEC}, R,
+            Why, "mprotect"))
+    return false;
+  if (Img.RwStart > Img.ExecEnd &&
+      !call(P, Tid, NrMprotect,
+            {Base + Img.ExecEnd, Img.RwStart - Img.ExecEnd, PROT_READ}, R, Why,
+            "mprotect"))
+    return false;
+  return true;
+}
+
+/// Maps the session's store into the target: the target connects to
+/// tsrun's socket and receives the memfd (SCM_RIGHTS), maps it, closes it.
+bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+              uint64_t &Base, std::string &Why) {
+  if (!F.listen(Why))
+    return false;
+  uint64_t Sock = 0, R = 0;
+  if (!call(P, Tid, NrSocket, {AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0}, Sock,
+            Why, "socket"))
+    return false;
+  sockaddr_un Addr{};
+  Addr.sun_family = AF_UNIX;
+  const std::string &Name = F.socketName();
+  memcpy(Addr.sun_path, Name.data(), Name.size());
+  socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
+  bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
+            call(P, Tid, NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
+            F.sendStore(P.Pid, Why);
+  // recvmsg(sock, {iov: 1 byte, control: one fd}, MSG_CMSG_CLOEXEC)
+  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
+           Msg = Scratch + 1024;
+  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(sizeof(int))] = {};
+  if (Ok) {
+    iovec V{reinterpret_cast<void *>(Byte), 1};
+    msghdr M{};
+    M.msg_iov = reinterpret_cast<iovec *>(Iov);
+    M.msg_iovlen = 1;
+    M.msg_control = reinterpret_cast<void *>(Ctl);
+    M.msg_controllen = sizeof(Control);
+    Ok = P.writeMemory(Iov, &V, sizeof(V)) &&
+         P.writeMemory(Ctl, Control, sizeof(Control)) &&
+         P.writeMemory(Msg, &M, sizeof(M)) &&
+         call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
+              "recvmsg") &&
+         P.readMemory(Ctl, Control, sizeof(Control));
+  }
+  uint64_t Ignored = 0;
+  std::string IgnoredWhy;
+  injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
+  if (!Ok)
+    return false;
+  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
+  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS) {
+    Why = "the target did not receive the store";
+    return false;
+  }
+  int Fd;
+  memcpy(&Fd, CMSG_DATA(C), sizeof(Fd));
+  uint64_t Size = F.store().size();
+  Ok = call(P, Tid, NrMmap,
+            {0, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+             static_cast<uint64_t>(Fd), 0},
+            Base, Why, "mapping the store");
+  injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
+                IgnoredWhy);
+  return Ok;
+}
+
+const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
+
+uint64_t chainedSlot(const AgentState &A, unsigned I) {
+  return A.Config + offsetof(tscc_agent_config, chained) +
+         I * sizeof(tscc_kernel_sigaction);
+}
+
+tscc_kernel_sigaction agentAction(const AgentState &A) {
+  tscc_kernel_sigaction Act{};
+  Act.handler = A.Signal;
+  // SA_ONSTACK: a program that handles stack overflows on an alternate
+  // stack keeps doing so through us. SA_NODEFER: a fault in a chained
+  // handler is not a fault with the signal blocked (which kills).
+  Act.flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | 0x04000000 /*RESTORER*/;
+  Act.restorer = A.Restorer;
+  return Act;
+}
+
+/// Installs the agent's handler for the signals it recovers faults of,
+/// keeping what the program had in the config for chaining.
+bool installHandlers(PtraceProcess &P, pid_t Tid, uint64_t Scratch,
+                     std::string &Why) {
+  const AgentState &A = P.Agent;
+  tscc_kernel_sigaction Act = agentAction(A);
+  if (!P.writeMemory(Scratch, &Act, sizeof(Act))) {
+    Why = "cannot write to the target";
+    return false;
+  }
+  for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
+    uint64_t R = 0;
+    if (!call(P, Tid, NrRtSigaction,
+              {static_cast<uint64_t>(AgentSignals[I]), Scratch,
+               chainedSlot(A, I), 8},
+              R, Why, "sigaction"))
+      return false;
+  }
+  return true;
+}
+
+uint64_t symbol(const RelocatedImage &Img, const char *Name) {
+  auto It = Img.Symbols.find(Name);
+  return It == Img.Symbols.end() ? 0 : It->second;
+}
+
+/// The config and the blob of tables it points into.
+bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
+                 const std::map<uint64_t, uint64_t> &Aux, std::string &Why) {
+  AgentState &A = P.Agent;
+  const ProbeProgram &Prog = F.session().program();
+  SharedStore &Store = F.store();
+  Blob B(A.DataBase + DataScratch);
+  uint64_t Tables = B.add(Store.tables().data(),
+                          Store.tables().size() * sizeof(tscc_table_layout));
+  auto Text = Code.Sections.find(TSCC_SEC_TEXT_LP64);
+  auto Strtab = Code.Sections.find(TSCC_SEC_STRTAB);
+  if (Text == Code.Sections.end() || Strtab == Code.Sections.end()) {
+    Why = "the probe object has no LP64 code";
+    return false;
+  }
+  std::vector<tscc_agent_clause> Clauses;
+  for (const tscc_clause &C : Prog.clauses()) {
+    const tscc_stream_entry &E = C.stream[TSCC_DM_LP64];
+    tscc_agent_clause K{};
+    if (E.pred_offset != TSCC_NO_CODE && E.pred_size)
+      K.pred = Text->second.first + E.pred_offset;
+    if (E.action_offset != TSCC_NO_CODE && E.action_size)
+      K.action = Text->second.first + E.action_offset;
+    Clauses.push_back(K);
+  }
+  std::vector<uint32_t> ProbeClause;
+  std::vector<uint64_t> Specs;
+  for (const tscc_probe &Pr : Prog.probes()) {
+    ProbeClause.push_back(Pr.clause);
+    Specs.push_back(Strtab->second.first + Pr.spec);
+  }
+  std::vector<uint64_t> ParamStrings;
+  for (const std::string &S : F.session().options().Params)
+    ParamStrings.push_back(B.addString(S));
+  const std::vector<int64_t> &Params = F.session().paramValues();
+
+  tscc_agent_config C{};
+  C.version = TSCC_AGENT_VERSION;
+  C.size = sizeof(C);
+  C.store = *Store.view();
+  C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
+  C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
+  C.target_id = A.TargetId;
+  auto Cap2 = Aux.find(AT_HWCAP2);
+  C.has_fsgsbase = Cap2 != Aux.end() && (Cap2->second & 2);
+  C.pid = P.Pid;
+  C.ppid = P.PPid;
+  C.uid = P.Uid;
+  C.pname = B.addString(P.PName);
+  C.clauses = B.add(Clauses.data(), Clauses.size() * sizeof(Clauses[0]));
+  C.probe_clause = B.add(ProbeClause.data(), ProbeClause.size() * 4);
+  C.probe_specs = B.add(Specs.data(), Specs.size() * 8);
+  C.clause_count = static_cast<uint32_t>(Clauses.size());
+  C.probe_count = static_cast<uint32_t>(ProbeClause.size());
+  C.params = B.add(Params.data(), Params.size() * 8);
+  C.param_strings = B.add(ParamStrings.data(), ParamStrings.size() * 8);
+  C.param_count = static_cast<uint32_t>(Params.size());
+  C.format_count = static_cast<uint32_t>(Prog.formats().size());
+  C.vdso_clock_gettime = vdsoClockGettime(P, Aux);
+  C.code_lo = A.CodeBase;
+  C.code_hi = A.CodeBase + A.CodeSize;
+  C.agent_lo = A.AgentBase;
+  C.agent_hi = A.AgentBase + A.AgentSize;
+  C.lock_timeout_ns = AgentLockTimeoutNs;
+  C.reader_pid = getpid();
+  C.thread_capacity = AgentThreadCapacity;
+  C.threads = A.ThreadsBase;
+  if (B.bytes().size() > DataSize - DataScratch) {
+    Why = "the script's tables do not fit the agent's data area";
+    return false;
+  }
+  if (!P.writeMemory(A.DataBase + DataScratch, B.bytes().data(),
+                     B.bytes().size()) ||
+      !P.writeMemory(A.Config, &C, sizeof(C))) {
+    Why = "cannot write the agent's configuration";
+    return false;
+  }
+  return true;
+}
+
+/// Gives the process its own epoch and arms it.
+bool arm(PtraceProcess &P, AgentFactory &F) {
+  uint32_t Epoch =
+      __atomic_add_fetch(&F.store().header().epoch, 1, __ATOMIC_RELAXED);
+  tscc_agent_proc Proc{};
+  Proc.armed = 1;
+  Proc.epoch = Epoch;
+  return P.writeMemory(P.Agent.Proc, &Proc, sizeof(Proc));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// AgentFactory
+//===----------------------------------------------------------------------===//
+
+AgentFactory::AgentFactory(Session &S) : S(S) {
+  if (!S.store())
+    Unavailable = "the session has no shared store";
+  else if (S.program().objectBytes().empty())
+    Unavailable = "the probe object is linked into the tracer";
+}
+
+AgentFactory::~AgentFactory() {
+  if (ListenFd >= 0)
+    close(ListenFd);
+}
+
+SharedStore &AgentFactory::store() { return *S.store(); }
+
+std::span<const uint8_t> AgentFactory::programObject() const {
+  return S.program().objectBytes();
+}
+
+bool AgentFactory::listen(std::string &Error) {
+  if (ListenFd >= 0)
+    return true;
+  int Fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (Fd < 0) {
+    Error = std::string("socket: ") + strerror(errno);
+    return false;
+  }
+  std::random_device Rd;
+  char Name[64];
+  int N = snprintf(Name, sizeof(Name), "tscc-store-%d-%08x%08x", getpid(),
+                   Rd(), Rd());
+  SocketName = std::string(1, '\0') + std::string(Name, N);
+  sockaddr_un Addr{};
+  Addr.sun_family = AF_UNIX;
+  memcpy(Addr.sun_path, SocketName.data(), SocketName.size());
+  socklen_t Len = offsetof(sockaddr_un, sun_path) + SocketName.size();
+  if (bind(Fd, reinterpret_cast<sockaddr *>(&Addr), Len) != 0 ||
+      ::listen(Fd, 16) != 0) {
+    Error = std::string("cannot listen for targets: ") + strerror(errno);
+    close(Fd);
+    return false;
+  }
+  ListenFd = Fd;
+  return true;
+}
+
+bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
+  // The connection is queued already (the target's connect() returned), so
+  // this does not wait; the poll only guards against a lost one.
+  pollfd PF{ListenFd, POLLIN, 0};
+  if (poll(&PF, 1, 1000) != 1) {
+    Error = "the target did not connect for the store";
+    return false;
+  }
+  int Conn = accept4(ListenFd, nullptr, nullptr, SOCK_CLOEXEC);
+  if (Conn < 0) {
+    Error = std::string("accept: ") + strerror(errno);
+    return false;
+  }
+  ucred Cred{};
+  socklen_t CredLen = sizeof(Cred);
+  // Only the process being set up gets the store, not whoever guessed the
+  // socket's name.
+  if (getsockopt(Conn, SOL_SOCKET, SO_PEERCRED, &Cred, &CredLen) != 0 ||
+      Cred.pid != Pid) {
+    close(Conn);
+    Error = "an unexpected process connected for the store";
+    return false;
+  }
+  char Byte = 's';
+  iovec V{&Byte, 1};
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr M{};
+  M.msg_iov = &V;
+  M.msg_iovlen = 1;
+  M.msg_control = Control;
+  M.msg_controllen = sizeof(Control);
+  cmsghdr *C = CMSG_FIRSTHDR(&M);
+  C->cmsg_level = SOL_SOCKET;
+  C->cmsg_type = SCM_RIGHTS;
+  C->cmsg_len = CMSG_LEN(sizeof(int));
+  int Fd = store().fd();
+  memcpy(CMSG_DATA(C), &Fd, sizeof(Fd));
+  bool Ok = sendmsg(Conn, &M, MSG_NOSIGNAL) == 1;
+  if (!Ok)
+    Error = std::string("sending the store: ") + strerror(errno);
+  close(Conn);
+  return Ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Installation
+//===----------------------------------------------------------------------===//
+
+bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+                                std::string &Why) {
+  P.Agent = AgentState{};
+  if (!F.unavailable().empty()) {
+    Why = F.unavailable();
+    return false;
+  }
+  if (P.dataModel() != DataModel::LP64) {
+    Why = "a 32-bit process";
+    return false;
+  }
+  if (!samePidNamespace(P.Pid)) {
+    Why = "the process is in another PID namespace";
+    return false;
+  }
+  AgentState &A = P.Agent;
+  A.TargetId = F.session().targetId(P);
+  RelocatedImage AgentImg, Code;
+  SymbolResolver None = [](std::string_view) { return std::nullopt; };
+  if (!placeImage(P, Tid, ip::agentObject(), None, AgentImg, A.AgentBase,
+                  A.AgentSize, Why))
+    return false;
+  A.Config = symbol(AgentImg, TSCC_AGENT_SYM_CONFIG);
+  A.Proc = symbol(AgentImg, TSCC_AGENT_SYM_PROC);
+  A.Enter = symbol(AgentImg, TSCC_AGENT_SYM_ENTER);
+  A.Return = symbol(AgentImg, TSCC_AGENT_SYM_RETURN);
+  A.Signal = symbol(AgentImg, TSCC_AGENT_SYM_SIGNAL);
+  A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
+  if (!A.Config || !A.Proc || !A.Enter || !A.Return || !A.Signal ||
+      !A.Restorer || (A.Proc & 4095)) {
+    Why = "the agent object is incomplete";
+    return false;
+  }
+  // The probe object's memcpy & co. are the agent's: libc may not be
+  // there yet, and may be what is being probed.
+  SymbolResolver FromAgent =
+      [&AgentImg](std::string_view Name) -> std::optional<uint64_t> {
+    if (Name != "memcpy" && Name != "memset" && Name != "memmove")
+      return std::nullopt;
+    uint64_t A = symbol(AgentImg, std::string(Name).c_str());
+    return A ? std::optional<uint64_t>(A) : std::nullopt;
+  };
+  if (!placeImage(P, Tid, F.programObject(), FromAgent, Code, A.CodeBase,
+                  A.CodeSize, Why))
+    return false;
+  A.ThreadsSize = uint64_t(AgentThreadCapacity) * sizeof(tscc_agent_thread);
+  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
+                              Why, MAP_NORESERVE);
+  A.DataSize = DataSize;
+  A.DataBase = mapAnywhere(P, Tid, A.DataSize, PROT_READ | PROT_WRITE, Why);
+  if (!A.ThreadsBase || !A.DataBase)
+    return false;
+  A.StoreSize = F.store().size();
+  if (!mapStore(P, Tid, F, A.DataBase, A.StoreBase, Why))
+    return false;
+  std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
+  if (!writeConfig(P, F, Code, Aux, Why) ||
+      !installHandlers(P, Tid, A.DataBase, Why))
+    return false;
+  uint64_t R = 0;
+  if (!call(P, Tid, NrMadvise, {A.Proc, 4096, MADV_WIPEONFORK}, R, Why,
+            "madvise(MADV_WIPEONFORK)"))
+    return false;
+  if (!arm(P, F)) {
+    Why = "cannot arm the agent";
+    return false;
+  }
+  A.Installed = true;
+  return true;
+}
+
+bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, AgentFactory &F,
+                              std::string &Why) {
+  if (!Child.Agent.Installed)
+    return true;
+  // A new process for the store: its records and threads are its own.
+  Child.Agent.TargetId = F.session().targetId(Child);
+  uint64_t Config = Child.Agent.Config;
+  uint32_t Id = Child.Agent.TargetId;
+  int64_t Ids[3] = {Child.Pid, Child.PPid, Child.Uid};
+  if (!Child.writeMemory(Config + offsetof(tscc_agent_config, target_id), &Id,
+                         sizeof(Id)) ||
+      !Child.writeMemory(Config + offsetof(tscc_agent_config, pid), Ids,
+                         sizeof(Ids)) ||
+      !arm(Child, F)) {
+    Why = "cannot re-arm the agent in the child";
+    return false;
+  }
+  return true;
+}
+
+bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
+                                         std::string &Why) {
+  const AgentState &A = P.Agent;
+  if (!A.Installed)
+    return true;
+  for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
+    if (AgentSignals[I] != Sig)
+      continue;
+    tscc_kernel_sigaction Act = agentAction(A);
+    uint64_t R = 0;
+    // What the program has just set is what faults that are not ours go
+    // to from now on; then the agent's handler goes back in front.
+    return P.writeMemory(A.DataBase, &Act, sizeof(Act)) &&
+           call(P, Tid, NrRtSigaction,
+                {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
+                R, Why, "sigaction");
+  }
+  return true;
+}
+
+void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
+  if (!P.Agent.Installed)
+    return;
+  uint32_t Zero = 0;
+  P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
+                sizeof(Zero));
+}
+
+void tscc::rt::pt::armAgent(PtraceProcess &P) {
+  if (!P.Agent.Installed)
+    return;
+  uint32_t One = 1;
+  P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
+                sizeof(One));
+}
+
+const JumpSite *tscc::rt::pt::jumpSiteCovering(const PtraceProcess &P,
+                                               uint64_t Addr) {
+  auto It = P.Agent.Sites.upper_bound(Addr);
+  if (It == P.Agent.Sites.begin())
+    return nullptr;
+  --It;
+  const JumpSite &J = It->second;
+  return Addr > J.Addr && Addr < J.Addr + J.Length ? &J : nullptr;
+}

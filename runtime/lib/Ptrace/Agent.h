@@ -1,0 +1,103 @@
+//===- Agent.h - Putting the in-process agent into a target (private) -----===//
+//
+// For a native 64-bit process the ptrace backend does not stop the target
+// at every probe hit: it relocates the agent (runtime/agent/) and the probe
+// object's code into the process, maps the session's shared store there,
+// and patches probe sites with jumps to trampolines (JumpSites.cpp), so
+// clauses run in the target's own threads. ptrace stays attached for
+// everything else: threads, forks and execs, signals, and the end.
+//
+// Everything here happens with the process's threads stopped, through
+// system calls injected into one of them (Inject.h) and writes to
+// /proc/PID/mem.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_AGENT_H
+#define TSCC_RUNTIME_PTRACE_AGENT_H
+
+#include "PtraceProcess.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace tscc::rt {
+class Session;
+class SharedStore;
+} // namespace tscc::rt
+
+namespace tscc::rt::pt {
+
+/// What every target's agent shares: the objects to relocate, the store,
+/// and the socket through which a target receives the store's memfd.
+class AgentFactory {
+public:
+  explicit AgentFactory(Session &S);
+  ~AgentFactory();
+  AgentFactory(const AgentFactory &) = delete;
+  AgentFactory &operator=(const AgentFactory &) = delete;
+
+  /// Why no target of this session can run clauses itself ("" if they
+  /// can): the object is linked into tsrun, or the store is missing.
+  const std::string &unavailable() const { return Unavailable; }
+  Session &session() { return S; }
+  SharedStore &store();
+  std::span<const uint8_t> programObject() const;
+
+  /// The abstract unix socket a target connects to for the store's fd.
+  bool listen(std::string &Error);
+  const std::string &socketName() const { return SocketName; }
+  /// Accepts the connection of process Pid and sends it the store's fd.
+  bool sendStore(pid_t Pid, std::string &Error);
+
+private:
+  Session &S;
+  std::string Unavailable;
+  int ListenFd = -1;
+  std::string SocketName;
+};
+
+/// Installs the agent into P and arms it. Every thread of P is stopped and
+/// Tid is one of them. False with Why when P stays on the ptrace path (a
+/// 32-bit process, another PID namespace, a failed injection...); nothing
+/// of the agent is then left armed in P.
+bool installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+                  std::string &Why);
+
+/// A fork child starts disarmed (its agent page is wiped on fork); this
+/// gives it its own identity in the store and arms it.
+bool rearmAgent(PtraceProcess &Child, AgentFactory &F, std::string &Why);
+
+/// After the program set its own disposition for Sig (SIGSEGV, SIGBUS or
+/// SIGFPE): keeps it for chaining and puts the agent's handler back in
+/// front. Tid must be stopped.
+bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
+                           std::string &Why);
+
+/// Stops the agent from starting any new clause in P.
+void disarmAgent(PtraceProcess &P);
+/// Arms it again (after a vfork child has gone).
+void armAgent(PtraceProcess &P);
+
+/// How the end went for one process, for -v.
+struct AgentRemoval {
+  unsigned SitesRestored = 0;
+  unsigned ReturnsRestored = 0;
+  bool Unmapped = false;
+  std::string KeptBecause; ///< why the agent's memory stays mapped
+};
+
+/// At the end of the session, with every thread of P stopped: lets threads
+/// that are inside the agent finish their hit, puts every original byte
+/// and every hijacked return address back, gives the program its signal
+/// dispositions back and unmaps the agent's memory if no thread can still
+/// be in it.
+AgentRemoval removeAgent(PtraceProcess &P, pid_t Tid);
+
+/// The jump-patched site whose displaced bytes contain Addr (not its
+/// first byte), or null.
+const JumpSite *jumpSiteCovering(const PtraceProcess &P, uint64_t Addr);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_AGENT_H

@@ -1,0 +1,232 @@
+//===- AgentRemoval.cpp - Taking the agent out of a process at the end ----===//
+//
+// The end of a session for a process that keeps running (attached, or
+// launched with --keep-launched). Every thread is stopped. Order matters:
+//   1. disarm: no thread starts a clause any more;
+//   2. threads caught inside the agent, clause code or a trampoline's
+//      prologue are single-stepped until they are back in the program (a
+//      clause is a few hundred instructions);
+//   3. every patched site gets its original bytes, every hijacked return
+//      address its real value, every signal the agent handled the
+//      program's disposition;
+//   4. the agent's memory is unmapped only if no thread can come back into
+//      it: no thread's registers or stack (a signal frame, a return
+//      address) point there. Otherwise it stays, disarmed and unreachable
+//      from the program's code.
+//
+//===----------------------------------------------------------------------===//
+#include "Agent.h"
+
+#include "Inject.h"
+
+#include "tscc/agent.h"
+
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+constexpr unsigned MaxSteps = 1'000'000;
+constexpr uint64_t MaxStackScan = 8u << 20;
+
+struct CodeRanges {
+  std::vector<std::pair<uint64_t, uint64_t>> Ranges;
+  bool contains(uint64_t X) const {
+    for (auto [Lo, Size] : Ranges)
+      if (X >= Lo && X - Lo < Size)
+        return true;
+    return false;
+  }
+};
+
+CodeRanges codeOf(const AgentState &A) {
+  CodeRanges C;
+  C.Ranges.push_back({A.AgentBase, A.AgentSize});
+  C.Ranges.push_back({A.CodeBase, A.CodeSize});
+  for (auto Area : A.Areas)
+    C.Ranges.push_back(Area);
+  return C;
+}
+
+/// If Rip is at an instruction boundary of a trampoline's copy of a site's
+/// displaced instructions, the same place in the original code.
+bool backToOriginal(const AgentState &A, uint64_t Rip, uint64_t &Out) {
+  for (const auto &[Addr, J] : A.Sites) {
+    if (Rip < J.CopyAt || Rip - J.CopyAt > 0xffff)
+      continue;
+    for (const auto &[Orig, Copy] : J.Map)
+      if (J.CopyAt + Copy == Rip) {
+        Out = J.Addr + Orig;
+        return true;
+      }
+  }
+  return false;
+}
+
+/// Single-steps thread Tid until it is out of our code (or at a boundary
+/// of a displaced copy, from where it is moved to the original).
+void stepOut(PtraceProcess &P, Thread &T, const CodeRanges &Code) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return;
+  for (unsigned Step = 0; Code.contains(R.rip) && Step < MaxSteps; ++Step) {
+    uint64_t Orig;
+    if (backToOriginal(P.Agent, R.rip, Orig)) {
+      R.rip = Orig;
+      ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+      return;
+    }
+    if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr, nullptr) != 0)
+      return;
+    int St = 0;
+    if (waitpid(T.Tid, &St, __WALL) != T.Tid || !WIFSTOPPED(St))
+      return; // gone
+    int Sig = WSTOPSIG(St);
+    if (Sig != SIGTRAP && !T.PendingSignal)
+      T.PendingSignal = Sig; // delivered at detach
+    if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+      return;
+  }
+}
+
+/// The agent's entry for a thread with fs base FsBase, or 0.
+uint64_t threadEntry(PtraceProcess &P, uint64_t FsBase) {
+  const AgentState &A = P.Agent;
+  uint64_t Cap = A.ThreadsSize / sizeof(tscc_agent_thread);
+  if (!Cap || (Cap & (Cap - 1)))
+    return 0;
+  uint64_t Key = FsBase ? FsBase : ~0ull;
+  uint64_t H = Key * 0x9e3779b97f4a7c15ull;
+  uint64_t Pos = (H >> 32) & (Cap - 1);
+  for (uint64_t N = 0; N < Cap; ++N, Pos = (Pos + 1) & (Cap - 1)) {
+    uint64_t Entry = A.ThreadsBase + Pos * sizeof(tscc_agent_thread);
+    uint64_t K = 0;
+    if (!P.read(Entry, K) || K == 0)
+      return 0;
+    if (K == Key)
+      return Entry;
+  }
+  return 0;
+}
+
+unsigned restoreReturns(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return 0;
+  uint64_t Entry = threadEntry(P, R.fs_base);
+  uint32_t Depth = 0;
+  if (!Entry || !P.read(Entry + offsetof(tscc_agent_thread, depth), Depth))
+    return 0;
+  Depth = std::min<uint32_t>(Depth, TSCC_AGENT_MAX_FRAMES);
+  std::vector<tscc_agent_shadow> Frames(Depth);
+  if (Depth && !P.readMemory(Entry + offsetof(tscc_agent_thread, frames),
+                             Frames.data(), Depth * sizeof(Frames[0])))
+    return 0;
+  unsigned N = 0;
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+    uint64_t Cur = 0;
+    if (P.read(It->slot, Cur) && Cur == P.Agent.Return &&
+        P.writeMemory(It->slot, &It->ret, 8))
+      ++N;
+  }
+  uint32_t Zero = 0;
+  P.writeMemory(Entry + offsetof(tscc_agent_thread, depth), &Zero, 4);
+  return N;
+}
+
+/// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
+/// (the agent kept it), where the agent's handler is still installed.
+void restoreHandlers(PtraceProcess &P, pid_t Tid) {
+  const AgentState &A = P.Agent;
+  const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
+  uint64_t Scratch = A.DataBase;
+  for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
+    uint64_t R = 0;
+    std::string Error;
+    tscc_kernel_sigaction Cur{};
+    if (!injectSyscall(P, Tid, 13, {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8},
+                       R, Error) ||
+        R != 0 || !P.read(Scratch, Cur) || Cur.handler != A.Signal)
+      continue;
+    uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
+                       I * sizeof(tscc_kernel_sigaction);
+    injectSyscall(P, Tid, 13, {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8},
+                  R, Error);
+  }
+}
+
+/// The end of the mapping that holds Addr, from /proc/PID/maps.
+uint64_t mappingEnd(pid_t Pid, uint64_t Addr) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    unsigned long long S = 0, E = 0;
+    if (sscanf(Line.c_str(), "%llx-%llx", &S, &E) == 2 && Addr >= S &&
+        Addr < E)
+      return E;
+  }
+  return 0;
+}
+
+/// Why the agent's memory must stay mapped, or "".
+std::string stillReferenced(PtraceProcess &P, const CodeRanges &Code) {
+  for (auto &[Tid, T] : P.Threads) {
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
+      continue;
+    if (Code.contains(R.rip))
+      return "thread " + std::to_string(Tid) + " is still in the agent";
+    uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, R.rsp), R.rsp + MaxStackScan);
+    uint64_t From = R.rsp & ~7ull;
+    std::vector<uint64_t> Words;
+    for (uint64_t At = From; At < End; At += 65536) {
+      uint64_t N = std::min<uint64_t>(65536, End - At) / 8;
+      Words.resize(N);
+      if (!P.readMemory(At, Words.data(), N * 8))
+        break;
+      for (uint64_t W : Words)
+        if (Code.contains(W))
+          return "the stack of thread " + std::to_string(Tid) +
+                 " refers to the agent (a signal frame, or a return in "
+                 "flight)";
+    }
+  }
+  return {};
+}
+
+} // namespace
+
+AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
+  AgentRemoval Out;
+  AgentState &A = P.Agent;
+  if (!A.Installed)
+    return Out;
+  disarmAgent(P);
+  CodeRanges Code = codeOf(A);
+  for (auto &[T, Th] : P.Threads)
+    stepOut(P, Th, Code);
+  for (const auto &[Addr, J] : A.Sites)
+    if (P.writeMemory(Addr, J.Original, J.Length))
+      ++Out.SitesRestored;
+  for (auto &[T, Th] : P.Threads)
+    Out.ReturnsRestored += restoreReturns(P, Th);
+  restoreHandlers(P, Tid);
+  Out.KeptBecause = stillReferenced(P, Code);
+  if (Out.KeptBecause.empty()) {
+    for (auto [Base, Size] : Code.Ranges)
+      unmapInTarget(P, Tid, Base, Size);
+    unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);
+    unmapInTarget(P, Tid, A.DataBase, A.DataSize);
+    unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
+    Out.Unmapped = true;
+  }
+  A = AgentState{};
+  return Out;
+}

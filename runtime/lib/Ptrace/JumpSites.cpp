@@ -1,0 +1,183 @@
+//===- JumpSites.cpp - Probe sites that jump into the agent ---------------===//
+#include "JumpSites.h"
+
+#include "Agent.h"
+#include "Inject.h"
+
+#include "../InProcess/JumpPatch.h"
+#include "../InProcess/Trampoline.h"
+
+#include "tscc/agent.h"
+
+#include <cstring>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+/// Functions larger than this are not decoded for branch targets; their
+/// sites stay breakpoints.
+constexpr uint64_t MaxFunctionBytes = 1u << 20;
+
+struct Planned {
+  const JumpCandidate *C;
+  ip::PatchPlan Plan;
+};
+
+bool withinRel32(uint64_t From, uint64_t To) {
+  int64_t D = static_cast<int64_t>(To - From);
+  return D >= INT32_MIN + 64 && D <= INT32_MAX - 64;
+}
+
+uint32_t hookKind(HookKind K) {
+  switch (K) {
+  case HookKind::Entry: return TSCC_HOOK_ENTRY;
+  case HookKind::Exit: return TSCC_HOOK_EXIT;
+  case HookKind::WithinEnter: return TSCC_HOOK_WITHIN;
+  case HookKind::HealerGuard: break;
+  }
+  return 0;
+}
+
+/// Why a site with these hooks cannot be a jump, or "".
+std::string plan(PtraceProcess &P, const JumpCandidate &C, Planned &Out) {
+  if (!C.FuncSize)
+    return "the function's size is unknown";
+  if (C.FuncSize > MaxFunctionBytes)
+    return "the function is too large to check for branches into the site";
+  std::vector<uint8_t> Func(C.FuncSize);
+  if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
+    return "the function cannot be read";
+  std::string Why;
+  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Out.Plan, Why))
+    return Why;
+  // A thread stopped inside the bytes to be overwritten would resume in the
+  // middle of the jump.
+  for (const auto &[Tid, T] : P.Threads) {
+    if (T.State != ThreadState::Stopped)
+      continue;
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) == 0 && R.rip > C.Addr &&
+        R.rip < C.Addr + Out.Plan.Length)
+      return "a thread is inside the bytes the jump would overwrite";
+  }
+  Out.C = &C;
+  return {};
+}
+
+} // namespace
+
+std::map<uint64_t, std::string>
+tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
+                               const std::vector<JumpCandidate> &Candidates) {
+  std::map<uint64_t, std::string> Rejected;
+  std::vector<Planned> Plans;
+  for (const JumpCandidate &C : Candidates) {
+    Planned Pl;
+    std::string Why = plan(P, C, Pl);
+    if (Why.empty())
+      Plans.push_back(std::move(Pl));
+    else
+      Rejected[C.Addr] = Why;
+  }
+  if (Plans.empty())
+    return Rejected;
+
+  // One area near the module: the trampolines, then their hooks, then the
+  // names the hooks point at.
+  size_t HookCount = 0;
+  for (const Planned &Pl : Plans)
+    HookCount += Pl.C->Hooks.size();
+  size_t Strings = 0;
+  for (const Planned &Pl : Plans)
+    for (const Hook &H : Pl.C->Hooks)
+      Strings += H.Function.size() + H.ModuleName.size() + 2;
+  uint64_t HooksOff = Plans.size() * ip::TrampolineSlot;
+  uint64_t StringsOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
+  uint64_t Size = StringsOff + Strings;
+  std::string Error;
+  uint64_t Area = mapScratch(P, Tid, M.Start, M.End, Size, Error);
+  auto RejectAll = [&](const std::string &Why) {
+    for (const Planned &Pl : Plans)
+      Rejected[Pl.C->Addr] = Why;
+    return Rejected;
+  };
+  if (!Area)
+    return RejectAll("no memory for trampolines: " + Error);
+  P.Agent.Areas.push_back({Area, (Size + 4095) & ~uint64_t(4095)});
+
+  std::vector<uint8_t> Bytes(Size, 0xcc);
+  uint64_t NextHook = Area + HooksOff, NextString = Area + StringsOff;
+  auto AddString = [&](const std::string &S) {
+    uint64_t At = NextString;
+    memcpy(Bytes.data() + (At - Area), S.c_str(), S.size() + 1);
+    NextString += S.size() + 1;
+    return At;
+  };
+  std::vector<std::pair<const Planned *, ip::TrampolineInfo>> Built;
+  for (size_t I = 0; I < Plans.size(); ++I) {
+    const Planned &Pl = Plans[I];
+    uint64_t At = Area + I * ip::TrampolineSlot;
+    if (!withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
+      Rejected[Pl.C->Addr] = "no memory for a trampoline within reach";
+      continue;
+    }
+    uint64_t HooksAt = NextHook;
+    for (const Hook &H : Pl.C->Hooks) {
+      tscc_agent_hook AH{};
+      AH.kind = hookKind(H.Kind);
+      AH.index = H.Index;
+      AH.func = AddString(H.Function);
+      AH.module = AddString(H.ModuleName);
+      memcpy(Bytes.data() + (NextHook - Area), &AH, sizeof(AH));
+      NextHook += sizeof(AH);
+    }
+    std::vector<uint8_t> Code;
+    ip::TrampolineInfo Info;
+    std::string Why;
+    if (!ip::buildTrampoline(Pl.Plan, At, P.Agent.Enter, HooksAt,
+                             static_cast<uint32_t>(Pl.C->Hooks.size()), Code,
+                             Info, Why)) {
+      Rejected[Pl.C->Addr] = Why;
+      continue;
+    }
+    memcpy(Bytes.data() + (At - Area), Code.data(), Code.size());
+    Built.push_back({&Pl, std::move(Info)});
+  }
+  if (!P.writeMemory(Area, Bytes.data(), Bytes.size()))
+    return RejectAll("cannot write the trampolines");
+  for (auto &[Pl, Info] : Built) {
+    std::vector<uint8_t> Jump;
+    if (!ip::jumpPatchBytes(Pl->Plan, Info.At + TSCC_TRAMPOLINE_CODE, Jump) ||
+        !P.writeMemory(Pl->Plan.Site, Jump.data(), Jump.size())) {
+      Rejected[Pl->C->Addr] = "cannot write the jump";
+      continue;
+    }
+    JumpSite J;
+    J.Addr = Pl->Plan.Site;
+    J.Length = Pl->Plan.Length;
+    memcpy(J.Original, Pl->Plan.Original, sizeof(J.Original));
+    J.Trampoline = Info.At;
+    J.CopyAt = Info.CopyAt;
+    J.Map = std::move(Info.Map);
+    P.Agent.Sites[J.Addr] = std::move(J);
+  }
+  return Rejected;
+}
+
+bool tscc::rt::pt::redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
+                                       uint64_t &NewRip) {
+  const JumpSite *J = jumpSiteCovering(P, Rip - 1);
+  if (!J || Rip - 1 < J->Addr + ip::JumpSize)
+    return false;
+  uint64_t Off = Rip - 1 - J->Addr;
+  for (const auto &[Orig, Copy] : J->Map)
+    if (Orig == Off) {
+      NewRip = J->CopyAt + Copy;
+      return true;
+    }
+  return false;
+}

@@ -1,0 +1,42 @@
+//===- JumpSites.h - Probe sites that jump into the agent (private) -------===//
+//
+// A probe site of a process with an agent (Agent.h) gets a 5-byte jump to a
+// per-site trampoline near its module instead of a breakpoint, when the
+// site allows it (InProcess/JumpPatch.h says when not) and when its
+// clauses can run in the target. The rest stay breakpoints: the choice is
+// per site, and -v says which and why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_PTRACE_JUMPSITES_H
+#define TSCC_RUNTIME_PTRACE_JUMPSITES_H
+
+#include "PtraceProcess.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tscc::rt::pt {
+
+struct JumpCandidate {
+  uint64_t Addr = 0;
+  uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
+  std::vector<Hook> Hooks;
+};
+
+/// Patches every candidate of module M that can take a jump. Returns the
+/// ones that cannot, with the reason, by address (they become
+/// breakpoints). Every thread of P that could run M's code is stopped.
+std::map<uint64_t, std::string>
+installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
+                 const std::vector<JumpCandidate> &Candidates);
+
+/// A thread that trapped on the int3 filling a patched site's displaced
+/// bytes (something jumped into them) continues at the same instruction in
+/// the trampoline's copy. False if Rip - 1 is no such byte.
+bool redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
+                         uint64_t &NewRip);
+
+} // namespace tscc::rt::pt
+
+#endif // TSCC_RUNTIME_PTRACE_JUMPSITES_H
