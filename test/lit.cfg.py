@@ -30,7 +30,24 @@ python = config.python_executable
 # Longer names first: lit substitutes in list order, and %tscc is a prefix.
 config.substitutions.append(("%tscc_obj_root", config.tscc_obj_root))
 config.substitutions.append(("%tscc", tool("tscc")))
-config.substitutions.append(("%tsrun", tool("tsrun")))
+# Native targets run their clauses in the process (the in-process agent) by
+# default; `lit --param tsrun_mode=ptrace` runs the same tests with every
+# clause in tsrun at a ptrace stop (run-tests.sh runs the native suites
+# both ways). Tests about one mode say REQUIRES: inprocess or ptrace-mode.
+tsrun_mode = lit_config.params.get("tsrun_mode", "inprocess")
+if tsrun_mode not in ("inprocess", "ptrace"):
+    lit_config.fatal("tsrun_mode must be inprocess or ptrace")
+config.available_features.add("inprocess" if tsrun_mode == "inprocess" else "ptrace-mode")
+config.name = "tscc" if tsrun_mode == "inprocess" else "tscc-ptrace"
+tsrun_cmd = tool("tsrun")
+if tsrun_mode == "ptrace":
+    # One path, so that test drivers can run it like tsrun itself.
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    tsrun_cmd = os.path.join(config.test_exec_root, "tsrun-ptrace")
+    with open(tsrun_cmd, "w") as f:
+        f.write('#!/bin/sh\nexec "%s" --ptrace "$@"\n' % tool("tsrun"))
+    os.chmod(tsrun_cmd, 0o755)
+config.substitutions.append(("%tsrun", tsrun_cmd))
 config.substitutions.append(("%tsreport", tool("tsreport")))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))

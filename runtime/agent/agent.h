@@ -30,7 +30,7 @@ union agent_proc_page {
   char Page[4096];
 };
 extern union agent_proc_page tscc_agent_proc_page HIDDEN;
-#define tscc_agent_proc (tscc_agent_proc_page.Proc)
+#define agent_proc (tscc_agent_proc_page.Proc)
 extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
 
 /*--- System calls --------------------------------------------------------------*/
@@ -103,7 +103,8 @@ uint64_t agent_now_ns(void);
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
 enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
 
-/* Whether tsrun still reads the rings; disarms the process if not. */
-void agent_check_reader(void);
+/* tsrun is gone: disarm this process and put every site's original bytes
+ * back (heal.c). */
+void agent_reader_gone(void);
 
 #endif

@@ -78,10 +78,8 @@ static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
   H.clause = Ctx->clause;
   H.probe = Ctx->probe;
   H.time_ns = Sc->time_ns;
-  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Record, Size)) {
+  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Record, Size))
     agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
-    agent_check_reader();
-  }
 }
 
 static uint64_t h_clock_ns(struct tscc_ctx *Ctx) {

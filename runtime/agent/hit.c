@@ -169,18 +169,22 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   const struct tscc_agent_site *Site =
       (const struct tscc_agent_site *)(Ret - TSCC_TRAMPOLINE_CALL_END -
                                        TSCC_TRAMPOLINE_CODE);
-  if (!__atomic_load_n(&tscc_agent_proc.armed, __ATOMIC_ACQUIRE))
-    return;
   struct tscc_store *S = &tscc_agent_config.store;
-  if (__atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED))
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  if (UNLIKELY(__atomic_load_n(&H->reader_alive, __ATOMIC_RELAXED) &
+               TSCC_READER_GONE)) {
+    agent_reader_gone();
+    return;
+  }
+  if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
+      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED))
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
     count_skipped(Site);
     return;
   }
-  if (UNLIKELY((++T->hits & 1023) == 0))
-    agent_check_reader();
+  ++T->hits;
   uint64_t Rsp = site_rsp(F);
   int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
   if (Rc != TSCC_LOCK_OK) {
@@ -219,7 +223,7 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   struct tscc_agent_thread *T = agent_thread(0);
   if (UNLIKELY(!T))
     __builtin_trap();
-  int Armed = __atomic_load_n(&tscc_agent_proc.armed, __ATOMIC_ACQUIRE);
+  int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
   struct tscc_agent_thread *R = Armed ? agent_thread(1) : 0;
   struct tscc_store *S = &tscc_agent_config.store;
   int Locked = R && tscc_store_lock(S, R->tid,

@@ -40,12 +40,11 @@ static int in_our_code(uint64_t Pc) {
          (Pc >= C->agent_lo && Pc < C->agent_hi);
 }
 
-/* As the kernel would have delivered it to the program. */
-static void chain(int Sig, void *Info, void *Uc) {
-  int I = signal_index(Sig);
-  if (I < 0)
-    return;
-  struct tscc_kernel_sigaction Old = tscc_agent_config.chained[I];
+/* As the kernel would have delivered it to the program, whose disposition
+ * for Sig the agent keeps at *Slot. */
+static void chain(int Sig, void *Info, void *Uc,
+                  struct tscc_kernel_sigaction *Slot) {
+  struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
   if (Old.handler <= 1) {
     /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
@@ -65,7 +64,7 @@ static void chain(int Sig, void *Info, void *Uc) {
   uint64_t Saved = 0;
   sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
   if (Old.flags & SA_RESETHAND)
-    tscc_agent_config.chained[I].handler = 0;
+    Slot->handler = 0;
   if (Old.flags & SA_SIGINFO)
     ((void (*)(int, void *, void *))Old.handler)(Sig, Info, Uc);
   else
@@ -95,5 +94,18 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
       return;
     }
   }
-  chain(Sig, Info, Uc);
+  int I = signal_index(Sig);
+  if (I >= 0)
+    chain(Sig, Info, Uc, &tscc_agent_config.chained[I]);
+}
+
+void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
+int agent_trap_redirect(uint64_t *Rip);
+
+/* SIGTRAP, only installed while sites are put back after tsrun died. */
+void tscc_agent_trap(int Sig, void *Info, void *Uc) {
+  uint64_t *Gregs = (uint64_t *)((char *)Uc + UC_GREGS);
+  if (((int *)Info)[2] > 0 && agent_trap_redirect(&Gregs[REG_RIP]))
+    return;
+  chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
 }

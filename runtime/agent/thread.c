@@ -57,7 +57,7 @@ struct tscc_agent_thread *agent_thread(int Resolve) {
   if (UNLIKELY(!T) || !Resolve)
     return T;
   struct tscc_store *S = &tscc_agent_config.store;
-  uint32_t Epoch = __atomic_load_n(&tscc_agent_proc.epoch, __ATOMIC_ACQUIRE);
+  uint32_t Epoch = __atomic_load_n(&agent_proc.epoch, __ATOMIC_ACQUIRE);
   struct tscc_thread *Slot = tscc_thread_at(S, T->slot);
   if (LIKELY(T->epoch == Epoch && Slot && Slot->gen == T->gen &&
              Slot->state == TSCC_THREAD_LIVE))

@@ -61,11 +61,15 @@ struct tscc_agent_site {
   uint64_t enter;   /* tscc_agent_enter, for the call above */
   uint64_t hooks;   /* struct tscc_agent_hook[hook_count] */
   uint32_t hook_count;
-  uint32_t flags;
+  uint32_t length;  /* bytes the jump displaced */
+  uint8_t original[32]; /* those bytes, for putting them back */
 };
 
-#define TSCC_TRAMPOLINE_CODE 32
+#define TSCC_TRAMPOLINE_CODE 64
 #define TSCC_TRAMPOLINE_CALL_END 11
+/* Where the relocated displaced instructions start in a trampoline: after
+ * the lea, the call and the lea back. */
+#define TSCC_TRAMPOLINE_COPY (TSCC_TRAMPOLINE_CODE + 19)
 
 /* What tscc_agent_enter saves, lowest address first; the original rsp is
  * just above ret + 128 bytes of red zone. Hijacked returns save the same,
@@ -101,7 +105,10 @@ enum tscc_agent_signal_index {
 
 /* Written by tsrun before the first site is armed; read-only afterwards
  * except where noted. */
+#define TSCC_AGENT_MAGIC 0x544e474143435354ull /* "TSCCAGNT" */
+
 struct tscc_agent_config {
+  uint64_t magic; /* TSCC_AGENT_MAGIC: a later tsrun finds an orphan by it */
   uint32_t version;
   uint32_t size; /* sizeof(struct tscc_agent_config) */
   struct tscc_store store; /* base = the store mapping in this process;
@@ -128,6 +135,13 @@ struct tscc_agent_config {
   /* The dispositions the agent replaced; a fault that is not the agent's
    * goes to these. tsrun updates them when the program sets its own. */
   struct tscc_kernel_sigaction chained[TSCC_AGENT_SIGNALS];
+  /* SIGTRAP, installed by the agent only while it puts sites back after
+   * tsrun died (a thread may then run into an int3 for a moment). */
+  struct tscc_kernel_sigaction chained_trap;
+  /* Every jump-patched site: struct tscc_agent_site addresses. tsrun
+   * appends; the agent reads them to put the original bytes back. */
+  uint64_t sites;
+  uint32_t site_count, site_capacity;
   /* Counters tsrun reads back (-v, docs/runtime.md). */
   uint64_t recovered_faults;
   uint64_t reentered;
@@ -139,8 +153,8 @@ struct tscc_agent_config {
 struct tscc_agent_proc {
   uint32_t armed;
   uint32_t epoch; /* the store's epoch when this process was (re)armed */
-  uint32_t disarmed_reader_gone; /* the agent found tsrun gone */
-  uint32_t reserved;
+  uint32_t healing; /* set by whoever puts the sites back (once) */
+  uint32_t healed;  /* every site has its original bytes again */
 };
 
 /* Per traced thread, in the agent's private memory; found by fs base. */

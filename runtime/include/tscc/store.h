@@ -36,6 +36,8 @@ extern "C" {
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
 #define TSCC_STORE_VERSION 1
 
+#define TSCC_READER_GONE 0x40000000u /* FUTEX_OWNER_DIED */
+
 /*--- Shared structures ----------------------------------------------------*/
 
 /* At offset 0 of the mapping. Hot words on their own cache lines. */
@@ -63,7 +65,11 @@ struct tscc_store_header {
   uint32_t stopping;       /* the session is ending: start no new clause */
   uint32_t thread_hint;    /* where the search for a free thread slot starts */
   uint32_t threads_high;   /* 1 + the highest thread slot ever used */
-  uint8_t pad2[24];
+  /* The reader's lifeline: a robust futex word holding the tid of tsrun's
+   * reader thread. When tsrun dies, however it dies, the kernel sets
+   * TSCC_READER_GONE in it (FUTEX_OWNER_DIED). */
+  uint32_t reader_alive;
+  uint8_t pad2[20];
 };
 
 struct tscc_clause_counters {

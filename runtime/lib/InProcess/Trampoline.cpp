@@ -33,6 +33,9 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   Site.enter = Enter;
   Site.hooks = HooksAt;
   Site.hook_count = HookCount;
+  Site.length = Plan.Length;
+  static_assert(sizeof(Site.original) >= MaxDisplaced);
+  memcpy(Site.original, Plan.Original, Plan.Length);
   static_assert(sizeof(Site) <= TSCC_TRAMPOLINE_CODE);
   memcpy(Out.data(), &Site, sizeof(Site));
   uint64_t Code = At + TSCC_TRAMPOLINE_CODE;
@@ -47,6 +50,7 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   Info.At = At;
   Info.AgentCallEnd = Next;
   Info.CopyAt = At + Out.size();
+  static_assert(TSCC_TRAMPOLINE_COPY == TSCC_TRAMPOLINE_CODE + 19);
   Info.Map.clear();
   if (!relocateDisplaced(Plan, Info.CopyAt, Out, Info.Map, Why))
     return false;

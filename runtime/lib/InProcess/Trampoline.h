@@ -18,7 +18,7 @@
 namespace tscc::rt::ip {
 
 /// Bytes reserved per trampoline in a trampoline area.
-constexpr unsigned TrampolineSlot = 160;
+constexpr unsigned TrampolineSlot = 192;
 
 struct TrampolineInfo {
   uint64_t At = 0;         ///< the trampoline (its tscc_agent_site header)

@@ -169,6 +169,8 @@ private:
 
 constexpr uint64_t DataScratch = 4096; ///< first page: syscall arguments
 constexpr uint64_t DataSize = 1u << 20;
+/// Jump-patched sites an agent can put back by itself if tsrun dies.
+constexpr uint32_t SiteCapacity = 32768;
 
 /// Maps an image for the target, relocated there, with its final
 /// protections. Base receives its address.
@@ -336,9 +338,13 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   std::vector<uint64_t> ParamStrings;
   for (const std::string &S : F.session().options().Params)
     ParamStrings.push_back(B.addString(S));
+  A.SiteTable = B.reserve(uint64_t(SiteCapacity) * 8, 8);
+  A.SiteCapacity = SiteCapacity;
+  A.SiteCount = 0;
   const std::vector<int64_t> &Params = F.session().paramValues();
 
   tscc_agent_config C{};
+  C.magic = TSCC_AGENT_MAGIC;
   C.version = TSCC_AGENT_VERSION;
   C.size = sizeof(C);
   C.store = *Store.view();
@@ -369,6 +375,8 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.reader_pid = getpid();
   C.thread_capacity = AgentThreadCapacity;
   C.threads = A.ThreadsBase;
+  C.sites = A.SiteTable;
+  C.site_capacity = A.SiteCapacity;
   if (B.bytes().size() > DataSize - DataScratch) {
     Why = "the script's tables do not fit the agent's data area";
     return false;
@@ -380,6 +388,59 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
     return false;
   }
   return true;
+}
+
+/// A tsrun that was killed may have left an agent behind that has not put
+/// its sites back yet (no hit since). It is found through the SIGSEGV
+/// handler it installed, recognised by its config's magic, and its sites
+/// are put back now, before any new one is placed; it is marked healed, so
+/// that it never rewrites code again. It stays chained behind the new agent
+/// (returns through its trampoline still need it). Returns the sites put
+/// back.
+unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
+  const AgentState &A = P.Agent;
+  uint64_t R = 0;
+  std::string Why;
+  tscc_kernel_sigaction Cur{};
+  if (!injectSyscall(P, Tid, NrRtSigaction, {SIGSEGV, 0, A.DataBase, 8}, R,
+                     Why) ||
+      R != 0 || !P.read(A.DataBase, Cur) || Cur.handler < A.Signal - A.AgentBase)
+    return 0;
+  // The same agent object, so the same layout relative to its handler.
+  uint64_t OldBase = Cur.handler - (A.Signal - A.AgentBase);
+  uint64_t OldConfig = OldBase + (A.Config - A.AgentBase);
+  uint64_t OldProc = OldBase + (A.Proc - A.AgentBase);
+  tscc_agent_config C{};
+  tscc_agent_proc Proc{};
+  if (OldBase == A.AgentBase || !P.read(OldConfig, C) ||
+      C.magic != TSCC_AGENT_MAGIC || C.version != TSCC_AGENT_VERSION ||
+      C.size != sizeof(C) || !P.read(OldProc, Proc) || Proc.healed)
+    return 0;
+  (void)Ours;
+  Proc.armed = 0;
+  Proc.healing = Proc.healed = 1;
+  P.writeMemory(OldProc, &Proc, sizeof(Proc));
+  unsigned Restored = 0;
+  uint32_t N = std::min(C.site_count, C.site_capacity);
+  for (uint32_t I = 0; I < N; ++I) {
+    uint64_t Tramp = 0;
+    tscc_agent_site Site{};
+    uint8_t Now[5];
+    if (!P.read(C.sites + uint64_t(I) * 8, Tramp) || !P.read(Tramp, Site) ||
+        Site.length < 5 || Site.length > sizeof(Site.original) ||
+        !P.readMemory(Site.address, Now, 5))
+      continue;
+    // Only where its jump is still there.
+    int32_t Rel;
+    memcpy(&Rel, Now + 1, 4);
+    if (Now[0] != 0xe9 ||
+        Site.address + 5 + static_cast<int64_t>(Rel) !=
+            Tramp + TSCC_TRAMPOLINE_CODE)
+      continue;
+    if (P.writeMemory(Site.address, Site.original, Site.length))
+      ++Restored;
+  }
+  return Restored;
 }
 
 /// Gives the process its own epoch and arms it.
@@ -543,6 +604,11 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   A.DataBase = mapAnywhere(P, Tid, A.DataSize, PROT_READ | PROT_WRITE, Why);
   if (!A.ThreadsBase || !A.DataBase)
     return false;
+  if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
+    F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
+                     std::to_string(Old) + " probe site" +
+                     (Old == 1 ? "" : "s") +
+                     " left behind by a tsrun that was killed");
   A.StoreSize = F.store().size();
   if (!mapStore(P, Tid, F, A.DataBase, A.StoreBase, Why))
     return false;

@@ -18,6 +18,7 @@
 #include "Agent.h"
 
 #include "Inject.h"
+#include "Unwind.h"
 
 #include "tscc/agent.h"
 
@@ -175,27 +176,53 @@ uint64_t mappingEnd(pid_t Pid, uint64_t Addr) {
   return 0;
 }
 
-/// Why the agent's memory must stay mapped, or "".
+/// Whether the word at At, which points into our code, is the saved rip
+/// of a signal frame: the frame's first word (pretcode) then points at a
+/// sigreturn trampoline (`mov $15,%eax|%rax; syscall`).
+bool isSignalFrameRip(PtraceProcess &P, uint64_t At) {
+  // struct rt_sigframe: pretcode, then ucontext (40 bytes of header) whose
+  // gregs hold rip at index 16.
+  constexpr uint64_t RipOffset = 8 + 40 + 16 * 8;
+  uint64_t Pretcode = 0;
+  uint8_t Code[9];
+  if (At < RipOffset || !P.read(At - RipOffset, Pretcode) ||
+      !P.readMemory(Pretcode, Code, sizeof(Code)))
+    return false;
+  static const uint8_t Glibc[] = {0x48, 0xc7, 0xc0, 0x0f, 0, 0, 0, 0x0f, 0x05};
+  static const uint8_t Short[] = {0xb8, 0x0f, 0, 0, 0, 0x0f, 0x05};
+  return memcmp(Code, Glibc, sizeof(Glibc)) == 0 ||
+         memcmp(Code, Short, sizeof(Short)) == 0;
+}
+
+/// Why the agent's memory must stay mapped, or "": a thread that could
+/// still execute it, because it is there, because a frame of its call
+/// stack returns there, or because a signal frame on its stack resumes
+/// there. (Stale copies of such addresses in dead stack slots do not
+/// count.)
 std::string stillReferenced(PtraceProcess &P, const CodeRanges &Code) {
   for (auto &[Tid, T] : P.Threads) {
     user_regs_struct R;
     if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
       continue;
+    std::string Who = "thread " + std::to_string(Tid);
     if (Code.contains(R.rip))
-      return "thread " + std::to_string(Tid) + " is still in the agent";
-    uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, R.rsp), R.rsp + MaxStackScan);
-    uint64_t From = R.rsp & ~7ull;
+      return Who + " is still in the agent";
+    uint64_t Regs[TSCC_REG_COUNT];
+    regsToTscc(R, Regs);
+    for (uint64_t PC : unwind(P, Regs, 256, &T.Shadow))
+      if (Code.contains(PC))
+        return Who + " will return into the agent";
+    uint64_t End =
+        std::min<uint64_t>(mappingEnd(P.Pid, R.rsp), R.rsp + MaxStackScan);
     std::vector<uint64_t> Words;
-    for (uint64_t At = From; At < End; At += 65536) {
+    for (uint64_t At = R.rsp & ~7ull; At < End; At += 65536) {
       uint64_t N = std::min<uint64_t>(65536, End - At) / 8;
       Words.resize(N);
       if (!P.readMemory(At, Words.data(), N * 8))
         break;
-      for (uint64_t W : Words)
-        if (Code.contains(W))
-          return "the stack of thread " + std::to_string(Tid) +
-                 " refers to the agent (a signal frame, or a return in "
-                 "flight)";
+      for (uint64_t I = 0; I < N; ++I)
+        if (Code.contains(Words[I]) && isSignalFrameRip(P, At + 8 * I))
+          return Who + " is in a signal handler that interrupted the agent";
     }
   }
   return {};
@@ -208,7 +235,10 @@ AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
   AgentState &A = P.Agent;
   if (!A.Installed)
     return Out;
-  disarmAgent(P);
+  // Disarmed, and never to put sites back by itself when tsrun exits.
+  tscc_agent_proc Done{};
+  Done.healing = Done.healed = 1;
+  P.writeMemory(A.Proc, &Done, sizeof(Done));
   CodeRanges Code = codeOf(A);
   for (auto &[T, Th] : P.Threads)
     stepOut(P, Th, Code);

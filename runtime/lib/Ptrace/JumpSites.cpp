@@ -9,6 +9,7 @@
 
 #include "tscc/agent.h"
 
+#include <cstddef>
 #include <cstring>
 #include <sys/ptrace.h>
 #include <sys/user.h>
@@ -66,6 +67,21 @@ std::string plan(PtraceProcess &P, const JumpCandidate &C, Planned &Out) {
   }
   Out.C = &C;
   return {};
+}
+
+/// Appends a trampoline to the agent's table of sites.
+bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
+  AgentState &A = P.Agent;
+  if (A.SiteCount >= A.SiteCapacity)
+    return false;
+  uint32_t Count = A.SiteCount + 1;
+  if (!P.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline,
+                     8) ||
+      !P.writeMemory(A.Config + offsetof(tscc_agent_config, site_count),
+                     &Count, 4))
+    return false;
+  A.SiteCount = Count;
+  return true;
 }
 
 } // namespace
@@ -151,7 +167,13 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     return RejectAll("cannot write the trampolines");
   for (auto &[Pl, Info] : Built) {
     std::vector<uint8_t> Jump;
-    if (!ip::jumpPatchBytes(Pl->Plan, Info.At + TSCC_TRAMPOLINE_CODE, Jump) ||
+    if (!ip::jumpPatchBytes(Pl->Plan, Info.At + TSCC_TRAMPOLINE_CODE, Jump)) {
+      Rejected[Pl->C->Addr] = "the trampoline is out of the jump's reach";
+      continue;
+    }
+    // The agent learns of the site before the jump is written, so that it
+    // can put the original bytes back by itself if tsrun dies.
+    if (!registerSite(P, Info.At) ||
         !P.writeMemory(Pl->Plan.Site, Jump.data(), Jump.size())) {
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;

@@ -119,6 +119,9 @@ struct AgentState {
   uint64_t Config = 0;  ///< tscc_agent_config in the target
   uint64_t Proc = 0;    ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
+  /// The agent's table of jump-patched sites (tscc_agent_config.sites).
+  uint64_t SiteTable = 0;
+  uint32_t SiteCount = 0, SiteCapacity = 0;
   /// Trampoline areas near modules (address, size).
   std::vector<std::pair<uint64_t, uint64_t>> Areas;
   std::map<uint64_t, JumpSite> Sites;

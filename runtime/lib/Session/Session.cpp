@@ -237,8 +237,41 @@ void SessionState::drain(uint64_t TimeoutNs) {
   deliver(Out);
 }
 
+namespace {
+
+/// The kernel's robust futex list (set_robust_list(2)).
+struct RobustList {
+  RobustList *Next;
+};
+struct RobustListHead {
+  RobustList List;
+  long FutexOffset;
+  RobustList *Pending;
+};
+
+/// Makes Word this thread's lifeline: it holds the thread's tid, and the
+/// kernel marks it (TSCC_READER_GONE) when the thread dies for any reason,
+/// a SIGKILL of tsrun included. Agents in targets watch it.
+void holdLifeline(uint32_t *Word) {
+  static thread_local RobustList Entry;
+  static thread_local RobustListHead Head;
+  Head.List.Next = &Entry;
+  Entry.Next = &Head.List;
+  Head.FutexOffset = reinterpret_cast<char *>(Word) -
+                     reinterpret_cast<char *>(&Entry);
+  Head.Pending = nullptr;
+  // This thread never locks a robust pthread mutex, the only other user of
+  // the list glibc registered for it.
+  syscall(SYS_set_robust_list, &Head, sizeof(Head));
+  __atomic_store_n(Word, static_cast<uint32_t>(syscall(SYS_gettid)),
+                   __ATOMIC_RELEASE);
+}
+
+} // namespace
+
 void SessionState::readerLoop() {
   tscc_store_header &H = Store->header();
+  holdLifeline(&H.reader_alive);
   while (!ReaderStop.load()) {
     // Woken when a ring fills past half; otherwise every 10 ms.
     uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
@@ -255,7 +288,8 @@ void SessionState::readerLoop() {
     std::lock_guard<std::mutex> G(Lock);
     if (Ended)
       break;
-    drain(ClauseLockTimeoutNs);
+    if (Begun)
+      drain(ClauseLockTimeoutNs);
   }
 }
 
@@ -399,8 +433,12 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
                  SessionOptions O)
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
-  if (State->Store)
+  if (State->Store) {
     StoreStopping = &State->Store->header().stopping;
+    // From now on until the end: the rings' reader, and the lifeline of
+    // targets that run clauses themselves.
+    State->Reader = std::thread([this] { State->readerLoop(); });
+  }
   guardProgram(Program);
   // Before anything else: backends report attachments before BEGIN runs.
   State->Sink->start(Program);
@@ -478,8 +516,6 @@ void Session::begin() {
     HasInterval |= Pr.kind == TSCC_PROBE_INTERVAL;
   if (HasInterval)
     State->Timer = std::thread([this] { State->timerLoop(); });
-  if (State->Store)
-    State->Reader = std::thread([this] { State->readerLoop(); });
 }
 
 void Session::end() {

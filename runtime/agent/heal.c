@@ -1,0 +1,117 @@
+/*===- heal.c - tsrun is gone: give the program its code back ---------------===*
+ *
+ * tsrun holds a robust futex in the store for as long as it lives; the
+ * kernel marks it when tsrun dies, SIGKILL and OOM included. The next hit
+ * in a target sees the mark, disarms the process and puts the original
+ * bytes back at every jump-patched site, while the program's other threads
+ * keep running. The rewrite follows the kernel's text_poke_bp() protocol:
+ * an int3 over the first byte, the rest of the bytes, then the first byte,
+ * with every core serialised in between (membarrier SYNC_CORE), so no
+ * thread ever executes a mix of old and new bytes. A thread that runs into
+ * the int3 meanwhile is sent to the trampoline's copy of the instructions
+ * (tscc_agent_trap), which is never unmapped.
+ *
+ * What stays: the agent, the probe object's code, the trampolines and the
+ * store stay mapped (a thread may be in them, and hijacked returns come
+ * back through the agent); the agent's SIGSEGV/SIGBUS/SIGFPE handler stays
+ * in front of the program's, and its SIGTRAP handler too once used.
+ *===----------------------------------------------------------------------===*/
+#include "agent.h"
+
+#define NR_open 2
+#define NR_pwrite64 18
+#define NR_close 3
+#define NR_mprotect 10
+#define NR_membarrier 324
+#define O_RDWR 2
+#define O_CLOEXEC 0x80000
+#define PROT_RWX 7
+#define PROT_RX 5
+#define MEMBARRIER_SYNC_CORE (1 << 5)
+#define MEMBARRIER_REGISTER_SYNC_CORE (1 << 6)
+#define SIGTRAP 5
+
+void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
+void tscc_agent_restorer(void) HIDDEN;
+
+static int write_text(long Fd, uint64_t Addr, const void *Src, uint64_t Len) {
+  if (Fd >= 0 && sys4(NR_pwrite64, Fd, Src, Len, Addr) == (long)Len)
+    return 0;
+  /* Kernels that refuse /proc/self/mem writes to read-only pages: make the
+   * page writable for a moment. */
+  uint64_t Page = Addr & ~4095ull;
+  uint64_t End = (Addr + Len + 4095) & ~4095ull;
+  if (sys3(NR_mprotect, Page, End - Page, PROT_RWX) != 0)
+    return -1;
+  __builtin_memcpy((void *)Addr, Src, Len);
+  sys3(NR_mprotect, Page, End - Page, PROT_RX);
+  return 0;
+}
+
+static void sync_cores(int Registered) {
+  if (Registered)
+    sys3(NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0);
+}
+
+static void install_trap_handler(void) {
+  struct tscc_kernel_sigaction Act = {
+      (uint64_t)&tscc_agent_trap,
+      4 /*SA_SIGINFO*/ | 0x08000000 /*SA_ONSTACK*/ | 0x40000000 /*NODEFER*/ |
+          0x04000000 /*SA_RESTORER*/,
+      (uint64_t)&tscc_agent_restorer, 0};
+  sys4(NR_rt_sigaction, SIGTRAP, &Act, &tscc_agent_config.chained_trap, 8);
+}
+
+static const struct tscc_agent_site *site_at(uint32_t I) {
+  return (const struct tscc_agent_site *)((const uint64_t *)
+                                              tscc_agent_config.sites)[I];
+}
+
+void agent_reader_gone(void) {
+  struct tscc_agent_proc *P = &agent_proc;
+  __atomic_store_n(&P->armed, 0, __ATOMIC_RELEASE);
+  uint32_t Expected = 0;
+  if (!__atomic_compare_exchange_n(&P->healing, &Expected, 1, 0,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return; /* another thread does it, or a later tsrun took over */
+  uint32_t N = __atomic_load_n(&tscc_agent_config.site_count, __ATOMIC_ACQUIRE);
+  if (N > tscc_agent_config.site_capacity)
+    N = tscc_agent_config.site_capacity;
+  install_trap_handler();
+  int Registered =
+      sys3(NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) == 0;
+  static const char MemPath[] = "/proc/self/mem";
+  long Fd = sys3(NR_open, MemPath, O_RDWR | O_CLOEXEC, 0);
+  static const uint8_t Int3 = 0xcc;
+  for (uint32_t I = 0; I < N; ++I)
+    write_text(Fd, site_at(I)->address, &Int3, 1);
+  sync_cores(Registered);
+  for (uint32_t I = 0; I < N; ++I) {
+    const struct tscc_agent_site *S = site_at(I);
+    if (S->length > 1 && S->length <= sizeof(S->original))
+      write_text(Fd, S->address + 1, S->original + 1, S->length - 1);
+  }
+  sync_cores(Registered);
+  for (uint32_t I = 0; I < N; ++I)
+    write_text(Fd, site_at(I)->address, site_at(I)->original, 1);
+  sync_cores(Registered);
+  if (Fd >= 0)
+    sys1(NR_close, Fd);
+  __atomic_store_n(&P->healed, 1, __ATOMIC_RELEASE);
+}
+
+/* A thread at an int3 the healing put over a site's first byte goes on in
+ * the trampoline's copy of the displaced instructions. */
+int agent_trap_redirect(uint64_t *Rip) {
+  uint32_t N = __atomic_load_n(&tscc_agent_config.site_count, __ATOMIC_ACQUIRE);
+  if (N > tscc_agent_config.site_capacity)
+    N = tscc_agent_config.site_capacity;
+  for (uint32_t I = 0; I < N; ++I) {
+    const struct tscc_agent_site *S = site_at(I);
+    if (S->address == *Rip - 1) {
+      *Rip = (uint64_t)S + TSCC_TRAMPOLINE_COPY;
+      return 1;
+    }
+  }
+  return 0;
+}
