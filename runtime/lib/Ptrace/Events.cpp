@@ -125,6 +125,16 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   case PTRACE_EVENT_EXEC:
     onExec(P, T);
     return;
+  case PTRACE_EVENT_VFORK_DONE:
+    // The child has exec'ed or exited: the memory is the parent's again.
+    for (auto &[Pid, C] : ByPid)
+      if (C->VforkParent == P.Pid)
+        C->VforkParent = 0;
+    if (!ShuttingDown) {
+      armAgent(P);
+      resume(P, T);
+    }
+    return;
   case PTRACE_EVENT_SECCOMP:
     if (!ShuttingDown)
       onSeccomp(P, T);

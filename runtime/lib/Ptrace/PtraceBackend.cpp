@@ -34,9 +34,11 @@ namespace {
 constexpr int WaitFlags = __WALL | __WNOTHREAD;
 
 long seizeOptions(bool Launched) {
+  // VFORK_DONE: a parent with an agent is disarmed while its vfork child
+  // borrows its memory, and armed again before it runs on.
   long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
-           PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD |
-           PTRACE_O_TRACESECCOMP;
+           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
+           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
   // Launched commands die with tsrun even if it is SIGKILLed. Attached
   // processes are not killed: see docs/runtime.md.
   if (Launched)
