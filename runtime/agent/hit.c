@@ -193,6 +193,11 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     count_skipped(Site);
     return;
   }
+  /* exit() may have been called while we waited for the lock. */
+  if (UNLIKELY(__atomic_load_n(&H->stopping, __ATOMIC_ACQUIRE))) {
+    tscc_store_unlock(S, T->tid);
+    return;
+  }
   uint64_t Regs[TSCC_REG_COUNT];
   regs_of(F, Rsp, Site->address, Regs);
   const struct tscc_agent_hook *Hooks =

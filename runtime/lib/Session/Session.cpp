@@ -563,8 +563,8 @@ void Session::fire(FireEvent &E) {
   if (!E.Tgt || E.Probe >= Program.probes().size())
     return;
   std::lock_guard<std::mutex> G(State->Lock);
-  // After END nothing runs: its output would follow the final report.
-  if (State->Ended)
+  // After exit(), Ctrl-C or END nothing fires: the session is ending.
+  if (State->Ended || stopRequested())
     return;
   uint32_t Clause = Program.probes()[E.Probe].clause;
   State->runClause(Clause, E.Probe, E.Tgt, E.Tid, &E);

@@ -1,0 +1,26 @@
+// Each probe site takes the fastest path it can, and -v says which and
+// why: a jump into the agent in the process, or a breakpoint (ptrace stop)
+// where a jump cannot be put or the clause needs tsrun. The clauses count
+// the same whatever path their hits took.
+// REQUIRES: inprocess
+// RUN: %cc64 %S/Inputs/sites.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun -v %t.o -- %t.exe 50 > %t.out 2> %t.err
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefix=SITES < %t.err
+// CHECK: calls 50 each
+// CHECK: tiny 50 normal 50 stacky 50
+// SITES: pid [[PID:[0-9]+]]: clauses run in the process (in-process agent)
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:tiny:entry at tiny in {{.*}}, breakpoint (the function is shorter than 5 bytes from the site)
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:normal:entry at normal in {{.*}}, in-process
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, breakpoint (the clause calls stktrace(), which tsrun unwinds)
+
+long normal(long);
+long stacky(long);
+void tiny(void);
+__global long t, n, s;
+
+@@uft:*:a.out:tiny:entry { t++; }
+@@uft:*:a.out:normal:entry { n++; }
+@@uft:*:a.out:stacky:entry { s++; if (s == 1) stktrace(1); }
+@@END { printf("tiny %ld normal %ld stacky %ld\n", t, n, s); }
