@@ -1,0 +1,330 @@
+//===- AgentTest.cpp - The in-process agent, run in the test process ------===//
+//
+// The agent is relocated into this process exactly as tsrun relocates it
+// into a target, with a hand-written probe object (the runtime fixtures),
+// the session's shared store and a jump-patched function of our own: a
+// call of that function runs the clause through the trampoline, the agent
+// and the helpers, on this thread, with no ptrace anywhere.
+//
+//===----------------------------------------------------------------------===//
+#include "AgentObject.h"
+#include "Trampoline.h"
+
+#include "../../../runtime/lib/Loader/LoadedImage.h"
+#include "../../../runtime/lib/Store/RingReader.h"
+
+#include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/SharedStore.h"
+#include "tscc/agent.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstring>
+#include <elf.h>
+#include <fstream>
+#include <iterator>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+namespace {
+
+constexpr uint32_t FooProbe = 1, FooClause = 1;
+
+std::vector<uint8_t> readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>()};
+}
+
+/// An image relocated for, and copied to, a fresh mapping of this process.
+struct LocalImage {
+  RelocatedImage Img;
+  void *Base = nullptr;
+  uint64_t Size = 0;
+
+  bool load(std::span<const uint8_t> Object, const SymbolResolver &R) {
+    std::string Error;
+    EXPECT_TRUE(relocatedImageSize(Object, Size, Error)) << Error;
+    Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(Base, MAP_FAILED);
+    EXPECT_TRUE(relocateImage(Object, reinterpret_cast<uint64_t>(Base), R,
+                              Img, Error))
+        << Error;
+    memcpy(Base, Img.Bytes.data(), Img.Bytes.size());
+    return mprotect(Base, Img.ExecEnd, PROT_READ | PROT_EXEC) == 0;
+  }
+  uint64_t symbol(const char *Name) const {
+    auto It = Img.Symbols.find(Name);
+    EXPECT_NE(It, Img.Symbols.end()) << Name;
+    return It == Img.Symbols.end() ? 0 : It->second;
+  }
+  ~LocalImage() {
+    if (Base && Base != MAP_FAILED)
+      munmap(Base, Size);
+  }
+};
+
+/// foo(x) = x + 1, written into its own page so that its first bytes can
+/// be replaced by a jump: `endbr64; push %rbp; mov %rsp,%rbp; lea 1(%rdi),
+/// %rax; pop %rbp; ret`.
+const uint8_t FooCode[] = {0xf3, 0x0f, 0x1e, 0xfa, 0x55, 0x48, 0x89, 0xe5,
+                           0x48, 0x8d, 0x47, 0x01, 0x5d, 0xc3};
+
+class AgentTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string Error;
+    Program = ProbeProgram::load(std::string(TSCC_FIXTURE_DIR) + "/basic.o",
+                                 Error);
+    ASSERT_TRUE(Program) << Error;
+    StoreShape Shape = StoreShape::of(*Program, 64);
+    Shape.ThreadCapacity = 8;
+    Shape.RingSize = 1 << 16;
+    Store = SharedStore::create(Shape, Error);
+    ASSERT_TRUE(Store) << Error;
+    SymbolResolver None = [](std::string_view) { return std::nullopt; };
+    ASSERT_TRUE(Agent.load(ip::agentObject(), None));
+    ASSERT_TRUE(Code.load(Program->objectBytes(),
+                          [this](std::string_view N) -> std::optional<uint64_t> {
+                            return Agent.symbol(std::string(N).c_str());
+                          }));
+    configure();
+    patchFoo();
+  }
+
+  tscc_agent_config &config() {
+    return *reinterpret_cast<tscc_agent_config *>(
+        Agent.symbol(TSCC_AGENT_SYM_CONFIG));
+  }
+  tscc_agent_proc &proc() {
+    return *reinterpret_cast<tscc_agent_proc *>(
+        Agent.symbol(TSCC_AGENT_SYM_PROC));
+  }
+
+  void configure() {
+    tscc_agent_config &C = config();
+    C.magic = TSCC_AGENT_MAGIC;
+    C.version = TSCC_AGENT_VERSION;
+    C.size = sizeof(C);
+    C.store = *Store->view();
+    C.target_id = 1;
+    C.has_fsgsbase = (getauxval(AT_HWCAP2) & 2) != 0;
+    C.pid = getpid();
+    C.pname = reinterpret_cast<uint64_t>("agenttest");
+    uint64_t Text = Code.Img.Sections.at(TSCC_SEC_TEXT_LP64).first;
+    uint64_t Strtab = Code.Img.Sections.at(TSCC_SEC_STRTAB).first;
+    for (const tscc_clause &Cl : Program->clauses()) {
+      const tscc_stream_entry &E = Cl.stream[TSCC_DM_LP64];
+      Clauses.push_back(
+          {E.pred_offset != TSCC_NO_CODE ? Text + E.pred_offset : 0,
+           E.action_offset != TSCC_NO_CODE ? Text + E.action_offset : 0});
+    }
+    for (const tscc_probe &Pr : Program->probes()) {
+      ProbeClause.push_back(Pr.clause);
+      Specs.push_back(Strtab + Pr.spec);
+    }
+    C.clauses = reinterpret_cast<uint64_t>(Clauses.data());
+    C.probe_clause = reinterpret_cast<uint64_t>(ProbeClause.data());
+    C.probe_specs = reinterpret_cast<uint64_t>(Specs.data());
+    C.clause_count = static_cast<uint32_t>(Clauses.size());
+    C.probe_count = static_cast<uint32_t>(ProbeClause.size());
+    C.format_count = static_cast<uint32_t>(Program->formats().size());
+    C.code_lo = reinterpret_cast<uint64_t>(Code.Base);
+    C.code_hi = C.code_lo + Code.Size;
+    C.agent_lo = reinterpret_cast<uint64_t>(Agent.Base);
+    C.agent_hi = C.agent_lo + Agent.Size;
+    C.lock_timeout_ns = 1'000'000'000;
+    C.reader_pid = getpid();
+    Threads.resize(64 * sizeof(tscc_agent_thread));
+    C.thread_capacity = 64;
+    C.threads = reinterpret_cast<uint64_t>(Threads.data());
+    proc().armed = 1;
+    proc().epoch = 1;
+  }
+
+  /// foo in a page of its own, its first 8 bytes a jump to a trampoline in
+  /// the next page, which runs probe FooProbe's clause.
+  void patchFoo() {
+    Pages = static_cast<uint8_t *>(mmap(nullptr, 3 * 4096,
+                                        PROT_READ | PROT_WRITE | PROT_EXEC,
+                                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    ASSERT_NE(Pages, MAP_FAILED);
+    uint64_t Foo = reinterpret_cast<uint64_t>(Pages);
+    memcpy(Pages, FooCode, sizeof(FooCode));
+    ip::PatchPlan Plan;
+    std::string Why;
+    ASSERT_TRUE(ip::planJumpPatch(FooCode, Foo, Foo, Plan, Why)) << Why;
+    Hook = {TSCC_HOOK_ENTRY, FooProbe, reinterpret_cast<uint64_t>("foo"),
+            reinterpret_cast<uint64_t>("a.out")};
+    uint64_t Tramp = Foo + 4096;
+    std::vector<uint8_t> Bytes;
+    ip::TrampolineInfo Info;
+    ASSERT_TRUE(ip::buildTrampoline(
+        Plan, Tramp, Agent.symbol(TSCC_AGENT_SYM_ENTER),
+        reinterpret_cast<uint64_t>(&Hook), 1, Bytes, Info, Why))
+        << Why;
+    memcpy(Pages + 4096, Bytes.data(), Bytes.size());
+    SiteTable[0] = Tramp;
+    config().sites = reinterpret_cast<uint64_t>(SiteTable);
+    config().site_capacity = 1;
+    config().site_count = 1;
+    std::vector<uint8_t> Jump;
+    ASSERT_TRUE(ip::jumpPatchBytes(Plan, Tramp + TSCC_TRAMPOLINE_CODE, Jump));
+    memcpy(Pages, Jump.data(), Jump.size());
+    FooFn = reinterpret_cast<long (*)(long)>(Pages);
+  }
+
+  void TearDown() override {
+    if (Pages && Pages != MAP_FAILED)
+      munmap(Pages, 3 * 4096);
+  }
+
+  uint64_t counter(uint32_t Clause, int Which) {
+    tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause);
+    return Which == 0 ? K->fired : Which == 1 ? K->faults : K->drops;
+  }
+
+  std::vector<DrainedRecord> drain() {
+    std::vector<DrainedRecord> Out;
+    DrainStats Stats;
+    drainRings(Store->view(), Out, Stats);
+    EXPECT_EQ(Stats.Corrupt, 0u);
+    return Out;
+  }
+
+  std::unique_ptr<ProbeProgram> Program;
+  std::unique_ptr<SharedStore> Store;
+  LocalImage Agent, Code;
+  std::vector<tscc_agent_clause> Clauses;
+  std::vector<uint32_t> ProbeClause;
+  std::vector<uint64_t> Specs;
+  std::vector<uint8_t> Threads;
+  uint64_t SiteTable[1] = {};
+  tscc_agent_hook Hook{};
+  uint8_t *Pages = nullptr;
+  long (*FooFn)(long) = nullptr;
+};
+
+TEST_F(AgentTest, AgentObjectIsSelfContained) {
+  // Everything resolved inside (a None resolver above), and the symbols
+  // tsrun writes to or jumps to are there; the proc page has a page alone.
+  for (const char *S : {TSCC_AGENT_SYM_CONFIG, TSCC_AGENT_SYM_PROC,
+                        TSCC_AGENT_SYM_ENTER, TSCC_AGENT_SYM_RETURN,
+                        TSCC_AGENT_SYM_SIGNAL, TSCC_AGENT_SYM_RESTORER,
+                        "memcpy", "memset", "memmove"})
+    EXPECT_NE(Agent.symbol(S), 0u) << S;
+  EXPECT_EQ(Agent.symbol(TSCC_AGENT_SYM_PROC) % 4096, 0u);
+}
+
+TEST_F(AgentTest, HitRunsTheClauseInThisThread) {
+  EXPECT_EQ(FooFn(5), 6);
+  EXPECT_EQ(FooFn(0), 1); // the predicate (arg1 != 0) fails: no action
+  EXPECT_EQ(FooFn(7), 8);
+  EXPECT_EQ(counter(FooClause, 0), 3u);
+  EXPECT_EQ(counter(FooClause, 1), 0u);
+  // g += arg1, in the store's global block.
+  int64_t G;
+  memcpy(&G, tscc_store_globals(Store->view()), 8);
+  EXPECT_EQ(G, 12);
+  // Records in this thread's ring: printf, trace, stack, for each firing.
+  std::vector<DrainedRecord> R = drain();
+  ASSERT_GE(R.size(), 6u);
+  tscc_record First;
+  memcpy(&First, R[0].Payload.data(), sizeof(First));
+  EXPECT_EQ(First.kind, TSCC_REC_PRINTF);
+  EXPECT_EQ(R[0].Hdr.clause, FooClause);
+  EXPECT_EQ(R[0].Hdr.target, 1u);
+  EXPECT_EQ(R[0].Hdr.tid, static_cast<int32_t>(syscall(SYS_gettid)));
+  uint64_t Arg;
+  memcpy(&Arg, R[0].Payload.data() + sizeof(tscc_record), 8);
+  EXPECT_EQ(Arg, 5u);
+  for (size_t I = 1; I < R.size(); ++I)
+    EXPECT_GT(R[I].Hdr.seq, R[I - 1].Hdr.seq);
+  // The map and the aggregations were updated in the store.
+  uint64_t Key = 7;
+  auto *Seen = static_cast<int64_t *>(
+      tscc_map_lookup(Store->view(), 0, -1, &Key, 8, 0, nullptr));
+  ASSERT_TRUE(Seen);
+  EXPECT_EQ(*Seen, 1);
+  EXPECT_EQ(Store->header().lock, 0u);
+}
+
+TEST_F(AgentTest, DisarmedSitesJustRunTheProgram) {
+  proc().armed = 0;
+  EXPECT_EQ(FooFn(5), 6);
+  EXPECT_EQ(counter(FooClause, 0), 0u);
+}
+
+TEST_F(AgentTest, ReentryFromTheSameThreadIsDroppedNotDeadlocked) {
+  // As if a signal handler interrupted one of this thread's clauses: the
+  // store lock is held by this very thread.
+  int32_t Me = static_cast<int32_t>(syscall(SYS_gettid));
+  EXPECT_EQ(FooFn(3), 4); // resolves the thread first
+  ASSERT_EQ(tscc_store_lock(Store->view(), Me, 1000), TSCC_LOCK_OK);
+  EXPECT_EQ(FooFn(5), 6);
+  tscc_store_unlock(Store->view(), Me);
+  EXPECT_EQ(counter(FooClause, 0), 2u);
+  EXPECT_EQ(counter(FooClause, 2), 1u);
+  EXPECT_EQ(config().reentered, 1u);
+}
+
+TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
+  struct sigaction SA {}, Old[3];
+  SA.sa_sigaction = reinterpret_cast<void (*)(int, siginfo_t *, void *)>(
+      Agent.symbol(TSCC_AGENT_SYM_SIGNAL));
+  SA.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigaction(SIGSEGV, &SA, &Old[0]);
+  sigaction(SIGBUS, &SA, &Old[1]);
+  auto *H = reinterpret_cast<const tscc_helpers *>(
+      Agent.symbol("tscc_agent_helpers"));
+  tscc_ctx Ctx{};
+  Ctx.clause = FooClause;
+  void *Gone = mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  munmap(Gone, 4096);
+  uint64_t V = 0x1111;
+  for (uint64_t Bad : {uint64_t(0), uint64_t(0x10), uint64_t(0xffffffff81000000ull),
+                       uint64_t(reinterpret_cast<uint64_t>(Gone) + 8)}) {
+    V = 0x1111;
+    EXPECT_EQ(H->read_mem(&Ctx, Bad, &V, 8), -1) << std::hex << Bad;
+    EXPECT_EQ(V, 0u);
+    char S[16] = "xxxxxxxxxxxxxxx";
+    EXPECT_EQ(H->read_str(&Ctx, Bad, S, sizeof(S)), -1);
+    EXPECT_EQ(S[0], 0);
+  }
+  uint64_t Good = 0x1234;
+  EXPECT_EQ(H->read_mem(&Ctx, reinterpret_cast<uint64_t>(&Good), &V, 8), 0);
+  EXPECT_EQ(V, 0x1234u);
+  char S[8];
+  EXPECT_EQ(H->read_str(&Ctx, reinterpret_cast<uint64_t>("hello world"), S,
+                        sizeof(S)),
+            7);
+  EXPECT_STREQ(S, "hello w");
+  EXPECT_EQ(counter(FooClause, 1), 8u);
+  // Only the unmapped page needed the handler; the rest were refused up
+  // front.
+  EXPECT_EQ(config().recovered_faults, 2u);
+  sigaction(SIGSEGV, &Old[0], nullptr);
+  sigaction(SIGBUS, &Old[1], nullptr);
+}
+
+TEST_F(AgentTest, ATsrunThatDiedHasItsSitesPutBack) {
+  EXPECT_EQ(FooFn(1), 2);
+  EXPECT_EQ(Pages[0], 0xe9);
+  // What the kernel does to the lifeline when tsrun dies.
+  Store->header().reader_alive |= TSCC_READER_GONE;
+  EXPECT_EQ(FooFn(2), 3); // this hit puts the bytes back, runs no clause
+  EXPECT_EQ(memcmp(Pages, FooCode, sizeof(FooCode)), 0);
+  EXPECT_EQ(proc().armed, 0u);
+  EXPECT_EQ(proc().healed, 1u);
+  EXPECT_EQ(counter(FooClause, 0), 1u);
+  EXPECT_EQ(FooFn(3), 4); // the original code, no trampoline
+  EXPECT_EQ(counter(FooClause, 0), 1u);
+  signal(SIGTRAP, SIG_DFL);
+}
+
+} // namespace
