@@ -1,32 +1,78 @@
 #!/usr/bin/env python3
-"""Per-hit cost of a user-function entry probe, native x86-64 processes.
+"""Per-hit cost of a user-function probe, native x86-64 processes.
 
 Runs the same loop program (loop.c: N calls of hit(a, b)) under each tracer
-with a probe that counts and one that prints both arguments, at two run
-lengths, and reports the slope (seconds per extra hit), so start-up costs
-cancel out. Prints a markdown table.
+with an entry probe that counts (count.t), an entry probe that prints both
+arguments (print.t) and an exit probe that counts (exit.t), at two run
+lengths, and reports the slope (time per extra hit), so start-up costs
+cancel out. Prints a markdown table, then the project's goals for the
+in-process agent, computed from the same run.
 
-  bench/probe-overhead/run.py [--n1 N] [--n2 N] [--repeat K]
+  bench/probe-overhead/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
+                              [--n1-print N] [--n2-print N]
+                              [--repeat K] [--only-tsrun]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 
-"per hit" is the traced program's slowdown (wall time); "CPU per hit" is
-the user + system time of the tracer and the program together, so a tracer
-that polls instead of sleeping shows its price there.
+Rows:
+  tsrun, ...            the default path: clauses run inside the traced
+                        process (in-process agent); a hit costs tens of ns,
+                        so these rows and "(no tracer)" run --n1-fast and
+                        --n2-fast calls (default 1M and 10M); the printing
+                        one runs --n1-print and --n2-print (100k and 1M)
+                        with a thread buffer that keeps every record
+  tsrun --ptrace, ...   every hit is a ptrace stop and the clause runs in
+                        tsrun; --spin 0 makes tsrun sleep instead of poll
+                        between hits (spin only matters for ptrace stops)
+  bpftrace, gdb, ltrace the peers; they, and the --ptrace rows, run --n1
+                        and --n2 calls (default 5000 and 20000)
+  --only-tsrun skips gdb and ltrace (slow); bpftrace stays, it is the
+  reference. A peer that is not installed is listed as such.
 
-Peers: bpftrace uprobes, gdb dprintf, ltrace -x. A peer that is not
-installed is listed as such.
+Columns: "per hit" is the traced program's slowdown per call, in ns, from
+the loop's own timing (loop.c reports it); "vs bpftrace" divides it by the
+bpftrace row of the same kind (entry count: uprobe count; print 2 args:
+uprobe printf; exit probe: uretprobe count); "whole run per hit" is the
+same slope of the whole command's wall time, tracer set-up and wind-down
+included (an in-process tsrun that prints formats the records after the
+program is done with them); "CPU per hit" is the user + system time of the
+tracer and the program together, so a tracer that polls instead of
+sleeping shows its price there; t1 and t2 are the whole command. "lost" is what the longer run did not deliver: for the
+counting probes the hits missing from the final count, for the printing
+ones the records the tracer reported dropped (tsrun's per-clause drop
+counter, bpftrace's "Lost N events"); a goal is not met when the probe
+lost anything.
+
+Every run's output is checked: the counting probes must report exactly N
+hits (bpftrace attaches before it starts the program given with -c, so an
+exact @n also shows that timing started with the probe in place), and each
+tsrun row is first run once with -v to check that its probe is in-process
+or a breakpoint, as the row's name says.
 """
 import argparse
 import glob
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+TIMEOUT = 600  # seconds, per run
+
+# The project's goals: in-process row, bpftrace row, most per hit vs bpftrace.
+GOALS = [
+    ("in-process count vs bpftrace uprobe count",
+     "tsrun, count", "bpftrace uprobe, count", 0.01),
+    ("in-process printf of 2 args vs bpftrace uprobe printf",
+     "tsrun, print 2 args", "bpftrace uprobe, print 2 args", 0.02),
+    ("in-process exit probe vs bpftrace uretprobe count",
+     "tsrun, exit probe", "bpftrace uretprobe, count", 0.03),
+]
 
 
 def find_tool(name):
@@ -40,107 +86,324 @@ def find_tool(name):
     return shutil.which(name)
 
 
-def timed(cmd, repeat):
-    """(wall, cpu) of the least disturbed of `repeat` runs: the one with the
-    best wall time. cpu is user + system time of the tracer and everything
-    it waited for (the traced program included), from wait4()."""
-    best = None
-    for _ in range(repeat):
-        with tempfile.TemporaryFile() as err:
-            t0 = time.monotonic()
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                                    stderr=err)
+class Case:
+    """One row. argv(n) is the command for n calls; check(n, out, err)
+    returns how many hits / records were lost, or raises RuntimeError.
+    Without check, stdout goes to /dev/null."""
+
+    def __init__(self, name, kind, fast, argv, check=None, mode=None,
+                 lengths=None):
+        self.name, self.kind, self.fast = name, kind, fast
+        self.argv, self.check = argv, check
+        self.mode = mode  # tsrun rows: "in-process" or "breakpoint"
+        self.lengths = lengths  # (n1, n2) of its own, if any
+
+
+def run_once(cmd, capture):
+    """(wall, cpu, stdout, stderr) of one run. cpu is user + system time of
+    the command and everything it waited for (the traced program
+    included), from wait4()."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.monotonic()
+        proc = subprocess.Popen(
+            cmd, stdout=out if capture else subprocess.DEVNULL, stderr=err,
+            start_new_session=True)
+        timer = threading.Timer(
+            TIMEOUT, lambda: os.killpg(proc.pid, signal.SIGKILL))
+        timer.start()
+        try:
             _, status, ru = os.wait4(proc.pid, 0)
-            dt = time.monotonic() - t0
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            if proc.returncode not in (0, 1):
-                err.seek(0)
-                raise RuntimeError("%s failed (%d): %s" % (
-                    " ".join(cmd), proc.returncode,
-                    err.read().decode(errors="replace")[-500:]))
-        cpu = ru.ru_utime + ru.ru_stime
-        if best is None or dt < best[0]:
-            best = (dt, cpu)
-    return best
+        finally:
+            timer.cancel()
+        dt = time.monotonic() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        try:  # a tracee left behind by a killed tracer
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode(errors="replace")
+        stderr = err.read().decode(errors="replace")
+    if proc.returncode not in (0, 1):  # loop.c exits with S == 42
+        raise RuntimeError("%s failed (%s): %s" % (
+            " ".join(cmd), "timed out" if dt >= TIMEOUT else
+            proc.returncode, stderr[-500:]))
+    return dt, ru.ru_utime + ru.ru_stime, stdout, stderr
+
+
+def loop_seconds(err):
+    """The loop's own time, as the traced program reported it (loop.c)."""
+    m = re.search(r"^loop-ns (\d+)$", err, re.M)
+    if not m:
+        raise RuntimeError("the program did not report its loop time: " +
+                           err[-500:])
+    return int(m.group(1)) / 1e9
+
+
+def timed(case, lengths, repeat):
+    """For each run length, (loop, wall, cpu, lost) of the least disturbed
+    of `repeat` runs: the one whose loop, timed by the program itself, was
+    fastest. wall is the whole command, tracer start-up and wind-down
+    included. The lengths alternate, so a load that comes and goes
+    disturbs both alike."""
+    best = {}
+    for _ in range(repeat):
+        for n in lengths:
+            dt, cpu, out, err = run_once(case.argv(n),
+                                         case.check is not None)
+            lost = case.check(n, out, err) if case.check else 0
+            loop = loop_seconds(err)
+            if n not in best or loop < best[n][0]:
+                best[n] = (loop, dt, cpu, lost)
+    return [best[n] for n in lengths]
+
+
+# Checks of a run's output.
+
+def tsrun_drops(err):
+    """Records tsrun reported dropped (its per-clause counters, printed
+    when a clause had faults or drops)."""
+    return sum(int(m.group(1)) for m in
+               re.finditer(r"fired \d+, \d+ faults, (\d+) drops", err))
+
+
+def check_tsrun_count(n, out, err):
+    m = re.search(r"^hits (\d+)$", out, re.M)
+    if not m:
+        raise RuntimeError("no 'hits N' in the output: " + (out + err)[-500:])
+    return n - int(m.group(1)) + tsrun_drops(err)
+
+
+def check_tsrun_print(n, out, err):
+    return tsrun_drops(err)
+
+
+def check_bpftrace_count(n, out, err):
+    m = re.search(r"^@n: (\d+)$", out, re.M)
+    if not m:
+        raise RuntimeError("no '@n: N' in the output: " + (out + err)[-500:])
+    return n - int(m.group(1))
+
+
+def check_bpftrace_print(path):
+    def check(n, out, err):
+        with open(path, errors="replace") as f:
+            text = f.read()
+        lines = len(re.findall(r"^-?\d+ -?\d+$", text, re.M))
+        lost = sum(int(x) for x in re.findall(r"Lost (\d+) events",
+                                              text + err))
+        return max(n - lines, lost)
+    return check
+
+
+def preflight(case):
+    """Runs a tsrun row once with -v on a short loop: its probe must be
+    placed the way the row's name says (else a ptrace row would be timed
+    as in-process, or an in-process row would take minutes at the fast N)
+    and it must lose nothing."""
+    n = 1000
+    cmd = case.argv(n)
+    cmd = cmd[:1] + ["-v"] + cmd[1:]
+    _, _, out, err = run_once(cmd, case.check is not None)
+    probes = re.findall(r"probe @@\S+ at .*, (\S+)$", err, re.M)
+    if not probes or any(p != case.mode for p in probes):
+        raise RuntimeError("expected the probe %s, tsrun -v says: %s" % (
+            case.mode, "; ".join(probes) or err[-500:]))
+    lost = case.check(n, out, err) if case.check else 0
+    if lost:
+        raise RuntimeError("lost %d of %d hits in a short run" % (lost, n))
+
+
+def calls(n):
+    for div, suffix in ((1000000, "M"), (1000, "k")):
+        if n >= div and n % div == 0:
+            return "%d%s" % (n // div, suffix)
+    return str(n)
+
+
+def ns(x):
+    return "{:,.0f}".format(x) if abs(x) >= 1000 else "%.1f" % x
+
+
+def ratio(x):
+    return ("%.4f×" if abs(x) < 0.1 else "%.2f×") % x
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--n1", type=int, default=5000)
-    ap.add_argument("--n2", type=int, default=20000)
-    ap.add_argument("--repeat", type=int, default=2)
+    ap = argparse.ArgumentParser(
+        description="Per-hit cost of a probe under tsrun and its peers.")
+    ap.add_argument("--n1", type=int, default=5000,
+                    help="calls, shorter run of the slow rows (ptrace, "
+                    "bpftrace, gdb, ltrace; default 5000)")
+    ap.add_argument("--n2", type=int, default=20000,
+                    help="calls, longer run of the slow rows (default 20000)")
+    ap.add_argument("--n1-fast", type=int, default=1000000,
+                    help="calls, shorter run of the in-process rows and "
+                    "(no tracer) (default 1000000)")
+    ap.add_argument("--n1-print", type=int, default=100000,
+                    help="in-process printing row (default 100k)")
+    ap.add_argument("--n2-print", type=int, default=1000000,
+                    help="in-process printing row (default 1M: its records "
+                    "all fit the 256M thread buffer it runs with)")
+    ap.add_argument("--n2-fast", type=int, default=10000000,
+                    help="calls, longer run of the in-process rows and "
+                    "(no tracer) (default 10000000)")
+    ap.add_argument("--repeat", type=int, default=2,
+                    help="runs per length, the fastest counts (default 2)")
+    ap.add_argument("--only-tsrun", action="store_true",
+                    help="skip gdb and ltrace (slow); bpftrace still runs")
     a = ap.parse_args()
+    if not (0 < a.n1 < a.n2 and 0 < a.n1_fast < a.n2_fast and a.repeat > 0):
+        ap.error("need 0 < n1 < n2, 0 < n1-fast < n2-fast and repeat > 0")
 
     work = tempfile.mkdtemp(prefix="probe-overhead-")
+    try:
+        run(a, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(a, work):
     exe = os.path.join(work, "loop")
     subprocess.run(["gcc", "-O2", "-fno-omit-frame-pointer",
                     os.path.join(HERE, "loop.c"), "-o", exe], check=True)
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
     objs = {}
     if tscc and tsrun:
-        for s in ("count", "print"):
+        for s in ("count", "print", "exit"):
             objs[s] = os.path.join(work, s + ".o")
             subprocess.run([tscc, os.path.join(HERE, s + ".t"), "-o",
                             objs[s]], check=True)
 
-    def cases(n):
-        c = {}
-        if objs:
-            c["tsrun, count"] = [tsrun, objs["count"], "--", exe, str(n)]
-            # The event loop never polls: every hit wakes tsrun from sleep.
-            c["tsrun --spin 0, count"] = [tsrun, "--spin", "0",
-                                          objs["count"], "--", exe, str(n)]
-            c["tsrun, print 2 args"] = [tsrun, objs["print"], "-o",
-                                        "/dev/null", "--", exe, str(n)]
-        if shutil.which("bpftrace"):
-            c["bpftrace uprobe, count"] = [
-                "bpftrace", "-e", "uprobe:%s:hit { @n = count(); }" % exe,
-                "-c", "%s %d" % (exe, n)]
-            c["bpftrace uprobe, print 2 args"] = [
-                "bpftrace", "-o", "/dev/null", "-e",
-                'uprobe:%s:hit { printf("%%ld %%ld\\n", arg0, arg1); }' % exe,
-                "-c", "%s %d" % (exe, n)]
-        if shutil.which("gdb"):
-            c["gdb dprintf, print 2 args"] = [
-                "gdb", "-q", "-batch", "-ex", "set pagination off",
-                "-ex", 'dprintf hit,"%ld %ld\\n",$rdi,$rsi', "-ex", "run",
-                "--args", exe, str(n)]
-        if shutil.which("ltrace"):
-            c["ltrace -x hit, print"] = ["ltrace", "-o", "/dev/null",
-                                         "-x", "hit", exe, str(n)]
-        c["(no tracer)"] = [exe, str(n)]
-        return c
+    cases = []
 
-    c1, c2 = cases(a.n1), cases(a.n2)
+    def tsrun_case(name, kind, flags, script, extra, check, lengths=None):
+        fast = "--ptrace" not in flags
+        cases.append(Case(
+            name, kind, fast,
+            lambda n: [tsrun] + flags + [objs[script]] + extra +
+            ["--", exe, str(n)],
+            check, "in-process" if fast else "breakpoint", lengths))
+
+    if objs:
+        for flags in ([], ["--ptrace"]):
+            pre = " ".join(["tsrun"] + flags)
+            tsrun_case(pre + ", count", "count", flags, "count", [],
+                       check_tsrun_count)
+            if flags:
+                # The event loop never polls: every hit wakes tsrun from
+                # sleep.
+                tsrun_case(pre + " --spin 0, count", "count",
+                           flags + ["--spin", "0"], "count", [],
+                           check_tsrun_count)
+            if flags:
+                tsrun_case(pre + ", print 2 args", "print", flags, "print",
+                           ["-o", "/dev/null"], check_tsrun_print)
+            else:
+                # Every record is kept: a thread buffer that holds the
+                # whole longer run, so the row measures writing records,
+                # not dropping them (tsrun formats them on the other CPU
+                # meanwhile).
+                tsrun_case(pre + ", print 2 args", "print", flags, "print",
+                           ["--thread-buffer", "256M", "-o", "/dev/null"],
+                           check_tsrun_print, (a.n1_print, a.n2_print))
+            tsrun_case(pre + ", exit probe", "exit", flags, "exit", [],
+                       check_tsrun_count)
+    if shutil.which("bpftrace"):
+        # -c: bpftrace starts the program once every probe is attached.
+        def bpftrace(prog, opts=()):
+            return lambda n: ["bpftrace"] + list(opts) + [
+                "-e", prog % exe, "-c", "%s %d" % (exe, n)]
+        cases.append(Case(
+            "bpftrace uprobe, count", "count", False,
+            bpftrace("uprobe:%s:hit { @n = count(); }"),
+            check_bpftrace_count))
+        bt_out = os.path.join(work, "bpftrace.out")
+        cases.append(Case(
+            "bpftrace uprobe, print 2 args", "print", False,
+            bpftrace('uprobe:%s:hit { printf("%%ld %%ld\\n", arg0, arg1); }',
+                     ["-o", bt_out]),
+            check_bpftrace_print(bt_out)))
+        cases.append(Case(
+            "bpftrace uretprobe, count", "exit", False,
+            bpftrace("uretprobe:%s:hit { @n = count(); }"),
+            check_bpftrace_count))
+    if shutil.which("gdb") and not a.only_tsrun:
+        cases.append(Case(
+            "gdb dprintf, print 2 args", "print", False,
+            lambda n: ["gdb", "-q", "-batch", "-ex", "set pagination off",
+                       "-ex", 'dprintf hit,"%ld %ld\\n",$rdi,$rsi',
+                       "-ex", "run", "--args", exe, str(n)]))
+    if shutil.which("ltrace") and not a.only_tsrun:
+        cases.append(Case(
+            "ltrace -x hit, print", "print", False,
+            lambda n: ["ltrace", "-o", "/dev/null", "-x", "hit", exe,
+                       str(n)]))
+    cases.append(Case("(no tracer)", None, True, lambda n: [exe, str(n)]))
+
     rows = []
-    for name in c1:
+    for case in cases:
+        n1, n2 = (case.lengths or ((a.n1_fast, a.n2_fast) if case.fast
+                                   else (a.n1, a.n2)))
         try:
-            (t1, cpu1) = timed(c1[name], a.repeat)
-            (t2, cpu2) = timed(c2[name], a.repeat)
+            if case.mode:
+                preflight(case)
+            (l1, t1, cpu1, _), (l2, t2, cpu2, lost) = timed(
+                case, (n1, n2), a.repeat)
         except RuntimeError as e:
-            print("warning: %s: %s" % (name, e), file=sys.stderr)
+            print("warning: %s: %s" % (case.name, e), file=sys.stderr)
             continue
-        per_hit = lambda x1, x2: (x2 - x1) / (a.n2 - a.n1) * 1e6
-        rows.append((name, per_hit(t1, t2), per_hit(cpu1, cpu2), t1, t2))
-    base = {k.split(",")[1].strip(): v for k, v, _, _, _ in rows
-            if k.startswith("bpftrace")}
-    print("Per-hit cost of an entry probe (slope between %d and %d calls, "
-          "best of %d)\n" % (a.n1, a.n2, a.repeat))
-    print("| tracer | per hit (µs) | vs bpftrace | CPU per hit (µs) "
-          "| t(%d) s | t(%d) s |" % (a.n1, a.n2))
-    print("|---|---:|---:|---:|---:|---:|")
-    for name, us, cpu, t1, t2 in rows:
-        kind = "count" if "count" in name else "print 2 args"
-        ref = base.get(kind)
-        ratio = "%.2f×" % (us / ref) if ref and "(no tracer)" not in name \
-            else ""
-        print("| %s | %.2f | %s | %.2f | %.3f | %.3f |" %
-              (name, us, ratio, cpu, t1, t2))
+        per_hit = lambda x1, x2: (x2 - x1) / (n2 - n1) * 1e9
+        rows.append(dict(case=case, n1=n1, n2=n2, ns=per_hit(l1, l2),
+                         wall=per_hit(t1, t2), cpu=per_hit(cpu1, cpu2),
+                         t1=t1, t2=t2, lost=lost))
+
+    base = {r["case"].kind: r for r in rows
+            if r["case"].name.startswith("bpftrace")}
+    print("Per-hit cost of a probe on hit() (slope between the two run "
+          "lengths of each row; best of %d)\n" % a.repeat)
+    print("| tracer | calls | per hit (ns) | vs bpftrace | whole run per hit "
+          "(ns) | CPU per hit (ns) | t1 s | t2 s | lost |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        ref = base.get(r["case"].kind)
+        vs = ratio(r["ns"] / ref["ns"]) if ref and ref["ns"] > 0 else ""
+        lost = "%d (%.0f%%)" % (r["lost"], 100.0 * r["lost"] / r["n2"]) \
+            if r["lost"] else ("0" if r["case"].check else "")
+        print("| %s | %s–%s | %s | %s | %s | %s | %.3f | %.3f | %s |" % (
+            r["case"].name, calls(r["n1"]), calls(r["n2"]), ns(r["ns"]), vs,
+            ns(r["wall"]), ns(r["cpu"]), r["t1"], r["t2"], lost))
+
+    print("\nGoals, from this run:\n")
+    by_name = {r["case"].name: r for r in rows}
+    for what, mine, theirs, goal in GOALS:
+        m, t = by_name.get(mine), by_name.get(theirs)
+        if not m or not t or t["ns"] <= 0:
+            print("- %s (goal ≤ %g×): no result (%s)" % (
+                what, goal, "no row " + (mine if not m else theirs)
+                if not m or not t else
+                "%s: slope not positive, too noisy" % theirs))
+            continue
+        x = m["ns"] / t["ns"]
+        why = []
+        if x > goal:
+            why.append("%s ns against %s ns" % (ns(m["ns"]), ns(t["ns"])))
+        for r in (m, t):
+            if r["lost"]:
+                why.append("%s lost %d of %d" % (r["case"].name, r["lost"],
+                                                 r["n2"]))
+        print("- %s: %s (goal ≤ %g×): %s" % (
+            what, ratio(x), goal,
+            "not met, " + "; ".join(why) if why else "met"))
+
     missing = [t for t in ("tscc", "tsrun") if not find_tool(t)]
-    missing += [t for t in ("bpftrace", "gdb", "ltrace") if not shutil.which(t)]
+    missing += [t for t in ("bpftrace", "gdb", "ltrace")
+                if not shutil.which(t)]
     if missing:
         print("\nnot installed / not built: " + ", ".join(missing))
-    shutil.rmtree(work, ignore_errors=True)
+    if a.only_tsrun:
+        print("\ngdb and ltrace skipped (--only-tsrun)")
 
 
 if __name__ == "__main__":

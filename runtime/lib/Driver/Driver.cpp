@@ -14,6 +14,7 @@
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/PtraceBackend.h"
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
 
 #if __has_include("tscc/Runtime/RemoteBackend.h") && !defined(TSCC_WITHOUT_REMOTE)
 #include "tscc/Runtime/RemoteBackend.h"
@@ -61,6 +62,7 @@ struct DriverOptions {
   bool KeepLaunched = false;
   bool PtraceOnly = false;
   size_t MapCapacity = 1u << 16;
+  size_t ThreadBuffer = StoreShape().RingSize;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   bool BufferSizeGiven = false;
@@ -92,6 +94,9 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  PARAM...               values of $1, $2, ... (integers in any C base,\n"
           "                         or text); a PARAM may not start with '-' unless\n"
           "                         it is a negative number\n"
+          "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
+          "                         for tsrun before new ones are dropped\n"
+          "                         (default 1M, a power of two)\n"
           "  --map-capacity N       entries per associative array / aggregation\n"
           "                         before new keys are dropped (default 65536)\n"
           "  --spin USEC            native targets: poll up to USEC microseconds for\n"
@@ -184,6 +189,14 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.PtraceOnly = true;
     } else if (A == "--ring") {
       O.Binary.Ring = true;
+    } else if (Is(A, "--thread-buffer")) {
+      if (!Value(I, "--thread-buffer", V))
+        return ParseResult::Error;
+      if (!parseSize(V, O.ThreadBuffer) || O.ThreadBuffer > (1ull << 30) ||
+          (O.ThreadBuffer & (O.ThreadBuffer - 1)))
+        return (Error = "invalid --thread-buffer '" + V +
+                        "' (expected a power of two from 4K to 1G)"),
+               ParseResult::Error;
     } else if (Is(A, "--buffer-size")) {
       if (!Value(I, "--buffer-size", V))
         return ParseResult::Error;
@@ -412,6 +425,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SessionOptions SO;
   SO.Params = O.Params;
   SO.MapCapacity = O.MapCapacity;
+  SO.ThreadBuffer = static_cast<uint32_t>(O.ThreadBuffer);
   SO.OnStop = [] { stopEverything(); };
   Session S(P, std::move(Sink), SO);
   if (!S.initError().empty())

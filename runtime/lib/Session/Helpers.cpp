@@ -95,12 +95,8 @@ void *hMapLookup(tscc_ctx *Ctx, uint32_t Map, const void *Key, uint32_t KeySize,
                             Create, &Full);
   if (!Full)
     return V;
-  SessionState &S = *scope(Ctx).State;
   countDrop(Ctx);
-  S.warnOnce("map-full-" + std::to_string(Map),
-             "associative array '" + std::string(S.P.string(S.P.maps()[Map].name)) +
-                 "' is full (" + std::to_string(S.Store->tables()[Map].capacity) +
-                 " entries); further new keys are dropped");
+  scope(Ctx).State->warnFullTables();
   return nullptr;
 }
 
@@ -114,12 +110,7 @@ void hAggUpdate(tscc_ctx *Ctx, uint32_t Agg, const void *Key, uint32_t KeySize,
   if (tscc_agg_update(store(Ctx), Agg, Key, KeySize, Value) == 0)
     return;
   countDrop(Ctx);
-  SessionState &S = *scope(Ctx).State;
-  if (const tscc_table_layout *T = tscc_agg_table(store(Ctx), Agg))
-    S.warnOnce("agg-full-" + std::to_string(Agg),
-               "aggregation '@" + S.Aggs[Agg].Name + "' is full (" +
-                   std::to_string(T->capacity) +
-                   " entries); further new keys are dropped");
+  scope(Ctx).State->warnFullTables();
 }
 
 void hAggPrint(tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {

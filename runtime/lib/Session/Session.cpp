@@ -20,8 +20,9 @@ using namespace tscc::rt;
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     : S(S), P(S.program()), Sink(std::move(Sink)),
       Start(std::chrono::steady_clock::now()) {
-  Store = SharedStore::create(StoreShape::of(P, S.options().MapCapacity),
-                              StoreError);
+  StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
+  Shape.RingSize = S.options().ThreadBuffer;
+  Store = SharedStore::create(Shape, StoreError);
   if (Store) // the session's time zero, for records written anywhere
     Store->header().session_start_ns = tscc_host_now_ns();
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
@@ -125,8 +126,11 @@ bool SessionState::lockStore(uint64_t TimeoutNs) {
 
 void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
 
-void SessionState::collectLocked(std::vector<DrainedRecord> &Out) {
+uint64_t SessionState::settleLocked() {
   tscc_store *V = Store->view();
+  for (int32_t Slot : EmptyDead)
+    tscc_thread_free(V, Slot);
+  EmptyDead.clear();
   for (auto [Id, Tid] : ExitedThreads) {
     int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
     if (Slot >= 0)
@@ -145,7 +149,11 @@ void SessionState::collectLocked(std::vector<DrainedRecord> &Out) {
     }
     ExitedTargets.clear();
   }
-  drainRings(V, Out, Drains);
+  return __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
+}
+
+void SessionState::collect(uint64_t Horizon, std::vector<DrainedRecord> &Out) {
+  drainRings(Store->view(), Horizon, Out, Drains, EmptyDead);
 }
 
 bool SessionState::validRecord(const tscc_ring_record &H,
@@ -221,6 +229,7 @@ void SessionState::deliver(std::vector<DrainedRecord> &Records) {
     }
   }
   Records.clear();
+  warnFullTables();
   if (Drains.Corrupt > CorruptReported) {
     CorruptReported = Drains.Corrupt;
     warnLocked("a record ring in shared memory was overwritten by a traced "
@@ -228,12 +237,34 @@ void SessionState::deliver(std::vector<DrainedRecord> &Records) {
   }
 }
 
+void SessionState::warnFullTables() {
+  // Clauses that run in targets cannot warn; the table remembers that an
+  // insertion found it full, and the warning comes from here.
+  tscc_store *V = Store->view();
+  for (uint32_t I = 0; I < Store->tables().size(); ++I) {
+    const tscc_table_layout &T = Store->tables()[I];
+    auto *St = reinterpret_cast<tscc_table_state *>(V->base + T.state_off);
+    if (!__atomic_load_n(&St->full, __ATOMIC_RELAXED))
+      continue;
+    bool IsMap = I < V->layout.map_count;
+    std::string Name =
+        IsMap ? "associative array '" +
+                    std::string(P.string(P.maps()[I].name)) + "'"
+              : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
+    warnOnce((IsMap ? "map-full-" : "agg-full-") +
+                 std::to_string(IsMap ? I : I - V->layout.map_count),
+             Name + " is full (" + std::to_string(T.capacity) +
+                 " entries); further new keys are dropped");
+  }
+}
+
 void SessionState::drain(uint64_t TimeoutNs) {
   if (!lockStore(TimeoutNs))
     return;
-  std::vector<DrainedRecord> Out;
-  collectLocked(Out);
+  uint64_t Horizon = settleLocked();
   unlockStore();
+  std::vector<DrainedRecord> Out;
+  collect(Horizon, Out);
   deliver(Out);
 }
 
@@ -318,9 +349,8 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
              "stopped?); clauses that could not run were counted as drops");
     return;
   }
-  std::vector<DrainedRecord> Out;
-  if (!ExitedThreads.empty() || !ExitedTargets.empty())
-    collectLocked(Out); // a new thread may reuse an exited thread's id
+  // Before the clause: a new thread may reuse an exited thread's id.
+  settleLocked();
   __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
   int32_t Slot = -1;
   if (Action || Pred)
@@ -365,8 +395,10 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     Ctx.param_count = static_cast<uint32_t>(ParamValues.size());
     Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
   }
-  collectLocked(Out);
+  uint64_t Horizon = __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
   unlockStore();
+  std::vector<DrainedRecord> Out;
+  collect(Horizon, Out);
   deliver(Out);
   if (!Crashed)
     return;

@@ -71,6 +71,8 @@ public:
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
   std::vector<uint32_t> ExitedTargets;
+  /// Slots of exited threads whose rings are drained, to free.
+  std::vector<int32_t> EmptyDead;
   DrainStats Drains;
   uint64_t CorruptReported = 0;
 
@@ -99,14 +101,18 @@ public:
   /// Takes the store lock for tsrun (bounded wait); false if it could not.
   bool lockStore(uint64_t TimeoutNs);
   void unlockStore();
-  /// With the store lock held: retires exited threads, then copies out the
-  /// rings. Deliver() then hands the records to the sink, without the
-  /// store lock.
-  void collectLocked(std::vector<DrainedRecord> &Out);
+  /// With the store lock held: retires exited threads, frees drained ones,
+  /// and returns the horizon below which every record is complete.
+  uint64_t settleLocked();
+  /// Without the store lock: copies the records below Horizon out of the
+  /// rings. Deliver() then hands them to the sink.
+  void collect(uint64_t Horizon, std::vector<DrainedRecord> &Out);
   void deliver(std::vector<DrainedRecord> &Records);
   /// Collects and delivers if the store lock can be had within TimeoutNs.
   void drain(uint64_t TimeoutNs);
   void deliverOne(const DrainedRecord &D);
+  /// Warns once about every map or aggregation that ran out of room.
+  void warnFullTables();
   bool validRecord(const tscc_ring_record &H,
                    const std::vector<uint8_t> &Payload) const;
 

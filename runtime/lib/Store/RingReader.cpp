@@ -10,7 +10,8 @@ namespace {
 
 /// Copies ring R's complete entries into Out. False when the ring held
 /// something that is not a well-formed entry (the ring is then emptied).
-bool drainOne(tscc_store *S, uint32_t Ring, std::vector<DrainedRecord> &Out) {
+bool drainOne(tscc_store *S, uint32_t Ring, uint64_t Horizon,
+              std::vector<DrainedRecord> &Out) {
   tscc_ring *R = tscc_ring_at(S, Ring);
   const uint8_t *Data = tscc_ring_data(S, Ring);
   uint64_t Size = S->layout.ring_size;
@@ -42,6 +43,8 @@ bool drainOne(tscc_store *S, uint32_t Ring, std::vector<DrainedRecord> &Out) {
       break;
     }
     memcpy(&Hdr, Data + Pos, sizeof(Hdr));
+    if (Hdr.seq >= Horizon)
+      break; // written after the horizon: the next drain's
     DrainedRecord D;
     D.Hdr = Hdr;
     D.Payload.assign(Data + Pos + sizeof(Hdr), Data + Pos + Hdr.size);
@@ -54,8 +57,9 @@ bool drainOne(tscc_store *S, uint32_t Ring, std::vector<DrainedRecord> &Out) {
 
 } // namespace
 
-void tscc::rt::drainRings(tscc_store *S, std::vector<DrainedRecord> &Out,
-                          DrainStats &Stats) {
+void tscc::rt::drainRings(tscc_store *S, uint64_t Horizon,
+                          std::vector<DrainedRecord> &Out, DrainStats &Stats,
+                          std::vector<int32_t> &EmptyDead) {
   size_t First = Out.size();
   tscc_store_header *H = tscc_store_hdr(S);
   uint32_t High = std::min(__atomic_load_n(&H->threads_high, __ATOMIC_ACQUIRE),
@@ -65,12 +69,14 @@ void tscc::rt::drainRings(tscc_store *S, std::vector<DrainedRecord> &Out,
     uint32_t State = __atomic_load_n(&T->state, __ATOMIC_ACQUIRE);
     if (State == TSCC_THREAD_FREE)
       continue;
-    if (!drainOne(S, Slot, Out))
+    if (!drainOne(S, Slot, Horizon, Out))
       ++Stats.Corrupt;
-    if (State == TSCC_THREAD_DEAD)
-      tscc_thread_free(S, static_cast<int32_t>(Slot));
+    tscc_ring *R = tscc_ring_at(S, Slot);
+    if (State == TSCC_THREAD_DEAD &&
+        __atomic_load_n(&R->head, __ATOMIC_ACQUIRE) == R->tail)
+      EmptyDead.push_back(static_cast<int32_t>(Slot));
   }
-  if (!drainOne(S, S->layout.thread_capacity, Out))
+  if (!drainOne(S, S->layout.thread_capacity, Horizon, Out))
     ++Stats.Corrupt;
   std::stable_sort(Out.begin() + First, Out.end(),
                    [](const DrainedRecord &A, const DrainedRecord &B) {

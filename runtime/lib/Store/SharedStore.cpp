@@ -24,6 +24,10 @@ namespace {
 // for more address space than a process can give.
 constexpr uint64_t MaxTableBytes = 4ull << 30;
 constexpr uint64_t MaxStoreBytes = 64ull << 30;
+/// All threads' rings together; large rings mean fewer threads with state
+/// at once (at least MinThreads).
+constexpr uint64_t MaxRingBytes = 4ull << 30;
+constexpr uint32_t MinThreads = 16;
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
 
@@ -99,8 +103,10 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape,
   L.agg_count = static_cast<uint32_t>(Shape.Aggs.size());
   L.within_count = Shape.WithinCount;
   L.format_count = Shape.FormatCount;
-  L.thread_capacity = std::max<uint32_t>(Shape.ThreadCapacity, 1);
   L.ring_size = pow2AtLeast(std::max<uint32_t>(Shape.RingSize, 4096));
+  L.thread_capacity = static_cast<uint32_t>(std::min<uint64_t>(
+      std::max<uint32_t>(Shape.ThreadCapacity, 1),
+      std::max<uint64_t>(MaxRingBytes / L.ring_size, MinThreads)));
 
   uint64_t Cur = alignTo(sizeof(tscc_store_header), 64);
   L.counters_off = Cur;
@@ -169,7 +175,7 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape,
   L.size = alignTo(std::max<uint64_t>(Cur, 4096), 4096);
   if (L.size > MaxStoreBytes) {
     Error = "the script's variables need " + std::to_string(L.size >> 20) +
-            " MiB of shared memory; lower --map-capacity";
+            " MiB of shared memory; lower --map-capacity or --thread-buffer";
     return false;
   }
   return true;

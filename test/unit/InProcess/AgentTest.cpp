@@ -192,7 +192,8 @@ protected:
   std::vector<DrainedRecord> drain() {
     std::vector<DrainedRecord> Out;
     DrainStats Stats;
-    drainRings(Store->view(), Out, Stats);
+    std::vector<int32_t> Dead;
+    drainRings(Store->view(), ~0ull, Out, Stats, Dead);
     EXPECT_EQ(Stats.Corrupt, 0u);
     return Out;
   }

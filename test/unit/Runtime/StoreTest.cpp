@@ -202,6 +202,7 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
   int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11);
   std::vector<DrainedRecord> Out;
   DrainStats Stats;
+  std::vector<int32_t> Dead;
   uint32_t Next = 0;
   // Records of 40 + 56 bytes: the 4 KiB rings wrap many times, and the
   // reader sees the three rings' records in the order they were written.
@@ -218,7 +219,7 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
       ASSERT_EQ(tscc_ring_write(V, Ring, &H, Payload, sizeof(Payload)), 0);
       ++Next;
     }
-    drainRings(V, Out, Stats);
+    drainRings(V, ~0ull, Out, Stats, Dead);
   }
   ASSERT_EQ(Out.size(), Next);
   for (uint32_t I = 0; I < Next; ++I) {
@@ -261,14 +262,15 @@ TEST_F(StoreTest, GarbageInARingIsDiscarded) {
   reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A))->size = 4000;
   std::vector<DrainedRecord> Out;
   DrainStats Stats;
-  drainRings(V, Out, Stats);
+  std::vector<int32_t> Dead;
+  drainRings(V, ~0ull, Out, Stats, Dead);
   EXPECT_TRUE(Out.empty());
   EXPECT_EQ(Stats.Corrupt, 1u);
   tscc_ring *R = tscc_ring_at(V, A);
   EXPECT_EQ(R->head, R->tail);
   // And a head beyond anything sensible.
   R->head = R->tail + (1u << 20);
-  drainRings(V, Out, Stats);
+  drainRings(V, ~0ull, Out, Stats, Dead);
   EXPECT_EQ(Stats.Corrupt, 2u);
 }
 

@@ -39,6 +39,8 @@ struct SessionOptions {
   /// Entries per associative array / aggregation before updates are dropped
   /// (and counted as drops for the clause).
   size_t MapCapacity = 1u << 16;
+  /// Bytes of each traced thread's record ring (a power of two).
+  uint32_t ThreadBuffer = 1u << 20;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
   /// Called (with the session lock held) when a clause calls exit(); tsrun
