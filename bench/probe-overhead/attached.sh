@@ -2,7 +2,8 @@
 # Per-hit cost of the counting probe in a launched process (int3) and in an
 # attached one (faulting breakpoints + healer, docs/runtime.md "If tsrun is
 # killed"), alternating with bpftrace's uprobe on the same program, each
-# timed by the target itself over N calls.
+# timed by the target itself over N calls. Both on the breakpoint (ptrace)
+# path, --ptrace: the in-process path does not trap at all.
 #   bench/probe-overhead/attached.sh [N] [ROUNDS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,7 @@ untraced() {
 }
 launched() {
   mkfifo "$work/go"
-  "$TSRUN" "$work/count.o" -o /dev/null -- "$work/loop" "$N" "$work/go" > "$work/out" &
+  "$TSRUN" --ptrace "$work/count.o" -o /dev/null -- "$work/loop" "$N" "$work/go" > "$work/out" &
   ts=$!
   echo x > "$work/go"
   wait "$ts" || true
@@ -38,7 +39,7 @@ attached() {
   : > "$work/err"
   "$work/loop" "$N" "$work/go" > "$work/out" &
   pid=$!
-  "$TSRUN" "$work/count.o" -o /dev/null -v -p "$pid" 2> "$work/err" &
+  "$TSRUN" --ptrace "$work/count.o" -o /dev/null -v -p "$pid" 2> "$work/err" &
   ts=$!
   # -v says when the probes are in: the handshake, no sleeping on luck.
   until grep -q ': attached' "$work/err"; do

@@ -1,7 +1,8 @@
 #!/bin/sh
 # What the polling event loop (tsrun --spin, docs/runtime.md "Waiting for
 # hits") takes from a program that needs every CPU: contention.c's worker
-# threads' times, untraced and traced with and without polling.
+# threads' times, untraced and traced with and without polling, on the
+# breakpoint path (--ptrace), the only one that waits for stops.
 #   bench/probe-overhead/contention.sh [WORKERS] [ROUNDS]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,8 +20,8 @@ echo "|---|---|---|---|"
 i=1
 while [ "$i" -le "$ROUNDS" ]; do
   a=$("$work/contention" "$W")
-  b=$("$TSRUN" --spin 0 "$work/count.o" -o /dev/null -- "$work/contention" "$W")
-  c=$("$TSRUN" "$work/count.o" -o /dev/null -- "$work/contention" "$W")
+  b=$("$TSRUN" --ptrace --spin 0 "$work/count.o" -o /dev/null -- "$work/contention" "$W")
+  c=$("$TSRUN" --ptrace "$work/count.o" -o /dev/null -- "$work/contention" "$W")
   echo "| $i | $a | $b | $c |"
   i=$((i + 1))
 done
