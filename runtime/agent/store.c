@@ -45,56 +45,100 @@ static void cpu_relax(void) { __builtin_ia32_pause(); }
 
 /*--- The clause lock ---------------------------------------------------------*/
 
-/* Spins first (a clause takes well under a microsecond), then yields. An
- * owner that no longer exists (its process was killed in a clause) is
- * replaced. An owner that lives but does not let go within TimeoutNs (it
- * was stopped by a debugger or SIGSTOP) makes this caller give up, and
- * every later caller give up at once, until that owner unlocks: a stopped
- * process must not slow every other target down. */
-int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
+/* After this long a waiter claims the starving slot. */
+#define STARVE_NS 20000ull
+
+static int try_take(struct tscc_store_header *H, uint32_t Me) {
+  uint32_t Expected = 0;
+  uint32_t Starving = __atomic_load_n(&H->starving, __ATOMIC_RELAXED);
+  if (Starving != 0 && Starving != Me)
+    return 0;
+  if (__atomic_load_n(&H->lock, __ATOMIC_RELAXED) != 0 ||
+      !__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    return 0;
+  if (Starving == Me)
+    __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
+  return 1;
+}
+
+/* Spins first (a clause takes well under a microsecond), then yields. A
+ * waiter that has waited a while claims the starving slot, after which
+ * only it may take the lock next. An owner that no longer exists (its
+ * process was killed in a clause) is replaced, and so is a starving
+ * waiter that is gone or stuck. An owner that lives but does not let go
+ * within TimeoutNs (it was stopped by a debugger or SIGSTOP) makes this
+ * caller give up, and every later caller give up at once, until that owner
+ * unlocks: a stopped process must not slow every other target down. */
+static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   struct tscc_store_header *H = tscc_store_hdr(S);
   uint32_t Me = (uint32_t)Tid;
   uint32_t Expected = 0;
-  if (LIKELY(__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
-                                         __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)))
+  if (LIKELY(__atomic_load_n(&H->starving, __ATOMIC_RELAXED) == 0 &&
+             __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+                                         __ATOMIC_ACQUIRE,
+                                         __ATOMIC_RELAXED)))
     return TSCC_LOCK_OK;
-  if (Expected == Me)
+  uint32_t Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+  if (Owner == Me)
     return TSCC_LOCK_REENTERED;
-  if (Expected == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
+  if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
     return TSCC_LOCK_TIMEOUT;
   for (unsigned Spin = 0; Spin < 256; ++Spin) {
     cpu_relax();
-    Expected = 0;
-    if (__atomic_load_n(&H->lock, __ATOMIC_RELAXED) == 0 &&
-        __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
-                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    if (try_take(H, Me))
       return TSCC_LOCK_OK;
   }
   uint64_t Start = tscc_host_now_ns(), LastCheck = Start;
   for (;;) {
     tscc_host_yield();
-    Expected = 0;
-    if (__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
-                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    if (try_take(H, Me))
       return TSCC_LOCK_OK;
-    if (Expected == 0)
-      continue;
     uint64_t Now = tscc_host_now_ns();
+    uint32_t Starving = __atomic_load_n(&H->starving, __ATOMIC_RELAXED);
+    if (Starving == 0 && Now - Start > STARVE_NS) {
+      uint32_t Free = 0;
+      if (__atomic_compare_exchange_n(&H->starving, &Free, Me, 0,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        __atomic_store_n(&H->starving_since, Now, __ATOMIC_RELAXED);
+      continue;
+    }
     if (Now - LastCheck > 1000000) {
       LastCheck = Now;
-      if (!tscc_host_thread_alive((int32_t)Expected) &&
-          __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
+      Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+      if (Owner && !tscc_host_thread_alive((int32_t)Owner) &&
+          (Starving == 0 || Starving == Me) &&
+          __atomic_compare_exchange_n(&H->lock, &Owner, Me, 0,
                                       __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+        if (Starving == Me)
+          __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
         return TSCC_LOCK_OK;
       }
+      /* A starving waiter that is gone, or has been waiting for longer
+       * than anybody may, gives its place up. */
+      uint64_t Since = __atomic_load_n(&H->starving_since, __ATOMIC_RELAXED);
+      if (Starving && Starving != Me &&
+          (!tscc_host_thread_alive((int32_t)Starving) ||
+           (Now > Since && Now - Since > TimeoutNs)))
+        __atomic_compare_exchange_n(&H->starving, &Starving, 0, 0,
+                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     }
     if (Now - Start > TimeoutNs) {
-      __atomic_store_n(&H->stuck_owner, Expected, __ATOMIC_RELAXED);
+      Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+      uint32_t Mine = Me;
+      __atomic_compare_exchange_n(&H->starving, &Mine, 0, 0, __ATOMIC_RELAXED,
+                                  __ATOMIC_RELAXED);
+      if (Owner)
+        __atomic_store_n(&H->stuck_owner, Owner, __ATOMIC_RELAXED);
       __atomic_add_fetch(&H->lock_timeouts, 1, __ATOMIC_RELAXED);
       return TSCC_LOCK_TIMEOUT;
     }
   }
+}
+
+int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
+  return lock_impl(S, Tid, TimeoutNs);
 }
 
 void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {

@@ -54,7 +54,13 @@ struct tscc_store_header {
   uint64_t seq;         /* sequence number of the next record */
   uint64_t lock_steals; /* locks taken over from dead owners */
   uint64_t lock_timeouts;
-  uint8_t pad1[32];
+  /* A waiter that has waited long claims this, and then nobody else takes
+   * the lock before it: the lock is unfair (fast), this keeps one thread
+   * that takes it over and over from starving the others. */
+  uint32_t starving;
+  uint32_t reserved1;
+  uint64_t starving_since; /* CLOCK_MONOTONIC */
+  uint8_t pad1[16];
   /* The reader (tsrun). */
   uint64_t heartbeat_ns; /* CLOCK_MONOTONIC, refreshed by the reader */
   int32_t reader_pid;

@@ -39,7 +39,7 @@ namespace {
 
 constexpr uint32_t AgentThreadCapacity = 4096;
 /// How long an agent waits for the store lock before it drops a clause.
-constexpr uint64_t AgentLockTimeoutNs = 50'000'000;
+constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
 enum : uint64_t {
   NrClose = 3,

@@ -18,6 +18,7 @@
 #include "tscc/Runtime/PtraceBackend.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -41,6 +42,12 @@ public:
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// A vfork child that exec'ed or exited gives its parent's agent back.
   void releaseVforkParent(pt::PtraceProcess &Child);
+  /// While this thread waits for the store lock: if its holder is a
+  /// thread of ours in a ptrace stop (a signal on its way to it, a fault
+  /// in a clause it runs), let it go on; other news of it is kept for the
+  /// event loop (Deferred).
+  void unblockLockOwner();
+  void handleDeferred();
   size_t liveCount() const { return ByPid.size(); }
 
   // --- stops (Events.cpp)
@@ -92,6 +99,9 @@ public:
   /// Stops of tracees we have not been told about yet (a new thread or
   /// child can report before its parent's clone/fork event).
   std::map<pid_t, std::vector<int>> Orphans;
+  /// Statuses reaped while waiting for the store lock, for the event loop.
+  std::vector<std::pair<pid_t, int>> Deferred;
+  std::function<void()> LockWaitHook;
   ElfCache Elves;
   std::set<std::string> Warned;
 

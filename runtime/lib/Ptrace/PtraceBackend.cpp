@@ -12,6 +12,7 @@
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -121,6 +122,9 @@ PtraceBackend::Impl::~Impl() {
 
 bool PtraceBackend::Impl::start(std::string &Error) {
   Started = true;
+  // start() and run() are this backend's thread.
+  LockWaitHook = [this] { unblockLockOwner(); };
+  SharedStore::setLockWaitHook(&LockWaitHook);
   for (const auto &Argv : Opts.Commands)
     if (!launch(Argv, Error))
       return false;
@@ -383,6 +387,10 @@ void PtraceBackend::Impl::run() {
   while (!ByPid.empty()) {
     if (Interrupted.load() || S.stopRequested())
       break;
+    if (!Deferred.empty()) {
+      handleDeferred();
+      continue;
+    }
     int St = 0;
     pid_t Tid = waitEvent(St);
     if (Tid == 0)
@@ -396,6 +404,46 @@ void PtraceBackend::Impl::run() {
     kill(Waker, SIGKILL);
     waitpid(Waker, nullptr, WaitFlags);
   }
+  SharedStore::setLockWaitHook(nullptr);
+}
+
+void PtraceBackend::Impl::handleDeferred() {
+  std::vector<std::pair<pid_t, int>> Now;
+  Now.swap(Deferred);
+  for (auto [Tid, St] : Now)
+    handleStatus(Tid, St);
+}
+
+void PtraceBackend::Impl::unblockLockOwner() {
+  SharedStore *Store = S.store();
+  if (!Store)
+    return;
+  auto Owner = static_cast<pid_t>(
+      __atomic_load_n(&Store->header().lock, __ATOMIC_RELAXED));
+  auto It = ByTid.find(Owner);
+  if (Owner <= 0 || It == ByTid.end())
+    return;
+  PtraceProcess &P = *It->second;
+  auto TIt = P.Threads.find(Owner);
+  // A thread we stopped ourselves (shutdown, installing) is not ours to
+  // resume here; one we do not know stopped may be waiting for us.
+  if (TIt == P.Threads.end() || TIt->second.State != ThreadState::Running)
+    return;
+  int St = 0;
+  if (waitpid(Owner, &St, __WALL | WNOHANG) != Owner)
+    return;
+  unsigned Event = static_cast<unsigned>(St) >> 16;
+  int Sig = WIFSTOPPED(St) ? WSTOPSIG(St) : 0;
+  if (WIFSTOPPED(St) && Event == 0 && Sig != SIGTRAP &&
+      Sig != (SIGTRAP | 0x80) && Sig != P.breakSignal() &&
+      Sig != SIGSTOP && Sig != SIGTSTP && Sig != SIGTTIN && Sig != SIGTTOU) {
+    // A signal on its way to the thread, typically the fault of a bad
+    // pointer a clause read in the agent: deliver it, as handleStop would.
+    TIt->second.State = ThreadState::Stopped;
+    resume(P, TIt->second, Sig);
+    return;
+  }
+  Deferred.push_back({Owner, St});
 }
 
 void PtraceBackend::Impl::interrupt() {

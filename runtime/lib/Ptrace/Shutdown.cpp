@@ -75,6 +75,7 @@ void PtraceBackend::Impl::shutdown() {
   // 1. Stop every running thread, and wait until all of them are stopped.
   //    New threads and children can appear while we do; they are stopped
   //    too (they start in a ptrace stop).
+  handleDeferred();
   for (;;) {
     bool Waiting = false;
     for (auto &[Pid, P] : ByPid)

@@ -96,7 +96,8 @@ void *hMapLookup(tscc_ctx *Ctx, uint32_t Map, const void *Key, uint32_t KeySize,
   if (!Full)
     return V;
   countDrop(Ctx);
-  scope(Ctx).State->warnFullTables();
+  std::lock_guard<std::mutex> G(scope(Ctx).State->Lock);
+  scope(Ctx).State->warnFullTablesLocked();
   return nullptr;
 }
 
@@ -110,7 +111,8 @@ void hAggUpdate(tscc_ctx *Ctx, uint32_t Agg, const void *Key, uint32_t KeySize,
   if (tscc_agg_update(store(Ctx), Agg, Key, KeySize, Value) == 0)
     return;
   countDrop(Ctx);
-  scope(Ctx).State->warnFullTables();
+  std::lock_guard<std::mutex> G(scope(Ctx).State->Lock);
+  scope(Ctx).State->warnFullTablesLocked();
 }
 
 void hAggPrint(tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {

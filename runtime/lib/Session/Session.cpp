@@ -18,8 +18,8 @@
 using namespace tscc::rt;
 
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
-    : S(S), P(S.program()), Sink(std::move(Sink)),
-      Start(std::chrono::steady_clock::now()) {
+    : S(S), P(S.program()), Start(std::chrono::steady_clock::now()),
+      Sink(std::move(Sink)) {
   StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
   Store = SharedStore::create(Shape, StoreError);
@@ -66,6 +66,13 @@ uint64_t SessionState::nowNs() const {
 uint32_t SessionState::targetId(Target *T) {
   if (!T)
     return 0;
+  std::lock_guard<std::mutex> G(Lock);
+  return targetIdLocked(T);
+}
+
+uint32_t SessionState::targetIdLocked(Target *T) {
+  if (!T)
+    return 0;
   auto [It, New] = TargetIds.emplace(T, static_cast<uint32_t>(Targets.size()));
   if (New)
     Targets.push_back({T, T->pid()});
@@ -91,9 +98,15 @@ void SessionState::warnLocked(std::string_view Message) {
   Sink->warning(Message);
 }
 
-void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
+void SessionState::warnOnceLocked(const std::string &Key,
+                                  std::string_view Message) {
   if (WarnedOnce[Key]++ == 0)
     warnLocked(Message);
+}
+
+void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
+  std::lock_guard<std::mutex> G(Lock);
+  warnOnceLocked(Key, Message);
 }
 
 void SessionState::countDrop(uint32_t Clause) {
@@ -128,6 +141,7 @@ void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
 
 uint64_t SessionState::settleLocked() {
   tscc_store *V = Store->view();
+  std::lock_guard<std::mutex> G(ExitMutex);
   for (int32_t Slot : EmptyDead)
     tscc_thread_free(V, Slot);
   EmptyDead.clear();
@@ -153,6 +167,7 @@ uint64_t SessionState::settleLocked() {
 }
 
 void SessionState::collect(uint64_t Horizon, std::vector<DrainedRecord> &Out) {
+  std::lock_guard<std::mutex> G(ExitMutex);
   drainRings(Store->view(), Horizon, Out, Drains, EmptyDead);
 }
 
@@ -179,7 +194,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   if (!validRecord(H, D.Payload)) {
     if (H.clause < P.clauses().size())
       countDrop(H.clause);
-    warnOnce("bad-record-" + std::to_string(H.clause),
+    warnOnceLocked("bad-record-" + std::to_string(H.clause),
              "clause " + std::to_string(H.clause) +
                  " emitted a malformed record; dropped");
     return;
@@ -189,12 +204,11 @@ void SessionState::deliverOne(const DrainedRecord &D) {
     int64_t Top;
     memcpy(&Agg, D.Payload.data(), 4);
     memcpy(&Top, D.Payload.data() + 8, 8);
-    if (Agg < Aggs.size()) {
-      bool Locked = lockStore(ClauseLockTimeoutNs);
-      dumpAgg(Agg, Top);
-      if (Locked)
-        unlockStore();
-    }
+    // Only objects older than ABI 1.1 send these (their print() runs in
+    // the target): the aggregation as it is now, without the store lock,
+    // which must not be waited for while the session mutex is held.
+    if (Agg < Aggs.size())
+      dumpAggLocked(Agg, Top);
     return;
   }
   const TargetEntry &T = Targets[H.target];
@@ -215,6 +229,11 @@ void SessionState::deliverOne(const DrainedRecord &D) {
 }
 
 void SessionState::deliver(std::vector<DrainedRecord> &Records) {
+  std::lock_guard<std::mutex> G(Lock);
+  deliverLocked(Records);
+}
+
+void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
   for (const DrainedRecord &D : Records) {
     if (OutputFailed)
       break;
@@ -229,15 +248,20 @@ void SessionState::deliver(std::vector<DrainedRecord> &Records) {
     }
   }
   Records.clear();
-  warnFullTables();
-  if (Drains.Corrupt > CorruptReported) {
-    CorruptReported = Drains.Corrupt;
+  warnFullTablesLocked();
+  uint64_t Corrupt;
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    Corrupt = Drains.Corrupt;
+  }
+  if (Corrupt > CorruptReported) {
+    CorruptReported = Corrupt;
     warnLocked("a record ring in shared memory was overwritten by a traced "
                "program; its records were discarded");
   }
 }
 
-void SessionState::warnFullTables() {
+void SessionState::warnFullTablesLocked() {
   // Clauses that run in targets cannot warn; the table remembers that an
   // insertion found it full, and the warning comes from here.
   tscc_store *V = Store->view();
@@ -251,7 +275,7 @@ void SessionState::warnFullTables() {
         IsMap ? "associative array '" +
                     std::string(P.string(P.maps()[I].name)) + "'"
               : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
-    warnOnce((IsMap ? "map-full-" : "agg-full-") +
+    warnOnceLocked((IsMap ? "map-full-" : "agg-full-") +
                  std::to_string(IsMap ? I : I - V->layout.map_count),
              Name + " is full (" + std::to_string(T.capacity) +
                  " entries); further new keys are dropped");
@@ -316,7 +340,6 @@ void SessionState::readerLoop() {
       if (S.options().OnStop)
         S.options().OnStop();
     }
-    std::lock_guard<std::mutex> G(Lock);
     if (Ended)
       break;
     if (Begun)
@@ -441,8 +464,10 @@ void SessionState::timerLoop() {
       continue; // stop requested or spurious wake-up: re-check
     if (TimerStop || Ended || S.stopRequested())
       break;
+    G.unlock(); // the store lock is never waited for under the mutex
     runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
               nullptr);
+    G.lock();
     // Fixed rate, but never a burst of catch-up runs after a stall.
     Next->Next += Next->Period;
     if (Next->Next < Clock::now())
@@ -451,6 +476,11 @@ void SessionState::timerLoop() {
 }
 
 void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
+  std::lock_guard<std::mutex> G(Lock);
+  dumpAggLocked(Agg, Top);
+}
+
+void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
   Sink->aggregation(snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top));
   const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
   reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
@@ -482,10 +512,7 @@ const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
 
-uint32_t Session::targetId(Target &T) {
-  std::lock_guard<std::mutex> G(State->Lock);
-  return State->targetId(&T);
-}
+uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 
 bool Session::checkParams(std::string &Error) const {
   uint32_t Need = Program.header().param_count;
@@ -536,13 +563,9 @@ const std::vector<int64_t> &Session::paramValues() const {
 }
 
 void Session::begin() {
-  {
-    std::lock_guard<std::mutex> G(State->Lock);
-    if (State->Begun)
-      return;
-    State->Begun = true;
-    State->runNoProcessClauses(TSCC_PROBE_BEGIN);
-  }
+  if (State->Begun.exchange(true))
+    return;
+  State->runNoProcessClauses(TSCC_PROBE_BEGIN);
   bool HasInterval = false;
   for (const tscc_probe &Pr : Program.probes())
     HasInterval |= Pr.kind == TSCC_PROBE_INTERVAL;
@@ -564,11 +587,10 @@ void Session::end() {
     tscc_host_wake(&State->Store->header().wake);
     State->Reader.join();
   }
-  std::lock_guard<std::mutex> G(State->Lock);
-  if (State->Ended)
+  if (State->Ended.exchange(true))
     return;
-  State->Ended = true;
   if (!State->Store) {
+    std::lock_guard<std::mutex> G(State->Lock);
     State->Sink->finish();
     return;
   }
@@ -585,6 +607,7 @@ void Session::end() {
   }
   if (Locked)
     State->unlockStore();
+  std::lock_guard<std::mutex> G(State->Lock);
   // A reader that went away (`tsrun ... | head`) ends the session quietly.
   if (!(State->OutputFailed && State->Sink->writeError() == EPIPE))
     State->Sink->counters(countersLocked());
@@ -594,7 +617,6 @@ void Session::end() {
 void Session::fire(FireEvent &E) {
   if (!E.Tgt || E.Probe >= Program.probes().size())
     return;
-  std::lock_guard<std::mutex> G(State->Lock);
   // After exit(), Ctrl-C or END nothing fires: the session is ending.
   if (State->Ended || stopRequested())
     return;
@@ -603,26 +625,24 @@ void Session::fire(FireEvent &E) {
 }
 
 void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {
-  std::lock_guard<std::mutex> G(State->Lock);
+  uint32_t Id = State->targetId(&T);
   if (WithinIndex >= Program.withinTable().size() ||
       !State->lockStore(ClauseLockTimeoutNs))
     return;
   tscc_store *V = State->Store->view();
-  int32_t Slot =
-      tscc_thread_add(V, State->targetId(&T), static_cast<int32_t>(Tid));
+  int32_t Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if (uint32_t *W = tscc_thread_within(V, Slot))
     ++W[WithinIndex];
   State->unlockStore();
 }
 
 void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
-  std::lock_guard<std::mutex> G(State->Lock);
+  uint32_t Id = State->targetId(&T);
   if (WithinIndex >= Program.withinTable().size() ||
       !State->lockStore(ClauseLockTimeoutNs))
     return;
   tscc_store *V = State->Store->view();
-  int32_t Slot =
-      tscc_thread_lookup(V, State->targetId(&T), static_cast<int32_t>(Tid));
+  int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
   // An exit without a seen entry (probe installed mid-call) must not wrap.
   if (uint32_t *W = tscc_thread_within(V, Slot); W && W[WithinIndex])
     --W[WithinIndex];
@@ -630,15 +650,16 @@ void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
 }
 
 void Session::threadExited(Target &T, int64_t Tid) {
-  std::lock_guard<std::mutex> G(State->Lock);
-  State->ExitedThreads.push_back({State->targetId(&T), Tid});
+  uint32_t Id = State->targetId(&T);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->ExitedThreads.push_back({Id, Tid});
 }
 
 void Session::targetAttached(Target &T, std::string_view How) {
   std::lock_guard<std::mutex> G(State->Lock);
   if (How == HowLaunched)
     State->Launched[&T] = true;
-  State->targetId(&T);
+  State->targetIdLocked(&T);
   State->Sink->targetAttached(State->info(T), How);
 }
 
@@ -656,21 +677,26 @@ void Session::note(std::string_view Message) {
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
-  std::lock_guard<std::mutex> G(State->Lock);
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
   // stopped threads.
   State->drain(5'000'000);
-  State->Sink->targetExited(State->info(T), ExitCode, Signal);
-  auto L = State->Launched.find(&T);
-  if (L != State->Launched.end()) {
-    // Only a command that ended on its own speaks for tsrun's status; one
-    // killed because the session stopped first does not.
-    if (State->LaunchedStatus < 0 && !stopRequested())
-      State->LaunchedStatus = Signal ? 128 + Signal : (ExitCode & 0xff);
-    State->Launched.erase(L);
+  uint32_t Id;
+  {
+    std::lock_guard<std::mutex> G(State->Lock);
+    State->Sink->targetExited(State->info(T), ExitCode, Signal);
+    auto L = State->Launched.find(&T);
+    if (L != State->Launched.end()) {
+      // Only a command that ended on its own speaks for tsrun's status;
+      // one killed because the session stopped first does not.
+      if (State->LaunchedStatus < 0 && !stopRequested())
+        State->LaunchedStatus = Signal ? 128 + Signal : (ExitCode & 0xff);
+      State->Launched.erase(L);
+    }
+    Id = State->targetIdLocked(&T);
   }
-  State->ExitedTargets.push_back(State->targetId(&T));
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->ExitedTargets.push_back(Id);
 }
 
 void Session::warn(std::string_view Message) {
@@ -698,8 +724,7 @@ std::vector<ClauseCounters> Session::countersLocked() const {
 }
 
 std::vector<ClauseCounters> Session::counters() const {
-  std::lock_guard<std::mutex> G(State->Lock);
-  return countersLocked();
+  return countersLocked(); // atomics in the store, and constant tables
 }
 
 bool Session::outputOk() const {

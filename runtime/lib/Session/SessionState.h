@@ -2,9 +2,18 @@
 //
 // Internal to libtsrt. Variables, maps, aggregations, counters and record
 // rings live in the shared store (tscc/store.h), which the targets' agents
-// update too; what is here is tsrun's own bookkeeping around it. Everything
-// is guarded by SessionState::Lock; the store has its own lock, always
-// taken after this one.
+// update too; what is here is tsrun's own bookkeeping around it.
+//
+// Locks, and their order:
+//   1. the store lock (tscc_store_lock): serialises every clause, in tsrun
+//      and in targets. A target thread that holds it may be sitting in a
+//      ptrace stop that only the ptrace backend's thread can end, so no
+//      tsrun thread may wait for it while holding anything that thread
+//      could need: it is always taken first, with nothing else held.
+//   2. Lock (the session mutex): the output sink, warnings, the targets'
+//      ids, the session's flags. Held briefly, never while waiting for 1.
+//   3. ExitMutex: threads and processes that are gone, to retire from the
+//      store, and slots to free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_SESSION_SESSIONSTATE_H
@@ -16,6 +25,7 @@
 
 #include "../Store/RingReader.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -31,7 +41,7 @@ struct FireScope {
   SessionState *State = nullptr;
   Target *Tgt = nullptr;
   uint32_t TargetId = 0;
-  int32_t Slot = -1; ///< the firing thread's slot in the store
+  int32_t Slot = -1;   ///< the firing thread's slot in the store
   uint64_t TimeNs = 0; ///< CLOCK_MONOTONIC, taken once per firing
 };
 
@@ -48,25 +58,29 @@ public:
 
   Session &S;
   const ProbeProgram &P;
-  std::unique_ptr<OutputSink> Sink;
-  mutable std::mutex Lock;
-
   std::unique_ptr<SharedStore> Store;
   std::string StoreError;
   std::vector<AggregationDesc> Aggs;
   std::vector<int64_t> ParamValues;
   std::vector<const char *> ParamStrings;
   std::chrono::steady_clock::time_point Start;
-  bool Begun = false, Ended = false;
+  std::atomic<bool> Begun{false}, Ended{false};
+
+  // Guarded by Lock.
+  mutable std::mutex Lock;
+  std::unique_ptr<OutputSink> Sink;
   bool OutputFailed = false;
   int LaunchedStatus = -1;
   std::map<const Target *, bool> Launched;
   /// Warnings already given, so a broken clause does not flood stderr.
   std::map<std::string, unsigned> WarnedOnce;
-
   /// Target ids: 0 is "no process" (BEGIN, END, interval).
   std::vector<TargetEntry> Targets{1};
   std::unordered_map<const Target *, uint32_t> TargetIds;
+  uint64_t CorruptReported = 0;
+
+  // Guarded by ExitMutex.
+  std::mutex ExitMutex;
   /// Threads and processes that are gone, to be retired from the store the
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
@@ -74,9 +88,8 @@ public:
   /// Slots of exited threads whose rings are drained, to free.
   std::vector<int32_t> EmptyDead;
   DrainStats Drains;
-  uint64_t CorruptReported = 0;
 
-  // Interval timer.
+  // Interval timer (TimerStop guarded by Lock).
   std::thread Timer;
   std::condition_variable TimerCv;
   bool TimerStop = false;
@@ -86,37 +99,50 @@ public:
   std::atomic<bool> ReaderStop{false};
 
   uint64_t nowNs() const;
+  /// The id of T in the store; takes Lock (the Locked form: Lock is held).
   uint32_t targetId(Target *T);
+  uint32_t targetIdLocked(Target *T);
   TargetInfo info(Target &T) const;
+
   /// Runs one clause (predicate, then action) under the store lock, then
-  /// hands every record emitted so far to the sink. Lock must be held.
+  /// hands every record emitted so far to the sink. No lock may be held.
   void runClause(uint32_t Clause, uint32_t Probe, Target *T, int64_t Tid,
                  const FireEvent *E);
   void runNoProcessClauses(uint32_t Kind);
   void timerLoop();
   void readerLoop();
+
   void warnLocked(std::string_view Message);
+  void warnOnceLocked(const std::string &Key, std::string_view Message);
+  /// Takes Lock.
   void warnOnce(const std::string &Key, std::string_view Message);
 
   /// Takes the store lock for tsrun (bounded wait); false if it could not.
+  /// Nothing else may be held.
   bool lockStore(uint64_t TimeoutNs);
   void unlockStore();
   /// With the store lock held: retires exited threads, frees drained ones,
   /// and returns the horizon below which every record is complete.
   uint64_t settleLocked();
-  /// Without the store lock: copies the records below Horizon out of the
-  /// rings. Deliver() then hands them to the sink.
+  /// Copies the records below Horizon out of the rings (no lock needed).
   void collect(uint64_t Horizon, std::vector<DrainedRecord> &Out);
+  /// Hands the records to the sink; takes Lock (the Locked form: held).
   void deliver(std::vector<DrainedRecord> &Records);
+  void deliverLocked(std::vector<DrainedRecord> &Records);
   /// Collects and delivers if the store lock can be had within TimeoutNs.
+  /// Nothing may be held.
   void drain(uint64_t TimeoutNs);
   void deliverOne(const DrainedRecord &D);
-  /// Warns once about every map or aggregation that ran out of room.
-  void warnFullTables();
   bool validRecord(const tscc_ring_record &H,
                    const std::vector<uint8_t> &Payload) const;
+  /// Warns once about every map or aggregation that ran out of room.
+  void warnFullTablesLocked();
 
+  /// Prints aggregation Agg (and marks it printed); takes Lock (the Locked
+  /// form: held). The store lock should be held, so that the snapshot is
+  /// consistent.
   void dumpAgg(uint32_t Agg, int64_t Top);
+  void dumpAggLocked(uint32_t Agg, int64_t Top);
   void countDrop(uint32_t Clause);
   void countFault(uint32_t Clause);
 
@@ -127,9 +153,9 @@ public:
 };
 
 /// How long tsrun waits for the store lock before it gives up on a clause
-/// (the holder is a target thread that cannot run: stopped, or in a ptrace
-/// stop this very thread has to handle).
-inline constexpr uint64_t ClauseLockTimeoutNs = 50'000'000;
+/// (the holder is a target thread that cannot run: stopped by a debugger or
+/// SIGSTOP).
+inline constexpr uint64_t ClauseLockTimeoutNs = 250'000'000;
 
 } // namespace tscc::rt
 

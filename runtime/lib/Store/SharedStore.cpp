@@ -244,7 +244,19 @@ extern "C" uint64_t tscc_host_now_ns(void) {
          static_cast<uint64_t>(T.tv_nsec);
 }
 
-extern "C" void tscc_host_yield(void) { sched_yield(); }
+namespace {
+thread_local std::function<void()> *LockWaitHook = nullptr;
+} // namespace
+
+void SharedStore::setLockWaitHook(std::function<void()> *Hook) {
+  LockWaitHook = Hook;
+}
+
+extern "C" void tscc_host_yield(void) {
+  if (LockWaitHook)
+    (*LockWaitHook)();
+  sched_yield();
+}
 
 extern "C" int tscc_host_thread_alive(int32_t Tid) {
   return kill(Tid, 0) == 0 || errno != ESRCH;

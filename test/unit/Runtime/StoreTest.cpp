@@ -324,3 +324,36 @@ TEST_F(StoreTest, LiveOwnerThatHoldsOnTimesOutOnceThenFailsFast) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(StoreTest, AWaiterIsNotStarvedByAThreadThatRelocksAtOnce) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  std::atomic<bool> Stop{false}, Going{false};
+  // A thread that holds the lock nearly all the time and takes it again
+  // the moment it lets go, like a target thread whose clause is slow.
+  std::thread Hog([&] {
+    int32_t T = gettid();
+    while (!Stop) {
+      ASSERT_EQ(tscc_store_lock(V, T, 1'000'000'000), TSCC_LOCK_OK);
+      Going = true;
+      for (volatile int I = 0; I < 20000; ++I)
+        ;
+      tscc_store_unlock(V, T);
+    }
+  });
+  while (!Going)
+    usleep(100);
+  int32_t Me = gettid();
+  for (int Round = 0; Round < 20; ++Round) {
+    ASSERT_EQ(tscc_store_lock(V, Me, 100'000'000), TSCC_LOCK_OK) << Round;
+    tscc_store_unlock(V, Me);
+  }
+  Stop = true;
+  Hog.join();
+  EXPECT_EQ(S->header().lock_timeouts, 0u);
+  EXPECT_EQ(S->header().starving, 0u);
+}
+
+} // namespace

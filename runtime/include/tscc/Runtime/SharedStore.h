@@ -13,6 +13,7 @@
 #include "tscc/store.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -64,6 +65,11 @@ public:
   uint32_t ownRing() const { return Layout.thread_capacity; }
   /// The layout as an agent receives it: tscc_store_layout, then tables.
   std::vector<uint8_t> serializedLayout() const;
+
+  /// Called, on the calling thread only, while it waits for the store
+  /// lock: the ptrace backend's thread uses it to let go of a lock holder
+  /// that sits in a ptrace stop only that thread can end. Null: none.
+  static void setLockWaitHook(std::function<void()> *Hook);
 
 private:
   SharedStore() = default;
