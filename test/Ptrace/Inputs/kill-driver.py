@@ -9,7 +9,8 @@ two threads (MODE threads), tsrun gets SIGKILL. Nobody cleans up after it:
 PROG must carry on by itself. Prints PROG's own report and exit status.
 
 MODE late is single, but PROG sets its SIGILL handler only once tsrun is
-attached. MODE reattach is single, plus a second tsrun that attaches right after the
+attached. MODE detach is single, but tsrun gets SIGINT instead and cleans
+up after itself; what it says about that (-v) is printed. MODE reattach is single, plus a second tsrun that attaches right after the
 first was killed, before PROG runs on: it must find the first one's
 breakpoints repaired and trace PROG's next calls itself; it is then
 stopped with SIGINT, and its output and status are printed.
@@ -60,7 +61,13 @@ def main(tsrun, obj, prog, mode):
         release(go)
         with open(ready) as f:
             print("prog says:", f.readline().strip())
-        ts.kill()
+        if mode == "detach":
+            ts.send_signal(signal.SIGINT)
+            for line in ts.stderr:
+                if "agent removed" in line or "warning" in line:
+                    sys.stdout.write(line)
+        else:
+            ts.kill()
         ts.wait(timeout=60)
         print("tsrun status:", ts.returncode)
         second = None
@@ -72,7 +79,7 @@ def main(tsrun, obj, prog, mode):
                 sys.stdout.write("second " + line)
                 if ": attached" in line:
                     break
-        if mode in ("single", "reattach", "late"):
+        if mode in ("single", "reattach", "late", "detach"):
             release(go)
             with open(ready) as f:
                 print("prog says:", f.readline().strip())
@@ -83,7 +90,7 @@ def main(tsrun, obj, prog, mode):
             sys.stdout.write("".join("second " + l + "\n"
                                      for l in err.splitlines()))
             print("second tsrun status:", second.returncode)
-        if mode in ("single", "reattach", "late"):
+        if mode in ("single", "reattach", "late", "detach"):
             release(go)
         try:
             out = p.communicate(timeout=120)[0]
