@@ -152,43 +152,64 @@ static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
   return W[Index] > 0;
 }
 
-/* The frame-pointer chain, with hijacked return addresses put back from
- * the shadow stack. tsrun keeps clauses that call stktrace() on its side,
- * where .eh_frame is at hand, when the object says which clauses do. */
+/* What stktrace() takes of a thread, at most: tsrun unwinds within it, and
+ * reads the rest of a deeper stack from the live process. */
+#define STACK_SNAPSHOT 8192
+
+/* stktrace(): the registers, the real return addresses the shadow stack
+ * holds and the top of the stack go to tsrun, which unwinds them with the
+ * modules' .eh_frame when it reads the record (as perf does for DWARF call
+ * graphs): exact where frame pointers are missing, and nothing to decode
+ * here. */
 static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
-  enum { MAX_DEPTH = 64 };
-  struct {
-    struct tscc_record R;
-    uint32_t Count, Pad;
-    uint64_t PC[MAX_DEPTH];
-  } Rec;
-  if (Depth == 0 || Depth > MAX_DEPTH)
-    Depth = MAX_DEPTH;
-  struct tscc_agent_thread *T = scope(Ctx)->thread;
-  uint64_t Tramp = (uint64_t)&tscc_agent_return;
-  uint32_t N = 0, Shadow = T->depth;
-  Rec.PC[N++] = Ctx->regs[TSCC_REG_RIP];
-  uint64_t Fp = Ctx->regs[TSCC_REG_RBP];
-  while (N < Depth && plausible(Fp, 16)) {
-    uint64_t Pair[2];
-    if (tscc_safe_copy(Pair, (const void *)Fp, 16) || !Pair[1])
-      break;
-    uint64_t Ret = Pair[1];
-    if (Ret == Tramp && Shadow)
-      Ret = T->frames[--Shadow].ret;
-    Rec.PC[N++] = Ret;
-    if (Pair[0] <= Fp)
-      break;
-    Fp = Pair[0];
+  struct agent_scope *Sc = scope(Ctx);
+  struct tscc_agent_thread *T = Sc->thread;
+  uint32_t N = T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth
+                                                 : TSCC_AGENT_MAX_FRAMES;
+  uint32_t Max = (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N +
+                            STACK_SNAPSHOT);
+  /* Built in the ring itself: a thread's stack (a signal handler's, say)
+   * may be too small for a copy of this size. */
+  uint8_t *Where = tscc_ring_reserve(store(), (uint32_t)T->slot, Max);
+  if (!Where) {
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    return;
   }
-  __builtin_memset(&Rec.R, 0, sizeof(Rec.R));
-  Rec.R.kind = TSCC_REC_STACK;
-  Rec.R.size = (uint32_t)(sizeof(Rec.R) + 8 + 8 * N);
-  Rec.R.id = Depth;
-  Rec.R.format = ~0u;
-  Rec.Count = N;
-  Rec.Pad = 0;
-  h_emit(Ctx, &Rec, Rec.R.size);
+  struct tscc_stack_snapshot Snap;
+  __builtin_memset(&Snap, 0, sizeof(Snap));
+  Snap.depth = Depth;
+  Snap.shadow_count = N;
+  Snap.return_trampoline = (uint64_t)&tscc_agent_return;
+  __builtin_memcpy(Snap.regs, Ctx->regs, sizeof(Snap.regs));
+  uint64_t *Shadow = (uint64_t *)(Where + sizeof(Snap));
+  for (uint32_t I = 0; I < N; ++I)
+    Shadow[I] = T->frames[I].ret;
+  /* As much of the stack as is there, page by page. */
+  uint8_t *Stack = (uint8_t *)(Shadow + N);
+  uint64_t Sp = Ctx->regs[TSCC_REG_RSP], Got = 0;
+  while (Got < STACK_SNAPSHOT && plausible(Sp + Got, 1)) {
+    uint64_t Chunk = 4096 - ((Sp + Got) & 4095);
+    if (Chunk > STACK_SNAPSHOT - Got)
+      Chunk = STACK_SNAPSHOT - Got;
+    if (tscc_safe_copy(Stack + Got, (const void *)(Sp + Got), Chunk))
+      break;
+    Got += Chunk;
+  }
+  Snap.stack_size = (uint32_t)Got;
+  __builtin_memcpy(Where, &Snap, sizeof(Snap));
+  if (!Sc->time_ns)
+    Sc->time_ns = agent_now_ns();
+  struct tscc_ring_record H;
+  __builtin_memset(&H, 0, sizeof(H));
+  H.type = TSCC_RING_STACK_SNAPSHOT;
+  H.data_model = TSCC_DM_LP64;
+  H.target = tscc_agent_config.target_id;
+  H.tid = T->tid;
+  H.clause = Ctx->clause;
+  H.probe = Ctx->probe;
+  H.time_ns = Sc->time_ns;
+  tscc_ring_commit(store(), (uint32_t)T->slot, &H,
+                   (uint32_t)(sizeof(Snap) + 8 * N + Got));
 }
 
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {

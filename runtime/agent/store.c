@@ -633,15 +633,15 @@ uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
   return R ? (uint8_t *)(R + 1) : 0;
 }
 
-int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
-                    struct tscc_ring_record *Hdr, const void *Payload,
-                    uint32_t PayloadSize) {
+uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
+                           uint32_t MaxPayload) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
   if (!R)
-    return -1;
+    return 0;
   uint8_t *Data = (uint8_t *)(R + 1);
   uint64_t Size = S->layout.ring_size;
-  uint64_t Total = (sizeof(*Hdr) + (uint64_t)PayloadSize + 7) & ~7ull;
+  uint64_t Total =
+      (sizeof(struct tscc_ring_record) + (uint64_t)MaxPayload + 7) & ~7ull;
   uint64_t Head = R->head;
   uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
   uint64_t Fill = Head - Tail;
@@ -650,30 +650,53 @@ int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
   uint64_t Need = Total + (Total > Contig ? Contig : 0);
   if (Total > Size / 2 || Fill > Size || Size - Fill < Need) {
     __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
-    return -1;
+    return 0;
   }
   if (Total > Contig) {
+    /* The entry must be contiguous: skip the end of the data area. */
     struct tscc_ring_record *Pad = (struct tscc_ring_record *)(Data + Pos);
     Pad->size = (uint32_t)Contig;
     Pad->type = TSCC_RING_PAD;
-    Head += Contig;
+    __atomic_store_n(&R->head, Head + Contig, __ATOMIC_RELEASE);
     Pos = 0;
   }
+  return Data + Pos + sizeof(struct tscc_ring_record);
+}
+
+void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
+                      struct tscc_ring_record *Hdr, uint32_t PayloadSize) {
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  uint8_t *Data = (uint8_t *)(R + 1);
+  uint64_t Size = S->layout.ring_size;
+  uint64_t Head = R->head;
+  uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
+  uint64_t Pos = Head & (Size - 1);
+  uint64_t Total = (sizeof(*Hdr) + (uint64_t)PayloadSize + 7) & ~7ull;
   struct tscc_store_header *H = tscc_store_hdr(S);
   Hdr->size = (uint32_t)Total;
   Hdr->seq = __atomic_fetch_add(&H->seq, 1, __ATOMIC_RELAXED);
   __builtin_memcpy(Data + Pos, Hdr, sizeof(*Hdr));
-  if (PayloadSize)
-    __builtin_memcpy(Data + Pos + sizeof(*Hdr), Payload, PayloadSize);
   uint64_t Tailing = Total - sizeof(*Hdr) - PayloadSize;
   if (Tailing)
     __builtin_memset(Data + Pos + sizeof(*Hdr) + PayloadSize, 0, Tailing);
+  uint64_t Fill = Head - Tail;
   __atomic_store_n(&R->head, Head + Total, __ATOMIC_RELEASE);
   /* Wake the reader once per fill-up past half, not per record. */
-  if (Fill <= Size / 2 && Head + Total - Tail > Size / 2) {
+  if (Fill <= Size / 2 && Fill + Total > Size / 2) {
     __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
     tscc_host_wake(&H->wake);
   }
+}
+
+int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
+                    struct tscc_ring_record *Hdr, const void *Payload,
+                    uint32_t PayloadSize) {
+  uint8_t *Where = tscc_ring_reserve(S, Ring, PayloadSize);
+  if (!Where)
+    return -1;
+  if (PayloadSize)
+    __builtin_memcpy(Where, Payload, PayloadSize);
+  tscc_ring_commit(S, Ring, Hdr, PayloadSize);
   return 0;
 }
 

@@ -9,11 +9,12 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=SITES < %t.err
 // CHECK: calls 50 each
+// CHECK: @seen: 50
 // CHECK: tiny 50 normal 50 stacky 50
 // SITES: pid [[PID:[0-9]+]]: clauses run in the process (in-process agent)
 // SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:tiny:entry at tiny in {{.*}}, breakpoint (the function is shorter than 5 bytes from the site)
 // SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:normal:entry at normal in {{.*}}, in-process
-// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, breakpoint (the clause calls stktrace(), which tsrun unwinds)
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, breakpoint (the clause prints an aggregation)
 
 long normal(long);
 long stacky(long);
@@ -22,5 +23,5 @@ __global long t, n, s;
 
 @@uft:*:a.out:tiny:entry { t++; }
 @@uft:*:a.out:normal:entry { n++; }
-@@uft:*:a.out:stacky:entry { s++; if (s == 1) stktrace(1); }
+@@uft:*:a.out:stacky:entry { s++; @seen = count(); if (s == 50) print(@seen); }
 @@END { printf("tiny %ld normal %ld stacky %ld\n", t, n, s); }

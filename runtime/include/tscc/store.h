@@ -27,6 +27,8 @@
 #ifndef TSCC_STORE_H
 #define TSCC_STORE_H
 
+#include "tscc/abi.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -142,7 +144,20 @@ enum tscc_ring_type {
   TSCC_RING_PAD = 0,       /* skip to the end of the data area */
   TSCC_RING_RECORD = 1,    /* payload: struct tscc_record + arguments */
   TSCC_RING_PRINT_AGG = 2, /* payload: uint32 agg, uint32 pad, int64 top */
-  TSCC_RING_CLEAR_AGG = 3, /* payload: uint32 agg */
+  TSCC_RING_STACK_SNAPSHOT = 3, /* payload: struct tscc_stack_snapshot */
+};
+
+/* stktrace() in a target: what tsrun needs to unwind the stack later with
+ * the modules' .eh_frame, as a stack trace record. The shadow stack's
+ * real return addresses (innermost last) follow, then stack_size bytes of
+ * the stack from regs[TSCC_REG_RSP] up. */
+struct tscc_stack_snapshot {
+  uint32_t depth; /* stktrace(depth), 0: the default */
+  uint32_t shadow_count;
+  uint32_t stack_size;
+  uint32_t reserved;
+  uint64_t return_trampoline; /* where hijacked returns point */
+  uint64_t regs[TSCC_REG_COUNT];
 };
 
 /* Every entry of a ring starts with this; size is a multiple of 8. */
@@ -275,6 +290,15 @@ uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring);
 int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
                     struct tscc_ring_record *Hdr, const void *Payload,
                     uint32_t PayloadSize);
+/* The same in two steps, for an entry built in place: Reserve returns
+ * where at most MaxPayload bytes of payload go (null when they do not fit,
+ * counted in dropped); Commit publishes the entry with its final payload
+ * size, at most the reserved one. Nothing else may write the ring in
+ * between. */
+uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
+                           uint32_t MaxPayload);
+void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
+                      struct tscc_ring_record *Hdr, uint32_t PayloadSize);
 
 /* What the store needs from its host: the agent implements these with raw
  * system calls, tsrun with libc. */

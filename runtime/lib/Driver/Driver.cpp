@@ -192,10 +192,12 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     } else if (Is(A, "--thread-buffer")) {
       if (!Value(I, "--thread-buffer", V))
         return ParseResult::Error;
-      if (!parseSize(V, O.ThreadBuffer) || O.ThreadBuffer > (1ull << 30) ||
+      // At least room for two stack snapshots (8 KiB of stack each).
+      if (!parseSize(V, O.ThreadBuffer) || O.ThreadBuffer < (64u << 10) ||
+          O.ThreadBuffer > (1ull << 30) ||
           (O.ThreadBuffer & (O.ThreadBuffer - 1)))
         return (Error = "invalid --thread-buffer '" + V +
-                        "' (expected a power of two from 4K to 1G)"),
+                        "' (expected a power of two from 64K to 1G)"),
                ParseResult::Error;
     } else if (Is(A, "--buffer-size")) {
       if (!Value(I, "--buffer-size", V))

@@ -466,8 +466,6 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
     if (H.Kind == HookKind::WithinEnter)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
-    if (Known && (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE))
-      return "the clause calls stktrace(), which tsrun unwinds";
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
       return "the clause prints an aggregation";
   }

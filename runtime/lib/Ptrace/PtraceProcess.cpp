@@ -187,6 +187,32 @@ std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,
                 It == Threads.end() ? nullptr : &It->second.Shadow);
 }
 
+std::vector<uint64_t> PtraceProcess::unwindSnapshot(
+    const uint64_t *Regs, std::span<const uint8_t> Stack,
+    std::span<const uint64_t> Shadow, uint64_t ReturnTrampoline,
+    unsigned MaxDepth) {
+  uint64_t Sp = Regs[TSCC_REG_RSP];
+  size_t NextShadow = Shadow.size();
+  UnwindSource Src;
+  // The stack as it was at the hit; deeper than the snapshot, as it is
+  // now (the frames that far up are usually still the same).
+  Src.Read = [&](uint64_t Addr, uint64_t &Word) {
+    if (Addr >= Sp && Addr - Sp + 8 <= Stack.size()) {
+      memcpy(&Word, Stack.data() + (Addr - Sp), 8);
+      return true;
+    }
+    bool Ok = false;
+    Word = readPointer(Addr, Ok);
+    return Ok;
+  };
+  Src.RealReturn = [&](uint64_t PC) {
+    if (PC == ReturnTrampoline && NextShadow > 0)
+      return Shadow[--NextShadow];
+    return PC;
+  };
+  return unwindWith(*this, Regs, MaxDepth, Src);
+}
+
 void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {
   Out[TSCC_REG_RAX] = R.rax;
   Out[TSCC_REG_RBX] = R.rbx;

@@ -158,6 +158,11 @@ public:
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
                                     unsigned MaxDepth) override;
+  std::vector<uint64_t> unwindSnapshot(const uint64_t *Regs,
+                                       std::span<const uint8_t> Stack,
+                                       std::span<const uint64_t> Shadow,
+                                       uint64_t ReturnTrampoline,
+                                       unsigned MaxDepth) override;
   std::string symbolize(uint64_t PC) override;
 
   /// Re-reads identity after launch/attach/exec: name, ppid, uid, data model

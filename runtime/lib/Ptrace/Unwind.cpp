@@ -330,11 +330,10 @@ std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
 
 } // namespace
 
-std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
-                                           const uint64_t *Regs,
-                                           unsigned MaxDepth,
-                                           const std::vector<ShadowFrame> *Shadow) {
-  size_t NextShadow = Shadow ? Shadow->size() : 0;
+std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
+                                               const uint64_t *Regs,
+                                               unsigned MaxDepth,
+                                               const UnwindSource &Src) {
   std::vector<uint64_t> PCs;
   if (!MaxDepth)
     return PCs;
@@ -342,12 +341,15 @@ std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
   uint64_t SP = Regs[TSCC_REG_RSP];
   uint64_t FP = Regs[TSCC_REG_RBP];
   unsigned Ptr = P.pointerSize();
+  auto Read = [&](uint64_t Addr, bool &Ok) {
+    uint64_t W = 0;
+    Ok = Src.Read(Addr, W);
+    return Ptr == 8 ? W : (W & 0xffffffffull);
+  };
   bool Innermost = true;
   while (PCs.size() < MaxDepth && PC) {
-    // Return addresses hijacked by exit probes point at the trampoline;
-    // the real ones are on the thread's shadow stack, innermost last.
-    if (P.Home && PC == P.returnTrampoline() && NextShadow > 0)
-      PC = (*Shadow)[--NextShadow].ReturnAddr;
+    // Return addresses hijacked by exit probes point at a trampoline.
+    PC = Src.RealReturn(PC);
     PCs.push_back(PC);
     // A return address points after the call; look the rules up inside it.
     uint64_t Lookup = Innermost ? PC : PC - 1;
@@ -359,9 +361,9 @@ std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
     bool Ok1 = false, Ok2 = true;
     if (S) {
       uint64_t Cfa = (S->CfaReg == DwRsp ? SP : FP) + S->CfaOff;
-      uint64_t Ret = P.readPointer(Cfa + S->Ra.Off, Ok1);
+      uint64_t Ret = Read(Cfa + S->Ra.Off, Ok1);
       if (S->Rbp.K == Rule::Offset)
-        FP = P.readPointer(Cfa + S->Rbp.Off, Ok2);
+        FP = Read(Cfa + S->Rbp.Off, Ok2);
       if (!Ok1 || !Ok2 || Cfa <= SP)
         break;
       SP = Cfa;
@@ -371,8 +373,8 @@ std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
     // No unwind info: [fp] = caller's fp, [fp + ptr] = return address.
     if (!FP || FP < SP)
       break;
-    uint64_t NextFP = P.readPointer(FP, Ok1);
-    uint64_t Ret = P.readPointer(FP + Ptr, Ok2);
+    uint64_t NextFP = Read(FP, Ok1);
+    uint64_t Ret = Read(FP + Ptr, Ok2);
     if (!Ok1 || !Ok2)
       break;
     SP = FP + 2 * Ptr;
@@ -380,4 +382,25 @@ std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
     PC = Ret;
   }
   return PCs;
+}
+
+std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
+                                           const uint64_t *Regs,
+                                           unsigned MaxDepth,
+                                           const std::vector<ShadowFrame> *Shadow) {
+  size_t NextShadow = Shadow ? Shadow->size() : 0;
+  UnwindSource Src;
+  Src.Read = [&P](uint64_t Addr, uint64_t &Word) {
+    bool Ok = false;
+    Word = P.readPointer(Addr, Ok);
+    return Ok;
+  };
+  // Breakpoint exit probes' trampoline; the real addresses are on the
+  // thread's shadow stack, innermost last.
+  Src.RealReturn = [&](uint64_t PC) {
+    if (P.Home && PC == P.returnTrampoline() && NextShadow > 0)
+      return (*Shadow)[--NextShadow].ReturnAddr;
+    return PC;
+  };
+  return unwindWith(P, Regs, MaxDepth, Src);
 }

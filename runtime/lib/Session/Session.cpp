@@ -178,6 +178,14 @@ bool SessionState::validRecord(const tscc_ring_record &H,
     return false;
   if (H.type == TSCC_RING_PRINT_AGG)
     return Payload.size() >= 16;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT) {
+    tscc_stack_snapshot Snap;
+    if (Payload.size() < sizeof(Snap))
+      return false;
+    memcpy(&Snap, Payload.data(), sizeof(Snap));
+    return Payload.size() ==
+           sizeof(Snap) + 8 * uint64_t(Snap.shadow_count) + Snap.stack_size;
+  }
   tscc_record R;
   if (H.type != TSCC_RING_RECORD || Payload.size() < sizeof(R))
     return false;
@@ -187,6 +195,39 @@ bool SessionState::validRecord(const tscc_ring_record &H,
   if (R.kind == TSCC_REC_PRINTF || R.kind == TSCC_REC_TRACE)
     return R.format < P.formats().size();
   return R.kind == TSCC_REC_STACK;
+}
+
+std::vector<uint64_t>
+SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
+  tscc_stack_snapshot Snap;
+  memcpy(&Snap, Payload.data(), sizeof(Snap));
+  std::vector<uint64_t> Shadow(Snap.shadow_count);
+  if (!Shadow.empty())
+    memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
+  std::span<const uint8_t> Stack(
+      Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
+  unsigned Max = S.options().MaxStackDepth;
+  unsigned Depth = Snap.depth == 0 || Snap.depth > Max ? Max : Snap.depth;
+  std::vector<uint64_t> PCs =
+      T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
+                            Depth)
+        : std::vector<uint64_t>{Snap.regs[TSCC_REG_RIP]};
+  if (PCs.size() > Depth)
+    PCs.resize(Depth);
+  // The stack trace record of the live path: tscc_record, then count,
+  // pad, the PCs.
+  std::vector<uint64_t> Rec(2 + 1 + PCs.size());
+  tscc_record R{};
+  R.kind = TSCC_REC_STACK;
+  R.size = static_cast<uint32_t>(Rec.size() * 8);
+  R.id = Depth;
+  R.format = UINT32_MAX;
+  memcpy(Rec.data(), &R, sizeof(R));
+  uint32_t Count = static_cast<uint32_t>(PCs.size());
+  memcpy(&Rec[2], &Count, 4);
+  if (!PCs.empty())
+    memcpy(&Rec[3], PCs.data(), PCs.size() * 8);
+  return Rec;
 }
 
 void SessionState::deliverOne(const DrainedRecord &D) {
@@ -212,6 +253,16 @@ void SessionState::deliverOne(const DrainedRecord &D) {
     return;
   }
   const TargetEntry &T = Targets[H.target];
+  std::vector<uint64_t> StackRecord;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT)
+    StackRecord = unwindSnapshot(T.Tgt, D.Payload);
+  const std::vector<uint8_t> *Payload = &D.Payload;
+  std::vector<uint8_t> Unwound;
+  if (!StackRecord.empty()) {
+    Unwound.resize(StackRecord.size() * 8);
+    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
+    Payload = &Unwound;
+  }
   RecordOrigin O;
   O.Pid = T.Pid;
   O.Tid = H.tid;
@@ -222,9 +273,9 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
   O.Tgt = T.Tgt;
   RecordView V;
-  memcpy(&V.Header, D.Payload.data(), sizeof(V.Header));
-  V.Args = {D.Payload.data() + sizeof(tscc_record),
-            D.Payload.size() - sizeof(tscc_record)};
+  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
+  V.Args = {Payload->data() + sizeof(tscc_record),
+            Payload->size() - sizeof(tscc_record)};
   Sink->record(O, V);
 }
 

@@ -133,6 +133,9 @@ public:
   /// Nothing may be held.
   void drain(uint64_t TimeoutNs);
   void deliverOne(const DrainedRecord &D);
+  /// The stack trace record for a snapshot taken in a target.
+  std::vector<uint64_t> unwindSnapshot(Target *T,
+                                       const std::vector<uint8_t> &Payload);
   bool validRecord(const tscc_ring_record &H,
                    const std::vector<uint8_t> &Payload) const;
   /// Warns once about every map or aggregation that ran out of room.

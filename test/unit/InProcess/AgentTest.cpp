@@ -22,8 +22,6 @@
 #include <csignal>
 #include <cstring>
 #include <elf.h>
-#include <fstream>
-#include <iterator>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -34,11 +32,6 @@ using namespace tscc::rt;
 namespace {
 
 constexpr uint32_t FooProbe = 1, FooClause = 1;
-
-std::vector<uint8_t> readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>()};
-}
 
 /// An image relocated for, and copied to, a fresh mapping of this process.
 struct LocalImage {
@@ -95,6 +88,14 @@ protected:
                           }));
     configure();
     patchFoo();
+    // As in a target: faults of the agent's safe copies come back to it
+    // (stktrace() copies the stack up to where it ends).
+    struct sigaction SA {};
+    SA.sa_sigaction = reinterpret_cast<void (*)(int, siginfo_t *, void *)>(
+        Agent.symbol(TSCC_AGENT_SYM_SIGNAL));
+    SA.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigaction(SIGSEGV, &SA, &OldSegv);
+    sigaction(SIGBUS, &SA, &OldBus);
   }
 
   tscc_agent_config &config() {
@@ -180,6 +181,8 @@ protected:
   }
 
   void TearDown() override {
+    sigaction(SIGSEGV, &OldSegv, nullptr);
+    sigaction(SIGBUS, &OldBus, nullptr);
     if (Pages && Pages != MAP_FAILED)
       munmap(Pages, 3 * 4096);
   }
@@ -209,6 +212,7 @@ protected:
   tscc_agent_hook Hook{};
   uint8_t *Pages = nullptr;
   long (*FooFn)(long) = nullptr;
+  struct sigaction OldSegv {}, OldBus {};
 };
 
 TEST_F(AgentTest, AgentObjectIsSelfContained) {
@@ -232,9 +236,17 @@ TEST_F(AgentTest, HitRunsTheClauseInThisThread) {
   int64_t G;
   memcpy(&G, tscc_store_globals(Store->view()), 8);
   EXPECT_EQ(G, 12);
-  // Records in this thread's ring: printf, trace, stack, for each firing.
+  // Records in this thread's ring: printf, trace and a stack snapshot, for
+  // each firing.
   std::vector<DrainedRecord> R = drain();
-  ASSERT_GE(R.size(), 6u);
+  ASSERT_EQ(R.size(), 6u);
+  EXPECT_EQ(R[2].Hdr.type, TSCC_RING_STACK_SNAPSHOT);
+  tscc_stack_snapshot Snap;
+  memcpy(&Snap, R[2].Payload.data(), sizeof(Snap));
+  EXPECT_EQ(Snap.depth, 4u);
+  EXPECT_EQ(Snap.regs[TSCC_REG_RIP], reinterpret_cast<uint64_t>(Pages));
+  EXPECT_GT(Snap.stack_size, 0u);
+  EXPECT_EQ(R[2].Payload.size(), sizeof(Snap) + Snap.stack_size);
   tscc_record First;
   memcpy(&First, R[0].Payload.data(), sizeof(First));
   EXPECT_EQ(First.kind, TSCC_REC_PRINTF);
@@ -275,12 +287,6 @@ TEST_F(AgentTest, ReentryFromTheSameThreadIsDroppedNotDeadlocked) {
 }
 
 TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
-  struct sigaction SA {}, Old[3];
-  SA.sa_sigaction = reinterpret_cast<void (*)(int, siginfo_t *, void *)>(
-      Agent.symbol(TSCC_AGENT_SYM_SIGNAL));
-  SA.sa_flags = SA_SIGINFO | SA_NODEFER;
-  sigaction(SIGSEGV, &SA, &Old[0]);
-  sigaction(SIGBUS, &SA, &Old[1]);
   auto *H = reinterpret_cast<const tscc_helpers *>(
       Agent.symbol("tscc_agent_helpers"));
   tscc_ctx Ctx{};
@@ -309,8 +315,6 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
   // Only the unmapped page needed the handler; the rest were refused up
   // front.
   EXPECT_EQ(config().recovered_faults, 2u);
-  sigaction(SIGSEGV, &Old[0], nullptr);
-  sigaction(SIGBUS, &Old[1], nullptr);
 }
 
 TEST_F(AgentTest, ATsrunThatDiedHasItsSitesPutBack) {

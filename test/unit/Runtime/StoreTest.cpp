@@ -338,8 +338,8 @@ TEST_F(StoreTest, AWaiterIsNotStarvedByAThreadThatRelocksAtOnce) {
     while (!Stop) {
       ASSERT_EQ(tscc_store_lock(V, T, 1'000'000'000), TSCC_LOCK_OK);
       Going = true;
-      for (volatile int I = 0; I < 20000; ++I)
-        ;
+      for (int I = 0; I < 20000; ++I)
+        __asm__ volatile("");
       tscc_store_unlock(V, T);
     }
   });

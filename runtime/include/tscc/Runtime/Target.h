@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,18 @@ public:
   virtual std::vector<uint64_t> unwindStack(int64_t Tid,
                                             const uint64_t *Regs,
                                             unsigned MaxDepth) = 0;
+  /// The call stack of a thread as a stack snapshot taken in the process
+  /// describes it (tscc_stack_snapshot: registers, the top of the stack
+  /// from Regs[RSP], the real return addresses of returns the agent
+  /// hijacked to ReturnTrampoline, innermost last), innermost first.
+  /// Memory beyond the snapshot is read from the process if it still
+  /// runs. By default: just the PC.
+  virtual std::vector<uint64_t>
+  unwindSnapshot(const uint64_t *Regs, std::span<const uint8_t> Stack,
+                 std::span<const uint64_t> Shadow, uint64_t ReturnTrampoline,
+                 unsigned MaxDepth) {
+    return {Regs[TSCC_REG_RIP]};
+  }
   /// "func+0x12 (module)" for a PC, or "0x..." when unknown. Called when the
   /// output is formatted, which may be after the target has exited, so
   /// implementations keep what they need.
