@@ -175,16 +175,15 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
     countDrop(Ctx.clause);
 }
 
-void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
+unsigned SessionState::stackDepthLimit(uint32_t Requested) const {
   unsigned Max = S.options().MaxStackDepth;
-  if (Depth == 0 || Depth > Max)
-    Depth = Max;
-  std::vector<uint64_t> PCs;
-  if (F.Tgt)
-    PCs = F.Tgt->unwindStack(Ctx.tid, Ctx.regs, Depth);
+  return Requested == 0 || Requested > Max ? Max : Requested;
+}
+
+std::vector<uint64_t> SessionState::stackRecord(std::vector<uint64_t> PCs,
+                                                unsigned Depth) {
   if (PCs.size() > Depth)
     PCs.resize(Depth);
-  // tscc_record, then a TSCC_FIELD_STACK argument: count, pad, PCs.
   std::vector<uint64_t> Buf(2 + 1 + PCs.size());
   tscc_record H{};
   H.kind = TSCC_REC_STACK;
@@ -196,5 +195,14 @@ void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
   memcpy(&Buf[2], &Count, 4);
   if (!PCs.empty())
     memcpy(&Buf[3], PCs.data(), PCs.size() * 8);
-  emit(F, Ctx, Buf.data(), H.size);
+  return Buf;
+}
+
+void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
+  Depth = stackDepthLimit(Depth);
+  std::vector<uint64_t> PCs;
+  if (F.Tgt)
+    PCs = F.Tgt->unwindStack(Ctx.tid, Ctx.regs, Depth);
+  std::vector<uint64_t> Rec = stackRecord(std::move(PCs), Depth);
+  emit(F, Ctx, Rec.data(), static_cast<uint32_t>(Rec.size() * 8));
 }

@@ -206,28 +206,12 @@ SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
     memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
   std::span<const uint8_t> Stack(
       Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
-  unsigned Max = S.options().MaxStackDepth;
-  unsigned Depth = Snap.depth == 0 || Snap.depth > Max ? Max : Snap.depth;
+  unsigned Depth = stackDepthLimit(Snap.depth);
   std::vector<uint64_t> PCs =
       T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
                             Depth)
         : std::vector<uint64_t>{Snap.regs[TSCC_REG_RIP]};
-  if (PCs.size() > Depth)
-    PCs.resize(Depth);
-  // The stack trace record of the live path: tscc_record, then count,
-  // pad, the PCs.
-  std::vector<uint64_t> Rec(2 + 1 + PCs.size());
-  tscc_record R{};
-  R.kind = TSCC_REC_STACK;
-  R.size = static_cast<uint32_t>(Rec.size() * 8);
-  R.id = Depth;
-  R.format = UINT32_MAX;
-  memcpy(Rec.data(), &R, sizeof(R));
-  uint32_t Count = static_cast<uint32_t>(PCs.size());
-  memcpy(&Rec[2], &Count, 4);
-  if (!PCs.empty())
-    memcpy(&Rec[3], PCs.data(), PCs.size() * 8);
-  return Rec;
+  return stackRecord(std::move(PCs), Depth);
 }
 
 void SessionState::deliverOne(const DrainedRecord &D) {

@@ -136,6 +136,13 @@ public:
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T,
                                        const std::vector<uint8_t> &Payload);
+  /// The frame limit for a stktrace(Requested): 0 or more than
+  /// --max-stack-depth means --max-stack-depth.
+  unsigned stackDepthLimit(uint32_t Requested) const;
+  /// A TSCC_REC_STACK record (tscc_record, then a TSCC_FIELD_STACK
+  /// argument: count, pad, PCs) holding at most Depth of PCs.
+  static std::vector<uint64_t> stackRecord(std::vector<uint64_t> PCs,
+                                           unsigned Depth);
   bool validRecord(const tscc_ring_record &H,
                    const std::vector<uint8_t> &Payload) const;
   /// Warns once about every map or aggregation that ran out of room.
