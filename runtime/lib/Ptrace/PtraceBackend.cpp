@@ -166,8 +166,13 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
     char C;
     // Wait until the parent has seized us, so the filter's RET_TRACE never
     // meets an untraced process (that would fail the syscall with ENOSYS).
-    while (read(Go[0], &C, 1) < 0 && errno == EINTR)
+    // End of file instead of the byte: tsrun died first; don't run the
+    // program untraced behind the user's back.
+    ssize_t N;
+    while ((N = read(Go[0], &C, 1)) < 0 && errno == EINTR)
       ;
+    if (N != 1)
+      _exit(127);
     int E = 0;
     if (!Filter.empty())
       E = installSeccompFilter(Filter);
@@ -370,9 +375,18 @@ pid_t PtraceBackend::Impl::waitEvent(int &Status) {
 void PtraceBackend::Impl::run() {
   // The waker: a child of this thread that only sleeps. interrupt() kills
   // it, which wakes waitpid() without any race.
+  // It must never outlive tsrun: a SIGKILL that lands before the child has
+  // run its prctl() would otherwise leave it behind for good, holding
+  // tsrun's stdout and stderr (whoever reads them never sees end of file)
+  // and the shared store. Hence the parent check after the prctl(), and no
+  // descriptors kept.
+  pid_t Self = getpid();
   pid_t W = fork();
   if (W == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != Self)
+      _exit(0);
+    close_range(0, ~0U, 0);
     for (;;)
       pause();
   }
