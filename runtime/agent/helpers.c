@@ -61,25 +61,40 @@ static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
   return Len;
 }
 
-static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
+/* The ring header of a record from the clause running on Ctx: every record
+ * of one hit carries the hit's time, read once. */
+static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
+                                           uint16_t Type) {
   struct agent_scope *Sc = scope(Ctx);
-  if (!Record || Size < sizeof(struct tscc_record) || Size % 8) {
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
-    return;
-  }
   if (!Sc->time_ns)
     Sc->time_ns = agent_now_ns();
   struct tscc_ring_record H;
   __builtin_memset(&H, 0, sizeof(H));
-  H.type = TSCC_RING_RECORD;
+  H.type = Type;
   H.data_model = TSCC_DM_LP64;
   H.target = tscc_agent_config.target_id;
   H.tid = Sc->thread->tid;
   H.clause = Ctx->clause;
   H.probe = Ctx->probe;
   H.time_ns = Sc->time_ns;
-  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Record, Size))
+  return H;
+}
+
+/* Writes a record into the thread's ring; a full ring counts a drop. */
+static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
+                     uint32_t Size) {
+  struct tscc_ring_record H = ring_header(Ctx, Type);
+  if (tscc_ring_write(store(), (uint32_t)scope(Ctx)->thread->slot, &H,
+                      Payload, Size))
     agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+}
+
+static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
+  if (!Record || Size < sizeof(struct tscc_record) || Size % 8) {
+    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    return;
+  }
+  ring_put(Ctx, TSCC_RING_RECORD, Record, Size);
 }
 
 static uint64_t h_clock_ns(struct tscc_ctx *Ctx) {
@@ -113,20 +128,8 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
  * on its side when the object says which clauses do; this is the path of
  * objects that do not.) */
 static void h_agg_print(struct tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
-  struct agent_scope *Sc = scope(Ctx);
-  struct tscc_ring_record H;
-  __builtin_memset(&H, 0, sizeof(H));
-  H.type = TSCC_RING_PRINT_AGG;
-  H.data_model = TSCC_DM_LP64;
-  H.target = tscc_agent_config.target_id;
-  H.tid = Sc->thread->tid;
-  H.clause = Ctx->clause;
-  H.probe = Ctx->probe;
-  H.time_ns = Sc->time_ns ? Sc->time_ns : (Sc->time_ns = agent_now_ns());
   uint64_t Payload[2] = {Agg, (uint64_t)Top};
-  if (tscc_ring_write(store(), (uint32_t)Sc->thread->slot, &H, Payload,
-                      sizeof(Payload)))
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+  ring_put(Ctx, TSCC_RING_PRINT_AGG, Payload, sizeof(Payload));
 }
 
 static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
@@ -162,8 +165,7 @@ static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
  * graphs): exact where frame pointers are missing, and nothing to decode
  * here. */
 static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
-  struct agent_scope *Sc = scope(Ctx);
-  struct tscc_agent_thread *T = Sc->thread;
+  struct tscc_agent_thread *T = scope(Ctx)->thread;
   uint32_t N = T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth
                                                  : TSCC_AGENT_MAX_FRAMES;
   uint32_t Max = (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N +
@@ -197,17 +199,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   }
   Snap.stack_size = (uint32_t)Got;
   __builtin_memcpy(Where, &Snap, sizeof(Snap));
-  if (!Sc->time_ns)
-    Sc->time_ns = agent_now_ns();
-  struct tscc_ring_record H;
-  __builtin_memset(&H, 0, sizeof(H));
-  H.type = TSCC_RING_STACK_SNAPSHOT;
-  H.data_model = TSCC_DM_LP64;
-  H.target = tscc_agent_config.target_id;
-  H.tid = T->tid;
-  H.clause = Ctx->clause;
-  H.probe = Ctx->probe;
-  H.time_ns = Sc->time_ns;
+  struct tscc_ring_record H = ring_header(Ctx, TSCC_RING_STACK_SNAPSHOT);
   tscc_ring_commit(store(), (uint32_t)T->slot, &H,
                    (uint32_t)(sizeof(Snap) + 8 * N + Got));
 }
