@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <latch>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -359,9 +360,10 @@ void holdLifeline(uint32_t *Word) {
 
 } // namespace
 
-void SessionState::readerLoop() {
+void SessionState::readerLoop(std::latch &LifelineHeld) {
   tscc_store_header &H = Store->header();
   holdLifeline(&H.reader_alive);
+  LifelineHeld.count_down();
   while (!ReaderStop.load()) {
     // Woken when a ring fills past half; otherwise every 10 ms.
     uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
@@ -533,8 +535,13 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
   if (State->Store) {
     StoreStopping = &State->Store->header().stopping;
     // From now on until the end: the rings' reader, and the lifeline of
-    // targets that run clauses themselves.
-    State->Reader = std::thread([this] { State->readerLoop(); });
+    // targets that run clauses themselves. No target may be armed before
+    // the lifeline is held: a tsrun killed in between would leave agents
+    // that never learn it is gone, and never heal their sites.
+    std::latch LifelineHeld(1);
+    State->Reader =
+        std::thread([this, &LifelineHeld] { State->readerLoop(LifelineHeld); });
+    LifelineHeld.wait();
   }
   guardProgram(Program);
   // Before anything else: backends report attachments before BEGIN runs.

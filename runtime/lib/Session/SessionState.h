@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <latch>
 #include <thread>
 #include <unordered_map>
 
@@ -110,7 +111,9 @@ public:
                  const FireEvent *E);
   void runNoProcessClauses(uint32_t Kind);
   void timerLoop();
-  void readerLoop();
+  /// The rings' reader; counts LifelineHeld down once the store's
+  /// reader_alive word is this thread's lifeline.
+  void readerLoop(std::latch &LifelineHeld);
 
   void warnLocked(std::string_view Message);
   void warnOnceLocked(const std::string &Key, std::string_view Message);
