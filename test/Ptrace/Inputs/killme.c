@@ -126,8 +126,14 @@ int main(int argc, char **argv) {
       pthread_join(t[i], NULL);
     printf("threads %s\n", ok[0] && ok[1] ? "ok" : "WRONG");
   }
-  printf("code %s\n", memcmp(before, (const void *)work, sizeof before) == 0
-                          ? "intact" : "CHANGED");
+  if (memcmp(before, (const void *)work, sizeof before) == 0) {
+    printf("code intact\n");
+  } else { /* what changed, for whoever reads a failing test */
+    printf("code CHANGED:");
+    for (unsigned i = 0; i < sizeof before; i++)
+      printf(" %02x>%02x", before[i], ((const unsigned char *)work)[i]);
+    printf("\n");
+  }
   printf("tracer %d\n", tracer_pid());
   return 0;
 }
