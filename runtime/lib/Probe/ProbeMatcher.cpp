@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <elf.h>
 #include <fnmatch.h>
+#include <map>
+#include <tuple>
 #include <regex.h>
 
 using namespace tscc::rt;
@@ -226,7 +228,40 @@ ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
       Sites.push_back(Site);
     }
   }
-  return Sites;
+  return dropAliases(std::move(Sites));
+}
+
+/// How well a symbol names its address, for users: an exported name beats
+/// a local one, and `malloc` beats `__libc_malloc`.
+static auto nameRank(const ElfSymbol &S) {
+  size_t Underscores = S.Name.find_first_not_of('_');
+  return std::make_tuple(!(S.Global && S.Dynamic), !S.Global,
+                         Underscores == std::string::npos ? S.Name.size()
+                                                          : Underscores,
+                         S.Name.size(), std::string_view(S.Name));
+}
+
+std::vector<ProbeSite>
+ProbeMatcher::dropAliases(std::vector<ProbeSite> Sites) const {
+  // A clause fires once per hit, whatever the number of names the address
+  // has (`*malloc` matches `malloc` and `__libc_malloc`; a clause may list
+  // both `open` and `open64`): one site per (clause, kind, address), named
+  // by its best name.
+  std::map<std::tuple<uint32_t, uint32_t, uint64_t>, size_t> Kept;
+  std::vector<ProbeSite> Out;
+  for (const ProbeSite &Site : Sites) {
+    auto Key = std::make_tuple(Probes[Site.Probe].clause, Site.Kind,
+                               Site.Address);
+    auto [It, New] = Kept.try_emplace(Key, Out.size());
+    if (New) {
+      Out.push_back(Site);
+      continue;
+    }
+    ProbeSite &Have = Out[It->second];
+    if (nameRank(*Site.Symbol) < nameRank(*Have.Symbol))
+      Have.Symbol = Site.Symbol;
+  }
+  return Out;
 }
 
 std::vector<SyscallSite>

@@ -78,9 +78,10 @@ public:
   bool moduleMatches(uint32_t Probe, const ModuleRef &M) const;
   bool functionMatches(uint32_t Probe, std::string_view Name) const;
 
-  /// Every user-function site of every UFT probe in module File. FUNC+OFFSET
-  /// sites past the function's end or not on an instruction boundary are
-  /// skipped with a message in Problems.
+  /// Every user-function site of every UFT probe in module File, one per
+  /// (clause, kind, address): aliases of a function fire a clause once.
+  /// FUNC+OFFSET sites past the function's end or not on an instruction
+  /// boundary are skipped with a message in Problems.
   std::vector<ProbeSite> matchModule(const ElfFile &File, const ModuleRef &M,
                                      std::vector<std::string> &Problems) const;
 
@@ -93,6 +94,7 @@ private:
   struct Pattern;
   void compile();
   bool matches(const Pattern &P, std::string_view S) const;
+  std::vector<ProbeSite> dropAliases(std::vector<ProbeSite> Sites) const;
 
   std::span<const tscc_probe> Probes;
   std::string_view Strtab;
