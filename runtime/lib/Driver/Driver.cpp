@@ -11,6 +11,7 @@
 #include "tscc/Runtime/Driver.h"
 
 #include "tscc/Runtime/Backend.h"
+#include "tscc/Runtime/CallerSignals.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/PtraceBackend.h"
 #include "tscc/Runtime/Session.h"
@@ -271,7 +272,12 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
                ParseResult::Error;
       O.SpinMicros = static_cast<unsigned>(N);
     } else if (A.size() > 1 && A[0] == '-' && !isNegativeNumber(A.c_str())) {
-      return (Error = "unknown option '" + A + "'"), ParseResult::Error;
+      Error = "unknown option '" + A + "'";
+      // `tsrun probe.o ls -l`: the command's options meet tsrun's parser.
+      if (!O.Params.empty())
+        Error += "; to trace '" + O.Params.front() + " " + A +
+                 " ...', put the command after '--'";
+      return ParseResult::Error;
     } else if (!Linked && O.Object.empty()) {
       O.Object = A;
     } else {
@@ -419,6 +425,52 @@ void waitForStop(Session &S) {
   }
 }
 
+bool hasNoProcessClauses(const ProbeProgram &P) {
+  for (const tscc_probe &Pr : P.probes())
+    if (Pr.kind == TSCC_PROBE_BEGIN || Pr.kind == TSCC_PROBE_END ||
+        Pr.kind == TSCC_PROBE_INTERVAL)
+      return true;
+  return false;
+}
+
+/// Mistakes that would otherwise leave tsrun waiting for nothing: a command
+/// given without `--` (taken as parameters), a second object, no target.
+bool checkInvocation(const DriverOptions &O, const ProbeProgram &P,
+                     uint32_t ParamsUsed, std::string &Err) {
+  if (O.Params.size() > ParamsUsed) {
+    const std::string &Extra = O.Params[ParamsUsed];
+    std::string Ignored;
+    if (ProbeProgram::load(Extra, Ignored)) {
+      Err = "'" + Extra + "' is a second probe object; tsrun runs one object "
+            "per session (compile the scripts into one, or run one tsrun for "
+            "each)";
+      return false;
+    }
+    Err = "'" + Extra + "' is not a parameter of the script (it uses " +
+          (ParamsUsed == 0 ? std::string("no parameters")
+           : ParamsUsed == 1
+               ? std::string("$1")
+               : "$1 to $" + std::to_string(ParamsUsed)) +
+          ")";
+    if (O.Commands.empty()) {
+      std::string Cmd;
+      for (size_t I = ParamsUsed; I < O.Params.size(); ++I)
+        Cmd += " " + O.Params[I];
+      Err += "; to trace a command, put it after '--': " + O.Tool +
+             (O.Object.empty() ? std::string() : " " + O.Object) + " --" +
+             Cmd;
+    }
+    return false;
+  }
+  if (O.Commands.empty() && O.Pids.empty() && O.Remotes.empty() &&
+      !hasNoProcessClauses(P)) {
+    Err = "nothing to trace: every probe of the script needs a process; "
+          "give a command after '--', -c 'CMD', -p PID or --remote";
+    return false;
+  }
+  return true;
+}
+
 int runSession(const DriverOptions &O, const ProbeProgram &P) {
   std::string Err;
   std::unique_ptr<OutputSink> Sink = openSink(O, P, Err);
@@ -432,7 +484,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   Session S(P, std::move(Sink), SO);
   if (!S.initError().empty())
     return error(O, S.initError()), 1;
-  if (!S.checkParams(Err))
+  if (!S.checkParams(Err) || !checkInvocation(O, P, S.paramsUsed(), Err))
     return error(O, Err), 1;
 
   if (pipe2(WakePipe, O_CLOEXEC) != 0)
@@ -493,6 +545,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     waitForStop(S);
   for (auto &R : Runs)
     R->Thread.join();
+  if (std::string Fatal = S.fatalError(); !Fatal.empty())
+    return error(O, Fatal), 1;
   S.end();
 
   if (!S.outputOk()) {
@@ -511,6 +565,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
 }
 
 int driverMain(int Argc, char **Argv, bool Linked) {
+  // Before tsrun changes any of it: launched commands get it back.
+  rememberCallerSignals();
   DriverOptions O;
   if (Argc > 0 && Argv[0]) {
     const char *Slash = strrchr(Argv[0], '/');

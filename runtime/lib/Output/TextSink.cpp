@@ -63,9 +63,12 @@ public:
 
   void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
     // A target killed by a signal is news even without -v, like strace's
-    // "+++ killed by SIGSEGV +++".
+    // "+++ killed by SIGSEGV +++"; but not our own kill, nor SIGPIPE, the
+    // normal end of a writer in a pipeline (`yes | head -1`), which shells
+    // do not report either.
     bool OwnKill = Signal == SIGKILL && T.SessionStopping;
-    if (Signal && (!OwnKill || O.Verbose))
+    bool Quiet = OwnKill || Signal == SIGPIPE;
+    if (Signal && (!Quiet || O.Verbose))
       diag("tsrun: " + describe(T) + " killed by " + signalName(Signal) +
            "\n");
     else if (O.Verbose)

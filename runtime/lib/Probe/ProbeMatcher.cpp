@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "tscc/Runtime/ProbeMatcher.h"
 
+#include "tscc/Runtime/ProbeCoverage.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/X86Insn.h"
 
@@ -183,9 +184,12 @@ bool ProbeMatcher::functionMatches(uint32_t Probe, std::string_view Name) const 
 
 std::vector<ProbeSite>
 ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
-                          std::vector<std::string> &Problems) const {
+                          std::vector<std::string> &Problems,
+                          std::vector<int> *Found) const {
   std::vector<ProbeSite> Sites;
   X86Mode Mode = File.is64() ? X86Mode::Bits64 : X86Mode::Bits32;
+  if (Found)
+    Found->assign(Probes.size(), NotSearched);
   for (uint32_t I = 0; I < Probes.size(); ++I) {
     const tscc_probe &P = Probes[I];
     if (!moduleMatches(I, M))
@@ -202,6 +206,8 @@ ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
         if (matches(F, S.Name))
           Cands.push_back(&S);
     }
+    if (Found)
+      (*Found)[I] = static_cast<int>(Cands.size());
     for (const ElfSymbol *S : Cands) {
       ProbeSite Site{I, P.kind, S, S->Value};
       if (P.kind == TSCC_PROBE_UFT_OFFSET) {

@@ -15,6 +15,7 @@
 #include "Inject.h"
 #include "JumpSites.h"
 
+#include "tscc/Runtime/ProbeCoverage.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/LinkMap.h"
 
@@ -303,9 +304,16 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     return;
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
   std::vector<std::string> Problems;
-  std::vector<ProbeSite> Sites = Matcher.matchModule(*M.Elf, Ref, Problems);
+  std::vector<int> Found;
+  std::vector<ProbeSite> Sites =
+      Matcher.matchModule(*M.Elf, Ref, Problems, &Found);
   for (const std::string &Msg : Problems)
     warnOnce(Msg);
+  // Probes this process does not take (another pid) looked for nothing.
+  for (uint32_t I = 0; I < Found.size(); ++I)
+    if (!probeApplies(P, I))
+      Found[I] = NotSearched;
+  S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
 
   // Runtime address -> hooks; std::map keeps installation deterministic.
   std::map<uint64_t, std::vector<Hook>> Want;

@@ -11,6 +11,7 @@
 #include "Inject.h"
 #include "Seccomp.h"
 
+#include "tscc/Runtime/CallerSignals.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 
@@ -23,6 +24,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,6 +54,39 @@ uint64_t monotonicNs() {
   clock_gettime(CLOCK_MONOTONIC, &T);
   return static_cast<uint64_t>(T.tv_sec) * 1000000000u +
          static_cast<uint64_t>(T.tv_nsec);
+}
+
+/// Finds Name as execvp() would: as is when it has a slash, else in $PATH
+/// (glibc's default when unset).
+bool resolveCommand(const std::string &Name, std::string &Path,
+                    std::string &Error) {
+  if (Name.find('/') != std::string::npos) {
+    Path = Name;
+    return true;
+  }
+  const char *Env = getenv("PATH");
+  std::string Dirs = Env ? Env : "/bin:/usr/bin";
+  bool Denied = false;
+  for (size_t Start = 0; Start <= Dirs.size();) {
+    size_t End = Dirs.find(':', Start);
+    if (End == std::string::npos)
+      End = Dirs.size();
+    std::string Dir = Dirs.substr(Start, End - Start);
+    Start = End + 1;
+    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
+    struct stat St;
+    if (stat(Candidate.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+      continue;
+    if (access(Candidate.c_str(), X_OK) == 0) {
+      Path = Candidate;
+      return true;
+    }
+    Denied = true;
+  }
+  Error = "cannot run '" + Name + "': " +
+          (Denied ? std::string(strerror(EACCES))
+                  : std::string("command not found in PATH"));
+  return false;
 }
 
 std::string joinArgv(const std::vector<std::string> &Argv) {
@@ -149,6 +184,16 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   std::vector<sock_filter> Filter;
   if (!SeccompNrs.empty())
     Filter = buildSeccompFilter(SeccompNrs);
+  const CallerSignals &Signals = callerSignals();
+  std::vector<char *> ShArgv{const_cast<char *>("sh")};
+  // Resolved here, as strace does, so that the command's own execve() is
+  // the one and only exec the program makes (execvp would try every PATH
+  // entry), and so a missing command is reported plainly.
+  std::string Program;
+  if (!resolveCommand(Argv[0], Program, Error))
+    return false;
+  ShArgv.push_back(Program.data());
+  ShArgv.insert(ShArgv.end(), CArgv.begin() + 1, CArgv.end());
 
   int Go[2], Err[2];
   if (pipe2(Go, O_CLOEXEC) != 0 || pipe2(Err, O_CLOEXEC) != 0) {
@@ -173,12 +218,18 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
       ;
     if (N != 1)
       _exit(127);
+    restoreCallerSignals(Signals);
     int E = 0;
     if (!Filter.empty())
       E = installSeccompFilter(Filter);
     if (E == 0) {
-      execvp(CArgv[0], CArgv.data());
+      execv(Program.c_str(), CArgv.data());
       E = errno;
+      // A script without "#!": a shell runs it, as with execvp().
+      if (E == ENOEXEC) {
+        execv("/bin/sh", ShArgv.data());
+        E = errno;
+      }
     }
     ssize_t Ignored = write(Err[1], &E, sizeof(E));
     (void)Ignored;
@@ -211,7 +262,8 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
       if (read(Err[0], &E, sizeof(E)) == sizeof(E) && E)
         Error = "cannot run '" + joinArgv(Argv) + "': " + std::strerror(E);
       else
-        Error = "'" + joinArgv(Argv) + "' exited before it started";
+        Error = std::string(1, '\'') + joinArgv(Argv) +
+                "' exited before it started";
       close(Err[0]);
       return false;
     }

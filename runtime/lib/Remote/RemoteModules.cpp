@@ -16,6 +16,7 @@
 
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/LinkMap.h"
+#include "tscc/Runtime/ProbeCoverage.h"
 
 #include <algorithm>
 #include <climits>
@@ -298,7 +299,14 @@ void RemoteBackend::Impl::installModule(Module &M) {
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
   if (Matcher.anyModuleMatches(Ref)) {
     std::vector<std::string> Problems;
-    for (const ProbeSite &Site : Matcher.matchModule(*M.Elf, Ref, Problems)) {
+    std::vector<int> Found;
+    std::vector<ProbeSite> Sites =
+        Matcher.matchModule(*M.Elf, Ref, Problems, &Found);
+    for (uint32_t I = 0; I < Found.size(); ++I)
+      if (!probeApplies(I))
+        Found[I] = NotSearched;
+    S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
+    for (const ProbeSite &Site : Sites) {
       if (!probeApplies(Site.Probe) || !Site.Symbol)
         continue;
       Hook H;

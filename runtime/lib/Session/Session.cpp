@@ -20,7 +20,7 @@ using namespace tscc::rt;
 
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     : S(S), P(S.program()), Start(std::chrono::steady_clock::now()),
-      Sink(std::move(Sink)) {
+      Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
   StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
   Store = SharedStore::create(Shape, StoreError);
@@ -556,36 +556,41 @@ SharedStore *Session::store() { return State->Store.get(); }
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 
-bool Session::checkParams(std::string &Error) const {
+uint32_t Session::paramsUsed() const {
   uint32_t Need = Program.header().param_count;
   for (const tscc_probe &Pr : Program.probes())
     if (Pr.pid_kind == TSCC_PID_PARAM)
       Need = std::max<uint32_t>(Need, static_cast<uint32_t>(Pr.pid_value));
-  if (Opts.Params.size() >= Need) {
-    // A $N used as a probe's PID must name a process.
-    for (const tscc_probe &Pr : Program.probes()) {
-      if (Pr.pid_kind != TSCC_PID_PARAM)
-        continue;
-      const std::string &V = Opts.Params[Pr.pid_value - 1];
-      char *End = nullptr;
-      long long Pid = strtoll(V.c_str(), &End, 10);
-      if (V.empty() || *End || Pid <= 0) {
-        Error = "$" + std::to_string(Pr.pid_value) + " is the PID of probe '" +
-                std::string(Program.string(Pr.spec)) +
-                "' but '" + V + "' is not a process id";
-        return false;
-      }
-    }
-    return true;
+  return Need;
+}
+
+bool Session::checkParams(std::string &Error) const {
+  uint32_t Need = paramsUsed();
+  if (Opts.Params.size() < Need) {
+    size_t Given = Opts.Params.size();
+    std::string What = Given == 0   ? std::string("no parameters were")
+                       : Given == 1 ? std::string("1 parameter was")
+                                    : std::to_string(Given) + " parameters were";
+    Error = "the script uses $";
+    Error += std::to_string(Need);
+    Error += " but " + What + " given";
+    return false;
   }
-  Error = "the script uses $" + std::to_string(Need) + " but " +
-          (Opts.Params.empty() ? std::string("no parameters were")
-                               : std::to_string(Opts.Params.size()) +
-                                     (Opts.Params.size() == 1
-                                          ? " parameter was"
-                                          : " parameters were")) +
-          " given";
-  return false;
+  // A $N used as a probe's PID must name a process.
+  for (const tscc_probe &Pr : Program.probes()) {
+    if (Pr.pid_kind != TSCC_PID_PARAM)
+      continue;
+    const std::string &V = Opts.Params[Pr.pid_value - 1];
+    char *End = nullptr;
+    long long Pid = strtoll(V.c_str(), &End, 10);
+    if (V.empty() || *End || Pid <= 0) {
+      Error = "$" + std::to_string(Pr.pid_value) + " is the PID of probe '" +
+              std::string(Program.string(Pr.spec)) + "' but '" + V +
+              "' is not a process id";
+      return false;
+    }
+  }
+  return true;
 }
 
 int64_t Session::probePid(uint32_t Probe) const {
@@ -638,6 +643,15 @@ void Session::end() {
   }
   // What targets wrote last comes before END's own output.
   State->drain(1'000'000'000);
+  // Without any process, no module could load: nothing to say.
+  bool HadTargets;
+  {
+    std::lock_guard<std::mutex> G(State->Lock);
+    HadTargets = State->Targets.size() > 1;
+  }
+  if (HadTargets)
+    for (const std::string &W : State->Coverage.unmatchedReport())
+      State->warnOnce(W, W);
   State->runNoProcessClauses(TSCC_PROBE_END);
   bool Locked = State->lockStore(1'000'000'000);
   for (uint32_t I = 0; I < State->Aggs.size(); ++I) {
@@ -739,6 +753,39 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
   }
   std::lock_guard<std::mutex> G(State->ExitMutex);
   State->ExitedTargets.push_back(Id);
+}
+
+void Session::moduleSearched(std::string_view ModuleName, bool IsMain,
+                             const ElfFile &File, std::span<const int> Found) {
+  std::vector<std::string> Warnings =
+      State->Coverage.searched(ModuleName, IsMain, File, Found);
+  if (Warnings.empty())
+    return;
+  bool Other = false; // BEGIN, END and interval clauses always run
+  for (const tscc_probe &Pr : Program.probes())
+    Other |= Pr.kind == TSCC_PROBE_BEGIN || Pr.kind == TSCC_PROBE_END ||
+             Pr.kind == TSCC_PROBE_INTERVAL;
+  bool Fatal = !Other && !State->Coverage.someProbeMayFire();
+  {
+    std::lock_guard<std::mutex> G(State->Lock);
+    for (const std::string &W : Warnings)
+      State->warnOnceLocked(W, W);
+    if (!Fatal || !State->FatalError.empty())
+      return;
+    // As bpftrace refuses a script none of whose probes attach: nothing
+    // would ever be traced, so the program is not run for nothing.
+    State->FatalError =
+        "no probe of the script can ever fire: each names a loaded module "
+        "that has no such function (see the warnings above)";
+  }
+  requestStop();
+  if (Opts.OnStop)
+    Opts.OnStop();
+}
+
+std::string Session::fatalError() const {
+  std::lock_guard<std::mutex> G(State->Lock);
+  return State->FatalError;
 }
 
 void Session::warn(std::string_view Message) {

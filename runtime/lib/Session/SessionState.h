@@ -20,6 +20,8 @@
 #define TSCC_RUNTIME_LIB_SESSION_SESSIONSTATE_H
 
 #include "tscc/Runtime/Aggregation.h"
+#include "tscc/Runtime/ProbeCoverage.h"
+#include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 
@@ -79,6 +81,11 @@ public:
   std::vector<TargetEntry> Targets{1};
   std::unordered_map<const Target *, uint32_t> TargetIds;
   uint64_t CorruptReported = 0;
+  std::string FatalError;
+
+  /// Which probes found a function where (thread-safe itself).
+  ProbeMatcher Matcher;
+  ProbeCoverage Coverage;
 
   // Guarded by ExitMutex.
   std::mutex ExitMutex;

@@ -190,7 +190,12 @@ TEST_F(SessionTest, ParamsAreChecked) {
   SessionOptions O;
   auto S = make(O);
   std::string Err;
-  EXPECT_TRUE(S->checkParams(Err)); // the fixture uses no $N
+  // The fixture uses $1 (its interval clause's tick limit).
+  EXPECT_EQ(S->paramsUsed(), 1u);
+  EXPECT_FALSE(S->checkParams(Err));
+  EXPECT_EQ(Err, "the script uses $1 but no parameters were given");
+  O.Params = {"3"};
+  EXPECT_TRUE(make(O)->checkParams(Err)) << Err;
   EXPECT_EQ(S->probePid(0), -1);
 }
 

@@ -81,9 +81,12 @@ public:
   /// Every user-function site of every UFT probe in module File, one per
   /// (clause, kind, address): aliases of a function fire a clause once.
   /// FUNC+OFFSET sites past the function's end or not on an instruction
-  /// boundary are skipped with a message in Problems.
+  /// boundary are skipped with a message in Problems. Found, if given,
+  /// receives per probe the number of functions it found in the module, or
+  /// NotSearched (ProbeCoverage.h) when the module is not the probe's.
   std::vector<ProbeSite> matchModule(const ElfFile &File, const ModuleRef &M,
-                                     std::vector<std::string> &Problems) const;
+                                     std::vector<std::string> &Problems,
+                                     std::vector<int> *Found = nullptr) const;
 
   /// Every (probe, syscall number) for syscall probes, in the syscall table
   /// of DM. Unknown names go to Problems.

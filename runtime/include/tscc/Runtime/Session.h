@@ -24,12 +24,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tscc::rt {
 
+class ElfFile;
 class SessionState;
 class SharedStore;
 
@@ -80,6 +82,8 @@ public:
   /// $1..$N as integers (0 where a parameter is not a number).
   const std::vector<int64_t> &paramValues() const;
 
+  /// The highest $N the program uses (script and probe PIDs).
+  uint32_t paramsUsed() const;
   /// Checks the parameters against the program ($N used but not given).
   bool checkParams(std::string &Error) const;
   /// The pid a TSCC_PID_PARAM / TSCC_PID_NUMBER probe asks for, or -1 for
@@ -108,6 +112,14 @@ public:
   /// Reported; the session goes on with the other targets. Also frees all
   /// of the target's thread state. Signal is 0 for a normal exit.
   void targetExited(Target &T, int ExitCode, int Signal);
+  /// What ProbeMatcher::matchModule() found in a module (Found: per probe,
+  /// see ProbeCoverage). Warns at once about probes that name this module
+  /// and cannot match in it; when that leaves no probe of the program that
+  /// can fire, the session fails (fatalError()) and stops.
+  void moduleSearched(std::string_view ModuleName, bool IsMain,
+                      const ElfFile &File, std::span<const int> Found);
+  /// Why the session cannot do anything useful; empty normally.
+  std::string fatalError() const;
   /// "tsrun: warning: ..." on stderr, and a JSON "warning" event.
   void warn(std::string_view Message);
   /// "tsrun: ..." on stderr with -v, and a JSON "note" event: how the
