@@ -62,6 +62,9 @@ public:
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
   void onExec(pt::PtraceProcess &P, pt::Thread &T);
+  /// Exit probes of the execve (ExecName in the old image's table) that
+  /// just succeeded: it returns 0, seen at the exec stop.
+  void fireExecExit(pt::PtraceProcess &P, std::string_view ExecName);
   void resume(pt::PtraceProcess &P, pt::Thread &T, int Sig = 0);
   void fireProbe(pt::PtraceProcess &P, pid_t Tid, uint32_t Probe,
                  const user_regs_struct &R, std::string_view Func,

@@ -474,7 +474,28 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
   (void)Owner;
 }
 
+void PtraceBackend::Impl::fireExecExit(PtraceProcess &P,
+                                       std::string_view ExecName) {
+  // The number as the new image's data model knows the call.
+  std::optional<uint32_t> Nr = syscallNumber(P.dataModel(), ExecName);
+  int D = idx(P.dataModel());
+  auto It = Nr ? SysExit[D].find(*Nr) : SysExit[D].end();
+  user_regs_struct R;
+  if (It == SysExit[D].end() ||
+      ptrace(PTRACE_GETREGS, P.Pid, nullptr, &R) != 0)
+    return;
+  R.rax = 0;
+  for (uint32_t Probe : It->second)
+    fireProbe(P, P.Pid, Probe, R, syscallName(P.dataModel(), *Nr), "", *Nr, 0);
+}
+
 void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
+  // The execve() that succeeded returns 0 in the new image. Its own
+  // syscall-exit stop is lost to the setup below (which resumes the thread
+  // to run injected code), so exit probes on it fire here, at the exec
+  // stop, as strace shows `execve(...) = 0`.
+  bool ExecExitWanted = T.InSyscallExitWait;
+  std::string_view ExecName = syscallName(P.dataModel(), T.SyscallNr);
   // Every other thread is gone; the execing thread now has tid == pid.
   for (auto It = P.Threads.begin(); It != P.Threads.end();) {
     if (It->first != P.Pid) {
@@ -509,6 +530,8 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
     warnOnce("pid " + std::to_string(P.Pid) + " after exec: " + Error);
   else
     S.targetAttached(P, "exec");
+  if (ExecExitWanted)
+    fireExecExit(P, ExecName);
   resume(P, Leader);
   (void)T;
 }

@@ -64,6 +64,38 @@ std::vector<MapsLine> readMaps(pid_t Pid) {
   return Out;
 }
 
+std::string_view baseNameOf(std::string_view Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// The file of a library the loader found through a relative path
+/// (`LD_LIBRARY_PATH=.`, `dlopen("./libplug.so")`): its link-map name is
+/// relative to a working directory that may have changed since, but the
+/// kernel knows the file mapped at its load address.
+std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
+                                  uint64_t Bias) {
+  std::vector<MapsLine> Maps = readMaps(Pid);
+  // A shared object's first segment usually has address 0: it starts at
+  // the bias; otherwise the nearest mapping above it of the same name.
+  const MapsLine *Best = nullptr;
+  for (const MapsLine &M : Maps) {
+    if (M.Offset != 0 || M.Start < Bias)
+      continue;
+    if (M.Start == Bias)
+      return M.Path;
+    if (baseNameOf(M.Path) == baseNameOf(Name) &&
+        (!Best || M.Start < Best->Start))
+      Best = &M;
+  }
+  if (Best)
+    return Best->Path;
+  char Buf[PATH_MAX];
+  std::string InCwd =
+      "/proc/" + std::to_string(Pid) + "/cwd/" + Name;
+  return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
+}
+
 
 } // namespace
 
@@ -267,6 +299,8 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
       Name[Len] = 0;
     }
     std::string Path(Name);
+    if (!Path.empty() && Path[0] != '/')
+      Path = pathOfRelativeLibrary(P.Pid, Path, Bias);
     if (!Path.empty() && Path[0] == '/') {
       Path = canonicalModulePath(Path);
       Live.insert({Bias, Path});

@@ -250,8 +250,13 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   ssize_t Ignored = write(Go[1], &C, 1);
   (void)Ignored;
   close(Go[1]);
-  // Drive the child to its exec stop. Seccomp stops before exec (its own
-  // traced syscalls) are simply continued.
+  // Drive the child to its exec stop. Until then it is a copy of tsrun
+  // (x86-64), whose only traced system call is the execve() of the
+  // command: probes on it fire there, as strace shows that call.
+  auto Pre = std::make_unique<PtraceProcess>(Child, /*Launched=*/true);
+  Pre->DM = DataModel::LP64;
+  bool PreAttached = false;
+  std::optional<uint64_t> ExecExit; // the execve whose exit probes to fire
   for (;;) {
     int St = 0;
     pid_t R = waitpid(Child, &St, WaitFlags);
@@ -270,13 +275,31 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
     unsigned Event = static_cast<unsigned>(St) >> 16;
     if (Event == PTRACE_EVENT_EXEC)
       break;
+    user_regs_struct Regs;
+    if (Event == PTRACE_EVENT_SECCOMP &&
+        ptrace(PTRACE_GETREGS, Child, nullptr, &Regs) == 0) {
+      uint64_t Nr = Regs.orig_rax;
+      auto Entry = SysEntry[1].find(Nr);
+      if (Entry != SysEntry[1].end() && !PreAttached) {
+        std::string Ignored;
+        Pre->refreshIdentity(Ignored);
+        S.targetAttached(*Pre, HowLaunched);
+        PreAttached = true;
+      }
+      if (Entry != SysEntry[1].end())
+        for (uint32_t Probe : Entry->second)
+          fireProbe(*Pre, Child, Probe, Regs,
+                    syscallName(DataModel::LP64, Nr), "", Nr);
+      if (SysExit[1].count(Nr))
+        ExecExit = Nr;
+    }
     int Sig = WSTOPSIG(St);
     bool Deliver = Event == 0 && Sig != SIGTRAP && Sig != (SIGTRAP | 0x80);
     ptrace(PTRACE_CONT, Child, nullptr, Deliver ? Sig : 0);
   }
   close(Err[0]);
 
-  All.push_back(std::make_unique<PtraceProcess>(Child, /*Launched=*/true));
+  All.push_back(std::move(Pre));
   PtraceProcess &P = *All.back();
   P.SeccompFilter = !Filter.empty();
   Thread &T = P.Threads[Child];
@@ -288,7 +311,9 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
     Error = "'" + joinArgv(Argv) + "': " + Error;
     return false;
   }
-  S.targetAttached(P, "launched");
+  S.targetAttached(P, PreAttached ? std::string_view("exec") : HowLaunched);
+  if (ExecExit)
+    fireExecExit(P, syscallName(DataModel::LP64, *ExecExit));
   return true;
 }
 
