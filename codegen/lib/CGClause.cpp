@@ -164,6 +164,27 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   return Call;
 }
 
+void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
+  // An object is run by runtimes of its own minor version or later, but a
+  // newer object may meet an older runtime: fault() is called only when the
+  // runtime's table is long enough to have it.
+  Value *Size = B.CreateLoad(B.getInt32Ty(),
+                             byteGEP(Helpers, offsetof(tscc_helpers, size),
+                                     "helpers.size.addr"),
+                             "helpers.size");
+  Value *Has = B.CreateICmpUGE(
+      Size, B.getInt32(offsetof(tscc_helpers, fault) + sizeof(void *)),
+      "has.fault");
+  llvm::LLVMContext &LC = CGM.getLLVMContext();
+  BasicBlock *Then = BasicBlock::Create(LC, "fault", Fn);
+  BasicBlock *Cont = BasicBlock::Create(LC, "fault.cont", Fn);
+  B.CreateCondBr(B.CreateAnd(Cond, Has), Then, Cont);
+  B.SetInsertPoint(Then);
+  callHelper(Helper::Fault, {B.getInt32(Kind)});
+  B.CreateBr(Cont);
+  B.SetInsertPoint(Cont);
+}
+
 Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty, StringRef Name) {
   return B.CreateLoad(Ty, byteGEP(Ctx, Offset, Name + ".addr"), Name);
 }

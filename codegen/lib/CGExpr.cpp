@@ -195,15 +195,17 @@ uint64_t pointeeSize(const tscc::Type *PtrTy) {
 } // namespace
 
 /// C leaves x/0 and INT_MIN/-1 undefined; x86 traps on both, which would
-/// kill the tracer. Scripts get 0 for a zero divisor and the wrapped result
-/// for INT_MIN/-1, so no input can fault.
-static Value *emitSafeDivRem(IRBuilder<> &B, Value *L, Value *R, bool Signed,
-                             bool IsRem) {
+/// kill the tracer. Scripts get 0 for a zero divisor, counted as a fault of
+/// the clause (as DTrace reports it), and the wrapped result for INT_MIN/-1
+/// (well defined in two's complement, so not a fault); no input can trap.
+static Value *emitSafeDivRem(CodeGenFunction &CGF, IRBuilder<> &B, Value *L,
+                             Value *R, bool Signed, bool IsRem) {
   llvm::Type *Ty = L->getType();
   if (Ty->isFloatingPointTy())
     return IsRem ? B.CreateFRem(L, R, "rem") : B.CreateFDiv(L, R, "div");
   Value *Zero = ConstantInt::get(Ty, 0);
   Value *IsZero = B.CreateICmpEQ(R, Zero, "div.zero");
+  CGF.emitFaultIf(IsZero, TSCC_FAULT_DIV_ZERO);
   Value *Bad = IsZero;
   if (Signed) {
     Value *MinusOne = B.CreateICmpEQ(R, ConstantInt::getSigned(Ty, -1));
@@ -224,17 +226,17 @@ static Value *emitSafeDivRem(IRBuilder<> &B, Value *L, Value *R, bool Signed,
 
 /// Applies an arithmetic or bitwise operator to operands already converted
 /// to \p Ty.
-static Value *emitArith(IRBuilder<> &B, BinOp Op, Value *L, Value *R,
-                        const tscc::Type *Ty) {
+static Value *emitArith(CodeGenFunction &CGF, IRBuilder<> &B, BinOp Op,
+                        Value *L, Value *R, const tscc::Type *Ty) {
   bool FP = L->getType()->isFloatingPointTy();
   bool Signed = isSignedInt(Ty);
   switch (Op) {
   case BinOp::Mul:
     return FP ? B.CreateFMul(L, R, "mul") : B.CreateMul(L, R, "mul");
   case BinOp::Div:
-    return emitSafeDivRem(B, L, R, Signed, /*IsRem=*/false);
+    return emitSafeDivRem(CGF, B, L, R, Signed, /*IsRem=*/false);
   case BinOp::Rem:
-    return emitSafeDivRem(B, L, R, Signed, /*IsRem=*/true);
+    return emitSafeDivRem(CGF, B, L, R, Signed, /*IsRem=*/true);
   case BinOp::Add:
     return FP ? B.CreateFAdd(L, R, "add") : B.CreateAdd(L, R, "add");
   case BinOp::Sub:
@@ -262,7 +264,7 @@ static Value *emitArith(IRBuilder<> &B, BinOp Op, Value *L, Value *R,
 
 Value *CodeGenFunction::emitBinaryArith(tscc::BinaryOperator::Opcode Op, Value *L,
                                         Value *R, const tscc::Type *Ty) {
-  return emitArith(B, Op, L, R, Ty);
+  return emitArith(*this, B, Op, L, R, Ty);
 }
 
 static CmpInst::Predicate comparePredicate(BinOp Op, bool Signed, bool FP) {
@@ -441,7 +443,7 @@ RValue OperatorEmitter::binary(const BinaryOperator *E) {
     CGF.errorUnsupported(E, "arithmetic on a non-scalar value");
     return {};
   }
-  return RValue::scalar(emitArith(B, Op, L, R, ResT));
+  return RValue::scalar(emitArith(CGF, B, Op, L, R, ResT));
 }
 
 RValue OperatorEmitter::unary(const UnaryOperator *E) {

@@ -160,6 +160,9 @@ public:
 
   // Plumbing -----------------------------------------------------------------
   llvm::Value *callHelper(Helper H, llvm::ArrayRef<llvm::Value *> Args);
+  /// When \p Cond (i1) holds, counts a fault of \p Kind (tscc_fault_kind)
+  /// for the clause, if the runtime's helper table has fault() (ABI 1.2).
+  void emitFaultIf(llvm::Value *Cond, uint32_t Kind);
   llvm::Value *ctxField(uint32_t Offset, llvm::Type *Ty, llvm::StringRef Name);
   llvm::Value *ctxReg(unsigned Reg);
   llvm::Value *getCtx() const { return Ctx; }

@@ -47,6 +47,7 @@ llvm::FunctionType *CodeGenModule::getHelperType(Helper H) {
   case Helper::Within:
     return llvm::FunctionType::get(I32, {Ptr, I32}, false);
   case Helper::StackTrace:
+  case Helper::Fault:
     return llvm::FunctionType::get(Void, {Ptr, I32}, false);
   }
   llvm_unreachable("unknown helper");
@@ -78,6 +79,8 @@ uint32_t CodeGenModule::getHelperOffset(Helper H) {
     return offsetof(tscc_helpers, within);
   case Helper::StackTrace:
     return offsetof(tscc_helpers, stack_trace);
+  case Helper::Fault:
+    return offsetof(tscc_helpers, fault);
   }
   llvm_unreachable("unknown helper");
 }
@@ -108,6 +111,8 @@ StringRef CodeGenModule::getHelperName(Helper H) {
     return "within";
   case Helper::StackTrace:
     return "stack_trace";
+  case Helper::Fault:
+    return "fault";
   }
   llvm_unreachable("unknown helper");
 }

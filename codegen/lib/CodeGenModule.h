@@ -37,6 +37,7 @@ enum class Helper : uint8_t {
   RequestExit,
   Within,
   StackTrace,
+  Fault, ///< since ABI 1.2: callers check helpers->size first
 };
 
 /// Support functions emitted once per stream and called from clause code.

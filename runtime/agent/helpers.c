@@ -204,9 +204,17 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
                    (uint32_t)(sizeof(Snap) + 8 * N + Got));
 }
 
+static void h_fault(struct tscc_ctx *Ctx, uint32_t Kind) {
+  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+  struct tscc_clause_counters *K = tscc_store_counters(store(), Ctx->clause);
+  if (K && Kind < 64)
+    __atomic_fetch_or(&K->fault_kinds, 1ull << Kind, __ATOMIC_RELAXED);
+}
+
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {
     TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(struct tscc_helpers), 0,
     h_read_mem,     h_read_str,     h_emit,                      h_clock_ns,
     h_map_lookup,   h_map_delete,   h_agg_update,                h_agg_print,
     h_agg_clear,    h_request_exit, h_within,                    h_stack_trace,
+    h_fault,
 };

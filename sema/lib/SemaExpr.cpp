@@ -554,6 +554,9 @@ const Type *SemaChecker::checkArithmetic(BinaryOperator::Opcode O, Expr *L,
     // types have no size to scale by.
     return Pt->isVoid() || (Pt->isComplete() && !Pt->isFunction());
   };
+  if ((O == Op::Div || O == Op::Rem) && LI && RI)
+    if (std::optional<int64_t> V = evaluate(R); V && *V == 0)
+      diag(OpLoc, diag::warn_division_by_zero) << (O == Op::Rem ? 1 : 0);
   switch (O) {
   case Op::Mul:
   case Op::Div:

@@ -35,7 +35,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 1
+#define TSCC_ABI_MINOR 2
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -348,6 +348,15 @@ struct tscc_helpers {
   int32_t (*within)(struct tscc_ctx *ctx, uint32_t index);
   /* stktrace(depth): emits a TSCC_REC_STACK record for the firing thread. */
   void (*stack_trace)(struct tscc_ctx *ctx, uint32_t depth);
+  /* Since ABI 1.2 (clause code checks `size` before calling it): counts a
+   * fault of kind (enum tscc_fault_kind) for ctx->clause. */
+  void (*fault)(struct tscc_ctx *ctx, uint32_t kind);
+};
+
+/* What fault() reports; the runtime names each kind a clause had at the end
+ * of the session. */
+enum tscc_fault_kind {
+  TSCC_FAULT_DIV_ZERO = 1, /* an integer division or remainder by zero */
 };
 
 #ifdef __cplusplus

@@ -84,7 +84,7 @@ struct tscc_clause_counters {
   uint64_t fired;
   uint64_t faults;
   uint64_t drops;
-  uint64_t reserved;
+  uint64_t fault_kinds; /* bit 1 << tscc_fault_kind for each kind seen */
 };
 
 enum tscc_thread_state {

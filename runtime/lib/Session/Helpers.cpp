@@ -143,6 +143,15 @@ void hStackTrace(tscc_ctx *Ctx, uint32_t Depth) {
   scope(Ctx).State->stackTrace(scope(Ctx), *Ctx, Depth);
 }
 
+void hFault(tscc_ctx *Ctx, uint32_t Kind) {
+  SessionState &S = *scope(Ctx).State;
+  S.countFault(Ctx->clause);
+  if (tscc_clause_counters *K =
+          tscc_store_counters(S.Store->view(), Ctx->clause);
+      K && Kind < 64)
+    __atomic_fetch_or(&K->fault_kinds, uint64_t{1} << Kind, __ATOMIC_RELAXED);
+}
+
 } // namespace
 
 const tscc_helpers SessionState::Helpers = {
@@ -150,6 +159,7 @@ const tscc_helpers SessionState::Helpers = {
     hReadMem,       hReadStr,       hEmit,                hClockNs,
     hMapLookup,     hMapDelete,     hAggUpdate,           hAggPrint,
     hAggClear,      hRequestExit,   hWithin,              hStackTrace,
+    hFault,
 };
 
 void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,

@@ -664,6 +664,16 @@ void Session::end() {
   if (Locked)
     State->unlockStore();
   std::lock_guard<std::mutex> G(State->Lock);
+  // Faults that are not bad reads say what they were, once per clause.
+  for (const tscc_clause &C : Program.clauses())
+    if (tscc_clause_counters *K =
+            tscc_store_counters(State->Store->view(), C.id);
+        K && (__atomic_load_n(&K->fault_kinds, __ATOMIC_RELAXED) &
+              (uint64_t{1} << TSCC_FAULT_DIV_ZERO)))
+      State->warnLocked("clause " + std::to_string(C.id) + " (line " +
+                        std::to_string(C.source_line) +
+                        ") divided by zero; the result was 0 each time "
+                        "(counted as a fault)");
   // A reader that went away (`tsrun ... | head`) ends the session quietly.
   if (!(State->OutputFailed && State->Sink->writeError() == EPIPE))
     State->Sink->counters(countersLocked());
