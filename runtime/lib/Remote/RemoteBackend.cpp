@@ -176,16 +176,28 @@ bool RemoteBackend::Impl::start(std::string &Error) {
       static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
   std::string ConnError;
   Client = RspClient::connect(Opts.Host, Port, Opts.ConnectTimeoutSec * 1000,
-                              ConnError);
+                              ConnError, WakeRead);
   if (!Client) {
     Error = where() + ": " + ConnError;
     return false;
   }
+  Client->setRequestTimeout(Opts.RequestTimeoutMs);
+  Client->setInterruptFd(WakeRead);
   std::string E;
   if (!Client->handshake(E) || !identify(E)) {
     Error = where() + ": " + E;
     return false;
   }
+  // Queries that may fail quietly (thread lists, auxv, libraries) fail
+  // loudly when the stub stopped answering them.
+  auto Lost = [&] {
+    if (Client->connected())
+      return false;
+    Error = where() + ": " + Client->lastError();
+    return true;
+  };
+  if (Lost())
+    return false;
   for (const std::string &M : Matcher.errors())
     warnOnce(M);
   S.targetAttached(*Tgt, HowRemote);
@@ -194,6 +206,8 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     return false;
   }
   installSyscalls();
+  if (Lost())
+    return false;
   Started = true;
   return true;
 }
@@ -214,7 +228,7 @@ void RemoteBackend::Impl::run() {
         // detach only makes sense, while it is stopped.
         RspStop Stop;
         if (!stopTarget(Stop)) {
-          finish(0, 0);
+          dropTarget();
           break;
         }
         Running = false;
@@ -228,8 +242,7 @@ void RemoteBackend::Impl::run() {
     }
     if (!Running) {
       if (!resume()) {
-        S.warn(where() + ": lost the connection: " + Client->lastError());
-        finish(0, 0);
+        dropTarget();
         break;
       }
       Running = true;
@@ -244,19 +257,37 @@ void RemoteBackend::Impl::run() {
     }
     case RspClient::WaitResult::TimedOut: // no limit was given
     case RspClient::WaitResult::Closed:
-      S.warn(where() + ": the stub went away: " + Client->lastError());
-      finish(0, 0);
+      dropTarget();
       break;
     case RspClient::WaitResult::Stopped:
       Running = false;
-      if (!handleStop(Stop))
+      bool Alive = handleStop(Stop);
+      // Whatever request the stop needed, a stub that failed to answer it
+      // loses its target here, whichever handler asked.
+      if (!Client->connected())
+        dropTarget();
+      else if (!Alive)
         Gone = true;
       break;
     }
   }
   if (std::string Out = Client ? Client->takeConsoleOutput() : "";
       !Out.empty())
-    fputs(Out.c_str(), stderr);
+    fwrite(Out.data(), 1, Out.size(), stderr);
+  if (Client && Client->consoleDropped())
+    S.warn(where() + ": dropped " + std::to_string(Client->consoleDropped()) +
+           " bytes of the stub's console output (more than " +
+           std::to_string(RspClient::MaxConsoleBytes >> 10) + " KiB)");
+}
+
+void RemoteBackend::Impl::dropTarget() {
+  if (Gone)
+    return;
+  S.warn(where() + ": " +
+         (Client->lastError().empty() ? std::string("lost the connection")
+                                      : Client->lastError()) +
+         "; the target is dropped");
+  finish(0, 0);
 }
 
 bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
@@ -267,14 +298,17 @@ bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
   // machine, a SIGINT to the process makes qemu stop and report it (the
   // signal is not passed on: see handleStop()).
   RspClient::WaitResult W = Client->waitStop(Stop, -1, 250);
-  if (W == RspClient::WaitResult::TimedOut) {
-    if (isLoopback(Opts.Host) && Tgt->pid() > 1)
-      ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
-    else
-      S.warn(where() + ": waiting for the stub to stop the target");
-    W = Client->waitStop(Stop, -1);
-  }
-  return W == RspClient::WaitResult::Stopped;
+  if (W == RspClient::WaitResult::Stopped)
+    return true;
+  if (W != RspClient::WaitResult::TimedOut)
+    return false;
+  if (isLoopback(Opts.Host) && Tgt->pid() > 1 && Tgt->pid() != getpid())
+    ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
+  else
+    S.warn(where() + ": waiting for the stub to stop the target");
+  // Bounded: by the request timeout, and by the shutdown grace when the
+  // session is ending.
+  return Client->awaitStop(Stop, "a stop reply to the interrupt");
 }
 
 void RemoteBackend::Impl::finish(int Code, int Sig) {
@@ -289,6 +323,10 @@ void RemoteBackend::Impl::finish(int Code, int Sig) {
 }
 
 void RemoteBackend::Impl::shutdown(bool Kill) {
+  if (!Client->connected()) {
+    dropTarget();
+    return;
+  }
   if (Kill) {
     Client->kill();
     finish(0, SIGKILL);
@@ -301,6 +339,10 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
     Clean &= removeBreakpoint(B);
   if (!SysEntry.empty() || !SysExit.empty())
     Client->catchSyscalls(false, {});
+  if (!Client->connected()) {
+    dropTarget();
+    return;
+  }
   if (!Clean)
     S.warn(where() + ": some breakpoints could not be removed");
   if (!Client->detach())

@@ -77,13 +77,15 @@ bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
                            : RspClient::WaitResult::Closed;
     }
     if (W != RspClient::WaitResult::Stopped) {
-      finish(0, 0);
+      dropTarget();
       return false;
     }
     return handleStop(Next);
   }
   uint64_t Regs[TSCC_REG_COUNT];
   if (!Tgt->readRegisters(T, Regs)) {
+    if (!Client->connected())
+      return false; // run() says why
     warnOnce(where() + ": cannot read the registers of thread " +
              std::to_string(T.Tid));
     return Client->connected();
@@ -255,7 +257,7 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
   Tgt->invalidateCache();
   RspStop Step;
   if (!Client->stepThread(T, Step)) {
-    finish(0, 0);
+    dropTarget();
     return false;
   }
   if (Step.K == RspStop::Exited || Step.K == RspStop::Terminated)

@@ -139,6 +139,10 @@ public:
   bool identify(std::string &Error);
   void shutdown(bool Kill);
   void finish(int Code, int Sig);
+  /// The stub failed (no answer in time, too much data, connection lost):
+  /// says so, naming the stub and what it failed at, and reports the
+  /// target gone. The rest of the session goes on.
+  void dropTarget();
   /// Interrupts the running target and collects its stop.
   bool stopTarget(RspStop &Stop);
   bool resume();

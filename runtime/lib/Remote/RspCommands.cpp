@@ -119,7 +119,14 @@ std::optional<RspStop> RspStop::parse(std::string_view P) {
 std::vector<RspThreadId> RspClient::threads() {
   std::vector<RspThreadId> Out;
   std::optional<std::string> R = request("qfThreadInfo");
+  // Like readXfer(): the whole list gets one request's time, and a bounded
+  // size, so that a stub repeating 'm' forever cannot keep us here.
+  auto Until = Clock::now() + std::chrono::milliseconds(RequestTimeoutMs);
   while (R && !R->empty() && (*R)[0] == 'm') {
+    if (Out.size() > MaxThreads || Clock::now() >= Until) {
+      fail("no end to the thread list (qsThreadInfo kept answering)");
+      return {};
+    }
     std::string_view List = std::string_view(*R).substr(1);
     while (!List.empty()) {
       size_t Comma = List.find(',');
@@ -264,7 +271,7 @@ bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
     if (!R || *R != "OK" || !send("s"))
       return false;
   }
-  if (waitStop(Stop, -1) != WaitResult::Stopped)
+  if (!awaitStop(Stop, "a stop reply to the single step"))
     return false;
   if (Before && Before->Tid == T.Tid && Stop.Thread.Tid == T.Tid)
     SelectedG = Before;
@@ -278,6 +285,15 @@ bool RspClient::sendBreak() {
 
 RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
                                           int TimeoutMs) {
+  // A resumed target may run as long as it likes: no request deadline,
+  // only the caller's timeout and, once the session ends, the grace.
+  disarmDeadline();
+  Awaiting = "a stop reply";
+  return collectStop(Stop, WakeFd, TimeoutMs);
+}
+
+RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
+                                             int TimeoutMs) {
   for (;;) {
     bool Woken = false;
     std::optional<std::string> R = receive(WakeFd, &Woken, TimeoutMs);
@@ -286,19 +302,20 @@ RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
         return WaitResult::Woken;
       return connected() ? WaitResult::TimedOut : WaitResult::Closed;
     }
-    if (R->size() > 1 && (*R)[0] == 'O' && *R != "OK") {
-      std::string Text((R->size() - 1) / 2, '\0');
-      if (rsp::fromHex(std::string_view(*R).substr(1), Text.data(),
-                       Text.size()))
-        Console += Text;
+    if (takeConsolePacket(*R))
       continue;
-    }
     if (std::optional<RspStop> S = RspStop::parse(*R)) {
+      disarmDeadline();
       Stop = *S;
       return WaitResult::Stopped;
     }
     // "OK" from a stub acknowledging vCont, or junk: keep waiting.
   }
+}
+
+bool RspClient::awaitStop(RspStop &Stop, std::string_view What) {
+  armDeadline(What);
+  return collectStop(Stop, -1, -1) == WaitResult::Stopped;
 }
 
 bool RspClient::detach() {
