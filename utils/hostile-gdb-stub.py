@@ -28,15 +28,17 @@ Modes (what goes wrong):
   unterminated       answers '?' with '$' and --size bytes without '#'
   huge-packet        claims PacketSize=--size; answers '?' with a valid
                      packet of --size bytes
-  console-flood      after a resume sends 'O' console packets forever
+  console-flood      after a resume sends 'O' console packets forever (and
+                     ignores SIGINT)
   rle-bomb           claims a 1 MiB PacketSize; answers '?' with a valid
                      run-length encoded packet of --size bytes on the wire
                      ("0*~" repeated: 98 bytes each, expanded)
   library            offers qXfer:libraries-svr4 naming --library PATH
                      (say a FIFO) as a loaded library; exits on a resume
 
---ready-file F is created once the first packet has been received, for
-tests that must act while the stub is being waited for (send a signal).
+--ready-file F is created when the misbehaviour starts (the first packet
+for silent; the resume for no-stop and console-flood), for tests that must
+act exactly then (send tsrun a signal) without guessing how long to wait.
 """
 import argparse
 import os
@@ -66,6 +68,10 @@ class Conn:
         self.ack = True
         self.first = True
         self.muted = False
+
+    def ready(self):
+        if self.args.ready_file:
+            open(self.args.ready_file, "w").close()
 
     def send(self, data):
         self.sock.sendall(data)
@@ -101,8 +107,8 @@ class Conn:
                 self.buf = self.buf[end + 3:]
                 if self.first:
                     self.first = False
-                    if self.args.ready_file:
-                        open(self.args.ready_file, "w").close()
+                    if self.args.mode == "silent":
+                        self.ready()
                 if self.ack and not self.muted and self.args.mode != "silent":
                     self.send(b"+")
                 yield payload
@@ -204,7 +210,10 @@ def answer(c, p):
             c.muted = True
             return None
         if mode == "console-flood":
+            c.ready()
             flood_console(c)
+        if mode == "no-stop":
+            c.ready()
         if mode == "library":
             return "W00"
         return None  # the target runs until interrupted
@@ -248,7 +257,9 @@ def main():
     ap.add_argument("--size", type=int, default=8 << 20)
     ap.add_argument("--library", default="/nonexistent")
     args = ap.parse_args()
-    if args.mode == "no-stop":
+    if args.mode in ("no-stop", "console-flood"):
+        # A tracer on this machine sends "the target" (us) SIGINT to stop
+        # it: this target does not stop.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

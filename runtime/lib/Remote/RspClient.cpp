@@ -241,10 +241,7 @@ bool RspClient::sendRaw(std::string_view Bytes) {
   return true;
 }
 
-bool RspClient::fillBuffer(int WakeFd, bool *Woken, int TimeoutMs) {
-  Clock::time_point Caller =
-      TimeoutMs < 0 ? Clock::time_point::max()
-                    : Clock::now() + std::chrono::milliseconds(TimeoutMs);
+bool RspClient::fillBuffer(int WakeFd, bool *Woken, Clock::time_point Caller) {
   for (;;) {
     if (Fd < 0)
       return false;
@@ -310,7 +307,7 @@ bool RspClient::fillBuffer(int WakeFd, bool *Woken, int TimeoutMs) {
 }
 
 std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
-                                             int TimeoutMs) {
+                                             Clock::time_point Until) {
   unsigned Bad = 0;
   for (;;) {
     while (std::optional<rsp::Incoming> In = Reader.next()) {
@@ -349,7 +346,7 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
         return std::move(In->Payload);
       }
     }
-    if (!fillBuffer(WakeFd, Woken, TimeoutMs))
+    if (!fillBuffer(WakeFd, Woken, Until))
       return std::nullopt;
   }
 }
@@ -367,7 +364,7 @@ bool RspClient::send(std::string_view Payload) {
   for (unsigned Tries = 0; Tries < MaxRetries;) {
     std::optional<rsp::Incoming> In = Reader.next();
     if (!In) {
-      if (!fillBuffer(-1, nullptr, -1))
+      if (!fillBuffer(-1, nullptr, Clock::time_point::max()))
         return false;
       continue;
     }

@@ -289,14 +289,19 @@ RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
   // only the caller's timeout and, once the session ends, the grace.
   disarmDeadline();
   Awaiting = "a stop reply";
-  return collectStop(Stop, WakeFd, TimeoutMs);
+  // One limit for the whole wait: a stub sending console output (or
+  // anything but a stop) must not extend it.
+  return collectStop(Stop, WakeFd,
+                     TimeoutMs < 0
+                         ? Clock::time_point::max()
+                         : Clock::now() + std::chrono::milliseconds(TimeoutMs));
 }
 
 RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
-                                             int TimeoutMs) {
+                                             Clock::time_point Until) {
   for (;;) {
     bool Woken = false;
-    std::optional<std::string> R = receive(WakeFd, &Woken, TimeoutMs);
+    std::optional<std::string> R = receive(WakeFd, &Woken, Until);
     if (!R) {
       if (Woken)
         return WaitResult::Woken;
@@ -315,7 +320,8 @@ RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
 
 bool RspClient::awaitStop(RspStop &Stop, std::string_view What) {
   armDeadline(What);
-  return collectStop(Stop, -1, -1) == WaitResult::Stopped;
+  return collectStop(Stop, -1, Clock::time_point::max()) ==
+         WaitResult::Stopped;
 }
 
 bool RspClient::detach() {

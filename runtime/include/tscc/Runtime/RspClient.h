@@ -213,13 +213,14 @@ private:
   void armDeadline(std::string_view What);
   void disarmDeadline() { Deadline = Clock::time_point::max(); }
   /// Reads the next packet. WakeFd >= 0: returns nullopt with Woken set
-  /// when it fires. TimeoutMs >= 0: returns nullopt, connection intact,
-  /// when nothing came in time.
-  std::optional<std::string> receive(int WakeFd = -1, bool *Woken = nullptr,
-                                     int TimeoutMs = -1);
-  bool fillBuffer(int WakeFd, bool *Woken, int TimeoutMs);
+  /// when it fires. Until: returns nullopt, connection intact, when no
+  /// packet came by then (however many other bytes did).
+  std::optional<std::string>
+  receive(int WakeFd = -1, bool *Woken = nullptr,
+          Clock::time_point Until = Clock::time_point::max());
+  bool fillBuffer(int WakeFd, bool *Woken, Clock::time_point Until);
   /// waitStop() and awaitStop() without touching the deadline.
-  WaitResult collectStop(RspStop &Stop, int WakeFd, int TimeoutMs);
+  WaitResult collectStop(RspStop &Stop, int WakeFd, Clock::time_point Until);
   /// Notes that the session is ending: every wait from now on ends within
   /// the grace period.
   void beginEnding();
