@@ -14,7 +14,13 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sstream>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <fstream>
 #include <unistd.h>
 
@@ -119,6 +125,75 @@ void readProcIdentity(int64_t Pid, int64_t &PPid, int64_t &Uid) {
     else if (Line.rfind("Uid:", 0) == 0)
       Uid = std::strtoll(Line.c_str() + 4, nullptr, 10);
   }
+}
+
+/// The inode of the socket in /proc/net/tcp{,6} whose local port is Local
+/// and remote port Remote (0 if none).
+uint64_t socketInode(uint16_t Local, uint16_t Remote, uint64_t Except) {
+  for (const char *Table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    std::ifstream In(Table);
+    std::string Line;
+    std::getline(In, Line); // header
+    while (std::getline(In, Line)) {
+      // "sl local rem st tx:rx tr:when retrnsmt uid timeout inode ..."
+      std::istringstream F(Line);
+      std::string Sl, L, R, Skip;
+      uint64_t Inode = 0;
+      F >> Sl >> L >> R;
+      for (int I = 0; I < 6; ++I)
+        F >> Skip;
+      F >> Inode;
+      auto Port = [](const std::string &A) {
+        size_t Colon = A.rfind(':');
+        return Colon == std::string::npos
+                   ? 0ul
+                   : std::strtoul(A.c_str() + Colon + 1, nullptr, 16);
+      };
+      if (F && Inode != Except && Port(L) == Local && Port(R) == Remote)
+        return Inode;
+    }
+  }
+  return 0;
+}
+
+/// Whether process Pid holds the stub's end of our connection: only then is
+/// the pid the stub reports ours to signal (qemu-user is the traced
+/// program and its stub in one process). A stub on this machine could
+/// otherwise name any process.
+bool ownsPeerSocket(int Fd, int64_t Pid) {
+  sockaddr_storage L{}, R{};
+  socklen_t LL = sizeof(L), RL = sizeof(R);
+  struct stat Own;
+  if (Fd < 0 || getsockname(Fd, reinterpret_cast<sockaddr *>(&L), &LL) ||
+      getpeername(Fd, reinterpret_cast<sockaddr *>(&R), &RL) ||
+      fstat(Fd, &Own))
+    return false;
+  auto Port = [](const sockaddr_storage &A) -> uint16_t {
+    if (A.ss_family == AF_INET)
+      return ntohs(reinterpret_cast<const sockaddr_in &>(A).sin_port);
+    if (A.ss_family == AF_INET6)
+      return ntohs(reinterpret_cast<const sockaddr_in6 &>(A).sin6_port);
+    return 0;
+  };
+  uint64_t Peer = socketInode(Port(R), Port(L), Own.st_ino);
+  if (!Peer)
+    return false;
+  std::string Want = "socket:[" + std::to_string(Peer) + "]";
+  std::string Dir = "/proc/" + std::to_string(Pid) + "/fd";
+  DIR *D = opendir(Dir.c_str());
+  if (!D)
+    return false;
+  bool Found = false;
+  while (dirent *E = readdir(D)) {
+    char Target[64];
+    ssize_t N = readlinkat(dirfd(D), E->d_name, Target, sizeof(Target) - 1);
+    if (N > 0 && std::string_view(Target, static_cast<size_t>(N)) == Want) {
+      Found = true;
+      break;
+    }
+  }
+  closedir(D);
+  return Found;
 }
 
 } // namespace
@@ -302,7 +377,8 @@ bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
     return true;
   if (W != RspClient::WaitResult::TimedOut)
     return false;
-  if (isLoopback(Opts.Host) && Tgt->pid() > 1 && Tgt->pid() != getpid())
+  if (isLoopback(Opts.Host) && Tgt->pid() > 1 &&
+      ownsPeerSocket(Client->socketFd(), Tgt->pid()))
     ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
   else
     S.warn(where() + ": waiting for the stub to stop the target");

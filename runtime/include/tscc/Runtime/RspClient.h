@@ -134,6 +134,9 @@ public:
   /// Why the connection is unusable, once it is.
   const std::string &lastError() const { return LastError; }
   bool connected() const { return Fd >= 0; }
+  /// The connection's socket (-1 once closed), to find out who is at the
+  /// other end.
+  int socketFd() const { return Fd; }
 
   // --- Packets -----------------------------------------------------------
   /// Sends a packet (waiting for its ack in ack mode).
