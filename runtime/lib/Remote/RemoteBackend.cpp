@@ -347,8 +347,13 @@ void RemoteBackend::Impl::run() {
     }
   }
   if (std::string Out = Client ? Client->takeConsoleOutput() : "";
-      !Out.empty())
+      !Out.empty()) {
+    // Cut at the cap, the last line may be partial: end it, so that what
+    // follows starts a line of its own.
+    if (Out.back() != '\n')
+      Out += '\n';
     fwrite(Out.data(), 1, Out.size(), stderr);
+  }
   if (Client && Client->consoleDropped())
     S.warn(where() + ": dropped " + std::to_string(Client->consoleDropped()) +
            " bytes of the stub's console output (more than " +
