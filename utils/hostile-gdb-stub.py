@@ -33,6 +33,10 @@ Modes (what goes wrong):
   rle-bomb           claims a 1 MiB PacketSize; answers '?' with a valid
                      run-length encoded packet of --size bytes on the wire
                      ("0*~" repeated: 98 bytes each, expanded)
+  signal-storm       after a resume reports a signal (SIGALRM) and answers
+                     every resumption that passes it on with another one;
+                     the --size-th creates the ready file (a busy target
+                     that gets signals all the time, as a stub may say)
   library            offers qXfer:libraries-svr4 naming --library PATH
                      (say a FIFO) as a loaded library; exits on a resume
 
@@ -68,6 +72,7 @@ class Conn:
         self.ack = True
         self.first = True
         self.muted = False
+        self.storm = 0
 
     def ready(self):
         if self.args.ready_file:
@@ -205,6 +210,11 @@ def answer(c, p):
     if p == b"g":
         return "00" * 8 * 24
     if p == b"c" or p.startswith(b"vCont;c") or p.startswith(b"C"):
+        if mode == "signal-storm":
+            c.storm += 1
+            if c.storm == c.args.size:
+                c.ready()
+            return "T0ethread:%x;" % os.getpid()
         if mode == "silent-on-stop":
             c.reply(stop_reply())
             c.muted = True

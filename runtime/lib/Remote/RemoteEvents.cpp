@@ -40,7 +40,27 @@ void RemoteBackend::Impl::fire(const RspThreadId &T, uint32_t Probe,
   S.fire(E);
 }
 
-bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
+bool RemoteBackend::Impl::handleStop(const RspStop &First) {
+  // A stop can lead to another (a signal passed on, a step that lands on a
+  // breakpoint): handled in turn here, not by recursion, since a target
+  // that gets signals all the time (or a stub that says so) would
+  // otherwise overflow the stack.
+  RspStop Stop = First;
+  for (;;) {
+    Chained.reset();
+    bool Alive = handleOneStop(Stop);
+    if (!Alive || !Chained)
+      return Alive;
+    Stop = *Chained;
+  }
+}
+
+bool RemoteBackend::Impl::chain(const RspStop &Next) {
+  Chained = Next;
+  return true;
+}
+
+bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
   if (Stop.K == RspStop::Exited) {
     finish(Stop.Code, 0);
     return false;
@@ -80,7 +100,7 @@ bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
       dropTarget();
       return false;
     }
-    return handleStop(Next);
+    return chain(Next);
   }
   uint64_t Regs[TSCC_REG_COUNT];
   if (!Tgt->readRegisters(T, Regs)) {
@@ -261,7 +281,7 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
     return false;
   }
   if (Step.K == RspStop::Exited || Step.K == RspStop::Terminated)
-    return handleStop(Step);
+    return chain(Step);
   if (!insertBreakpoint(B))
     warnOnce(where() + ": lost a breakpoint at 0x" + rsp::hexNumber(PC));
   // The step ended at another breakpoint (a one-instruction function, a
@@ -270,9 +290,9 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
     uint64_t Regs[TSCC_REG_COUNT];
     if (Tgt->readRegisters(T, Regs) && Regs[TSCC_REG_RIP] != PC &&
         Breakpoints.count(Regs[TSCC_REG_RIP]))
-      return handleStop(Step);
+      return chain(Step);
   } else if (Step.K == RspStop::Signal && Step.Sig != 0) {
-    return handleStop(Step);
+    return chain(Step);
   }
   return true;
 }

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -150,6 +151,10 @@ public:
   // --- events (RemoteEvents.cpp)
   /// Handles one stop; false when the target is gone.
   bool handleStop(const RspStop &Stop);
+  /// One stop; a stop that follows from it is left in Chained.
+  bool handleOneStop(const RspStop &Stop);
+  /// Leaves Next for handleStop() to handle next; true.
+  bool chain(const RspStop &Next);
   void onBreakpoint(const RspThreadId &T, uint64_t *Regs);
   bool onReturns(const RspThreadId &T, uint64_t *Regs);
   void onSyscall(const RspStop &Stop);
@@ -205,6 +210,7 @@ public:
   bool Started = false;
   bool Gone = false;
   bool BreakSent = false;
+  std::optional<RspStop> Chained; ///< see handleStop()
 };
 
 } // namespace tscc::rt
