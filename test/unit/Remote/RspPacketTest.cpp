@@ -226,4 +226,53 @@ TEST(TargetXml, IncludesAndNumbering) {
   EXPECT_FALSE(rsp::parseTargetDescription(Self, Loop, TD, Err));
 }
 
+TEST(TargetXml, HostileDescriptionsAreBounded) {
+  rsp::TargetDescription TD;
+  std::string Err;
+  // Each level includes the next one ten times, down to a leaf within the
+  // nesting limit: 10^8 fetches, unless the number of parts is limited.
+  auto Level = [](int N) {
+    if (N == 8)
+      return std::string("<feature><reg name='r' bitsize='8'/></feature>");
+    std::string Doc = "<feature>";
+    for (int I = 0; I < 10; ++I)
+      Doc += "<xi:include href='l" + std::to_string(N + 1) + ".xml'/>";
+    return Doc + "</feature>";
+  };
+  unsigned Fetches = 0;
+  auto FanOut = [&](const std::string &A) -> std::optional<std::string> {
+    ++Fetches;
+    return Level(A[1] - '0');
+  };
+  EXPECT_FALSE(rsp::parseTargetDescription(Level(0), FanOut, TD, Err));
+  EXPECT_EQ(Err, "target description has more than 64 parts");
+  EXPECT_LE(Fetches, 64u);
+
+  auto None = [](const std::string &) -> std::optional<std::string> {
+    return std::nullopt;
+  };
+  // Register sizes and numbers that would make 'g'/'P' packets huge.
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='4294967296'/></target>", None, TD, Err));
+  EXPECT_EQ(Err, "register 'x' has an invalid bitsize '4294967296'");
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='0'/></target>", None, TD, Err));
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='32x'/></target>", None, TD, Err));
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='32' regnum='99999999999'/></target>",
+      None, TD, Err));
+  EXPECT_EQ(Err, "register 'x' has an invalid regnum '99999999999'");
+  std::string Many = "<target>";
+  for (int I = 0; I < 5000; ++I)
+    Many += "<reg name='r' bitsize='8'/>";
+  Many += "</target>";
+  EXPECT_FALSE(rsp::parseTargetDescription(Many, None, TD, Err));
+  EXPECT_EQ(Err, "target description has more than 4096 registers");
+  // A real one's largest registers still pass.
+  EXPECT_TRUE(rsp::parseTargetDescription(
+      "<target><reg name='zmm0h' bitsize='512'/></target>", None, TD, Err))
+      << Err;
+}
+
 } // namespace
