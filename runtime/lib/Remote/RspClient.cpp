@@ -198,6 +198,12 @@ void RspClient::armDeadline(std::string_view What) {
   Awaiting = std::string(What);
 }
 
+void RspClient::failTooLarge() {
+  fail("the stub sent a packet larger than " +
+       std::to_string(Reader.maxPacket()) + " bytes" +
+       (Awaiting.empty() ? std::string() : " (waiting for " + Awaiting + ")"));
+}
+
 void RspClient::beginEnding() {
   if (Ending)
     return;
@@ -334,9 +340,7 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
           return std::nullopt;
         break;
       case rsp::Incoming::TooLarge:
-        fail("the stub sent a packet larger than " +
-             std::to_string(Reader.maxPacket()) + " bytes" +
-             (Awaiting.empty() ? std::string() : " (waiting for " + Awaiting + ")"));
+        failTooLarge();
         return std::nullopt;
       case rsp::Incoming::Notification:
         break; // non-stop only; we never enable it
@@ -377,8 +381,7 @@ bool RspClient::send(std::string_view Payload) {
       continue;
     }
     if (In->K == rsp::Incoming::TooLarge) {
-      fail("the stub sent a packet larger than " +
-           std::to_string(Reader.maxPacket()) + " bytes");
+      failTooLarge();
       return false;
     }
     if (In->K == rsp::Incoming::Packet && DropStrayStops &&

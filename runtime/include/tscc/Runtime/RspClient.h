@@ -232,6 +232,7 @@ private:
   bool takeConsolePacket(const std::string &Payload);
   bool loadTargetDescription(std::string &Error);
   void fail(std::string Message);
+  void failTooLarge();
 
   int Fd = -1;
   int InterruptFd = -1;
