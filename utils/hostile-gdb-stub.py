@@ -37,6 +37,11 @@ Modes (what goes wrong):
                      every resumption that passes it on with another one;
                      the --size-th creates the ready file (a busy target
                      that gets signals all the time, as a stub may say)
+  deep-calls         reports, resumption after resumption, a hit at the
+                     first breakpoint tsrun sets, each with the stack 16
+                     bytes deeper, as if the function recursed forever;
+                     the --size-th creates the ready file (x86-64 registers,
+                     no target description; steps are answered at once)
   library            offers qXfer:libraries-svr4 naming --library PATH
                      (say a FIFO) as a loaded library; exits on a resume
 
@@ -73,6 +78,9 @@ class Conn:
         self.first = True
         self.muted = False
         self.storm = 0
+        self.entry = None      # deep-calls: the first breakpoint
+        self.sp = 0x7ffff0000000
+        self.stepped = False
 
     def ready(self):
         if self.args.ready_file:
@@ -204,12 +212,34 @@ def answer(c, p):
     if p.startswith(b"Hg") or p.startswith(b"Hc"):
         return "OK"
     if p.startswith(b"Z0") or p.startswith(b"z0"):
+        if mode == "deep-calls" and c.entry is None and p.startswith(b"Z0"):
+            c.entry = int(p.split(b",")[1], 16)
         return "OK"
     if p.startswith(b"m"):
+        if mode == "deep-calls":
+            # Every word in memory is the same return address.
+            addr, length = (int(x, 16) for x in p[1:].split(b","))
+            ret = (0x5000).to_bytes(8, "little")
+            return bytes(ret[(addr + i) % 8] for i in range(length)).hex()
         return "E01"
     if p == b"g":
+        if mode == "deep-calls" and c.entry is not None:
+            regs = [0] * 17
+            regs[7] = c.sp
+            regs[16] = c.entry + (4 if c.stepped else 0)
+            return "".join(r.to_bytes(8, "little").hex() for r in regs) + "00" * 4
         return "00" * 8 * 24
+    if p == b"s" and mode == "deep-calls":
+        c.stepped = True
+        return stop_reply()
     if p == b"c" or p.startswith(b"vCont;c") or p.startswith(b"C"):
+        if mode == "deep-calls":
+            c.storm += 1
+            if c.storm == c.args.size:
+                c.ready()
+            c.stepped = False
+            c.sp -= 16
+            return stop_reply()
         if mode == "signal-storm":
             c.storm += 1
             if c.storm == c.args.size:

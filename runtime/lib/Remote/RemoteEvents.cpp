@@ -233,6 +233,19 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
   for (const Hook &H : Hooks)
     if (H.Kind == HookKind::Entry)
       fire(T, H.Index, Regs, H.Function, H.ModuleName);
+  std::vector<PendingReturn> &Pending = Threads[T.Tid].Returns;
+  if (!Frame.Hooks.empty() && Pending.size() >= MaxPendingReturns) {
+    // Activations that never return (or a stub that says so) must not
+    // grow this without bound: deeper ones are not followed, as the
+    // agent's shadow stack does natively.
+    for (const Hook &H : Frame.Hooks)
+      if (H.Kind == HookKind::WithinEnter)
+        S.withinExit(*Tgt, T.Tid, H.Index);
+    Frame.Hooks.clear();
+    warnOnce(where() + ": more than " + std::to_string(MaxPendingReturns) +
+             " calls with exit probes pending in thread " +
+             std::to_string(T.Tid) + "; deeper ones are not followed");
+  }
   if (!Frame.Hooks.empty()) {
     bool Ok = false;
     Frame.EntrySP = Regs[TSCC_REG_RSP];
@@ -242,7 +255,7 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
       RB.Addr = Frame.ReturnAddr;
       ++RB.ReturnRefs;
       if (insertBreakpoint(RB)) {
-        Threads[T.Tid].Returns.push_back(std::move(Frame));
+        Pending.push_back(std::move(Frame));
       } else {
         --RB.ReturnRefs;
         for (const Hook &H : Frame.Hooks)

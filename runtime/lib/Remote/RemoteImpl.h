@@ -65,8 +65,11 @@ struct PendingReturn {
   std::vector<Hook> Hooks; ///< Exit and WithinEnter hooks to finish
 };
 
+/// Pending returns followed per thread (exit probes, within()).
+constexpr size_t MaxPendingReturns = 4096;
+
 struct ThreadState {
-  std::vector<PendingReturn> Returns;
+  std::vector<PendingReturn> Returns; ///< at most MaxPendingReturns
   bool InSyscall = false; ///< between a caught syscall entry and its return
 };
 
