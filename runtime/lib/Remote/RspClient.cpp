@@ -126,12 +126,10 @@ std::string describePacket(std::string_view P) {
   return "'" + Out + "'";
 }
 
+/// "10 s", "1.5 s", "0.25 s".
 std::string seconds(unsigned Ms) {
   char Buf[32];
-  if (Ms % 1000 == 0)
-    snprintf(Buf, sizeof(Buf), "%u s", Ms / 1000);
-  else
-    snprintf(Buf, sizeof(Buf), "%.1f s", Ms / 1000.0);
+  snprintf(Buf, sizeof(Buf), "%g s", Ms / 1000.0);
   return Buf;
 }
 
