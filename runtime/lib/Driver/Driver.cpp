@@ -58,6 +58,7 @@ struct DriverOptions {
   std::vector<int64_t> Pids;
   std::vector<RemoteOptions> Remotes;
   std::vector<std::string> RemoteSpecs;
+  unsigned RemoteTimeoutMs = 10000; ///< --remote-timeout
   std::vector<std::string> Params;
   bool Verbose = false;
   bool KeepLaunched = false;
@@ -83,6 +84,8 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  -p PID                 attach to a running process; repeatable\n"
           "  --remote HOST:PORT=EXE trace EXE behind a GDB remote stub\n"
           "                         (qemu-i386 -g PORT, gdbserver); repeatable\n"
+          "  --remote-timeout SEC   drop a remote target whose stub takes longer\n"
+          "                         than SEC seconds to answer (default 10)\n"
           "output:\n"
           "  -o FILE                write output to FILE instead of stdout\n"
           "  -f text|json|binary    output format (default text); binary needs -o\n"
@@ -251,6 +254,15 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
 #endif
       O.Remotes.push_back(std::move(R));
       O.RemoteSpecs.push_back(V);
+    } else if (Is(A, "--remote-timeout")) {
+      if (!Value(I, "--remote-timeout", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      double Sec = strtod(V.c_str(), &End);
+      if (V.empty() || *End || !(Sec >= 0.001 && Sec <= 86400))
+        return (Error = "invalid --remote-timeout '" + V + "'"),
+               ParseResult::Error;
+      O.RemoteTimeoutMs = static_cast<unsigned>(Sec * 1000 + 0.5);
     } else if (Is(A, "--map-capacity")) {
       if (!Value(I, "--map-capacity", V))
         return ParseResult::Error;
@@ -398,7 +410,9 @@ bool createBackends(const DriverOptions &O, Session &S,
   for (size_t I = 0; I < O.Remotes.size(); ++I) {
 #if TSCC_HAVE_REMOTE
     auto R = std::make_unique<BackendRun>();
-    R->B = std::make_unique<RemoteBackend>(S, O.Remotes[I]);
+    RemoteOptions RO = O.Remotes[I];
+    RO.RequestTimeoutMs = O.RemoteTimeoutMs;
+    R->B = std::make_unique<RemoteBackend>(S, std::move(RO));
     R->Name = "gdb-remote " + O.RemoteSpecs[I];
     Runs.push_back(std::move(R));
 #else

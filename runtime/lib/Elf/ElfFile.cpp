@@ -72,12 +72,20 @@ ElfFile::~ElfFile() {
 
 std::unique_ptr<ElfFile> ElfFile::open(const std::string &Path,
                                        std::string &Error) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Paths can come from a remote stub (library names): never open anything
+  // but a regular file. stat() first keeps device files from being opened
+  // at all (opening some has effects); O_NONBLOCK keeps a FIFO swapped in
+  // after that check from blocking open(), and fstat() below rejects it.
+  struct stat St;
+  if (stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
+    Error = Path + ": not a regular file";
+    return nullptr;
+  }
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (Fd < 0) {
     Error = Path + ": " + std::strerror(errno);
     return nullptr;
   }
-  struct stat St;
   if (fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
     Error = Path + ": not a regular file";
     ::close(Fd);

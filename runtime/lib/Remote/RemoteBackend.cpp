@@ -14,7 +14,13 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sstream>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <fstream>
 #include <unistd.h>
 
@@ -121,6 +127,75 @@ void readProcIdentity(int64_t Pid, int64_t &PPid, int64_t &Uid) {
   }
 }
 
+/// The inode of the socket in /proc/net/tcp{,6} whose local port is Local
+/// and remote port Remote (0 if none).
+uint64_t socketInode(uint16_t Local, uint16_t Remote, uint64_t Except) {
+  for (const char *Table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    std::ifstream In(Table);
+    std::string Line;
+    std::getline(In, Line); // header
+    while (std::getline(In, Line)) {
+      // "sl local rem st tx:rx tr:when retrnsmt uid timeout inode ..."
+      std::istringstream F(Line);
+      std::string Sl, L, R, Skip;
+      uint64_t Inode = 0;
+      F >> Sl >> L >> R;
+      for (int I = 0; I < 6; ++I)
+        F >> Skip;
+      F >> Inode;
+      auto Port = [](const std::string &A) {
+        size_t Colon = A.rfind(':');
+        return Colon == std::string::npos
+                   ? 0ul
+                   : std::strtoul(A.c_str() + Colon + 1, nullptr, 16);
+      };
+      if (F && Inode != Except && Port(L) == Local && Port(R) == Remote)
+        return Inode;
+    }
+  }
+  return 0;
+}
+
+/// Whether process Pid holds the stub's end of our connection: only then is
+/// the pid the stub reports ours to signal (qemu-user is the traced
+/// program and its stub in one process). A stub on this machine could
+/// otherwise name any process.
+bool ownsPeerSocket(int Fd, int64_t Pid) {
+  sockaddr_storage L{}, R{};
+  socklen_t LL = sizeof(L), RL = sizeof(R);
+  struct stat Own;
+  if (Fd < 0 || getsockname(Fd, reinterpret_cast<sockaddr *>(&L), &LL) ||
+      getpeername(Fd, reinterpret_cast<sockaddr *>(&R), &RL) ||
+      fstat(Fd, &Own))
+    return false;
+  auto Port = [](const sockaddr_storage &A) -> uint16_t {
+    if (A.ss_family == AF_INET)
+      return ntohs(reinterpret_cast<const sockaddr_in &>(A).sin_port);
+    if (A.ss_family == AF_INET6)
+      return ntohs(reinterpret_cast<const sockaddr_in6 &>(A).sin6_port);
+    return 0;
+  };
+  uint64_t Peer = socketInode(Port(R), Port(L), Own.st_ino);
+  if (!Peer)
+    return false;
+  std::string Want = "socket:[" + std::to_string(Peer) + "]";
+  std::string Dir = "/proc/" + std::to_string(Pid) + "/fd";
+  DIR *D = opendir(Dir.c_str());
+  if (!D)
+    return false;
+  bool Found = false;
+  while (dirent *E = readdir(D)) {
+    char Target[64];
+    ssize_t N = readlinkat(dirfd(D), E->d_name, Target, sizeof(Target) - 1);
+    if (N > 0 && std::string_view(Target, static_cast<size_t>(N)) == Want) {
+      Found = true;
+      break;
+    }
+  }
+  closedir(D);
+  return Found;
+}
+
 } // namespace
 
 bool RemoteBackend::Impl::identify(std::string &Error) {
@@ -176,16 +251,28 @@ bool RemoteBackend::Impl::start(std::string &Error) {
       static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
   std::string ConnError;
   Client = RspClient::connect(Opts.Host, Port, Opts.ConnectTimeoutSec * 1000,
-                              ConnError);
+                              ConnError, WakeRead);
   if (!Client) {
     Error = where() + ": " + ConnError;
     return false;
   }
+  Client->setRequestTimeout(Opts.RequestTimeoutMs);
+  Client->setInterruptFd(WakeRead);
   std::string E;
   if (!Client->handshake(E) || !identify(E)) {
     Error = where() + ": " + E;
     return false;
   }
+  // Queries that may fail quietly (thread lists, auxv, libraries) fail
+  // loudly when the stub stopped answering them.
+  auto Lost = [&] {
+    if (Client->connected())
+      return false;
+    Error = where() + ": " + Client->lastError();
+    return true;
+  };
+  if (Lost())
+    return false;
   for (const std::string &M : Matcher.errors())
     warnOnce(M);
   S.targetAttached(*Tgt, HowRemote);
@@ -194,6 +281,8 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     return false;
   }
   installSyscalls();
+  if (Lost())
+    return false;
   Started = true;
   return true;
 }
@@ -214,7 +303,7 @@ void RemoteBackend::Impl::run() {
         // detach only makes sense, while it is stopped.
         RspStop Stop;
         if (!stopTarget(Stop)) {
-          finish(0, 0);
+          dropTarget();
           break;
         }
         Running = false;
@@ -228,8 +317,7 @@ void RemoteBackend::Impl::run() {
     }
     if (!Running) {
       if (!resume()) {
-        S.warn(where() + ": lost the connection: " + Client->lastError());
-        finish(0, 0);
+        dropTarget();
         break;
       }
       Running = true;
@@ -244,19 +332,42 @@ void RemoteBackend::Impl::run() {
     }
     case RspClient::WaitResult::TimedOut: // no limit was given
     case RspClient::WaitResult::Closed:
-      S.warn(where() + ": the stub went away: " + Client->lastError());
-      finish(0, 0);
+      dropTarget();
       break;
     case RspClient::WaitResult::Stopped:
       Running = false;
-      if (!handleStop(Stop))
+      bool Alive = handleStop(Stop);
+      // Whatever request the stop needed, a stub that failed to answer it
+      // loses its target here, whichever handler asked.
+      if (!Client->connected())
+        dropTarget();
+      else if (!Alive)
         Gone = true;
       break;
     }
   }
   if (std::string Out = Client ? Client->takeConsoleOutput() : "";
-      !Out.empty())
-    fputs(Out.c_str(), stderr);
+      !Out.empty()) {
+    // Cut at the cap, the last line may be partial: end it, so that what
+    // follows starts a line of its own.
+    if (Out.back() != '\n')
+      Out += '\n';
+    fwrite(Out.data(), 1, Out.size(), stderr);
+  }
+  if (Client && Client->consoleDropped())
+    S.warn(where() + ": dropped " + std::to_string(Client->consoleDropped()) +
+           " bytes of the stub's console output (more than " +
+           std::to_string(RspClient::MaxConsoleBytes >> 10) + " KiB)");
+}
+
+void RemoteBackend::Impl::dropTarget() {
+  if (Gone)
+    return;
+  S.warn(where() + ": " +
+         (Client->lastError().empty() ? std::string("lost the connection")
+                                      : Client->lastError()) +
+         "; the target is dropped");
+  finish(0, 0);
 }
 
 bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
@@ -267,14 +378,18 @@ bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
   // machine, a SIGINT to the process makes qemu stop and report it (the
   // signal is not passed on: see handleStop()).
   RspClient::WaitResult W = Client->waitStop(Stop, -1, 250);
-  if (W == RspClient::WaitResult::TimedOut) {
-    if (isLoopback(Opts.Host) && Tgt->pid() > 1)
-      ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
-    else
-      S.warn(where() + ": waiting for the stub to stop the target");
-    W = Client->waitStop(Stop, -1);
-  }
-  return W == RspClient::WaitResult::Stopped;
+  if (W == RspClient::WaitResult::Stopped)
+    return true;
+  if (W != RspClient::WaitResult::TimedOut)
+    return false;
+  if (isLoopback(Opts.Host) && Tgt->pid() > 1 &&
+      ownsPeerSocket(Client->socketFd(), Tgt->pid()))
+    ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
+  else
+    S.warn(where() + ": waiting for the stub to stop the target");
+  // Bounded: by the request timeout, and by the shutdown grace when the
+  // session is ending.
+  return Client->awaitStop(Stop, "a stop reply to the interrupt");
 }
 
 void RemoteBackend::Impl::finish(int Code, int Sig) {
@@ -289,6 +404,10 @@ void RemoteBackend::Impl::finish(int Code, int Sig) {
 }
 
 void RemoteBackend::Impl::shutdown(bool Kill) {
+  if (!Client->connected()) {
+    dropTarget();
+    return;
+  }
   if (Kill) {
     Client->kill();
     finish(0, SIGKILL);
@@ -301,6 +420,10 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
     Clean &= removeBreakpoint(B);
   if (!SysEntry.empty() || !SysExit.empty())
     Client->catchSyscalls(false, {});
+  if (!Client->connected()) {
+    dropTarget();
+    return;
+  }
   if (!Clean)
     S.warn(where() + ": some breakpoints could not be removed");
   if (!Client->detach())

@@ -40,7 +40,27 @@ void RemoteBackend::Impl::fire(const RspThreadId &T, uint32_t Probe,
   S.fire(E);
 }
 
-bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
+bool RemoteBackend::Impl::handleStop(const RspStop &First) {
+  // A stop can lead to another (a signal passed on, a step that lands on a
+  // breakpoint): handled in turn here, not by recursion, since a target
+  // that gets signals all the time (or a stub that says so) would
+  // otherwise overflow the stack.
+  RspStop Stop = First;
+  for (;;) {
+    Chained.reset();
+    bool Alive = handleOneStop(Stop);
+    if (!Alive || !Chained)
+      return Alive;
+    Stop = *Chained;
+  }
+}
+
+bool RemoteBackend::Impl::chain(const RspStop &Next) {
+  Chained = Next;
+  return true;
+}
+
+bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
   if (Stop.K == RspStop::Exited) {
     finish(Stop.Code, 0);
     return false;
@@ -77,13 +97,15 @@ bool RemoteBackend::Impl::handleStop(const RspStop &Stop) {
                            : RspClient::WaitResult::Closed;
     }
     if (W != RspClient::WaitResult::Stopped) {
-      finish(0, 0);
+      dropTarget();
       return false;
     }
-    return handleStop(Next);
+    return chain(Next);
   }
   uint64_t Regs[TSCC_REG_COUNT];
   if (!Tgt->readRegisters(T, Regs)) {
+    if (!Client->connected())
+      return false; // run() says why
     warnOnce(where() + ": cannot read the registers of thread " +
              std::to_string(T.Tid));
     return Client->connected();
@@ -211,6 +233,19 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
   for (const Hook &H : Hooks)
     if (H.Kind == HookKind::Entry)
       fire(T, H.Index, Regs, H.Function, H.ModuleName);
+  std::vector<PendingReturn> &Pending = Threads[T.Tid].Returns;
+  if (!Frame.Hooks.empty() && Pending.size() >= MaxPendingReturns) {
+    // Activations that never return (or a stub that says so) must not
+    // grow this without bound: deeper ones are not followed, as the
+    // agent's shadow stack does natively.
+    for (const Hook &H : Frame.Hooks)
+      if (H.Kind == HookKind::WithinEnter)
+        S.withinExit(*Tgt, T.Tid, H.Index);
+    Frame.Hooks.clear();
+    warnOnce(where() + ": more than " + std::to_string(MaxPendingReturns) +
+             " calls with exit probes pending in thread " +
+             std::to_string(T.Tid) + "; deeper ones are not followed");
+  }
   if (!Frame.Hooks.empty()) {
     bool Ok = false;
     Frame.EntrySP = Regs[TSCC_REG_RSP];
@@ -220,7 +255,7 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
       RB.Addr = Frame.ReturnAddr;
       ++RB.ReturnRefs;
       if (insertBreakpoint(RB)) {
-        Threads[T.Tid].Returns.push_back(std::move(Frame));
+        Pending.push_back(std::move(Frame));
       } else {
         --RB.ReturnRefs;
         for (const Hook &H : Frame.Hooks)
@@ -255,11 +290,11 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
   Tgt->invalidateCache();
   RspStop Step;
   if (!Client->stepThread(T, Step)) {
-    finish(0, 0);
+    dropTarget();
     return false;
   }
   if (Step.K == RspStop::Exited || Step.K == RspStop::Terminated)
-    return handleStop(Step);
+    return chain(Step);
   if (!insertBreakpoint(B))
     warnOnce(where() + ": lost a breakpoint at 0x" + rsp::hexNumber(PC));
   // The step ended at another breakpoint (a one-instruction function, a
@@ -268,9 +303,9 @@ bool RemoteBackend::Impl::stepOver(const RspThreadId &T, uint64_t PC) {
     uint64_t Regs[TSCC_REG_COUNT];
     if (Tgt->readRegisters(T, Regs) && Regs[TSCC_REG_RIP] != PC &&
         Breakpoints.count(Regs[TSCC_REG_RIP]))
-      return handleStop(Step);
+      return chain(Step);
   } else if (Step.K == RspStop::Signal && Step.Sig != 0) {
-    return handleStop(Step);
+    return chain(Step);
   }
   return true;
 }

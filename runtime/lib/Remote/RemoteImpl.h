@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -64,8 +65,11 @@ struct PendingReturn {
   std::vector<Hook> Hooks; ///< Exit and WithinEnter hooks to finish
 };
 
+/// Pending returns followed per thread (exit probes, within()).
+constexpr size_t MaxPendingReturns = 4096;
+
 struct ThreadState {
-  std::vector<PendingReturn> Returns;
+  std::vector<PendingReturn> Returns; ///< at most MaxPendingReturns
   bool InSyscall = false; ///< between a caught syscall entry and its return
 };
 
@@ -139,6 +143,10 @@ public:
   bool identify(std::string &Error);
   void shutdown(bool Kill);
   void finish(int Code, int Sig);
+  /// The stub failed (no answer in time, too much data, connection lost):
+  /// says so, naming the stub and what it failed at, and reports the
+  /// target gone. The rest of the session goes on.
+  void dropTarget();
   /// Interrupts the running target and collects its stop.
   bool stopTarget(RspStop &Stop);
   bool resume();
@@ -146,6 +154,10 @@ public:
   // --- events (RemoteEvents.cpp)
   /// Handles one stop; false when the target is gone.
   bool handleStop(const RspStop &Stop);
+  /// One stop; a stop that follows from it is left in Chained.
+  bool handleOneStop(const RspStop &Stop);
+  /// Leaves Next for handleStop() to handle next; true.
+  bool chain(const RspStop &Next);
   void onBreakpoint(const RspThreadId &T, uint64_t *Regs);
   bool onReturns(const RspThreadId &T, uint64_t *Regs);
   void onSyscall(const RspStop &Stop);
@@ -201,6 +213,7 @@ public:
   bool Started = false;
   bool Gone = false;
   bool BreakSent = false;
+  std::optional<RspStop> Chained; ///< see handleStop()
 };
 
 } // namespace tscc::rt

@@ -24,7 +24,77 @@ using namespace tscc::rt;
 
 namespace {
 
-int openSocket(const std::string &Host, uint16_t Port, std::string &Error) {
+using Clock = std::chrono::steady_clock;
+
+/// Milliseconds from now until T, for poll(): at least 0, -1 for "never".
+int msUntil(Clock::time_point T) {
+  if (T == Clock::time_point::max())
+    return -1;
+  auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                T - Clock::now())
+                .count();
+  // Round up: poll() returning a millisecond early would spin once more.
+  return Ms <= 0 ? 0 : static_cast<int>(std::min<int64_t>(Ms + 1, INT32_MAX));
+}
+
+/// Drains a non-blocking pipe; true if anything was in it.
+bool drain(int Fd) {
+  bool Any = false;
+  char Buf[64];
+  while (read(Fd, Buf, sizeof(Buf)) > 0)
+    Any = true;
+  return Any;
+}
+
+/// Connects one non-blocking socket, waiting until Deadline or until
+/// InterruptFd fires (Interrupted set).
+int connectOne(const addrinfo &A, Clock::time_point Deadline, int InterruptFd,
+               bool &Interrupted, std::string &Error) {
+  int Fd = socket(A.ai_family, A.ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
+                  A.ai_protocol);
+  if (Fd < 0) {
+    Error = std::strerror(errno);
+    return -1;
+  }
+  if (::connect(Fd, A.ai_addr, A.ai_addrlen) == 0)
+    return Fd;
+  if (errno != EINPROGRESS) {
+    Error = std::strerror(errno);
+    close(Fd);
+    return -1;
+  }
+  // A host that drops SYNs would otherwise block connect() for minutes.
+  for (;;) {
+    pollfd P[2] = {{Fd, POLLOUT, 0}, {InterruptFd, POLLIN, 0}};
+    int N = poll(P, InterruptFd >= 0 ? 2 : 1, msUntil(Deadline));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N > 0 && InterruptFd >= 0 && P[1].revents) {
+      Interrupted = true;
+      Error = "interrupted";
+      close(Fd);
+      return -1;
+    }
+    if (N <= 0) {
+      Error = N == 0 ? "timed out" : std::strerror(errno);
+      close(Fd);
+      return -1;
+    }
+    int E = 0;
+    socklen_t L = sizeof(E);
+    getsockopt(Fd, SOL_SOCKET, SO_ERROR, &E, &L);
+    if (E) {
+      Error = std::strerror(E);
+      close(Fd);
+      return -1;
+    }
+    return Fd;
+  }
+}
+
+int openSocket(const std::string &Host, uint16_t Port,
+               Clock::time_point Deadline, int InterruptFd, bool &Interrupted,
+               std::string &Error) {
   addrinfo Hints{};
   Hints.ai_family = AF_UNSPEC;
   Hints.ai_socktype = SOCK_STREAM;
@@ -35,16 +105,8 @@ int openSocket(const std::string &Host, uint16_t Port, std::string &Error) {
     return -1;
   }
   int Fd = -1;
-  for (addrinfo *A = Res; A; A = A->ai_next) {
-    Fd = socket(A->ai_family, A->ai_socktype | SOCK_CLOEXEC, A->ai_protocol);
-    if (Fd < 0)
-      continue;
-    if (::connect(Fd, A->ai_addr, A->ai_addrlen) == 0)
-      break;
-    Error = std::strerror(errno);
-    close(Fd);
-    Fd = -1;
-  }
+  for (addrinfo *A = Res; A && Fd < 0 && !Interrupted; A = A->ai_next)
+    Fd = connectOne(*A, Deadline, InterruptFd, Interrupted, Error);
   freeaddrinfo(Res);
   if (Fd >= 0) {
     // Every exchange is a small request/reply: Nagle would add delays.
@@ -52,6 +114,23 @@ int openSocket(const std::string &Host, uint16_t Port, std::string &Error) {
     setsockopt(Fd, IPPROTO_TCP, TCP_NODELAY, &One, sizeof(One));
   }
   return Fd;
+}
+
+/// A packet as shown in messages: its command, printable, not too long.
+std::string describePacket(std::string_view P) {
+  std::string Out;
+  for (char C : P.substr(0, 40))
+    Out += (C >= 32 && C < 127) ? C : '.';
+  if (P.size() > 40)
+    Out += "...";
+  return "'" + Out + "'";
+}
+
+/// "10 s", "1.5 s", "0.25 s".
+std::string seconds(unsigned Ms) {
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%g s", Ms / 1000.0);
+  return Buf;
 }
 
 bool startsWith(std::string_view S, std::string_view P) {
@@ -63,18 +142,24 @@ bool startsWith(std::string_view S, std::string_view P) {
 std::unique_ptr<RspClient> RspClient::connect(const std::string &Host,
                                               uint16_t Port,
                                               unsigned TimeoutMs,
-                                              std::string &Error) {
-  using Clock = std::chrono::steady_clock;
+                                              std::string &Error,
+                                              int InterruptFd) {
   auto Deadline = Clock::now() + std::chrono::milliseconds(TimeoutMs);
   for (;;) {
-    int Fd = openSocket(Host, Port, Error);
+    bool Interrupted = false;
+    int Fd = openSocket(Host, Port, Deadline, InterruptFd, Interrupted, Error);
     if (Fd >= 0)
       return std::make_unique<RspClient>(Fd);
-    if (Clock::now() >= Deadline)
+    if (Interrupted || Clock::now() >= Deadline)
       return nullptr;
     // The stub may not be listening yet. There is nothing to wait on for
-    // "a port starts listening", so poll the clock at a modest rate.
-    poll(nullptr, 0, 50);
+    // "a port starts listening", so poll the clock at a modest rate (and
+    // the interrupt descriptor, so that Ctrl-C is not held up).
+    pollfd P = {InterruptFd, POLLIN, 0};
+    if (poll(&P, InterruptFd >= 0 ? 1 : 0, 50) > 0) {
+      Error = "interrupted";
+      return nullptr;
+    }
   }
 }
 
@@ -106,15 +191,52 @@ void RspClient::trace(char Dir, std::string_view Bytes) {
           Bytes.size() > 512 ? "..." : "");
 }
 
+void RspClient::armDeadline(std::string_view What) {
+  Deadline = Clock::now() + std::chrono::milliseconds(RequestTimeoutMs);
+  Awaiting = std::string(What);
+}
+
+void RspClient::failTooLarge() {
+  fail("the stub sent a packet larger than " +
+       std::to_string(Reader.maxPacket()) + " bytes" +
+       (Awaiting.empty() ? std::string() : " (waiting for " + Awaiting + ")"));
+}
+
+void RspClient::beginEnding() {
+  if (Ending)
+    return;
+  Ending = true;
+  EndBy = Clock::now() + std::chrono::milliseconds(ShutdownGraceMs);
+}
+
 bool RspClient::sendRaw(std::string_view Bytes) {
   trace('>', Bytes);
+  // A stub that stops reading must not block us in send() either: the
+  // socket is non-blocking, and waiting for room counts against the same
+  // deadline as waiting for a reply.
+  Clock::time_point Until =
+      std::min(Deadline != Clock::time_point::max()
+                   ? Deadline
+                   : Clock::now() +
+                         std::chrono::milliseconds(RequestTimeoutMs),
+               EndBy);
   while (!Bytes.empty()) {
     if (Fd < 0)
       return false;
     ssize_t N = ::send(Fd, Bytes.data(), Bytes.size(), MSG_NOSIGNAL);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      pollfd P = {Fd, POLLOUT, 0};
+      int R = poll(&P, 1, msUntil(Until));
+      if (R == 0) {
+        fail("the stub stopped reading" +
+             (Awaiting.empty() ? std::string() : " (sending " + Awaiting + ")"));
+        return false;
+      }
+      continue;
+    }
     if (N < 0) {
-      if (errno == EINTR)
-        continue;
       fail(std::string("send: ") + std::strerror(errno));
       return false;
     }
@@ -123,57 +245,101 @@ bool RspClient::sendRaw(std::string_view Bytes) {
   return true;
 }
 
-bool RspClient::fillBuffer(int WakeFd, bool *Woken, int TimeoutMs) {
+bool RspClient::fillBuffer(int WakeFd, bool *Woken, Clock::time_point Caller) {
   for (;;) {
     if (Fd < 0)
       return false;
-    pollfd P[2] = {{Fd, POLLIN, 0}, {WakeFd, POLLIN, 0}};
-    int N = poll(P, WakeFd >= 0 ? 2 : 1, TimeoutMs);
-    if (N == 0)
-      return false; // timed out: neither closed nor woken
+    if (WakeFd >= 0 && Ending) {
+      // The session ended while the wake-up was being handled elsewhere.
+      if (Woken)
+        *Woken = true;
+      return false;
+    }
+    // Checked before every read, not only when the line is quiet: a stub
+    // that streams '+' or noise must not keep a request alive either.
+    Clock::time_point Now = Clock::now();
+    if (Now >= EndBy) {
+      fail("the session ended while waiting for " +
+           (Awaiting.empty() ? std::string("the stub") : Awaiting));
+      return false;
+    }
+    if (Now >= Deadline) {
+      fail("the stub did not send " + Awaiting + " within " +
+           seconds(RequestTimeoutMs));
+      return false;
+    }
+    if (Now >= Caller)
+      return false; // the caller's own timeout: nothing is wrong yet
+    // The wake-up descriptors first: a stub that floods us must not hide
+    // Ctrl-C behind always-readable data.
+    pollfd P[3] = {{WakeFd, POLLIN, 0},
+                   {WakeFd == InterruptFd ? -1 : InterruptFd, POLLIN, 0},
+                   {Fd, POLLIN, 0}};
+    int N = poll(P, 3, msUntil(std::min({Caller, Deadline, EndBy})));
     if (N < 0) {
       if (errno == EINTR)
         continue;
       fail(std::string("poll: ") + std::strerror(errno));
       return false;
     }
-    if (P[0].revents) {
-      char Buf[16384];
-      ssize_t Got = recv(Fd, Buf, sizeof(Buf), 0);
-      if (Got < 0 && errno == EINTR)
-        continue;
-      if (Got <= 0) {
-        fail(Got == 0 ? "the stub closed the connection"
-                      : std::string("recv: ") + std::strerror(errno));
-        return false;
-      }
-      trace('<', std::string_view(Buf, static_cast<size_t>(Got)));
-      Reader.feed(Buf, static_cast<size_t>(Got));
-      return true;
-    }
-    if (WakeFd >= 0 && P[1].revents) {
+    if (WakeFd >= 0 && P[0].revents) {
+      beginEnding();
       if (Woken)
         *Woken = true;
       return false;
     }
+    if (P[1].fd >= 0 && P[1].revents) {
+      drain(P[1].fd);
+      beginEnding();
+      continue;
+    }
+    if (!P[2].revents)
+      continue; // timed out: the checks above say which deadline
+    char Buf[16384];
+    ssize_t Got = recv(Fd, Buf, sizeof(Buf), 0);
+    if (Got < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+      continue;
+    if (Got <= 0) {
+      fail(Got == 0 ? "the stub closed the connection"
+                    : std::string("recv: ") + std::strerror(errno));
+      return false;
+    }
+    trace('<', std::string_view(Buf, static_cast<size_t>(Got)));
+    Reader.feed(Buf, static_cast<size_t>(Got));
+    return true;
   }
 }
 
 std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
-                                             int TimeoutMs) {
+                                             Clock::time_point Until) {
+  unsigned Bad = 0;
   for (;;) {
     while (std::optional<rsp::Incoming> In = Reader.next()) {
       switch (In->K) {
       case rsp::Incoming::Ack:
         break;
       case rsp::Incoming::Nak:
+        if (++Bad > MaxRetries) {
+          fail("the stub rejected a packet " + std::to_string(MaxRetries) +
+               " times");
+          return std::nullopt;
+        }
         if (AckMode && !LastSent.empty() && !sendRaw(LastSent))
           return std::nullopt;
         break;
       case rsp::Incoming::BadPacket:
+        if (++Bad > MaxRetries) {
+          fail("the stub sent " + std::to_string(MaxRetries) +
+               " corrupted packets in a row" +
+               (Awaiting.empty() ? std::string() : " (waiting for " + Awaiting + ")"));
+          return std::nullopt;
+        }
         if (AckMode && !sendRaw("-"))
           return std::nullopt;
         break;
+      case rsp::Incoming::TooLarge:
+        failTooLarge();
+        return std::nullopt;
       case rsp::Incoming::Notification:
         break; // non-stop only; we never enable it
       case rsp::Incoming::Packet:
@@ -182,12 +348,13 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
         return std::move(In->Payload);
       }
     }
-    if (!fillBuffer(WakeFd, Woken, TimeoutMs))
+    if (!fillBuffer(WakeFd, Woken, Until))
       return std::nullopt;
   }
 }
 
 bool RspClient::send(std::string_view Payload) {
+  armDeadline("the acknowledgement of " + describePacket(Payload));
   std::string Framed = rsp::frame(Payload);
   if (!sendRaw(Framed))
     return false;
@@ -196,10 +363,10 @@ bool RspClient::send(std::string_view Payload) {
   LastSent = std::move(Framed);
   // Wait for the ack; a '-' makes receive() retransmit, so loop on the
   // reader directly here.
-  for (unsigned Tries = 0; Tries < 16;) {
+  for (unsigned Tries = 0; Tries < MaxRetries;) {
     std::optional<rsp::Incoming> In = Reader.next();
     if (!In) {
-      if (!fillBuffer(-1, nullptr, -1))
+      if (!fillBuffer(-1, nullptr, Clock::time_point::max()))
         return false;
       continue;
     }
@@ -210,6 +377,10 @@ bool RspClient::send(std::string_view Payload) {
       if (!sendRaw(LastSent))
         return false;
       continue;
+    }
+    if (In->K == rsp::Incoming::TooLarge) {
+      failTooLarge();
+      return false;
     }
     if (In->K == rsp::Incoming::Packet && DropStrayStops &&
         RspStop::parse(In->Payload)) {
@@ -222,31 +393,39 @@ bool RspClient::send(std::string_view Payload) {
     fail("protocol error: packet before acknowledgement");
     return false;
   }
-  fail("the stub rejected a packet 16 times");
+  fail("the stub rejected a packet " + std::to_string(MaxRetries) + " times");
   return false;
+}
+
+bool RspClient::takeConsolePacket(const std::string &Payload) {
+  // 'O' console output may precede the real reply of a resumption; "OK" is
+  // not console output.
+  if (Payload.size() < 2 || Payload[0] != 'O' || Payload == "OK")
+    return false;
+  std::string Text((Payload.size() - 1) / 2, '\0');
+  if (!rsp::fromHex(std::string_view(Payload).substr(1), Text.data(),
+                    Text.size()))
+    return false;
+  size_t Room = MaxConsoleBytes - std::min(Console.size(), MaxConsoleBytes);
+  Console.append(Text, 0, std::min(Room, Text.size()));
+  ConsoleDropped += Text.size() - std::min(Room, Text.size());
+  return true;
 }
 
 std::optional<std::string> RspClient::request(std::string_view Payload) {
   if (!send(Payload))
     return std::nullopt;
+  armDeadline("a reply to " + describePacket(Payload));
   for (;;) {
     std::optional<std::string> Reply = receive();
     if (!Reply)
       return std::nullopt;
-    // 'O' console output may precede the real reply of a resumption; for
-    // other requests it never appears, except "OK".
-    if (Reply->size() > 1 && (*Reply)[0] == 'O' && *Reply != "OK") {
-      std::string Text;
-      Text.resize((Reply->size() - 1) / 2);
-      if (rsp::fromHex(std::string_view(*Reply).substr(1), Text.data(),
-                       Text.size())) {
-        Console += Text;
-        continue;
-      }
-    }
+    if (takeConsolePacket(*Reply))
+      continue; // the deadline still runs: a flood of them is no reply
     if (DropStrayStops && !Reply->empty() &&
         ((*Reply)[0] == 'T' || (*Reply)[0] == 'S') && RspStop::parse(*Reply))
       continue; // see send()
+    disarmDeadline();
     return Reply;
   }
 }
@@ -262,7 +441,21 @@ std::optional<std::string> RspClient::readXfer(std::string_view Object,
   std::string Out;
   // Ask for chunks that, hex-free but escaped, always fit one packet.
   size_t Chunk = Features.PacketSize > 64 ? Features.PacketSize - 32 : 32;
-  for (unsigned Guard = 0; Guard < 4096; ++Guard) {
+  // The whole object gets one request's time: a stub answering 'm' (more)
+  // forever, or a byte at a time, is cut off like a silent one.
+  auto Until = Clock::now() + std::chrono::milliseconds(RequestTimeoutMs);
+  std::string What = "qXfer:" + std::string(Object) + ":read";
+  for (;;) {
+    if (Out.size() > MaxXferBytes) {
+      fail("the stub's " + What + " reply is larger than " +
+           std::to_string(MaxXferBytes >> 20) + " MiB");
+      return std::nullopt;
+    }
+    if (Clock::now() >= Until) {
+      fail("no end to " + What + " (replies kept saying 'more') within " +
+           seconds(RequestTimeoutMs));
+      return std::nullopt;
+    }
     std::string Q = "qXfer:" + std::string(Object) + ":read:" +
                     std::string(Annex) + ":" + rsp::hexNumber(Out.size()) +
                     "," + rsp::hexNumber(Chunk);
@@ -277,7 +470,6 @@ std::optional<std::string> RspClient::readXfer(std::string_view Object,
     if (R->size() == 1)
       return Out; // 'm' with no data would loop forever
   }
-  return std::nullopt;
 }
 
 bool RspClient::loadTargetDescription(std::string &Error) {
@@ -304,7 +496,7 @@ bool RspClient::handshake(std::string &Error) {
       request("qSupported:multiprocess+;swbreak+;hwbreak+;vContSupported+;"
               "no-resumed+;xmlRegisters=i386");
   if (!Sup) {
-    Error = "no reply to qSupported: " + LastError;
+    Error = LastError;
     return false;
   }
   Features.Raw = *Sup;
@@ -334,6 +526,11 @@ bool RspClient::handshake(std::string &Error) {
     else if (Item == "multiprocess+")
       Features.Multiprocess = true;
   }
+  // Replies may be as large as the stub's own packets, with a margin for
+  // stubs that count differently (escapes, hex): anything larger is
+  // refused before it is buffered.
+  Reader.setMaxPacket(std::max<size_t>(4 * Features.PacketSize,
+                                       rsp::PacketReader::DefaultMaxPacket));
   if (Features.NoAckMode) {
     std::optional<std::string> R = request("QStartNoAckMode");
     if (R && *R == "OK")
@@ -345,7 +542,7 @@ bool RspClient::handshake(std::string &Error) {
   // serves, when it answers '?': ask first.
   std::optional<std::string> Q = request("?");
   if (!Q) {
-    Error = "no reply to '?': " + LastError;
+    Error = LastError;
     return false;
   }
   std::optional<RspStop> Stop = RspStop::parse(*Q);
@@ -365,6 +562,12 @@ bool RspClient::handshake(std::string &Error) {
     Features.VCont = startsWith(*V, "vCont") &&
                      V->find(";c") != std::string::npos &&
                      V->find(";s") != std::string::npos;
+  // Optional queries that failed fall back quietly, unless the failure
+  // was the connection's.
+  if (!connected()) {
+    Error = LastError;
+    return false;
+  }
   return true;
 }
 

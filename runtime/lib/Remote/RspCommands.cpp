@@ -4,11 +4,22 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <string_view>
 #include <unistd.h>
 
 using namespace tscc::rt;
 
 namespace {
+
+/// Concatenates packet parts. ("p" + std::string would do, but GCC 12 warns
+/// about it falsely: -Wrestrict, GCC PR 105651.)
+std::string cat(std::initializer_list<std::string_view> Parts) {
+  std::string Out;
+  for (std::string_view P : Parts)
+    Out += P;
+  return Out;
+}
 
 bool isHexString(std::string_view S) {
   return std::all_of(S.begin(), S.end(), [](char C) {
@@ -30,7 +41,7 @@ std::string RspThreadId::str(bool Multiprocess) const {
     return V == -1 ? std::string("-1") : rsp::hexNumber(static_cast<uint64_t>(V));
   };
   if (Multiprocess && Pid)
-    return "p" + Num(Pid) + "." + Num(Tid);
+    return cat({"p", Num(Pid), ".", Num(Tid)});
   return Num(Tid);
 }
 
@@ -119,7 +130,14 @@ std::optional<RspStop> RspStop::parse(std::string_view P) {
 std::vector<RspThreadId> RspClient::threads() {
   std::vector<RspThreadId> Out;
   std::optional<std::string> R = request("qfThreadInfo");
+  // Like readXfer(): the whole list gets one request's time, and a bounded
+  // size, so that a stub repeating 'm' forever cannot keep us here.
+  auto Until = Clock::now() + std::chrono::milliseconds(RequestTimeoutMs);
   while (R && !R->empty() && (*R)[0] == 'm') {
+    if (Out.size() > MaxThreads || Clock::now() >= Until) {
+      fail("no end to the thread list (qsThreadInfo kept answering)");
+      return {};
+    }
     std::string_view List = std::string_view(*R).substr(1);
     while (!List.empty()) {
       size_t Comma = List.find(',');
@@ -156,7 +174,7 @@ bool RspClient::readRegisterBlock(std::string &Raw) {
 }
 
 bool RspClient::readRegister(unsigned Number, std::string &Raw) {
-  std::optional<std::string> R = request("p" + rsp::hexNumber(Number));
+  std::optional<std::string> R = request(cat({"p", rsp::hexNumber(Number)}));
   if (!R || R->empty() || isError(*R) || R->size() % 2)
     return false;
   std::string Hex = *R;
@@ -169,14 +187,14 @@ bool RspClient::writeRegister(unsigned Number, std::string_view Raw) {
   if (PUnsupported)
     return false;
   std::optional<std::string> R =
-      request("P" + rsp::hexNumber(Number) + "=" + rsp::toHex(Raw));
+      request(cat({"P", rsp::hexNumber(Number), "=", rsp::toHex(Raw)}));
   if (R && R->empty())
     PUnsupported = true;
   return R && *R == "OK";
 }
 
 bool RspClient::writeRegisterBlock(std::string_view Raw) {
-  std::optional<std::string> R = request("G" + rsp::toHex(Raw));
+  std::optional<std::string> R = request(cat({"G", rsp::toHex(Raw)}));
   return R && *R == "OK";
 }
 
@@ -188,7 +206,7 @@ bool RspClient::readMemory(uint64_t Addr, void *Dst, size_t Len) {
   while (Done < Len) {
     size_t N = std::min(Chunk, Len - Done);
     std::optional<std::string> R =
-        request("m" + rsp::hexNumber(Addr + Done) + "," + rsp::hexNumber(N));
+        request(cat({"m", rsp::hexNumber(Addr + Done), ",", rsp::hexNumber(N)}));
     // A fault is an error reply; a short reply means the tail faulted.
     if (!R || R->empty() || isError(*R) || R->size() < 2 * N ||
         !rsp::fromHex(*R, Out + Done, N)) {
@@ -206,8 +224,8 @@ bool RspClient::writeMemory(uint64_t Addr, const void *Src, size_t Len) {
   for (size_t Done = 0; Done < Len;) {
     size_t N = std::min(Chunk, Len - Done);
     std::optional<std::string> R =
-        request("M" + rsp::hexNumber(Addr + Done) + "," + rsp::hexNumber(N) +
-                ":" + rsp::toHex(In + Done, N));
+        request(cat({"M", rsp::hexNumber(Addr + Done), ",", rsp::hexNumber(N),
+                     ":", rsp::toHex(In + Done, N)}));
     if (!R || *R != "OK")
       return false;
     Done += N;
@@ -234,7 +252,7 @@ bool RspClient::catchSyscalls(bool Enable,
   std::string Q = Enable ? "QCatchSyscalls:1" : "QCatchSyscalls:0";
   if (Enable)
     for (uint64_t N : Numbers)
-      Q += ";" + rsp::hexNumber(N);
+      Q += cat({";", rsp::hexNumber(N)});
   std::optional<std::string> R = request(Q);
   return R && *R == "OK";
 }
@@ -264,7 +282,7 @@ bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
     if (!R || *R != "OK" || !send("s"))
       return false;
   }
-  if (waitStop(Stop, -1) != WaitResult::Stopped)
+  if (!awaitStop(Stop, "a stop reply to the single step"))
     return false;
   if (Before && Before->Tid == T.Tid && Stop.Thread.Tid == T.Tid)
     SelectedG = Before;
@@ -278,22 +296,32 @@ bool RspClient::sendBreak() {
 
 RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
                                           int TimeoutMs) {
+  // A resumed target may run as long as it likes: no request deadline,
+  // only the caller's timeout and, once the session ends, the grace.
+  disarmDeadline();
+  Awaiting = "a stop reply";
+  // One limit for the whole wait: a stub sending console output (or
+  // anything but a stop) must not extend it.
+  return collectStop(Stop, WakeFd,
+                     TimeoutMs < 0
+                         ? Clock::time_point::max()
+                         : Clock::now() + std::chrono::milliseconds(TimeoutMs));
+}
+
+RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
+                                             Clock::time_point Until) {
   for (;;) {
     bool Woken = false;
-    std::optional<std::string> R = receive(WakeFd, &Woken, TimeoutMs);
+    std::optional<std::string> R = receive(WakeFd, &Woken, Until);
     if (!R) {
       if (Woken)
         return WaitResult::Woken;
       return connected() ? WaitResult::TimedOut : WaitResult::Closed;
     }
-    if (R->size() > 1 && (*R)[0] == 'O' && *R != "OK") {
-      std::string Text((R->size() - 1) / 2, '\0');
-      if (rsp::fromHex(std::string_view(*R).substr(1), Text.data(),
-                       Text.size()))
-        Console += Text;
+    if (takeConsolePacket(*R))
       continue;
-    }
     if (std::optional<RspStop> S = RspStop::parse(*R)) {
+      disarmDeadline();
       Stop = *S;
       return WaitResult::Stopped;
     }
@@ -301,10 +329,16 @@ RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
   }
 }
 
+bool RspClient::awaitStop(RspStop &Stop, std::string_view What) {
+  armDeadline(What);
+  return collectStop(Stop, -1, Clock::time_point::max()) ==
+         WaitResult::Stopped;
+}
+
 bool RspClient::detach() {
   std::string Q = "D";
   if (Features.Multiprocess && ProcessId > 0)
-    Q += ";" + rsp::hexNumber(static_cast<uint64_t>(ProcessId));
+    Q += cat({";", rsp::hexNumber(static_cast<uint64_t>(ProcessId))});
   std::optional<std::string> R = request(Q);
   if (R && *R != "OK" && Q != "D")
     R = request("D");

@@ -17,6 +17,25 @@ int hexDigit(char C) {
 
 constexpr char Digits[] = "0123456789abcdef";
 
+/// The length Data has once run-length expanded, without expanding it;
+/// nullopt when the encoding is malformed (expandRunLength's rules).
+std::optional<size_t> expandedSize(std::string_view Data) {
+  size_t N = 0;
+  for (size_t I = 0; I < Data.size(); ++I) {
+    if (Data[I] != '*') {
+      ++N;
+      continue;
+    }
+    if (!N || I + 1 >= Data.size())
+      return std::nullopt;
+    int Count = static_cast<unsigned char>(Data[++I]) - 29;
+    if (Count < 3 || Count > 97)
+      return std::nullopt;
+    N += static_cast<size_t>(Count);
+  }
+  return N;
+}
+
 } // namespace
 
 uint8_t rsp::checksum(std::string_view Payload) {
@@ -54,12 +73,17 @@ std::string rsp::unescape(std::string_view Data) {
   return Out;
 }
 
-std::optional<std::string> rsp::expandRunLength(std::string_view Data) {
+std::optional<std::string> rsp::expandRunLength(std::string_view Data,
+                                                size_t MaxSize) {
+  if (Data.size() > MaxSize)
+    return std::nullopt;
   std::string Out;
   Out.reserve(Data.size());
   for (size_t I = 0; I < Data.size(); ++I) {
     char C = Data[I];
     if (C != '*') {
+      if (Out.size() >= MaxSize)
+        return std::nullopt;
       Out.push_back(C);
       continue;
     }
@@ -68,7 +92,7 @@ std::optional<std::string> rsp::expandRunLength(std::string_view Data) {
     if (Out.empty() || I + 1 >= Data.size())
       return std::nullopt;
     int Count = static_cast<unsigned char>(Data[++I]) - 29;
-    if (Count < 3 || Count > 97)
+    if (Count < 3 || Count > 97 || Out.size() + Count > MaxSize)
       return std::nullopt;
     Out.append(static_cast<size_t>(Count), Out.back());
   }
@@ -137,39 +161,76 @@ bool rsp::parseHexNumber(std::string_view S, uint64_t &Out) {
   return true;
 }
 
+void rsp::PacketReader::compact() {
+  // Dropping the consumed prefix costs a copy of what is left: do it when
+  // that is at most as much as what goes, so each byte is copied O(1) times.
+  if (Pos == Buf.size()) {
+    Buf.clear();
+    Pos = 0;
+  } else if (Pos >= 4096 && Pos >= Buf.size() - Pos) {
+    Buf.erase(0, Pos);
+    Pos = 0;
+  }
+}
+
 std::optional<rsp::Incoming> rsp::PacketReader::next() {
   while (Pos < Buf.size()) {
     char C = Buf[Pos];
     if (C == '+' || C == '-') {
       ++Pos;
+      compact();
       return Incoming{C == '+' ? Incoming::Ack : Incoming::Nak, {}};
     }
     if (C != '$' && C != '%') {
       ++Pos; // noise between packets
       continue;
     }
-    size_t Hash = Buf.find('#', Pos + 1);
-    if (Hash == std::string::npos || Hash + 2 >= Buf.size())
-      break; // incomplete
-    std::string_view Body(Buf.data() + Pos + 1, Hash - Pos - 1);
+    // Continue the search for '#' where the last call left it: a packet
+    // arriving in many reads is scanned once, not once per read.
+    size_t From = Pos + 1 + Scanned;
+    size_t Hash = Buf.find('#', From);
+    size_t BodyLen = (Hash == std::string::npos ? Buf.size() : Hash) - Pos - 1;
+    if (BodyLen > MaxPacket) {
+      // Whatever follows is the rest of a packet we will not take: the
+      // caller gives up on the connection.
+      Buf.clear();
+      Pos = Scanned = 0;
+      return Incoming{Incoming::TooLarge, {}};
+    }
+    if (Hash == std::string::npos || Hash + 2 >= Buf.size()) {
+      Scanned = BodyLen; // incomplete
+      break;
+    }
+    Scanned = 0;
+    std::string_view Body(Buf.data() + Pos + 1, BodyLen);
     int Hi = hexDigit(Buf[Hash + 1]), Lo = hexDigit(Buf[Hash + 2]);
     Incoming In;
     In.K = C == '$' ? Incoming::Packet : Incoming::Notification;
-    std::optional<std::string> Expanded = expandRunLength(Body);
-    if (Hi < 0 || Lo < 0 || checksum(Body) != (Hi << 4 | Lo) || !Expanded)
+    bool SumOk = Hi >= 0 && Lo >= 0 && checksum(Body) == (Hi << 4 | Lo);
+    std::optional<std::string> Expanded;
+    if (SumOk) {
+      // Only packets that arrived intact are expanded, and only once their
+      // size is known to be within the limit: a few megabytes of "0*~"
+      // would otherwise expand to hundreds.
+      std::optional<size_t> Size = expandedSize(Body);
+      if (Size && *Size > MaxPacket)
+        In.K = Incoming::TooLarge;
+      else if (Size)
+        Expanded = expandRunLength(Body, MaxPacket);
+    }
+    if (In.K == Incoming::TooLarge) {
+      Buf.clear();
+      Pos = 0;
+      return In;
+    }
+    if (!Expanded)
       In.K = Incoming::BadPacket;
     else
       In.Payload = std::move(*Expanded);
     Pos = Hash + 3;
-    if (Pos > 65536) { // keep the buffer from growing without bound
-      Buf.erase(0, Pos);
-      Pos = 0;
-    }
+    compact();
     return In;
   }
-  if (Pos == Buf.size()) {
-    Buf.clear();
-    Pos = 0;
-  }
+  compact();
   return std::nullopt;
 }

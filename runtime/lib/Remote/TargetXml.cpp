@@ -33,12 +33,24 @@ std::string decodeEntities(std::string_view S) {
   return Out;
 }
 
+// What a description may contain. Real ones (gdbserver x86-64 with AVX-512)
+// have a dozen parts and about 150 registers of at most 512 bits; the limits
+// only keep a hostile stub from making us fetch parts forever (a part that
+// includes itself many times grows exponentially with the nesting depth)
+// or from sizing registers, and the 'g'/'P' packets built from them, to
+// gigabytes.
+constexpr unsigned MaxParts = 64;
+constexpr size_t MaxRegisters = 4096;
+constexpr unsigned long MaxRegisterBits = 8192;
+constexpr unsigned long MaxRegisterNumber = 65535;
+
 struct Walker {
   const XmlFetcher &Fetch;
   TargetDescription &Out;
   std::string &Error;
   unsigned NextNumber = 0;
   std::vector<RspRegister> Found;
+  unsigned Parts = 0;
 
   bool walk(std::string_view Xml, unsigned Depth) {
     if (Depth > 8) {
@@ -79,6 +91,11 @@ struct Walker {
       std::optional<std::string> Href = xmlAttribute(Tag, "href");
       if (!Href)
         return true;
+      if (++Parts > MaxParts) {
+        Error = "target description has more than " +
+                std::to_string(MaxParts) + " parts";
+        return false;
+      }
       std::optional<std::string> Sub = Fetch(*Href);
       if (!Sub) {
         Error = "cannot read target description part '" + *Href + "'";
@@ -94,9 +111,28 @@ struct Walker {
     if (!RName || !Bits)
       return true;
     R.Name = *RName;
-    R.BitSize = static_cast<unsigned>(std::strtoul(Bits->c_str(), nullptr, 10));
-    if (std::optional<std::string> Num = xmlAttribute(Tag, "regnum"))
-      NextNumber = static_cast<unsigned>(std::strtoul(Num->c_str(), nullptr, 10));
+    char *End = nullptr;
+    unsigned long BitSize = std::strtoul(Bits->c_str(), &End, 10);
+    if (Bits->empty() || *End || BitSize == 0 || BitSize > MaxRegisterBits) {
+      Error = "register '" + R.Name + "' has an invalid bitsize '" + *Bits +
+              "'";
+      return false;
+    }
+    R.BitSize = static_cast<unsigned>(BitSize);
+    if (std::optional<std::string> Num = xmlAttribute(Tag, "regnum")) {
+      unsigned long N = std::strtoul(Num->c_str(), &End, 10);
+      if (Num->empty() || *End || N > MaxRegisterNumber) {
+        Error = "register '" + R.Name + "' has an invalid regnum '" + *Num +
+                "'";
+        return false;
+      }
+      NextNumber = static_cast<unsigned>(N);
+    }
+    if (Found.size() >= MaxRegisters || NextNumber > MaxRegisterNumber) {
+      Error = "target description has more than " +
+              std::to_string(MaxRegisters) + " registers";
+      return false;
+    }
     R.Number = NextNumber++;
     Found.push_back(std::move(R));
     return true;

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <functional>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -283,6 +284,52 @@ TEST(FakeStub, WakeFdInterruptsWaiting) {
   ASSERT_EQ(write(Fds[1], "x", 1), 1);
   RspStop Stop;
   EXPECT_EQ(C->waitStop(Stop, Fds[0]), RspClient::WaitResult::Woken);
+  close(Fds[0]);
+  close(Fds[1]);
+}
+
+TEST(FakeStub, UnansweredRequestHitsItsDeadline) {
+  FakeStub Stub([](const std::string &P) -> std::vector<std::string> {
+    if (P.rfind("qSupported", 0) == 0)
+      return {"PacketSize=1000"};
+    if (P == "?")
+      return {"S05"};
+    return {}; // acknowledged, never answered
+  });
+  std::string Err;
+  auto C = RspClient::connect("127.0.0.1", Stub.Port, 5000, Err);
+  ASSERT_TRUE(C) << Err;
+  C->setRequestTimeout(200);
+  // vCont? goes unanswered: the handshake fails, naming it.
+  EXPECT_FALSE(C->handshake(Err));
+  EXPECT_EQ(Err, "the stub did not send a reply to 'vCont?' within 0.2 s");
+  EXPECT_FALSE(C->connected());
+}
+
+TEST(FakeStub, InterruptEndsAnyWaitWithinTheGrace) {
+  FakeStub Stub([](const std::string &P) -> std::vector<std::string> {
+    if (P.rfind("qSupported", 0) == 0)
+      return {"PacketSize=1000"};
+    if (P == "?")
+      return {"S05"};
+    if (P == "vCont?")
+      return {""};
+    return {};
+  });
+  std::string Err;
+  auto C = RspClient::connect("127.0.0.1", Stub.Port, 5000, Err);
+  ASSERT_TRUE(C) << Err;
+  ASSERT_TRUE(C->handshake(Err)) << Err;
+  C->setRequestTimeout(3600 * 1000);
+  int Fds[2];
+  ASSERT_EQ(pipe2(Fds, O_NONBLOCK), 0);
+  C->setInterruptFd(Fds[0]);
+  ASSERT_EQ(write(Fds[1], "x", 1), 1);
+  // Only the interrupt can end this request: its deadline is an hour.
+  std::string Raw;
+  EXPECT_FALSE(C->readRegisterBlock(Raw));
+  EXPECT_EQ(C->lastError(),
+            "the session ended while waiting for a reply to 'g'");
   close(Fds[0]);
   close(Fds[1]);
 }

@@ -75,6 +75,73 @@ TEST(RspPacket, ReaderSplitsNoiseAndBadChecksums) {
   EXPECT_EQ(M->Payload, "m11111");
 }
 
+TEST(RspPacket, RunLengthIsCapped) {
+  // 3 bytes on the wire, 98 expanded: the cap is on the expanded size.
+  EXPECT_EQ(rsp::expandRunLength("0*~", 98)->size(), 98u);
+  EXPECT_FALSE(rsp::expandRunLength("0*~", 97));
+  EXPECT_FALSE(rsp::expandRunLength("abc", 2));
+}
+
+TEST(RspPacket, ReaderRefusesOversizedPacketsEarly) {
+  rsp::PacketReader R;
+  R.setMaxPacket(100);
+  // No '#' yet, but already past the limit: refused now, not when (if
+  // ever) the packet ends.
+  std::string Wire = "$" + std::string(101, 'a');
+  R.feed(Wire.data(), Wire.size());
+  auto In = R.next();
+  ASSERT_TRUE(In);
+  EXPECT_EQ(In->K, rsp::Incoming::TooLarge);
+  EXPECT_EQ(R.pending(), 0u);
+
+  // Small on the wire, too large expanded: refused without expanding.
+  rsp::PacketReader R2;
+  R2.setMaxPacket(100);
+  std::string F = rsp::frame("0*~0*~");
+  R2.feed(F.data(), F.size());
+  In = R2.next();
+  ASSERT_TRUE(In);
+  EXPECT_EQ(In->K, rsp::Incoming::TooLarge);
+
+  // At the limit is fine.
+  rsp::PacketReader R3;
+  R3.setMaxPacket(98);
+  std::string G = rsp::frame("0*~");
+  R3.feed(G.data(), G.size());
+  In = R3.next();
+  ASSERT_TRUE(In);
+  ASSERT_EQ(In->K, rsp::Incoming::Packet);
+  EXPECT_EQ(In->Payload, std::string(98, '0'));
+}
+
+TEST(RspPacket, ReaderIsIncrementalAndCompacts) {
+  // A large packet arriving a byte at a time comes out once, intact; each
+  // call only looks at the new byte (the old code searched the whole
+  // buffer again on every read).
+  rsp::PacketReader R;
+  std::string Body(60000, 'x');
+  std::string F = rsp::frame(Body);
+  for (size_t I = 0; I + 1 < F.size(); ++I) {
+    R.feed(&F[I], 1);
+    ASSERT_FALSE(R.next()) << I;
+  }
+  R.feed(&F.back(), 1);
+  R.feed("+", 1);
+  auto In = R.next();
+  ASSERT_TRUE(In);
+  ASSERT_EQ(In->K, rsp::Incoming::Packet);
+  EXPECT_EQ(In->Payload, Body);
+  EXPECT_EQ(R.next()->K, rsp::Incoming::Ack);
+  EXPECT_EQ(R.pending(), 0u);
+
+  // Many small units: what was consumed does not stay buffered.
+  std::string Acks(1 << 20, '+');
+  R.feed(Acks.data(), Acks.size());
+  for (size_t I = 0; I < Acks.size() - 10; ++I)
+    ASSERT_EQ(R.next()->K, rsp::Incoming::Ack);
+  EXPECT_EQ(R.pending(), 10u);
+}
+
 TEST(RspStop, QemuAndGdbserverReplies) {
   auto Q = RspStop::parse("T05thread:p01.1889;");
   ASSERT_TRUE(Q);
@@ -157,6 +224,55 @@ TEST(TargetXml, IncludesAndNumbering) {
     return Self;
   };
   EXPECT_FALSE(rsp::parseTargetDescription(Self, Loop, TD, Err));
+}
+
+TEST(TargetXml, HostileDescriptionsAreBounded) {
+  rsp::TargetDescription TD;
+  std::string Err;
+  // Each level includes the next one ten times, down to a leaf within the
+  // nesting limit: 10^8 fetches, unless the number of parts is limited.
+  auto Level = [](int N) {
+    if (N == 8)
+      return std::string("<feature><reg name='r' bitsize='8'/></feature>");
+    std::string Doc = "<feature>";
+    for (int I = 0; I < 10; ++I)
+      Doc += "<xi:include href='l" + std::to_string(N + 1) + ".xml'/>";
+    return Doc + "</feature>";
+  };
+  unsigned Fetches = 0;
+  auto FanOut = [&](const std::string &A) -> std::optional<std::string> {
+    ++Fetches;
+    return Level(A[1] - '0');
+  };
+  EXPECT_FALSE(rsp::parseTargetDescription(Level(0), FanOut, TD, Err));
+  EXPECT_EQ(Err, "target description has more than 64 parts");
+  EXPECT_LE(Fetches, 64u);
+
+  auto None = [](const std::string &) -> std::optional<std::string> {
+    return std::nullopt;
+  };
+  // Register sizes and numbers that would make 'g'/'P' packets huge.
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='4294967296'/></target>", None, TD, Err));
+  EXPECT_EQ(Err, "register 'x' has an invalid bitsize '4294967296'");
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='0'/></target>", None, TD, Err));
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='32x'/></target>", None, TD, Err));
+  EXPECT_FALSE(rsp::parseTargetDescription(
+      "<target><reg name='x' bitsize='32' regnum='99999999999'/></target>",
+      None, TD, Err));
+  EXPECT_EQ(Err, "register 'x' has an invalid regnum '99999999999'");
+  std::string Many = "<target>";
+  for (int I = 0; I < 5000; ++I)
+    Many += "<reg name='r' bitsize='8'/>";
+  Many += "</target>";
+  EXPECT_FALSE(rsp::parseTargetDescription(Many, None, TD, Err));
+  EXPECT_EQ(Err, "target description has more than 4096 registers");
+  // A real one's largest registers still pass.
+  EXPECT_TRUE(rsp::parseTargetDescription(
+      "<target><reg name='zmm0h' bitsize='512'/></target>", None, TD, Err))
+      << Err;
 }
 
 } // namespace

@@ -37,6 +37,10 @@ struct RemoteOptions {
   bool KillOnStop = false;
   /// Seconds to keep retrying the TCP connection while the stub starts up.
   unsigned ConnectTimeoutSec = 10;
+  /// How long the stub may take to answer one request (a packet and its
+  /// reply, a step, the stop after an interrupt) before the target is
+  /// dropped (`--remote-timeout`).
+  unsigned RequestTimeoutMs = 10000;
 };
 
 /// Parses "HOST:PORT=EXE" (HOST may be "[v6addr]"; "PORT=EXE" means

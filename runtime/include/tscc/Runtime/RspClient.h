@@ -5,8 +5,15 @@
 // memory, breakpoints, resumption and stop replies, in all-stop mode.
 //
 // Not thread-safe: one thread owns a client. The only exception is the
-// wake-up descriptor passed to waitStop(), which any thread (or a signal
-// handler) may write to.
+// wake-up descriptor passed to waitStop() and setInterruptFd(), which any
+// thread (or a signal handler) may write to.
+//
+// Nothing a stub does can hold the client up for long or make it grow
+// without bound: every exchange has a deadline (setRequestTimeout()), after
+// which the connection is closed with an error naming the request that went
+// unanswered; once the interrupt descriptor fires, every wait ends within
+// the shutdown grace; packets are limited to a margin over the stub's
+// PacketSize; console output and qXfer objects are capped.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_RSPCLIENT_H
@@ -14,6 +21,7 @@
 
 #include "tscc/Runtime/RspPacket.h"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -77,17 +85,39 @@ struct RspStop {
 
 class RspClient {
 public:
+  /// Defaults; see docs/runtime.md, "When a stub misbehaves".
+  static constexpr unsigned DefaultRequestTimeoutMs = 10000;
+  static constexpr unsigned ShutdownGraceMs = 800;
+  static constexpr size_t MaxConsoleBytes = 1 << 20;
+  static constexpr size_t MaxXferBytes = 16 << 20;
+  static constexpr size_t MaxThreads = 1 << 16;
+  /// Consecutive corrupted packets (bad checksums, NAKs) before giving up.
+  static constexpr unsigned MaxRetries = 16;
+
   /// Connects to Host:Port, retrying for up to TimeoutMs while the port
-  /// refuses connections (the stub may still be starting). Null with a
-  /// message on failure.
+  /// refuses connections (the stub may still be starting). Gives up at once
+  /// when InterruptFd (if >= 0) becomes readable. Null with a message on
+  /// failure.
   static std::unique_ptr<RspClient> connect(const std::string &Host,
                                             uint16_t Port, unsigned TimeoutMs,
-                                            std::string &Error);
+                                            std::string &Error,
+                                            int InterruptFd = -1);
   /// Takes ownership of a connected stream socket.
   explicit RspClient(int Fd);
   ~RspClient();
   RspClient(const RspClient &) = delete;
   RspClient &operator=(const RspClient &) = delete;
+
+  /// How long one exchange may take: a packet, its acknowledgement and its
+  /// reply, a step, or the stop after an interrupt (not the stop of a
+  /// resumed target, which may run for as long as it likes).
+  void setRequestTimeout(unsigned Ms) { RequestTimeoutMs = Ms ? Ms : 1; }
+  unsigned requestTimeout() const { return RequestTimeoutMs; }
+  /// A descriptor that becomes readable when the session is ending (a
+  /// non-blocking pipe; the client drains it). From then on, every wait
+  /// ends within ShutdownGraceMs, so that a silent stub cannot hold up
+  /// Ctrl-C.
+  void setInterruptFd(int Fd) { InterruptFd = Fd; }
 
   /// qSupported, QStartNoAckMode, the target description and '?'. After
   /// success features(), architecture(), registers() and initialStop() are
@@ -104,6 +134,9 @@ public:
   /// Why the connection is unusable, once it is.
   const std::string &lastError() const { return LastError; }
   bool connected() const { return Fd >= 0; }
+  /// The connection's socket (-1 once closed), to find out who is at the
+  /// other end.
+  int socketFd() const { return Fd; }
 
   // --- Packets -----------------------------------------------------------
   /// Sends a packet (waiting for its ack in ack mode).
@@ -154,31 +187,61 @@ public:
   bool sendBreak();
   enum class WaitResult { Stopped, Woken, Closed, TimedOut };
   /// Waits for the stop reply of a resumption. Returns Woken, without
-  /// consuming anything, when WakeFd becomes readable first (the caller then
-  /// drains WakeFd, calls sendBreak() and waits again); TimedOut after
-  /// TimeoutMs (-1: no limit).
+  /// consuming anything, when WakeFd becomes readable first, or at once if
+  /// the session is already ending (the caller then drains WakeFd, calls
+  /// sendBreak() and waits again); TimedOut after TimeoutMs (-1: no limit)
+  /// with the connection still usable.
   WaitResult waitStop(RspStop &Stop, int WakeFd, int TimeoutMs = -1);
+  /// Waits for a stop that must come promptly (after a step or an
+  /// interrupt): past the request timeout the connection is closed with an
+  /// error saying that What went unanswered.
+  bool awaitStop(RspStop &Stop, std::string_view What);
 
   /// D (or D;pid): the target runs on without us.
   bool detach();
   /// vKill;pid or k. The target is gone after this.
   bool kill();
 
-  /// Console output the stub forwarded ('O' packets), drained.
+  /// Console output the stub forwarded ('O' packets), drained: at most
+  /// MaxConsoleBytes between two calls; consoleDropped() counts the rest.
   std::string takeConsoleOutput();
+  uint64_t consoleDropped() const { return ConsoleDropped; }
 
 private:
+  using Clock = std::chrono::steady_clock;
+
   bool sendRaw(std::string_view Bytes);
   void trace(char Dir, std::string_view Bytes);
-  /// Reads the next packet; Block=false returns nullopt at once if none is
-  /// buffered. WakeFd >= 0: returns nullopt with Woken set when it fires.
-  std::optional<std::string> receive(int WakeFd = -1, bool *Woken = nullptr,
-                                     int TimeoutMs = -1);
-  bool fillBuffer(int WakeFd, bool *Woken, int TimeoutMs);
+  /// Starts the clock of one exchange; What names it in errors.
+  void armDeadline(std::string_view What);
+  void disarmDeadline() { Deadline = Clock::time_point::max(); }
+  /// Reads the next packet. WakeFd >= 0: returns nullopt with Woken set
+  /// when it fires. Until: returns nullopt, connection intact, when no
+  /// packet came by then (however many other bytes did).
+  std::optional<std::string>
+  receive(int WakeFd = -1, bool *Woken = nullptr,
+          Clock::time_point Until = Clock::time_point::max());
+  bool fillBuffer(int WakeFd, bool *Woken, Clock::time_point Until);
+  /// waitStop() and awaitStop() without touching the deadline.
+  WaitResult collectStop(RspStop &Stop, int WakeFd, Clock::time_point Until);
+  /// Notes that the session is ending: every wait from now on ends within
+  /// the grace period.
+  void beginEnding();
+  /// Console output, with the cap applied; true if Payload was an 'O'
+  /// packet.
+  bool takeConsolePacket(const std::string &Payload);
   bool loadTargetDescription(std::string &Error);
   void fail(std::string Message);
+  void failTooLarge();
 
   int Fd = -1;
+  int InterruptFd = -1;
+  unsigned RequestTimeoutMs = DefaultRequestTimeoutMs;
+  Clock::time_point Deadline = Clock::time_point::max();
+  std::string Awaiting; ///< what the armed deadline waits for
+  bool Ending = false;
+  Clock::time_point EndBy = Clock::time_point::max();
+  uint64_t ConsoleDropped = 0;
   bool AckMode = true;
   rsp::PacketReader Reader;
   RspFeatures Features;

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,9 +27,11 @@ std::string escape(std::string_view Data);
 /// The inverse of escape(). A trailing lone '}' is dropped.
 std::string unescape(std::string_view Data);
 /// Expands run-length encoding: "X*N" repeats X (N - 29) more times. Returns
-/// nullopt on a '*' with nothing before it or a count outside the protocol's
-/// range.
-std::optional<std::string> expandRunLength(std::string_view Data);
+/// nullopt on a '*' with nothing before it, a count outside the protocol's
+/// range, or a result longer than MaxSize (each two bytes on the wire may
+/// expand to 97: a stub must not be able to make a small packet huge).
+std::optional<std::string> expandRunLength(std::string_view Data,
+                                           size_t MaxSize = SIZE_MAX);
 
 /// "$" + Payload + "#" + two hex digits. Payload is sent as is: binary
 /// arguments (X packets) must already be escape()d.
@@ -51,24 +54,42 @@ struct Incoming {
     Packet,     ///< a '$' packet with a good checksum, run-length
                 ///< expanded; binary replies still need unescape()
     BadPacket,  ///< a '$' packet whose checksum or encoding is wrong
-    Notification ///< a '%' non-stop notification (payload as for Packet)
+    Notification, ///< a '%' non-stop notification (payload as for Packet)
+    TooLarge    ///< a packet longer than the limit, on the wire or
+                ///< expanded: the stream cannot be trusted any more
   } K = Ack;
   std::string Payload;
 };
 
 /// Accumulates bytes and yields protocol units in order. Stray bytes between
 /// packets (line noise, a stub's stray output) are skipped.
+///
+/// Memory and work are bounded whatever the peer sends: a packet whose body
+/// grows past maxPacket() bytes (before its '#', or once run-length
+/// expanded) yields TooLarge as soon as that is known, without waiting for
+/// its end; each byte is scanned once (a partial packet remembers how far
+/// it was searched), and consumed bytes are dropped from the buffer.
 class PacketReader {
 public:
+  /// The default limit, until the peer tells its packet size.
+  static constexpr size_t DefaultMaxPacket = 64 * 1024;
+
   void feed(const char *Data, size_t Len) { Buf.append(Data, Len); }
   /// The next complete unit, if any.
   std::optional<Incoming> next();
   /// Bytes buffered but not yet returned.
   size_t pending() const { return Buf.size() - Pos; }
+  /// The largest packet body accepted, on the wire and expanded.
+  size_t maxPacket() const { return MaxPacket; }
+  void setMaxPacket(size_t N) { MaxPacket = N; }
 
 private:
+  void compact();
+
   std::string Buf;
-  size_t Pos = 0;
+  size_t Pos = 0;      ///< start of the first unit not returned yet
+  size_t Scanned = 0;  ///< for a partial packet at Pos: bytes searched
+  size_t MaxPacket = DefaultMaxPacket;
 };
 
 } // namespace tscc::rt::rsp
