@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Scrapes `tsrun --metrics 127.0.0.1:0` while its traced program waits.
+
+usage: scrape.py METRICS-OUT END-OUT TSRUN ARGS... -- PROG
+
+tsrun runs with -v and -o END-OUT; its note says where it serves. PROG is
+started by tsrun with two FIFOs: it says "ready" on the first once its
+work is done and waits on the second, so the scrape sees final values
+(a handshake, no sleeps). The scrape is written to METRICS-OUT; also
+checks that another path is 404 and a request that never ends is cut off.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.error
+import urllib.request
+
+
+def main():
+    metrics_out, end_out = sys.argv[1], sys.argv[2]
+    sep = sys.argv.index("--")
+    tsrun, prog = sys.argv[3:sep], sys.argv[sep + 1:]
+    with tempfile.TemporaryDirectory() as d:
+        ready, go = os.path.join(d, "ready"), os.path.join(d, "go")
+        os.mkfifo(ready)
+        os.mkfifo(go)
+        ts = subprocess.Popen(tsrun + ["-v", "--metrics", "127.0.0.1:0",
+                                       "-o", end_out, "--"] + prog +
+                              [ready, go],
+                              stderr=subprocess.PIPE, text=True)
+        addr = None
+        for line in ts.stderr:
+            m = re.search(r"serving metrics at http://(\S+)/metrics", line)
+            if m:
+                addr = m.group(1)
+                break
+        if not addr:
+            sys.exit("tsrun never said where it serves metrics")
+        rest = []
+        drain = threading.Thread(target=lambda: rest.extend(ts.stderr))
+        drain.start()
+        with open(ready) as f:
+            print("prog says:", f.readline().strip())
+        url = "http://%s/metrics" % addr
+        with urllib.request.urlopen(url, timeout=30) as r:
+            print("status:", r.status, r.headers["Content-Type"])
+            open(metrics_out, "wb").write(r.read())
+        try:
+            urllib.request.urlopen("http://%s/other" % addr, timeout=30)
+        except urllib.error.HTTPError as e:
+            print("other path:", e.code)
+        with open(go, "w") as f:
+            f.write("go\n")
+        ts.wait(timeout=120)
+        drain.join()
+        print("tsrun status:", ts.returncode)
+
+
+main()
