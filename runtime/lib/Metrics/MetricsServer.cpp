@@ -19,6 +19,7 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <netdb.h>
@@ -56,14 +57,17 @@ std::string boundAddress(int Fd) {
   if (getsockname(Fd, reinterpret_cast<sockaddr *>(&A), &Len) != 0)
     return "?";
   char Host[INET6_ADDRSTRLEN] = "?";
+  char Out[INET6_ADDRSTRLEN + 16];
   if (A.ss_family == AF_INET6) {
     auto *In = reinterpret_cast<sockaddr_in6 *>(&A);
     inet_ntop(AF_INET6, &In->sin6_addr, Host, sizeof(Host));
-    return "[" + std::string(Host) + "]:" + std::to_string(ntohs(In->sin6_port));
+    snprintf(Out, sizeof(Out), "[%s]:%u", Host, ntohs(In->sin6_port));
+    return Out;
   }
   auto *In = reinterpret_cast<sockaddr_in *>(&A);
   inet_ntop(AF_INET, &In->sin_addr, Host, sizeof(Host));
-  return std::string(Host) + ":" + std::to_string(ntohs(In->sin_port));
+  snprintf(Out, sizeof(Out), "%s:%u", Host, ntohs(In->sin_port));
+  return Out;
 }
 
 void sendAll(int Fd, const std::string &S) {
