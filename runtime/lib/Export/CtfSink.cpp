@@ -96,7 +96,7 @@ struct Event {
   std::vector<FieldValue> Values;
 };
 
-class CtfSink final : public OutputSink {
+class CtfSink final : public ExportSink {
 public:
   CtfSink(const ProbeProgram &P, std::string Dir, ExportOptions Opts)
       : P(P), Dir(std::move(Dir)), Classes(P, Opts.Formats) {}
@@ -106,16 +106,7 @@ public:
     Events.push_back({O, C.Id, Classes.values(C, O, R)});
     Events.back().Origin.Tgt = nullptr;
   }
-  void aggregation(const AggDump &) override {}
-  void targetAttached(const TargetInfo &, std::string_view) override {}
-  void probeAttached(const TargetInfo &, uint32_t, std::string_view,
-                     std::string_view, uint64_t, std::string_view) override {}
-  void targetExited(const TargetInfo &, int, int) override {}
-  void warning(std::string_view) override {}
-  void counters(std::span<const ClauseCounters>) override {}
   void finish() override;
-  bool ok() const override { return Error == 0; }
-  int writeError() const override { return Error; }
 
 private:
   std::string metadata() const;
@@ -126,7 +117,6 @@ private:
   std::string Dir;
   EventClasses Classes;
   std::vector<Event> Events;
-  int Error = 0;
   bool Finished = false;
 };
 

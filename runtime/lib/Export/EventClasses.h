@@ -73,6 +73,25 @@ private:
   std::map<std::tuple<uint16_t, uint32_t, uint32_t>, uint32_t> Index;
 };
 
+/// The base of the exporters: they keep records (and whatever else they
+/// override) and write everything in finish(); session events they do not
+/// export are ignored here.
+class ExportSink : public OutputSink {
+public:
+  void aggregation(const AggDump &) override {}
+  void targetAttached(const TargetInfo &, std::string_view) override {}
+  void probeAttached(const TargetInfo &, uint32_t, std::string_view,
+                     std::string_view, uint64_t, std::string_view) override {}
+  void targetExited(const TargetInfo &, int, int) override {}
+  void warning(std::string_view) override {}
+  void counters(std::span<const ClauseCounters>) override {}
+  bool ok() const override { return Error == 0; }
+  int writeError() const override { return Error; }
+
+protected:
+  int Error = 0; ///< errno of the first failed write
+};
+
 /// Text of a record without its trailing newline (what text output shows).
 std::string recordText(const ProbeProgram &P, const RecordOrigin &O,
                        const RecordView &R);

@@ -35,7 +35,7 @@ struct Rec {
 
 enum class Role { Other, Entry, Exit };
 
-class PerfettoSink final : public OutputSink {
+class PerfettoSink final : public ExportSink {
 public:
   PerfettoSink(const ProbeProgram &P, FILE *Out, bool Owns,
                ExportOptions Opts)
@@ -47,18 +47,10 @@ public:
     Recs.push_back({O, C.Id, recordText(P, O, R), Classes.values(C, O, R)});
     Recs.back().Origin.Tgt = nullptr;
   }
-  void aggregation(const AggDump &) override {}
   void targetAttached(const TargetInfo &T, std::string_view) override {
     Processes[T.Pid] = T;
   }
-  void probeAttached(const TargetInfo &, uint32_t, std::string_view,
-                     std::string_view, uint64_t, std::string_view) override {}
-  void targetExited(const TargetInfo &, int, int) override {}
-  void warning(std::string_view) override {}
-  void counters(std::span<const ClauseCounters>) override {}
   void finish() override;
-  bool ok() const override { return Error == 0; }
-  int writeError() const override { return Error; }
 
 private:
   Role roleOf(const RecordOrigin &O) const;
@@ -66,6 +58,8 @@ private:
   /// and function as the probe spec names them.
   std::string pairKey(const RecordOrigin &O) const;
   json args(const Rec &R) const;
+  /// A B, E or i event of R's thread at R's time, with R's arguments.
+  json event(const char *Phase, const std::string &Name, const Rec &R) const;
   json instant(const Rec &R) const;
   void threadEvents(std::vector<const Rec *> &Thread, json &Events) const;
 
@@ -75,7 +69,6 @@ private:
   EventClasses Classes;
   std::vector<Rec> Recs;
   std::map<int64_t, TargetInfo> Processes;
-  int Error = 0;
   bool Finished = false;
 };
 
@@ -137,15 +130,22 @@ json PerfettoSink::args(const Rec &R) const {
   return A;
 }
 
+json PerfettoSink::event(const char *Phase, const std::string &Name,
+                         const Rec &R) const {
+  return {{"ph", Phase},          {"name", Name},
+          {"cat", "tscc"},        {"pid", R.Origin.Pid},
+          {"tid", R.Origin.Tid},  {"ts", micros(R.Origin.TimeNs)},
+          {"args", args(R)}};
+}
+
 json PerfettoSink::instant(const Rec &R) const {
   const EventClass &C = Classes.all()[R.Class];
   std::string Name = C.Description.empty() ? C.Name : C.Description;
   while (!Name.empty() && Name.back() == '\n')
     Name.pop_back();
-  return {{"ph", "i"},          {"s", "t"},
-          {"name", Name},       {"cat", "tscc"},
-          {"pid", R.Origin.Pid}, {"tid", R.Origin.Tid},
-          {"ts", micros(R.Origin.TimeNs)}, {"args", args(R)}};
+  json E = event("i", Name, R);
+  E["s"] = "t"; // thread scope: on the thread's track
+  return E;
 }
 
 void PerfettoSink::threadEvents(std::vector<const Rec *> &Thread,
@@ -198,28 +198,14 @@ void PerfettoSink::threadEvents(std::vector<const Rec *> &Thread,
       Name = std::string(P.string(Pr.function));
     }
     if (Slice && S.R == Role::Entry)
-      Events.push_back({{"ph", "B"},
-                        {"name", Name},
-                        {"cat", "tscc"},
-                        {"pid", Head.Origin.Pid},
-                        {"tid", Head.Origin.Tid},
-                        {"ts", micros(Head.Origin.TimeNs)},
-                        {"args", args(Head)}});
+      Events.push_back(event("B", Name, Head));
     // The other records of the step are instants inside the slice.
     size_t From = Slice && S.R == Role::Entry ? S.First + 1 : S.First;
     size_t To = Slice && S.R == Role::Exit ? S.Last : S.Last + 1;
     for (size_t I = From; I < To; ++I)
       Events.push_back(instant(*Thread[I]));
-    if (Slice && S.R == Role::Exit) {
-      const Rec &Last = *Thread[S.Last];
-      Events.push_back({{"ph", "E"},
-                        {"name", Name},
-                        {"cat", "tscc"},
-                        {"pid", Last.Origin.Pid},
-                        {"tid", Last.Origin.Tid},
-                        {"ts", micros(Last.Origin.TimeNs)},
-                        {"args", args(Last)}});
-    }
+    if (Slice && S.R == Role::Exit)
+      Events.push_back(event("E", Name, *Thread[S.Last]));
   }
 }
 
