@@ -140,6 +140,11 @@ def format_text(fmt, args):
     return text if text.endswith("\n") else text + "\n"
 
 
+def stack_text(frames):
+    """A stktrace() record as text output prints it."""
+    return "".join("        %s\n" % f for f in frames)
+
+
 def ctf_records(lines, formats):
     out = []
     for line in lines:
@@ -151,10 +156,15 @@ def ctf_records(lines, formats):
         p.expect(",")
         fields = p.struct()
         name = m.group(2)
-        if name not in formats:
+        if name == "stack":
+            if fields["frames_count"] != len(fields["frames"]):
+                raise SystemExit("bad frame count: " + line)
+            text = stack_text(fields["frames"])
+        elif name not in formats:
             raise SystemExit("no format for event class " + name)
-        args = [fields["arg%d" % (k + 1)] for k in range(len(fields))]
-        text = format_text(formats[name], args)
+        else:
+            args = [fields["arg%d" % (k + 1)] for k in range(len(fields))]
+            text = format_text(formats[name], args)
         out.append((int(m.group(1)), ctx["pid"], ctx["tid"],
                     ctx["data_model"], text))
     return out
@@ -173,7 +183,9 @@ def tsreport_records(path, with_model=True):
     want = []
     for line in open(path):
         j = json.loads(line)
-        if "text" in j and j.get("type") in ("printf", "trace"):
+        if j.get("type") == "stack":
+            j["text"] = stack_text(j["frames"])
+        if "text" in j and j.get("type") in ("printf", "trace", "stack"):
             rec = (j["time_ns"], j["pid"], j["tid"])
             if with_model:
                 rec += (j["data_model"],)
@@ -237,9 +249,12 @@ def check_perfetto(trace_json, metadata, tsreport_json, format_file):
             sys.exit("unexpected event %r" % e)
         a = e["args"]
         nargs = len([k for k in a if re.fullmatch(r"arg\d+", k)])
-        typed = format_text(formats[a["event"]],
-                            [perfetto_value(a["arg%d" % (k + 1)])
-                             for k in range(nargs)])
+        if a["event"] == "stack":
+            typed = stack_text(a["frames"])
+        else:
+            typed = format_text(formats[a["event"]],
+                                [perfetto_value(a["arg%d" % (k + 1)])
+                                 for k in range(nargs)])
         if typed != a["text"] + "\n":
             sys.exit("args %r do not format to the text %r" % (a, a["text"]))
         got.append((round(e["ts"] * 1000), e["pid"], e["tid"],
