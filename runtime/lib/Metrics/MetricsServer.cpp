@@ -113,6 +113,7 @@ struct MetricsServer::Impl {
 
   std::string metricsText(bool &Busy);
   void serve(int Fd);
+  void lingeringClose(int Fd);
   void loop();
 };
 
@@ -192,6 +193,24 @@ void MetricsServer::Impl::serve(int Fd) {
                        Body, Method == "HEAD"));
 }
 
+void MetricsServer::Impl::lingeringClose(int Fd) {
+  // Closing with unread input makes the kernel reset the connection, which
+  // can destroy the response before the client reads it (a 431 to a huge
+  // request). So: no more output, then read what the client still sends,
+  // bounded in bytes and by the receive timeout, then close.
+  shutdown(Fd, SHUT_WR);
+  char Buf[4096];
+  for (size_t Total = 0; Total < 16 * MaxRequest;) {
+    ssize_t N = recv(Fd, Buf, sizeof(Buf), 0);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Total += static_cast<size_t>(N);
+  }
+  close(Fd);
+}
+
 void MetricsServer::Impl::loop() {
   for (;;) {
     pollfd P[2] = {{Listen, POLLIN, 0}, {Wake[0], POLLIN, 0}};
@@ -206,7 +225,7 @@ void MetricsServer::Impl::loop() {
     if (Fd < 0)
       continue;
     serve(Fd);
-    close(Fd);
+    lingeringClose(Fd);
   }
 }
 
