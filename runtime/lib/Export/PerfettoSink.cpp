@@ -35,6 +35,13 @@ struct Rec {
 
 enum class Role { Other, Entry, Exit };
 
+/// Records of target-less clauses (BEGIN, END, interval) have pid 0 in
+/// tsrun, which Perfetto reserves for the kernel's idle task and treats
+/// specially. They go to this pid (and tid) instead: one above Linux's
+/// largest possible pid (PID_MAX_LIMIT, 2^22), so no target has it. The
+/// file says so in otherData.tsrun_pid.
+constexpr int64_t SessionPid = (int64_t(1) << 22) + 1;
+
 class PerfettoSink final : public ExportSink {
 public:
   PerfettoSink(const ProbeProgram &P, FILE *Out, bool Owns,
@@ -45,7 +52,10 @@ public:
   void record(const RecordOrigin &O, const RecordView &R) override {
     const EventClass &C = Classes.classOf(R);
     Recs.push_back({O, C.Id, recordText(P, O, R), Classes.values(C, O, R)});
-    Recs.back().Origin.Tgt = nullptr;
+    RecordOrigin &Origin = Recs.back().Origin;
+    Origin.Tgt = nullptr;
+    if (Origin.Pid == 0)
+      Origin.Pid = Origin.Tid = SessionPid;
   }
   void targetAttached(const TargetInfo &T, std::string_view) override {
     Processes[T.Pid] = T;
@@ -223,7 +233,7 @@ void PerfettoSink::finish() {
     auto [Pid, Tid] = Key;
     auto It = Processes.find(Pid);
     std::string Process =
-        Pid == 0 ? std::string("tsrun (BEGIN, END, interval clauses)")
+        Pid == SessionPid ? std::string("tsrun (BEGIN, END, interval clauses)")
         : It != Processes.end()
             ? It->second.Name + " (" +
                   (It->second.DM == DataModel::ILP32 ? "ILP32" : "LP64") + ")"
@@ -231,11 +241,11 @@ void PerfettoSink::finish() {
     if (!Named[Pid]) {
       Named[Pid] = true;
       Events.push_back({{"ph", "M"}, {"name", "process_name"},
-                        {"pid", Pid}, {"tid", 0},
+                        {"pid", Pid}, {"tid", Pid},
                         {"args", {{"name", Process}}}});
     }
     std::string ThreadName =
-        Pid == 0 ? "tsrun"
+        Pid == SessionPid ? "tsrun"
         : It != Processes.end() ? It->second.Name + " " + std::to_string(Tid)
                                 : "tid " + std::to_string(Tid);
     Events.push_back({{"ph", "M"}, {"name", "thread_name"},
@@ -254,7 +264,8 @@ void PerfettoSink::finish() {
     return J.dump(-1, ' ', false, json::error_handler_t::replace);
   };
   json Other = {{"producer", "tsreport --to perfetto"},
-                {"script", P.sourceName()}};
+                {"script", P.sourceName()},
+                {"tsrun_pid", SessionPid}};
   std::string Text = "{\"displayTimeUnit\":\"ns\",\"otherData\":" +
                      Dump(Other) + ",\n\"traceEvents\":[";
   for (size_t I = 0; I < Events.size(); ++I)

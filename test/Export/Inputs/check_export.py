@@ -221,7 +221,12 @@ def perfetto_value(v):
 
 def check_perfetto(trace_json, metadata, tsreport_json, format_file):
     formats = load_formats(metadata, format_file)
-    events = json.load(open(trace_json))["traceEvents"]
+    doc = json.load(open(trace_json))
+    events = doc["traceEvents"]
+    # tsrun's own records (pid 0 there) use a pid no process can have.
+    session_pid = doc["otherData"]["tsrun_pid"]
+    if any(e["pid"] == 0 or e["tid"] == 0 for e in events):
+        sys.exit("pid or tid 0 (the idle task for Perfetto) in the trace")
     names = {}
     tracks = {}
     got = []
@@ -257,8 +262,8 @@ def check_perfetto(trace_json, metadata, tsreport_json, format_file):
                                  for k in range(nargs)])
         if typed != a["text"] + "\n":
             sys.exit("args %r do not format to the text %r" % (a, a["text"]))
-        got.append((round(e["ts"] * 1000), e["pid"], e["tid"],
-                    a["text"] + "\n"))
+        pid, tid = (0, 0) if e["pid"] == session_pid else key
+        got.append((round(e["ts"] * 1000), pid, tid, a["text"] + "\n"))
     compare(got, tsreport_records(tsreport_json, with_model=False))
     for key, tr in sorted(tracks.items()):
         if tr["stack"]:
