@@ -1,4 +1,4 @@
-//===- CtfSink.cpp - Write a CTF 1.8 trace ----------------------------------===//
+//===- CtfSink.cpp - Write a CTF 1.8 trace --------------------------------===//
 //
 // The trace is a directory with a TSDL "metadata" file and one binary stream
 // file, "stream_0", cut into packets. Everything is byte-aligned and little
@@ -126,8 +126,7 @@ std::string CtfSink::metadata() const {
                   "trace. */\n\n";
   for (unsigned Bits : {8u, 16u, 32u, 64u}) {
     std::string B = std::to_string(Bits);
-    M += "typealias " + integerType(Bits, false, 10) + " := uint" + B +
-         "_t;\n";
+    M += "typealias " + integerType(Bits, false, 10) + " := uint" + B + "_t;\n";
     M += "typealias " + integerType(Bits, true, 10) + " := int" + B + "_t;\n";
   }
   M += "\ntrace {\n"
@@ -142,7 +141,9 @@ std::string CtfSink::metadata() const {
        "env {\n"
        "  domain = \"tscc\";\n"
        "  tracer_name = \"tsrun\";\n"
-       "  script = " + quoted(P.sourceName()) + ";\n"
+       "  script = " +
+       quoted(P.sourceName()) +
+       ";\n"
        "};\n\n"
        "clock {\n"
        "  name = \"tscc\";\n"
@@ -178,8 +179,9 @@ std::string CtfSink::metadata() const {
     M += "\n";
     if (!C.Description.empty())
       M += "/* " + commentSafe(C.Description) + " */\n";
-    M += "event {\n  name = " + quoted(C.Name) + ";\n  id = " +
-         std::to_string(C.Id) + ";\n  stream_id = 0;\n  fields := struct {\n";
+    M += "event {\n  name = " + quoted(C.Name) +
+         ";\n  id = " + std::to_string(C.Id) +
+         ";\n  stream_id = 0;\n  fields := struct {\n";
     for (const FieldType &F : C.Fields)
       M += "    " + fieldDecl(F) + "\n";
     M += "  };\n};\n";
@@ -209,8 +211,8 @@ void CtfSink::appendEvent(std::string &Out, const Event &E) const {
     switch (F.Type) {
     case ValueType::Signed:
     case ValueType::Unsigned: {
-      uint64_t Bits = F.Type == ValueType::Signed ? static_cast<uint64_t>(V.S)
-                                                  : V.U;
+      uint64_t Bits =
+          F.Type == ValueType::Signed ? static_cast<uint64_t>(V.S) : V.U;
       Out.append(reinterpret_cast<const char *>(&Bits), F.Bits / 8);
       break;
     }

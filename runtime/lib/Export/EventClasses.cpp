@@ -1,4 +1,4 @@
-//===- EventClasses.cpp - Records as typed events --------------------------===//
+//===- EventClasses.cpp - Records as typed events -------------------------===//
 
 #include "EventClasses.h"
 

@@ -1,4 +1,4 @@
-//===- PerfettoSink.cpp - Write Chrome JSON trace events ---------------------===//
+//===- PerfettoSink.cpp - Write Chrome JSON trace events ------------------===//
 //
 // ui.perfetto.dev and trace_processor read the Chrome JSON trace-event
 // format (docs/runtime.md says why this format and not Perfetto's
@@ -44,8 +44,7 @@ constexpr int64_t SessionPid = (int64_t(1) << 22) + 1;
 
 class PerfettoSink final : public ExportSink {
 public:
-  PerfettoSink(const ProbeProgram &P, FILE *Out, bool Owns,
-               ExportOptions Opts)
+  PerfettoSink(const ProbeProgram &P, FILE *Out, bool Owns, ExportOptions Opts)
       : P(P), Out(Out), Owns(Owns), Classes(P, Opts.Formats) {}
   ~PerfettoSink() override { finish(); }
 
@@ -99,8 +98,8 @@ Role PerfettoSink::roleOf(const RecordOrigin &O) const {
 
 std::string PerfettoSink::pairKey(const RecordOrigin &O) const {
   const tscc_probe &Pr = P.probes()[O.Probe];
-  bool Syscall = Pr.kind == TSCC_PROBE_SYSCALL_ENTRY ||
-                 Pr.kind == TSCC_PROBE_SYSCALL_EXIT;
+  bool Syscall =
+      Pr.kind == TSCC_PROBE_SYSCALL_ENTRY || Pr.kind == TSCC_PROBE_SYSCALL_EXIT;
   return std::string(Syscall ? "syscall:" : "uft:") +
          std::string(P.string(Pr.module)) + ":" +
          std::string(P.string(Pr.function));
@@ -120,7 +119,9 @@ json PerfettoSink::args(const Rec &R) const {
     const FieldValue &V = R.Values[I];
     json &J = A[F.Name];
     switch (F.Type) {
-    case ValueType::Signed: J = V.S; break;
+    case ValueType::Signed:
+      J = V.S;
+      break;
     case ValueType::Unsigned:
       if (F.Base == 16) {
         char Buf[24];
@@ -131,10 +132,18 @@ json PerfettoSink::args(const Rec &R) const {
         J = V.U;
       }
       break;
-    case ValueType::Char: J = std::string(1, static_cast<char>(V.U)); break;
-    case ValueType::Float: J = V.D; break;
-    case ValueType::String: J = V.Str; break;
-    case ValueType::StringList: J = V.List; break;
+    case ValueType::Char:
+      J = std::string(1, static_cast<char>(V.U));
+      break;
+    case ValueType::Float:
+      J = V.D;
+      break;
+    case ValueType::String:
+      J = V.Str;
+      break;
+    case ValueType::StringList:
+      J = V.List;
+      break;
     }
   }
   return A;
@@ -142,9 +151,9 @@ json PerfettoSink::args(const Rec &R) const {
 
 json PerfettoSink::event(const char *Phase, const std::string &Name,
                          const Rec &R) const {
-  return {{"ph", Phase},          {"name", Name},
-          {"cat", "tscc"},        {"pid", R.Origin.Pid},
-          {"tid", R.Origin.Tid},  {"ts", micros(R.Origin.TimeNs)},
+  return {{"ph", Phase},         {"name", Name},
+          {"cat", "tscc"},       {"pid", R.Origin.Pid},
+          {"tid", R.Origin.Tid}, {"ts", micros(R.Origin.TimeNs)},
           {"args", args(R)}};
 }
 
@@ -240,16 +249,22 @@ void PerfettoSink::finish() {
             : "pid " + std::to_string(Pid);
     if (!Named[Pid]) {
       Named[Pid] = true;
-      Events.push_back({{"ph", "M"}, {"name", "process_name"},
-                        {"pid", Pid}, {"tid", Pid},
+      Events.push_back({{"ph", "M"},
+                        {"name", "process_name"},
+                        {"ts", 0},
+                        {"pid", Pid},
+                        {"tid", Pid},
                         {"args", {{"name", Process}}}});
     }
-    std::string ThreadName =
-        Pid == SessionPid ? "tsrun"
-        : It != Processes.end() ? It->second.Name + " " + std::to_string(Tid)
-                                : "tid " + std::to_string(Tid);
-    Events.push_back({{"ph", "M"}, {"name", "thread_name"},
-                      {"pid", Pid}, {"tid", Tid},
+    std::string ThreadName = Pid == SessionPid ? "tsrun"
+                             : It != Processes.end()
+                                 ? It->second.Name + " " + std::to_string(Tid)
+                                 : "tid " + std::to_string(Tid);
+    Events.push_back({{"ph", "M"},
+                      {"name", "thread_name"},
+                      {"ts", 0},
+                      {"pid", Pid},
+                      {"tid", Tid},
                       {"args", {{"name", ThreadName}}}});
     // Within a thread the trace's order is its time order already; the
     // stable sort only guards against clocks of different backends.
@@ -266,8 +281,9 @@ void PerfettoSink::finish() {
   json Other = {{"producer", "tsreport --to perfetto"},
                 {"script", P.sourceName()},
                 {"tsrun_pid", SessionPid}};
-  std::string Text = "{\"displayTimeUnit\":\"ns\",\"otherData\":" +
-                     Dump(Other) + ",\n\"traceEvents\":[";
+  std::string Text =
+      "{\"displayTimeUnit\":\"ns\",\"otherData\":" + Dump(Other) +
+      ",\n\"traceEvents\":[";
   for (size_t I = 0; I < Events.size(); ++I)
     Text += (I ? ",\n" : "\n") + Dump(Events[I]);
   Text += "\n]}\n";
@@ -280,8 +296,9 @@ void PerfettoSink::finish() {
 
 } // namespace
 
-std::unique_ptr<OutputSink>
-tscc::rt::createPerfettoSink(const ProbeProgram &P, FILE *Out, bool OwnsFile,
-                             ExportOptions Opts) {
+std::unique_ptr<OutputSink> tscc::rt::createPerfettoSink(const ProbeProgram &P,
+                                                         FILE *Out,
+                                                         bool OwnsFile,
+                                                         ExportOptions Opts) {
   return std::make_unique<PerfettoSink>(P, Out, OwnsFile, Opts);
 }

@@ -1,4 +1,4 @@
-//===- Exposition.cpp - Aggregations and counters as Prometheus text ---------===//
+//===- Exposition.cpp - Aggregations and counters as Prometheus text ------===//
 //
 // The Prometheus text format, version 0.0.4:
 //
@@ -8,9 +8,10 @@
 //   hist()/lhist()        tscc_NAME_bucket{le=...}, _sum, _count  histogram
 //
 // A gauge whose name would end in _total, _count, _sum or _bucket gets
-// "_value" appended. Keys become labels (key, or key1..keyN for several). Values are integers,
-// so a bucket [a, b) is le="b-1": hist's [2^k, 2^(k+1)) is le="2^(k+1)-1",
-// its negative bucket le="-1", its zero bucket le="0".
+// "_value" appended. Keys become labels (key, or key1..keyN for several).
+// Values are integers, so a bucket [a, b) is le="b-1": hist's
+// [2^k, 2^(k+1)) is le="2^(k+1)-1", its negative bucket le="-1", its zero
+// bucket le="0".
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,8 +68,7 @@ std::string labels(const Labels &L) {
     return {};
   std::string Out = "{";
   for (size_t I = 0; I < L.size(); ++I)
-    Out += (I ? "," : "") + L[I].first + "=\"" + labelValue(L[I].second) +
-           "\"";
+    Out += (I ? "," : "") + L[I].first + "=\"" + labelValue(L[I].second) + "\"";
   return Out + "}";
 }
 
@@ -99,7 +99,8 @@ std::optional<std::string> upperBound(const AggDump &D, size_t I) {
       return "-1";
     if (I == 1)
       return "0";
-    return std::to_string((uint64_t(1) << (I - 1)) - 1); // [2^k, 2^(k+1)), k = I - 2
+    return std::to_string((uint64_t(1) << (I - 1)) -
+                          1); // [2^k, 2^(k+1)), k = I - 2
   }
   if (I + 1 >= D.Entries.front().Buckets.size())
     return std::nullopt;
@@ -161,9 +162,11 @@ void aggregation(std::string &Out, const AggDump &D) {
     family(Out, Base, "gauge", Help);
     for (const AggEntry &E : D.Entries) {
       int64_t Avg = E.Count ? E.Sum / E.Count : 0;
-      std::pair<const char *, int64_t> Stats[] = {
-          {"count", E.Count}, {"sum", E.Sum}, {"min", E.Min},
-          {"max", E.Max}, {"avg", Avg}};
+      std::pair<const char *, int64_t> Stats[] = {{"count", E.Count},
+                                                  {"sum", E.Sum},
+                                                  {"min", E.Min},
+                                                  {"max", E.Max},
+                                                  {"avg", Avg}};
       for (auto [Stat, V] : Stats) {
         Labels L = keyLabels(E);
         L.push_back({"stat", Stat});

@@ -1,4 +1,4 @@
-//===- MetricsServer.cpp - A small HTTP/1.1 server for /metrics -------------===//
+//===- MetricsServer.cpp - A small HTTP/1.1 server for /metrics -----------===//
 //
 // One thread, one connection at a time: a scrape every few seconds needs no
 // more. Each request must arrive within RequestTimeout and fit in
@@ -150,8 +150,8 @@ void MetricsServer::Impl::serve(int Fd) {
   while (Req.find("\r\n\r\n") == std::string::npos &&
          Req.find("\n\n") == std::string::npos) {
     if (Req.size() >= MaxRequest) {
-      sendAll(Fd, response(431, "Request Header Fields Too Large",
-                           "text/plain", "request too large\n"));
+      sendAll(Fd, response(431, "Request Header Fields Too Large", "text/plain",
+                           "request too large\n"));
       return;
     }
     ssize_t N = recv(Fd, Buf, sizeof(Buf), 0);
@@ -233,9 +233,9 @@ MetricsServer::MetricsServer(std::unique_ptr<Impl> I) : I(std::move(I)) {}
 MetricsServer::~MetricsServer() = default;
 const std::string &MetricsServer::address() const { return I->Address; }
 
-std::unique_ptr<MetricsServer>
-MetricsServer::start(Session &S, std::string_view HostPort,
-                     std::string &Error) {
+std::unique_ptr<MetricsServer> MetricsServer::start(Session &S,
+                                                    std::string_view HostPort,
+                                                    std::string &Error) {
   std::string Host, Port;
   if (!splitHostPort(HostPort, Host, Port)) {
     Error = "invalid --metrics address '" + std::string(HostPort) +

@@ -37,8 +37,8 @@ void usage(FILE *F) {
         "  -o FILE               write to FILE instead of stdout\n"
         "  --to ctf DIR          write a CTF 1.8 trace into DIR (babeltrace2,\n"
         "                        Trace Compass)\n"
-        "  --to perfetto FILE    write Chrome JSON trace events to FILE\n"
-        "                        (ui.perfetto.dev, trace_processor; - is stdout)\n"
+        "  --to perfetto FILE    write Chrome JSON trace events to FILE (- for\n"
+        "                        stdout; ui.perfetto.dev, trace_processor)\n"
         "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
         "  -v, --verbose         also report attachments, exits and counters\n"
         "  -h, --help            this help\n",

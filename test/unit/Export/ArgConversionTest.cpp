@@ -1,4 +1,4 @@
-//===- ArgConversionTest.cpp - What each printf argument is ------------------===//
+//===- ArgConversionTest.cpp - What each printf argument is ---------------===//
 
 #include "tscc/Runtime/Format.h"
 

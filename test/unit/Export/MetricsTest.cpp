@@ -1,4 +1,4 @@
-//===- MetricsTest.cpp - Aggregations as Prometheus text ---------------------===//
+//===- MetricsTest.cpp - Aggregations as Prometheus text ------------------===//
 
 #include "tscc/Runtime/Metrics.h"
 
@@ -54,8 +54,8 @@ TEST_F(Metrics, GaugesNeverLookLikeCountersOrHistograms) {
     D.Kind = TSCC_AGG_SUM;
     D.Entries.push_back(entry({}, 1, -7));
     std::string M = "tscc_" + std::string(Name) + "_value";
-    EXPECT_EQ(render(D), "# HELP " + M + " @" + Name + ": sum()\n# TYPE " +
-                             M + " gauge\n" + M + " -7\n");
+    EXPECT_EQ(render(D), "# HELP " + M + " @" + Name + ": sum()\n# TYPE " + M +
+                             " gauge\n" + M + " -7\n");
   }
   AggDump D;
   D.Name = "plain";

@@ -1,4 +1,4 @@
-//===- tscc/Runtime/Export.h - Traces for other tools' viewers -------------===//
+//===- tscc/Runtime/Export.h - Traces for other tools' viewers ------------===//
 //
 // tsreport's --to writes a binary trace in a format that existing tools
 // read, so tscc needs no viewer of its own:
@@ -39,8 +39,8 @@ std::unique_ptr<OutputSink> createCtfSink(const ProbeProgram &P,
                                           std::string &Error);
 
 /// A sink that writes a Chrome JSON trace-event file to Out.
-std::unique_ptr<OutputSink> createPerfettoSink(const ProbeProgram &P,
-                                               FILE *Out, bool OwnsFile,
+std::unique_ptr<OutputSink> createPerfettoSink(const ProbeProgram &P, FILE *Out,
+                                               bool OwnsFile,
                                                ExportOptions Opts);
 
 } // namespace tscc::rt

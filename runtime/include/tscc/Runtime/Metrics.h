@@ -1,4 +1,4 @@
-//===- tscc/Runtime/Metrics.h - Prometheus /metrics while tracing ----------===//
+//===- tscc/Runtime/Metrics.h - Prometheus /metrics while tracing ---------===//
 //
 // `tsrun --metrics HOST:PORT` serves every aggregation and every clause's
 // fired/fault/drop counters at /metrics in the Prometheus text exposition
