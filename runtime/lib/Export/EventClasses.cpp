@@ -97,6 +97,14 @@ std::string_view EventClasses::typingFormat(const RecordView &R) const {
   return {};
 }
 
+std::string EventClasses::uniqueName(std::string Name, uint32_t Id) const {
+  // Format-file labels are free words: "stack" or "printf_2" may be taken.
+  for (const EventClass &Other : Classes)
+    if (Other.Name == Name)
+      return Name + "_" + std::to_string(Id);
+  return Name;
+}
+
 const EventClass &EventClasses::classOf(const RecordView &R) {
   bool Stack = R.Header.kind == TSCC_REC_STACK;
   auto Key = std::make_tuple(
@@ -109,7 +117,7 @@ const EventClass &EventClasses::classOf(const RecordView &R) {
   EventClass C;
   C.Id = It->second;
   if (Stack) {
-    C.Name = "stack";
+    C.Name = uniqueName("stack", C.Id);
     C.Fields.push_back({"frames", ValueType::StringList, 0, 10});
     Classes.push_back(std::move(C));
     return Classes.back();
@@ -121,13 +129,10 @@ const EventClass &EventClasses::classOf(const RecordView &R) {
   } else {
     const TraceFormatFile::Stanza *S = Formats ? Formats->find(R.Header.id)
                                                : nullptr;
-    C.Name = S && !S->Label.empty() ? S->Label : "trace_" + hex(R.Header.id);
-    // One hook emitted with different argument types: one class each.
-    for (const EventClass &Other : Classes)
-      if (Other.Name == C.Name) {
-        C.Name += "_f" + std::to_string(R.Header.format);
-        break;
-      }
+    // One hook emitted with different argument types is one class each.
+    C.Name = uniqueName(S && !S->Label.empty() ? S->Label
+                                               : "trace_" + hex(R.Header.id),
+                        C.Id);
   }
   std::vector<ArgConversion> Convs = formatArgConversions(Fmt);
   std::span<const tscc_field> Kinds = P.formatFields(R.Header.format);

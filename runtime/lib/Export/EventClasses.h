@@ -63,6 +63,8 @@ public:
   const std::vector<EventClass> &all() const { return Classes; }
 
 private:
+  /// Name, or Name_Id when a class already has that name.
+  std::string uniqueName(std::string Name, uint32_t Id) const;
   /// The printf format whose conversions type R's arguments, or "".
   std::string_view typingFormat(const RecordView &R) const;
 
