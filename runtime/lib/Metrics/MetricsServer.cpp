@@ -221,6 +221,7 @@ void MetricsServer::Impl::loop() {
     }
     if (P[1].revents)
       return;
+    // The connection itself blocks, within the send/receive timeouts.
     int Fd = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC);
     if (Fd < 0)
       continue;
@@ -254,7 +255,10 @@ std::unique_ptr<MetricsServer> MetricsServer::start(Session &S,
   auto I = std::make_unique<Impl>(S);
   int LastErr = 0;
   for (addrinfo *A = Res; A && I->Listen < 0; A = A->ai_next) {
-    int Fd = socket(A->ai_family, A->ai_socktype | SOCK_CLOEXEC, 0);
+    // Non-blocking: a client that gives up between poll() and accept()
+    // must not leave the thread stuck in accept().
+    int Fd =
+        socket(A->ai_family, A->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (Fd < 0) {
       LastErr = errno;
       continue;
