@@ -1,11 +1,13 @@
 //===- MetricsServer.cpp - A small HTTP/1.1 server for /metrics -----------===//
 //
 // One thread, one connection at a time: a scrape every few seconds needs no
-// more. Each request must arrive within RequestTimeout and fit in
-// MaxRequest bytes, responses are written with a send timeout, and the
-// connection is closed after each response, so no client can hold the
-// thread for long. The store lock is taken (with a timeout) only while the
-// aggregations are copied out; formatting and writing happen without it.
+// more. A request must arrive whole within RequestTime and fit in
+// MaxRequest bytes, the response be taken within ResponseTime, and the
+// connection closes after each response: no client holds the thread for
+// long, however slowly it sends or reads. Every wait also ends when the
+// server stops, so tsrun never waits for a client at exit. The store lock is
+// taken (with a timeout) only while the aggregations are copied out; formatting
+// and writing happen without it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -34,8 +37,13 @@ using namespace tscc::rt;
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 constexpr size_t MaxRequest = 8192;
-constexpr int RequestTimeoutMs = 2000;
+/// The whole request must arrive within this time of the connection...
+constexpr auto RequestTime = std::chrono::seconds(2);
+/// ...and the response be taken, and the client close, within this time.
+constexpr auto ResponseTime = std::chrono::seconds(10);
 constexpr uint64_t StoreLockTimeoutNs = 200'000'000;
 
 bool splitHostPort(std::string_view HP, std::string &Host, std::string &Port) {
@@ -70,18 +78,6 @@ std::string boundAddress(int Fd) {
   return Out;
 }
 
-void sendAll(int Fd, const std::string &S) {
-  size_t Off = 0;
-  while (Off < S.size()) {
-    ssize_t N = send(Fd, S.data() + Off, S.size() - Off, MSG_NOSIGNAL);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return; // timeout or a closed peer: give up on this client
-    Off += static_cast<size_t>(N);
-  }
-}
-
 std::string response(int Code, const char *Reason, const char *Type,
                      const std::string &Body, bool Head = false) {
   return "HTTP/1.1 " + std::to_string(Code) + " " + Reason +
@@ -112,6 +108,13 @@ struct MetricsServer::Impl {
   }
 
   std::string metricsText(bool &Busy);
+  /// Waits until Fd is ready for Events; false once Deadline has passed or
+  /// the server is stopping.
+  bool ready(int Fd, short Events, Clock::time_point Deadline);
+  /// Reads what is there (up to Size bytes) once Fd is readable; 0 at the
+  /// end of input, -1 on an error or when ready() gave up.
+  ssize_t receive(int Fd, char *Buf, size_t Size, Clock::time_point Deadline);
+  void sendAll(int Fd, const std::string &S, Clock::time_point Deadline);
   void serve(int Fd);
   void lingeringClose(int Fd);
   void loop();
@@ -141,69 +144,112 @@ std::string MetricsServer::Impl::metricsText(bool &Busy) {
   return renderMetrics(P, Aggs, S.counters());
 }
 
+bool MetricsServer::Impl::ready(int Fd, short Events,
+                                Clock::time_point Deadline) {
+  for (;;) {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    Deadline - Clock::now())
+                    .count();
+    if (Left <= 0)
+      return false;
+    pollfd P[2] = {{Fd, Events, 0}, {Wake[0], POLLIN, 0}};
+    int N = poll(P, 2, static_cast<int>(Left));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0 || P[1].revents)
+      return false;
+    if (N > 0)
+      return true;
+  }
+}
+
+ssize_t MetricsServer::Impl::receive(int Fd, char *Buf, size_t Size,
+                                     Clock::time_point Deadline) {
+  for (;;) {
+    if (!ready(Fd, POLLIN, Deadline))
+      return -1;
+    ssize_t N = recv(Fd, Buf, Size, MSG_DONTWAIT);
+    if (N < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    return N;
+  }
+}
+
+void MetricsServer::Impl::sendAll(int Fd, const std::string &S,
+                                  Clock::time_point Deadline) {
+  size_t Off = 0;
+  while (Off < S.size() && ready(Fd, POLLOUT, Deadline)) {
+    ssize_t N =
+        send(Fd, S.data() + Off, S.size() - Off, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (N < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (N <= 0)
+      return; // a closed peer: give up on this client
+    Off += static_cast<size_t>(N);
+  }
+}
+
 void MetricsServer::Impl::serve(int Fd) {
-  timeval TV{RequestTimeoutMs / 1000, (RequestTimeoutMs % 1000) * 1000};
-  setsockopt(Fd, SOL_SOCKET, SO_RCVTIMEO, &TV, sizeof(TV));
-  setsockopt(Fd, SOL_SOCKET, SO_SNDTIMEO, &TV, sizeof(TV));
+  Clock::time_point Deadline = Clock::now() + RequestTime;
+  auto reply = [&](const std::string &Response) {
+    sendAll(Fd, Response, Clock::now() + ResponseTime);
+  };
   std::string Req;
   char Buf[1024];
   while (Req.find("\r\n\r\n") == std::string::npos &&
          Req.find("\n\n") == std::string::npos) {
     if (Req.size() >= MaxRequest) {
-      sendAll(Fd, response(431, "Request Header Fields Too Large", "text/plain",
-                           "request too large\n"));
+      reply(response(431, "Request Header Fields Too Large", "text/plain",
+                     "request too large\n"));
       return;
     }
-    ssize_t N = recv(Fd, Buf, sizeof(Buf), 0);
-    if (N < 0 && errno == EINTR)
-      continue;
+    ssize_t N = receive(Fd, Buf, sizeof(Buf), Deadline);
     if (N <= 0)
-      return; // timeout or closed before a whole request
+      return; // too slow, or closed before a whole request
     Req.append(Buf, static_cast<size_t>(N));
   }
   std::string Line = Req.substr(0, Req.find_first_of("\r\n"));
   size_t Sp1 = Line.find(' '), Sp2 = Line.rfind(' ');
   if (Sp1 == std::string::npos || Sp2 == Sp1 ||
       Line.compare(Sp2 + 1, 5, "HTTP/") != 0) {
-    sendAll(Fd, response(400, "Bad Request", "text/plain", "bad request\n"));
+    reply(response(400, "Bad Request", "text/plain", "bad request\n"));
     return;
   }
   std::string Method = Line.substr(0, Sp1);
   std::string Target = Line.substr(Sp1 + 1, Sp2 - Sp1 - 1);
   Target = Target.substr(0, Target.find('?'));
   if (Method != "GET" && Method != "HEAD") {
-    sendAll(Fd, response(405, "Method Not Allowed", "text/plain",
-                         "only GET and HEAD\n"));
+    reply(response(405, "Method Not Allowed", "text/plain",
+                   "only GET and HEAD\n"));
     return;
   }
   if (Target != "/metrics") {
-    sendAll(Fd, response(404, "Not Found", "text/plain",
-                         "tsrun serves /metrics only\n", Method == "HEAD"));
+    reply(response(404, "Not Found", "text/plain",
+                   "tsrun serves /metrics only\n", Method == "HEAD"));
     return;
   }
   bool Busy;
   std::string Body = metricsText(Busy);
   if (Busy) {
-    sendAll(Fd, response(503, "Service Unavailable", "text/plain",
-                         "the session's store is busy; try again\n",
-                         Method == "HEAD"));
+    reply(response(503, "Service Unavailable", "text/plain",
+                   "the session's store is busy; try again\n",
+                   Method == "HEAD"));
     return;
   }
-  sendAll(Fd, response(200, "OK", "text/plain; version=0.0.4; charset=utf-8",
-                       Body, Method == "HEAD"));
+  reply(response(200, "OK", "text/plain; version=0.0.4; charset=utf-8", Body,
+                 Method == "HEAD"));
 }
 
 void MetricsServer::Impl::lingeringClose(int Fd) {
   // Closing with unread input makes the kernel reset the connection, which
   // can destroy the response before the client reads it (a 431 to a huge
   // request). So: no more output, then read what the client still sends,
-  // bounded in bytes and by the receive timeout, then close.
+  // bounded in bytes and in time, then close.
   shutdown(Fd, SHUT_WR);
+  Clock::time_point Deadline = Clock::now() + RequestTime;
   char Buf[4096];
   for (size_t Total = 0; Total < 16 * MaxRequest;) {
-    ssize_t N = recv(Fd, Buf, sizeof(Buf), 0);
-    if (N < 0 && errno == EINTR)
-      continue;
+    ssize_t N = receive(Fd, Buf, sizeof(Buf), Deadline);
     if (N <= 0)
       break;
     Total += static_cast<size_t>(N);
