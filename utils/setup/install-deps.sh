@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev libgtest-dev googletest
   gcc-multilib qemu-user gdb gdbserver
   bpftrace strace ltrace
+  babeltrace2 prometheus
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
 )
 

@@ -14,6 +14,7 @@
 #include "tscc/Runtime/CallerSignals.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/PtraceBackend.h"
+#include "tscc/Runtime/Metrics.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 
@@ -68,6 +69,7 @@ struct DriverOptions {
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   bool BufferSizeGiven = false;
+  std::string Metrics; ///< --metrics HOST:PORT
 };
 
 enum class ParseResult { Run, Help, Version, Error };
@@ -94,6 +96,9 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "                         --ring the bytes of records kept (default 8M)\n"
           "  --ring                 binary: flight-recorder mode, keep only the\n"
           "                         most recent records and write them at the end\n"
+          "  --metrics HOST:PORT    serve aggregations and clause counters at\n"
+          "                         http://HOST:PORT/metrics for Prometheus while\n"
+          "                         tracing (port 0: any free port; -v says which)\n"
           "session:\n"
           "  PARAM...               values of $1, $2, ... (integers in any C base,\n"
           "                         or text); a PARAM may not start with '-' unless\n"
@@ -212,6 +217,9 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
                         "at least 4K)"),
                ParseResult::Error;
       O.BufferSizeGiven = true;
+    } else if (Is(A, "--metrics")) {
+      if (!Value(I, "--metrics", O.Metrics))
+        return ParseResult::Error;
     } else if (Is(A, "-o")) {
       if (!Value(I, "-o", O.OutputFile))
         return ParseResult::Error;
@@ -500,6 +508,13 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     return error(O, S.initError()), 1;
   if (!S.checkParams(Err) || !checkInvocation(O, P, S.paramsUsed(), Err))
     return error(O, Err), 1;
+  // Declared after S: stops serving before the session goes away.
+  std::unique_ptr<MetricsServer> Metrics;
+  if (!O.Metrics.empty()) {
+    if (!(Metrics = MetricsServer::start(S, O.Metrics, Err)))
+      return error(O, Err), 1;
+    S.note("serving metrics at http://" + Metrics->address() + "/metrics");
+  }
 
   if (pipe2(WakePipe, O_CLOEXEC) != 0)
     return error(O, std::string("pipe: ") + strerror(errno)), 1;

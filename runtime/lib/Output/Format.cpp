@@ -42,16 +42,10 @@ unsigned intBits(Length L, DataModel DM) {
 }
 
 int64_t signExtend(uint64_t V, unsigned Bits) {
-  if (Bits >= 64)
-    return static_cast<int64_t>(V);
-  uint64_t M = 1ull << (Bits - 1);
-  V &= (1ull << Bits) - 1;
-  return static_cast<int64_t>((V ^ M) - M);
+  return signExtendBits(V, Bits);
 }
 
-uint64_t truncate(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? V : V & ((1ull << Bits) - 1);
-}
+uint64_t truncate(uint64_t V, unsigned Bits) { return truncateBits(V, Bits); }
 
 // Widths and precisions are clamped: a hostile format must not make the
 // consumer allocate gigabytes.
@@ -86,6 +80,14 @@ public:
   Formatter(std::string_view Fmt, std::span<const FormatArg> Args, DataModel DM)
       : Fmt(Fmt), Args(Args), DM(DM) {}
   std::string run();
+  /// Lists the arguments Fmt consumes instead of formatting them.
+  std::vector<ArgConversion> scan() {
+    std::vector<ArgConversion> Out;
+    Scan = &Out;
+    run();
+    Scan = nullptr;
+    return Out;
+  }
 
 private:
   bool parseSpec(size_t &I, Spec &S);
@@ -98,9 +100,12 @@ private:
   DataModel DM;
   size_t NextArg = 0;
   std::string Out;
+  std::vector<ArgConversion> *Scan = nullptr;
 };
 
 int Formatter::starArg() {
+  if (Scan)
+    Scan->push_back({'*', {32, 32}});
   const FormatArg *A = next();
   if (!A)
     return 0;
@@ -244,7 +249,12 @@ std::string Formatter::run() {
       I = J;
       continue;
     }
-    convert(S, Fmt.substr(Pct, J - Pct));
+    if (Scan && S.Conv != '%')
+      Scan->push_back({S.Conv,
+                       {intBits(S.Len, DataModel::ILP32),
+                        intBits(S.Len, DataModel::LP64)}});
+    else if (!Scan)
+      convert(S, Fmt.substr(Pct, J - Pct));
     I = J;
   }
   return Out;
@@ -298,6 +308,23 @@ std::string tscc::rt::formatPrintf(std::string_view Fmt,
                                    std::span<const FormatArg> Args,
                                    DataModel DM) {
   return Formatter(Fmt, Args, DM).run();
+}
+
+std::vector<ArgConversion>
+tscc::rt::formatArgConversions(std::string_view Fmt) {
+  return Formatter(Fmt, {}, DataModel::LP64).scan();
+}
+
+int64_t tscc::rt::signExtendBits(uint64_t V, unsigned Bits) {
+  if (Bits == 0 || Bits >= 64)
+    return static_cast<int64_t>(V);
+  uint64_t M = 1ull << (Bits - 1);
+  V &= (1ull << Bits) - 1;
+  return static_cast<int64_t>((V ^ M) - M);
+}
+
+uint64_t tscc::rt::truncateBits(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((1ull << Bits) - 1);
 }
 
 std::string tscc::rt::escapeForDisplay(std::string_view S) {

@@ -1,9 +1,11 @@
 //===- tsreport.cpp - Render a binary trace written by tsrun -f binary ----===//
 //
 //   tsreport TRACE.bin [-f text|json] [-o FILE] [--format-file FILE] [-v]
+//   tsreport TRACE.bin --to ctf DIR | --to perfetto FILE [--format-file FILE]
 //
 //===----------------------------------------------------------------------===//
 
+#include "tscc/Runtime/Export.h"
 #include "tscc/Runtime/TraceFile.h"
 #include "tscc/Runtime/TraceFormat.h"
 
@@ -19,16 +21,24 @@ namespace {
 struct Options {
   std::string Trace, Output, FormatFile;
   bool Json = false, Verbose = false;
+  /// --to ctf|perfetto, and the directory or file it writes.
+  std::string ExportTo, ExportPath;
 };
 
 void usage(FILE *F) {
   fputs("usage: tsreport TRACE.bin [-f text|json] [-o FILE] "
         "[--format-file FILE] [-v]\n"
+        "       tsreport TRACE.bin --to ctf DIR [--format-file FILE]\n"
+        "       tsreport TRACE.bin --to perfetto FILE [--format-file FILE]\n"
         "\n"
         "Renders a binary trace written by 'tsrun -f binary -o TRACE.bin'.\n"
         "\n"
         "  -f text|json          output format (default text)\n"
         "  -o FILE               write to FILE instead of stdout\n"
+        "  --to ctf DIR          write a CTF 1.8 trace into DIR (babeltrace2,\n"
+        "                        Trace Compass)\n"
+        "  --to perfetto FILE    write Chrome JSON trace events to FILE (- for\n"
+        "                        stdout; ui.perfetto.dev, trace_processor)\n"
         "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
         "  -v, --verbose         also report attachments, exits and counters\n"
         "  -h, --help            this help\n",
@@ -65,6 +75,14 @@ int parse(int Argc, char **Argv, Options &O) {
       if (V != "text" && V != "json")
         return fail("unknown output format '" + V + "' (expected text or json)");
       O.Json = V == "json";
+    } else if (A == "--to") {
+      if (!Value(O.ExportTo))
+        return 1;
+      if (O.ExportTo != "ctf" && O.ExportTo != "perfetto")
+        return fail("unknown export format '" + O.ExportTo +
+                    "' (expected ctf or perfetto)");
+      if (!Value(O.ExportPath))
+        return 1;
     } else if (A == "-o") {
       if (!Value(O.Output))
         return 1;
@@ -81,6 +99,8 @@ int parse(int Argc, char **Argv, Options &O) {
   }
   if (O.Trace.empty())
     return fail("no trace file given");
+  if (!O.ExportTo.empty() && (O.Json || !O.Output.empty() || O.Verbose))
+    return fail("'--to' writes its own output; it takes no -f, -o or -v");
   return 0;
 }
 
@@ -107,15 +127,25 @@ int main(int Argc, char **Argv) {
   if (!Reader)
     return fail(Err);
 
-  FILE *Out = stdout;
-  if (!O.Output.empty() && O.Output != "-" &&
-      !(Out = fopen(O.Output.c_str(), "we")))
-    return fail(O.Output + ": " + strerror(errno));
   const ProbeProgram &P = Reader->program();
-  std::unique_ptr<OutputSink> Sink =
-      O.Json ? createJsonSink(P, Out, Out != stdout)
-             : createTextSink(P, Out, Out != stdout,
-                              TextOptions{stderr, O.Verbose, true});
+  std::unique_ptr<OutputSink> Sink;
+  ExportOptions Export{Formats.get()};
+  if (O.ExportTo == "ctf") {
+    if (!(Sink = createCtfSink(P, O.ExportPath, Export, Err)))
+      return fail(Err);
+  } else {
+    std::string Path = O.ExportTo.empty() ? O.Output : O.ExportPath;
+    FILE *Out = stdout;
+    if (!Path.empty() && Path != "-" && !(Out = fopen(Path.c_str(), "we")))
+      return fail(Path + ": " + strerror(errno));
+    if (!O.ExportTo.empty())
+      Sink = createPerfettoSink(P, Out, Out != stdout, Export);
+    else if (O.Json)
+      Sink = createJsonSink(P, Out, Out != stdout);
+    else
+      Sink = createTextSink(P, Out, Out != stdout,
+                            TextOptions{stderr, O.Verbose, true});
+  }
 
   bool Ok = Reader->replay(
       *Sink,
@@ -138,6 +168,7 @@ int main(int Argc, char **Argv) {
     return fail(Err);
   }
   if (!Sink->ok())
-    return fail("writing the output failed");
+    return fail(std::string("writing the output failed: ") +
+                strerror(Sink->writeError() ? Sink->writeError() : EIO));
   return 0;
 }

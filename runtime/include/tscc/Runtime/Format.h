@@ -43,6 +43,22 @@ bool decodeArgs(std::span<const tscc_field> Fields,
 std::string formatPrintf(std::string_view Fmt, std::span<const FormatArg> Args,
                          DataModel DM);
 
+/// One argument a printf format consumes, for exports that keep values typed
+/// (CTF, Perfetto): the conversion character ('*' for a '*' width or
+/// precision) and the integer width that conversion reads in each data model
+/// (indexed by DataModel), e.g. 32/64 for "%ld".
+struct ArgConversion {
+  char Conv = 0;
+  unsigned IntBits[2] = {64, 64};
+};
+
+/// The arguments Fmt consumes, in order, as formatPrintf() would read them.
+std::vector<ArgConversion> formatArgConversions(std::string_view Fmt);
+
+/// The integer printf converts: V sign-extended or truncated from Bits.
+int64_t signExtendBits(uint64_t V, unsigned Bits);
+uint64_t truncateBits(uint64_t V, unsigned Bits);
+
 /// Escapes a string for display in diagnostics (non-printables as \xNN).
 std::string escapeForDisplay(std::string_view S);
 
