@@ -23,7 +23,7 @@ lit=(/usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j1 --timeout 
 # in tsrun at a ptrace stop (--ptrace) instead of inside the process.
 "${lit[@]}" --param tsrun_mode=ptrace -o "$build/lit-results-ptrace.json" \
   "$build/test/Ptrace" "$build/test/Runtime" "$build/test/CodeGen" \
-  "$build/test/Remote" || status=1
+  "$build/test/Remote" "$build/test/Export" || status=1
 
 /usr/bin/python3 "$root/utils/setup/summarize.py" "$build/ctest.log" \
   "$build/lit-results.json" "$build/lit-results-ptrace.json"
