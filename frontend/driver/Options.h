@@ -57,6 +57,8 @@ struct Options {
   bool WarningsAsErrors = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
+  /// `-fbracket-depth=N`: see ParseOptions::MaxNestingDepth.
+  unsigned BracketDepth = 1024;
 };
 
 /// Parses \p Args (without argv[0]). Problems are reported to \p Diags;
