@@ -53,7 +53,7 @@ struct Options {
   bool WriteDepFile = false;
   std::string DepFile;
   std::string DepTarget;
-  unsigned OptLevel = 2;
+  unsigned OptLevel = 1;
   bool WarningsAsErrors = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
