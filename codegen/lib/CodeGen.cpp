@@ -89,29 +89,29 @@ bool withOptimizedModule(
 
 bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
                       DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
-  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/false,
-                             [&](ObjectEmitter &E, Module &M) {
+  auto Write = [&](ObjectEmitter &E, Module &M) {
     SmallVector<char, 0> Bytes;
     if (reportIfError(E.emit(M, Bytes), Diags))
       return false;
     OS.write(Bytes.data(), Bytes.size());
     return true;
-  });
+  };
+  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/false, Write);
 }
 
 bool tscc::emitLLVMIR(const CodeGenInput &In, const CodeGenOptions &Opts,
                       DiagnosticsEngine &Diags, raw_ostream &OS) {
-  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/true,
-                             [&](ObjectEmitter &, Module &M) {
+  auto Print = [&](ObjectEmitter &, Module &M) {
     M.print(OS, nullptr);
     return true;
-  });
+  };
+  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/true, Print);
 }
 
 bool tscc::emitAssembly(const CodeGenInput &In, const CodeGenOptions &Opts,
                         DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
-  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/true,
-                             [&](ObjectEmitter &E, Module &M) {
+  auto Write = [&](ObjectEmitter &E, Module &M) {
     return !reportIfError(E.emitAssembly(M, OS), Diags);
-  });
+  };
+  return withOptimizedModule(In, Opts, Diags, /*KeepValueNames=*/true, Write);
 }

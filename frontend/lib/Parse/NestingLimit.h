@@ -35,7 +35,8 @@ public:
   /// \p OnTooDeep reports the diagnostic at the offending token.
   NestingLimitedParser(antlr4::TokenStream *Input, unsigned Limit,
                        std::function<void(antlr4::Token *)> OnTooDeep)
-      : TraceScriptParser(Input), Limit(Limit), OnTooDeep(std::move(OnTooDeep)) {}
+      : TraceScriptParser(Input), Limit(Limit),
+        OnTooDeep(std::move(OnTooDeep)) {}
 
   void enterRule(antlr4::ParserRuleContext *Ctx, size_t State,
                  size_t Rule) override;
