@@ -38,7 +38,8 @@
 // DEEP: 1 error generated.
 //
 // Just under the limit compiles; one more level does not; the option moves
-// the limit. `x = (...)` is four levels around the parentheses.
+// the limit. The statement, `x`, `=` and the right-hand side put the
+// parentheses four levels deep.
 // RUN: %python %S/Inputs/nesting.py parens 1020 > %t.under.t
 // RUN: %tscc %t.under.t -o %t.o
 // RUN: %python %S/Inputs/nesting.py parens 1021 > %t.over.t
