@@ -85,3 +85,5 @@ if os.geteuid() == 0:
     config.available_features.add("root")
 if config.tscc_build_compiler:
     config.available_features.add("compiler")
+if getattr(config, "tscc_static_llvm", False):
+    config.available_features.add("static-llvm")

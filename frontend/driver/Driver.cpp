@@ -133,7 +133,9 @@ bool loadInput(Compilation &C) {
 }
 
 bool parse(Compilation &C) {
-  C.AST = parseScript(C.SM, C.MainFile, C.Ctx, C.Diags);
+  ParseOptions PO;
+  PO.MaxNestingDepth = C.Opts.BracketDepth;
+  C.AST = parseScript(C.SM, C.MainFile, C.Ctx, C.Diags, PO);
   return !C.Diags.hasErrorOccurred();
 }
 

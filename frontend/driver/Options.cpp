@@ -35,12 +35,15 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
         "  -MT TARGET           Name the depfile's target (default: OUTPUT)\n"
         "\n"
         "CODE GENERATION:\n"
-        "  -O0, -O1, -O2, -O3   Optimisation level (default -O2)\n"
+        "  -O0, -O1, -O2, -O3   Optimisation level (default -O1: the clause\n"
+        "                       pipeline; -O2/-O3: LLVM's generic pipeline)\n"
         "\n"
         "DIAGNOSTICS:\n"
         "  -Werror              Treat warnings as errors\n"
         "  -w                   Suppress all warnings\n"
         "  -ferror-limit=N      Stop after N errors (default 20, 0: no limit)\n"
+        "  -fbracket-depth=N    Maximum nesting depth of expressions and\n"
+        "                       statements (default 1024)\n"
         "\n"
         "OTHER:\n"
         "  --version            Print the version\n"
@@ -127,7 +130,14 @@ public:
         Opts.WarningsAsErrors = true;
       else if (A == "-w")
         Opts.NoWarnings = true;
-      else if (Long.starts_with("ferror-limit=")) {
+      else if (Long.starts_with("fbracket-depth=")) {
+        unsigned N;
+        StringRef V = Long.drop_front(15);
+        if (V.getAsInteger(10, N) || N == 0)
+          Diags.report(diag::err_drv_invalid_value) << A << V;
+        else
+          Opts.BracketDepth = N;
+      } else if (Long.starts_with("ferror-limit=")) {
         unsigned N;
         if (Long.drop_front(13).getAsInteger(10, N))
           Diags.report(diag::err_drv_invalid_value) << A << Long.drop_front(13);

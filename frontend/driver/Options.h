@@ -53,10 +53,12 @@ struct Options {
   bool WriteDepFile = false;
   std::string DepFile;
   std::string DepTarget;
-  unsigned OptLevel = 2;
+  unsigned OptLevel = 1;
   bool WarningsAsErrors = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;
+  /// `-fbracket-depth=N`: see ParseOptions::MaxNestingDepth.
+  unsigned BracketDepth = 1024;
 };
 
 /// Parses \p Args (without argv[0]). Problems are reported to \p Diags;

@@ -18,6 +18,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <vector>
 
@@ -75,6 +77,10 @@ public:
   const Type *convertRecord(const clang::RecordDecl *RD);
   const Type *convertEnum(const clang::EnumDecl *ED);
   std::optional<std::string> expandMacro(llvm::StringRef Name);
+  /// Whether expanding \p Name was abandoned at MaxMacroExpansionTokens.
+  bool isOversizedMacro(llvm::StringRef Name) const {
+    return OversizedMacros.contains(Name);
+  }
 
   TypeContext &Types;
   DiagnosticsEngine &Diags;
@@ -88,6 +94,18 @@ private:
   const Type *convertBuiltin(const clang::BuiltinType *BT);
   const Type *convertOpaque(const clang::Type *T);
   std::string spellUnnamed(const clang::TagDecl *TD) const;
+
+  /// Ends an expansion that passed the token budget (CDeclarationsLookup.cpp).
+  void abandonExpansion();
+
+  /// Records the macros the preprocessor enters while an expansion runs:
+  /// only those can be on its lexer stack when an expansion is abandoned.
+  class ExpansionRecorder;
+  ExpansionRecorder *Recorder = nullptr; ///< Owned by the preprocessor.
+  /// Expansions are deterministic once the prelude is parsed, and a script
+  /// may use a macro many times in two models: expand each name once.
+  llvm::StringMap<std::optional<std::string>> Expansions;
+  llvm::StringSet<> OversizedMacros;
 
   llvm::DenseMap<const clang::Type *, const Type *> TypeCache;
   /// Keyed by canonical declaration: one tscc record per C record, laid out

@@ -15,6 +15,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <type_traits>
@@ -264,10 +265,25 @@ const Type *CDeclarations::Impl::convertEnum(const clang::EnumDecl *ED) {
 // Macros
 //===----------------------------------------------------------------------===//
 
+class CDeclarations::Impl::ExpansionRecorder : public clang::PPCallbacks {
+public:
+  void MacroExpands(const clang::Token &, const clang::MacroDefinition &MD,
+                    clang::SourceRange, const clang::MacroArgs *) override {
+    if (Active)
+      if (clang::MacroInfo *MI = MD.getMacroInfo())
+        Entered.insert(MI);
+  }
+  bool Active = false;
+  llvm::SmallPtrSet<clang::MacroInfo *, 16> Entered;
+};
+
 std::optional<std::string>
 CDeclarations::Impl::expandMacro(llvm::StringRef Name) {
   if (!Parsed || Name.empty())
     return std::nullopt;
+  auto Cached = Expansions.find(Name);
+  if (Cached != Expansions.end())
+    return Cached->second;
   clang::Preprocessor &PP = CI->getPreprocessor();
   auto It = PP.getIdentifierTable().find(Name);
   if (It == PP.getIdentifierTable().end())
@@ -276,6 +292,11 @@ CDeclarations::Impl::expandMacro(llvm::StringRef Name) {
   const clang::MacroInfo *MI = PP.getMacroInfo(II);
   if (!MI || MI->isFunctionLike())
     return std::nullopt;
+  if (!Recorder) {
+    auto R = std::make_unique<ExpansionRecorder>();
+    Recorder = R.get();
+    PP.addPPCallbacks(std::move(R));
+  }
 
   // Feed `Name <eof>` through the live preprocessor: it expands nested,
   // function-like and pasted macros exactly as the C compiler would. Our
@@ -295,24 +316,68 @@ CDeclarations::Impl::expandMacro(llvm::StringRef Name) {
   PP.EnterTokenStream(Toks, /*DisableMacroExpansion=*/false,
                       /*IsReinject=*/false);
 
+  Recorder->Active = true;
+  Recorder->Entered.clear();
   std::string Text;
+  unsigned NumTokens = 0;
+  bool Oversized = false;
   clang::Token Tok;
   for (;;) {
     PP.Lex(Tok);
     if (Tok.is(clang::tok::eof))
       break;
+    if (++NumTokens > CDeclarations::MaxMacroExpansionTokens) {
+      Oversized = true;
+      abandonExpansion();
+      break;
+    }
     if (!Text.empty() && Tok.hasLeadingSpace())
       Text += ' ';
     Text += PP.getSpelling(Tok);
   }
+  Recorder->Active = false;
   // The exhausted token stream is still the top lexer; drop it so repeated
   // lookups do not grow the include stack.
   PP.RemoveTopOfLexerStack();
+  std::optional<std::string> Result;
+  if (Oversized)
+    OversizedMacros.insert(Name);
   // Clang has said what is wrong (e.g. an unterminated macro call); the
   // partial text is not an expression anyone should see.
-  if (Forwarder.getNumErrors() != ErrorsBefore)
-    return std::nullopt;
-  return Text;
+  else if (Forwarder.getNumErrors() == ErrorsBefore)
+    Result = std::move(Text);
+  Expansions[Name] = Result;
+  return Result;
+}
+
+void CDeclarations::Impl::abandonExpansion() {
+  // The preprocessor expands lazily: the lexers of the macros being
+  // expanded are still stacked above our token stream, and finishing them
+  // would cost the whole expansion (2^39 tokens for a 939-byte script).
+  // Clang offers no way to pop exactly those lexers, so drain them with
+  // every macro disabled, which makes each remaining identifier a plain
+  // token. A stacked macro is re-enabled when its lexer ends and could be
+  // entered again by the lexers below it; disabling the recorded ones again
+  // after every token keeps the drain to the tokens already stacked.
+  clang::Preprocessor &PP = CI->getPreprocessor();
+  std::vector<clang::MacroInfo *> Disabled;
+  auto DisableIfEnabled = [&](clang::MacroInfo *MI) {
+    if (MI && MI->isEnabled()) {
+      MI->DisableMacro();
+      Disabled.push_back(MI);
+    }
+  };
+  for (const auto &Entry : PP.macros())
+    DisableIfEnabled(PP.getMacroInfo(Entry.first));
+  clang::Token Tok;
+  do {
+    PP.Lex(Tok);
+    for (clang::MacroInfo *MI : Recorder->Entered)
+      DisableIfEnabled(MI);
+  } while (!Tok.is(clang::tok::eof));
+  for (clang::MacroInfo *MI : Disabled)
+    if (!MI->isEnabled())
+      MI->EnableMacro();
 }
 
 //===----------------------------------------------------------------------===//
@@ -373,6 +438,10 @@ const FunctionType *CDeclarations::lookupFunction(llvm::StringRef Name) {
 
 std::optional<std::string> CDeclarations::lookupMacro(llvm::StringRef Name) {
   return P->expandMacro(Name);
+}
+
+bool CDeclarations::isOversizedMacro(llvm::StringRef Name) const {
+  return P->isOversizedMacro(Name);
 }
 
 bool CDeclarations::isFunctionLikeMacro(llvm::StringRef Name) const {

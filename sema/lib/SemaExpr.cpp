@@ -201,6 +201,11 @@ const Type *SemaChecker::checkIdentifierConstant(DeclRefExpr *E) {
   }
   if (std::optional<std::string> Exp = cdecls().lookupMacro(Name))
     return checkMacro(E, *Exp);
+  if (cdecls().isOversizedMacro(Name)) {
+    diag(E->getSourceRange(), diag::err_macro_too_large)
+        << Name << CDeclarations::MaxMacroExpansionTokens;
+    return nullptr;
+  }
   if (cdecls().isFunctionLikeMacro(Name)) {
     diag(E->getSourceRange(), diag::err_function_like_macro) << Name;
     return nullptr;

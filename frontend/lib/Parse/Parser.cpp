@@ -3,6 +3,7 @@
 #include "tscc/Parse/Parser.h"
 
 #include "ASTBuilder.h"
+#include "NestingLimit.h"
 #include "SourceInput.h"
 #include "SyntaxErrors.h"
 #include "TypeNames.h"
@@ -33,7 +34,14 @@ public:
                const ParseOptions &Opts)
       : In(SM.getBufferData(File), SM.getBufferName(File)), Map(SM, File, In),
         Lexer(&In), Source(Lexer, Map, Diags), Tokens(&Source),
-        Parser(&Tokens), Listener(Map, Diags), Opts(Opts) {
+        Parser(&Tokens, Opts.MaxNestingDepth,
+               [this, &Diags, &Opts](antlr4::Token *T) {
+                 SourceLocation L = Map.loc(T);
+                 Diags.report(L, diag::err_nesting_too_deep)
+                     << Opts.MaxNestingDepth;
+                 Diags.report(L, diag::note_nesting_limit);
+               }),
+        Listener(Map, Diags), Opts(Opts) {
     Lexer.removeErrorListeners();
     Lexer.addErrorListener(&Listener);
     Parser.removeErrorListeners();
@@ -52,7 +60,7 @@ public:
   TraceScriptLexer Lexer;
   DiagnosingTokenSource Source;
   antlr4::CommonTokenStream Tokens;
-  TraceScriptParser Parser;
+  NestingLimitedParser Parser;
   DiagnosticErrorListener Listener;
 
 private:
@@ -124,6 +132,8 @@ Script *tscc::parseScript(SourceManager &SM, FileID File, ASTContext &Ctx,
     TraceScriptParser::ScriptContext *Tree = S.Parser.script();
     ASTBuilder Builder(Ctx, Diags, S.Map, S.Tokens);
     return Builder.buildScript(Tree, File);
+  } catch (const NestingTooDeep &) {
+    // Reported; nothing of the tree is worth checking further.
   } catch (const std::exception &E) {
     Diags.report(SM.getLocForStartOfFile(File), diag::err_internal_parser)
         << E.what();
@@ -150,6 +160,7 @@ Expr *tscc::parseExpressionText(llvm::StringRef Text, SourceRange Origin,
     ASTBuilder Builder(Ctx, Diags, S.Map, S.Tokens);
     if (Diags.getNumErrors() == ErrorsBefore)
       Result = Builder.buildExpr(Tree->expression());
+  } catch (const NestingTooDeep &) {
   } catch (const std::exception &E) {
     Diags.report(SM.getLocForStartOfFile(File), diag::err_internal_parser)
         << E.what();

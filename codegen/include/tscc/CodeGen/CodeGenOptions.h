@@ -13,9 +13,11 @@
 namespace tscc {
 
 struct CodeGenOptions {
-  /// 0 runs only the always-needed passes (-O0); 1..3 run LLVM's default
-  /// per-module pipeline at that level. The driver's default is 2.
-  unsigned OptLevel = 2;
+  /// 0 runs only the always-needed passes (-O0); 1 runs the clause
+  /// pipeline (SROA, EarlyCSE, InstCombine, SimplifyCFG) with the cheaper
+  /// back-end level; 2 and 3 run LLVM's default per-module pipeline at that
+  /// level. The driver's default is 1.
+  unsigned OptLevel = 1;
 
   /// Verify the module before optimisation. Cheap next to the pipeline and
   /// turns a codegen bug into a diagnostic instead of a bad object.

@@ -28,6 +28,11 @@ struct ParseOptions {
   /// itself are always known; this hook can add names from headers. When
   /// unset, identifiers ending in "_t" are taken as type names.
   std::function<bool(llvm::StringRef)> IsTypeName;
+  /// Deepest nesting of expressions and statements the parser accepts
+  /// (`-fbracket-depth=N`). Every walk over the tree recurses at most this
+  /// deep, so hostile nesting is a diagnostic instead of a stack overflow.
+  unsigned MaxNestingDepth = DefaultMaxNestingDepth;
+  static constexpr unsigned DefaultMaxNestingDepth = 1024;
 };
 
 /// Parses the script in buffer \p File. Syntax errors are reported to

@@ -115,6 +115,13 @@ public:
   /// EMPTY`). nullopt if \p Name is not defined, is function-like, or its
   /// expansion is erroneous (Clang's diagnostic is reported then).
   std::optional<std::string> lookupMacro(llvm::StringRef Name);
+
+  /// An expansion stops after this many tokens: a chain of `#define A1
+  /// (A0 + A0)` doubles with every line, and no constant a script uses is
+  /// anywhere near this long. lookupMacro then returns nullopt and
+  /// isOversizedMacro says why.
+  static constexpr unsigned MaxMacroExpansionTokens = 1u << 16;
+  bool isOversizedMacro(llvm::StringRef Name) const;
   /// Whether \p Name is a function-like macro (for better diagnostics).
   bool isFunctionLikeMacro(llvm::StringRef Name) const;
 
