@@ -71,6 +71,10 @@ for feature, exe in [("bpftrace", "bpftrace"), ("strace", "strace"),
     if shutil.which(exe):
         config.available_features.add(feature)
 
+# Tests that change users (setpriv) to show what an unprivileged user gets.
+if os.geteuid() == 0 and shutil.which("setpriv"):
+    config.available_features.add("root")
+
 def _can_build_m32():
     try:
         r = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", os.devnull],

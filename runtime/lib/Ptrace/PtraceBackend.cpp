@@ -7,6 +7,7 @@
 // loop never reaps children of other tsrun threads.
 //
 //===----------------------------------------------------------------------===//
+#include "AttachPermission.h"
 #include "BackendImpl.h"
 #include "Inject.h"
 #include "Seccomp.h"
@@ -331,8 +332,12 @@ static std::vector<pid_t> listTasks(pid_t Pid) {
 }
 
 bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
-  if (Pid <= 0 || kill(Pid, 0) != 0) {
+  if (Pid <= 0) {
     Error = "no process with pid " + std::to_string(Pid);
+    return false;
+  }
+  if (kill(Pid, 0) != 0) {
+    Error = describeAttachFailure(Pid, errno);
     return false;
   }
   if (ByPid.count(Pid)) {
@@ -353,8 +358,7 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
       if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
-        Error = "cannot attach to pid " + std::to_string(Pid) + ": " +
-                std::strerror(errno);
+        Error = describeAttachFailure(Pid, errno);
         shutdown();
         return false;
       }
