@@ -4,11 +4,13 @@
 #                [DEFINES <NAME[=VALUE]>...]
 #                [OPTIONS <extra tscc flags>...]
 #                [TRACER <executable-name>]
-#                [ALL])
+#                [EXCLUDE_FROM_ALL])
 #
 # Compiles each trace script into a probe object at build time:
 #   ${CMAKE_CURRENT_BINARY_DIR}/<name>/<script-stem>.o
-# and creates the custom target <name> that builds them. The object paths are
+# and creates the custom target <name> that builds them. Like add_library(),
+# the target is part of the default build unless EXCLUDE_FROM_ALL is given
+# (ALL is accepted and changes nothing). The object paths are
 # in the target property TSCC_OBJECTS, so they can be installed with
 #   install(FILES $<TARGET_PROPERTY:<name>,TSCC_OBJECTS> DESTINATION ...)
 # or run with `tsrun <object> -- cmd`.
@@ -18,10 +20,14 @@
 #
 # TRACER <exe> also links the object(s) with the runtime into a
 # self-contained tracer executable <exe> that needs neither tscc nor tsrun:
-# `<exe> [tsrun options] -- cmd args`.
+# `<exe> [tsrun options] -- cmd args`. The project must enable CXX (the
+# runtime is C++).
 function(tscc_add_probe name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "ALL"
+  cmake_parse_arguments(PARSE_ARGV 1 arg "ALL;EXCLUDE_FROM_ALL"
     "TRACER" "SOURCES;INCLUDE_DIRECTORIES;DEFINES;OPTIONS")
+  if(arg_ALL AND arg_EXCLUDE_FROM_ALL)
+    message(FATAL_ERROR "tscc_add_probe(${name}): ALL and EXCLUDE_FROM_ALL contradict each other")
+  endif()
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "tscc_add_probe(${name}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -60,10 +66,10 @@ function(tscc_add_probe name)
     list(APPEND objects "${obj}")
   endforeach()
 
-  if(arg_ALL)
-    add_custom_target(${name} ALL DEPENDS ${objects})
-  else()
+  if(arg_EXCLUDE_FROM_ALL)
     add_custom_target(${name} DEPENDS ${objects})
+  else()
+    add_custom_target(${name} ALL DEPENDS ${objects})
   endif()
   set_target_properties(${name} PROPERTIES TSCC_OBJECTS "${objects}")
 
@@ -71,8 +77,19 @@ function(tscc_add_probe name)
     if(NOT TARGET Tscc::tsrt OR NOT TARGET Tscc::tsrt_main)
       message(FATAL_ERROR "tscc_add_probe(${name}): TRACER needs Tscc::tsrt and Tscc::tsrt_main")
     endif()
-    add_executable(${arg_TRACER} ${objects})
+    # The runtime is C++: the tracer is linked by the C++ compiler driver.
+    get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+    if(NOT "CXX" IN_LIST languages)
+      message(FATAL_ERROR "tscc_add_probe(${name}): TRACER needs the CXX language; "
+        "add it to project() or call enable_language(CXX) first")
+    endif()
+    if(arg_EXCLUDE_FROM_ALL)
+      add_executable(${arg_TRACER} EXCLUDE_FROM_ALL ${objects})
+    else()
+      add_executable(${arg_TRACER} ${objects})
+    endif()
     set_source_files_properties(${objects} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
+    set_target_properties(${arg_TRACER} PROPERTIES LINKER_LANGUAGE CXX)
     target_link_libraries(${arg_TRACER} PRIVATE Tscc::tsrt_main Tscc::tsrt)
     add_dependencies(${arg_TRACER} ${name})
   endif()
