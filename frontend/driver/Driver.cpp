@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "RunTsrun.h"
 
 #include "tscc/AST/ASTContext.h"
 #include "tscc/AST/ASTDumper.h"
@@ -73,6 +74,8 @@ std::string outputPath(const Compilation &C, llvm::StringRef Ext) {
     return C.Opts.Output;
   if (C.Opts.Input == "-")
     return "-";
+  if (C.Opts.InlineScript)
+    return "probe" + Ext.str();
   llvm::SmallString<128> P(llvm::sys::path::filename(C.Opts.Input));
   llvm::sys::path::replace_extension(P, Ext);
   return std::string(P);
@@ -121,6 +124,11 @@ bool writeOutput(Compilation &C, const std::string &Path,
 //===----------------------------------------------------------------------===//
 
 bool loadInput(Compilation &C) {
+  if (C.Opts.InlineScript) {
+    C.MainFile = C.SM.createFileID(*C.Opts.InlineScript, InlineScriptName);
+    C.SM.setMainFileID(C.MainFile);
+    return true;
+  }
   auto F = C.SM.loadFile(C.Opts.Input);
   if (!F) {
     C.Diags.report(diag::err_cannot_open_file)
@@ -302,10 +310,29 @@ bool runPipeline(Compilation &C) {
 
 } // namespace
 
-int tscc::driver::runCompilation(const Options &Opts) {
-  Compilation C(Opts);
-  bool OK = runPipeline(C) && !C.Diags.hasErrorOccurred();
-  C.Diags.finish();
-  C.Diags.printSummary(llvm::errs());
-  return OK ? 0 : 1;
+int tscc::driver::runCompilation(const Options &Opts, const char *Argv0) {
+  Options Own = Opts;
+  if (Opts.Run) {
+    std::string Error;
+    Own.Output = createRunObjectPath(Error);
+    if (Own.Output.empty()) {
+      llvm::errs() << "tscc: error: --run: cannot create a temporary object: "
+                   << Error << "\n";
+      return 1;
+    }
+  }
+  bool OK;
+  {
+    Compilation C(Own);
+    OK = runPipeline(C) && !C.Diags.hasErrorOccurred();
+    C.Diags.finish();
+    C.Diags.printSummary(llvm::errs());
+  }
+  if (!Opts.Run)
+    return OK ? 0 : 1;
+  if (!OK) {
+    llvm::sys::fs::remove(Own.Output);
+    return 1;
+  }
+  return runTsrun(Own.Output, Opts.RunArgs, Argv0);
 }

@@ -13,6 +13,15 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
   OS << "OVERVIEW: tscc - ahead-of-time compiler for trace scripts\n"
         "\n"
         "USAGE: tscc [options] SCRIPT.t\n"
+        "       tscc [options] -e 'SCRIPT TEXT'\n"
+        "       tscc [options] (SCRIPT.t | -e TEXT) --run [tsrun options] [-- CMD]\n"
+        "\n"
+        "INPUT:\n"
+        "  -e TEXT              Compile TEXT as the script (default output:\n"
+        "                       probe.o)\n"
+        "  --run ARGS...        Compile to a private temporary object and run\n"
+        "                       'tsrun OBJECT ARGS...' on it; exits with tsrun's\n"
+        "                       status (e.g. tscc -e '...' --run -- ./app)\n"
         "\n"
         "OUTPUT:\n"
         "  -o FILE              Write the output to FILE ('-' for stdout)\n"
@@ -70,6 +79,22 @@ public:
         for (++I; I < Args.size(); ++I)
           setInput(Args[I]);
         break;
+      }
+      if (A == "--run" || A == "-run") {
+        // Everything after it is tsrun's, options included.
+        Opts.Run = true;
+        Opts.RunArgs.assign(Args.begin() + I + 1, Args.end());
+        break;
+      }
+      if (A == "-e") {
+        std::string V;
+        if (takeJoinedOrSeparate(A, "-e", V)) {
+          if (Opts.InlineScript)
+            Diags.report(diag::err_drv_multiple_inputs) << "-e" << "-e";
+          Opts.InlineScript = std::move(V);
+          setInput(InlineScriptName);
+        }
+        continue;
       }
       // Long options are accepted with one or two dashes, as in clang.
       StringRef Long = A.starts_with("--") ? A.drop_front(2) : A.drop_front(1);
@@ -169,6 +194,9 @@ private:
             << Modes[0].second << Modes[K].second;
     if (!Modes.empty())
       Opts.Act = Modes[0].first;
+    if (Opts.Run && !Modes.empty())
+      Diags.report(diag::err_drv_conflicting_modes)
+          << "--run" << Modes[0].second;
     if (Opts.Input.empty() && !Diags.hasErrorOccurred())
       Diags.report(diag::err_drv_no_input);
     return !Diags.hasErrorOccurred();

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,18 @@ enum class Action {
   PrintHelp,
 };
 
+/// The file name diagnostics give a script passed with -e.
+inline constexpr const char *InlineScriptName = "<command line>";
+
 struct Options {
   Action Act = Action::EmitObject;
   std::string Input;  ///< The script; "-" is stdin.
+  /// `-e TEXT`: the script itself (Input is then InlineScriptName).
+  std::optional<std::string> InlineScript;
+  /// `--run ARGS...`: compile to a private temporary object, then run
+  /// `tsrun OBJECT ARGS...` and exit with its status.
+  bool Run = false;
+  std::vector<std::string> RunArgs;
   std::string Output; ///< Empty: derived from the input name.
   std::vector<std::string> IncludeDirs;
   /// `-D NAME[=VAL]` and `-U NAME`, in command-line order; they apply to

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
   // clang's) keeps pathological nesting a diagnostic rather than a crash.
   int RC = 1;
   llvm::thread Worker(std::optional<unsigned>(256u << 20),
-                      [&] { RC = driver::runCompilation(Opts); });
+                      [&] { RC = driver::runCompilation(Opts, argv[0]); });
   Worker.join();
   return RC;
 }
