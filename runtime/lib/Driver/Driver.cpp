@@ -10,6 +10,8 @@
 
 #include "tscc/Runtime/Driver.h"
 
+#include "ListProbes.h"
+
 #include "tscc/Runtime/Backend.h"
 #include "tscc/Runtime/CallerSignals.h"
 #include "tscc/Runtime/ProbeProgram.h"
@@ -33,6 +35,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <future>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -70,13 +73,16 @@ struct DriverOptions {
   BinaryOptions Binary;
   bool BufferSizeGiven = false;
   std::string Metrics; ///< --metrics HOST:PORT
+  /// -l SPEC: list what SPEC matches instead of tracing.
+  std::optional<std::string> ListSpec;
 };
 
-enum class ParseResult { Run, Help, Version, Error };
+enum class ParseResult { Run, List, Help, Version, Error };
 
 void usage(FILE *F, const std::string &Tool, bool Linked) {
   fprintf(F,
           "usage: %s%s [options] [PARAM...] [-- COMMAND [ARG...]]\n"
+          "       %s -l SPEC [BINARY | -p PID | -- COMMAND]\n"
           "\n"
           "Runs a tscc probe object against processes.\n"
           "\n"
@@ -115,9 +121,14 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "                         ptrace stop per hit, instead of in the process\n"
           "  --keep-launched        when the session ends first, detach launched\n"
           "                         commands and let them run (default: kill them)\n"
+          "listing:\n"
+          "  -l, --list SPEC        list the functions (module, address) or system\n"
+          "                         calls (per data model) SPEC matches, e.g.\n"
+          "                         'uft:*:libc.so.6:mall*' or 'syscall:*:open*';\n"
+          "                         nothing is traced\n"
           "  -h, --help             this help\n"
           "  --version              version information\n",
-          Tool.c_str(), Linked ? "" : " PROBE.o");
+          Tool.c_str(), Linked ? "" : " PROBE.o", Tool.c_str());
 }
 
 bool isNegativeNumber(const char *A) {
@@ -190,7 +201,11 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       return ParseResult::Help;
     if (A == "--version")
       return ParseResult::Version;
-    if (A == "-v" || A == "--verbose") {
+    if (Is(A, "-l") || Is(A, "--list")) {
+      if (!Value(I, A.rfind("--list", 0) == 0 ? "--list" : "-l", V))
+        return ParseResult::Error;
+      O.ListSpec = V;
+    } else if (A == "-v" || A == "--verbose") {
       O.Verbose = true;
     } else if (A == "--keep-launched") {
       O.KeepLaunched = true;
@@ -303,6 +318,18 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     } else {
       O.Params.push_back(A);
     }
+  }
+  if (O.ListSpec) {
+    // `tsrun -l SPEC [BINARY | -p PID | -- CMD]`: no object.
+    if (!O.Object.empty())
+      O.Params.insert(O.Params.begin(), O.Object);
+    O.Object.clear();
+    size_t Targets = O.Params.size() + O.Pids.size() + O.Commands.size();
+    if (Targets > 1 || !O.Remotes.empty())
+      return (Error = "-l lists the matches in one program: give one "
+                      "BINARY, -p PID or -- CMD"),
+             ParseResult::Error;
+    return ParseResult::List;
   }
   if (!Linked && O.Object.empty())
     return (Error = "no probe object given"), ParseResult::Error;
@@ -614,6 +641,19 @@ int driverMain(int Argc, char **Argv, bool Linked) {
     error(O, Err);
     fprintf(stderr, "Try '%s --help' for more information.\n", O.Tool.c_str());
     return 1;
+  case ParseResult::List: {
+    ListRequest R;
+    R.Spec = *O.ListSpec;
+    if (!O.Params.empty())
+      R.Binary = O.Params.front();
+    else if (!O.Commands.empty())
+      R.Binary = O.Commands.front().front();
+    else if (!O.Pids.empty())
+      R.Pid = O.Pids.front();
+    if (!listProbes(R, stdout, Err))
+      return error(O, Err), 1;
+    return 0;
+  }
   case ParseResult::Run:
     break;
   }

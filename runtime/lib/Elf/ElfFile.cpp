@@ -268,6 +268,8 @@ template <class Traits> void ElfFile::readDynamic() {
   if (!DynSeg || !inBounds(DynSeg->Offset, DynSeg->FileSize, Size))
     return;
   uint64_t StrTab = 0, StrSz = 0, SonameIdx = UINT64_MAX;
+  uint64_t RunPathIdx = UINT64_MAX, RPathIdx = UINT64_MAX;
+  std::vector<uint64_t> NeededIdx;
   size_t Count = DynSeg->FileSize / sizeof(typename Traits::Dyn);
   for (size_t I = 0; I < Count; ++I) {
     typename Traits::Dyn D;
@@ -280,9 +282,13 @@ template <class Traits> void ElfFile::readDynamic() {
       StrSz = D.d_un.d_val;
     else if (D.d_tag == DT_SONAME)
       SonameIdx = D.d_un.d_val;
+    else if (D.d_tag == DT_NEEDED && NeededIdx.size() < 4096)
+      NeededIdx.push_back(D.d_un.d_val);
+    else if (D.d_tag == DT_RUNPATH)
+      RunPathIdx = D.d_un.d_val;
+    else if (D.d_tag == DT_RPATH)
+      RPathIdx = D.d_un.d_val;
   }
-  if (SonameIdx == UINT64_MAX)
-    return;
   // DT_STRTAB is an address; map it back to a file offset.
   for (const ElfSegment &S : Segments) {
     if (S.Type != PT_LOAD || StrTab < S.VAddr ||
@@ -290,8 +296,16 @@ template <class Traits> void ElfFile::readDynamic() {
       continue;
     uint64_t Off = S.Offset + (StrTab - S.VAddr);
     uint64_t Avail = S.FileSize - (StrTab - S.VAddr);
-    Soname = readString(Data, Size, Off, StrSz ? std::min(StrSz, Avail) : Avail,
-                        SonameIdx);
+    uint64_t Len = StrSz ? std::min(StrSz, Avail) : Avail;
+    auto Str = [&](uint64_t Idx) {
+      return Idx == UINT64_MAX ? std::string()
+                               : readString(Data, Size, Off, Len, Idx);
+    };
+    Soname = Str(SonameIdx);
+    for (uint64_t Idx : NeededIdx)
+      Needed.push_back(Str(Idx));
+    // The loader ignores DT_RPATH when DT_RUNPATH is present.
+    RunPath = Str(RunPathIdx != UINT64_MAX ? RunPathIdx : RPathIdx);
     return;
   }
 }

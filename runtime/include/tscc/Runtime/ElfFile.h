@@ -97,6 +97,10 @@ public:
   const std::string &interpreter() const { return Interp; }
   /// DT_SONAME, empty if none.
   const std::string &soname() const { return Soname; }
+  /// DT_NEEDED entries, in order.
+  const std::vector<std::string> &needed() const { return Needed; }
+  /// DT_RUNPATH, else DT_RPATH (unexpanded: may contain $ORIGIN).
+  const std::string &runPath() const { return RunPath; }
   /// Lowest PT_LOAD virtual address rounded down to its alignment: the
   /// address that maps to the lowest mapping of the file. A module's load
   /// bias is (start of its lowest mapping) - firstLoadAddress() when the
@@ -152,6 +156,8 @@ private:
   std::vector<ElfSection> Sections;
   std::string Interp;
   std::string Soname;
+  std::vector<std::string> Needed;
+  std::string RunPath;
   std::vector<ElfSymbol> Functions;
   std::vector<size_t> ByName; ///< indices into Functions sorted by name
   std::optional<ElfRange> EhFrame, EhFrameHdr;
