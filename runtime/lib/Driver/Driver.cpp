@@ -201,7 +201,10 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       return ParseResult::Help;
     if (A == "--version")
       return ParseResult::Version;
-    if (Is(A, "-l") || Is(A, "--list")) {
+    // -l comes before any object or parameter, so that `tsrun probe.o ls
+    // -l` (a forgotten `--`) is not taken for a listing.
+    if ((Is(A, "-l") || Is(A, "--list")) && O.Object.empty() &&
+        O.Params.empty()) {
       if (!Value(I, A.rfind("--list", 0) == 0 ? "--list" : "-l", V))
         return ParseResult::Error;
       O.ListSpec = V;
