@@ -4,6 +4,9 @@
 
 #include "tscc/Runtime/LinkMap.h"
 
+#include <cinttypes>
+#include <cstdio>
+
 using namespace tscc::rt;
 
 bool ModuleImage::describe(std::string CanonicalPath,
@@ -20,6 +23,27 @@ bool ModuleImage::describe(std::string CanonicalPath,
   Start = Range->first + LoadBias;
   End = Range->second + LoadBias;
   return true;
+}
+
+std::string ModuleImage::symbolize(uint64_t PC) const {
+  char Off[32];
+  const ElfSymbol *S = Elf ? Elf->functionContaining(PC - Bias) : nullptr;
+  if (!S) {
+    // No symbol covers it (a stripped or internal function): the offset
+    // from the module's start, as perf and bpftrace print it.
+    snprintf(Off, sizeof(Off), "+0x%" PRIx64, PC - Start);
+    return Name + Off;
+  }
+  snprintf(Off, sizeof(Off), "+0x%" PRIx64, PC - Bias - S->Value);
+  return S->Name + Off + " (" + Name + ")";
+}
+
+std::string tscc::rt::symbolizeAddress(const ModuleImage *M, uint64_t PC) {
+  if (M)
+    return M->symbolize(PC);
+  char Hex[32];
+  snprintf(Hex, sizeof(Hex), "0x%" PRIx64, PC);
+  return Hex;
 }
 
 std::shared_ptr<const ElfFile> ElfCache::get(const std::string &Path,

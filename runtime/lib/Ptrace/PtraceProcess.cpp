@@ -161,22 +161,7 @@ const Module *PtraceProcess::moduleFor(uint64_t Addr) const {
 }
 
 std::string PtraceProcess::symbolize(uint64_t PC) {
-  char Hex[32];
-  snprintf(Hex, sizeof(Hex), "0x%llx", static_cast<unsigned long long>(PC));
-  const Module *M = moduleFor(PC);
-  if (!M)
-    return Hex;
-  const ElfSymbol *S = M->Elf->functionContaining(PC - M->Bias);
-  if (!S) {
-    char Off[32];
-    snprintf(Off, sizeof(Off), "+0x%llx",
-             static_cast<unsigned long long>(PC - M->Start));
-    return M->Name + Off;
-  }
-  char Off[32];
-  snprintf(Off, sizeof(Off), "+0x%llx",
-           static_cast<unsigned long long>(PC - M->Bias - S->Value));
-  return S->Name + Off + " (" + M->Name + ")";
+  return symbolizeAddress(moduleFor(PC), PC);
 }
 
 std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,

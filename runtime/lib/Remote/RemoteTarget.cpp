@@ -232,17 +232,5 @@ std::vector<Module *> RemoteTarget::liveModules() {
 }
 
 std::string RemoteTarget::symbolize(uint64_t PC) {
-  char Buf[64];
-  const Module *M = moduleFor(PC);
-  if (!M) {
-    snprintf(Buf, sizeof(Buf), "0x%" PRIx64, PC);
-    return Buf;
-  }
-  const ElfSymbol *Sym = M->Elf->functionContaining(PC - M->Bias);
-  if (!Sym) {
-    snprintf(Buf, sizeof(Buf), "0x%" PRIx64, PC);
-    return std::string(Buf) + " (" + M->Name + ")";
-  }
-  snprintf(Buf, sizeof(Buf), "+0x%" PRIx64, PC - M->Bias - Sym->Value);
-  return Sym->Name + Buf + " (" + M->Name + ")";
+  return symbolizeAddress(moduleFor(PC), PC);
 }

@@ -30,7 +30,13 @@ struct ModuleImage {
   /// nothing to load (then the module is of no use).
   bool describe(std::string CanonicalPath, std::shared_ptr<const ElfFile> Elf,
                 uint64_t Bias, bool IsMain);
+  /// "malloc+0x10 (libc.so.6)", or "libc.so.6+0x2724a" where no symbol
+  /// covers PC: one format for every backend and data model.
+  std::string symbolize(uint64_t PC) const;
 };
+
+/// M->symbolize(PC), or "0x..." when PC is in no known module (M null).
+std::string symbolizeAddress(const ModuleImage *M, uint64_t PC);
 
 /// ELF files by path, each opened once. Failures are remembered too, so a
 /// file that cannot be read is not tried on every library load.
