@@ -11,7 +11,12 @@
 
 #include "tscc/Sema/DataModel.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace tscc {
 
@@ -89,6 +94,49 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
   return R;
 }
 
+/// The closest of Candidates to a misspelled Name, as Clang's typo
+/// correction picks it: about one edit per three characters at most.
+static std::string closestSpelling(llvm::StringRef Name,
+                                   llvm::ArrayRef<std::string> Candidates) {
+  unsigned Limit = std::clamp<unsigned>((Name.size() + 2) / 3, 1, 3);
+  std::string Best;
+  unsigned BestDistance = Limit + 1;
+  for (const std::string &C : Candidates) {
+    unsigned D = Name.edit_distance(C, /*AllowReplacements=*/true, Limit);
+    if (D < BestDistance) {
+      BestDistance = D;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
+std::string suggestBuiltinVar(llvm::StringRef Name) {
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> V{"__pid",    "__tid",   "__ppid",  "__uid",
+                               "__pname",  "__func",  "__module", "__probe",
+                               "__ip",     "__datamodel", "__rv", "__errno"};
+    for (unsigned I = 1; I <= MaxProbeArgs; ++I)
+      V.push_back("__arg" + std::to_string(I));
+    return V;
+  }();
+  return closestSpelling(Name, Names);
+}
+
+std::string suggestBuiltinFunction(llvm::StringRef Name) {
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> V;
+    for (unsigned I = 1;; ++I) {
+      llvm::StringRef N = builtinFunctionName(static_cast<BuiltinFunction>(I));
+      if (N.empty())
+        break;
+      V.push_back(N.str());
+    }
+    return V;
+  }();
+  return closestSpelling(Name, Names);
+}
+
 std::optional<int64_t> lookupTimeUnit(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<int64_t>>(Name)
       .Case("NANOSECONDS", 1)
@@ -106,7 +154,19 @@ const Type *SemaChecker::checkBuiltinVar(BuiltinVarExpr *E) {
   unsigned N = 0;
   std::optional<BuiltinVar> V = classifyBuiltinVar(E->getName(), &N);
   if (!V) {
-    diag(E->getSourceRange(), diag::err_unknown_builtin_var) << E->getName();
+    llvm::StringRef Digits = E->getName();
+    if (Digits.consume_front("__arg") && !Digits.empty() &&
+        llvm::all_of(Digits, llvm::isDigit)) {
+      diag(E->getSourceRange(), diag::err_builtin_arg_range)
+          << E->getName() << std::to_string(MaxProbeArgs);
+      return nullptr;
+    }
+    std::string Fix = suggestBuiltinVar(E->getName());
+    if (Fix.empty())
+      diag(E->getSourceRange(), diag::err_unknown_builtin_var) << E->getName();
+    else
+      diag(E->getSourceRange(), diag::err_unknown_builtin_var_suggest)
+          << E->getName() << Fix;
     return nullptr;
   }
   bool NeedsProcess = *V != BuiltinVar::Probe && *V != BuiltinVar::DataModel;
@@ -261,7 +321,13 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
   using F = BuiltinFunction;
   std::optional<F> Fn = lookupBuiltinFunction(E->getCalleeName());
   if (!Fn) {
-    diag(E->getCalleeLoc(), diag::err_unknown_function) << E->getCalleeName();
+    std::string Fix = suggestBuiltinFunction(E->getCalleeName());
+    if (Fix.empty())
+      diag(E->getCalleeLoc(), diag::err_unknown_function)
+          << E->getCalleeName();
+    else
+      diag(E->getCalleeLoc(), diag::err_unknown_function_suggest)
+          << E->getCalleeName() << Fix;
     for (Expr *A : E->getArgs())
       check(A);
     return nullptr;

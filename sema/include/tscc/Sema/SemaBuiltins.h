@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 
 namespace tscc {
 
@@ -70,6 +71,11 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
 
 /// The highest N of `__argN`.
 inline constexpr unsigned MaxProbeArgs = 8;
+
+/// The built-in variable / function a misspelling most likely meant
+/// (`__pidd` -> `__pid`, `prinf` -> `printf`), or "" when none is close.
+std::string suggestBuiltinVar(llvm::StringRef Name);
+std::string suggestBuiltinFunction(llvm::StringRef Name);
 
 /// diff_time() units: the built-in constants NANOSECONDS .. SECONDS, whose
 /// values are the number of nanoseconds in one unit.
