@@ -92,6 +92,18 @@ const Type *SemaChecker::check(Expr *E) {
   return T;
 }
 
+const Type *SemaChecker::paramAsString(Expr *E) {
+  if (!E || !llvm::isa<ParamExpr>(E->ignoreParens()))
+    return nullptr;
+  const Type *S = types().getString(StringType::DefaultCapacity);
+  for (Expr *X = E;; X = llvm::cast<ParenExpr>(X)->getSubExpr()) {
+    X->setType(M, S);
+    if (!llvm::isa<ParenExpr>(X))
+      break;
+  }
+  return S;
+}
+
 const Type *SemaChecker::rvalue(Expr *E, const Type *T) {
   if (!T)
     return nullptr;
@@ -293,7 +305,7 @@ bool SemaChecker::checkConvertible(Expr *E, const Type *From, const Type *To,
   if (!From || !To)
     return false;
   if (To->isString()) {
-    if (From->isString())
+    if (From->isString() || paramAsString(E))
       return true;
     diag(E->getSourceRange(), diag::err_string_from_pointer) << From->getName();
     return false;
@@ -511,6 +523,12 @@ const Type *SemaChecker::checkBinary(BinaryOperator *E) {
   if (!LT || !RT)
     return nullptr;
   Op O = E->getOpcode();
+  if (LT->isString() && !RT->isString())
+    if (const Type *S = paramAsString(R))
+      RT = S;
+  if (RT->isString() && !LT->isString())
+    if (const Type *S = paramAsString(L))
+      LT = S;
   if (LT->isString() || RT->isString()) {
     if (LT->isString() && RT->isString() && (O == Op::EQ || O == Op::NE))
       return types().getInt();

@@ -117,14 +117,23 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
     if (T && !T->isRecord() && !T->isVoid())
       Ok &= rvalue(A, T) != nullptr;
   }
-  if (!LastPass)
-    return types().getVoid();
-
   llvm::SmallVector<FormatArg, 8> Args;
   for (Expr *A : Values)
     Args.push_back(formatArgOf(A));
   uint8_t Models = HaveOtherModel ? FMM_Both : FMM_LP64;
   FormatCheckResult R = checkFormat(Lit->getBytes(), Args, Models);
+  // A `$N` printed with %s is the parameter's text (every argument,
+  // '*' widths included, has one field, in order).
+  bool Retyped = false;
+  for (size_t I = 0; I < Values.size() && I < R.Fields.size(); ++I)
+    if (R.Fields[I].Kind == TSCC_FIELD_STRING && paramAsString(Values[I])) {
+      Args[I] = formatArgOf(Values[I]);
+      Retyped = true;
+    }
+  if (!LastPass)
+    return types().getVoid();
+  if (Retyped)
+    R = checkFormat(Lit->getBytes(), Args, Models);
   for (const FormatIssue &I : R.Issues) {
     SourceLocation Loc = formatLoc(Lit, I.Offset);
     auto ArgRange = [&]() -> SourceRange {

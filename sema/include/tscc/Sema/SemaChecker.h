@@ -190,6 +190,11 @@ public:
   /// decay to pointers, functions to function pointers. Records, script
   /// arrays and void are diagnosed (null result).
   const Type *rvalue(Expr *E, const Type *T);
+  /// `$N` is an integer unless the script uses it as a string: compared
+  /// with a string, converted to one (assignment, key, argument) or
+  /// printed with %s. If E is such a `$N` (in parentheses or not), types
+  /// it as a String and returns that type; else returns null.
+  const Type *paramAsString(Expr *E);
   const Type *checkIntegerLiteral(IntegerLiteral *E);
   const Type *checkDeclRef(DeclRefExpr *E);
   const Type *checkIdentifierConstant(DeclRefExpr *E);
