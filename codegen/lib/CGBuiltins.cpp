@@ -213,6 +213,57 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
       break;
     emitDelete(*this, E);
     return {};
+  case BF::StrLen: {
+    RValue S = emitExpr(E->getArg(0));
+    if (!S)
+      break;
+    return Result(emitStringLength(S), true);
+  }
+  case BF::StrContains: {
+    RValue S = emitExpr(E->getArg(0)), T = emitExpr(E->getArg(1));
+    if (!S || !T)
+      break;
+    return Result(B.CreateZExt(B.CreateICmpSGE(emitStringFind(S, T),
+                                                B.getInt64(0)),
+                               B.getInt32Ty()),
+                  false);
+  }
+  case BF::StrStr: {
+    RValue S = emitExpr(E->getArg(0)), T = emitExpr(E->getArg(1));
+    if (!S || !T)
+      break;
+    // ProbeVue's strstr(): s from t's first occurrence on, "" if none.
+    Value *At = emitStringFind(S, T);
+    Value *Len = emitStringLength(S);
+    Value *None = B.CreateICmpSLT(At, B.getInt64(0), "strstr.none");
+    Value *Start = B.CreateSelect(None, Len, At, "strstr.start");
+    return emitSubstring(S, Start, B.CreateSub(Len, Start, "strstr.count"));
+  }
+  case BF::Substr: {
+    RValue S = emitExpr(E->getArg(0));
+    if (!S)
+      break;
+    // bpftrace's substr(s, index [, length]): a negative index counts from
+    // the end; everything is clamped to the string.
+    Value *Len = emitStringLength(S);
+    Value *Index = emitScalarAsI64(E->getArg(1));
+    Value *FromEnd = B.CreateAdd(Len, Index);
+    Value *Start = B.CreateSelect(B.CreateICmpSLT(Index, B.getInt64(0)),
+                                  FromEnd, Index);
+    Start = B.CreateBinaryIntrinsic(
+        Intrinsic::smax, Start, B.getInt64(0), nullptr, "substr.lo");
+    Start = B.CreateBinaryIntrinsic(Intrinsic::smin, Start, Len, nullptr,
+                                    "substr.start");
+    Value *Avail = B.CreateSub(Len, Start);
+    Value *Count = Avail;
+    if (E->getNumArgs() > 2) {
+      Value *Want = B.CreateBinaryIntrinsic(
+          Intrinsic::smax, emitScalarAsI64(E->getArg(2)), B.getInt64(0));
+      Count = B.CreateBinaryIntrinsic(Intrinsic::smin, Want, Avail, nullptr,
+                                      "substr.count");
+    }
+    return emitSubstring(S, Start, Count);
+  }
   default:
     break;
   }

@@ -341,13 +341,19 @@ RValue OperatorEmitter::comparison(const BinaryOperator *E) {
     RValue R = CGF.emitExpr(E->getRHS());
     if (!L || !R)
       return RValue::scalar(ConstantInt::get(ResTy, 0));
-    Value *Eq = CGF.emitStringEqual(L, R);
-    if (E->getOpcode() == BinOp::NE)
-      Eq = B.CreateNot(Eq, "str.ne");
-    else if (E->getOpcode() != BinOp::EQ) {
-      CGF.errorUnsupported(E, "ordering comparison of strings");
+    Value *Res;
+    if (E->getOpcode() == BinOp::EQ || E->getOpcode() == BinOp::NE) {
+      Res = CGF.emitStringEqual(L, R);
+      if (E->getOpcode() == BinOp::NE)
+        Res = B.CreateNot(Res, "str.ne");
+    } else {
+      // Ordering: strcmp(L, R) OP 0.
+      Value *Cmp = CGF.emitStringCompare(L, R);
+      Res = B.CreateICmp(comparePredicate(E->getOpcode(), /*Signed=*/true,
+                                          /*FP=*/false),
+                         Cmp, B.getInt32(0), "str.order");
     }
-    return RValue::scalar(B.CreateZExt(Eq, ResTy, "cmp"));
+    return RValue::scalar(B.CreateZExt(Res, ResTy, "cmp"));
   }
   const tscc::Type *CT;
   bool Signed;

@@ -158,6 +158,89 @@ void buildStrEqual(Function *F) {
   B.CreateRet(B.getFalse());
 }
 
+/// The byte at S[I], or 0 at or past the capacity (a string ends at its
+/// NUL or at its capacity, whichever comes first).
+Value *byteAt(IRBuilder<> &B, Value *S, Value *Cap, Value *I) {
+  Value *In = B.CreateICmpULT(I, Cap);
+  Value *Safe = B.CreateSelect(In, I, B.getInt64(0));
+  Value *Ch = B.CreateLoad(B.getInt8Ty(), B.CreateGEP(B.getInt8Ty(), S, Safe));
+  return B.CreateSelect(In, Ch, B.getInt8(0));
+}
+
+/// i32 strcompare(ptr a, i64 acap, ptr b, i64 bcap): strcmp's sign,
+/// comparing bytes as unsigned.
+void buildStrCompare(Function *F) {
+  LLVMContext &C = F->getContext();
+  Value *A = F->getArg(0), *ACap = F->getArg(1), *Bp = F->getArg(2),
+        *BCap = F->getArg(3);
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Loop = BasicBlock::Create(C, "loop", F);
+  auto *Same = BasicBlock::Create(C, "same", F);
+  auto *Differ = BasicBlock::Create(C, "differ", F);
+  auto *Equal = BasicBlock::Create(C, "equal", F);
+  IRBuilder<> B(Entry);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
+  I->addIncoming(B.getInt64(0), Entry);
+  Value *CA = byteAt(B, A, ACap, I), *CB = byteAt(B, Bp, BCap, I);
+  B.CreateCondBr(B.CreateICmpEQ(CA, CB), Same, Differ);
+  B.SetInsertPoint(Same);
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1), "i.next"), Same);
+  B.CreateCondBr(B.CreateIsNull(CA), Equal, Loop);
+  B.SetInsertPoint(Differ);
+  B.CreateRet(B.CreateSelect(B.CreateICmpULT(CA, CB), B.getInt32(-1),
+                             B.getInt32(1)));
+  B.SetInsertPoint(Equal);
+  B.CreateRet(B.getInt32(0));
+}
+
+/// i64 strfind(ptr hay, i64 hcap, ptr needle, i64 ncap): the index of the
+/// first occurrence of needle in hay, or -1. Both are bounded by their
+/// capacities (at most 4096 bytes each), so the naive search is bounded.
+void buildStrFind(Function *F) {
+  LLVMContext &C = F->getContext();
+  Value *H = F->getArg(0), *HCap = F->getArg(1), *N = F->getArg(2),
+        *NCap = F->getArg(3);
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Outer = BasicBlock::Create(C, "outer", F);
+  auto *Inner = BasicBlock::Create(C, "inner", F);
+  auto *Match = BasicBlock::Create(C, "match", F);
+  auto *NextI = BasicBlock::Create(C, "next.start", F);
+  auto *Found = BasicBlock::Create(C, "found", F);
+  auto *CheckEnd = BasicBlock::Create(C, "check.end", F);
+  auto *NotFound = BasicBlock::Create(C, "not.found", F);
+  IRBuilder<> B(Entry);
+  B.CreateBr(Outer);
+  // for (i = 0;; ++i) { for (j = 0;; ++j) { if (!n[j]) return i;
+  //   if (h[i+j] != n[j]) break; } if (!h[i]) return -1; }
+  B.SetInsertPoint(Outer);
+  PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
+  I->addIncoming(B.getInt64(0), Entry);
+  B.CreateBr(Inner);
+  B.SetInsertPoint(Inner);
+  PHINode *J = B.CreatePHI(B.getInt64Ty(), 2, "j");
+  J->addIncoming(B.getInt64(0), Outer);
+  Value *CN = byteAt(B, N, NCap, J);
+  auto *Compare = BasicBlock::Create(C, "compare", F);
+  B.CreateCondBr(B.CreateIsNull(CN), Found, Compare);
+  B.SetInsertPoint(Compare);
+  Value *CH = byteAt(B, H, HCap, B.CreateAdd(I, J));
+  B.CreateCondBr(B.CreateICmpEQ(CH, CN), Match, CheckEnd);
+  B.SetInsertPoint(Match);
+  J->addIncoming(B.CreateAdd(J, B.getInt64(1), "j.next"), Match);
+  B.CreateBr(Inner);
+  B.SetInsertPoint(CheckEnd);
+  B.CreateCondBr(B.CreateIsNull(byteAt(B, H, HCap, I)), NotFound, NextI);
+  B.SetInsertPoint(NextI);
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1), "i.next"), NextI);
+  B.CreateBr(Outer);
+  B.SetInsertPoint(Found);
+  B.CreateRet(I);
+  B.SetInsertPoint(NotFound);
+  B.CreateRet(B.getInt64(-1));
+}
+
 } // namespace
 
 Function *CodeGenModule::getSupportFunction(SupportFn Kind,
@@ -186,6 +269,18 @@ Function *CodeGenModule::getSupportFunction(SupportFn Kind,
                                               {Ptr, I64, Ptr, I64}, false));
     buildStrEqual(F);
     break;
+  case SupportFn::StrCompare:
+    F = createSupport(M, "tscc_strcompare", Stream,
+                      llvm::FunctionType::get(llvm::Type::getInt32Ty(C),
+                                              {Ptr, I64, Ptr, I64}, false));
+    buildStrCompare(F);
+    break;
+  case SupportFn::StrFind:
+    F = createSupport(M, "tscc_strfind", Stream,
+                      llvm::FunctionType::get(I64, {Ptr, I64, Ptr, I64},
+                                              false));
+    buildStrFind(F);
+    break;
   }
   return F;
 }
@@ -209,6 +304,31 @@ Value *CodeGenFunction::emitStringEqual(RValue A, RValue Bv) {
   return B.CreateCall(F, {A.V, B.getInt64(A.Capacity), Bv.V,
                           B.getInt64(Bv.Capacity)},
                       "str.eq");
+}
+
+Value *CodeGenFunction::emitStringCompare(RValue A, RValue Bv) {
+  Function *F = CGM.getSupportFunction(SupportFn::StrCompare, Stream);
+  return B.CreateCall(F, {A.V, B.getInt64(A.Capacity), Bv.V,
+                          B.getInt64(Bv.Capacity)},
+                      "str.cmp");
+}
+
+Value *CodeGenFunction::emitStringFind(RValue Hay, RValue Needle) {
+  Function *F = CGM.getSupportFunction(SupportFn::StrFind, Stream);
+  return B.CreateCall(F, {Hay.V, B.getInt64(Hay.Capacity), Needle.V,
+                          B.getInt64(Needle.Capacity)},
+                      "str.find");
+}
+
+RValue CodeGenFunction::emitSubstring(RValue S, Value *Start, Value *Count) {
+  // The bytes [Start, Start + Count) of S, Start and Count already within
+  // S's length: a copy of Count bytes into a fresh String of S's capacity.
+  RValue Out = emitStringTemp(S.Capacity);
+  Value *From = B.CreateGEP(B.getInt8Ty(), S.V, Start, "substr.from");
+  Value *DstCap = B.CreateAdd(Count, B.getInt64(1), "substr.cap");
+  Function *F = CGM.getSupportFunction(SupportFn::StrCopy, Stream);
+  B.CreateCall(F, {Out.V, DstCap, From, Count});
+  return Out;
 }
 
 Value *CodeGenFunction::emitStringLength(RValue S) {

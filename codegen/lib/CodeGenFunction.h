@@ -157,6 +157,12 @@ public:
   void emitStringCopy(llvm::Value *Dst, uint64_t DstCap, RValue Src);
   llvm::Value *emitStringEqual(RValue A, RValue Bv);
   llvm::Value *emitStringLength(RValue S);
+  /// i32: <0, 0 or >0 as A sorts before, with or after B (bytes unsigned).
+  llvm::Value *emitStringCompare(RValue A, RValue Bv);
+  /// i64: where Needle first occurs in Hay, or -1.
+  llvm::Value *emitStringFind(RValue Hay, RValue Needle);
+  /// Count bytes of S from Start (both i64, within S's length).
+  RValue emitSubstring(RValue S, llvm::Value *Start, llvm::Value *Count);
 
   // Plumbing -----------------------------------------------------------------
   llvm::Value *callHelper(Helper H, llvm::ArrayRef<llvm::Value *> Args);

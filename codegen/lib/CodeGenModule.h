@@ -45,6 +45,8 @@ enum class SupportFn : uint8_t {
   StrCopy,  ///< void (ptr dst, i64 cap, ptr src, i64 srccap): bounded, NUL
   StrEqual, ///< i1 (ptr a, i64 acap, ptr b, i64 bcap)
   StrLen,   ///< i64 (ptr s, i64 cap): strnlen
+  StrCompare, ///< i32 (ptr a, i64 acap, ptr b, i64 bcap): <0, 0, >0 (bytes)
+  StrFind,  ///< i64 (ptr hay, i64 hcap, ptr needle, i64 ncap): index or -1
 };
 
 class CodeGenModule {
@@ -102,7 +104,8 @@ private:
   bool HadError = false;
 
   llvm::StringMap<llvm::Constant *> Literals;
-  llvm::Function *Support[3][TSCC_DM_COUNT] = {};
+  llvm::Function *Support[static_cast<unsigned>(SupportFn::StrFind) + 1]
+                         [TSCC_DM_COUNT] = {};
   std::vector<uint32_t> ClauseFlags;
   uint32_t ExtraHeaderFlags = 0;
   unsigned InitClause = ~0u;

@@ -39,6 +39,10 @@ std::optional<BuiltinFunction> lookupBuiltinFunction(llvm::StringRef Name) {
             .Case("print", F::Print)
             .Case("clear", F::Clear)
             .Case("delete", F::Delete)
+            .Case("strlen", F::StrLen)
+            .Case("strcontains", F::StrContains)
+            .Case("strstr", F::StrStr)
+            .Case("substr", F::Substr)
             .Case("count", F::Count)
             .Case("sum", F::Sum)
             .Case("min", F::Min)
@@ -57,7 +61,8 @@ llvm::StringRef builtinFunctionName(BuiltinFunction F) {
   static const char *const Names[] = {
       "",          "printf", "trace",          "exit",          "timestamp",
       "diff_time", "get_userstring",           "copy_userdata", "stktrace",
-      "within",    "print",  "clear",          "delete",        "count",
+      "within",    "print",  "clear",          "delete",        "strlen",
+      "strcontains", "strstr", "substr",       "count",
       "sum",       "min",    "max",            "avg",           "stats",
       "hist",      "lhist"};
   unsigned I = static_cast<unsigned>(F);
@@ -307,6 +312,10 @@ bool hasSideEffect(BuiltinFunction F) {
   case BuiltinFunction::DiffTime:
   case BuiltinFunction::GetUserString:
   case BuiltinFunction::Within:
+  case BuiltinFunction::StrLen:
+  case BuiltinFunction::StrContains:
+  case BuiltinFunction::StrStr:
+  case BuiltinFunction::Substr:
     return false;
   default:
     return true;
@@ -380,7 +389,36 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
         << (E->getCalleeName() + "()").str() << Cur->FirstProbeName;
     return nullptr;
   }
+  // A String argument, or a `$N` used as one.
+  auto StrArg = [&](unsigned I) {
+    Expr *A = E->getArg(I);
+    const Type *T = A->getType(M);
+    if (T && T->isString())
+      return true;
+    if (paramAsString(A))
+      return true;
+    if (T)
+      ArgError(I, "a String");
+    return false;
+  };
   switch (*Fn) {
+  case F::StrLen:
+    if (!checkArgCount(E, 1, 1) || !CheckArgs(0) || !StrArg(0))
+      return nullptr;
+    return types().getLongLong();
+  case F::StrContains:
+    if (!checkArgCount(E, 2, 2) || !CheckArgs(0) || !StrArg(0) || !StrArg(1))
+      return nullptr;
+    return types().getInt();
+  case F::StrStr:
+    if (!checkArgCount(E, 2, 2) || !CheckArgs(0) || !StrArg(0) || !StrArg(1))
+      return nullptr;
+    return E->getArg(0)->getType(M); // a suffix fits in the same capacity
+  case F::Substr:
+    if (!checkArgCount(E, 2, 3) || !CheckArgs(0) || !StrArg(0) || !IntArg(1) ||
+        (E->getNumArgs() == 3 && !IntArg(2)))
+      return nullptr;
+    return E->getArg(0)->getType(M);
   case F::Printf:
     return checkPrintf(E);
   case F::Trace:

@@ -530,12 +530,9 @@ const Type *SemaChecker::checkBinary(BinaryOperator *E) {
     if (const Type *S = paramAsString(L))
       LT = S;
   if (LT->isString() || RT->isString()) {
-    if (LT->isString() && RT->isString() && (O == Op::EQ || O == Op::NE))
+    // Equality and (byte-wise, strcmp's) ordering.
+    if (LT->isString() && RT->isString() && E->isComparisonOp())
       return types().getInt();
-    if (LT->isString() && RT->isString() && E->isComparisonOp()) {
-      diag(E->getOperatorLoc(), diag::err_string_compare);
-      return nullptr;
-    }
     if (LT->isString() && RT->isString() && !E->isLogicalOp()) {
       diag(E->getOperatorLoc(), diag::err_string_concat)
           << BinaryOperator::getOpcodeStr(O);

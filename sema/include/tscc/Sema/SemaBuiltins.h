@@ -31,6 +31,11 @@ enum class BuiltinFunction : unsigned {
   Print,
   Clear,
   Delete,
+  // String functions (bpftrace's and ProbeVue's names).
+  StrLen,      ///< strlen(s): long long
+  StrContains, ///< strcontains(s, t): int, 1 if t occurs in s
+  StrStr,      ///< strstr(s, t): String, s from t's first occurrence, or ""
+  Substr,      ///< substr(s, start [, len]): String; start < 0 counts back
   // Aggregation functions: only as the right side of `@a[...] = f(...)`.
   Count,
   Sum,
