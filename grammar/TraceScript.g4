@@ -86,9 +86,10 @@ cBrackets
     : '[' cBody ']'
     ;
 
-/// Anything balanced, semicolons included.
+/// Anything balanced, semicolons included; preprocessor lines too
+/// (`#ifdef` around members), which Clang sees where they are.
 cBody
-    : ( '{' cBody '}' | cParens | cBrackets | ';' | cAtom | '=' )*
+    : ( '{' cBody '}' | cParens | cBrackets | ';' | cAtom | '=' | Directive )*
     ;
 
 /// One balanced item that is not ';'.
@@ -249,9 +250,12 @@ offsetofDesignator
     : memberName ('.' memberName | '[' expression ']')*
     ;
 
-/// Member names live in their own namespace: `s->size_t` is a member.
+/// Member names live in their own namespace: `s->size_t` is a member, and
+/// so are the script's own keywords, which are ordinary names in C
+/// (`r->when`, `p->String`).
 memberName
-    : Identifier | TypeName
+    : Identifier | TypeName | 'when' | 'String' | '__global' | '__thread'
+    | '__auto'
     ;
 
 // ---------------------------------------------------------------------------

@@ -66,6 +66,8 @@ struct Compilation {
   std::array<std::unique_ptr<TypeContext>, NumDataModels> Types;
   std::array<std::unique_ptr<CDeclarations>, NumDataModels> CDecls;
   std::unique_ptr<ScriptInfo> Info;
+  /// The C prelude CDecls were built from.
+  std::string CPreludeBuilt;
 };
 
 /// Where the output goes: -o, or the input's name with \p Ext.
@@ -140,11 +142,44 @@ bool loadInput(Compilation &C) {
   return true;
 }
 
+/// Drops every diagnostic: for the first of two parses, whose messages the
+/// second one gives again.
+class DiscardDiagnostics : public DiagnosticConsumer {
+  void handleDiagnostic(const Diagnostic &) override {}
+};
+
+void buildCDeclarations(Compilation &C, const std::string &Prelude);
+
 bool parse(Compilation &C) {
   ParseOptions PO;
   PO.MaxNestingDepth = C.Opts.BracketDepth;
+  // Which identifiers name types decides how `(word)-1` parses. Without
+  // headers the script's own typedefs are all there is; with headers, the
+  // names Clang declared are, so the declarations are parsed out first
+  // (quietly), laid out by Clang, and the script parsed knowing them (the
+  // C declarations are not affected by that choice, so Clang's work is
+  // kept for sema).
+  bool NeedsSema = C.Opts.Act != Action::DumpAST &&
+                   C.Opts.Act != Action::DumpCPrelude;
+  if (NeedsSema && C.SM.getBufferData(C.MainFile).contains("#include")) {
+    ASTContext Scratch;
+    DiscardDiagnostics Quiet;
+    DiagnosticsEngine QuietDiags(C.SM, &Quiet);
+    Script *First = parseScript(C.SM, C.MainFile, Scratch, QuietDiags, PO);
+    if (First && !QuietDiags.hasErrorOccurred()) {
+      buildCDeclarations(C, First->getCPrelude().str());
+      if (C.CDecls[0] && C.CDecls[1])
+        PO.IsTypeName = [&C](llvm::StringRef Name) {
+          return C.CDecls[0]->isTypedefName(Name) ||
+                 C.CDecls[1]->isTypedefName(Name);
+        };
+    }
+  }
+  // Only syntax errors stop here; Clang's were reported already, and sema
+  // goes on to report its own, as without the first round.
+  unsigned Before = C.Diags.getNumErrors();
   C.AST = parseScript(C.SM, C.MainFile, C.Ctx, C.Diags, PO);
-  return !C.Diags.hasErrorOccurred();
+  return C.Diags.getNumErrors() == Before;
 }
 
 bool dumpAST(Compilation &C) {
@@ -164,8 +199,17 @@ bool dumpCPrelude(Compilation &C) {
 }
 
 /// Hands the script's C prelude to Clang once per data model, with the
-/// command line's -I/-D/-U.
+/// command line's -I/-D/-U; kept when the prelude is the one Clang already
+/// has (parse() may have needed it first).
 void buildCDeclarations(Compilation &C) {
+  std::string Prelude = C.AST->getCPrelude().str();
+  if (C.CDecls[0] && C.CDecls[1] && Prelude == C.CPreludeBuilt)
+    return;
+  buildCDeclarations(C, Prelude);
+}
+
+void buildCDeclarations(Compilation &C, const std::string &Prelude) {
+  C.CPreludeBuilt = Prelude;
   CDeclOptions CO;
   CO.ScriptPath = C.Opts.Input;
   CO.IncludeDirs = C.Opts.IncludeDirs;
@@ -174,8 +218,7 @@ void buildCDeclarations(Compilation &C) {
   for (DataModel DM : AllDataModels)
     C.Types[static_cast<unsigned>(DM)] = std::make_unique<TypeContext>(DM);
   C.CDecls = CDeclarations::createForAllModels(
-      {C.Types[0].get(), C.Types[1].get()}, C.AST->getCPrelude(), CO,
-      C.Diags);
+      {C.Types[0].get(), C.Types[1].get()}, Prelude, CO, C.Diags);
 }
 
 /// --dump-layout: sema's CDeclarations lays the type out per data model.

@@ -391,6 +391,10 @@ const Type *CDeclarations::lookupTypedef(llvm::StringRef Name) {
   return P->convert(P->CI->getASTContext().getTypedefType(TD));
 }
 
+bool CDeclarations::isTypedefName(llvm::StringRef Name) const {
+  return P->lookupDecl<clang::TypedefNameDecl>(Name) != nullptr;
+}
+
 static const clang::RecordDecl *findRecord(const CDeclarations::Impl &I,
                                            llvm::StringRef Name, bool Union) {
   const auto *RD = I.lookupDecl<clang::RecordDecl>(Name);

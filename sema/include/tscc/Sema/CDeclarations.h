@@ -99,6 +99,9 @@ public:
 
   /// `typedef ... Name;` (including those from system headers).
   const Type *lookupTypedef(llvm::StringRef Name);
+  /// Whether Clang saw a typedef named Name (in the script or a header):
+  /// what the parser needs to tell `(word)-1` (a cast) from a subtraction.
+  bool isTypedefName(llvm::StringRef Name) const;
   /// `struct Name` / `union Name`; the type may be incomplete when only
   /// declared. nullptr if no such tag, or the tag is of the other kind.
   const RecordType *lookupStruct(llvm::StringRef Name);
