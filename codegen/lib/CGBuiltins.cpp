@@ -131,6 +131,18 @@ static void emitDelete(CodeGenFunction &CGF, const CallExpr *E) {
                                      B.getInt32(LV.Map->KeySize)});
 }
 
+/// exists(arr[k...]): looks the entry up without creating it.
+static Value *emitExists(CodeGenFunction &CGF, const CallExpr *E) {
+  IRBuilder<> &B = CGF.builder();
+  LValue LV = CGF.emitLValue(E->getArg(0));
+  if (!LV.isValid() || LV.K != LValue::MapElem) {
+    CGF.errorUnsupported(E, "exists() of something that is not a map element");
+    return B.getInt32(0);
+  }
+  Value *Slot = CGF.emitMapSlot(LV, /*Create=*/false);
+  return B.CreateZExt(B.CreateIsNotNull(Slot), B.getInt32Ty(), "exists");
+}
+
 RValue CodeGenFunction::emitCall(const CallExpr *E) {
   auto F = static_cast<BuiltinFunction>(E->getBuiltinID());
   if (F == BF::None)
@@ -213,6 +225,10 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
       break;
     emitDelete(*this, E);
     return {};
+  case BF::Exists:
+    if (E->getNumArgs() != 1)
+      break;
+    return Result(emitExists(*this, E), false);
   case BF::StrLen: {
     RValue S = emitExpr(E->getArg(0));
     if (!S)

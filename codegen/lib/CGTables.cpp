@@ -84,10 +84,11 @@ ObjectTables CodeGenModule::buildTables(StringRef SourceName,
   for (const MapInfo &Mp : Info.Maps) {
     tscc_map R;
     R.name = T.Strings.add(Mp.Name);
-    R.flags = Mp.Flags;
+    R.flags = Mp.Flags | tscc_map_key_count_flags(
+                             static_cast<uint32_t>(Mp.Keys.size()));
     R.key_size = Mp.KeySize;
     R.value_size = Mp.ValueSize;
-    R.key_field = appendFields(T, {Mp.Key});
+    R.key_field = appendFields(T, Mp.Keys);
     R.value_kind = Mp.ValueKind;
     T.Maps.push_back(R);
   }

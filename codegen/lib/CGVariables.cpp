@@ -128,7 +128,7 @@ LValue CodeGenFunction::emitMapElement(const VariableInfo &V,
   unsigned M = modelIndex(TypeDM);
   SmallVector<const Expr *, 2> Keys(E->getIndices().begin(),
                                     E->getIndices().end());
-  if (Keys.size() != 1) {
+  if (Keys.size() != Map.Keys.size()) {
     errorUnsupported(E, "a map access with " + std::to_string(Keys.size()) +
                             " keys");
     return {};
@@ -138,7 +138,7 @@ LValue CodeGenFunction::emitMapElement(const VariableInfo &V,
   LV.Ty = Map.ValueTypes[M] ? Map.ValueTypes[M] : typeOf(E);
   LV.StorageSize = Map.ValueSize;
   LV.Map = &Map;
-  LV.Key = emitKeyBuffer(Keys, {Map.Key}, Map.KeySize);
+  LV.Key = emitKeyBuffer(Keys, Map.Keys, Map.KeySize);
   if (Map.Flags & TSCC_MAP_THREAD)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_USES_THREAD);
   return LV;

@@ -39,6 +39,7 @@ std::optional<BuiltinFunction> lookupBuiltinFunction(llvm::StringRef Name) {
             .Case("print", F::Print)
             .Case("clear", F::Clear)
             .Case("delete", F::Delete)
+            .Case("exists", F::Exists)
             .Case("strlen", F::StrLen)
             .Case("strcontains", F::StrContains)
             .Case("strstr", F::StrStr)
@@ -61,7 +62,8 @@ llvm::StringRef builtinFunctionName(BuiltinFunction F) {
   static const char *const Names[] = {
       "",          "printf", "trace",          "exit",          "timestamp",
       "diff_time", "get_userstring",           "copy_userdata", "stktrace",
-      "within",    "print",  "clear",          "delete",        "strlen",
+      "within",    "print",  "clear",          "delete",        "exists",
+      "strlen",
       "strcontains", "strstr", "substr",       "count",
       "sum",       "min",    "max",            "avg",           "stats",
       "hist",      "lhist"};
@@ -312,6 +314,7 @@ bool hasSideEffect(BuiltinFunction F) {
   case BuiltinFunction::DiffTime:
   case BuiltinFunction::GetUserString:
   case BuiltinFunction::Within:
+  case BuiltinFunction::Exists:
   case BuiltinFunction::StrLen:
   case BuiltinFunction::StrContains:
   case BuiltinFunction::StrStr:
@@ -518,6 +521,7 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
       return nullptr;
     return Void;
   }
+  case F::Exists:
   case F::Delete: {
     if (!checkArgCount(E, 1, 1))
       return nullptr;
@@ -526,10 +530,14 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
                   : nullptr;
     VarDecl *D = DR ? lookupVar(DR->getName()) : nullptr;
     if (!D || !D->isAssociativeArray()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_delete_not_map);
+      diag(E->getArg(0)->getSourceRange(), diag::err_delete_not_map)
+          << E->getCalleeName();
       return nullptr;
     }
-    E->getArg(0)->setType(M, checkMapAccess(AS, D));
+    const Type *Elem = checkMapAccess(AS, D);
+    E->getArg(0)->setType(M, Elem);
+    if (*Fn == F::Exists)
+      return Elem ? types().getInt() : nullptr;
     return Void;
   }
   default:

@@ -258,12 +258,13 @@ void SemaChecker::checkTopLevelVars() {
     if (IsMap)
       Ok &= [&] {
         llvm::ArrayRef<TypeSpec *> Keys = D->getKeyTypes();
-        if (Keys.size() != 1) {
-          diag(Keys[1]->getBeginLoc(), diag::err_map_key_count_decl)
-              << unsigned(Keys.size());
+        if (Keys.size() > MaxMapKeys) {
+          diag(Keys[MaxMapKeys]->getBeginLoc(), diag::err_map_key_count_decl)
+              << unsigned(Keys.size()) << MaxMapKeys;
           return false;
         }
         MapInfo MI;
+        MI.KeyTypes.resize(Keys.size());
         MI.Id = Info.Maps.size();
         MI.Variable = VId;
         MI.Name = Info.Variables[VId].Name;
@@ -272,25 +273,30 @@ void SemaChecker::checkTopLevelVars() {
         for (DataModel X : AllDataModels) {
           M = X;
           InModelPass = true;
-          const Type *K = resolveTypeSpec(Keys[0]);
-          if (K && !isMapKeyType(K)) {
-            diag(Keys[0]->getBeginLoc(), diag::err_map_key_type)
-                << K->getName();
-            K = nullptr;
+          for (size_t KI = 0; KI < Keys.size(); ++KI) {
+            const Type *K = resolveTypeSpec(Keys[KI]);
+            if (K && !isMapKeyType(K)) {
+              diag(Keys[KI]->getBeginLoc(), diag::err_map_key_type)
+                  << K->getName();
+              K = nullptr;
+            }
+            if (!K) {
+              KeyOk = false;
+              continue;
+            }
+            MI.KeyTypes[KI][mi()] = K;
           }
-          if (!K) {
-            KeyOk = false;
-            continue;
-          }
-          MI.KeyTypes[mi()] = K;
           MI.ValueTypes[mi()] = Info.Variables[VId].Types[mi()];
         }
         InModelPass = false;
         if (!KeyOk || !MI.ValueTypes[TSCC_DM_LP64])
           return false;
         M = DataModel::LP64;
-        MI.Key = fieldForValue(formatArgType(MI.KeyTypes[TSCC_DM_LP64]));
-        MI.KeySize = MI.Key.Size;
+        MI.KeySize = 0;
+        for (const PerModel<const Type *> &KT : MI.KeyTypes) {
+          MI.Keys.push_back(fieldForValue(formatArgType(KT[TSCC_DM_LP64])));
+          MI.KeySize += MI.Keys.back().Size;
+        }
         FieldInfo V = fieldForValue(formatArgType(MI.ValueTypes[TSCC_DM_LP64]));
         MI.ValueKind = V.Kind;
         MI.ValueSize = V.Size;

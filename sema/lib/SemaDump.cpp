@@ -151,8 +151,11 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
   OS << "maps:\n";
   for (const MapInfo &Mp : Info.Maps) {
     OS << "  #" << Mp.Id << " " << Mp.Name
-       << ((Mp.Flags & TSCC_MAP_THREAD) ? " thread" : " global") << " key "
-       << fieldKindName(Mp.Key.Kind) << ":" << Mp.KeySize << " value "
+       << ((Mp.Flags & TSCC_MAP_THREAD) ? " thread" : " global") << " key ";
+    for (size_t I = 0; I < Mp.Keys.size(); ++I)
+      OS << (I ? "+" : "") << fieldKindName(Mp.Keys[I].Kind) << ":"
+         << Mp.Keys[I].Size;
+    OS << " value "
        << fieldKindName(Mp.ValueKind) << ":" << Mp.ValueSize << "\n";
   }
 

@@ -125,18 +125,24 @@ const Type *SemaChecker::checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map) {
   llvm::SmallVector<const Type *, 2> KeyTypes;
   for (Expr *K : E->getIndices())
     KeyTypes.push_back(rvalue(K, check(K)));
-  if (E->getIndices().size() != 1) {
-    diag(E->getSourceRange(), diag::err_map_key_count)
-        << Map->getName() << unsigned(E->getIndices().size());
-    return nullptr;
-  }
   if (VI.MapId < 0 || !Value)
     return nullptr;
-  const Type *KeyT = Info.Maps[VI.MapId].KeyTypes[mi()];
-  if (KeyTypes[0] && KeyT &&
-      !checkConvertible(E->getIdx(), KeyTypes[0], KeyT,
-                        E->getIdx()->getBeginLoc(), "indexing with"))
+  const MapInfo &MI = Info.Maps[VI.MapId];
+  if (E->getIndices().size() != MI.KeyTypes.size()) {
+    diag(E->getSourceRange(), diag::err_map_key_count)
+        << Map->getName() << unsigned(MI.KeyTypes.size())
+        << unsigned(MI.KeyTypes.size() != 1)
+        << unsigned(E->getIndices().size());
     return nullptr;
+  }
+  for (size_t I = 0; I < KeyTypes.size(); ++I) {
+    const Type *KeyT = MI.KeyTypes[I][mi()];
+    Expr *K = E->getIndices()[I];
+    if (KeyTypes[I] && KeyT &&
+        !checkConvertible(K, KeyTypes[I], KeyT, K->getBeginLoc(),
+                          "indexing with"))
+      return nullptr;
+  }
   return Value;
 }
 

@@ -35,7 +35,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 2
+#define TSCC_ABI_MINOR 3
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -217,6 +217,21 @@ struct tscc_format {
 enum tscc_map_flags {
   TSCC_MAP_THREAD = 1u << 0, /* `__thread`: one map per traced thread */
 };
+
+/* Since ABI 1.3, bits 8..15 of tscc_map.flags hold the number of keys minus
+ * one; their descriptions are tscc_fields[key_field ...], in order, and the
+ * serialised key is their concatenation. Older objects leave the bits 0:
+ * one key. */
+#define TSCC_MAP_KEY_COUNT_SHIFT 8
+#define TSCC_MAP_KEY_COUNT_MASK (0xffu << TSCC_MAP_KEY_COUNT_SHIFT)
+static inline uint32_t tscc_map_key_count(uint32_t flags) {
+  return ((flags & TSCC_MAP_KEY_COUNT_MASK) >> TSCC_MAP_KEY_COUNT_SHIFT) + 1;
+}
+static inline uint32_t tscc_map_key_count_flags(uint32_t count) {
+  return count ? ((count - 1) << TSCC_MAP_KEY_COUNT_SHIFT) &
+                     TSCC_MAP_KEY_COUNT_MASK
+               : 0;
+}
 
 struct tscc_map {
   uint32_t name;        /* strtab */

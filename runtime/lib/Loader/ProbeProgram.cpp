@@ -165,7 +165,8 @@ bool Validator::mapsAndAggs() {
     if (M.key_size == 0 || M.key_size > MaxKeySize || M.value_size == 0 ||
         M.value_size > MaxKeySize)
       return fail("map " + std::to_string(I) + " has bad key or value sizes");
-    if (M.key_field >= P.fields().size())
+    if (M.key_field >= P.fields().size() ||
+        tscc_map_key_count(M.flags) > P.fields().size() - M.key_field)
       return fail("map " + std::to_string(I) + " has a bad key field");
   }
   for (size_t I = 0; I < P.aggs().size(); ++I) {

@@ -105,16 +105,19 @@ struct VariableInfo {
 };
 
 /// An associative array: one tscc_map row.
+/// Keys of one associative array at most (`bytes[__pname, __tid]`).
+inline constexpr unsigned MaxMapKeys = 8;
+
 struct MapInfo {
   unsigned Id = 0;       ///< index in ScriptInfo::Maps
   unsigned Variable = 0; ///< index in ScriptInfo::Variables
   std::string Name;
   uint32_t Flags = 0;    ///< TSCC_MAP_*
-  /// The key as serialised (scalars widened to 8 bytes, strings NUL-padded
-  /// to their capacity); KeySize == Key.Size.
-  FieldInfo Key;
+  /// The keys as serialised, one after the other (scalars widened to 8
+  /// bytes, strings NUL-padded to their capacity); KeySize is their sum.
+  std::vector<FieldInfo> Keys;
   uint32_t KeySize = 8;
-  PerModel<const Type *> KeyTypes{};
+  std::vector<PerModel<const Type *>> KeyTypes;
   /// Value slot: scalars are always 8 bytes (widened), strings their
   /// capacity.
   PerModel<const Type *> ValueTypes{};

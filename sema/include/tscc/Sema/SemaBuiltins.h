@@ -31,6 +31,7 @@ enum class BuiltinFunction : unsigned {
   Print,
   Clear,
   Delete,
+  Exists,      ///< exists(arr[k...]): int, 1 if the entry is there
   // String functions (bpftrace's and ProbeVue's names).
   StrLen,      ///< strlen(s): long long
   StrContains, ///< strcontains(s, t): int, 1 if t occurs in s
