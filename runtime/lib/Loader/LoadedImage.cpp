@@ -104,10 +104,19 @@ private:
   bool relocate();
   bool relocateSection(const Elf64_Shdr &RelSec);
   bool applyOne(const Elf64_Rela &R, uint32_t Target);
+  /// The bytes a symbol may lead a relocation to: its whole section, its
+  /// stub, or its GOT slot, as [Start, Start + Size].
+  struct Region {
+    uint64_t Start, Size;
+  };
   bool symbolValue(uint32_t SymIdx, uint64_t &Value, bool &Undefined,
-                   std::string &Name);
+                   std::string &Name, std::optional<Region> &Reg);
   uint64_t gotSlot(uint32_t SymIdx, uint64_t Value);
   bool protect();
+  void recordFunctions();
+  bool checkTarget(const Elf64_Rela &R, uint32_t Type, uint32_t Target,
+                   uint64_t S, std::optional<Region> Reg,
+                   const std::string &Name);
   std::string_view sectionName(const Elf64_Shdr &S) const;
 
   std::span<const uint8_t> Bytes;
@@ -340,7 +349,9 @@ void ImageBuilder::copySections() {
 }
 
 bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
-                               bool &Undefined, std::string &Name) {
+                               bool &Undefined, std::string &Name,
+                               std::optional<Region> &Reg) {
+  Reg.reset();
   if (!Syms || SymIdx >= SymCount)
     return fail("relocation refers to a bad symbol index " +
                 std::to_string(SymIdx));
@@ -348,12 +359,16 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
   Name = S.st_name < SymStrtab.size()
              ? std::string(SymStrtab.substr(S.st_name).data())
              : std::string();
+  if (Name.empty() && S.st_shndx < Shdrs.size() &&
+      ELF64_ST_TYPE(S.st_info) == STT_SECTION)
+    Name = std::string(sectionName(Shdrs[S.st_shndx]));
   Undefined = false;
   if (S.st_shndx == SHN_UNDEF) {
     Undefined = true;
     auto It = std::find(Undefs.begin(), Undefs.end(), Name);
     if (It != Undefs.end()) {
       Value = LoadAddr + StubBase + (It - Undefs.begin()) * StubSize;
+      Reg = Region{Value, StubSize};
       return true;
     }
     if (ELF64_ST_BIND(S.st_info) == STB_WEAK) {
@@ -375,7 +390,56 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
   if (S.st_value > Shdrs[S.st_shndx].sh_size)
     return fail("symbol '" + Name + "' lies outside its section");
   Value = LoadAddr + Offset[S.st_shndx] + S.st_value;
+  Reg = Region{LoadAddr + Offset[S.st_shndx], Shdrs[S.st_shndx].sh_size};
   return true;
+}
+
+/// A relocation may only lead into what its symbol names: a symbol plus an
+/// addend that points elsewhere (a call sent 4 MiB away, say) would run or
+/// read arbitrary memory. What "leads to" means depends on the kind:
+///  - absolute (64, 32, 32S): S + A is the address itself;
+///  - PC-relative in code: the CPU adds the displacement to the end of the
+///    instruction, which is 4 to 8 bytes past the field (an imm32 or smaller
+///    may follow it), so the address is S + A + 4 .. S + A + 8;
+///  - PC-relative in data (jump tables: `.long .LBB - .LJTI`): the assembler
+///    folds the distance from the table start into A, so S + A may exceed
+///    the address by at most the size of the section holding the field.
+/// The end of a region is allowed (one-past-the-end pointers are legal).
+bool ImageBuilder::checkTarget(const Elf64_Rela &R, uint32_t Type,
+                               uint32_t Target, uint64_t S,
+                               std::optional<Region> Reg,
+                               const std::string &Name) {
+  bool PcRel = Type != R_X86_64_64 && Type != R_X86_64_32 &&
+               Type != R_X86_64_32S;
+  if (!Reg) {
+    if (!PcRel)
+      return true; // absolute or weak-undefined values are plain data
+    return fail(std::string(relocName(Type)) + " at offset " +
+                hex(R.r_offset) + " refers to '" + Name +
+                "', which has no address in the image");
+  }
+  // Work in signed offsets from the region start: all quantities are far
+  // below 2^62 here (images are at most 1 GiB), except A, which is clamped.
+  constexpr int64_t Far = int64_t(1) << 40;
+  int64_t A = std::clamp<int64_t>(R.r_addend, -Far, Far);
+  int64_t From = static_cast<int64_t>(S - Reg->Start) + A;
+  int64_t Lo = From, Hi = From;
+  if (PcRel && (Shdrs[Target].sh_flags & SHF_EXECINSTR)) {
+    Lo = From + 4;
+    Hi = From + 8;
+  } else if (PcRel) {
+    Lo = From - static_cast<int64_t>(Shdrs[Target].sh_size);
+  }
+  if (Hi >= 0 && Lo <= static_cast<int64_t>(Reg->Size))
+    return true;
+  return fail(std::string(relocName(Type)) + " at offset " + hex(R.r_offset) +
+              " against '" + Name + "' with addend " +
+              std::to_string(R.r_addend) + " leads " +
+              (From < 0 ? std::to_string(-From) + " bytes before"
+                        : std::to_string(From - int64_t(Reg->Size)) +
+                              " bytes past") +
+              " what that symbol refers to (" + std::to_string(Reg->Size) +
+              " bytes)");
 }
 
 bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
@@ -391,7 +455,8 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
   uint64_t S;
   bool Undef;
   std::string Name;
-  if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name))
+  std::optional<Region> Reg;
+  if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name, Reg))
     return false;
   uint8_t *Where = Buf + Offset[Target] + R.r_offset;
   uint64_t P = LoadAddr + Offset[Target] + R.r_offset;
@@ -405,7 +470,13 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
       if (std::optional<uint64_t> Ext = externalAddress(Name))
         Resolved = *Ext;
     memcpy(Buf + Slot, &Resolved, 8);
+    // The field leads to the GOT slot, not to the symbol.
+    if (!checkTarget(R, Type, Target, LoadAddr + Slot,
+                     Region{LoadAddr + Slot, 8}, Name))
+      return false;
     V = LoadAddr + Slot + A - P;
+  } else if (!checkTarget(R, Type, Target, S, Reg, Name)) {
+    return false;
   } else if (Type == R_X86_64_64) {
     V = S + A;
   } else if (Type == R_X86_64_32 || Type == R_X86_64_32S) {
@@ -468,6 +539,18 @@ bool ImageBuilder::protect() {
   return true;
 }
 
+void ImageBuilder::recordFunctions() {
+  for (size_t I = 1; Syms && I < SymCount; ++I) {
+    const Elf64_Sym &S = Syms[I];
+    if (ELF64_ST_TYPE(S.st_info) != STT_FUNC || S.st_shndx >= Shdrs.size() ||
+        Offset[S.st_shndx] == ~0ull || S.st_value > Shdrs[S.st_shndx].sh_size ||
+        S.st_size > Shdrs[S.st_shndx].sh_size - S.st_value)
+      continue;
+    Image->Functions[std::string(sectionName(Shdrs[S.st_shndx]))]
+                    [S.st_value] = S.st_size;
+  }
+}
+
 std::unique_ptr<LoadedImage> ImageBuilder::build() {
   Image.reset(new LoadedImage());
   if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
@@ -496,6 +579,7 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
     }
     Image->Sections[Name] = Sec;
   }
+  recordFunctions();
   return std::move(Image);
 }
 
@@ -557,6 +641,17 @@ bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
 LoadedImage::~LoadedImage() {
   if (Base)
     munmap(Base, Size);
+}
+
+std::optional<uint64_t> LoadedImage::functionAt(std::string_view Section,
+                                                uint64_t Offset) const {
+  auto Sec = Functions.find(Section);
+  if (Sec == Functions.end())
+    return std::nullopt;
+  auto It = Sec->second.find(Offset);
+  if (It == Sec->second.end())
+    return std::nullopt;
+  return It->second;
 }
 
 const LoadedImage::Section *LoadedImage::section(std::string_view Name) const {

@@ -213,6 +213,45 @@ struct TableSpec {
   uint32_t tscc_header::*Count; // null: the strtab / header
 };
 
+/// Each clause entry must name exactly one of the clause functions codegen
+/// emitted: an offset inside the text section is not enough, since one
+/// byte into a function is the middle of an instruction.
+bool checkClauseEntries(const ProbeProgram &P, const LoadedImage &Image,
+                        std::string &Error) {
+  const char *TextNames[TSCC_DM_COUNT] = {TSCC_SEC_TEXT_ILP32,
+                                          TSCC_SEC_TEXT_LP64};
+  for (size_t I = 0; I < P.clauses().size(); ++I) {
+    for (unsigned DM = 0; DM < TSCC_DM_COUNT; ++DM) {
+      if (!Image.section(TextNames[DM]))
+        continue;
+      const tscc_stream_entry &S = P.clauses()[I].stream[DM];
+      struct {
+        uint32_t Offset, Size;
+        const char *What;
+      } Entries[] = {{S.pred_offset, S.pred_size, "predicate"},
+                     {S.action_offset, S.action_size, "action"}};
+      for (const auto &E : Entries) {
+        if (E.Offset == TSCC_NO_CODE)
+          continue;
+        std::optional<uint64_t> Size = Image.functionAt(TextNames[DM], E.Offset);
+        std::string Where = "clause " + std::to_string(I) + ": the " +
+                            (DM == TSCC_DM_LP64 ? "LP64 " : "ILP32 ") +
+                            E.What + " at offset " + std::to_string(E.Offset);
+        if (!Size)
+          return (Error = Where + " is not the start of a function in " +
+                          TextNames[DM]),
+                 false;
+        if (*Size != E.Size)
+          return (Error = Where + " claims " + std::to_string(E.Size) +
+                          " bytes but its function has " +
+                          std::to_string(*Size)),
+                 false;
+      }
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 ProbeProgram::~ProbeProgram() = default;
@@ -432,6 +471,10 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
   }
   if (!P->hasCode() && !P->Clauses.empty()) {
     Error = std::string(Name) + ": no " TSCC_SEC_TEXT_LP64 " section";
+    return nullptr;
+  }
+  if (!checkClauseEntries(*P, *Image, Why)) {
+    Error = std::string(Name) + ": " + Why;
     return nullptr;
   }
   P->Image = std::move(Image);

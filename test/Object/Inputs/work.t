@@ -1,0 +1,8 @@
+int work(int id);
+__global long seen[long];
+@@uft:*:a.out:work:entry
+{
+  seen[__arg1] = 1;
+  @calls[__arg1] = count();
+  printf("%d %s\n", __arg1, "x");
+}
