@@ -71,6 +71,10 @@ for feature, exe in [("bpftrace", "bpftrace"), ("strace", "strace"),
     if shutil.which(exe):
         config.available_features.add(feature)
 
+# Running as root: tsrun then refuses object files others could write.
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
 def _can_build_m32():
     try:
         r = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", os.devnull],

@@ -484,7 +484,15 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
 
 std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
                                                  std::string &Error) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  return load(Path, Error, nullptr);
+}
+
+std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
+                                                 std::string &Error,
+                                                 const FileCheck &Check) {
+  // O_NONBLOCK: a FIFO named as the object must not block the open; it is
+  // refused below as not a regular file.
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (Fd < 0) {
     Error = Path + ": " + strerror(errno);
     return nullptr;
@@ -493,6 +501,12 @@ std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
   if (fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
     ::close(Fd);
     Error = Path + ": not a regular file";
+    return nullptr;
+  }
+  std::string Why;
+  if (Check && !Check(St, Why)) {
+    ::close(Fd);
+    Error = Path + ": " + Why;
     return nullptr;
   }
   std::vector<uint8_t> Bytes;

@@ -14,6 +14,8 @@
 #include "tscc/abi.h"
 
 #include <cstdint>
+#include <functional>
+#include <sys/stat.h>
 #include <memory>
 #include <span>
 #include <string>
@@ -42,6 +44,11 @@ public:
   /// null and sets Error to "FILE: problem".
   static std::unique_ptr<ProbeProgram> load(const std::string &Path,
                                             std::string &Error);
+  /// Decides from the opened file's status whether it may be loaded (the
+  /// descriptor's, so it cannot be swapped between check and read).
+  using FileCheck = std::function<bool(const struct stat &, std::string &)>;
+  static std::unique_ptr<ProbeProgram>
+  load(const std::string &Path, std::string &Error, const FileCheck &Check);
   /// Same, from bytes already in memory; Name is used in messages.
   static std::unique_ptr<ProbeProgram>
   loadFromMemory(std::span<const uint8_t> Bytes, std::string_view Name,
