@@ -298,6 +298,16 @@ bool ProbeProgram::containsCode(uintptr_t PC) const {
   return false;
 }
 
+std::optional<bool> ProbeProgram::containsMemory(uintptr_t Addr,
+                                                uint64_t Len) const {
+  if (!Image)
+    return std::nullopt;
+  if (Len == 0)
+    return Image->contains(Addr);
+  return Addr + Len >= Addr && Image->contains(Addr) &&
+         Image->contains(Addr + Len - 1);
+}
+
 std::span<const tscc_field> ProbeProgram::formatFields(uint32_t Format) const {
   if (Format >= Formats.size())
     return {};

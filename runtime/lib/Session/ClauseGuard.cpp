@@ -32,6 +32,7 @@ std::once_flag Installed;
 
 thread_local sigjmp_buf *Active = nullptr;
 thread_local ClauseCrash *ActiveCrash = nullptr;
+thread_local const tscc_ctx *ActiveCtx = nullptr;
 
 bool inClauseCode(uintptr_t PC) {
   for (auto &P : Programs)
@@ -87,18 +88,24 @@ bool tscc::rt::runGuarded(tscc_predicate_fn Pred, tscc_action_fn Action,
   sigjmp_buf Jmp;
   sigjmp_buf *Outer = Active;
   ClauseCrash *OuterCrash = ActiveCrash;
+  const tscc_ctx *OuterCtx = ActiveCtx;
   if (sigsetjmp(Jmp, 1)) {
     Active = Outer;
     ActiveCrash = OuterCrash;
+    ActiveCtx = OuterCtx;
     return false;
   }
   Active = &Jmp;
   ActiveCrash = &Crash;
+  ActiveCtx = Ctx;
   if (!Pred || Pred(Ctx)) {
     if (Action)
       Action(Ctx);
   }
   Active = Outer;
   ActiveCrash = OuterCrash;
+  ActiveCtx = OuterCtx;
   return true;
 }
+
+const tscc_ctx *tscc::rt::guardedContext() { return ActiveCtx; }

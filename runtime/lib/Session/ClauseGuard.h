@@ -33,6 +33,10 @@ void unguardProgram(const ProbeProgram &P);
 bool runGuarded(tscc_predicate_fn Pred, tscc_action_fn Action, tscc_ctx *Ctx,
                 ClauseCrash &Crash);
 
+/// The context of the clause this thread is running (in runGuarded), or
+/// null. Helpers compare the context clause code passes them with it.
+const tscc_ctx *guardedContext();
+
 } // namespace tscc::rt
 
 #endif

@@ -7,10 +7,14 @@ usage: patch-object.py MODE IN.o OUT.o
   call-addend      the first call relocation (R_X86_64_PLT32) in the LP64
                    text sent 4 MiB away
   data-addend      the first R_X86_64_PC32 in the LP64 text sent 4 MiB away
-  map-key-size     the key size clause 0 passes to its first map lookup
-                   becomes 0x10000000
-  agg-id           the aggregation id clause 0 passes to its first
-                   aggregation update becomes 0x7fff
+  map-key-size     the key size passed to the first map lookup becomes
+                   0x10000000 (more than the clause's stack)
+  map-id           the first non-zero map id passed to a map lookup
+                   becomes 0x7fff
+  agg-key-size     the key size passed to the first aggregation update
+                   becomes 4 (the table's is 8)
+  bad-ctx          the first `movq %rbx, %rdi` (the context, passed to a
+                   helper) becomes `movq %r12, %rdi` (the helper table)
 
 Only the standard library: the tests must not need pyelftools. Exits 2 if
 the object does not have what the mode patches (the test is then wrong, not
@@ -55,23 +59,36 @@ class Elf:
 
 
 def text_patch(obj, helper_slot, register, value):
-    """Rewrites the `movl $imm32, %REG` that loads an argument of clause 0's
-    first call through helper table slot HELPER_SLOT (callq *SLOT(%r12))."""
+    """Rewrites the `movl $imm32, %REG` that loads an argument of the first
+    call through helper table slot HELPER_SLOT (callq *SLOT(%r12), or
+    through a register loaded from there) that has one since the previous
+    call."""
     out = subprocess.run(["llvm-objdump", "-d", "--section=tscc_text_lp64",
                           "--no-show-raw-insn", sys.argv[2]],
                          capture_output=True, text=True, check=True).stdout
     last_mov = None
+    slot_regs = set()  # registers the helper's address was loaded into
     for line in out.splitlines():
+        # Numbers are decimal or hex, depending on llvm-objdump's version.
+        load = re.search(r"movq\s+(0x[0-9a-f]+|\d+)\(%r12\), %(\w+)$", line)
+        if load and int(load.group(1), 0) == helper_slot:
+            slot_regs.add(load.group(2))
         m = re.match(r"\s*([0-9a-f]+):\s+movl\s+\$(0x[0-9a-f]+|\d+), %" +
                      register + r"$", line)
         if m:
             last_mov = int(m.group(1), 16)
-        if re.search(r"callq\s+\*%d\(%%r12\)" % helper_slot, line):
+        call = re.search(r"callq\s+\*(?:(0x[0-9a-f]+|\d+)\(%r12\)|%(\w+))$",
+                         line)
+        through_slot = call and (
+            int(call.group(1), 0) == helper_slot if call.group(1)
+            else call.group(2) in slot_regs)
+        if through_slot and last_mov is not None:
             break
+        if "callq" in line:
+            last_mov = None
     else:
-        sys.exit("patch-object: no call through helper slot %d" % helper_slot)
-    if last_mov is None:
-        sys.exit("patch-object: no movl $imm, %%%s before that call" % register)
+        sys.exit("patch-object: no call through helper slot %d with a "
+                 "movl $imm, %%%s before it" % (helper_slot, register))
     _, text = obj.section("tscc_text_lp64")
     # movl $imm32, %r32: b8+r imm32 (or 41 b8+r imm32 for r8d-r15d).
     at = text["offset"] + last_mov
@@ -105,9 +122,18 @@ def main():
         # Helper table: 16 bytes of header, then read_mem, read_str, emit,
         # clock_ns, map_lookup (slot 48), ...; the key size is in %ecx.
         text_patch(obj, 48, "ecx", 0x10000000)
-    elif mode == "agg-id":
-        # agg_update is slot 64; the aggregation id is in %esi.
-        text_patch(obj, 64, "esi", 0x7fff)
+    elif mode == "map-id":
+        text_patch(obj, 48, "esi", 0x7fff)  # the map id is in %esi
+    elif mode == "agg-key-size":
+        text_patch(obj, 64, "ecx", 4)  # agg_update is slot 64
+    elif mode == "bad-ctx":
+        _, text = obj.section("tscc_text_lp64")
+        body = bytes(obj.data[text["offset"]:text["offset"] + text["size"]])
+        at = body.find(bytes([0x48, 0x89, 0xdf]))
+        if at < 0:
+            sys.exit("patch-object: no movq %rbx, %rdi")
+        obj.data[text["offset"] + at:text["offset"] + at + 3] = \
+            bytes([0x4c, 0x89, 0xe7])
     else:
         sys.exit("patch-object: unknown mode " + mode)
     open(dst, "wb").write(obj.data)

@@ -17,6 +17,7 @@
 #include <functional>
 #include <sys/stat.h>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -91,6 +92,10 @@ public:
   /// code may call local helpers outside the two text sections) or, for a
   /// linked-in object, its two text sections.
   bool containsCode(uintptr_t PC) const;
+  /// Whether [Addr, Addr + Len) lies in the loaded image (code, read-only
+  /// data, writable data). nullopt when the program was not loaded from a
+  /// file (linked in, or tables only) and its memory is not known.
+  std::optional<bool> containsMemory(uintptr_t Addr, uint64_t Len) const;
   /// The clause's predicate for a data model, or null if it has none.
   tscc_predicate_fn predicate(uint32_t Clause, DataModel DM) const;
   /// The clause's action for a data model, or null when there is no code.
