@@ -242,7 +242,8 @@ bool ImageBuilder::layout() {
   auto Place = [&](auto Pred) {
     for (size_t I = 0; I < Shdrs.size(); ++I) {
       const Elf64_Shdr &S = Shdrs[I];
-      if (!(S.sh_flags & SHF_ALLOC) || !Pred(S))
+      // SHT_NULL has no bytes (parseSections did not check its offset).
+      if (!(S.sh_flags & SHF_ALLOC) || S.sh_type == SHT_NULL || !Pred(S))
         continue;
       uint64_t Align = S.sh_addralign ? S.sh_addralign : 1;
       if (Align > Page || S.sh_size > MaxImageSize)
@@ -569,7 +570,8 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
     if (Offset[I] != ~0ull) {
       Sec.Alloc = true;
       Sec.Data = Image->Base + Offset[I];
-    } else if (Shdrs[I].sh_type != SHT_NOBITS) {
+    } else if (Shdrs[I].sh_type != SHT_NOBITS &&
+               Shdrs[I].sh_type != SHT_NULL) {
       auto Copy = std::make_unique<uint8_t[]>(Sec.Size ? Sec.Size : 1);
       memcpy(Copy.get(), Bytes.data() + Shdrs[I].sh_offset, Sec.Size);
       Sec.Data = Copy.get();
