@@ -33,11 +33,23 @@ struct LibcSymbol {
   uint64_t Address;
 };
 
+} // namespace
+} // namespace tscc::rt
+
+// libc's, behind a check that the clause may write the destination
+// (runtime/lib/Session/Helpers.cpp).
+extern "C" void *tscc_clause_memcpy(void *, const void *, size_t);
+extern "C" void *tscc_clause_memmove(void *, const void *, size_t);
+extern "C" void *tscc_clause_memset(void *, int, size_t);
+
+namespace tscc::rt {
+namespace {
+
 const LibcSymbol *findLibc(std::string_view Name) {
   static const LibcSymbol Table[] = {
-      {"memcpy", reinterpret_cast<uint64_t>(&::memcpy)},
-      {"memset", reinterpret_cast<uint64_t>(&::memset)},
-      {"memmove", reinterpret_cast<uint64_t>(&::memmove)},
+      {"memcpy", reinterpret_cast<uint64_t>(&tscc_clause_memcpy)},
+      {"memset", reinterpret_cast<uint64_t>(&tscc_clause_memset)},
+      {"memmove", reinterpret_cast<uint64_t>(&tscc_clause_memmove)},
   };
   for (const LibcSymbol &S : Table)
     if (Name == S.Name)

@@ -111,6 +111,7 @@ const tscc_table_layout *checkedTable(const tscc_ctx *Ctx, uint32_t Table,
 }
 
 int32_t hReadMem(tscc_ctx *C, uint64_t Addr, void *Dst, uint64_t Len) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return -1;
@@ -130,6 +131,7 @@ int32_t hReadMem(tscc_ctx *C, uint64_t Addr, void *Dst, uint64_t Len) {
 }
 
 int64_t hReadStr(tscc_ctx *C, uint64_t Addr, char *Dst, uint64_t Max) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return -1;
@@ -171,6 +173,7 @@ int64_t hReadStr(tscc_ctx *C, uint64_t Addr, char *Dst, uint64_t Max) {
 }
 
 void hEmit(tscc_ctx *C, const void *Record, uint32_t Size) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -192,6 +195,7 @@ uint64_t hClockNs(tscc_ctx *) {
 // full; the reader warns when it next delivers records.
 void *hMapLookup(tscc_ctx *C, uint32_t Map, const void *Key, uint32_t KeySize,
                  int32_t Create) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return nullptr;
@@ -211,6 +215,7 @@ void *hMapLookup(tscc_ctx *C, uint32_t Map, const void *Key, uint32_t KeySize,
 
 void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key,
                 uint32_t KeySize) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -224,6 +229,7 @@ void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key,
 
 void hAggUpdate(tscc_ctx *C, uint32_t Agg, const void *Key, uint32_t KeySize,
                 int64_t Value) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -239,6 +245,7 @@ void hAggUpdate(tscc_ctx *C, uint32_t Agg, const void *Key, uint32_t KeySize,
 }
 
 void hAggPrint(tscc_ctx *C, uint32_t Agg, int64_t Top) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -251,6 +258,7 @@ void hAggPrint(tscc_ctx *C, uint32_t Agg, int64_t Top) {
 }
 
 void hAggClear(tscc_ctx *C, uint32_t Agg) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -262,6 +270,7 @@ void hAggClear(tscc_ctx *C, uint32_t Agg) {
 }
 
 void hRequestExit(tscc_ctx *C) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return;
@@ -272,6 +281,7 @@ void hRequestExit(tscc_ctx *C) {
 }
 
 int32_t hWithin(tscc_ctx *C, uint32_t Index) {
+  HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
     return 0;
@@ -284,12 +294,44 @@ int32_t hWithin(tscc_ctx *C, uint32_t Index) {
 }
 
 void hStackTrace(tscc_ctx *C, uint32_t Depth) {
+  HelperScope InHelper;
   if (!checked(C))
     return;
   scope(C).State->stackTrace(scope(C), *C, Depth);
 }
 
 } // namespace
+
+// What the loader resolves memcpy, memset and memmove to in clause code run
+// by tsrun (LoadedImage.cpp): libc's, once the destination is known to be
+// memory the clause may write. A corrupted length or pointer would
+// otherwise let libc overwrite tsrun's heap or stacks before (or instead
+// of) faulting. The source may be any of tsrun's memory (the context's
+// strings are on its heap); a fault reading it is the clause's.
+namespace {
+void checkDestination(void *Dst, size_t Len) {
+  if (Len == 0)
+    return;
+  const tscc_ctx *Ctx = guardedContext();
+  if (Ctx && !clauseMemory(Ctx, Dst, Len))
+    abandonClause(reinterpret_cast<uint64_t>(__builtin_return_address(0)));
+}
+} // namespace
+
+extern "C" void *tscc_clause_memcpy(void *Dst, const void *Src, size_t Len) {
+  checkDestination(Dst, Len);
+  return memcpy(Dst, Src, Len);
+}
+
+extern "C" void *tscc_clause_memmove(void *Dst, const void *Src, size_t Len) {
+  checkDestination(Dst, Len);
+  return memmove(Dst, Src, Len);
+}
+
+extern "C" void *tscc_clause_memset(void *Dst, int C, size_t Len) {
+  checkDestination(Dst, Len);
+  return memset(Dst, C, Len);
+}
 
 const tscc_helpers SessionState::Helpers = {
     TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(tscc_helpers), 0,

@@ -15,6 +15,8 @@ usage: patch-object.py MODE IN.o OUT.o
                    becomes 4 (the table's is 8)
   bad-ctx          the first `movq %rbx, %rdi` (the context, passed to a
                    helper) becomes `movq %r12, %rdi` (the helper table)
+  memset-length    the length of the first call to memset becomes 1 GiB
+  spin             clause 0's LP64 action starts with `jmp .`
 
 Only the standard library: the tests must not need pyelftools. Exits 2 if
 the object does not have what the mode patches (the test is then wrong, not
@@ -126,6 +128,30 @@ def main():
         text_patch(obj, 48, "esi", 0x7fff)  # the map id is in %esi
     elif mode == "agg-key-size":
         text_patch(obj, 64, "ecx", 4)  # agg_update is slot 64
+    elif mode == "memset-length":
+        out = subprocess.run(["llvm-objdump", "-dr", "--section=tscc_text_lp64",
+                              "--no-show-raw-insn", src],
+                             capture_output=True, text=True, check=True).stdout
+        last_mov = None
+        for line in out.splitlines():
+            m = re.match(r"\s*([0-9a-f]+):\s+movl\s+\$(0x[0-9a-f]+|\d+), %edx$",
+                         line)
+            if m:
+                last_mov = int(m.group(1), 16)
+            if "R_X86_64_PLT32" in line and "memset" in line:
+                break
+        else:
+            sys.exit("patch-object: no call to memset")
+        if last_mov is None:
+            sys.exit("patch-object: no movl $imm, %edx before memset")
+        _, text = obj.section("tscc_text_lp64")
+        struct.pack_into("<I", obj.data, text["offset"] + last_mov + 1, 1 << 30)
+    elif mode == "spin":
+        _, clauses = obj.section("tscc_clauses")
+        (off,) = struct.unpack_from("<I", obj.data,
+                                    clauses["offset"] + 24 + 16 + 8)
+        _, text = obj.section("tscc_text_lp64")
+        obj.data[text["offset"] + off:text["offset"] + off + 2] = b"\xeb\xfe"
     elif mode == "bad-ctx":
         _, text = obj.section("tscc_text_lp64")
         body = bytes(obj.data[text["offset"]:text["offset"] + text["size"]])
