@@ -71,9 +71,12 @@ for feature, exe in [("bpftrace", "bpftrace"), ("strace", "strace"),
     if shutil.which(exe):
         config.available_features.add(feature)
 
-# Tests that change users (setpriv) to show what an unprivileged user gets.
-if os.geteuid() == 0 and shutil.which("setpriv"):
+# Running as root: tsrun then refuses object files others could write;
+# with setpriv, tests can also show what an unprivileged user gets.
+if os.geteuid() == 0:
     config.available_features.add("root")
+if shutil.which("setpriv"):
+    config.available_features.add("setpriv")
 
 def _can_build_m32():
     try:

@@ -81,6 +81,7 @@ struct tscc_agent_thread *agent_thread(int Resolve);
 struct agent_scope {
   struct tscc_agent_thread *thread;
   uint64_t time_ns; /* taken at the first record, 0 before */
+  struct tscc_ctx *ctx; /* the context it belongs to: helpers check it */
 };
 
 /* Runs Pred then Action with a recovery point: a fault in clause code comes

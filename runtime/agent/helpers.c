@@ -1,7 +1,9 @@
 /*===- helpers.c - The helper table of clause code run in a target --------===*
  *
  * The same contract as tsrun's table (runtime/lib/Session/Helpers.cpp), with
- * the store lock held by the firing thread. Target memory is the agent's
+ * the store lock held by the firing thread. Every argument is checked: a
+ * context that is not the running clause's ends the clause, a bad id, size
+ * or buffer is a counted fault. Target memory is the agent's
  * own: reads are fault-safe copies (a fault is recovered by the signal
  * handler, no system call on the way), and addresses that cannot be valid
  * user memory are refused without touching them. Records go to the
@@ -27,11 +29,62 @@ static int plausible(uint64_t Addr, uint64_t Len) {
   return Addr >= LOWEST_VALID && Addr < USER_END && Len <= USER_END - Addr;
 }
 
+/* Ends the running clause as if it had crashed (tscc_agent_try returns 1 and
+ * run_clause counts a fault), for a context helpers cannot trust: which
+ * clause it belongs to is unknown, so nothing else can be counted. */
+static void abort_clause(void) {
+  struct tscc_agent_thread *T = agent_thread(0);
+  if (!T || !T->in_clause)
+    return; /* not called from clause code: nothing to end */
+  T->in_clause = 0;
+  __asm__ volatile("mov %0, %%rsp\n\tjmp *%1"
+                   :
+                   : "r"(T->recover.rsp), "r"(T->recover.rip)
+                   : "memory");
+  __builtin_unreachable();
+}
+
+/* Ctx if it is the context run_clause gave the running clause; otherwise
+ * the clause is ended (a counted fault) and null returned. Clause code
+ * passes its context back to every helper: a flipped register or a stale
+ * pointer must not be used. Reading a bad one faults in agent code during
+ * a clause, which the signal handler also turns into a counted fault. */
+static struct tscc_ctx *checked(struct tscc_ctx *Ctx) {
+  if (plausible((uint64_t)Ctx, sizeof(*Ctx))) {
+    struct agent_scope *Sc = scope(Ctx);
+    if (plausible((uint64_t)Sc, sizeof(*Sc)) && Sc->ctx == Ctx)
+      return Ctx;
+  }
+  abort_clause();
+  return 0;
+}
+
+static void count_fault(struct tscc_ctx *Ctx) {
+  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+}
+
+/* The table of map Map (Map < map_count) or aggregation Map - map_count, if
+ * the key is its size and readable; otherwise a counted fault and null. */
+static const struct tscc_table_layout *
+checked_table(struct tscc_ctx *Ctx, uint32_t Table, const void *Key,
+              uint32_t KeySize) {
+  struct tscc_store *S = store();
+  if (Table >= S->layout.map_count + S->layout.agg_count ||
+      S->tables[Table].key_size != KeySize ||
+      (KeySize && !plausible((uint64_t)Key, KeySize))) {
+    count_fault(Ctx);
+    return 0;
+  }
+  return &S->tables[Table];
+}
+
 static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
                           uint64_t Len) {
-  if (!Dst || Len == 0)
+  if (!checked(Ctx))
+    return -1;
+  if (Len == 0)
     return 0;
-  if (Len > MAX_READ) {
+  if (Len > MAX_READ || !plausible((uint64_t)Dst, Len)) {
     agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
     return -1;
   }
@@ -44,10 +97,14 @@ static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
 
 static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
                           uint64_t Max) {
-  if (!Dst || Max == 0)
+  if (!checked(Ctx))
+    return -1;
+  if (Max == 0)
     return 0;
-  if (Max > MAX_READ)
-    Max = MAX_READ;
+  if (Max > MAX_READ || !plausible((uint64_t)Dst, Max)) {
+    count_fault(Ctx);
+    return -1;
+  }
   long Len = plausible(Addr, 1) ? tscc_safe_strcpy(Dst, (const char *)Addr,
                                                    Max)
                                 : -1;
@@ -90,8 +147,11 @@ static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
 }
 
 static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
-  if (!Record || Size < sizeof(struct tscc_record) || Size % 8) {
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+  if (!checked(Ctx))
+    return;
+  if (Size < sizeof(struct tscc_record) || Size % 8 ||
+      !plausible((uint64_t)Record, Size)) {
+    count_fault(Ctx);
     return;
   }
   ring_put(Ctx, TSCC_RING_RECORD, Record, Size);
@@ -104,6 +164,14 @@ static uint64_t h_clock_ns(struct tscc_ctx *Ctx) {
 
 static void *h_map_lookup(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
                           uint32_t KeySize, int32_t Create) {
+  if (!checked(Ctx))
+    return 0;
+  if (Map >= store()->layout.map_count) {
+    count_fault(Ctx);
+    return 0;
+  }
+  if (!checked_table(Ctx, Map, Key, KeySize))
+    return 0;
   int Full = 0;
   void *V = tscc_map_lookup(store(), Map, scope(Ctx)->thread->slot, Key,
                             KeySize, Create, &Full);
@@ -114,11 +182,27 @@ static void *h_map_lookup(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
 
 static void h_map_delete(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
                          uint32_t KeySize) {
+  if (!checked(Ctx))
+    return;
+  if (Map >= store()->layout.map_count) {
+    count_fault(Ctx);
+    return;
+  }
+  if (!checked_table(Ctx, Map, Key, KeySize))
+    return;
   tscc_map_delete(store(), Map, scope(Ctx)->thread->slot, Key, KeySize);
 }
 
 static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
                          uint32_t KeySize, int64_t Value) {
+  if (!checked(Ctx))
+    return;
+  if (Agg >= store()->layout.agg_count) {
+    count_fault(Ctx);
+    return;
+  }
+  if (!checked_table(Ctx, store()->layout.map_count + Agg, Key, KeySize))
+    return;
   if (tscc_agg_update(store(), Agg, Key, KeySize, Value))
     agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
 }
@@ -128,19 +212,31 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
  * on its side when the object says which clauses do; this is the path of
  * objects that do not.) */
 static void h_agg_print(struct tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
+  if (!checked(Ctx))
+    return;
+  if (Agg >= store()->layout.agg_count) {
+    count_fault(Ctx);
+    return;
+  }
   uint64_t Payload[2] = {Agg, (uint64_t)Top};
   ring_put(Ctx, TSCC_RING_PRINT_AGG, Payload, sizeof(Payload));
 }
 
 static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
-  (void)Ctx;
+  if (!checked(Ctx))
+    return;
+  if (Agg >= store()->layout.agg_count) {
+    count_fault(Ctx);
+    return;
+  }
   tscc_agg_clear(store(), Agg);
 }
 
 /* exit(): no clause starts anywhere from now on (tsrun does the same for
  * its own when it sees the request, within milliseconds). */
 static void h_request_exit(struct tscc_ctx *Ctx) {
-  (void)Ctx;
+  if (!checked(Ctx))
+    return;
   struct tscc_store_header *H = tscc_store_hdr(store());
   __atomic_store_n(&H->stopping, 1, __ATOMIC_RELEASE);
   __atomic_store_n(&H->stop_requested, 1, __ATOMIC_RELEASE);
@@ -149,8 +245,14 @@ static void h_request_exit(struct tscc_ctx *Ctx) {
 }
 
 static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
+  if (!checked(Ctx))
+    return 0;
+  if (Index >= store()->layout.within_count) {
+    count_fault(Ctx);
+    return 0;
+  }
   uint32_t *W = tscc_thread_within(store(), scope(Ctx)->thread->slot);
-  if (!W || Index >= store()->layout.within_count)
+  if (!W)
     return 0;
   return W[Index] > 0;
 }
@@ -165,6 +267,8 @@ static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
  * graphs): exact where frame pointers are missing, and nothing to decode
  * here. */
 static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
+  if (!checked(Ctx))
+    return;
   struct tscc_agent_thread *T = scope(Ctx)->thread;
   uint32_t N = T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth
                                                  : TSCC_AGENT_MAX_FRAMES;

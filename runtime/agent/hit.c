@@ -80,8 +80,8 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   if (!K->pred && !K->action)
     return;
   struct tscc_store *S = (struct tscc_store *)&C->store;
-  struct agent_scope Scope = {T, 0};
   struct tscc_ctx Ctx;
+  struct agent_scope Scope = {T, 0, &Ctx};
   __builtin_memset(&Ctx, 0, sizeof(Ctx));
   Ctx.helpers = &tscc_agent_helpers;
   Ctx.runtime = &Scope;

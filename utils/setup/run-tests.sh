@@ -25,6 +25,13 @@ lit=(/usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j1 --timeout 
   "$build/test/Ptrace" "$build/test/Runtime" "$build/test/CodeGen" \
   "$build/test/Remote" "$build/test/Export" || status=1
 
+# Fuzzing is opt-in: its build (clang-19, ASan+UBSan, build-fuzz/) costs
+# about 700 s of CPU, 6 minutes on 2 cores, before the first input runs.
+# TSCC_CI_FUZZ_SECONDS=N runs each fuzzer for N seconds after the tests.
+if [ -n "${TSCC_CI_FUZZ_SECONDS:-}" ]; then
+  "$root/utils/fuzz/run-fuzzers.sh" -t "$TSCC_CI_FUZZ_SECONDS" || status=1
+fi
+
 /usr/bin/python3 "$root/utils/setup/summarize.py" "$build/ctest.log" \
   "$build/lit-results.json" "$build/lit-results-ptrace.json"
 exit $status

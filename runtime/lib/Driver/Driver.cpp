@@ -11,6 +11,7 @@
 #include "tscc/Runtime/Driver.h"
 
 #include "ListProbes.h"
+#include "ObjectTrust.h"
 
 #include "tscc/Runtime/Backend.h"
 #include "tscc/Runtime/CallerSignals.h"
@@ -67,6 +68,7 @@ struct DriverOptions {
   bool Verbose = false;
   bool KeepLaunched = false;
   bool PtraceOnly = false;
+  bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
   size_t ThreadBuffer = StoreShape().RingSize;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
@@ -121,6 +123,8 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "                         ptrace stop per hit, instead of in the process\n"
           "  --keep-launched        when the session ends first, detach launched\n"
           "                         commands and let them run (default: kill them)\n"
+          "  --allow-untrusted-object  as root, run an object file that others\n"
+          "                         could have written (refused by default)\n"
           "listing:\n"
           "  -l, --list SPEC        list the functions (module, address) or system\n"
           "                         calls (per data model) SPEC matches, e.g.\n"
@@ -214,6 +218,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.KeepLaunched = true;
     } else if (A == "--ptrace") {
       O.PtraceOnly = true;
+    } else if (A == "--allow-untrusted-object") {
+      O.AllowUntrustedObject = true;
     } else if (A == "--ring") {
       O.Binary.Ring = true;
     } else if (Is(A, "--thread-buffer")) {
@@ -623,6 +629,14 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   return Status >= 0 ? Status : 0;
 }
 
+ProbeProgram::FileCheck objectCheck(const DriverOptions &O) {
+  if (O.AllowUntrustedObject)
+    return nullptr;
+  return [](const struct stat &St, std::string &Why) {
+    return objectFileTrusted(St, geteuid(), getuid(), Why);
+  };
+}
+
 int driverMain(int Argc, char **Argv, bool Linked) {
   // Before tsrun changes any of it: launched commands get it back.
   rememberCallerSignals();
@@ -662,7 +676,7 @@ int driverMain(int Argc, char **Argv, bool Linked) {
   }
   std::unique_ptr<ProbeProgram> P =
       Linked ? ProbeProgram::fromLinkedImage(Err)
-             : ProbeProgram::load(O.Object, Err);
+             : ProbeProgram::load(O.Object, Err, objectCheck(O));
   if (!P)
     return error(O, Err), 1;
   return runSession(O, *P);

@@ -33,11 +33,23 @@ struct LibcSymbol {
   uint64_t Address;
 };
 
+} // namespace
+} // namespace tscc::rt
+
+// libc's, behind a check that the clause may write the destination
+// (runtime/lib/Session/Helpers.cpp).
+extern "C" void *tscc_clause_memcpy(void *, const void *, size_t);
+extern "C" void *tscc_clause_memmove(void *, const void *, size_t);
+extern "C" void *tscc_clause_memset(void *, int, size_t);
+
+namespace tscc::rt {
+namespace {
+
 const LibcSymbol *findLibc(std::string_view Name) {
   static const LibcSymbol Table[] = {
-      {"memcpy", reinterpret_cast<uint64_t>(&::memcpy)},
-      {"memset", reinterpret_cast<uint64_t>(&::memset)},
-      {"memmove", reinterpret_cast<uint64_t>(&::memmove)},
+      {"memcpy", reinterpret_cast<uint64_t>(&tscc_clause_memcpy)},
+      {"memset", reinterpret_cast<uint64_t>(&tscc_clause_memset)},
+      {"memmove", reinterpret_cast<uint64_t>(&tscc_clause_memmove)},
   };
   for (const LibcSymbol &S : Table)
     if (Name == S.Name)
@@ -104,10 +116,19 @@ private:
   bool relocate();
   bool relocateSection(const Elf64_Shdr &RelSec);
   bool applyOne(const Elf64_Rela &R, uint32_t Target);
+  /// The bytes a symbol may lead a relocation to: its whole section, its
+  /// stub, or its GOT slot, as [Start, Start + Size].
+  struct Region {
+    uint64_t Start, Size;
+  };
   bool symbolValue(uint32_t SymIdx, uint64_t &Value, bool &Undefined,
-                   std::string &Name);
+                   std::string &Name, std::optional<Region> &Reg);
   uint64_t gotSlot(uint32_t SymIdx, uint64_t Value);
   bool protect();
+  void recordFunctions();
+  bool checkTarget(const Elf64_Rela &R, uint32_t Type, uint32_t Target,
+                   uint64_t S, std::optional<Region> Reg,
+                   const std::string &Name);
   std::string_view sectionName(const Elf64_Shdr &S) const;
 
   std::span<const uint8_t> Bytes;
@@ -233,7 +254,8 @@ bool ImageBuilder::layout() {
   auto Place = [&](auto Pred) {
     for (size_t I = 0; I < Shdrs.size(); ++I) {
       const Elf64_Shdr &S = Shdrs[I];
-      if (!(S.sh_flags & SHF_ALLOC) || !Pred(S))
+      // SHT_NULL has no bytes (parseSections did not check its offset).
+      if (!(S.sh_flags & SHF_ALLOC) || S.sh_type == SHT_NULL || !Pred(S))
         continue;
       uint64_t Align = S.sh_addralign ? S.sh_addralign : 1;
       if (Align > Page || S.sh_size > MaxImageSize)
@@ -340,7 +362,9 @@ void ImageBuilder::copySections() {
 }
 
 bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
-                               bool &Undefined, std::string &Name) {
+                               bool &Undefined, std::string &Name,
+                               std::optional<Region> &Reg) {
+  Reg.reset();
   if (!Syms || SymIdx >= SymCount)
     return fail("relocation refers to a bad symbol index " +
                 std::to_string(SymIdx));
@@ -348,12 +372,16 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
   Name = S.st_name < SymStrtab.size()
              ? std::string(SymStrtab.substr(S.st_name).data())
              : std::string();
+  if (Name.empty() && S.st_shndx < Shdrs.size() &&
+      ELF64_ST_TYPE(S.st_info) == STT_SECTION)
+    Name = std::string(sectionName(Shdrs[S.st_shndx]));
   Undefined = false;
   if (S.st_shndx == SHN_UNDEF) {
     Undefined = true;
     auto It = std::find(Undefs.begin(), Undefs.end(), Name);
     if (It != Undefs.end()) {
       Value = LoadAddr + StubBase + (It - Undefs.begin()) * StubSize;
+      Reg = Region{Value, StubSize};
       return true;
     }
     if (ELF64_ST_BIND(S.st_info) == STB_WEAK) {
@@ -375,7 +403,56 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
   if (S.st_value > Shdrs[S.st_shndx].sh_size)
     return fail("symbol '" + Name + "' lies outside its section");
   Value = LoadAddr + Offset[S.st_shndx] + S.st_value;
+  Reg = Region{LoadAddr + Offset[S.st_shndx], Shdrs[S.st_shndx].sh_size};
   return true;
+}
+
+/// A relocation may only lead into what its symbol names: a symbol plus an
+/// addend that points elsewhere (a call sent 4 MiB away, say) would run or
+/// read arbitrary memory. What "leads to" means depends on the kind:
+///  - absolute (64, 32, 32S): S + A is the address itself;
+///  - PC-relative in code: the CPU adds the displacement to the end of the
+///    instruction, which is 4 to 8 bytes past the field (an imm32 or smaller
+///    may follow it), so the address is S + A + 4 .. S + A + 8;
+///  - PC-relative in data (jump tables: `.long .LBB - .LJTI`): the assembler
+///    folds the distance from the table start into A, so S + A may exceed
+///    the address by at most the size of the section holding the field.
+/// The end of a region is allowed (one-past-the-end pointers are legal).
+bool ImageBuilder::checkTarget(const Elf64_Rela &R, uint32_t Type,
+                               uint32_t Target, uint64_t S,
+                               std::optional<Region> Reg,
+                               const std::string &Name) {
+  bool PcRel = Type != R_X86_64_64 && Type != R_X86_64_32 &&
+               Type != R_X86_64_32S;
+  if (!Reg) {
+    if (!PcRel)
+      return true; // absolute or weak-undefined values are plain data
+    return fail(std::string(relocName(Type)) + " at offset " +
+                hex(R.r_offset) + " refers to '" + Name +
+                "', which has no address in the image");
+  }
+  // Work in signed offsets from the region start: all quantities are far
+  // below 2^62 here (images are at most 1 GiB), except A, which is clamped.
+  constexpr int64_t Far = int64_t(1) << 40;
+  int64_t A = std::clamp<int64_t>(R.r_addend, -Far, Far);
+  int64_t From = static_cast<int64_t>(S - Reg->Start) + A;
+  int64_t Lo = From, Hi = From;
+  if (PcRel && (Shdrs[Target].sh_flags & SHF_EXECINSTR)) {
+    Lo = From + 4;
+    Hi = From + 8;
+  } else if (PcRel) {
+    Lo = From - static_cast<int64_t>(Shdrs[Target].sh_size);
+  }
+  if (Hi >= 0 && Lo <= static_cast<int64_t>(Reg->Size))
+    return true;
+  return fail(std::string(relocName(Type)) + " at offset " + hex(R.r_offset) +
+              " against '" + Name + "' with addend " +
+              std::to_string(R.r_addend) + " leads " +
+              (From < 0 ? std::to_string(-From) + " bytes before"
+                        : std::to_string(From - int64_t(Reg->Size)) +
+                              " bytes past") +
+              " what that symbol refers to (" + std::to_string(Reg->Size) +
+              " bytes)");
 }
 
 bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
@@ -391,7 +468,8 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
   uint64_t S;
   bool Undef;
   std::string Name;
-  if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name))
+  std::optional<Region> Reg;
+  if (!symbolValue(ELF64_R_SYM(R.r_info), S, Undef, Name, Reg))
     return false;
   uint8_t *Where = Buf + Offset[Target] + R.r_offset;
   uint64_t P = LoadAddr + Offset[Target] + R.r_offset;
@@ -405,7 +483,13 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
       if (std::optional<uint64_t> Ext = externalAddress(Name))
         Resolved = *Ext;
     memcpy(Buf + Slot, &Resolved, 8);
+    // The field leads to the GOT slot, not to the symbol.
+    if (!checkTarget(R, Type, Target, LoadAddr + Slot,
+                     Region{LoadAddr + Slot, 8}, Name))
+      return false;
     V = LoadAddr + Slot + A - P;
+  } else if (!checkTarget(R, Type, Target, S, Reg, Name)) {
+    return false;
   } else if (Type == R_X86_64_64) {
     V = S + A;
   } else if (Type == R_X86_64_32 || Type == R_X86_64_32S) {
@@ -468,6 +552,18 @@ bool ImageBuilder::protect() {
   return true;
 }
 
+void ImageBuilder::recordFunctions() {
+  for (size_t I = 1; Syms && I < SymCount; ++I) {
+    const Elf64_Sym &S = Syms[I];
+    if (ELF64_ST_TYPE(S.st_info) != STT_FUNC || S.st_shndx >= Shdrs.size() ||
+        Offset[S.st_shndx] == ~0ull || S.st_value > Shdrs[S.st_shndx].sh_size ||
+        S.st_size > Shdrs[S.st_shndx].sh_size - S.st_value)
+      continue;
+    Image->Functions[std::string(sectionName(Shdrs[S.st_shndx]))]
+                    [S.st_value] = S.st_size;
+  }
+}
+
 std::unique_ptr<LoadedImage> ImageBuilder::build() {
   Image.reset(new LoadedImage());
   if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
@@ -486,7 +582,8 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
     if (Offset[I] != ~0ull) {
       Sec.Alloc = true;
       Sec.Data = Image->Base + Offset[I];
-    } else if (Shdrs[I].sh_type != SHT_NOBITS) {
+    } else if (Shdrs[I].sh_type != SHT_NOBITS &&
+               Shdrs[I].sh_type != SHT_NULL) {
       auto Copy = std::make_unique<uint8_t[]>(Sec.Size ? Sec.Size : 1);
       memcpy(Copy.get(), Bytes.data() + Shdrs[I].sh_offset, Sec.Size);
       Sec.Data = Copy.get();
@@ -496,6 +593,7 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
     }
     Image->Sections[Name] = Sec;
   }
+  recordFunctions();
   return std::move(Image);
 }
 
@@ -557,6 +655,17 @@ bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
 LoadedImage::~LoadedImage() {
   if (Base)
     munmap(Base, Size);
+}
+
+std::optional<uint64_t> LoadedImage::functionAt(std::string_view Section,
+                                                uint64_t Offset) const {
+  auto Sec = Functions.find(Section);
+  if (Sec == Functions.end())
+    return std::nullopt;
+  auto It = Sec->second.find(Offset);
+  if (It == Sec->second.end())
+    return std::nullopt;
+  return It->second;
 }
 
 const LoadedImage::Section *LoadedImage::section(std::string_view Name) const {

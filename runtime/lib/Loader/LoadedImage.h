@@ -66,6 +66,10 @@ public:
   /// The named section, or null. Non-allocated sections are copied, so the
   /// image never refers to the caller's bytes after create() returns.
   const Section *section(std::string_view Name) const;
+  /// The size of the function symbol (STT_FUNC) that starts at Offset in
+  /// the named allocated section, or nullopt if no function starts there.
+  std::optional<uint64_t> functionAt(std::string_view Section,
+                                     uint64_t Offset) const;
   uint64_t mappingSize() const { return Size; }
   bool contains(uintptr_t P) const {
     return P >= reinterpret_cast<uintptr_t>(Base) &&
@@ -78,6 +82,8 @@ private:
   uint64_t Size = 0;
   std::map<std::string, Section, std::less<>> Sections;
   std::map<std::string, std::unique_ptr<uint8_t[]>, std::less<>> Copies;
+  /// Per allocated section: function start offset -> size.
+  std::map<std::string, std::map<uint64_t, uint64_t>, std::less<>> Functions;
   friend class ImageBuilder;
 };
 

@@ -214,6 +214,45 @@ struct TableSpec {
   uint32_t tscc_header::*Count; // null: the strtab / header
 };
 
+/// Each clause entry must name exactly one of the clause functions codegen
+/// emitted: an offset inside the text section is not enough, since one
+/// byte into a function is the middle of an instruction.
+bool checkClauseEntries(const ProbeProgram &P, const LoadedImage &Image,
+                        std::string &Error) {
+  const char *TextNames[TSCC_DM_COUNT] = {TSCC_SEC_TEXT_ILP32,
+                                          TSCC_SEC_TEXT_LP64};
+  for (size_t I = 0; I < P.clauses().size(); ++I) {
+    for (unsigned DM = 0; DM < TSCC_DM_COUNT; ++DM) {
+      if (!Image.section(TextNames[DM]))
+        continue;
+      const tscc_stream_entry &S = P.clauses()[I].stream[DM];
+      struct {
+        uint32_t Offset, Size;
+        const char *What;
+      } Entries[] = {{S.pred_offset, S.pred_size, "predicate"},
+                     {S.action_offset, S.action_size, "action"}};
+      for (const auto &E : Entries) {
+        if (E.Offset == TSCC_NO_CODE)
+          continue;
+        std::optional<uint64_t> Size = Image.functionAt(TextNames[DM], E.Offset);
+        std::string Where = "clause " + std::to_string(I) + ": the " +
+                            (DM == TSCC_DM_LP64 ? "LP64 " : "ILP32 ") +
+                            E.What + " at offset " + std::to_string(E.Offset);
+        if (!Size)
+          return (Error = Where + " is not the start of a function in " +
+                          TextNames[DM]),
+                 false;
+        if (*Size != E.Size)
+          return (Error = Where + " claims " + std::to_string(E.Size) +
+                          " bytes but its function has " +
+                          std::to_string(*Size)),
+                 false;
+      }
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 ProbeProgram::~ProbeProgram() = default;
@@ -258,6 +297,16 @@ bool ProbeProgram::containsCode(uintptr_t PC) const {
         PC - reinterpret_cast<uintptr_t>(Text[M]) < TextSize[M])
       return true;
   return false;
+}
+
+std::optional<bool> ProbeProgram::containsMemory(uintptr_t Addr,
+                                                uint64_t Len) const {
+  if (!Image)
+    return std::nullopt;
+  if (Len == 0)
+    return Image->contains(Addr);
+  return Addr + Len >= Addr && Image->contains(Addr) &&
+         Image->contains(Addr + Len - 1);
 }
 
 std::span<const tscc_field> ProbeProgram::formatFields(uint32_t Format) const {
@@ -435,6 +484,10 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
     Error = std::string(Name) + ": no " TSCC_SEC_TEXT_LP64 " section";
     return nullptr;
   }
+  if (!checkClauseEntries(*P, *Image, Why)) {
+    Error = std::string(Name) + ": " + Why;
+    return nullptr;
+  }
   P->Image = std::move(Image);
   P->ObjectBytes.assign(Bytes.begin(), Bytes.end());
   return P;
@@ -442,7 +495,15 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
 
 std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
                                                  std::string &Error) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  return load(Path, Error, nullptr);
+}
+
+std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
+                                                 std::string &Error,
+                                                 const FileCheck &Check) {
+  // O_NONBLOCK: a FIFO named as the object must not block the open; it is
+  // refused below as not a regular file.
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (Fd < 0) {
     Error = Path + ": " + strerror(errno);
     return nullptr;
@@ -451,6 +512,12 @@ std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
   if (fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
     ::close(Fd);
     Error = Path + ": not a regular file";
+    return nullptr;
+  }
+  std::string Why;
+  if (Check && !Check(St, Why)) {
+    ::close(Fd);
+    Error = Path + ": " + Why;
     return nullptr;
   }
   std::vector<uint8_t> Bytes;

@@ -132,6 +132,11 @@ public:
       Ring.clear();
       KeptEvents.clear();
     }
+    // The End frame tells a reader the file is complete: a tsrun killed
+    // between two frames leaves a file that is well-formed but short.
+    if (!Ended)
+      frame(TraceFrame::End, std::string());
+    Ended = true;
     if (fflush(Out) != 0)
       fail();
   }
@@ -154,6 +159,7 @@ private:
     static const char Zero[8] = {};
     put(Zero, (8 - N % 8) % 8);
   }
+  bool Ended = false;
   void frame(TraceFrame Type, const std::string &Payload) {
     u32(static_cast<uint32_t>(Type));
     u32(static_cast<uint32_t>(Payload.size()));

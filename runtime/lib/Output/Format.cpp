@@ -291,7 +291,8 @@ bool tscc::rt::decodeArgs(std::span<const tscc_field> Fields,
       if (Count > (Bytes.size() - Pos) / 8)
         return false;
       A.Stack.resize(Count);
-      memcpy(A.Stack.data(), Bytes.data() + Pos, size_t(Count) * 8);
+      if (Count) // an empty vector's data() may be null: no memcpy at all
+        memcpy(A.Stack.data(), Bytes.data() + Pos, size_t(Count) * 8);
       Pos += size_t(Count) * 8;
     } else {
       if (!Need(8))

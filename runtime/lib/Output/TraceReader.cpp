@@ -94,7 +94,7 @@ std::unique_ptr<TraceReader> TraceReader::open(const std::string &Path,
     Error = Path + ": not a tsrun binary trace file";
     return nullptr;
   }
-  if (!C.take(&Version, 4) || Version != TraceVersion) {
+  if (!C.take(&Version, 4) || Version == 0 || Version > TraceVersion) {
     Error = Path + ": unsupported trace file version";
     return nullptr;
   }
@@ -135,6 +135,7 @@ std::unique_ptr<TraceReader> TraceReader::open(const std::string &Path,
     return nullptr;
   }
   R->FramesAt = C.Pos;
+  R->Version = Version;
   return R;
 }
 
@@ -142,7 +143,13 @@ bool TraceReader::replay(OutputSink &Sink, const RecordFn &Record,
                          std::string &Error) {
   Sink.start(*Program);
   Cursor C{Bytes, FramesAt};
+  bool Ended = false;
   while (C.Pos < Bytes.size()) {
+    if (Ended) {
+      Error = Path + ": data after the end of the trace at offset " +
+              std::to_string(C.Pos);
+      return false;
+    }
     uint32_t Type, Size;
     std::span<const uint8_t> Payload;
     if (!C.take(&Type, 4) || !C.take(&Size, 4) || !C.span(Size, Payload) ||
@@ -158,6 +165,10 @@ bool TraceReader::replay(OutputSink &Sink, const RecordFn &Record,
         Error = Path + ": malformed event: " + E.what();
         return false;
       }
+      continue;
+    }
+    if (Type == static_cast<uint32_t>(TraceFrame::End)) {
+      Ended = true;
       continue;
     }
     if (Type != static_cast<uint32_t>(TraceFrame::Record))
@@ -196,6 +207,12 @@ bool TraceReader::replay(OutputSink &Sink, const RecordFn &Record,
          V.Header.format >= Program->formats().size()))
       continue; // cannot be rendered; the writer never produces this
     Record(O, V);
+  }
+  if (!Ended && Version >= 2) {
+    Error = Path + ": truncated: the trace stops at offset " +
+            std::to_string(C.Pos) +
+            " without its end frame (was tsrun killed?)";
+    return false;
   }
   Sink.finish();
   return true;

@@ -566,4 +566,5 @@ void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
   P.Exited = true;
   ByPid.erase(P.Pid);
   S.targetExited(P, Code, Sig);
+  P.releaseExited();
 }

@@ -219,3 +219,18 @@ void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {
   Out[TSCC_REG_EFLAGS] = R.eflags;
   Out[TSCC_REG_ORIG_RAX] = R.orig_rax;
 }
+
+void PtraceProcess::releaseExited() {
+  // Assigning empty containers frees their storage (clear() keeps it).
+  Breakpoints = {};
+  Threads = {};
+  Installed = {};
+  Agent.Sites = {};
+  Agent.Areas = {};
+  Heal.ReturnEntry = {};
+  ExePath = {};
+  if (MemFd >= 0) {
+    ::close(MemFd);
+    MemFd = -1;
+  }
+}

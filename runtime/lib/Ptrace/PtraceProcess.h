@@ -182,6 +182,12 @@ public:
   }
 
   const Module *moduleFor(uint64_t Addr) const;
+  /// After the process has exited: frees everything but what a Target is
+  /// still asked for (identity, and the modules that symbolise the stacks
+  /// of records delivered after the exit). The session keeps the Target
+  /// itself; a long session forking short-lived children must not keep
+  /// each one's breakpoints, sites and descriptors.
+  void releaseExited();
 
   pid_t Pid;
   int64_t PPid = 0, Uid = 0;

@@ -33,6 +33,28 @@ void unguardProgram(const ProbeProgram &P);
 bool runGuarded(tscc_predicate_fn Pred, tscc_action_fn Action, tscc_ctx *Ctx,
                 ClauseCrash &Crash);
 
+/// The context of the clause this thread is running (in runGuarded), or
+/// null. Helpers compare the context clause code passes them with it.
+const tscc_ctx *guardedContext();
+
+/// While alive, this thread is in a runtime helper called by clause code:
+/// a fault now is the runtime's, never recovered as the clause's. Outside
+/// helpers, every fault while a clause runs is the clause's -- in its own
+/// code, in the libc routines it calls directly, or wherever a wild jump
+/// took it -- and abandons the firing.
+class HelperScope {
+public:
+  HelperScope();
+  ~HelperScope();
+  HelperScope(const HelperScope &) = delete;
+  HelperScope &operator=(const HelperScope &) = delete;
+};
+
+/// Abandons the running clause as if it had crashed with SIGSEGV at PC
+/// (runGuarded returns false). Only from code that holds no lock and needs
+/// no unwinding; does nothing outside a clause.
+void abandonClause(uint64_t PC);
+
 } // namespace tscc::rt
 
 #endif

@@ -1,14 +1,19 @@
 //===- Helpers.cpp - The helper table clause code calls -------------------===//
 //
 // The helpers are the only door from compiled clause code into the runtime.
-// They run with the session lock and the store lock held (runClause takes
-// both) and must treat every argument as untrusted: a bad index, size or
-// record is counted and ignored, never a crash. The agent has its own table
+// They run with the store lock held (runClause takes it) and must treat
+// every argument as untrusted: a context that is not the clause's own, an
+// id out of range, a key size that is not the table's, a buffer outside
+// the clause's stack, store or image -- each is counted as a fault of the
+// clause and ignored, never a crash. The agent has its own table
 // (runtime/agent/helpers.c) over the same store.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClauseGuard.h"
 #include "SessionState.h"
+
+#include <pthread.h>
 
 #include <cstring>
 #include <ctime>
@@ -22,32 +27,121 @@ namespace {
 constexpr uint64_t MaxRead = 1u << 20;
 constexpr uint64_t PageSize = 4096;
 
-FireScope &scope(tscc_ctx *Ctx) { return *static_cast<FireScope *>(Ctx->runtime); }
+FireScope &scope(const tscc_ctx *Ctx) {
+  return *static_cast<FireScope *>(Ctx->runtime);
+}
 
-void countFault(tscc_ctx *Ctx) { scope(Ctx).State->countFault(Ctx->clause); }
+void countFault(const tscc_ctx *Ctx) {
+  scope(Ctx).State->countFault(Ctx->clause);
+}
 
-void countDrop(tscc_ctx *Ctx) { scope(Ctx).State->countDrop(Ctx->clause); }
+void countDrop(const tscc_ctx *Ctx) {
+  scope(Ctx).State->countDrop(Ctx->clause);
+}
 
-tscc_store *store(tscc_ctx *Ctx) { return scope(Ctx).State->Store->view(); }
+tscc_store *store(const tscc_ctx *Ctx) {
+  return scope(Ctx).State->Store->view();
+}
 
-int32_t hReadMem(tscc_ctx *Ctx, uint64_t Addr, void *Dst, uint64_t Len) {
-  if (!Dst || Len == 0)
+/// Ctx if it is the context the running clause was given, else null (and
+/// the running clause, if any, gets a fault). Clause code hands its context
+/// back to every helper; a flipped register or a stale pointer must not be
+/// dereferenced.
+const tscc_ctx *checked(tscc_ctx *Ctx) {
+  const tscc_ctx *Real = guardedContext();
+  if (Real && Ctx == Real)
+    return Ctx;
+  if (Real)
+    countFault(Real);
+  return nullptr;
+}
+
+/// The calling thread's stack, found once per thread.
+std::pair<uintptr_t, uintptr_t> threadStack() {
+  thread_local std::pair<uintptr_t, uintptr_t> Range{0, 0};
+  if (Range.second)
+    return Range;
+  pthread_attr_t A;
+  void *Addr = nullptr;
+  size_t Size = 0;
+  if (pthread_getattr_np(pthread_self(), &A) == 0) {
+    pthread_attr_getstack(&A, &Addr, &Size);
+    pthread_attr_destroy(&A);
+  }
+  Range = {reinterpret_cast<uintptr_t>(Addr),
+           reinterpret_cast<uintptr_t>(Addr) + Size};
+  return Range;
+}
+
+bool within(uintptr_t Lo, uintptr_t Hi, uintptr_t P, uint64_t Len) {
+  return P >= Lo && P <= Hi && Len <= Hi - P;
+}
+
+/// Whether [P, P + Len) is memory clause code may hand a helper: its own
+/// stack frame, the session's store (variables, maps) or its image. Any
+/// other pointer would make the helper, not the clause, fault (in tsrun,
+/// outside the clause guard: a crash).
+bool clauseMemory(const tscc_ctx *Ctx, const void *P, uint64_t Len) {
+  if (!P)
+    return false;
+  uintptr_t A = reinterpret_cast<uintptr_t>(P);
+  auto [StackLo, StackHi] = threadStack();
+  if (StackHi && within(StackLo, StackHi, A, Len))
+    return true;
+  SessionState &S = *scope(Ctx).State;
+  uintptr_t StoreLo = reinterpret_cast<uintptr_t>(S.Store->view()->base);
+  if (within(StoreLo, StoreLo + S.Store->size(), A, Len))
+    return true;
+  // A linked-in program's memory is the executable's: not checkable here.
+  return S.P.containsMemory(A, Len).value_or(true);
+}
+
+/// The table of map Map (or of aggregation Map - map_count) if it exists and
+/// its key is KeySize bytes at a readable Key; otherwise a fault.
+const tscc_table_layout *checkedTable(const tscc_ctx *Ctx, uint32_t Table,
+                                      const void *Key, uint32_t KeySize) {
+  tscc_store *V = store(Ctx);
+  if (Table >= V->layout.map_count + V->layout.agg_count ||
+      V->tables[Table].key_size != KeySize ||
+      (KeySize && !clauseMemory(Ctx, Key, KeySize))) {
+    countFault(Ctx);
+    return nullptr;
+  }
+  return &V->tables[Table];
+}
+
+int32_t hReadMem(tscc_ctx *C, uint64_t Addr, void *Dst, uint64_t Len) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return -1;
+  if (Len == 0)
     return 0;
+  if (Len > MaxRead || !clauseMemory(Ctx, Dst, Len)) {
+    countFault(Ctx);
+    return -1;
+  }
   FireScope &F = scope(Ctx);
-  if (!F.Tgt || Len > MaxRead || !F.Tgt->readMemory(Addr, Dst, Len)) {
-    if (Len <= MaxRead)
-      memset(Dst, 0, Len);
+  if (!F.Tgt || !F.Tgt->readMemory(Addr, Dst, Len)) {
+    memset(Dst, 0, Len);
     countFault(Ctx);
     return -1;
   }
   return 0;
 }
 
-int64_t hReadStr(tscc_ctx *Ctx, uint64_t Addr, char *Dst, uint64_t Max) {
-  if (!Dst || Max == 0)
+int64_t hReadStr(tscc_ctx *C, uint64_t Addr, char *Dst, uint64_t Max) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return -1;
+  if (Max == 0)
     return 0;
+  if (Max > MaxRead || !clauseMemory(Ctx, Dst, Max)) {
+    countFault(Ctx);
+    return -1;
+  }
   FireScope &F = scope(Ctx);
-  Max = std::min(Max, MaxRead);
   Dst[0] = '\0';
   if (!F.Tgt) {
     memset(Dst, 0, Max);
@@ -78,8 +172,16 @@ int64_t hReadStr(tscc_ctx *Ctx, uint64_t Addr, char *Dst, uint64_t Max) {
   return static_cast<int64_t>(Pos);
 }
 
-void hEmit(tscc_ctx *Ctx, const void *Record, uint32_t Size) {
-  scope(Ctx).State->emit(scope(Ctx), *Ctx, Record, Size);
+void hEmit(tscc_ctx *C, const void *Record, uint32_t Size) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return;
+  if (Size >= sizeof(tscc_record) && !clauseMemory(Ctx, Record, Size)) {
+    countFault(Ctx);
+    return;
+  }
+  scope(Ctx).State->emit(scope(Ctx), *C, Record, Size);
 }
 
 uint64_t hClockNs(tscc_ctx *) {
@@ -88,59 +190,114 @@ uint64_t hClockNs(tscc_ctx *) {
   return static_cast<uint64_t>(T.tv_sec) * 1000000000ull + T.tv_nsec;
 }
 
-void *hMapLookup(tscc_ctx *Ctx, uint32_t Map, const void *Key, uint32_t KeySize,
-                int32_t Create) {
+// Full tables are not warned about here: that writes to stderr, and a
+// helper runs with the store lock held. The table remembers it was found
+// full; the reader warns when it next delivers records.
+void *hMapLookup(tscc_ctx *C, uint32_t Map, const void *Key, uint32_t KeySize,
+                 int32_t Create) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return nullptr;
+  if (Map >= store(Ctx)->layout.map_count) {
+    countFault(Ctx);
+    return nullptr;
+  }
+  if (!checkedTable(Ctx, Map, Key, KeySize))
+    return nullptr;
   int Full = 0;
   void *V = tscc_map_lookup(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize,
                             Create, &Full);
-  if (!Full)
-    return V;
-  countDrop(Ctx);
-  std::lock_guard<std::mutex> G(scope(Ctx).State->Lock);
-  scope(Ctx).State->warnFullTablesLocked();
-  return nullptr;
+  if (Full)
+    countDrop(Ctx);
+  return V;
 }
 
-void hMapDelete(tscc_ctx *Ctx, uint32_t Map, const void *Key,
-               uint32_t KeySize) {
-  tscc_map_delete(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize);
-}
-
-void hAggUpdate(tscc_ctx *Ctx, uint32_t Agg, const void *Key, uint32_t KeySize,
-               int64_t Value) {
-  if (tscc_agg_update(store(Ctx), Agg, Key, KeySize, Value) == 0)
+void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key,
+                uint32_t KeySize) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
     return;
-  countDrop(Ctx);
-  std::lock_guard<std::mutex> G(scope(Ctx).State->Lock);
-  scope(Ctx).State->warnFullTablesLocked();
+  if (Map >= store(Ctx)->layout.map_count) {
+    countFault(Ctx);
+    return;
+  }
+  if (checkedTable(Ctx, Map, Key, KeySize))
+    tscc_map_delete(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize);
 }
 
-void hAggPrint(tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
+void hAggUpdate(tscc_ctx *C, uint32_t Agg, const void *Key, uint32_t KeySize,
+                int64_t Value) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return;
+  tscc_store *V = store(Ctx);
+  if (Agg >= V->layout.agg_count) {
+    countFault(Ctx);
+    return;
+  }
+  if (!checkedTable(Ctx, V->layout.map_count + Agg, Key, KeySize))
+    return;
+  if (tscc_agg_update(V, Agg, Key, KeySize, Value) != 0)
+    countDrop(Ctx); // full: see hMapLookup
+}
+
+void hAggPrint(tscc_ctx *C, uint32_t Agg, int64_t Top) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return;
   SessionState &S = *scope(Ctx).State;
-  if (Agg < S.Aggs.size())
-    S.dumpAgg(Agg, Top);
+  if (Agg >= S.Aggs.size()) {
+    countFault(Ctx);
+    return;
+  }
+  S.dumpAgg(Agg, Top);
 }
 
-void hAggClear(tscc_ctx *Ctx, uint32_t Agg) {
+void hAggClear(tscc_ctx *C, uint32_t Agg) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return;
+  if (Agg >= store(Ctx)->layout.agg_count) {
+    countFault(Ctx);
+    return;
+  }
   tscc_agg_clear(store(Ctx), Agg);
 }
 
-void hRequestExit(tscc_ctx *Ctx) {
+void hRequestExit(tscc_ctx *C) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
+    return;
   SessionState &S = *scope(Ctx).State;
   S.S.requestStop();
   if (S.S.options().OnStop)
     S.S.options().OnStop();
 }
 
-int32_t hWithin(tscc_ctx *Ctx, uint32_t Index) {
-  uint32_t *W = tscc_thread_within(store(Ctx), scope(Ctx).Slot);
-  if (!W || Index >= scope(Ctx).State->P.withinTable().size())
+int32_t hWithin(tscc_ctx *C, uint32_t Index) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx)
     return 0;
-  return W[Index] > 0;
+  if (Index >= scope(Ctx).State->P.withinTable().size()) {
+    countFault(Ctx);
+    return 0;
+  }
+  uint32_t *W = tscc_thread_within(store(Ctx), scope(Ctx).Slot);
+  return W && W[Index] > 0;
 }
 
-void hStackTrace(tscc_ctx *Ctx, uint32_t Depth) {
-  scope(Ctx).State->stackTrace(scope(Ctx), *Ctx, Depth);
+void hStackTrace(tscc_ctx *C, uint32_t Depth) {
+  HelperScope InHelper;
+  if (!checked(C))
+    return;
+  scope(C).State->stackTrace(scope(C), *C, Depth);
 }
 
 void hFault(tscc_ctx *Ctx, uint32_t Kind) {
@@ -153,6 +310,37 @@ void hFault(tscc_ctx *Ctx, uint32_t Kind) {
 }
 
 } // namespace
+
+// What the loader resolves memcpy, memset and memmove to in clause code run
+// by tsrun (LoadedImage.cpp): libc's, once the destination is known to be
+// memory the clause may write. A corrupted length or pointer would
+// otherwise let libc overwrite tsrun's heap or stacks before (or instead
+// of) faulting. The source may be any of tsrun's memory (the context's
+// strings are on its heap); a fault reading it is the clause's.
+namespace {
+void checkDestination(void *Dst, size_t Len) {
+  if (Len == 0)
+    return;
+  const tscc_ctx *Ctx = guardedContext();
+  if (Ctx && !clauseMemory(Ctx, Dst, Len))
+    abandonClause(reinterpret_cast<uint64_t>(__builtin_return_address(0)));
+}
+} // namespace
+
+extern "C" void *tscc_clause_memcpy(void *Dst, const void *Src, size_t Len) {
+  checkDestination(Dst, Len);
+  return memcpy(Dst, Src, Len);
+}
+
+extern "C" void *tscc_clause_memmove(void *Dst, const void *Src, size_t Len) {
+  checkDestination(Dst, Len);
+  return memmove(Dst, Src, Len);
+}
+
+extern "C" void *tscc_clause_memset(void *Dst, int C, size_t Len) {
+  checkDestination(Dst, Len);
+  return memset(Dst, C, Len);
+}
 
 const tscc_helpers SessionState::Helpers = {
     TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(tscc_helpers), 0,
@@ -167,10 +355,11 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // The record is checked when it is read back (records from targets are
   // untrusted); here only what the ring needs.
   if (!Rec || Size < sizeof(tscc_record) || Size % 8) {
-    countDrop(Ctx.clause);
+    countFault(Ctx.clause);
     warnOnce("bad-record-" + std::to_string(Ctx.clause),
              "clause " + std::to_string(Ctx.clause) +
-                 " emitted a malformed record; dropped");
+                 " emitted a malformed record; dropped and counted as a "
+                 "fault");
     return;
   }
   tscc_ring_record H{};

@@ -291,6 +291,14 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
       Agent.symbol("tscc_agent_helpers"));
   tscc_ctx Ctx{};
   Ctx.clause = FooClause;
+  // A context as run_clause makes it: the helpers check that its runtime
+  // scope points back at it (struct agent_scope, runtime/agent/agent.h).
+  struct {
+    void *thread;
+    uint64_t time_ns;
+    tscc_ctx *ctx;
+  } Scope{nullptr, 0, &Ctx};
+  Ctx.runtime = &Scope;
   void *Gone = mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   munmap(Gone, 4096);
   uint64_t V = 0x1111;
@@ -314,6 +322,16 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
   EXPECT_EQ(counter(FooClause, 1), 8u);
   // Only the unmapped page needed the handler; the rest were refused up
   // front.
+  EXPECT_EQ(config().recovered_faults, 2u);
+  // A destination buffer that is not plausible memory, and an oversized
+  // read, are faults too, refused before anything is touched.
+  EXPECT_EQ(H->read_mem(&Ctx, reinterpret_cast<uint64_t>(&Good),
+                        reinterpret_cast<void *>(0x10), 8),
+            -1);
+  EXPECT_EQ(H->read_mem(&Ctx, reinterpret_cast<uint64_t>(&Good), &V,
+                        uint64_t(2) << 20),
+            -1);
+  EXPECT_EQ(counter(FooClause, 1), 10u);
   EXPECT_EQ(config().recovered_faults, 2u);
 }
 

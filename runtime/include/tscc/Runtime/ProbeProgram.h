@@ -14,7 +14,10 @@
 #include "tscc/abi.h"
 
 #include <cstdint>
+#include <functional>
+#include <sys/stat.h>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,6 +45,11 @@ public:
   /// null and sets Error to "FILE: problem".
   static std::unique_ptr<ProbeProgram> load(const std::string &Path,
                                             std::string &Error);
+  /// Decides from the opened file's status whether it may be loaded (the
+  /// descriptor's, so it cannot be swapped between check and read).
+  using FileCheck = std::function<bool(const struct stat &, std::string &)>;
+  static std::unique_ptr<ProbeProgram>
+  load(const std::string &Path, std::string &Error, const FileCheck &Check);
   /// Same, from bytes already in memory; Name is used in messages.
   static std::unique_ptr<ProbeProgram>
   loadFromMemory(std::span<const uint8_t> Bytes, std::string_view Name,
@@ -84,6 +92,10 @@ public:
   /// code may call local helpers outside the two text sections) or, for a
   /// linked-in object, its two text sections.
   bool containsCode(uintptr_t PC) const;
+  /// Whether [Addr, Addr + Len) lies in the loaded image (code, read-only
+  /// data, writable data). nullopt when the program was not loaded from a
+  /// file (linked in, or tables only) and its memory is not known.
+  std::optional<bool> containsMemory(uintptr_t Addr, uint64_t Len) const;
   /// The clause's predicate for a data model, or null if it has none.
   tscc_predicate_fn predicate(uint32_t Clause, DataModel DM) const;
   /// The clause's action for a data model, or null when there is no code.

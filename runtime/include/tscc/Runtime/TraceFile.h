@@ -31,9 +31,11 @@
 namespace tscc::rt {
 
 inline constexpr char TraceMagic[8] = {'T', 'S', 'C', 'C', 'T', 'R', 'C', 0};
-inline constexpr uint32_t TraceVersion = 1;
+/// Version 2 ends every complete file with an End frame; version 1 files
+/// (no End frame) are still read, but their truncation cannot be detected.
+inline constexpr uint32_t TraceVersion = 2;
 
-enum class TraceFrame : uint32_t { Record = 1, Event = 2 };
+enum class TraceFrame : uint32_t { Record = 1, Event = 2, End = 3 };
 
 /// A binary trace file opened for reading.
 class TraceReader {
@@ -48,7 +50,8 @@ public:
   /// Replays every frame into Sink: records through Record (which may
   /// render them differently, e.g. trace() records with a format file), the
   /// rest into Sink. Returns false with Error on a malformed or truncated
-  /// frame (frames before it have been replayed).
+  /// frame, or a file that stops without its End frame (frames before the
+  /// damage have been replayed).
   using RecordFn = std::function<void(const RecordOrigin &, const RecordView &)>;
   bool replay(OutputSink &Sink, const RecordFn &Record, std::string &Error);
 
@@ -57,6 +60,7 @@ private:
   std::string Path;
   std::vector<uint8_t> Bytes;
   size_t FramesAt = 0;
+  uint32_t Version = 0;
   std::unique_ptr<ProbeProgram> Program;
 };
 

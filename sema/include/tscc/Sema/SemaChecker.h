@@ -96,7 +96,9 @@ struct ClauseContext {
   /// `__argN` types: the common prototype, or null when none / conflicting.
   PerModel<const FunctionType *> Proto{};
   bool ProtoConflict = false;
-  llvm::StringRef FirstProbeName; ///< for messages ("BEGIN", "handle")
+  /// For messages ("BEGIN", "handle"). A copy: the probe table it comes
+  /// from grows (and moves) while later clauses are set up.
+  std::string FirstProbeName;
   bool InPredicate = false;
 };
 

@@ -1,0 +1,5 @@
+int work(int id);
+@@uft:*:a.out:work:entry
+{
+  @calls[__arg1] = count();
+}

@@ -1,0 +1,5 @@
+@@BEGIN
+{
+  printf("%s %d\n", "begin", 1);
+  exit();
+}
