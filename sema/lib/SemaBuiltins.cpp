@@ -195,6 +195,15 @@ const Type *SemaChecker::checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V,
   }
   ClauseInfo &CI = Info.Clauses[C.Index];
   CI.MaxArg = std::max(CI.MaxArg, N);
+  if (C.AllUsdt) {
+    // Each site's note gives the size; 64 bits hold any of them, sign- or
+    // zero-extended by the runtime.
+    if (N > TSCC_USDT_MAX_ARGS) {
+      diag(E->getSourceRange(), diag::err_usdt_arg_range) << E->getName();
+      return nullptr;
+    }
+    return types().getLongLong();
+  }
   if (C.AllSyscall) {
     if (N > 6) {
       diag(E->getSourceRange(), diag::err_syscall_arg_range) << E->getName();

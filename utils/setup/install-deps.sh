@@ -9,7 +9,7 @@ packages=(
   antlr4 libantlr4-runtime-dev
   nlohmann-json3-dev libgtest-dev googletest
   gcc-multilib qemu-user gdb gdbserver
-  bpftrace strace ltrace
+  bpftrace strace ltrace systemtap-sdt-dev
   babeltrace2 prometheus
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
 )

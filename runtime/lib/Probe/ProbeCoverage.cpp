@@ -8,9 +8,10 @@
 
 using namespace tscc::rt;
 
+/// Probes that live in modules: user functions and USDT sites.
 static bool isUftKind(uint32_t K) {
   return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
-         K == TSCC_PROBE_UFT_OFFSET;
+         K == TSCC_PROBE_UFT_OFFSET || K == TSCC_PROBE_USDT;
 }
 
 /// Optimal string alignment distance: edits plus adjacent transpositions,
@@ -72,6 +73,10 @@ std::string_view tscc::rt::closestName(
 static std::string noFunction(const ProbeMatcher &Matcher,
                               const tscc_probe &Pr) {
   std::string Function(Matcher.string(Pr.function));
+  if (Pr.kind == TSCC_PROBE_USDT)
+    return "no USDT probe '" +
+           std::string(Matcher.string(TSCC_USDT_PROVIDER(Pr.offset))) + ":" +
+           Function + "'";
   return Pr.function_match == TSCC_MATCH_EXACT
              ? "no function '" + Function + "'"
              : "no function matching '" + Function + "'";
@@ -101,7 +106,7 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     const tscc_probe &Pr = Matcher.probe(P);
     std::string_view Function = Matcher.string(Pr.function);
     std::string_view Suggestion;
-    if (Pr.function_match == TSCC_MATCH_EXACT) {
+    if (Pr.function_match == TSCC_MATCH_EXACT && Pr.kind != TSCC_PROBE_USDT) {
       if (Names.empty())
         for (const ElfSymbol &S : File.functions())
           Names.push_back(S.Name);

@@ -93,6 +93,7 @@ struct ClauseContext {
   bool AllSyscallExit = false;
   bool AllSyscall = false;
   bool AnyOffset = false;
+  bool AllUsdt = false; ///< every probe is a USDT probe
   /// `__argN` types: the common prototype, or null when none / conflicting.
   PerModel<const FunctionType *> Proto{};
   bool ProtoConflict = false;
