@@ -162,7 +162,7 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
   // USDT arguments come from the note, not from a calling convention: they
   // cannot share `__argN` with other kinds of probes.
   if (AnyUsdt && !Ctx.AllUsdt)
-    Ctx.ProtoConflict = true;
+    Ctx.ProtoConflict = Ctx.MixedUsdt = true;
 }
 
 void SemaChecker::checkClauses() {

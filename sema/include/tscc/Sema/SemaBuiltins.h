@@ -69,7 +69,8 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
                                              unsigned *ArgIndex = nullptr);
 
 /// The highest N of `__argN`.
-inline constexpr unsigned MaxProbeArgs = 8;
+inline constexpr unsigned MaxProbeArgs = 12; ///< USDT: sys/sdt.h's limit
+inline constexpr unsigned MaxFunctionArgs = 8; ///< uft and syscall probes
 
 /// diff_time() units: the built-in constants NANOSECONDS .. SECONDS, whose
 /// values are the number of nanoseconds in one unit.
