@@ -90,6 +90,7 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
                         const ElfFile &File, std::span<const int> Found) {
   std::vector<std::string> Warnings;
   std::vector<std::string_view> Names; // built only when a probe missed
+  std::vector<std::string_view> UsdtNames;
   std::lock_guard<std::mutex> G(Lock);
   for (uint32_t P = 0; P < Found.size() && P < States.size(); ++P) {
     if (Found[P] == NotSearched)
@@ -106,12 +107,16 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     const tscc_probe &Pr = Matcher.probe(P);
     std::string_view Function = Matcher.string(Pr.function);
     std::string_view Suggestion;
-    if (Pr.function_match == TSCC_MATCH_EXACT && Pr.kind != TSCC_PROBE_USDT) {
-      if (Names.empty())
+    if (Pr.function_match == TSCC_MATCH_EXACT) {
+      bool Usdt = Pr.kind == TSCC_PROBE_USDT;
+      if (Usdt && UsdtNames.empty())
+        for (const UsdtProbe &U : File.usdtProbes())
+          UsdtNames.push_back(U.Name);
+      if (!Usdt && Names.empty())
         for (const ElfSymbol &S : File.functions())
           Names.push_back(S.Name);
       unsigned D = ~0u;
-      Suggestion = closestName(Function, Names, &D);
+      Suggestion = closestName(Function, Usdt ? UsdtNames : Names, &D);
       if (!Suggestion.empty() && D < St.SuggestionDistance) {
         St.Suggestion = std::string(Suggestion);
         St.SuggestionDistance = D;
