@@ -1,4 +1,4 @@
-// USDT probes of a 32-bit (qemu-i386) and a 64-bit (gdbserver) program in
+// USDT probes of a 32-bit (qemu-i386) and a 64-bit (gdbserver, then native) program in
 // one session: i386 notes give arguments as `4@8(%ebp)`, `-4@%esi`,
 // `-4@glob@GOTOFF(%ebx)` and `8@%eax` (a 64-bit value in edx:eax), x86-64
 // ones as registers, `-8@-16(%rbp)` and `-8@glob(%rip)`. Every argument is
@@ -19,10 +19,18 @@
 // RUN: diff %t.want32 %t.got32
 // RUN: diff %t.want64 %t.got64
 // RUN: FileCheck %s < %t.got32
+// The -O2 builds, with the 64-bit one launched natively (ptrace) in the
+// same session as the 32-bit one under qemu:
+// RUN: %cc64 %S/../Ptrace/Inputs/usdt.c -o %t64.O0
 // RUN: %remote_session --stub 'qemu-i386 -g {port} %t32.O2' --out %t.p32.O2 \
-// RUN:   -- %tsrun %t.o -o %t.got32.O2 --remote 127.0.0.1:{port0}=%t32.O2
-// RUN: grep '^VAL' %t.p32.O2 | diff - %t.got32.O2
+// RUN:   -- %tsrun %t.o -f json -o %t.mixed.json -c %t64.O0 \
+// RUN:      --remote 127.0.0.1:{port0}=%t32.O2 > %t.p64.O0
+// RUN: %python %S/Inputs/split_json.py %t.mixed.json ILP32 > %t.got32.O2
+// RUN: %python %S/Inputs/split_json.py %t.mixed.json LP64 > %t.got64.O0
+// RUN: grep '^VAL' %t.p32.O2 | sort -u | diff - %t.got32.O2
+// RUN: grep '^VAL' %t.p64.O0 | sort -u | diff - %t.got64.O0
 // RUN: FileCheck %s < %t.got32.O2
+// RUN: FileCheck %s < %t.got64.O0
 // CHECK-DAG: VAL guarded 200
 // CHECK-DAG: VAL tick 2 -3 -3000000003
 // CHECK-DAG: VAL wide 18446744073709551602 200
