@@ -121,10 +121,12 @@ bool Validator::probes() {
       return fail("probe " + N + " refers to a bad parameter");
     if (Pr.kind == TSCC_PROBE_INTERVAL && Pr.offset == 0)
       return fail("probe " + N + " is an interval of 0 ms");
-    if (Pr.kind == TSCC_PROBE_USDT &&
-        (TSCC_USDT_PROVIDER_MATCH(Pr.offset) > TSCC_MATCH_REGEX ||
-         !str(TSCC_USDT_PROVIDER(Pr.offset), "probe", I)))
-      return fail("probe " + N + " has a bad USDT provider");
+    if (Pr.kind == TSCC_PROBE_USDT) {
+      if (TSCC_USDT_PROVIDER_MATCH(Pr.offset) > TSCC_MATCH_REGEX)
+        return fail("probe " + N + " has an unknown pid or match kind");
+      if (!str(TSCC_USDT_PROVIDER(Pr.offset), "probe", I))
+        return false;
+    }
     if (!str(Pr.spec, "probe", I) || !str(Pr.module, "probe", I) ||
         !str(Pr.function, "probe", I))
       return false;
