@@ -1,10 +1,15 @@
 //===- UsdtTest.cpp - SDT argument operands --------------------------------===//
 #include "tscc/Runtime/Usdt.h"
 
+#include "tscc/Runtime/ElfFile.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <random>
 
 using namespace tscc::rt;
 
@@ -155,6 +160,61 @@ TEST(Usdt, SemaphoreCountsUpAndDown) {
   EXPECT_EQ(Counter, 2);
   EXPECT_TRUE(adjustUsdtSemaphore(0x10, -1, Read, Write));
   EXPECT_EQ(Counter, 1);
+}
+
+TEST(Usdt, ReadsTheNotesOfAProgram) {
+  std::string Err;
+  auto F = ElfFile::open(USDT_TARGET_PATH, Err);
+  ASSERT_TRUE(F) << Err;
+  EXPECT_TRUE(F->usdtProblems().empty());
+  const std::vector<UsdtProbe> &Probes = F->usdtProbes();
+  std::map<std::string, const UsdtProbe *> ByName;
+  for (const UsdtProbe &P : Probes) {
+    EXPECT_EQ(P.Provider, "demo");
+    ByName[P.Name] = &P;
+  }
+  ASSERT_EQ(ByName.size(), 4u);
+  EXPECT_EQ(ByName["tick"]->Args.size(), 3u);
+  EXPECT_EQ(ByName["mem"]->Args.size(), 2u);
+  EXPECT_EQ(ByName["wide"]->Args.size(), 2u);
+  EXPECT_EQ(ByName["guarded"]->Args.size(), 1u);
+  // `glob(%rip)` resolved to the variable's link-time address.
+  const UsdtArg &Glob = ByName["mem"]->Args[0];
+  EXPECT_TRUE(Glob.SymbolRelative);
+  EXPECT_NE(Glob.Value, 0);
+  for (const UsdtProbe &P : Probes) {
+    // Each site is the `nop` of the probe, inside the program's code, and
+    // each semaphore is in .probes.
+    uint8_t Nop = 0;
+    ASSERT_TRUE(F->readVAddr(P.Address, &Nop, 1)) << P.Name;
+    EXPECT_EQ(Nop, 0x90) << P.Name;
+    const ElfSection *Sems = F->section(".probes");
+    ASSERT_TRUE(Sems);
+    EXPECT_GE(P.Semaphore, Sems->Addr);
+    EXPECT_LT(P.Semaphore, Sems->Addr + Sems->Size);
+  }
+}
+
+// Corrupted notes never crash the reader.
+TEST(Usdt, SurvivesCorruptNotes) {
+  std::ifstream In(USDT_TARGET_PATH, std::ios::binary);
+  std::vector<uint8_t> Orig((std::istreambuf_iterator<char>(In)), {});
+  std::string Err;
+  auto F = ElfFile::fromBuffer(Orig, "orig", Err);
+  ASSERT_TRUE(F) << Err;
+  const ElfSection *Notes = F->section(".note.stapsdt");
+  ASSERT_TRUE(Notes);
+  std::mt19937 Rng(7);
+  for (int Round = 0; Round < 500; ++Round) {
+    std::vector<uint8_t> Bad = Orig;
+    for (int K = 0; K < 8; ++K)
+      Bad[Notes->Offset + Rng() % Notes->Size] = static_cast<uint8_t>(Rng());
+    auto G = ElfFile::fromBuffer(std::move(Bad), "bad", Err);
+    ASSERT_TRUE(G) << Err;
+    EXPECT_LE(G->usdtProbes().size(), 4u);
+    for (const UsdtProbe &P : G->usdtProbes())
+      EXPECT_LE(P.Args.size(), size_t(TSCC_USDT_MAX_ARGS));
+  }
 }
 
 } // namespace
