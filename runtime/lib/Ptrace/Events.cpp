@@ -442,6 +442,10 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     C.RDebug = P.RDebug;
     C.LoaderBreak = P.LoaderBreak;
     C.Installed = P.Installed;
+    // A forked child has a copy of the counters we incremented, to put back
+    // when we detach from it; a vforked one shares the parent's.
+    if (Event != PTRACE_EVENT_VFORK)
+      C.Semaphores = P.Semaphores;
     C.SeccompFilter = P.SeccompFilter;
     C.UsesSyscallStops = P.UsesSyscallStops;
     C.Agent = P.Agent;

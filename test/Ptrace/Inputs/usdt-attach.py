@@ -2,8 +2,8 @@
 """usdt-attach.py TSRUN OBJ PROG: attach tsrun to PROG, let PROG run a USDT
 probe, detach tsrun (SIGINT), then let PROG run it again. Handshakes only:
 PROG prints "started" and blocks on FIFO 1 until tsrun reports that it is
-attached; it prints "attached", runs the probe, prints "stepped" and blocks
-on FIFO 2 until tsrun has ended.
+attached; it prints "attached", runs the probe, forks, prints "stepped" and
+blocks (with its child) on FIFO 2 until tsrun has ended.
 Prints PROG's output, tsrun's output, and both exit statuses."""
 import os
 import signal
@@ -12,9 +12,9 @@ import sys
 import tempfile
 
 
-def release(path):
+def release(path, readers=1):
     with open(path, "w") as f:
-        f.write("x")
+        f.write("x" * readers)
 
 
 def main(tsrun, obj, prog):
@@ -40,7 +40,7 @@ def main(tsrun, obj, prog):
         out.append(p.stdout.readline())
         ts.send_signal(signal.SIGINT)
         ts_out, ts_err = ts.communicate(timeout=120)
-        release(go2)
+        release(go2, 2)  # the program and its child
         out.append(p.stdout.read())
         p.wait(timeout=120)
         sys.stdout.write("".join(out))
