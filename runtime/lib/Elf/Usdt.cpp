@@ -189,12 +189,12 @@ bool tscc::rt::parseUsdtArg(const std::string &Text, bool Is64, UsdtArg &Out,
   std::string_view S = Text;
   // SIZE@ is optional in old notes; the operand is then pointer-sized.
   Out.Size = Is64 ? 8 : 4;
-  if (size_t At = S.find('@'); At != std::string_view::npos && At > 0 &&
-                               At <= 3 && S[0] != '%' && S[0] != '$') {
-    int64_t Size = 0;
-    if (!parseInt(S.substr(0, At), Size) ||
-        (Size != 1 && Size != 2 && Size != 4 && Size != 8 && Size != -1 &&
-         Size != -2 && Size != -4 && Size != -8)) {
+  // A number before the first '@' is the size (`sym@GOTOFF(%ebx)` has none).
+  int64_t Size = 0;
+  if (size_t At = S.find('@'); At != std::string_view::npos &&
+                               parseInt(S.substr(0, At), Size)) {
+    if (Size != 1 && Size != 2 && Size != 4 && Size != 8 && Size != -1 &&
+        Size != -2 && Size != -4 && Size != -8) {
       Why = "bad size";
       return false;
     }

@@ -63,6 +63,8 @@ TEST(Usdt, ParsesOperandKinds) {
 
   // Old notes have no size: pointer-sized.
   EXPECT_EQ(parse("%esi", false).Size, 4);
+  EXPECT_EQ(parse("abc@GOTOFF(%ebx)", false).Size, 4);
+  EXPECT_EQ(parse("abc@GOTOFF(%ebx)", false).Text, "abc");
   EXPECT_EQ(parse("%rsi", true).Size, 8);
   // i386 64-bit values live in GCC's register pairs.
   EXPECT_EQ(parse("8@%eax", false).HighReg, TSCC_REG_RDX);
