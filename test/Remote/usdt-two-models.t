@@ -1,7 +1,8 @@
-// USDT probes of a 32-bit (qemu-i386) and a 64-bit (gdbserver, then native) program in
-// one session: i386 notes give arguments as `4@8(%ebp)`, `-4@%esi`,
-// `-4@glob@GOTOFF(%ebx)` and `8@%eax` (a 64-bit value in edx:eax), x86-64
-// ones as registers, `-8@-16(%rbp)` and `-8@glob(%rip)`. Every argument is
+// USDT probes of a 32-bit (qemu-i386) and a 64-bit (gdbserver, then
+// native) program in one session: i386 notes give arguments as
+// `4@8(%ebp)`, `-4@48(%esp)`, `-4@%esi`, `-4@glob@GOTOFF(%ebx)` and
+// `8@%eax` (a 64-bit value in edx:eax), x86-64 ones as registers,
+// `-8@-16(%rbp)` and `-8@glob(%rip)`. Every argument is
 // what the program printed, and the semaphores are set in both.
 // REQUIRES: compiler, qemu-i386, gdbserver, m32
 // RUN: %tscc %S/../Ptrace/usdt.t -o %t.o
@@ -31,6 +32,12 @@
 // RUN: grep '^VAL' %t.p64.O0 | sort -u | diff - %t.got64.O0
 // RUN: FileCheck %s < %t.got32.O2
 // RUN: FileCheck %s < %t.got64.O0
+// Without a frame pointer, i386 arguments are `-4@48(%esp)`:
+// RUN: %cc32 -fomit-frame-pointer -I/usr/include/x86_64-linux-gnu %S/../Ptrace/Inputs/usdt.c -o %t32.esp
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32.esp' --out %t.p32.esp \
+// RUN:   -- %tsrun %t.o -o %t.got32.esp --remote 127.0.0.1:{port0}=%t32.esp
+// RUN: grep '^VAL' %t.p32.esp | diff - %t.got32.esp
+// RUN: FileCheck %s < %t.got32.esp
 // CHECK-DAG: VAL guarded 200
 // CHECK-DAG: VAL tick 2 -3 -3000000003
 // CHECK-DAG: VAL wide 18446744073709551602 200
