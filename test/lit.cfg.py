@@ -96,7 +96,8 @@ def _has_usdt(path, provider):
 
 for feature, path, provider in [
         ("python-usdt", "/usr/bin/python3", "python"),
-        ("libstdcxx-usdt", "/lib/x86_64-linux-gnu/libstdc++.so.6", "libstdcxx")]:
+        ("libstdcxx-usdt", "/lib/x86_64-linux-gnu/libstdc++.so.6", "libstdcxx"),
+        ("libc-usdt", "/lib/x86_64-linux-gnu/libc.so.6", "libc")]:
     if _has_usdt(path, provider):
         config.available_features.add(feature)
 if config.tscc_build_compiler:
