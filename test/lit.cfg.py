@@ -90,6 +90,23 @@ if _can_build_m32():
     config.available_features.add("m32")
 if os.geteuid() == 0:
     config.available_features.add("root")
+
+def _has_usdt(path, provider):
+    """Whether the ELF file at path carries USDT probes of provider (builds
+    of python and libstdc++ differ between distributions)."""
+    try:
+        r = subprocess.run(["readelf", "-n", path], capture_output=True,
+                           text=True)
+        return "Provider: " + provider in r.stdout
+    except OSError:
+        return False
+
+for feature, path, provider in [
+        ("python-usdt", "/usr/bin/python3", "python"),
+        ("libstdcxx-usdt", "/lib/x86_64-linux-gnu/libstdc++.so.6", "libstdcxx"),
+        ("libc-usdt", "/lib/x86_64-linux-gnu/libc.so.6", "libc")]:
+    if _has_usdt(path, provider):
+        config.available_features.add(feature)
 if config.tscc_build_compiler:
     config.available_features.add("compiler")
 if getattr(config, "tscc_static_llvm", False):

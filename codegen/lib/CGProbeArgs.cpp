@@ -6,7 +6,9 @@
 //   - ILP32 functions: target memory at esp + 4 + slot, slot being the sum of
 //     the 4-byte-rounded sizes of the earlier parameters of the prototype;
 //   - system calls: rdi, rsi, rdx, r10, r8, r9 (LP64) or ebx, ecx, edx, esi,
-//     edi, ebp (ILP32).
+//     edi, ebp (ILP32);
+//   - USDT probes: tscc_ctx::usdt_args, which the runtime fills from the
+//     note's argument specifications.
 // __rv is rax, or eax (edx:eax for 64-bit types) in ILP32.
 //
 //===----------------------------------------------------------------------===//
@@ -69,6 +71,14 @@ static RValue emitArg(CodeGenFunction &CGF, const BuiltinVarExpr *E,
   if (!T || N == 0 || !CGF.convertType(T)->isIntegerTy()) {
     CGF.errorUnsupported(E, "'" + E->getName().str() + "' of this type");
     return {};
+  }
+  if (CI.IsUsdt) {
+    // The runtime evaluated the note's argument specifications at the hit.
+    if (N > TSCC_USDT_MAX_ARGS)
+      return RValue::scalar(ConstantInt::get(CGF.convertType(T), 0));
+    Value *V = CGF.ctxField(offsetof(tscc_ctx, usdt_args) + 8 * (N - 1),
+                            B.getInt64Ty(), "usdt.arg");
+    return RValue::scalar(fromRegister(CGF, V, T));
   }
   if (CI.IsSyscall) {
     if (N > 6)

@@ -35,6 +35,8 @@ static tscc_probe makeProbe(ObjectStringTable &Str, const ProbeInfo &P) {
   R.function = Str.add(P.Function);
   R.function_match = P.FunctionMatch;
   R.offset = P.Offset;
+  if (P.Kind == TSCC_PROBE_USDT)
+    R.offset = TSCC_USDT_MAKE_OFFSET(Str.add(P.Provider), P.ProviderMatch);
   return R;
 }
 

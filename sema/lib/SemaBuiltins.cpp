@@ -257,11 +257,21 @@ const Type *SemaChecker::checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V,
     return nullptr;
   }
   if (C.ProtoConflict) {
-    diag(E->getSourceRange(), diag::err_arg_ambiguous) << E->getName();
+    diag(E->getSourceRange(), C.MixedUsdt ? diag::err_arg_usdt_mixed
+                                          : diag::err_arg_ambiguous)
+        << E->getName();
     return nullptr;
   }
   ClauseInfo &CI = Info.Clauses[C.Index];
   CI.MaxArg = std::max(CI.MaxArg, N);
+  // Each USDT site's note gives the size; 64 bits hold any of them, sign-
+  // or zero-extended by the runtime.
+  if (C.AllUsdt)
+    return types().getLongLong();
+  if (N > MaxFunctionArgs) {
+    diag(E->getSourceRange(), diag::err_arg_only_usdt) << E->getName();
+    return nullptr;
+  }
   if (C.AllSyscall) {
     if (N > 6) {
       diag(E->getSourceRange(), diag::err_syscall_arg_range) << E->getName();

@@ -40,6 +40,7 @@ const char *probeKindName(uint32_t K) {
   case TSCC_PROBE_SYSCALL_ENTRY: return "syscall-entry";
   case TSCC_PROBE_SYSCALL_EXIT: return "syscall-exit";
   case TSCC_PROBE_INTERVAL: return "interval";
+  case TSCC_PROBE_USDT: return "usdt";
   }
   return "?";
 }
@@ -218,6 +219,9 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
         OS << " offset " << P.Offset;
       if (P.Kind == TSCC_PROBE_INTERVAL)
         OS << " period " << P.Offset;
+      if (P.Kind == TSCC_PROBE_USDT)
+        OS << " provider " << matchName(P.ProviderMatch) << " '" << P.Provider
+           << "'";
       if (P.Kind == TSCC_PROBE_SYSCALL_ENTRY ||
           P.Kind == TSCC_PROBE_SYSCALL_EXIT)
         OS << " nr " << P.SyscallNumbers[TSCC_DM_ILP32] << "/"

@@ -97,6 +97,8 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
   bool AnyNoProcess = false, AnyProcess = false;
   const ProbeInfo *NoProcessProbe = nullptr;
   Ctx.AllExit = Ctx.AllEntry = Ctx.AllSyscall = Ctx.AllSyscallExit = true;
+  Ctx.AllUsdt = true;
+  bool AnyUsdt = false;
   for (const ProbeInfo &P : Probes) {
     if (isNoProcessProbe(P.Kind)) {
       AnyNoProcess = true;
@@ -106,14 +108,19 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
       AnyProcess = true;
     }
     Ctx.AllExit &= isExitProbe(P.Kind);
+    // A USDT probe's arguments are known at its site, like an entry's.
     Ctx.AllEntry &= P.Kind == TSCC_PROBE_UFT_ENTRY ||
-                    P.Kind == TSCC_PROBE_SYSCALL_ENTRY;
+                    P.Kind == TSCC_PROBE_SYSCALL_ENTRY ||
+                    P.Kind == TSCC_PROBE_USDT;
+    Ctx.AllUsdt &= isUsdtProbe(P.Kind);
+    AnyUsdt |= isUsdtProbe(P.Kind);
     Ctx.AllSyscall &= isSyscallProbe(P.Kind);
     Ctx.AllSyscallExit &= P.Kind == TSCC_PROBE_SYSCALL_EXIT;
     Ctx.AnyOffset |= P.Kind == TSCC_PROBE_UFT_OFFSET;
   }
   if (Probes.empty())
-    Ctx.AllExit = Ctx.AllEntry = Ctx.AllSyscall = Ctx.AllSyscallExit = false;
+    Ctx.AllExit = Ctx.AllEntry = Ctx.AllSyscall = Ctx.AllSyscallExit =
+        Ctx.AllUsdt = false;
   Ctx.NoProcess = AnyNoProcess;
   if (NoProcessProbe) {
     llvm::StringRef Spec = NoProcessProbe->Spec;
@@ -125,6 +132,7 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
   if (AnyNoProcess)
     CI.Flags |= TSCC_CLAUSE_NO_PROCESS;
   CI.IsSyscall = Ctx.AllSyscall;
+  CI.IsUsdt = Ctx.AllUsdt;
 
   // The prototype typing __argN/__rv: every probe must agree on it. Only an
   // exact function name can name a prototype.
@@ -151,6 +159,10 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
       if (isSyscallProbe(P.Kind))
         Ctx.ProtoConflict = true;
   }
+  // USDT arguments come from the note, not from a calling convention: they
+  // cannot share `__argN` with other kinds of probes.
+  if (AnyUsdt && !Ctx.AllUsdt)
+    Ctx.ProtoConflict = Ctx.MixedUsdt = true;
 }
 
 void SemaChecker::checkClauses() {

@@ -72,6 +72,7 @@ private:
   }
 
   void parseUft();
+  void parseUsdt();
   void parseSyscall();
   void parseInterval();
   void parsePid(const Field &F);
@@ -103,6 +104,8 @@ ProbeSpecResult SpecParser::run() {
   }
   if (Provider.Text == "uft")
     parseUft();
+  else if (Provider.Text == "usdt")
+    parseUsdt();
   else if (Provider.Text == "syscall")
     parseSyscall();
   else if (Provider.Text == "interval")
@@ -222,6 +225,23 @@ void SpecParser::parseUft() {
     R.Probe.Kind = *Exit ? TSCC_PROBE_UFT_EXIT : TSCC_PROBE_UFT_ENTRY;
   else
     R.Probe.Kind = TSCC_PROBE_UFT_ENTRY;
+}
+
+void SpecParser::parseUsdt() {
+  R.Probe.Kind = TSCC_PROBE_USDT;
+  if (Fields.size() != 5) {
+    const Field &At = Fields.size() > 5 ? Fields[5] : Fields.back();
+    issue(ProbeSpecIssueKind::FieldCount, At, "usdt",
+          "usdt:PID:MODULE:PROVIDER:NAME");
+    return;
+  }
+  parsePid(Fields[1]);
+  if (nonEmpty(Fields[2], "module"))
+    parseMatch(Fields[2], R.Probe.Module, R.Probe.ModuleMatch);
+  if (nonEmpty(Fields[3], "provider"))
+    parseMatch(Fields[3], R.Probe.Provider, R.Probe.ProviderMatch);
+  if (nonEmpty(Fields[4], "probe name"))
+    parseMatch(Fields[4], R.Probe.Function, R.Probe.FunctionMatch);
 }
 
 void SpecParser::checkSyscall(const Field &F) {

@@ -10,7 +10,7 @@ packages=(
   nlohmann-json3-dev libgtest-dev googletest
   gcc-multilib qemu-user gdb gdbserver
   libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes (utils/fuzz, TSCC_FUZZ)
-  bpftrace strace ltrace
+  bpftrace strace ltrace systemtap-sdt-dev
   babeltrace2 prometheus
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
 )

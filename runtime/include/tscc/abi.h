@@ -157,7 +157,20 @@ enum tscc_probe_kind {
   TSCC_PROBE_SYSCALL_ENTRY = 6,
   TSCC_PROBE_SYSCALL_EXIT = 7,
   TSCC_PROBE_INTERVAL = 8,
+  /* ABI 1.3: a SystemTap SDT probe (`.note.stapsdt`). module/function are
+   * MODULE and NAME; the PROVIDER pattern is in `offset` (see below). */
+  TSCC_PROBE_USDT = 9,
 };
+
+/* A USDT probe's `offset`: the PROVIDER's strtab offset in the low 32 bits,
+ * its tscc_match_kind in the high 32 bits. */
+#define TSCC_USDT_PROVIDER(offset) ((uint32_t)((offset) & 0xffffffffu))
+#define TSCC_USDT_PROVIDER_MATCH(offset) ((uint32_t)((offset) >> 32))
+#define TSCC_USDT_MAKE_OFFSET(provider, match)                                 \
+  (((uint64_t)(match) << 32) | (uint64_t)(provider))
+
+/* sys/sdt.h allows at most 12 arguments per probe. */
+#define TSCC_USDT_MAX_ARGS 12
 
 enum tscc_pid_kind {
   TSCC_PID_ANY = 0,     /* `*` */
@@ -182,7 +195,8 @@ struct tscc_probe {
   uint32_t module_match;/* tscc_match_kind */
   uint32_t function;    /* strtab: function / syscall name, glob or regex */
   uint32_t function_match; /* tscc_match_kind */
-  uint64_t offset;      /* UFT_OFFSET: byte offset; INTERVAL: period in ms */
+  uint64_t offset;      /* UFT_OFFSET: byte offset; INTERVAL: period in ms;
+                           USDT: the provider (TSCC_USDT_PROVIDER) */
 };
 
 /*--- Format table (printf / trace) ----------------------------------------*/
@@ -322,6 +336,14 @@ struct tscc_ctx {
   const char *const *param_strings; /* $1..$N as given */
   uint32_t param_count;
   uint32_t reserved;
+  /* ABI 1.3, USDT probes: the probe's arguments as its note describes them
+   * (register, constant or memory), evaluated by the runtime at the hit and
+   * sign- or zero-extended to 64 bits by their size; unused ones are 0.
+   * Only clauses of USDT probes read them, and a runtime older than 1.3
+   * never runs those (it does not know the probe kind). */
+  uint64_t usdt_args[TSCC_USDT_MAX_ARGS];
+  uint32_t usdt_arg_count;
+  uint32_t reserved2;
 };
 
 /*--- Helpers: the only way clause code reaches the runtime ------------------*/

@@ -229,6 +229,7 @@ template <class Traits> bool ElfFile::parse(std::string &Error) {
         EhFrameHdr = ElfRange{S.VAddr, S.Offset, S.FileSize};
   readDynamic<Traits>();
   finishSymbols();
+  Usdt = readUsdtProbes(*this, UsdtProblems);
   return true;
 }
 

@@ -109,7 +109,7 @@ bool Validator::probes() {
   for (size_t I = 0; I < P.probes().size(); ++I) {
     const tscc_probe &Pr = P.probes()[I];
     std::string N = std::to_string(I);
-    if (Pr.kind < TSCC_PROBE_BEGIN || Pr.kind > TSCC_PROBE_INTERVAL)
+    if (Pr.kind < TSCC_PROBE_BEGIN || Pr.kind > TSCC_PROBE_USDT)
       return fail("probe " + N + " has unknown kind " + std::to_string(Pr.kind));
     if (Pr.clause >= P.clauses().size())
       return fail("probe " + N + " belongs to a nonexistent clause");
@@ -121,6 +121,12 @@ bool Validator::probes() {
       return fail("probe " + N + " refers to a bad parameter");
     if (Pr.kind == TSCC_PROBE_INTERVAL && Pr.offset == 0)
       return fail("probe " + N + " is an interval of 0 ms");
+    if (Pr.kind == TSCC_PROBE_USDT) {
+      if (TSCC_USDT_PROVIDER_MATCH(Pr.offset) > TSCC_MATCH_REGEX)
+        return fail("probe " + N + " has an unknown pid or match kind");
+      if (!str(TSCC_USDT_PROVIDER(Pr.offset), "probe", I))
+        return false;
+    }
     if (!str(Pr.spec, "probe", I) || !str(Pr.module, "probe", I) ||
         !str(Pr.function, "probe", I))
       return false;

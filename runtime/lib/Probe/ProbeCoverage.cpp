@@ -8,9 +8,10 @@
 
 using namespace tscc::rt;
 
+/// Probes that live in modules: user functions and USDT sites.
 static bool isUftKind(uint32_t K) {
   return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
-         K == TSCC_PROBE_UFT_OFFSET;
+         K == TSCC_PROBE_UFT_OFFSET || K == TSCC_PROBE_USDT;
 }
 
 /// Optimal string alignment distance: edits plus adjacent transpositions,
@@ -72,6 +73,10 @@ std::string_view tscc::rt::closestName(
 static std::string noFunction(const ProbeMatcher &Matcher,
                               const tscc_probe &Pr) {
   std::string Function(Matcher.string(Pr.function));
+  if (Pr.kind == TSCC_PROBE_USDT)
+    return "no USDT probe '" +
+           std::string(Matcher.string(TSCC_USDT_PROVIDER(Pr.offset))) + ":" +
+           Function + "'";
   return Pr.function_match == TSCC_MATCH_EXACT
              ? "no function '" + Function + "'"
              : "no function matching '" + Function + "'";
@@ -85,6 +90,7 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
                         const ElfFile &File, std::span<const int> Found) {
   std::vector<std::string> Warnings;
   std::vector<std::string_view> Names; // built only when a probe missed
+  std::vector<std::string_view> UsdtNames;
   std::lock_guard<std::mutex> G(Lock);
   for (uint32_t P = 0; P < Found.size() && P < States.size(); ++P) {
     if (Found[P] == NotSearched)
@@ -102,11 +108,15 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     std::string_view Function = Matcher.string(Pr.function);
     std::string_view Suggestion;
     if (Pr.function_match == TSCC_MATCH_EXACT) {
-      if (Names.empty())
+      bool Usdt = Pr.kind == TSCC_PROBE_USDT;
+      if (Usdt && UsdtNames.empty())
+        for (const UsdtProbe &U : File.usdtProbes())
+          UsdtNames.push_back(U.Name);
+      if (!Usdt && Names.empty())
         for (const ElfSymbol &S : File.functions())
           Names.push_back(S.Name);
       unsigned D = ~0u;
-      Suggestion = closestName(Function, Names, &D);
+      Suggestion = closestName(Function, Usdt ? UsdtNames : Names, &D);
       if (!Suggestion.empty() && D < St.SuggestionDistance) {
         St.Suggestion = std::string(Suggestion);
         St.SuggestionDistance = D;

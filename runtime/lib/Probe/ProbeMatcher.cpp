@@ -45,7 +45,7 @@ ProbeMatcher::ProbeMatcher(std::span<const tscc_probe> Probes,
 }
 
 ProbeMatcher::~ProbeMatcher() {
-  for (auto *V : {&ModulePatterns, &FunctionPatterns})
+  for (auto *V : {&ModulePatterns, &FunctionPatterns, &ProviderPatterns})
     for (Pattern &P : *V)
       if (P.HasRegex)
         regfree(&P.Regex);
@@ -63,9 +63,15 @@ static bool isUftKind(uint32_t K) {
          K == TSCC_PROBE_UFT_OFFSET;
 }
 
+/// Probes that live in a module: user functions and USDT sites.
+static bool isModuleKind(uint32_t K) {
+  return isUftKind(K) || K == TSCC_PROBE_USDT;
+}
+
 void ProbeMatcher::compile() {
   ModulePatterns.resize(Probes.size());
   FunctionPatterns.resize(Probes.size());
+  ProviderPatterns.resize(Probes.size());
   for (size_t I = 0; I < Probes.size(); ++I) {
     const tscc_probe &P = Probes[I];
     auto Setup = [&](Pattern &Pat, uint32_t Kind, uint32_t Str) {
@@ -90,9 +96,12 @@ void ProbeMatcher::compile() {
       }
       Pat.HasRegex = true;
     };
-    if (isUftKind(P.kind))
+    if (isModuleKind(P.kind))
       Setup(ModulePatterns[I], P.module_match, P.module);
-    if (isUftKind(P.kind) || P.kind == TSCC_PROBE_SYSCALL_ENTRY ||
+    if (P.kind == TSCC_PROBE_USDT)
+      Setup(ProviderPatterns[I], TSCC_USDT_PROVIDER_MATCH(P.offset),
+            TSCC_USDT_PROVIDER(P.offset));
+    if (isModuleKind(P.kind) || P.kind == TSCC_PROBE_SYSCALL_ENTRY ||
         P.kind == TSCC_PROBE_SYSCALL_EXIT)
       Setup(FunctionPatterns[I], P.function_match, P.function);
   }
@@ -142,7 +151,7 @@ static bool matchesWithVersion(std::string_view Want, std::string_view Have) {
 }
 
 bool ProbeMatcher::moduleMatches(uint32_t Probe, const ModuleRef &M) const {
-  if (Probe >= Probes.size() || !isUftKind(Probes[Probe].kind))
+  if (Probe >= Probes.size() || !isModuleKind(Probes[Probe].kind))
     return false;
   const Pattern &P = ModulePatterns[Probe];
   if (P.Kind == TSCC_MATCH_ANY)
@@ -182,6 +191,12 @@ bool ProbeMatcher::functionMatches(uint32_t Probe, std::string_view Name) const 
   return matches(FunctionPatterns[Probe], Name);
 }
 
+bool ProbeMatcher::usdtMatches(uint32_t Probe, const UsdtProbe &U) const {
+  return Probe < Probes.size() && Probes[Probe].kind == TSCC_PROBE_USDT &&
+         matches(ProviderPatterns[Probe], U.Provider) &&
+         matches(FunctionPatterns[Probe], U.Name);
+}
+
 std::vector<ProbeSite>
 ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
                           std::vector<std::string> &Problems,
@@ -194,6 +209,18 @@ ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
     const tscc_probe &P = Probes[I];
     if (!moduleMatches(I, M))
       continue;
+    if (P.kind == TSCC_PROBE_USDT) {
+      int Count = 0;
+      for (const UsdtProbe &U : File.usdtProbes())
+        if (usdtMatches(I, U)) {
+          Sites.push_back({I, P.kind, File.functionContaining(U.Address),
+                           U.Address, &U});
+          ++Count;
+        }
+      if (Found)
+        (*Found)[I] = Count;
+      continue;
+    }
     const Pattern &F = FunctionPatterns[I];
     // An exact name is a lookup; only patterns scan the whole table.
     std::vector<const ElfSymbol *> Cands;
@@ -264,6 +291,8 @@ ProbeMatcher::dropAliases(std::vector<ProbeSite> Sites) const {
       continue;
     }
     ProbeSite &Have = Out[It->second];
+    if (Site.Usdt || !Site.Symbol || !Have.Symbol)
+      continue;
     if (nameRank(*Site.Symbol) < nameRank(*Have.Symbol))
       Have.Symbol = Site.Symbol;
   }

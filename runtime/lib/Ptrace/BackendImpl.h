@@ -69,10 +69,14 @@ public:
   void fireProbe(pt::PtraceProcess &P, pid_t Tid, uint32_t Probe,
                  const user_regs_struct &R, std::string_view Func,
                  std::string_view Module, uint64_t SyscallNr = 0,
-                 int32_t Err = 0);
+                 int32_t Err = 0, const pt::Hook *Usdt = nullptr);
   bool probeApplies(const pt::PtraceProcess &P, uint32_t Probe) const;
 
   // --- modules and probes (Install.cpp)
+  /// Increments U's semaphore once per process (P.Semaphores).
+  void setSemaphore(pt::PtraceProcess &P, const UsdtProbe &U, uint64_t Bias);
+  static UsdtMemoryReader semaphoreReader(pt::PtraceProcess &P);
+  static UsdtMemoryWriter semaphoreWriter(pt::PtraceProcess &P);
   /// After exec/attach with every thread stopped: home page, modules,
   /// probes, loader breakpoint.
   bool setupImage(pt::PtraceProcess &P, pid_t Tid, std::string &Error);

@@ -199,7 +199,8 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid,
                                     uint32_t Probe, const user_regs_struct &R,
                                     std::string_view Func,
                                     std::string_view Module,
-                                    uint64_t SyscallNr, int32_t Err) {
+                                    uint64_t SyscallNr, int32_t Err,
+                                    const Hook *Usdt) {
   if (!probeApplies(P, Probe))
     return;
   FireEvent E;
@@ -211,6 +212,11 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid,
   E.SyscallNr = SyscallNr;
   E.Function = Func;
   E.Module = Module;
+  if (Usdt && Usdt->Usdt && !fillUsdtArgs(E, *Usdt->Usdt, Usdt->Bias))
+    warnOnce("pid " + std::to_string(P.Pid) +
+             ": cannot read an argument of USDT probe " +
+             Usdt->Usdt->Provider + ":" + Usdt->Usdt->Name + " (" +
+             Usdt->Usdt->ArgText + "); it reads as 0");
   S.fire(E);
 }
 
@@ -246,7 +252,7 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   }
   for (const Hook &H : Bp.Hooks) {
     if (H.Kind == HookKind::Entry)
-      fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
+      fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName, 0, 0, &H);
     else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
       Returning.push_back(H);
     else if (H.Kind == HookKind::HealerGuard)
@@ -436,6 +442,10 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     C.RDebug = P.RDebug;
     C.LoaderBreak = P.LoaderBreak;
     C.Installed = P.Installed;
+    // A forked child has a copy of the counters we incremented, to put back
+    // when we detach from it; a vforked one shares the parent's.
+    if (Event != PTRACE_EVENT_VFORK)
+      C.Semaphores = P.Semaphores;
     C.SeccompFilter = P.SeccompFilter;
     C.UsesSyscallStops = P.UsesSyscallStops;
     C.Agent = P.Agent;
@@ -519,6 +529,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   P.Modules.clear();
   P.Breakpoints.clear();
   P.Installed.clear();
+  P.Semaphores.clear(); // the old image is gone, and its counters with it
   P.Home = 0;
   P.Heal = HealState{};
   P.RDebug = 0;

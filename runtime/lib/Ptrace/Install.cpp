@@ -324,6 +324,8 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
       B = (B->first >= M.Start && B->first < M.End) ? P.Breakpoints.erase(B)
                                                     : std::next(B);
     P.Installed.erase({M.Bias, M.Path});
+    std::erase_if(P.Semaphores,
+                  [&](uint64_t A) { return A >= M.Start && A < M.End; });
     It = P.Modules.erase(It);
     Dropped = true;
   }
@@ -360,9 +362,13 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     HookKind K = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
                                                    : HookKind::Entry;
     uint64_t Addr = Site.Address + M.Bias;
-    Want[Addr].push_back(Hook{K, Site.Probe, Site.Symbol->Name, M.Name});
-    Attached[Addr].push_back({Site.Probe, Site.Symbol->Name});
-    Enclosing[Addr] = Site.Symbol;
+    std::string Name(Site.name());
+    Want[Addr].push_back(Hook{K, Site.Probe, Name, M.Name, Site.Usdt, M.Bias});
+    Attached[Addr].push_back({Site.Probe, Name});
+    if (Site.Symbol)
+      Enclosing[Addr] = Site.Symbol;
+    if (Site.Usdt && Site.Usdt->Semaphore)
+      setSemaphore(P, *Site.Usdt, M.Bias);
   }
   // A program that sets its own SIGILL handler after we attached would
   // replace the healer; watch where glibc's sigaction() and signal() meet.
@@ -497,6 +503,31 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   }
 }
 
+void PtraceBackend::Impl::setSemaphore(PtraceProcess &P, const UsdtProbe &U,
+                                       uint64_t Bias) {
+  uint64_t Addr = U.Semaphore + Bias;
+  if (P.Semaphores.count(Addr))
+    return;
+  if (adjustUsdtSemaphore(Addr, +1, semaphoreReader(P), semaphoreWriter(P)))
+    P.Semaphores.insert(Addr);
+  else
+    warnOnce("pid " + std::to_string(P.Pid) +
+             ": cannot set the semaphore of USDT probe " + U.Provider + ":" +
+             U.Name);
+}
+
+UsdtMemoryReader PtraceBackend::Impl::semaphoreReader(PtraceProcess &P) {
+  return [&P](uint64_t A, void *Dst, size_t Len) {
+    return P.readMemory(A, Dst, Len);
+  };
+}
+
+UsdtMemoryWriter PtraceBackend::Impl::semaphoreWriter(PtraceProcess &P) {
+  return [&P](uint64_t A, const void *Src, size_t Len) {
+    return P.writeMemory(A, Src, Len);
+  };
+}
+
 std::string
 PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
   const ProbeProgram &Prog = S.program();
@@ -507,6 +538,8 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
       return "tsrun watches sigaction() here";
     if (H.Kind == HookKind::WithinEnter)
       continue;
+    if (H.Usdt)
+      return "tsrun evaluates the USDT probe's arguments";
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
       return "the clause prints an aggregation";

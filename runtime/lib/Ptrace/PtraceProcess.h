@@ -55,6 +55,10 @@ struct Hook {
   uint32_t Index; ///< probe index, or within-table index
   std::string Function;
   std::string ModuleName;
+  /// USDT sites: the note (owned by the module's ElfFile) and the module's
+  /// bias, to evaluate the arguments at the hit.
+  const UsdtProbe *Usdt = nullptr;
+  uint64_t Bias = 0;
 };
 
 enum class BpRole : uint8_t { Probe, LoaderBreak };
@@ -219,6 +223,9 @@ public:
   uint64_t LoaderBreak = 0;
   /// Modules whose probes are installed, by (bias, path).
   std::set<std::pair<uint64_t, std::string>> Installed;
+  /// USDT semaphores we incremented (runtime addresses); decremented when
+  /// tsrun detaches, forgotten when their module is unloaded.
+  std::set<uint64_t> Semaphores;
   bool SeccompFilter = false; ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
 

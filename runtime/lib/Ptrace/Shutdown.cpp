@@ -118,6 +118,9 @@ void PtraceBackend::Impl::shutdown() {
     for (const auto &[Addr, Bp] : P->Breakpoints)
       P->writeMemory(Addr, Bp.Orig, 1);
     P->Breakpoints.clear();
+    for (uint64_t Sem : P->Semaphores)
+      adjustUsdtSemaphore(Sem, -1, semaphoreReader(*P), semaphoreWriter(*P));
+    P->Semaphores.clear();
     bool Kill = P->Launched && (Opts.KillLaunchedOnStop || P->SeccompFilter);
     if (!Kill && P->Agent.Installed && !P->Threads.empty()) {
       AgentRemoval R = removeAgent(*P, P->Threads.begin()->first);

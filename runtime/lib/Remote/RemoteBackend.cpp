@@ -418,6 +418,9 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
   bool Clean = true;
   for (auto &[Addr, B] : Breakpoints)
     Clean &= removeBreakpoint(B);
+  for (uint64_t Sem : Semaphores)
+    Clean &= adjustSemaphore(Sem, -1);
+  Semaphores.clear();
   if (!SysEntry.empty() || !SysExit.empty())
     Client->catchSyscalls(false, {});
   if (!Client->connected()) {

@@ -27,7 +27,7 @@ constexpr int GdbSigInt = 2;
 void RemoteBackend::Impl::fire(const RspThreadId &T, uint32_t Probe,
                                const uint64_t *Regs, std::string_view Func,
                                std::string_view Module, uint64_t SyscallNr,
-                               int32_t Err) {
+                               int32_t Err, const Hook *Usdt) {
   FireEvent E;
   E.Tgt = Tgt.get();
   E.Tid = T.Tid;
@@ -37,6 +37,11 @@ void RemoteBackend::Impl::fire(const RspThreadId &T, uint32_t Probe,
   E.Module = Module;
   E.SyscallNr = SyscallNr;
   E.Errno = Err;
+  if (Usdt && Usdt->Usdt && Usdt->Owner &&
+      !fillUsdtArgs(E, *Usdt->Usdt, Usdt->Owner->Bias))
+    warnOnce(where() + ": cannot read an argument of USDT probe " +
+             Usdt->Usdt->Provider + ":" + Usdt->Usdt->Name + " (" +
+             Usdt->Usdt->ArgText + "); it reads as 0");
   S.fire(E);
 }
 
@@ -232,7 +237,7 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
   // Entry probes fire after within() state says "inside".
   for (const Hook &H : Hooks)
     if (H.Kind == HookKind::Entry)
-      fire(T, H.Index, Regs, H.Function, H.ModuleName);
+      fire(T, H.Index, Regs, H.Function, H.ModuleName, 0, 0, &H);
   std::vector<PendingReturn> &Pending = Threads[T.Tid].Returns;
   if (!Frame.Hooks.empty() && Pending.size() >= MaxPendingReturns) {
     // Activations that never return (or a stub that says so) must not

@@ -47,6 +47,7 @@ struct Hook {
   std::string Function;
   std::string ModuleName;
   const Module *Owner = nullptr;
+  const UsdtProbe *Usdt = nullptr; ///< USDT sites: the note (Owner's ElfFile)
 };
 
 struct Breakpoint {
@@ -167,7 +168,8 @@ public:
   bool emulate(const RspThreadId &T, const uint64_t *Regs);
   void fire(const RspThreadId &T, uint32_t Probe, const uint64_t *Regs,
             std::string_view Func, std::string_view Module,
-            uint64_t SyscallNr = 0, int32_t Err = 0);
+            uint64_t SyscallNr = 0, int32_t Err = 0,
+            const remote::Hook *Usdt = nullptr);
   bool probeApplies(uint32_t Probe) const;
 
   // --- modules and probes (RemoteModules.cpp)
@@ -195,6 +197,10 @@ public:
   std::shared_ptr<const ElfFile> ExeElf;
 
   std::map<uint64_t, remote::Breakpoint> Breakpoints;
+  /// USDT semaphores we incremented (runtime addresses), decremented again
+  /// when the session detaches.
+  std::set<uint64_t> Semaphores;
+  bool adjustSemaphore(uint64_t Addr, int Delta);
   std::map<int64_t, remote::ThreadState> Threads;
   ElfCache Elves;
   std::set<std::string> Warned;

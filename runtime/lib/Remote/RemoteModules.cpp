@@ -224,8 +224,23 @@ void RemoteBackend::Impl::syncFromLinkMap() {
       dropModule(*M);
 }
 
+bool RemoteBackend::Impl::adjustSemaphore(uint64_t Addr, int Delta) {
+  return adjustUsdtSemaphore(
+      Addr, Delta,
+      [&](uint64_t A, void *Dst, size_t Len) {
+        return Tgt->readMemory(A, Dst, Len);
+      },
+      [&](uint64_t A, const void *Src, size_t Len) {
+        Tgt->invalidateCache();
+        return Client->writeMemory(A, Src, Len);
+      });
+}
+
 void RemoteBackend::Impl::dropModule(Module &M) {
   M.Live = false;
+  // Its semaphores went with its data.
+  std::erase_if(Semaphores,
+                [&](uint64_t A) { return A >= M.Start && A < M.End; });
   for (auto It = Breakpoints.begin(); It != Breakpoints.end();) {
     Breakpoint &B = It->second;
     std::erase_if(B.Hooks, [&](const Hook &H) { return H.Owner == &M; });
@@ -307,16 +322,27 @@ void RemoteBackend::Impl::installModule(Module &M) {
         Found[I] = NotSearched;
     S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
     for (const ProbeSite &Site : Sites) {
-      if (!probeApplies(Site.Probe) || !Site.Symbol)
+      if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
         continue;
       Hook H;
       H.Kind = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
                                                 : HookKind::Entry;
       H.Index = Site.Probe;
-      H.Function = Site.Symbol->Name;
+      H.Function = std::string(Site.name());
       H.ModuleName = M.Name;
       H.Owner = &M;
+      H.Usdt = Site.Usdt;
       uint64_t Addr = Site.Address + M.Bias;
+      if (Site.Usdt && Site.Usdt->Semaphore) {
+        uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
+        if (!Semaphores.count(Sem)) {
+          if (adjustSemaphore(Sem, +1))
+            Semaphores.insert(Sem);
+          else
+            warnOnce(where() + ": cannot set the semaphore of USDT probe " +
+                     Site.Usdt->Provider + ":" + Site.Usdt->Name);
+        }
+      }
       addHook(Addr, H);
       S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr);
     }

@@ -453,6 +453,11 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     Ctx.params = ParamValues.data();
     Ctx.param_strings = ParamStrings.data();
     Ctx.param_count = static_cast<uint32_t>(ParamValues.size());
+    if (E) {
+      std::copy(std::begin(E->UsdtArgs), std::end(E->UsdtArgs),
+                std::begin(Ctx.usdt_args));
+      Ctx.usdt_arg_count = E->UsdtArgCount;
+    }
     Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
   }
   uint64_t Horizon = __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);

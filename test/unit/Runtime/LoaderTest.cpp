@@ -172,6 +172,23 @@ TEST_F(LoaderTest, ChecksStringOffsets) {
                           "string table");
 }
 
+TEST_F(LoaderTest, ChecksUsdtProviders) {
+  size_t Pr = sectionOffset(Bytes, TSCC_SEC_PROBES);
+  auto B = Bytes;
+  uint32_t Kind = TSCC_PROBE_USDT;
+  memcpy(&B[Pr + offsetof(tscc_probe, kind)], &Kind, 4);
+  uint64_t Offset = TSCC_USDT_MAKE_OFFSET(0xfffff, TSCC_MATCH_EXACT);
+  memcpy(&B[Pr + offsetof(tscc_probe, offset)], &Offset, 8);
+  EXPECT_EQ(loadError(B), "obj.o: probe 0 has a string offset outside the "
+                          "string table");
+  Offset = TSCC_USDT_MAKE_OFFSET(0, 7);
+  memcpy(&B[Pr + offsetof(tscc_probe, offset)], &Offset, 8);
+  EXPECT_EQ(loadError(B), "obj.o: probe 0 has an unknown pid or match kind");
+  Offset = TSCC_USDT_MAKE_OFFSET(0, TSCC_MATCH_GLOB);
+  memcpy(&B[Pr + offsetof(tscc_probe, offset)], &Offset, 8);
+  EXPECT_EQ(loadError(B), "");
+}
+
 TEST_F(LoaderTest, UndefinedSymbolsAreNamed) {
   std::string Err;
   EXPECT_FALSE(ProbeProgram::load(fixture("undef.o"), Err));

@@ -13,6 +13,8 @@
 #ifndef TSCC_RUNTIME_ELFFILE_H
 #define TSCC_RUNTIME_ELFFILE_H
 
+#include "tscc/Runtime/Usdt.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -125,6 +127,12 @@ public:
   /// segment. Null if none.
   const ElfSymbol *functionContaining(uint64_t VAddr) const;
 
+  /// The SystemTap SDT probes of `.note.stapsdt`, addresses adjusted by
+  /// `.stapsdt.base` (Usdt.h), and what could not be understood in them.
+  /// `tsrun -l` lists a module's USDT probes from here.
+  const std::vector<UsdtProbe> &usdtProbes() const { return Usdt; }
+  const std::vector<std::string> &usdtProblems() const { return UsdtProblems; }
+
   std::optional<ElfRange> ehFrame() const { return EhFrame; }
   std::optional<ElfRange> ehFrameHdr() const { return EhFrameHdr; }
 
@@ -161,6 +169,8 @@ private:
   std::vector<ElfSymbol> Functions;
   std::vector<size_t> ByName; ///< indices into Functions sorted by name
   std::optional<ElfRange> EhFrame, EhFrameHdr;
+  std::vector<UsdtProbe> Usdt;
+  std::vector<std::string> UsdtProblems;
 };
 
 } // namespace tscc::rt

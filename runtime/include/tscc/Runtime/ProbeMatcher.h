@@ -40,8 +40,18 @@ struct ModuleRef {
 struct ProbeSite {
   uint32_t Probe = 0;
   uint32_t Kind = 0;               ///< tscc_probe_kind
-  const ElfSymbol *Symbol = nullptr; ///< the function (owned by the ElfFile)
+  /// The function (owned by the ElfFile); for a USDT site the function
+  /// around it, possibly null.
+  const ElfSymbol *Symbol = nullptr;
   uint64_t Address = 0;            ///< link-time address of the site
+  const UsdtProbe *Usdt = nullptr; ///< USDT sites: the note (ElfFile's)
+
+  /// What __func says at this site: the function, or the USDT probe name.
+  std::string_view name() const {
+    if (Usdt)
+      return Usdt->Name;
+    return Symbol ? std::string_view(Symbol->Name) : std::string_view();
+  }
 };
 
 /// One syscall a syscall probe asks for.
@@ -77,8 +87,11 @@ public:
   bool anyModuleMatches(const ModuleRef &M) const;
   bool moduleMatches(uint32_t Probe, const ModuleRef &M) const;
   bool functionMatches(uint32_t Probe, std::string_view Name) const;
+  /// USDT probes: whether PROVIDER and NAME match.
+  bool usdtMatches(uint32_t Probe, const UsdtProbe &U) const;
 
-  /// Every user-function site of every UFT probe in module File, one per
+  /// Every user-function site of every UFT probe, and every USDT site of
+  /// every USDT probe, in module File, one per
   /// (clause, kind, address): aliases of a function fire a clause once.
   /// FUNC+OFFSET sites past the function's end or not on an instruction
   /// boundary are skipped with a message in Problems. Found, if given,
@@ -101,7 +114,7 @@ private:
 
   std::span<const tscc_probe> Probes;
   std::string_view Strtab;
-  std::vector<Pattern> ModulePatterns, FunctionPatterns;
+  std::vector<Pattern> ModulePatterns, FunctionPatterns, ProviderPatterns;
   std::vector<std::string> Errors;
 };
 

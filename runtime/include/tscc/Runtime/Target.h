@@ -80,6 +80,9 @@ struct FireEvent {
   uint64_t SyscallNr = 0;
   std::string_view Function;     ///< __func: resolved function / syscall name
   std::string_view Module;       ///< __module: resolved module name
+  /// USDT probes: the note's arguments evaluated at the hit (Usdt.h).
+  uint64_t UsdtArgs[TSCC_USDT_MAX_ARGS] = {};
+  uint32_t UsdtArgCount = 0;
 };
 
 } // namespace tscc::rt

@@ -163,6 +163,9 @@ struct ProbeInfo {
   std::string Function = "*"; ///< function / syscall name, glob or regex
   tscc_match_kind FunctionMatch = TSCC_MATCH_ANY;
   uint64_t Offset = 0; ///< UFT_OFFSET: bytes; INTERVAL: period in ms
+  /// USDT: the PROVIDER field (Module is MODULE, Function is NAME).
+  std::string Provider = "*";
+  tscc_match_kind ProviderMatch = TSCC_MATCH_ANY;
   /// Syscall probes: the call's number per model, -1 where the call does not
   /// exist (the runtime maps the name itself; these are informative).
   PerModel<int32_t> SyscallNumbers{-1, -1};
@@ -188,6 +191,9 @@ struct ClauseInfo {
   PerModel<const FunctionType *> Prototype{};
   /// The probes are system calls (arguments in syscall registers).
   bool IsSyscall = false;
+  /// The probes are USDT probes (arguments evaluated by the runtime from
+  /// the note, in tscc_ctx::usdt_args).
+  bool IsUsdt = false;
   /// Highest `__argN` the clause reads (0: none).
   unsigned MaxArg = 0;
   /// True when the clause runs without a process (BEGIN/END/interval): only

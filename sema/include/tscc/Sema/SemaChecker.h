@@ -93,6 +93,8 @@ struct ClauseContext {
   bool AllSyscallExit = false;
   bool AllSyscall = false;
   bool AnyOffset = false;
+  bool AllUsdt = false; ///< every probe is a USDT probe
+  bool MixedUsdt = false; ///< USDT and other probes: no one `__argN`
   /// `__argN` types: the common prototype, or null when none / conflicting.
   PerModel<const FunctionType *> Proto{};
   bool ProtoConflict = false;

@@ -88,6 +88,7 @@ inline bool isExitProbe(tscc_probe_kind K) {
 inline bool isSyscallProbe(tscc_probe_kind K) {
   return K == TSCC_PROBE_SYSCALL_ENTRY || K == TSCC_PROBE_SYSCALL_EXIT;
 }
+inline bool isUsdtProbe(tscc_probe_kind K) { return K == TSCC_PROBE_USDT; }
 inline bool isUftProbe(tscc_probe_kind K) {
   return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
          K == TSCC_PROBE_UFT_OFFSET;

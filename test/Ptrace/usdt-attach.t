@@ -1,0 +1,17 @@
+// Attaching sets a USDT probe's semaphore, so the program computes the
+// probe's arguments and the probe fires; detaching puts the semaphore back,
+// so afterwards the program skips the probe as it did before tsrun came;
+// in a child forked while tsrun was attached too.
+// RUN: %cc64 %S/Inputs/usdt-attach.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %python %S/Inputs/usdt-attach.py %tsrun %t.o %t.exe | FileCheck %s
+// CHECK: started sem=0
+// CHECK-NEXT: attached sem=1
+// CHECK-NEXT: stepped
+// CHECK-NEXT: child detached sem=0
+// CHECK-NEXT: detached sem=0
+// CHECK-NEXT: step 1
+// CHECK-NOT: step {{[23]}}
+// CHECK: prog status: 0
+
+@@usdt:*:a.out:app:step { printf("step %lld\n", __arg1); }

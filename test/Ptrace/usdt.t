@@ -1,0 +1,24 @@
+// USDT probes of a 64-bit program: the arguments the program passes (in
+// memory at -O0, in registers at -O2, a symbol through %rip, constants of
+// 1 byte, signed and unsigned 64-bit values) are what clauses see as
+// __argN, and the semaphore-guarded probe fires because tsrun set its
+// semaphore. The probe counts agree with bpftrace's usdt probes.
+// RUN: %tscc %s -o %t.o
+// RUN: %cc64 %S/Inputs/usdt.c -o %t.O0
+// RUN: %cc64 -O2 %S/Inputs/usdt.c -o %t.O2
+// RUN: %tsrun %t.o -o %t.trace.O0 -- %t.O0 > %t.out.O0
+// RUN: grep '^VAL' %t.out.O0 | diff - %t.trace.O0
+// RUN: %tsrun %t.o -o %t.trace.O2 -- %t.O2 > %t.out.O2
+// RUN: grep '^VAL' %t.out.O2 | diff - %t.trace.O2
+// RUN: FileCheck %s < %t.trace.O2
+// CHECK: VAL tick 0 -1 -3000000000
+// CHECK: VAL mem 77 -5
+// CHECK: VAL wide 18446744073709551600 200
+// CHECK: VAL guarded 0
+// CHECK: VAL guarded 100
+// CHECK: VAL guarded 200
+
+@@usdt:*:a.out:demo:tick { printf("VAL tick %lld %lld %lld\n", __arg1, __arg2, __arg3); }
+@@usdt:*:a.out:demo:mem { printf("VAL mem %lld %lld\n", __arg1, __arg2); }
+@@usdt:*:a.out:demo:wide { printf("VAL wide %llu %llu\n", __arg1, __arg2); }
+@@usdt:*:a.out:demo:guarded { printf("VAL guarded %lld\n", __arg1); }
