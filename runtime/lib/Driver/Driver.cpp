@@ -126,9 +126,10 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  --allow-untrusted-object  as root, run an object file that others\n"
           "                         could have written (refused by default)\n"
           "listing:\n"
-          "  -l, --list SPEC        list the functions (module, address) or system\n"
-          "                         calls (per data model) SPEC matches, e.g.\n"
-          "                         'uft:*:libc.so.6:mall*' or 'syscall:*:open*';\n"
+          "  -l, --list SPEC        list the functions or USDT probes (module,\n"
+          "                         address) or system calls (per data model) SPEC\n"
+          "                         matches, e.g. 'uft:*:libc.so.6:mall*',\n"
+          "                         'usdt:*:*:python:*' or 'syscall:*:open*';\n"
           "                         nothing is traced\n"
           "  -h, --help             this help\n"
           "  --version              version information\n",

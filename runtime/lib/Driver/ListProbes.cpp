@@ -4,6 +4,7 @@
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeMatcher.h"
+#include "tscc/Runtime/Usdt.h"
 
 #include <cinttypes>
 #include <cstring>
@@ -127,7 +128,19 @@ bool parseSpec(std::string Text, ParsedSpec &P, std::string &Error) {
     setMatch(P, F[2], P.Probe.function, P.Probe.function_match);
     return true;
   }
-  return Bad("tsrun -l lists uft and syscall probes, not '" + F[0] + "'");
+  if (F[0] == "usdt") {
+    if (F.size() != 5)
+      return Bad("expected usdt:PID:MODULE:PROVIDER:NAME");
+    P.Probe.kind = TSCC_PROBE_USDT;
+    setMatch(P, F[2], P.Probe.module, P.Probe.module_match);
+    uint32_t Provider = 0, ProviderMatch = 0;
+    setMatch(P, F[3], Provider, ProviderMatch);
+    P.Probe.offset = TSCC_USDT_MAKE_OFFSET(Provider, ProviderMatch);
+    setMatch(P, F[4], P.Probe.function, P.Probe.function_match);
+    return true;
+  }
+  return Bad("tsrun -l lists uft, usdt and syscall probes, not '" + F[0] +
+             "'");
 }
 
 struct Module {
@@ -330,6 +343,19 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
         continue;
       std::string Name = M.Elf->soname().empty() ? baseName(M.Path)
                                                  : M.Elf->soname();
+      if (P.Probe.kind == TSCC_PROBE_USDT) {
+        for (const UsdtProbe &U : M.Elf->usdtProbes()) {
+          if (!Matcher.usdtMatches(0, U))
+            continue;
+          fprintf(Out, "@@usdt:*:%s:%s:%s\t%s\t%s%s\n", Name.c_str(),
+                  U.Provider.c_str(), U.Name.c_str(), M.Path.c_str(),
+                  hex(U.Address).c_str(),
+                  U.Semaphore ? (" semaphore " + hex(U.Semaphore)).c_str()
+                              : "");
+          ++Lines;
+        }
+        continue;
+      }
       for (const ElfSymbol &S : M.Elf->functions()) {
         if (!Matcher.functionMatches(0, S.Name))
           continue;
