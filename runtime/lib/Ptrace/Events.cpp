@@ -247,7 +247,9 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   for (const Hook &H : Bp.Hooks) {
     if (H.Kind == HookKind::Entry)
       fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName);
-    else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
+    // Collection off: the exit of this call is not collected either.
+    else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index) &&
+             S.collecting())
       Returning.push_back(H);
     else if (H.Kind == HookKind::HealerGuard)
       if (int Sig = guardedSignal(P, R)) {

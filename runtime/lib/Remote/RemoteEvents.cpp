@@ -223,7 +223,9 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
       Frame.Hooks.push_back(H);
       break;
     case HookKind::Exit:
-      Frame.Hooks.push_back(H);
+      // Collection off: the exit of this call is not collected either.
+      if (S.collecting())
+        Frame.Hooks.push_back(H);
       break;
     case HookKind::Entry:
       break;

@@ -1,0 +1,58 @@
+// Calls work(i) and toggle(sig) in the order its arguments say, and makes
+// tsrun switch collection: toggle(sig) sends sig to tsrun and waits until
+// the driver, having read tsrun's announcement of the switch, writes a byte
+// to FIFO. No sleeps: every call after toggle() returns sees the new state.
+//   switcher FIFO TSRUN-PID|parent ACTION...
+//   ACTION: wA-B calls work(A) .. work(B); tSIG calls toggle(SIG)
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static int Fifo = -1;
+static pid_t Tsrun;
+
+__attribute__((noinline)) long work(long I) {
+  __asm__ volatile("" ::: "memory");
+  return I * 2;
+}
+
+__attribute__((noinline)) long toggle(long Sig) {
+  kill(Tsrun, (int)Sig);
+  char C;
+  if (read(Fifo, &C, 1) != 1) {
+    perror("switcher: fifo");
+    exit(2);
+  }
+  return Sig;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc < 3) {
+    fprintf(stderr, "usage: switcher FIFO TSRUN-PID|parent ACTION...\n");
+    return 2;
+  }
+  // Read-write: opening never waits for the driver.
+  Fifo = open(Argv[1], O_RDWR);
+  if (Fifo < 0) {
+    perror(Argv[1]);
+    return 2;
+  }
+  Tsrun = strcmp(Argv[2], "parent") == 0 ? getppid() : (pid_t)atol(Argv[2]);
+  for (int I = 3; I < Argc; ++I) {
+    long A, B;
+    if (sscanf(Argv[I], "w%ld-%ld", &A, &B) == 2) {
+      for (long J = A; J <= B; ++J)
+        work(J);
+    } else if (sscanf(Argv[I], "t%ld", &A) == 1) {
+      toggle(A);
+    } else {
+      fprintf(stderr, "switcher: bad action '%s'\n", Argv[I]);
+      return 2;
+    }
+  }
+  return 0;
+}
