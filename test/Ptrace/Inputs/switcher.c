@@ -2,7 +2,9 @@
 // tsrun switch collection: toggle(sig) sends sig to tsrun and waits until
 // the driver, having read tsrun's announcement of the switch, writes a byte
 // to FIFO. No sleeps: every call after toggle() returns sees the new state.
-//   switcher FIFO TSRUN-PID|parent ACTION...
+//   switcher FIFO TSRUN-PID|parent|fifo ACTION...
+//   fifo: tsrun's pid is the first line the driver writes to FIFO (a
+//   program behind a GDB stub is no child of tsrun).
 //   ACTION: wA-B calls work(A) .. work(B); tSIG calls toggle(SIG)
 #include <fcntl.h>
 #include <signal.h>
@@ -32,7 +34,7 @@ __attribute__((noinline)) long toggle(long Sig) {
 
 int main(int Argc, char **Argv) {
   if (Argc < 3) {
-    fprintf(stderr, "usage: switcher FIFO TSRUN-PID|parent ACTION...\n");
+    fprintf(stderr, "usage: switcher FIFO TSRUN-PID|parent|fifo ACTION...\n");
     return 2;
   }
   // Read-write: opening never waits for the driver.
@@ -41,7 +43,15 @@ int main(int Argc, char **Argv) {
     perror(Argv[1]);
     return 2;
   }
-  Tsrun = strcmp(Argv[2], "parent") == 0 ? getppid() : (pid_t)atol(Argv[2]);
+  if (strcmp(Argv[2], "fifo") == 0) {
+    char Line[32] = {0};
+    for (size_t N = 0; N + 1 < sizeof(Line); ++N)
+      if (read(Fifo, &Line[N], 1) != 1 || Line[N] == '\n')
+        break;
+    Tsrun = (pid_t)atol(Line);
+  } else {
+    Tsrun = strcmp(Argv[2], "parent") == 0 ? getppid() : (pid_t)atol(Argv[2]);
+  }
   for (int I = 3; I < Argc; ++I) {
     long A, B;
     if (sscanf(Argv[I], "w%ld-%ld", &A, &B) == 2) {
