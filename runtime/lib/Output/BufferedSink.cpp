@@ -32,6 +32,10 @@ size_t tscc::rt::recordBufferBytes(const RecordView &R,
 
 namespace {
 
+std::string records(uint64_t N) {
+  return std::to_string(N) + (N == 1 ? " record" : " records");
+}
+
 struct OwnedRecord {
   RecordOrigin Origin;
   tscc_record Header{};
@@ -203,8 +207,8 @@ private:
   }
 
   std::string overwrittenMessage() const {
-    return "circular buffer: " + std::to_string(Overwritten) +
-           " older records were overwritten";
+    return "circular buffer: " + std::to_string(Overwritten) + " older " +
+           (Overwritten == 1 ? "record was" : "records were") + " overwritten";
   }
   void warn(const std::string &Message) {
     if (Opts.Diag) {
@@ -219,10 +223,11 @@ private:
     Flushed = true;
     if (Opts.Mode == BufferMode::Single) {
       if (NotRecorded)
-        warn("single buffer full after " + std::to_string(Recorded) +
-             " records (" + std::to_string(Used) +
-             " bytes): collection was stopped; " +
-             std::to_string(NotRecorded) + " later records were not recorded");
+        warn("single buffer full after " + records(Recorded) + " (" +
+             std::to_string(Used) + " bytes): collection was stopped; " +
+             std::to_string(NotRecorded) + " later " +
+             (NotRecorded == 1 ? "record was" : "records were") +
+             " not recorded");
       return;
     }
     for (const AggDump &D : Kept)
