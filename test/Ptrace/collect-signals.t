@@ -34,6 +34,15 @@
 // RUN: FileCheck %s --check-prefix=BINERR --input-file %t.bin.err
 // BINERR: tsrun: collection stopped (SIGUSR1)
 // BINERR-NEXT: tsrun: collection started (SIGUSR2)
+// Perfetto marks the switches with global instant events; CTF leaves them out
+// and babeltrace2 reads the trace as usual.
+// RUN: %tsreport %t.bin --to perfetto %t.pf.json
+// RUN: FileCheck %s --check-prefix=PERFETTO --input-file %t.pf.json
+// PERFETTO: {"args":{"why":"SIGUSR1"},"name":"collection stopped (SIGUSR1)","ph":"i","pid":{{[0-9]+}},"s":"g","tid":{{[0-9]+}},"ts":{{[0-9.e+]+}}}
+// PERFETTO-NEXT: {"args":{"why":"SIGUSR2"},"name":"collection started (SIGUSR2)","ph":"i","pid":{{[0-9]+}},"s":"g","tid":{{[0-9]+}},"ts":{{[0-9.e+]+}}}
+// RUN: rm -rf %t.ctf && %tsreport %t.bin --to ctf %t.ctf
+// RUN: babeltrace2 %t.ctf | grep -c 'printf_' | FileCheck %s --check-prefix=CTF
+// CTF: 21
 //
 // --collect=off starts stopped: nothing until SIGUSR2 (toggle(12)'s entry
 // included), then everything until SIGUSR1.

@@ -30,8 +30,7 @@ nlohmann::json warningJson(std::string_view Message);
 nlohmann::json countersJson(const ClauseCounters &C);
 /// {"type":"collection","state":"off"|"on",...} or {"type":"snapshot",...}.
 nlohmann::json switchJson(const SessionSwitch &E);
-/// "collection stopped (SIGUSR1)", "snapshot: 12 records written to F.1".
-std::string describeSwitch(const SessionSwitch &E);
+
 
 /// Replays one of the objects above into Sink. False if J is not one.
 bool replayJson(const nlohmann::json &J, OutputSink &Sink);

@@ -99,6 +99,9 @@ struct SessionSwitch {
   uint64_t Records = 0;  ///< snapshot: how many records it holds
 };
 
+/// "collection stopped (SIGUSR1)", "snapshot: 12 records written to F.1".
+std::string describeSwitch(const SessionSwitch &E);
+
 class OutputSink {
 public:
   virtual ~OutputSink();
