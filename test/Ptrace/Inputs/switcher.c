@@ -5,8 +5,14 @@
 //   switcher FIFO TSRUN-PID|parent|fifo ACTION...
 //   fifo: tsrun's pid is the first line the driver writes to FIFO (a
 //   program behind a GDB stub is no child of tsrun).
-//   ACTION: wA-B calls work(A) .. work(B); tSIG calls toggle(SIG)
+//   ACTION: wA-B calls work(A) .. work(B); tSIG calls toggle(SIG);
+//   b starts a thread that blocks in sigwaitinfo() (rt_sigtimedwait), and
+//   returns once the thread is asleep inside that system call (its entry
+//   was seen by then); u wakes that thread and waits for it to end.
 #include <fcntl.h>
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +36,60 @@ __attribute__((noinline)) long toggle(long Sig) {
     exit(2);
   }
   return Sig;
+}
+
+static pthread_t Blocked;
+static volatile pid_t BlockedTid;
+
+static void *blockInSigwait(void *Unused) {
+  (void)Unused;
+  BlockedTid = (pid_t)syscall(SYS_gettid);
+  sigset_t Set;
+  sigemptyset(&Set);
+  sigaddset(&Set, SIGRTMIN);
+  siginfo_t Info;
+  sigwaitinfo(&Set, &Info);
+  return 0;
+}
+
+/* Whether thread Tid sleeps inside system call Nr: tsrun let its entry go. */
+static int sleepsIn(pid_t Tid, long Nr) {
+  char Path[64], Buf[512];
+  snprintf(Path, sizeof(Path), "/proc/self/task/%d/stat", (int)Tid);
+  FILE *F = fopen(Path, "r");
+  if (!F)
+    return 0;
+  size_t N = fread(Buf, 1, sizeof(Buf) - 1, F);
+  fclose(F);
+  Buf[N] = 0;
+  char *State = strrchr(Buf, ')');
+  if (!State || State[1] != ' ' || State[2] != 'S')
+    return 0;
+  snprintf(Path, sizeof(Path), "/proc/self/task/%d/syscall", (int)Tid);
+  F = fopen(Path, "r");
+  if (!F)
+    return 0;
+  long Cur = -1;
+  int Ok = fscanf(F, "%ld", &Cur) == 1;
+  fclose(F);
+  return Ok && Cur == Nr;
+}
+
+static void startBlocked(void) {
+  /* Blocked in every thread, so that only sigwaitinfo() takes it. */
+  sigset_t Set;
+  sigemptyset(&Set);
+  sigaddset(&Set, SIGRTMIN);
+  pthread_sigmask(SIG_BLOCK, &Set, 0);
+  pthread_create(&Blocked, 0, blockInSigwait, 0);
+  /* Polls a condition, not the clock. */
+  while (!BlockedTid || !sleepsIn(BlockedTid, SYS_rt_sigtimedwait))
+    sched_yield();
+}
+
+static void wakeBlocked(void) {
+  pthread_kill(Blocked, SIGRTMIN);
+  pthread_join(Blocked, 0);
 }
 
 int main(int Argc, char **Argv) {
@@ -59,6 +119,10 @@ int main(int Argc, char **Argv) {
         work(J);
     } else if (sscanf(Argv[I], "t%ld", &A) == 1) {
       toggle(A);
+    } else if (strcmp(Argv[I], "b") == 0) {
+      startBlocked();
+    } else if (strcmp(Argv[I], "u") == 0) {
+      wakeBlocked();
     } else {
       fprintf(stderr, "switcher: bad action '%s'\n", Argv[I]);
       return 2;
