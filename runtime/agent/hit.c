@@ -176,8 +176,12 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     agent_reader_gone();
     return;
   }
+  /* Collection off: return before anything else, so that the only cost is
+   * the probe itself, and without hijacking the return, so that an exit
+   * probe never fires for a call whose entry was not collected. */
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
-      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED))
+      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED) ||
+      __atomic_load_n(&H->collect_off, __ATOMIC_RELAXED))
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
@@ -249,14 +253,17 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
       (const struct tscc_agent_site *)Frame.site;
   const struct tscc_agent_hook *Hooks =
       (const struct tscc_agent_hook *)Site->hooks;
-  if (Locked && !__atomic_load_n(&tscc_store_hdr(S)->stopping,
-                                 __ATOMIC_RELAXED)) {
+  /* Collection switched off since the entry: the exit is not collected
+   * either (and is no drop: nothing was lost that was asked for). */
+  int Off = __atomic_load_n(&tscc_store_hdr(S)->collect_off, __ATOMIC_RELAXED);
+  if (Locked && !Off &&
+      !__atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED)) {
     uint64_t Regs[TSCC_REG_COUNT];
     regs_of(F, Slot + 8, Frame.ret, Regs);
     for (uint32_t I = 0; I < Site->hook_count; ++I)
       if (Hooks[I].kind == TSCC_HOOK_EXIT)
         run_clause(R, Hooks[I].index, &Hooks[I], Regs);
-  } else if (Armed) {
+  } else if (Armed && !Off) {
     for (uint32_t I = 0; I < Site->hook_count; ++I)
       if (Hooks[I].kind == TSCC_HOOK_EXIT) {
         uint32_t Clause = clause_of(Hooks[I].index);

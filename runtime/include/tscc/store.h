@@ -77,7 +77,11 @@ struct tscc_store_header {
    * reader thread. When tsrun dies, however it dies, the kernel sets
    * TSCC_READER_GONE in it (FUTEX_OWNER_DIED). */
   uint32_t reader_alive;
-  uint8_t pad2[20];
+  /* Collection is switched off (SIGUSR1, --collect=off, a full single
+   * buffer): probes stay installed but no clause starts, and an exit probe
+   * fires only if its entry was seen while collection was on. */
+  uint32_t collect_off;
+  uint8_t pad2[16];
 };
 
 struct tscc_clause_counters {

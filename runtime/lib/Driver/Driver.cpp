@@ -73,7 +73,9 @@ struct DriverOptions {
   size_t ThreadBuffer = StoreShape().RingSize;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
-  bool BufferSizeGiven = false;
+  BufferMode Buffer = BufferMode::Continuous;
+  size_t BufferSize = 0; ///< --buffer-size; 0: the mode's default
+  bool CollectOff = false; ///< --collect=off
   std::string Metrics; ///< --metrics HOST:PORT
   /// -l SPEC: list what SPEC matches instead of tracing.
   std::optional<std::string> ListSpec;
@@ -100,10 +102,16 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
           "  -o FILE                write output to FILE instead of stdout\n"
           "  -f text|json|binary    output format (default text); binary needs -o\n"
           "  -v, --verbose          report attachments, exits and clause counters\n"
-          "  --buffer-size N[K|M|G] binary: write buffer (default 1M), or with\n"
-          "                         --ring the bytes of records kept (default 8M)\n"
-          "  --ring                 binary: flight-recorder mode, keep only the\n"
-          "                         most recent records and write them at the end\n"
+          "  --buffer-mode MODE     continuous (default): write everything, drop\n"
+          "                         and count what tsrun cannot keep up with;\n"
+          "                         circular: keep the newest records, write them\n"
+          "                         at the end and on SIGHUP (to FILE.1, FILE.2...);\n"
+          "                         single: keep the oldest, stop collecting when full\n"
+          "  --ring                 same as --buffer-mode circular\n"
+          "  --buffer-size N[K|M|G] circular/single: bytes of records kept (default\n"
+          "                         8M); continuous: the write buffer (default 1M)\n"
+          "  --collect=on|off       start with collection on (default) or off;\n"
+          "                         SIGUSR1 stops it, SIGUSR2 starts it again\n"
           "  --metrics HOST:PORT    serve aggregations and clause counters at\n"
           "                         http://HOST:PORT/metrics for Prometheus while\n"
           "                         tracing (port 0: any free port; -v says which)\n"
@@ -222,7 +230,27 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     } else if (A == "--allow-untrusted-object") {
       O.AllowUntrustedObject = true;
     } else if (A == "--ring") {
-      O.Binary.Ring = true;
+      O.Buffer = BufferMode::Circular;
+    } else if (Is(A, "--buffer-mode")) {
+      if (!Value(I, "--buffer-mode", V))
+        return ParseResult::Error;
+      if (V == "continuous")
+        O.Buffer = BufferMode::Continuous;
+      else if (V == "circular")
+        O.Buffer = BufferMode::Circular;
+      else if (V == "single")
+        O.Buffer = BufferMode::Single;
+      else
+        return (Error = "unknown --buffer-mode '" + V +
+                        "' (expected continuous, circular or single)"),
+               ParseResult::Error;
+    } else if (Is(A, "--collect")) {
+      if (!Value(I, "--collect", V))
+        return ParseResult::Error;
+      if (V != "on" && V != "off")
+        return (Error = "invalid --collect '" + V + "' (expected on or off)"),
+               ParseResult::Error;
+      O.CollectOff = V == "off";
     } else if (Is(A, "--thread-buffer")) {
       if (!Value(I, "--thread-buffer", V))
         return ParseResult::Error;
@@ -236,12 +264,11 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     } else if (Is(A, "--buffer-size")) {
       if (!Value(I, "--buffer-size", V))
         return ParseResult::Error;
-      if (!parseSize(V, O.Binary.BufferSize))
+      if (!parseSize(V, O.BufferSize))
         return (Error = "invalid --buffer-size '" + V +
                         "' (expected bytes, optionally with K, M or G, "
                         "at least 4K)"),
                ParseResult::Error;
-      O.BufferSizeGiven = true;
     } else if (Is(A, "--metrics")) {
       if (!Value(I, "--metrics", O.Metrics))
         return ParseResult::Error;
@@ -343,12 +370,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
   }
   if (!Linked && O.Object.empty())
     return (Error = "no probe object given"), ParseResult::Error;
-  if ((O.Binary.Ring || O.BufferSizeGiven) && O.Format != OutputFormat::Binary)
-    return (Error = std::string(O.Binary.Ring ? "--ring" : "--buffer-size") +
-                    " needs -f binary"),
-           ParseResult::Error;
-  if (O.Binary.Ring && !O.BufferSizeGiven)
-    O.Binary.BufferSize = 8u << 20;
+  if (O.BufferSize && O.Buffer == BufferMode::Continuous)
+    O.Binary.BufferSize = O.BufferSize;
   if (O.Format == OutputFormat::Binary && O.OutputFile.empty())
     return (Error = "-f binary needs an output file (-o FILE)"),
            ParseResult::Error;
@@ -360,11 +383,32 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
 //===----------------------------------------------------------------------===//
 
 // What the signal handler may touch: only atomics and async-signal-safe
-// calls (Session::requestStop, Backend::interrupt, write).
+// calls (Session::requestStop, Session::setCollecting, Backend::interrupt,
+// write).
 std::atomic<Session *> SignalSession{nullptr};
 constexpr size_t MaxBackends = 64;
 std::atomic<Backend *> SignalBackends[MaxBackends];
 int WakePipe[2] = {-1, -1};
+/// Requests for the control thread (Control), which says what happened and
+/// writes snapshots: the handler itself only flips the switches.
+int ControlPipe[2] = {-1, -1};
+/// Circular buffer mode: SIGHUP writes a snapshot instead of ending.
+std::atomic<bool> SnapshotOnHangup{false};
+
+enum class Control : char {
+  Off = 'o',      // SIGUSR1
+  On = 'O',       // SIGUSR2
+  Snapshot = 's', // SIGHUP in circular mode
+  Full = 'f',     // the single buffer filled
+  Quit = 'q',
+};
+
+void requestControl(Control C) {
+  if (ControlPipe[1] >= 0) {
+    char Byte = static_cast<char>(C);
+    [[maybe_unused]] ssize_t N = write(ControlPipe[1], &Byte, 1);
+  }
+}
 
 void stopEverything() {
   if (Session *S = SignalSession.load())
@@ -378,9 +422,20 @@ void stopEverything() {
   }
 }
 
-void onSignal(int) {
+void onSignal(int Sig) {
   int Saved = errno;
-  stopEverything();
+  Session *S = SignalSession.load();
+  if (Sig == SIGUSR1 || Sig == SIGUSR2) {
+    // Switched here, at once: a program that signals tsrun and waits for
+    // the announcement knows its next call sees the new state.
+    if (S)
+      S->setCollecting(Sig == SIGUSR2);
+    requestControl(Sig == SIGUSR2 ? Control::On : Control::Off);
+  } else if (Sig == SIGHUP && SnapshotOnHangup.load()) {
+    requestControl(Control::Snapshot);
+  } else {
+    stopEverything();
+  }
   errno = Saved;
 }
 
@@ -389,11 +444,56 @@ void installSignals() {
   SA.sa_handler = onSignal;
   sigemptyset(&SA.sa_mask);
   SA.sa_flags = SA_RESTART;
-  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2})
     sigaction(Sig, &SA, nullptr);
   // A closed output pipe is an output error (reported), not a silent death.
   signal(SIGPIPE, SIG_IGN);
 }
+
+/// Announces collection switches and writes snapshots, off the signal
+/// handler: both take the session's locks and write output.
+class ControlThread {
+public:
+  explicit ControlThread(Session &S) : T([&S] { loop(S); }) {}
+  ~ControlThread() { stop(); }
+  void stop() {
+    if (!T.joinable())
+      return;
+    requestControl(Control::Quit);
+    T.join();
+  }
+
+private:
+  static void loop(Session &S) {
+    for (;;) {
+      char C;
+      ssize_t N = read(ControlPipe[0], &C, 1);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0 || C == static_cast<char>(Control::Quit))
+        return;
+      std::string Err;
+      switch (static_cast<Control>(C)) {
+      case Control::Off:
+        S.announceCollection(false, "SIGUSR1");
+        break;
+      case Control::On:
+        S.announceCollection(true, "SIGUSR2");
+        break;
+      case Control::Full:
+        S.announceCollection(false, "single buffer full");
+        break;
+      case Control::Snapshot:
+        if (!S.snapshot(Err))
+          S.warn("SIGHUP: no snapshot written: " + Err);
+        break;
+      case Control::Quit:
+        return;
+      }
+    }
+  }
+  std::thread T;
+};
 
 //===----------------------------------------------------------------------===//
 // Running
@@ -411,6 +511,22 @@ void error(const DriverOptions &O, const std::string &Msg) {
   fprintf(stderr, "%s: error: %s\n", O.Tool.c_str(), Msg.c_str());
 }
 
+std::unique_ptr<OutputSink> formatSink(const DriverOptions &O,
+                                       const ProbeProgram &P, FILE *Out,
+                                       bool Owns) {
+  switch (O.Format) {
+  case OutputFormat::Json:
+    return createJsonSink(P, Out, Owns);
+  case OutputFormat::Binary:
+    return createBinarySink(P, Out, Owns, O.Binary);
+  case OutputFormat::Text:
+    break;
+  }
+  TextOptions T;
+  T.Verbose = O.Verbose;
+  return createTextSink(P, Out, Owns, T);
+}
+
 std::unique_ptr<OutputSink> openSink(const DriverOptions &O,
                                      const ProbeProgram &P, std::string &Err) {
   FILE *Out = stdout;
@@ -424,17 +540,30 @@ std::unique_ptr<OutputSink> openSink(const DriverOptions &O,
     }
     Owns = true;
   }
-  switch (O.Format) {
-  case OutputFormat::Json:
-    return createJsonSink(P, Out, Owns);
-  case OutputFormat::Binary:
-    return createBinarySink(P, Out, Owns, O.Binary);
-  case OutputFormat::Text:
-    break;
+  if (O.Buffer == BufferMode::Continuous) {
+    if (O.BufferSize && O.Format != OutputFormat::Binary)
+      setvbuf(Out, nullptr, _IOFBF, O.BufferSize);
+    return formatSink(O, P, Out, Owns);
   }
-  TextOptions T;
-  T.Verbose = O.Verbose;
-  return createTextSink(P, Out, Owns, T);
+  BufferOptions B;
+  B.Mode = O.Buffer;
+  B.Size = O.BufferSize ? O.BufferSize : 8u << 20;
+  B.OnFull = [] {
+    if (Session *S = SignalSession.load())
+      S->setCollecting(false);
+    requestControl(Control::Full);
+  };
+  // Without -o, snapshots go to the current directory.
+  B.SnapshotBase = O.OutputFile.empty() || O.OutputFile == "-"
+                       ? std::string("tsrun-snapshot")
+                       : O.OutputFile;
+  B.MakeSink = [&O, &P](FILE *F) {
+    DriverOptions Quiet = O;
+    Quiet.Verbose = false; // a snapshot holds the script's output only
+    return formatSink(Quiet, P, F, true);
+  };
+  SnapshotOnHangup = O.Buffer == BufferMode::Circular;
+  return createBufferedSink(P, formatSink(O, P, Out, Owns), std::move(B));
 }
 
 bool createBackends(const DriverOptions &O, Session &S,
@@ -553,8 +682,17 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     S.note("serving metrics at http://" + Metrics->address() + "/metrics");
   }
 
-  if (pipe2(WakePipe, O_CLOEXEC) != 0)
+  if (pipe2(WakePipe, O_CLOEXEC) != 0 ||
+      pipe2(ControlPipe, O_CLOEXEC) != 0 ||
+      fcntl(ControlPipe[1], F_SETFL, O_NONBLOCK) != 0)
     return error(O, std::string("pipe: ") + strerror(errno)), 1;
+  if (O.CollectOff) {
+    // Before any backend starts: no clause runs until SIGUSR2.
+    S.setCollecting(false);
+    S.announceCollection(false, "--collect=off");
+  }
+  // Declared after S, before Unpublished: stops before either goes away.
+  ControlThread Controller(S);
   SignalSession = &S;
   installSignals();
 
@@ -611,6 +749,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     waitForStop(S);
   for (auto &R : Runs)
     R->Thread.join();
+  // Switches from now on are not announced: the session is ending.
+  Controller.stop();
   if (std::string Fatal = S.fatalError(); !Fatal.empty())
     return error(O, Fatal), 1;
   S.end();

@@ -7,6 +7,7 @@
 // that closes it, matched like calls and returns, become a slice ("B" and
 // "E" events); every other record becomes a thread-scoped instant event
 // ("i"). Metadata events name each process (with its data model) and thread.
+// Collection switches and snapshots are global instant events.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +60,11 @@ public:
   void targetAttached(const TargetInfo &T, std::string_view) override {
     Processes[T.Pid] = T;
   }
+  /// Collection switches and snapshots: global instant events, so that a
+  /// gap in the records shows why.
+  void sessionSwitch(const SessionSwitch &E) override {
+    Switches.push_back(E);
+  }
   void finish() override;
 
 private:
@@ -78,6 +84,7 @@ private:
   EventClasses Classes;
   std::vector<Rec> Recs;
   std::map<int64_t, TargetInfo> Processes;
+  std::vector<SessionSwitch> Switches;
   bool Finished = false;
 };
 
@@ -273,6 +280,18 @@ void PerfettoSink::finish() {
                        return A->Origin.TimeNs < B->Origin.TimeNs;
                      });
     threadEvents(Thread, Events);
+  }
+  for (const SessionSwitch &E : Switches) {
+    json Args = {{"why", E.Why}};
+    if (E.Kind == SessionSwitch::Snapshot)
+      Args = {{"file", E.File}, {"records", E.Records}};
+    Events.push_back({{"ph", "i"},
+                      {"s", "g"},
+                      {"name", describeSwitch(E)},
+                      {"ts", micros(E.TimeNs)},
+                      {"pid", SessionPid},
+                      {"tid", SessionPid},
+                      {"args", std::move(Args)}});
   }
   // One event per line: compact, and still greppable.
   auto Dump = [](const json &J) {

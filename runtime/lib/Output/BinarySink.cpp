@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <deque>
 
 #include <cerrno>
 
@@ -25,8 +24,7 @@ public:
   BinarySink(const ProbeProgram &P, FILE *Out, bool Owns, BinaryOptions Opts)
       : P(P), Out(Out), Owns(Owns), Opts(Opts) {
     // Records are small and frequent: a large buffer keeps write(2) rare.
-    if (!Opts.Ring)
-      setvbuf(Out, nullptr, _IOFBF, std::max<size_t>(Opts.BufferSize, 4096));
+    setvbuf(Out, nullptr, _IOFBF, std::max<size_t>(Opts.BufferSize, 4096));
   }
   ~BinarySink() override {
     if (Owns)
@@ -75,23 +73,7 @@ public:
       Add(&Len, 4);
       Add(F.data(), F.size());
     }
-    if (!Opts.Ring) {
-      frame(TraceFrame::Record, Payload);
-      return;
-    }
-    RingBytes += Payload.size();
-    Ring.push_back({TraceFrame::Record, std::move(Payload)});
-    // Overwrite the oldest records; events that were between them are kept
-    // (they are few and say which processes came and went).
-    while (RingBytes > Opts.BufferSize && !Ring.empty()) {
-      if (Ring.front().Type == TraceFrame::Event) {
-        KeptEvents.push_back(std::move(Ring.front().Payload));
-      } else {
-        RingBytes -= Ring.front().Payload.size();
-        ++Overwritten;
-      }
-      Ring.pop_front();
-    }
+    frame(TraceFrame::Record, Payload);
   }
 
   void aggregation(const AggDump &D) override { event(aggJson(D)); }
@@ -118,20 +100,10 @@ public:
       All.push_back(countersJson(K));
     event({{"type", "clause_stats_all"}, {"clauses", std::move(All)}});
   }
+  void sessionSwitch(const SessionSwitch &E) override {
+    event(switchJson(E));
+  }
   void finish() override {
-    if (Opts.Ring) {
-      for (const std::string &E : KeptEvents)
-        frame(TraceFrame::Event, E);
-      for (const Frame &F : Ring)
-        frame(F.Type, F.Payload);
-      if (Overwritten)
-        frame(TraceFrame::Event,
-              warningJson("ring buffer: " + std::to_string(Overwritten) +
-                          " older records were overwritten")
-                  .dump());
-      Ring.clear();
-      KeptEvents.clear();
-    }
     // The End frame tells a reader the file is complete: a tsrun killed
     // between two frames leaves a file that is well-formed but short.
     if (!Ended)
@@ -169,16 +141,8 @@ private:
   void event(const nlohmann::json &J) {
     std::string Text =
         J.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (Opts.Ring)
-      Ring.push_back({TraceFrame::Event, std::move(Text)});
-    else
-      frame(TraceFrame::Event, Text);
+    frame(TraceFrame::Event, Text);
   }
-
-  struct Frame {
-    TraceFrame Type;
-    std::string Payload;
-  };
 
   const ProbeProgram &P;
   FILE *Out;
@@ -186,10 +150,6 @@ private:
   BinaryOptions Opts;
   bool Failed = false;
   int Errno = 0;
-  std::deque<Frame> Ring;
-  std::vector<std::string> KeptEvents;
-  size_t RingBytes = 0;
-  uint64_t Overwritten = 0;
 };
 
 } // namespace

@@ -181,6 +181,27 @@ AggDump aggFrom(const json &J) {
 
 } // namespace
 
+json tscc::rt::switchJson(const SessionSwitch &E) {
+  if (E.Kind == SessionSwitch::Snapshot)
+    return {{"type", "snapshot"},
+            {"file", E.File},
+            {"records", E.Records},
+            {"time_ns", E.TimeNs}};
+  return {{"type", "collection"},
+          {"state", E.Kind == SessionSwitch::CollectionOn ? "on" : "off"},
+          {"why", E.Why},
+          {"time_ns", E.TimeNs}};
+}
+
+std::string tscc::rt::describeSwitch(const SessionSwitch &E) {
+  if (E.Kind == SessionSwitch::Snapshot)
+    return "snapshot: " + std::to_string(E.Records) + " records written to " +
+           E.File;
+  return std::string("collection ") +
+         (E.Kind == SessionSwitch::CollectionOn ? "started" : "stopped") +
+         " (" + E.Why + ")";
+}
+
 bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
   if (!J.is_object())
     return false;
@@ -203,6 +224,16 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
                       J.value("signal", 0));
   } else if (Type == "warning") {
     Sink.warning(J.value("message", std::string()));
+  } else if (Type == "collection" || Type == "snapshot") {
+    SessionSwitch E;
+    E.Kind = Type == "snapshot"                     ? SessionSwitch::Snapshot
+             : J.value("state", std::string()) == "on" ? SessionSwitch::CollectionOn
+                                                    : SessionSwitch::CollectionOff;
+    E.Why = J.value("why", std::string());
+    E.TimeNs = J.value("time_ns", uint64_t(0));
+    E.File = J.value("file", std::string());
+    E.Records = J.value("records", uint64_t(0));
+    Sink.sessionSwitch(E);
   } else if (Type == "clause_stats_all") {
     std::vector<ClauseCounters> All;
     for (const json &C : J.value("clauses", json::array())) {

@@ -28,6 +28,9 @@ nlohmann::json probeJson(const ProbeProgram &P, const TargetInfo &T,
 nlohmann::json exitedJson(const TargetInfo &T, int ExitCode, int Signal);
 nlohmann::json warningJson(std::string_view Message);
 nlohmann::json countersJson(const ClauseCounters &C);
+/// {"type":"collection","state":"off"|"on",...} or {"type":"snapshot",...}.
+nlohmann::json switchJson(const SessionSwitch &E);
+
 
 /// Replays one of the objects above into Sink. False if J is not one.
 bool replayJson(const nlohmann::json &J, OutputSink &Sink);

@@ -102,6 +102,7 @@ public:
   void warning(std::string_view Message) override {
     line(warningJson(Message));
   }
+  void sessionSwitch(const SessionSwitch &E) override { line(switchJson(E)); }
   void counters(std::span<const ClauseCounters> C) override {
     for (const ClauseCounters &K : C)
       line(countersJson(K));

@@ -86,6 +86,13 @@ public:
       diag("tsrun: warning: " + std::string(Message) + "\n");
   }
 
+  void sessionSwitch(const SessionSwitch &E) override {
+    // Live, tsrun says this itself (whatever the format); this is tsreport
+    // replaying a trace.
+    if (O.Warnings)
+      diag("tsrun: " + describeSwitch(E) + "\n");
+  }
+
   void counters(std::span<const ClauseCounters> C) override {
     for (const ClauseCounters &K : C) {
       if (!K.Faults && !K.Drops && !O.Verbose)

@@ -253,7 +253,9 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   for (const Hook &H : Bp.Hooks) {
     if (H.Kind == HookKind::Entry)
       fireProbe(P, T.Tid, H.Index, R, H.Function, H.ModuleName, 0, 0, &H);
-    else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index))
+    // Collection off: the exit of this call is not collected either.
+    else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index) &&
+             S.collecting())
       Returning.push_back(H);
     else if (H.Kind == HookKind::HealerGuard)
       if (int Sig = guardedSignal(P, R)) {
@@ -374,6 +376,7 @@ void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
   if (SysExit[D].count(Nr)) {
     T.InSyscallExitWait = true;
     T.SyscallNr = Nr;
+    T.SyscallCollected = S.collecting();
   }
   resume(P, T);
 }
@@ -390,6 +393,7 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
   if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
     uint64_t Nr = Info.entry.nr;
     T.SyscallNr = Nr;
+    T.SyscallCollected = S.collecting();
     std::string_view Name = syscallName(P.dataModel(), Nr);
     if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
       for (uint32_t Probe : It->second)
@@ -402,9 +406,11 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
                      ? static_cast<int64_t>(R.rax)
                      : static_cast<int32_t>(R.rax);
     int32_t Err = Rv < 0 && Rv >= -4095 ? static_cast<int32_t>(-Rv) : 0;
-    if (auto It = SysExit[D].find(Nr); It != SysExit[D].end())
+    if (auto It = SysExit[D].find(Nr);
+        It != SysExit[D].end() && T.SyscallCollected)
       for (uint32_t Probe : It->second)
         fireProbe(P, T.Tid, Probe, R, Name, "", Nr, Err);
+    T.SyscallCollected = true;
   }
   resume(P, T);
 }

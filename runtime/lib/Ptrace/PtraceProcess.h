@@ -143,6 +143,9 @@ struct Thread {
   std::vector<ShadowFrame> Shadow;
   bool InSyscallExitWait = false; ///< resumed with PTRACE_SYSCALL for exit
   uint64_t SyscallNr = 0;
+  /// Collection was on when the pending system call entered: only then
+  /// does its exit probe fire (no half calls).
+  bool SyscallCollected = true;
   int PendingSignal = 0; ///< to deliver at the next resume / detach
   bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
 };

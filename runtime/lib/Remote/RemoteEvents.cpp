@@ -228,7 +228,9 @@ void RemoteBackend::Impl::onBreakpoint(const RspThreadId &T, uint64_t *Regs) {
       Frame.Hooks.push_back(H);
       break;
     case HookKind::Exit:
-      Frame.Hooks.push_back(H);
+      // Collection off: the exit of this call is not collected either.
+      if (S.collecting())
+        Frame.Hooks.push_back(H);
       break;
     case HookKind::Entry:
       break;
@@ -334,11 +336,14 @@ void RemoteBackend::Impl::onSyscall(const RspStop &Stop) {
   bool Exit = Rv != -38 || (TS.InSyscall && Stop.K == RspStop::SyscallReturn);
   if (!Exit) {
     TS.InSyscall = true;
+    TS.SyscallCollected = S.collecting();
   } else {
     bool Matched = TS.InSyscall;
     TS.InSyscall = false;
     if (!Matched)
       return; // the return of a call we never saw enter
+    if (!TS.SyscallCollected)
+      return; // entered while collection was off
   }
   auto &Table = Exit ? SysExit : SysEntry;
   auto It = Table.find(Stop.SyscallNr);

@@ -72,6 +72,9 @@ constexpr size_t MaxPendingReturns = 4096;
 struct ThreadState {
   std::vector<PendingReturn> Returns; ///< at most MaxPendingReturns
   bool InSyscall = false; ///< between a caught syscall entry and its return
+  /// Collection was on when that call entered: only then does its exit
+  /// probe fire (no half calls).
+  bool SyscallCollected = true;
 };
 
 /// The process behind the stub, as the session sees it.

@@ -506,10 +506,12 @@ void SessionState::timerLoop() {
       continue; // stop requested or spurious wake-up: re-check
     if (TimerStop || Ended || S.stopRequested())
       break;
-    G.unlock(); // the store lock is never waited for under the mutex
-    runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
-              nullptr);
-    G.lock();
+    if (S.collecting()) {
+      G.unlock(); // the store lock is never waited for under the mutex
+      runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
+                nullptr);
+      G.lock();
+    }
     // Fixed rate, but never a burst of catch-up runs after a stall.
     Next->Next += Next->Period;
     if (Next->Next < Clock::now())
@@ -539,6 +541,7 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
   State = std::make_unique<SessionState>(*this, std::move(Sink));
   if (State->Store) {
     StoreStopping = &State->Store->header().stopping;
+    StoreCollectOff = &State->Store->header().collect_off;
     // From now on until the end: the rings' reader, and the lifeline of
     // targets that run clauses themselves. No target may be armed before
     // the lifeline is held: a tsrun killed in between would leave agents
@@ -689,10 +692,45 @@ void Session::fire(FireEvent &E) {
   if (!E.Tgt || E.Probe >= Program.probes().size())
     return;
   // After exit(), Ctrl-C or END nothing fires: the session is ending.
-  if (State->Ended || stopRequested())
+  if (State->Ended || stopRequested() || !collecting())
     return;
   uint32_t Clause = Program.probes()[E.Probe].clause;
   State->runClause(Clause, E.Probe, E.Tgt, E.Tid, &E);
+}
+
+void Session::announceCollection(bool On, std::string_view Why) {
+  // Records from before the switch come before the event.
+  if (State->Store && State->Begun && !State->Ended)
+    State->drain(ClauseLockTimeoutNs);
+  std::lock_guard<std::mutex> G(State->Lock);
+  if (FILE *D = Opts.Diag) {
+    fprintf(D, "tsrun: collection %s (%.*s)\n", On ? "started" : "stopped",
+            static_cast<int>(Why.size()), Why.data());
+    fflush(D);
+  }
+  SessionSwitch E;
+  E.Kind = On ? SessionSwitch::CollectionOn : SessionSwitch::CollectionOff;
+  E.Why = Why;
+  E.TimeNs = State->nowNs();
+  State->Sink->sessionSwitch(E);
+}
+
+bool Session::snapshot(std::string &Error) {
+  if (State->Store && State->Begun && !State->Ended)
+    State->drain(ClauseLockTimeoutNs);
+  std::lock_guard<std::mutex> G(State->Lock);
+  SessionSwitch E;
+  E.Kind = SessionSwitch::Snapshot;
+  E.TimeNs = State->nowNs();
+  if (!State->Sink->snapshot(E.File, E.Records, Error))
+    return false;
+  if (FILE *D = Opts.Diag) {
+    fprintf(D, "tsrun: snapshot: %llu records written to %s\n",
+            static_cast<unsigned long long>(E.Records), E.File.c_str());
+    fflush(D);
+  }
+  State->Sink->sessionSwitch(E);
+  return true;
 }
 
 void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {

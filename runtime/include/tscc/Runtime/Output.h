@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -88,6 +89,19 @@ struct TargetInfo {
   bool SessionStopping = false;
 };
 
+/// A switch of the session's collection, or a snapshot of its ring
+/// (docs/runtime.md, "Buffer modes" and "Start and stop by signal").
+struct SessionSwitch {
+  enum KindT { CollectionOff, CollectionOn, Snapshot } Kind = CollectionOff;
+  std::string Why;       ///< collection: "SIGUSR1", "--collect=off", ...
+  uint64_t TimeNs = 0;   ///< since the session started
+  std::string File;      ///< snapshot: where it went
+  uint64_t Records = 0;  ///< snapshot: how many records it holds
+};
+
+/// "collection stopped (SIGUSR1)", "snapshot: 12 records written to F.1".
+std::string describeSwitch(const SessionSwitch &E);
+
 class OutputSink {
 public:
   virtual ~OutputSink();
@@ -107,6 +121,16 @@ public:
   virtual void targetExited(const TargetInfo &T, int ExitCode,
                             int Signal) = 0;
   virtual void warning(std::string_view Message) = 0;
+  /// Collection switched, or a snapshot written (tsrun reports these on
+  /// stderr itself; text sinks show replayed ones when Warnings is set).
+  virtual void sessionSwitch(const SessionSwitch &E) {}
+  /// Circular mode only: writes the records kept now to a new numbered
+  /// file, File (with how many Records). False with Error otherwise.
+  virtual bool snapshot(std::string &File, uint64_t &Records,
+                        std::string &Error) {
+    Error = "snapshots need --buffer-mode circular";
+    return false;
+  }
   /// At the end: counters for every clause (sinks decide what to show).
   virtual void counters(std::span<const ClauseCounters> C) = 0;
   virtual void finish() {}
@@ -136,15 +160,52 @@ std::unique_ptr<OutputSink> createTextSink(const ProbeProgram &P, FILE *Out,
 std::unique_ptr<OutputSink> createJsonSink(const ProbeProgram &P, FILE *Out,
                                            bool OwnsFile);
 struct BinaryOptions {
-  /// Stream mode: the write buffer. Ring mode: the bytes of records kept.
+  /// The write buffer.
   size_t BufferSize = 1u << 20;
-  /// Ring (flight-recorder) mode: keep only the most recent records in
-  /// memory and write them at the end; session events are always kept.
-  bool Ring = false;
 };
 std::unique_ptr<OutputSink> createBinarySink(const ProbeProgram &P, FILE *Out,
                                              bool OwnsFile,
                                              BinaryOptions Opts = {});
+
+/// What happens to records when the buffer is full (--buffer-mode).
+enum class BufferMode {
+  /// Everything is written as it comes; the per-thread rings drop (and
+  /// count) what the reader cannot keep up with.
+  Continuous,
+  /// A flight recorder: the newest Size bytes of records are kept in
+  /// memory and written at the end and on snapshot().
+  Circular,
+  /// Records are written until Size bytes of them were, then collection
+  /// stops (OnFull) and later records are counted as not recorded.
+  Single,
+};
+
+/// The bytes a record takes in a buffer, the same for every output format:
+/// its binary trace frame's payload (origin, header, arguments, frames).
+size_t recordBufferBytes(const RecordView &R,
+                         std::span<const std::string> Frames);
+
+struct BufferOptions {
+  BufferMode Mode = BufferMode::Circular;
+  size_t Size = 8u << 20;
+  /// Single: called once, under the session lock, when the buffer fills;
+  /// must only switch collection off and ask for the announcement.
+  std::function<void()> OnFull;
+  /// Circular: snapshots go to SnapshotBase.1, .2, ... (the first number
+  /// whose file does not exist yet), each written by a sink MakeSink
+  /// creates for the file it is given (and owns).
+  std::string SnapshotBase;
+  std::function<std::unique_ptr<OutputSink>(FILE *)> MakeSink;
+  /// Where the buffer's own warnings go, besides the output.
+  FILE *Diag = stderr;
+};
+
+/// Wraps Inner with a circular or single buffer. Records (and the
+/// aggregation printouts among them, never overwritten) go through the
+/// buffer; every other event goes to Inner at once.
+std::unique_ptr<OutputSink> createBufferedSink(const ProbeProgram &P,
+                                               std::unique_ptr<OutputSink> Inner,
+                                               BufferOptions Opts);
 
 /// Renders a record's text the way printf would for that data model: the
 /// format text of a PRINTF record, "hook 0xID: a b c" for TRACE records

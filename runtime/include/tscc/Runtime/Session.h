@@ -138,6 +138,26 @@ public:
       __atomic_store_n(StoreStopping, 1u, __ATOMIC_RELEASE);
   }
 
+  /// Whether clauses run (trcon/trcoff): SIGUSR2 / SIGUSR1, --collect=off,
+  /// a full single buffer. BEGIN and END run either way.
+  bool collecting() const {
+    return !CollectOff.load(std::memory_order_acquire);
+  }
+  /// Async-signal-safe: switches collection at once, everywhere (tsrun's
+  /// breakpoints, remote targets, the agents in targets). Announce the
+  /// switch afterwards with announceCollection() from a normal thread.
+  void setCollecting(bool On) {
+    CollectOff.store(!On, std::memory_order_release);
+    if (StoreCollectOff)
+      __atomic_store_n(StoreCollectOff, On ? 0u : 1u, __ATOMIC_RELEASE);
+  }
+  /// After the records from before the switch are out: "tsrun: collection
+  /// stopped (WHY)" on stderr, and a "collection" event in the output.
+  void announceCollection(bool On, std::string_view Why);
+  /// Circular buffer mode: writes the ring to a new numbered file now, and
+  /// says so (stderr and a "snapshot" event). False (with Error) otherwise.
+  bool snapshot(std::string &Error);
+
   /// Per-clause counters so far.
   std::vector<ClauseCounters> counters() const;
   /// Whether any output write failed, and the errno of the first failure.
@@ -154,6 +174,8 @@ private:
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};
   uint32_t *StoreStopping = nullptr; ///< the shared store's stopping flag
+  std::atomic<bool> CollectOff{false};
+  uint32_t *StoreCollectOff = nullptr; ///< the shared store's collect_off
   std::unique_ptr<SessionState> State;
 };
 
