@@ -325,8 +325,19 @@ bool writeDepFile(Compilation &C) {
 }
 
 bool runPipeline(Compilation &C) {
-  if (!loadInput(C) || !parse(C))
+  if (!loadInput(C))
     return false;
+  if (!parse(C)) {
+    // As Clang does, the type checker still looks at what the parser
+    // recovered, so one run shows the semantic errors too; nothing is
+    // written.
+    bool Checks = C.Opts.Act != Action::DumpAST &&
+                  C.Opts.Act != Action::DumpCPrelude && C.AST &&
+                  !C.Diags.hasFatalErrorOccurred();
+    if (Checks)
+      analyze(C);
+    return false;
+  }
   switch (C.Opts.Act) {
   case Action::DumpAST:
     return dumpAST(C);

@@ -18,4 +18,8 @@ __global long total
 @@END { a.; ` }
 // CHECK: [[#@LINE-1]]:11: error: expected member name after '.'
 // CHECK: [[#@LINE-2]]:13: error: invalid character '`' in source
-// CHECK: 6 errors generated.
+// Then the type checker's errors, in what the parser recovered:
+// CHECK: multiple-errors.t:10:3: error: use of undeclared identifier 'x'
+// CHECK: multiple-errors.t:12:3: error: use of undeclared identifier 'y'
+// CHECK: multiple-errors.t:18:9: error: use of undeclared identifier 'a'
+// CHECK: 9 errors generated.

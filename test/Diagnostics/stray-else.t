@@ -4,5 +4,6 @@
 @@BEGIN {
   else x = 1;
 // CHECK: [[#@LINE-1]]:3: error: expected expression
-// CHECK-NOT: error:
+// CHECK-NOT: expected
+// CHECK: [[#@LINE-3]]:8: error: use of undeclared identifier 'x'
 }
