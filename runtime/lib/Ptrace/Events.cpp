@@ -179,6 +179,11 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
 }
 
 void PtraceBackend::Impl::resume(PtraceProcess &P, Thread &T, int Sig) {
+  // The session failed before anything could be traced (no probe can
+  // fire): a launched program must not run on for nothing while the
+  // session ends; it stays stopped until it is killed.
+  if (S.failed() && P.Launched && Opts.KillLaunchedOnStop)
+    return;
   if (T.PendingSignal && !Sig) {
     Sig = T.PendingSignal;
   }

@@ -830,6 +830,7 @@ void Session::moduleSearched(std::string_view ModuleName, bool IsMain,
     State->FatalError =
         "no probe of the script can ever fire: each names a loaded module "
         "that has no such function (see the warnings above)";
+    Failed.store(true, std::memory_order_release);
   }
   requestStop();
   if (Opts.OnStop)

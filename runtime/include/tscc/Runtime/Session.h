@@ -120,6 +120,8 @@ public:
                       const ElfFile &File, std::span<const int> Found);
   /// Why the session cannot do anything useful; empty normally.
   std::string fatalError() const;
+  /// Lock-free: whether fatalError() is set.
+  bool failed() const { return Failed.load(std::memory_order_acquire); }
   /// "tsrun: warning: ..." on stderr, and a JSON "warning" event.
   void warn(std::string_view Message);
   /// "tsrun: ..." on stderr with -v, and a JSON "note" event: how the
@@ -173,6 +175,7 @@ private:
   const ProbeProgram &Program;
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};
+  std::atomic<bool> Failed{false};
   uint32_t *StoreStopping = nullptr; ///< the shared store's stopping flag
   std::atomic<bool> CollectOff{false};
   uint32_t *StoreCollectOff = nullptr; ///< the shared store's collect_off
