@@ -2,9 +2,11 @@
 //
 //   tsreport TRACE.bin [-f text|json] [-o FILE] [--format-file FILE] [-v]
 //   tsreport TRACE.bin --to ctf DIR | --to perfetto FILE [--format-file FILE]
+//   tsreport --describe PROBE.o|TRACE.bin
 //
 //===----------------------------------------------------------------------===//
 
+#include "tscc/Runtime/DescribeObject.h"
 #include "tscc/Runtime/Export.h"
 #include "tscc/Runtime/TraceFile.h"
 #include "tscc/Runtime/TraceFormat.h"
@@ -20,7 +22,7 @@ namespace {
 
 struct Options {
   std::string Trace, Output, FormatFile;
-  bool Json = false, Verbose = false;
+  bool Json = false, Verbose = false, Describe = false;
   /// --to ctf|perfetto, and the directory or file it writes.
   std::string ExportTo, ExportPath;
 };
@@ -30,6 +32,7 @@ void usage(FILE *F) {
         "[--format-file FILE] [-v]\n"
         "       tsreport TRACE.bin --to ctf DIR [--format-file FILE]\n"
         "       tsreport TRACE.bin --to perfetto FILE [--format-file FILE]\n"
+        "       tsreport --describe PROBE.o|TRACE.bin\n"
         "\n"
         "Renders a binary trace written by 'tsrun -f binary -o TRACE.bin'.\n"
         "\n"
@@ -40,6 +43,8 @@ void usage(FILE *F) {
         "  --to perfetto FILE    write Chrome JSON trace events to FILE (- for\n"
         "                        stdout; ui.perfetto.dev, trace_processor)\n"
         "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
+        "  --describe            print the tables of a probe object (or of the\n"
+        "                        object a trace was written with) by name\n"
         "  -v, --verbose         also report attachments, exits and counters\n"
         "  -h, --help            this help\n",
         F);
@@ -69,6 +74,8 @@ int parse(int Argc, char **Argv, Options &O) {
     }
     if (A == "-v" || A == "--verbose") {
       O.Verbose = true;
+    } else if (A == "--describe") {
+      O.Describe = true;
     } else if (A == "-f") {
       if (!Value(V))
         return 1;
@@ -98,7 +105,10 @@ int parse(int Argc, char **Argv, Options &O) {
     }
   }
   if (O.Trace.empty())
-    return fail("no trace file given");
+    return fail(O.Describe ? "no probe object or trace file given"
+                           : "no trace file given");
+  if (O.Describe && (O.Json || !O.Output.empty() || !O.ExportTo.empty()))
+    return fail("'--describe' prints to stdout; it takes no -f, -o or --to");
   if (!O.ExportTo.empty() && (O.Json || !O.Output.empty() || O.Verbose))
     return fail("'--to' writes its own output; it takes no -f, -o or -v");
   return 0;
@@ -114,6 +124,19 @@ int main(int Argc, char **Argv) {
                         1);
   signal(SIGPIPE, SIG_IGN);
   std::string Err;
+  if (O.Describe) {
+    // A probe object, or a trace, which carries the object it came from.
+    std::string ObjErr;
+    if (std::unique_ptr<ProbeProgram> P = ProbeProgram::load(O.Trace, ObjErr)) {
+      describeObject(*P, stdout);
+      return fflush(stdout) == 0 ? 0 : fail("writing the output failed");
+    }
+    std::unique_ptr<TraceReader> Reader = TraceReader::open(O.Trace, Err);
+    if (!Reader)
+      return fail(ObjErr);
+    describeObject(Reader->program(), stdout);
+    return fflush(stdout) == 0 ? 0 : fail("writing the output failed");
+  }
   std::unique_ptr<TraceFormatFile> Formats;
   if (!O.FormatFile.empty() &&
       !(Formats = TraceFormatFile::load(O.FormatFile, Err))) {
