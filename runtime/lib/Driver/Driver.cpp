@@ -18,14 +18,16 @@
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/PtraceBackend.h"
 #include "tscc/Runtime/Metrics.h"
+#include "tscc/Runtime/RemoteBackend.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 
-#if __has_include("tscc/Runtime/RemoteBackend.h") && !defined(TSCC_WITHOUT_REMOTE)
-#include "tscc/Runtime/RemoteBackend.h"
-#define TSCC_HAVE_REMOTE 1
-#else
+// A development build may leave runtime/lib/Remote out (TSRT_EXCLUDE_DIRS);
+// tsrun then says --remote is unavailable instead of failing to link.
+#ifdef TSCC_WITHOUT_REMOTE
 #define TSCC_HAVE_REMOTE 0
+#else
+#define TSCC_HAVE_REMOTE 1
 #endif
 
 #include <atomic>
@@ -47,12 +49,6 @@ using namespace tscc::rt;
 #endif
 
 namespace {
-
-#if !TSCC_HAVE_REMOTE
-struct RemoteOptions {
-  std::string Spec;
-};
-#endif
 
 struct DriverOptions {
   std::string Tool = "tsrun";
