@@ -1,6 +1,7 @@
 //===- ListProbes.cpp - tsrun -l: what a probe specification matches ------===//
 #include "ListProbes.h"
 
+#include "tscc/Runtime/CommandPath.h"
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeMatcher.h"
@@ -154,11 +155,6 @@ std::string dirName(const std::string &Path) {
   return Slash == std::string::npos ? "." : Path.substr(0, Slash ? Slash : 1);
 }
 
-std::string baseName(const std::string &Path) {
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-}
-
 bool isFile(const std::string &Path) {
   struct stat St;
   return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
@@ -210,23 +206,10 @@ std::string findLibrary(const std::string &Name, const ElfFile &From) {
 
 bool modulesOfBinary(const std::string &Binary, std::vector<Module> &Out,
                      std::string &Error) {
-  std::string Path = Binary;
-  if (Path.find('/') == std::string::npos) {
-    // A command name, as `-- CMD` gives it: look it up in PATH.
-    const char *Env = getenv("PATH");
-    std::string List = Env ? Env : "/bin:/usr/bin";
-    for (size_t I = 0; I <= List.size();) {
-      size_t End = List.find(':', I);
-      if (End == std::string::npos)
-        End = List.size();
-      std::string Cand = (End > I ? List.substr(I, End - I) : ".") + "/" + Path;
-      I = End + 1;
-      if (isFile(Cand) && access(Cand.c_str(), X_OK) == 0) {
-        Path = Cand;
-        break;
-      }
-    }
-  }
+  // A command name, as `-- CMD` gives it, is looked up as tsrun would run it.
+  std::string Path;
+  if (!resolveCommand(Binary, Path, Error))
+    return false;
   std::shared_ptr<const ElfFile> Main = ElfFile::open(Path, Error);
   if (!Main)
     return false;
@@ -341,7 +324,7 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
       ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
       if (!Matcher.moduleMatches(0, Ref))
         continue;
-      std::string Name = M.Elf->soname().empty() ? baseName(M.Path)
+      std::string Name = M.Elf->soname().empty() ? moduleBaseName(M.Path)
                                                  : M.Elf->soname();
       if (P.Probe.kind == TSCC_PROBE_USDT) {
         for (const UsdtProbe &U : M.Elf->usdtProbes()) {

@@ -64,11 +64,6 @@ std::vector<MapsLine> readMaps(pid_t Pid) {
   return Out;
 }
 
-std::string_view baseNameOf(std::string_view Path) {
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
-}
-
 /// The file of a library the loader found through a relative path
 /// (`LD_LIBRARY_PATH=.`, `dlopen("./libplug.so")`): its link-map name is
 /// relative to a working directory that may have changed since, but the
@@ -84,7 +79,7 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
       continue;
     if (M.Start == Bias)
       return M.Path;
-    if (baseNameOf(M.Path) == baseNameOf(Name) &&
+    if (moduleBaseName(M.Path) == moduleBaseName(Name) &&
         (!Best || M.Start < Best->Start))
       Best = &M;
   }

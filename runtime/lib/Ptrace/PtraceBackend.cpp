@@ -13,6 +13,7 @@
 #include "Seccomp.h"
 
 #include "tscc/Runtime/CallerSignals.h"
+#include "tscc/Runtime/CommandPath.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 
@@ -55,39 +56,6 @@ uint64_t monotonicNs() {
   clock_gettime(CLOCK_MONOTONIC, &T);
   return static_cast<uint64_t>(T.tv_sec) * 1000000000u +
          static_cast<uint64_t>(T.tv_nsec);
-}
-
-/// Finds Name as execvp() would: as is when it has a slash, else in $PATH
-/// (glibc's default when unset).
-bool resolveCommand(const std::string &Name, std::string &Path,
-                    std::string &Error) {
-  if (Name.find('/') != std::string::npos) {
-    Path = Name;
-    return true;
-  }
-  const char *Env = getenv("PATH");
-  std::string Dirs = Env ? Env : "/bin:/usr/bin";
-  bool Denied = false;
-  for (size_t Start = 0; Start <= Dirs.size();) {
-    size_t End = Dirs.find(':', Start);
-    if (End == std::string::npos)
-      End = Dirs.size();
-    std::string Dir = Dirs.substr(Start, End - Start);
-    Start = End + 1;
-    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
-    struct stat St;
-    if (stat(Candidate.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
-      continue;
-    if (access(Candidate.c_str(), X_OK) == 0) {
-      Path = Candidate;
-      return true;
-    }
-    Denied = true;
-  }
-  Error = "cannot run '" + Name + "': " +
-          (Denied ? std::string(strerror(EACCES))
-                  : std::string("command not found in PATH"));
-  return false;
 }
 
 std::string joinArgv(const std::vector<std::string> &Argv) {
