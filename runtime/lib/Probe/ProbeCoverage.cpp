@@ -9,11 +9,6 @@
 using namespace tscc::rt;
 
 /// Probes that live in modules: user functions and USDT sites.
-static bool isUftKind(uint32_t K) {
-  return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
-         K == TSCC_PROBE_UFT_OFFSET || K == TSCC_PROBE_USDT;
-}
-
 /// Optimal string alignment distance: edits plus adjacent transpositions,
 /// so `mallco` is one edit from `malloc`.
 static unsigned editDistance(std::string_view A, std::string_view B,
@@ -144,7 +139,7 @@ bool ProbeCoverage::someProbeMayFire() const {
   std::lock_guard<std::mutex> G(Lock);
   for (uint32_t P = 0; P < States.size(); ++P) {
     const tscc_probe &Pr = Matcher.probe(P);
-    if (!isUftKind(Pr.kind) || States[P].Matched || !States[P].Dead)
+    if (!isModuleProbeKind(Pr.kind) || States[P].Matched || !States[P].Dead)
       return true;
   }
   return false;
@@ -156,7 +151,7 @@ std::vector<std::string> ProbeCoverage::unmatchedReport() const {
   for (uint32_t P = 0; P < States.size(); ++P) {
     const tscc_probe &Pr = Matcher.probe(P);
     const ProbeState &St = States[P];
-    if (!isUftKind(Pr.kind) || St.Matched)
+    if (!isModuleProbeKind(Pr.kind) || St.Matched)
       continue;
     std::string Spec(Matcher.spec(P));
     std::string_view Module = Matcher.string(Pr.module);

@@ -58,16 +58,7 @@ std::string_view ProbeMatcher::string(uint32_t Offset) const {
   return S.substr(0, S.find('\0'));
 }
 
-static bool isUftKind(uint32_t K) {
-  return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
-         K == TSCC_PROBE_UFT_OFFSET;
-}
-
 /// Probes that live in a module: user functions and USDT sites.
-static bool isModuleKind(uint32_t K) {
-  return isUftKind(K) || K == TSCC_PROBE_USDT;
-}
-
 void ProbeMatcher::compile() {
   ModulePatterns.resize(Probes.size());
   FunctionPatterns.resize(Probes.size());
@@ -96,12 +87,12 @@ void ProbeMatcher::compile() {
       }
       Pat.HasRegex = true;
     };
-    if (isModuleKind(P.kind))
+    if (isModuleProbeKind(P.kind))
       Setup(ModulePatterns[I], P.module_match, P.module);
     if (P.kind == TSCC_PROBE_USDT)
       Setup(ProviderPatterns[I], TSCC_USDT_PROVIDER_MATCH(P.offset),
             TSCC_USDT_PROVIDER(P.offset));
-    if (isModuleKind(P.kind) || P.kind == TSCC_PROBE_SYSCALL_ENTRY ||
+    if (isModuleProbeKind(P.kind) || P.kind == TSCC_PROBE_SYSCALL_ENTRY ||
         P.kind == TSCC_PROBE_SYSCALL_EXIT)
       Setup(FunctionPatterns[I], P.function_match, P.function);
   }
@@ -151,7 +142,7 @@ static bool matchesWithVersion(std::string_view Want, std::string_view Have) {
 }
 
 bool ProbeMatcher::moduleMatches(uint32_t Probe, const ModuleRef &M) const {
-  if (Probe >= Probes.size() || !isModuleKind(Probes[Probe].kind))
+  if (Probe >= Probes.size() || !isModuleProbeKind(Probes[Probe].kind))
     return false;
   const Pattern &P = ModulePatterns[Probe];
   if (P.Kind == TSCC_MATCH_ANY)

@@ -62,6 +62,13 @@ struct SyscallSite {
   std::string_view Name;
 };
 
+/// Probes that live in a module's code (uft entry/exit/offset, USDT): the
+/// ones a module is searched for.
+inline bool isModuleProbeKind(uint32_t K) {
+  return K == TSCC_PROBE_UFT_ENTRY || K == TSCC_PROBE_UFT_EXIT ||
+         K == TSCC_PROBE_UFT_OFFSET || K == TSCC_PROBE_USDT;
+}
+
 class ProbeMatcher {
 public:
   /// Probes and strtab are copied/viewed from Program, which must outlive
