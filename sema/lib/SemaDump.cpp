@@ -26,6 +26,7 @@ const char *fieldKindName(uint32_t K) {
   case TSCC_FIELD_DOUBLE: return "double";
   case TSCC_FIELD_STRING: return "string";
   case TSCC_FIELD_STACK: return "stack";
+  case TSCC_FIELD_STACK_ID: return "stack-id";
   }
   return "?";
 }

@@ -45,6 +45,7 @@ const char *fieldKindName(uint32_t K) {
   case TSCC_FIELD_DOUBLE: return "double";
   case TSCC_FIELD_STRING: return "string";
   case TSCC_FIELD_STACK: return "stack";
+  case TSCC_FIELD_STACK_ID: return "stack-id";
   default: return "?";
   }
 }
@@ -123,7 +124,8 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                       {TSCC_CLAUSE_USES_THREAD, "uses-thread"},
                       {TSCC_CLAUSE_NO_PROCESS, "no-process"},
                       {TSCC_CLAUSE_CALLS_STACK_TRACE, "calls-stktrace"},
-                      {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"}})
+                      {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
+                      {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
                 .c_str());
     for (unsigned DM : {TSCC_DM_ILP32, TSCC_DM_LP64}) {
       const tscc_stream_entry &S = C.stream[DM];

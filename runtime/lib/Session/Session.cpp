@@ -525,7 +525,8 @@ void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
 }
 
 void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
-  Sink->aggregation(snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top));
+  Sink->aggregation(
+      snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top, &Stacks));
   const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
   reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
       ->dirty = 0;
@@ -561,6 +562,7 @@ Session::~Session() { unguardProgram(Program); }
 const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
+const StackTable &Session::stacks() const { return State->Stacks; }
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 

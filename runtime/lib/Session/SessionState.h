@@ -24,6 +24,7 @@
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include "../Store/RingReader.h"
 
@@ -82,6 +83,9 @@ public:
   std::unordered_map<const Target *, uint32_t> TargetIds;
   uint64_t CorruptReported = 0;
   std::string FatalError;
+
+  /// Stacks that aggregation keys stand for (thread-safe itself).
+  StackTable Stacks;
 
   /// Which probes found a function where (thread-safe itself).
   ProbeMatcher Matcher;
@@ -170,6 +174,8 @@ public:
   static const tscc_helpers Helpers;
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
+  /// stack_id(): unwinds the stopped firing thread and interns its stack.
+  uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
 };
 
 /// How long tsrun waits for the store lock before it gives up on a clause

@@ -60,6 +60,10 @@ struct RecordView {
 /// One aggregation, ready to print: entries already sorted.
 struct AggEntry {
   std::vector<std::string> Keys; ///< formatted per the key fields
+  /// Per key: the frames, innermost first, when it is a stack (stktrace()
+  /// as a key; Keys holds their text form), else empty. Structured outputs
+  /// (JSON) write these as lists.
+  std::vector<std::vector<std::string>> KeyFrames;
   int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
   /// hist: bucket counts indexed as described in Aggregation.h; lhist:
   /// [underflow, buckets..., overflow].

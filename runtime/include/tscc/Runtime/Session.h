@@ -31,6 +31,8 @@
 
 namespace tscc::rt {
 
+class StackTable;
+
 class ElfFile;
 class SessionState;
 class SharedStore;
@@ -77,6 +79,8 @@ public:
   /// The state every clause reads and writes, shared with targets that run
   /// clause code themselves (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
+  const StackTable &stacks() const;
   /// The number the store knows T by (records, thread slots).
   uint32_t targetId(Target &T);
   /// $1..$N as integers (0 where a parameter is not a number).
