@@ -128,10 +128,19 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                       {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
                 .c_str());
     for (unsigned DM : {TSCC_DM_ILP32, TSCC_DM_LP64}) {
+      // Offsets in the stream's text section, as the table holds them.
       const tscc_stream_entry &S = C.stream[DM];
-      fprintf(Out, "      %s predicate %u bytes, action %u bytes\n",
-              DM == TSCC_DM_LP64 ? "LP64 " : "ILP32", S.pred_size,
-              S.action_size);
+      auto Code = [](uint32_t Offset, uint32_t Size) {
+        if (Offset == TSCC_NO_CODE)
+          return std::string("none");
+        char Buf[48];
+        snprintf(Buf, sizeof(Buf), "%u bytes at 0x%x", Size, Offset);
+        return std::string(Buf);
+      };
+      fprintf(Out, "      %s predicate %s, action %s\n",
+              DM == TSCC_DM_LP64 ? "LP64 " : "ILP32",
+              Code(S.pred_offset, S.pred_size).c_str(),
+              Code(S.action_offset, S.action_size).c_str());
     }
   }
 

@@ -138,6 +138,10 @@ public:
   /// At the end: counters for every clause (sinks decide what to show).
   virtual void counters(std::span<const ClauseCounters> C) = 0;
   virtual void finish() {}
+  /// The input ended early (tsreport on a truncated trace): writes out what
+  /// was rendered without marking the output complete, so no JSON `end`
+  /// event and no binary end frame claim a whole session.
+  virtual void finishIncomplete() { finish(); }
   /// False once writing failed (disk full, closed pipe).
   virtual bool ok() const { return true; }
   /// The errno of the first failed write, or 0.

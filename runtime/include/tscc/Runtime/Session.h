@@ -116,6 +116,17 @@ public:
   /// Reported; the session goes on with the other targets. Also frees all
   /// of the target's thread state. Signal is 0 for a normal exit.
   void targetExited(Target &T, int ExitCode, int Signal);
+  /// Bumped each time the session releases exited targets to their
+  /// backends (Target::releaseBySession): a backend that sees it change
+  /// frees the released ones it owns.
+  uint64_t releaseCount() const;
+  /// A backend destroyed a released target (for the end-of-session
+  /// statistics: how many exited processes' bookkeeping is still held).
+  void targetFreed();
+  /// Delivers what exited targets left in the rings, waiting for the store
+  /// lock as long as a clause may, so that they are released. Backends
+  /// call it as they finish, so nothing of theirs outlives their run().
+  void deliverExited();
   /// What ProbeMatcher::matchModule() found in a module (Found: per probe,
   /// see ProbeCoverage). Warns at once about probes that name this module
   /// and cannot match in it; when that leaves no probe of the program that
