@@ -1,6 +1,7 @@
 //===- DiagnosticTest.cpp -------------------------------------------------===//
 
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Basic/SourceManager.h"
 
 #include "gtest/gtest.h"
@@ -83,11 +84,14 @@ TEST_F(DiagFixture, NotesFollowTheirDiagnostic) {
   EXPECT_NE(OS.str().find("s.t:1:9: note: to match this '('"), std::string::npos);
 }
 
-TEST_F(DiagFixture, SuppressesDuplicates) {
-  Diags.setSuppressDuplicates(true);
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "y";
+TEST_F(DiagFixture, SuppressesDuplicatesInMergerBatches) {
+  {
+    PerModelDiagnosticMerger::Batch B(Diags.getMerger());
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "y";
+    EXPECT_EQ(Diags.getNumErrors(), 0u) << "held until the batch ends";
+  }
   EXPECT_EQ(Diags.getNumErrors(), 2u);
 }
 
@@ -141,8 +145,9 @@ TEST(DiagnosticTableTest, MessagesAreLowerCaseWithoutPeriod) {
     ASSERT_FALSE(Text.empty()) << diag::getName(static_cast<diag::ID>(I)).str();
     EXPECT_FALSE(Text.ends_with(".")) << Text.str();
     // Proper names such as the String type may start a message.
-    if (!Text.starts_with("String"))
+    if (!Text.starts_with("String")) {
       EXPECT_FALSE(Text[0] >= 'A' && Text[0] <= 'Z') << Text.str();
+    }
   }
 }
 
