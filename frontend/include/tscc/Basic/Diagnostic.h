@@ -17,9 +17,9 @@
 // printed after it and suppressed with it (duplicate suppression, -w).
 //
 // Every diagnostic passes through the engine's PerModelDiagnosticMerger
-// (PerModelDiagnosticMerger.h) before it is admitted: it drops repeats and,
-// while a batch is open, holds diagnostics to report those of the two data
-// models' passes once, in source order.
+// (PerModelDiagnosticMerger.h) before it is admitted: while a batch is
+// open, it holds diagnostics to report those of the two data models'
+// passes once, in source order, without repeats.
 //
 //===----------------------------------------------------------------------===//
 
