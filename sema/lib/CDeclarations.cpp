@@ -97,7 +97,7 @@ void DiagForwarder::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
       LineText = lineTextAt(SM, Loc);
     }
   }
-  Diags.reportRaw(mapLevel(Level), File, Line, Column, Msg, LineText);
+  Diags.reportRaw(mapLevel(Level), File, Line, Column, Msg, LineText, Model);
 }
 
 //===----------------------------------------------------------------------===//
@@ -210,10 +210,9 @@ CDeclarations::createForAllModels(
   for (DataModel DM : AllDataModels) {
     unsigned M = static_cast<unsigned>(DM);
     assert(Types[M]->getDataModel() == DM && "context of the wrong model");
-    Merger.setPass(DM);
+    Merger.markPassRun(DM);
     Result[M] = create(*Types[M], Prelude, Opts, Diags);
   }
-  Merger.setPass(std::nullopt);
   return Result;
 }
 

@@ -30,22 +30,24 @@ class EnumDecl;
 
 namespace tscc {
 
-/// Turns Clang diagnostics into tscc ones. While CDeclarations parses the
-/// prelude once per model, the DiagnosticsEngine's merger holds them.
+/// Turns Clang diagnostics into tscc ones of \p Model's pass, which the
+/// DiagnosticsEngine's merger compares with the other model's.
 class DiagForwarder : public clang::DiagnosticConsumer {
 public:
-  explicit DiagForwarder(DiagnosticsEngine &Diags) : Diags(Diags) {}
+  DiagForwarder(DiagnosticsEngine &Diags, DataModel Model)
+      : Diags(Diags), Model(Model) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
 private:
   DiagnosticsEngine &Diags;
+  DataModel Model;
 };
 
 class CDeclarations::Impl {
 public:
   Impl(TypeContext &Types, DiagnosticsEngine &Diags, const CDeclOptions &Opts)
-      : Types(Types), Diags(Diags), Opts(Opts), Forwarder(Diags) {}
+      : Types(Types), Diags(Diags), Opts(Opts), Forwarder(Diags, Types.getDataModel()) {}
 
   /// Builds the compiler instance and parses \p Prelude.
   void parse(llvm::StringRef Prelude);

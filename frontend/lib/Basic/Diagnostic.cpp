@@ -118,7 +118,7 @@ std::string DiagnosticsEngine::formatMessage(llvm::StringRef T,
 
 DiagnosticBuilder::DiagnosticBuilder(DiagnosticsEngine &E, diag::ID ID,
                                      SourceLocation Loc)
-    : Engine(&E), DiagID(ID), Loc(Loc), Pass(E.getMerger().getPass()) {}
+    : Engine(&E), DiagID(ID), Loc(Loc) {}
 
 DiagnosticBuilder::DiagnosticBuilder(DiagnosticBuilder &&O) noexcept
     : Engine(O.Engine), DiagID(O.DiagID), Loc(O.Loc), Args(std::move(O.Args)),
@@ -247,7 +247,8 @@ void DiagnosticsEngine::deliver(Diagnostic &D) {
 void DiagnosticsEngine::reportRaw(diag::Level Severity, llvm::StringRef File,
                                   unsigned Line, unsigned Column,
                                   llvm::StringRef Message,
-                                  llvm::StringRef LineText) {
+                                  llvm::StringRef LineText,
+                                  std::optional<DataModel> Pass) {
   Diagnostic D;
   D.Severity = Severity;
   D.Message = Message.str();
@@ -261,7 +262,7 @@ void DiagnosticsEngine::reportRaw(diag::Level Severity, llvm::StringRef File,
     D.RawColumn = Column;
     D.RawLineText = LineText.str();
   }
-  D.Pass = Merger->getPass();
+  D.Pass = Pass;
   submit(std::move(D));
 }
 

@@ -34,14 +34,7 @@ void PerModelDiagnosticMerger::flush() {
   for (auto &S : Streams)
     S.clear();
   PassRun = {};
-  CurrentPass.reset();
   LastStream.reset();
-}
-
-void PerModelDiagnosticMerger::setPass(std::optional<DataModel> M) {
-  CurrentPass = M;
-  if (M)
-    markPassRun(*M);
 }
 
 void PerModelDiagnosticMerger::markPassRun(DataModel M) {

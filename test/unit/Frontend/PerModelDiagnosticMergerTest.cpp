@@ -63,9 +63,9 @@ using Lines = std::vector<std::string>;
 
 TEST_F(MergerFixture, BothModelsReportedOnceUntagged) {
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(2, 3), "bad", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(2, 3), "bad", LP);
   EXPECT_TRUE(Out.empty()) << "held until the batch ends";
   Merger.flush();
@@ -74,10 +74,10 @@ TEST_F(MergerFixture, BothModelsReportedOnceUntagged) {
 
 TEST_F(MergerFixture, OneModelTagged) {
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(1, 1), "only narrow", IL);
   error(at(3, 1), "both", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(2, 1), "only wide", LP);
   error(at(3, 1), "both", LP);
   Merger.flush();
@@ -106,11 +106,11 @@ TEST_F(MergerFixture, APassThatRanSilentlyStillCounts) {
 
 TEST_F(MergerFixture, NotesStayWithTheirDiagnosticAndAreNotTagged) {
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(4, 1), "late", IL);
   note(at(1, 1), "see here", IL);
   error(at(2, 1), "early", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(2, 1), "early", LP);
   Merger.flush();
   // Sorted by the diagnostic's position; the note travels with it.
@@ -120,10 +120,10 @@ TEST_F(MergerFixture, NotesStayWithTheirDiagnosticAndAreNotTagged) {
 
 TEST_F(MergerFixture, DifferentNotesMakeDifferentDiagnostics) {
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(2, 1), "mismatch", IL);
   note(at(1, 1), "'long' is 4 bytes", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(2, 1), "mismatch", LP);
   note(at(1, 1), "'long' is 8 bytes", LP);
   Merger.flush();
@@ -135,9 +135,9 @@ TEST_F(MergerFixture, DifferentNotesMakeDifferentDiagnostics) {
 
 TEST_F(MergerFixture, SharedDiagnosticsJoinInSourceOrder) {
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(3, 1), "three", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(3, 1), "three", LP);
   // Reported during the LP64 pass, but the same for every model.
   error(at(1, 1), "one, about both models", std::nullopt);
@@ -152,7 +152,7 @@ TEST_F(MergerFixture, PositionlessDiagnosticsKeepTheirPlaceInTheirPass) {
   // stay after what their pass reported before them.
   Merger.begin();
   for (DataModel M : AllDataModels) {
-    Merger.setPass(M);
+    Merger.markPassRun(M);
     error(at(2, 1), "in the script", M);
     Diagnostic H = make(diag::Level::Error, {}, "in a header", M);
     H.RawFile = "h.h";
@@ -160,7 +160,6 @@ TEST_F(MergerFixture, PositionlessDiagnosticsKeepTheirPlaceInTheirPass) {
     Merger.add(H);
     error(at(3, 1), "later in the script", M);
   }
-  Merger.setPass(std::nullopt);
   error(at(1, 1), "first", std::nullopt);
   Merger.flush();
   EXPECT_EQ(Out, Lines({"1:1: error: first", "2:1: error: in the script",
@@ -172,10 +171,10 @@ TEST_F(MergerFixture, RepeatsWithinOnePassCountOnce) {
   // An expression checked twice in one pass reports twice: that is neither
   // two diagnostics nor one that only this model has.
   Merger.begin();
-  Merger.setPass(IL);
+  Merger.markPassRun(IL);
   error(at(1, 1), "twice", IL);
   error(at(1, 1), "twice", IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(LP);
   error(at(1, 1), "twice", LP);
   Merger.flush();
   EXPECT_EQ(Out, Lines({"1:1: error: twice"}));
@@ -220,10 +219,9 @@ TEST_F(MergerFixture, NestedBatchesEmitOnceAtTheOutermostFlush) {
 
 TEST_F(MergerFixture, ABatchForgetsWhichPassesRan) {
   Merger.begin();
-  Merger.setPass(IL);
-  Merger.setPass(LP);
+  Merger.markPassRun(IL);
+  Merger.markPassRun(LP);
   Merger.flush();
-  EXPECT_EQ(Merger.getPass(), std::nullopt);
   Merger.begin();
   error(at(1, 1), "wide", LP);
   Merger.flush();
@@ -253,15 +251,18 @@ struct EngineFixture : ::testing::Test {
   }
   /// Reports the same in both passes, and \p Extra in ILP32 only.
   void bothPasses(diag::ID Extra) {
-    PerModelDiagnosticMerger &Merger = Diags.getMerger();
     for (DataModel M : AllDataModels) {
-      Merger.setPass(M);
-      Diags.report(at(1, 1), diag::err_undeclared_identifier) << "x";
+      Diags.getMerger().markPassRun(M);
+      inPass(Diags.report(at(1, 1), diag::err_undeclared_identifier), M)
+          << "x";
       Diags.report(at(1, 5), diag::note_declared_here);
       if (M == DataModel::ILP32)
-        Diags.report(at(2, 1), Extra) << "y";
+        inPass(Diags.report(at(2, 1), Extra), M) << "y";
     }
-    Merger.setPass(std::nullopt);
+  }
+  static DiagnosticBuilder inPass(DiagnosticBuilder B, DataModel M) {
+    B.setPass(M);
+    return B;
   }
 
   SourceManager SM;
@@ -310,10 +311,9 @@ TEST_F(EngineFixture, WarningsAsErrorsCountOncePerMergedWarning) {
   Diags.setWarningsAsErrors(true);
   {
     PerModelDiagnosticMerger::Batch B(Diags.getMerger());
-    PerModelDiagnosticMerger &Merger = Diags.getMerger();
     for (DataModel M : AllDataModels) {
-      Merger.setPass(M);
-      Diags.report(at(1, 1), diag::warn_multichar_character);
+      Diags.getMerger().markPassRun(M);
+      inPass(Diags.report(at(1, 1), diag::warn_multichar_character), M);
     }
   }
   EXPECT_EQ(Diags.getNumErrors(), 1u);
@@ -324,36 +324,32 @@ TEST_F(EngineFixture, IgnoredWarningsTakeTheirNotesAlong) {
   Diags.setIgnoreAllWarnings(true);
   {
     PerModelDiagnosticMerger::Batch B(Diags.getMerger());
-    Diags.getMerger().setPass(DataModel::LP64);
-    Diags.report(at(1, 1), diag::warn_multichar_character);
+    inPass(Diags.report(at(1, 1), diag::warn_multichar_character),
+           DataModel::LP64);
     Diags.report(at(1, 5), diag::note_declared_here);
   }
   EXPECT_EQ(Text, "");
 }
 
-TEST_F(EngineFixture, ABuilderCanSayItHoldsForEveryModel) {
+TEST_F(EngineFixture, ADiagnosticWithoutAPassHoldsForEveryModel) {
   {
     PerModelDiagnosticMerger::Batch B(Diags.getMerger());
-    PerModelDiagnosticMerger &Merger = Diags.getMerger();
-    Merger.setPass(DataModel::ILP32);
-    Merger.setPass(DataModel::LP64);
-    DiagnosticBuilder D = Diags.report(at(2, 1), diag::err_undeclared_identifier);
-    D << "y";
-    D.setPass(std::nullopt);
+    Diags.getMerger().markPassRun(DataModel::ILP32);
+    Diags.getMerger().markPassRun(DataModel::LP64);
+    Diags.report(at(2, 1), diag::err_undeclared_identifier) << "y";
   }
   EXPECT_EQ(Text, "s.t:2:1: error: use of undeclared identifier 'y'\n");
 }
 
-TEST_F(EngineFixture, RawDiagnosticsComeFromTheCurrentPass) {
+TEST_F(EngineFixture, RawDiagnosticsNameTheirPass) {
   {
     PerModelDiagnosticMerger::Batch B(Diags.getMerger());
-    PerModelDiagnosticMerger &Merger = Diags.getMerger();
     for (DataModel M : AllDataModels) {
-      Merger.setPass(M);
-      Diags.reportRaw(diag::Level::Error, "s.t", 2, 1, "from clang");
+      Diags.getMerger().markPassRun(M);
+      Diags.reportRaw(diag::Level::Error, "s.t", 2, 1, "from clang", {}, M);
       if (M == DataModel::LP64)
         Diags.reportRaw(diag::Level::Error, "/usr/include/h.h", 9, 2,
-                        "in a header", "int x;");
+                        "in a header", "int x;", M);
     }
   }
   EXPECT_EQ(Text, "s.t:2:1: error: from clang\n"

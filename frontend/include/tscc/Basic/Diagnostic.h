@@ -156,8 +156,8 @@ public:
   const DiagnosticBuilder &operator<<(SourceRange R) const;
   const DiagnosticBuilder &operator<<(const FixItHint &F) const;
 
-  /// The pass this diagnostic comes from, instead of the merger's current
-  /// one (PerModelDiagnosticMerger::setPass).
+  /// The data model whose pass reports this diagnostic (none: it holds for
+  /// every model). Read by the PerModelDiagnosticMerger.
   void setPass(std::optional<DataModel> M) { Pass = M; }
 
 private:
@@ -202,10 +202,12 @@ public:
   /// A diagnostic produced elsewhere (Clang) at a position given as text.
   /// \p File may name a buffer of the SourceManager (then the source line
   /// is taken from it); otherwise \p LineText, if non-empty, is shown.
-  /// \p Column is 1-based; 0 means "no column".
+  /// \p Column is 1-based; 0 means "no column". \p Pass: the data model
+  /// whose pass produced it (Clang's instance for that model), if any.
   void reportRaw(diag::Level Severity, llvm::StringRef File, unsigned Line,
                  unsigned Column, llvm::StringRef Message,
-                 llvm::StringRef LineText = {});
+                 llvm::StringRef LineText = {},
+                 std::optional<DataModel> Pass = std::nullopt);
 
   /// -Werror.
   void setWarningsAsErrors(bool V) { WarningsAsErrors = V; }

@@ -19,9 +19,10 @@
 // Every DiagnosticsEngine owns one merger and routes every diagnostic
 // through it; outside a batch they pass straight on. A batch is opened
 // with begin() and closed with flush(); in between, diagnostics are held,
-// each filed under the pass that reported it (Diagnostic::Pass: a data
-// model, or none for one that holds for every model or names its model
-// itself). Batches nest; the outermost flush() merges and emits.
+// each filed under the pass that reported it (Diagnostic::Pass, set with
+// DiagnosticBuilder::setPass or reportRaw's last argument: a data model, or
+// none for one that holds for every model or names its model itself).
+// Batches nest; the outermost flush() merges and emits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,11 +87,6 @@ public:
   };
   bool isDiscarding() const { return Discarding != 0; }
 
-  /// The pass that diagnostics reported from now on come from, unless they
-  /// say otherwise (DiagnosticBuilder::setPass). Setting a model also
-  /// records that its pass ran in the current batch.
-  void setPass(std::optional<DataModel> M);
-  std::optional<DataModel> getPass() const { return CurrentPass; }
   /// Records that \p M's pass ran in the current batch, whether or not it
   /// reported anything. Only when both passes ran can a diagnostic be
   /// "only" in one of them; otherwise nothing is tagged.
@@ -120,7 +116,6 @@ private:
   Sink Emit;
   unsigned Depth = 0;
   unsigned Discarding = 0;
-  std::optional<DataModel> CurrentPass;
   std::array<bool, NumDataModels> PassRun{};
   std::array<std::vector<Group>, NumStreams> Streams;
   /// The stream whose last group the next note joins; none before the
