@@ -47,7 +47,8 @@ private:
 class CDeclarations::Impl {
 public:
   Impl(TypeContext &Types, DiagnosticsEngine &Diags, const CDeclOptions &Opts)
-      : Types(Types), Diags(Diags), Opts(Opts), Forwarder(Diags, Types.getDataModel()) {}
+      : Types(Types), Diags(Diags), Opts(Opts),
+        Forwarder(Diags, Types.getDataModel()) {}
 
   /// Builds the compiler instance and parses \p Prelude.
   void parse(llvm::StringRef Prelude);

@@ -180,9 +180,8 @@ const DiagnosticBuilder &DiagnosticBuilder::operator<<(const FixItHint &F) const
 
 DiagnosticsEngine::DiagnosticsEngine(const SourceManager &SM,
                                      DiagnosticConsumer *C)
-    : SM(SM), Consumer(C),
-      Merger(std::make_unique<PerModelDiagnosticMerger>(
-          [this](Diagnostic &D) { deliver(D); })) {
+    : SM(SM), Consumer(C), Merger(std::make_unique<PerModelDiagnosticMerger>(
+                               [this](Diagnostic &D) { deliver(D); })) {
   if (!Consumer) {
     OwnedConsumer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &SM);
     Consumer = OwnedConsumer.get();

@@ -128,8 +128,9 @@ void PerModelDiagnosticMerger::mergeAndEmit() {
   }
   for (size_t J = 0; J < LP.size(); ++J)
     if (!Matched[J])
-      Items.push_back({LPKeys[J], &LP[J],
-                       BothRan ? std::optional(DataModel::LP64) : std::nullopt});
+      Items.push_back(
+          {LPKeys[J], &LP[J],
+           BothRan ? std::optional(DataModel::LP64) : std::nullopt});
   auto &Shared = Streams[SharedStream];
   std::vector<uint32_t> SharedKeys = Keys(Shared);
   for (size_t I = 0; I < Shared.size(); ++I)
@@ -146,8 +147,12 @@ void PerModelDiagnosticMerger::emitGroup(Group G,
   Diagnostic &Primary = G.Diags.front();
   if (Only && Primary.Severity != diag::Level::Note)
     Primary.Message += onlyInModelTag(*Only);
-  Key K{static_cast<uint8_t>(Primary.Severity), Primary.Loc.getRawEncoding(),
-        Primary.Message, Primary.RawFile, Primary.RawLine, Primary.RawColumn};
+  Key K{static_cast<uint8_t>(Primary.Severity),
+        Primary.Loc.getRawEncoding(),
+        Primary.Message,
+        Primary.RawFile,
+        Primary.RawLine,
+        Primary.RawColumn};
   if (!Seen.insert(K).second)
     return;
   for (Diagnostic &D : G.Diags)

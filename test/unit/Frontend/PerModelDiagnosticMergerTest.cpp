@@ -41,13 +41,12 @@ struct MergerFixture : ::testing::Test {
   }
 
   std::string render(const Diagnostic &D) {
-    std::string Pos =
-        D.Loc.isValid() ? std::to_string(SM.getLineNumber(D.Loc)) + ":" +
-                              std::to_string(SM.getColumnNumber(D.Loc))
-                        : D.RawFile + ":" + std::to_string(D.RawLine);
-    return Pos + ": " +
-           (D.Severity == diag::Level::Note ? "note" : "error") + ": " +
-           D.Message;
+    std::string Pos = D.Loc.isValid()
+                          ? std::to_string(SM.getLineNumber(D.Loc)) + ":" +
+                                std::to_string(SM.getColumnNumber(D.Loc))
+                          : D.RawFile + ":" + std::to_string(D.RawLine);
+    return Pos + ": " + (D.Severity == diag::Level::Note ? "note" : "error") +
+           ": " + D.Message;
   }
 
   static constexpr DataModel IL = DataModel::ILP32;
@@ -81,9 +80,9 @@ TEST_F(MergerFixture, OneModelTagged) {
   error(at(2, 1), "only wide", LP);
   error(at(3, 1), "both", LP);
   Merger.flush();
-  EXPECT_EQ(Out, Lines({"1:1: error: only narrow [ILP32 only]",
-                        "2:1: error: only wide [LP64 only]",
-                        "3:1: error: both"}));
+  EXPECT_EQ(Out,
+            Lines({"1:1: error: only narrow [ILP32 only]",
+                   "2:1: error: only wide [LP64 only]", "3:1: error: both"}));
 }
 
 TEST_F(MergerFixture, NothingIsOnlyInOneModelUnlessBothPassesRan) {
@@ -253,8 +252,7 @@ struct EngineFixture : ::testing::Test {
   void bothPasses(diag::ID Extra) {
     for (DataModel M : AllDataModels) {
       Diags.getMerger().markPassRun(M);
-      inPass(Diags.report(at(1, 1), diag::err_undeclared_identifier), M)
-          << "x";
+      inPass(Diags.report(at(1, 1), diag::err_undeclared_identifier), M) << "x";
       Diags.report(at(1, 5), diag::note_declared_here);
       if (M == DataModel::ILP32)
         inPass(Diags.report(at(2, 1), Extra), M) << "y";

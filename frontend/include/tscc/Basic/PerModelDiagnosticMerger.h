@@ -1,4 +1,4 @@
-//===- tscc/Basic/PerModelDiagnosticMerger.h - One report per model -*- C++ -*-===//
+//===- tscc/Basic/PerModelDiagnosticMerger.h - Merge two passes -*- C++ -*-===//
 //
 // tscc checks a script once per data model (ILP32, LP64): Clang parses the
 // C declarations twice and sema types every clause twice. The merger sits
@@ -33,7 +33,6 @@
 #include "tscc/Basic/Diagnostic.h"
 
 #include "llvm/ADT/FunctionExtras.h"
-#include "llvm/ADT/StringRef.h"
 
 #include <array>
 #include <optional>
@@ -52,7 +51,8 @@ public:
   explicit PerModelDiagnosticMerger(Sink Emit);
   ~PerModelDiagnosticMerger();
   PerModelDiagnosticMerger(const PerModelDiagnosticMerger &) = delete;
-  PerModelDiagnosticMerger &operator=(const PerModelDiagnosticMerger &) = delete;
+  PerModelDiagnosticMerger &
+  operator=(const PerModelDiagnosticMerger &) = delete;
 
   /// Opens a batch, or joins the one already open.
   void begin();
