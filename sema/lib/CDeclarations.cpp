@@ -9,6 +9,8 @@
 
 #include "CDeclarationsImpl.h"
 
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -76,11 +78,12 @@ static std::string lineTextAt(const clang::SourceManager &SM,
 void DiagForwarder::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                                      const clang::Diagnostic &Info) {
   clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  ForwardedDiag D;
-  D.Severity = mapLevel(Level);
+  if (Level == clang::DiagnosticsEngine::Ignored)
+    return;
   llvm::SmallString<128> Msg;
   Info.FormatDiagnostic(Msg);
-  D.Message = Msg.str().str();
+  std::string File, LineText;
+  unsigned Line = 0, Column = 0;
   if (Info.getLocation().isValid() && Info.hasSourceManager()) {
     const clang::SourceManager &SM = Info.getSourceManager();
     // Macro arguments point at their spelling in the file, everything else
@@ -88,27 +91,13 @@ void DiagForwarder::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
     clang::SourceLocation Loc = SM.getFileLoc(Info.getLocation());
     clang::PresumedLoc P = SM.getPresumedLoc(Loc);
     if (P.isValid()) {
-      D.File = P.getFilename();
-      D.Line = P.getLine();
-      D.Column = P.getColumn();
-      D.LineText = lineTextAt(SM, Loc);
+      File = P.getFilename();
+      Line = P.getLine();
+      Column = P.getColumn();
+      LineText = lineTextAt(SM, Loc);
     }
   }
-  if (Buffering) {
-    Buffered.push_back(std::move(D));
-    return;
-  }
-  emit(Diags, D);
-}
-
-void DiagForwarder::emit(DiagnosticsEngine &Diags, const ForwardedDiag &D,
-                         llvm::StringRef Suffix) {
-  if (D.Severity == diag::Level::Ignored)
-    return;
-  std::string Msg = D.Message;
-  if (!Suffix.empty())
-    Msg += (" [" + Suffix + "]").str();
-  Diags.reportRaw(D.Severity, D.File, D.Line, D.Column, Msg, D.LineText);
+  Diags.reportRaw(mapLevel(Level), File, Line, Column, Msg, LineText, Model);
 }
 
 //===----------------------------------------------------------------------===//
@@ -210,56 +199,19 @@ CDeclarations::create(TypeContext &Types, llvm::StringRef Prelude,
   return std::unique_ptr<CDeclarations>(new CDeclarations(std::move(I)));
 }
 
-/// Splits a diagnostic list into groups of one diagnostic and its notes.
-static std::vector<std::vector<ForwardedDiag>>
-groupDiags(const std::vector<ForwardedDiag> &Ds) {
-  std::vector<std::vector<ForwardedDiag>> Groups;
-  for (const ForwardedDiag &D : Ds) {
-    if (D.Severity != diag::Level::Note || Groups.empty())
-      Groups.emplace_back();
-    Groups.back().push_back(D);
-  }
-  return Groups;
-}
-
 std::array<std::unique_ptr<CDeclarations>, NumDataModels>
 CDeclarations::createForAllModels(
     std::array<TypeContext *, NumDataModels> Types, llvm::StringRef Prelude,
     const CDeclOptions &Opts, DiagnosticsEngine &Diags) {
   std::array<std::unique_ptr<CDeclarations>, NumDataModels> Result;
-  std::array<std::vector<std::vector<ForwardedDiag>>, NumDataModels> Groups;
+  // Clang reports per model; the merger reports what both said once.
+  PerModelDiagnosticMerger &Merger = Diags.getMerger();
+  PerModelDiagnosticMerger::Batch Batch(Merger);
   for (DataModel DM : AllDataModels) {
     unsigned M = static_cast<unsigned>(DM);
     assert(Types[M]->getDataModel() == DM && "context of the wrong model");
-    auto I = std::make_unique<Impl>(*Types[M], Diags, Opts);
-    I->Forwarder.Buffering = true;
-    I->parse(Prelude);
-    I->Forwarder.Buffering = false;
-    Groups[M] = groupDiags(I->Forwarder.Buffered);
-    Result[M].reset(new CDeclarations(std::move(I)));
-  }
-  // Report in ILP32 order, then what only LP64 said; a group both models
-  // produced is reported once, without a model tag.
-  auto &G32 = Groups[0], &G64 = Groups[1];
-  std::vector<bool> Used64(G64.size());
-  for (const auto &G : G32) {
-    auto It = std::find(G64.begin(), G64.end(), G);
-    llvm::StringRef Tag;
-    if (It != G64.end() && !Used64[It - G64.begin()])
-      Used64[It - G64.begin()] = true;
-    else
-      Tag = dataModelName(DataModel::ILP32);
-    for (const ForwardedDiag &D : G)
-      DiagForwarder::emit(Diags, D, D.Severity == diag::Level::Note ? "" : Tag);
-  }
-  for (size_t I = 0; I != G64.size(); ++I) {
-    if (Used64[I])
-      continue;
-    for (const ForwardedDiag &D : G64[I])
-      DiagForwarder::emit(Diags, D,
-                          D.Severity == diag::Level::Note
-                              ? ""
-                              : dataModelName(DataModel::LP64));
+    Merger.markPassRun(DM);
+    Result[M] = create(*Types[M], Prelude, Opts, Diags);
   }
   return Result;
 }

@@ -21,7 +21,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <vector>
 
 namespace clang {
 class NamedDecl;
@@ -31,42 +30,25 @@ class EnumDecl;
 
 namespace tscc {
 
-/// A Clang diagnostic, already resolved to a printable position.
-struct ForwardedDiag {
-  diag::Level Severity;
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  std::string Message;
-  std::string LineText;
-
-  bool operator==(const ForwardedDiag &O) const {
-    return Severity == O.Severity && File == O.File && Line == O.Line &&
-           Column == O.Column && Message == O.Message;
-  }
-};
-
-/// Turns Clang diagnostics into tscc ones. While Buffering, they are kept
-/// so createForAllModels() can merge the two models' lists.
+/// Turns Clang diagnostics into tscc ones of \p Model's pass, which the
+/// DiagnosticsEngine's merger compares with the other model's.
 class DiagForwarder : public clang::DiagnosticConsumer {
 public:
-  explicit DiagForwarder(DiagnosticsEngine &Diags) : Diags(Diags) {}
+  DiagForwarder(DiagnosticsEngine &Diags, DataModel Model)
+      : Diags(Diags), Model(Model) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
-  static void emit(DiagnosticsEngine &Diags, const ForwardedDiag &D,
-                   llvm::StringRef Suffix = {});
-
-  bool Buffering = false;
-  std::vector<ForwardedDiag> Buffered;
-
 private:
   DiagnosticsEngine &Diags;
+  DataModel Model;
 };
 
 class CDeclarations::Impl {
 public:
   Impl(TypeContext &Types, DiagnosticsEngine &Diags, const CDeclOptions &Opts)
-      : Types(Types), Diags(Diags), Opts(Opts), Forwarder(Diags) {}
+      : Types(Types), Diags(Diags), Opts(Opts),
+        Forwarder(Diags, Types.getDataModel()) {}
 
   /// Builds the compiler instance and parses \p Prelude.
   void parse(llvm::StringRef Prelude);

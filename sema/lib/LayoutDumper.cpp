@@ -1,6 +1,7 @@
 //===- LayoutDumper.cpp - --dump-layout -----------------------------------===//
 
 #include "tscc/Sema/LayoutDumper.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Sema/CDeclarations.h"
 #include "tscc/Sema/Type.h"
 #include "tscc/Sema/TypeContext.h"
@@ -85,27 +86,30 @@ static llvm::Expected<const Type *> resolve(CDeclarations &Decls,
 llvm::Error tscc::dumpLayout(llvm::raw_ostream &OS, llvm::StringRef TypeName,
                              llvm::ArrayRef<CDeclarations *> Models) {
   // Resolve in every model before printing anything, so a failure leaves
-  // no partial dump, and a failure common to all models is said once.
+  // no partial dump. A failure common to all models is said once; one
+  // model's own is tagged like a diagnostic only its pass reported.
   std::vector<const Type *> Types;
-  std::vector<std::string> Errors;
+  std::vector<std::pair<DataModel, std::string>> Errors;
   for (CDeclarations *Decls : Models) {
     llvm::Expected<const Type *> T = resolve(*Decls, TypeName);
-    if (T) {
+    if (T)
       Types.push_back(*T);
-      continue;
-    }
-    Errors.push_back(llvm::toString(T.takeError()) + " [" +
-                     dataModelName(Decls->getDataModel()).str() + "]");
+    else
+      Errors.emplace_back(Decls->getDataModel(), llvm::toString(T.takeError()));
   }
   if (!Errors.empty()) {
-    std::string Msg = Errors.front();
     bool Same = Errors.size() == Models.size() &&
-                llvm::all_of(Errors, [&](const std::string &E) {
-                  return llvm::StringRef(E).rsplit(" [").first ==
-                         llvm::StringRef(Msg).rsplit(" [").first;
+                llvm::all_of(Errors, [&](const auto &E) {
+                  return E.second == Errors.front().second;
                 });
-    if (Same)
-      Msg = llvm::StringRef(Msg).rsplit(" [").first.str();
+    std::string Msg;
+    if (Same) {
+      Msg = Errors.front().second;
+    } else {
+      for (const auto &[DM, Text] : Errors)
+        Msg += (Msg.empty() ? "" : "; ") + Text +
+               PerModelDiagnosticMerger::onlyInModelTag(DM);
+    }
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot dump the layout of '" + TypeName +
                                        "': " + Msg);

@@ -732,13 +732,11 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
          (AI.LhistLo != Lo || AI.LhistHi != Hi || AI.LhistStep != Step))) {
       diagNeutral(Call->getCalleeLoc(), diag::err_agg_kind_mismatch)
           << A->getName() << aggKindName(First.Kind) << aggKindName(Kind);
-      PendingNeutral.back().Notes.push_back(
-          PendingDiag{diag::note_agg_first_use, First.Loc, {}, {A->getName().str()}, {}});
+      note(First.Loc, diag::note_agg_first_use) << A->getName();
     } else if (!SameKeys) {
       diagNeutral(A->getBeginLoc(), diag::err_agg_key_mismatch)
           << A->getName() << describeKeys(Keys) << describeKeys(First.Keys);
-      PendingNeutral.back().Notes.push_back(
-          PendingDiag{diag::note_agg_first_use, First.Loc, {}, {A->getName().str()}, {}});
+      note(First.Loc, diag::note_agg_first_use) << A->getName();
     }
   }
   Info.AggregationOfExpr[A] = AggIndex[A->getName()];

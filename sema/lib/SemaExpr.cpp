@@ -236,7 +236,6 @@ const Type *SemaChecker::checkMacro(DeclRefExpr *E,
         << E->getName() << Expansion;
     return nullptr;
   }
-  unsigned Mark = currentList().size();
   std::string BufName = ("<macro " + E->getName() + ">").str();
   // Syntax errors inside an expansion are not the user's: parse with a
   // private engine and report one diagnostic at the use instead.
@@ -248,11 +247,11 @@ const Type *SemaChecker::checkMacro(DeclRefExpr *E,
                                      Scratch, BufName);
   const Type *T = nullptr;
   if (Parsed) {
+    PerModelDiagnosticMerger::Discard SummedUpBelow(Diags.getMerger());
     ++MacroDepth;
     T = rvalue(Parsed, check(Parsed));
     --MacroDepth;
   }
-  currentList().resize(Mark);
   std::optional<int64_t> V;
   if (T && (T->isInteger() || T->isPointer()))
     V = evaluate(Parsed);

@@ -173,8 +173,7 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
     case FormatIssueKind::NeedString:
       diagNeutral(Loc, diag::err_format_need_string) << I.Arg0;
       if (I.CharPointer)
-        PendingNeutral.back().Notes.push_back(PendingDiag{
-            diag::note_use_get_userstring, ArgRange().getBegin(), {}, {}, {}});
+        note(ArgRange().getBegin(), diag::note_use_get_userstring);
       break;
     case FormatIssueKind::StringForInteger:
       diagNeutral(Loc, diag::err_format_string_for_int) << I.Arg0;

@@ -11,5 +11,5 @@ struct holder { struct fwd *p; };
 
 // UNKNOWN: error: cannot dump the layout of 'struct nope': unknown type 'struct nope'{{$}}
 // INCOMPLETE: error: cannot dump the layout of 'struct fwd': 'struct fwd' is an incomplete type
-// ONE-MODEL: error: cannot dump the layout of 'struct only64': unknown type 'struct only64' [ILP32]
+// ONE-MODEL: error: cannot dump the layout of 'struct only64': unknown type 'struct only64' [ILP32 only]{{$}}
 // SYNTAX: error: cannot dump the layout of 'struct': expected a tag name after 'struct'

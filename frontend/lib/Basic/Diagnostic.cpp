@@ -1,6 +1,7 @@
 //===- Diagnostic.cpp - Diagnostics engine --------------------------------===//
 
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Basic/SourceManager.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -121,7 +122,7 @@ DiagnosticBuilder::DiagnosticBuilder(DiagnosticsEngine &E, diag::ID ID,
 
 DiagnosticBuilder::DiagnosticBuilder(DiagnosticBuilder &&O) noexcept
     : Engine(O.Engine), DiagID(O.DiagID), Loc(O.Loc), Args(std::move(O.Args)),
-      Ranges(std::move(O.Ranges)), FixIts(std::move(O.FixIts)) {
+      Ranges(std::move(O.Ranges)), FixIts(std::move(O.FixIts)), Pass(O.Pass) {
   O.Engine = nullptr;
 }
 
@@ -179,14 +180,18 @@ const DiagnosticBuilder &DiagnosticBuilder::operator<<(const FixItHint &F) const
 
 DiagnosticsEngine::DiagnosticsEngine(const SourceManager &SM,
                                      DiagnosticConsumer *C)
-    : SM(SM), Consumer(C) {
+    : SM(SM), Consumer(C), Merger(std::make_unique<PerModelDiagnosticMerger>(
+                               [this](Diagnostic &D) { deliver(D); })) {
   if (!Consumer) {
     OwnedConsumer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &SM);
     Consumer = OwnedConsumer.get();
   }
 }
 
-DiagnosticsEngine::~DiagnosticsEngine() = default;
+DiagnosticsEngine::~DiagnosticsEngine() {
+  // Flushes a batch left open before the consumer can go away.
+  Merger.reset();
+}
 
 void DiagnosticsEngine::setConsumer(DiagnosticConsumer *C) {
   assert(C && "null consumer");
@@ -221,6 +226,19 @@ void DiagnosticsEngine::emit(const DiagnosticBuilder &B) {
     Ints.push_back(A.Int);
   }
   D.Message = formatMessage(diag::getDescription(B.DiagID), Texts, Ints);
+  D.Pass = B.Pass;
+  submit(std::move(D));
+}
+
+void DiagnosticsEngine::submit(Diagnostic D) {
+  if (Merger->isDiscarding())
+    return;
+  if (D.Severity >= diag::Level::Error)
+    ++NumReportedErrors;
+  Merger->add(std::move(D));
+}
+
+void DiagnosticsEngine::deliver(Diagnostic &D) {
   if (admit(D))
     Consumer->handleDiagnostic(D);
 }
@@ -228,7 +246,8 @@ void DiagnosticsEngine::emit(const DiagnosticBuilder &B) {
 void DiagnosticsEngine::reportRaw(diag::Level Severity, llvm::StringRef File,
                                   unsigned Line, unsigned Column,
                                   llvm::StringRef Message,
-                                  llvm::StringRef LineText) {
+                                  llvm::StringRef LineText,
+                                  std::optional<DataModel> Pass) {
   Diagnostic D;
   D.Severity = Severity;
   D.Message = Message.str();
@@ -242,8 +261,8 @@ void DiagnosticsEngine::reportRaw(diag::Level Severity, llvm::StringRef File,
     D.RawColumn = Column;
     D.RawLineText = LineText.str();
   }
-  if (admit(D))
-    Consumer->handleDiagnostic(D);
+  D.Pass = Pass;
+  submit(std::move(D));
 }
 
 bool DiagnosticsEngine::admit(Diagnostic &D) {
@@ -261,12 +280,6 @@ bool DiagnosticsEngine::admit(Diagnostic &D) {
       return false;
     if (WarningsAsErrors)
       D.Severity = Level::Error;
-  }
-  if (SuppressDuplicates) {
-    Key K{static_cast<uint8_t>(D.Severity), D.Loc.getRawEncoding(), D.Message,
-          D.RawFile, D.RawLine, D.RawColumn};
-    if (!Seen.insert(K).second)
-      return false;
   }
   if (D.Severity >= Level::Error && ErrorLimit && NumErrors >= ErrorLimit) {
     LimitReached = true;

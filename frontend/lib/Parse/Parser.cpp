@@ -11,14 +11,13 @@
 #include "tscc/AST/ASTContext.h"
 #include "tscc/AST/RecursiveASTVisitor.h"
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Basic/SourceManager.h"
 
 #include "TraceScriptLexer.h"
 #include "TraceScriptParser.h"
 
 #include "llvm/ADT/StringSet.h"
-
-#include <algorithm>
 
 using namespace tscc;
 using namespace tscc::parse;
@@ -67,45 +66,6 @@ private:
   const ParseOptions &Opts;
 };
 
-/// Holds the diagnostics of one parse and passes them on in source order.
-/// The lexer runs ahead of the parser, so without this a stray character
-/// could be reported before an earlier syntax error. A note stays with the
-/// diagnostic it follows.
-class SourceOrderConsumer : public DiagnosticConsumer {
-public:
-  SourceOrderConsumer(DiagnosticsEngine &Diags)
-      : Diags(Diags), Next(Diags.getConsumer()) {
-    Diags.setConsumer(this);
-  }
-  ~SourceOrderConsumer() override {
-    Diags.setConsumer(&Next);
-    std::stable_sort(Groups.begin(), Groups.end(),
-                     [](const Group &A, const Group &B) {
-                       return key(A) < key(B);
-                     });
-    for (const Group &G : Groups)
-      for (const Diagnostic &D : G)
-        Next.handleDiagnostic(D);
-  }
-  void handleDiagnostic(const Diagnostic &D) override {
-    if (D.Severity == diag::Level::Note && !Groups.empty())
-      Groups.back().push_back(D);
-    else
-      Groups.push_back({D});
-  }
-
-private:
-  using Group = std::vector<Diagnostic>;
-  /// Diagnostics without a position (e.g. "too many errors") go last.
-  static uint32_t key(const Group &G) {
-    SourceLocation L = G.front().Loc;
-    return L.isValid() ? L.getRawEncoding() : UINT32_MAX;
-  }
-  DiagnosticsEngine &Diags;
-  DiagnosticConsumer &Next;
-  std::vector<Group> Groups;
-};
-
 /// Gives every node of a tree one source range.
 class RangeSetter : public RecursiveASTVisitor<RangeSetter> {
 public:
@@ -123,9 +83,11 @@ private:
 
 Script *tscc::parseScript(SourceManager &SM, FileID File, ASTContext &Ctx,
                           DiagnosticsEngine &Diags, const ParseOptions &Opts) {
+  // The lexer runs ahead of the parser: without holding the diagnostics a
+  // stray character could be reported before an earlier syntax error.
+  PerModelDiagnosticMerger::Batch InSourceOrder(Diags.getMerger());
   // ANTLR reports through exceptions internally; none may escape into
   // callers built without them, and an internal failure is a diagnostic.
-  SourceOrderConsumer Order(Diags);
   try {
     ParseSession S(SM, File, Diags, Opts);
     S.prepareTokens();
@@ -151,21 +113,22 @@ Expr *tscc::parseExpressionText(llvm::StringRef Text, SourceRange Origin,
                                 llvm::StringRef BufferName,
                                 const ParseOptions &Opts) {
   FileID File = SM.createFileID(Text, BufferName);
-  unsigned ErrorsBefore = Diags.getNumErrors();
+  // Sema may hold its diagnostics in a batch: count what was reported.
+  unsigned ErrorsBefore = Diags.getNumReportedErrors();
   Expr *Result = nullptr;
   try {
     ParseSession S(SM, File, Diags, Opts);
     S.prepareTokens();
     TraceScriptParser::ExpressionOnlyContext *Tree = S.Parser.expressionOnly();
     ASTBuilder Builder(Ctx, Diags, S.Map, S.Tokens);
-    if (Diags.getNumErrors() == ErrorsBefore)
+    if (Diags.getNumReportedErrors() == ErrorsBefore)
       Result = Builder.buildExpr(Tree->expression());
   } catch (const NestingTooDeep &) {
   } catch (const std::exception &E) {
     Diags.report(SM.getLocForStartOfFile(File), diag::err_internal_parser)
         << E.what();
   }
-  if (Diags.getNumErrors() != ErrorsBefore || !Result) {
+  if (Diags.getNumReportedErrors() != ErrorsBefore || !Result) {
     if (Origin.isValid())
       Diags.report(Origin, diag::note_in_expansion) << BufferName;
     return nullptr;

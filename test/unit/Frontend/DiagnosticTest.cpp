@@ -1,6 +1,7 @@
 //===- DiagnosticTest.cpp -------------------------------------------------===//
 
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Basic/SourceManager.h"
 
 #include "gtest/gtest.h"
@@ -83,11 +84,14 @@ TEST_F(DiagFixture, NotesFollowTheirDiagnostic) {
   EXPECT_NE(OS.str().find("s.t:1:9: note: to match this '('"), std::string::npos);
 }
 
-TEST_F(DiagFixture, SuppressesDuplicates) {
-  Diags.setSuppressDuplicates(true);
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
-  Diags.report(at(2, 3), diag::err_undeclared_identifier) << "y";
+TEST_F(DiagFixture, SuppressesDuplicatesInMergerBatches) {
+  {
+    PerModelDiagnosticMerger::Batch B(Diags.getMerger());
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "x";
+    Diags.report(at(2, 3), diag::err_undeclared_identifier) << "y";
+    EXPECT_EQ(Diags.getNumErrors(), 0u) << "held until the batch ends";
+  }
   EXPECT_EQ(Diags.getNumErrors(), 2u);
 }
 

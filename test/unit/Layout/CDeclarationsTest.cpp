@@ -323,7 +323,8 @@ TEST_F(CDeclTest, ModelSpecificErrorsNameTheModel) {
   ASSERT_GE(Consumer.Diags.size(), 1u);
   EXPECT_EQ(Consumer.Diags[0].Severity, diag::Level::Error);
   EXPECT_EQ(SM.getLineNumber(Consumer.Diags[0].Loc), 1u);
-  EXPECT_TRUE(llvm::StringRef(Consumer.Diags[0].Message).ends_with("[ILP32]"))
+  EXPECT_TRUE(
+      llvm::StringRef(Consumer.Diags[0].Message).ends_with(" [ILP32 only]"))
       << Consumer.Diags[0].Message;
 }
 

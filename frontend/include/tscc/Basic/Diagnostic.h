@@ -16,11 +16,17 @@
 // A note reported right after an error or warning belongs to it: it is
 // printed after it and suppressed with it (duplicate suppression, -w).
 //
+// Every diagnostic passes through the engine's PerModelDiagnosticMerger
+// (PerModelDiagnosticMerger.h) before it is admitted: while a batch is
+// open, it holds diagnostics to report those of the two data models'
+// passes once, in source order, without repeats.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TSCC_BASIC_DIAGNOSTIC_H
 #define TSCC_BASIC_DIAGNOSTIC_H
 
+#include "tscc/Basic/DataModel.h"
 #include "tscc/Basic/SourceLocation.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -29,9 +35,8 @@
 
 #include <cstdint>
 #include <memory>
-#include <set>
+#include <optional>
 #include <string>
-#include <tuple>
 
 namespace tscc {
 
@@ -88,6 +93,11 @@ struct Diagnostic {
   unsigned RawLine = 0;
   unsigned RawColumn = 0;
   std::string RawLineText;
+
+  /// The data model whose pass reported this diagnostic; none for one that
+  /// holds for every model or names its model itself. Only the
+  /// PerModelDiagnosticMerger reads it.
+  std::optional<DataModel> Pass;
 };
 
 /// Receives every diagnostic the engine decides to emit.
@@ -121,6 +131,7 @@ private:
 };
 
 class DiagnosticsEngine;
+class PerModelDiagnosticMerger;
 
 /// Collects the arguments of one diagnostic; emits it when destroyed.
 class DiagnosticBuilder {
@@ -145,6 +156,10 @@ public:
   const DiagnosticBuilder &operator<<(SourceRange R) const;
   const DiagnosticBuilder &operator<<(const FixItHint &F) const;
 
+  /// The data model whose pass reports this diagnostic (none: it holds for
+  /// every model). Read by the PerModelDiagnosticMerger.
+  void setPass(std::optional<DataModel> M) { Pass = M; }
+
 private:
   struct Arg {
     std::string Text;
@@ -158,6 +173,7 @@ private:
   mutable llvm::SmallVector<Arg, 4> Args;
   mutable llvm::SmallVector<SourceRange, 2> Ranges;
   mutable llvm::SmallVector<FixItHint, 1> FixIts;
+  std::optional<DataModel> Pass;
 
   friend class DiagnosticsEngine;
 };
@@ -186,10 +202,12 @@ public:
   /// A diagnostic produced elsewhere (Clang) at a position given as text.
   /// \p File may name a buffer of the SourceManager (then the source line
   /// is taken from it); otherwise \p LineText, if non-empty, is shown.
-  /// \p Column is 1-based; 0 means "no column".
+  /// \p Column is 1-based; 0 means "no column". \p Pass: the data model
+  /// whose pass produced it (Clang's instance for that model), if any.
   void reportRaw(diag::Level Severity, llvm::StringRef File, unsigned Line,
                  unsigned Column, llvm::StringRef Message,
-                 llvm::StringRef LineText = {});
+                 llvm::StringRef LineText = {},
+                 std::optional<DataModel> Pass = std::nullopt);
 
   /// -Werror.
   void setWarningsAsErrors(bool V) { WarningsAsErrors = V; }
@@ -197,14 +215,16 @@ public:
   /// -w.
   void setIgnoreAllWarnings(bool V) { IgnoreAllWarnings = V; }
   bool getIgnoreAllWarnings() const { return IgnoreAllWarnings; }
-  /// Drop a diagnostic identical (severity, position, text) to one already
-  /// emitted. Sema turns this on because it checks the script once per
-  /// data model.
-  void setSuppressDuplicates(bool V) { SuppressDuplicates = V; }
+  /// Holds, merges and de-duplicates diagnostics before they are admitted.
+  PerModelDiagnosticMerger &getMerger() { return *Merger; }
   /// Stop emitting (and say so once) after this many errors; 0 = no limit.
   void setErrorLimit(unsigned N) { ErrorLimit = N; }
 
+  /// Errors emitted so far (after merging, -Werror and the error limit).
   unsigned getNumErrors() const { return NumErrors; }
+  /// Errors reported so far, including those a merger batch still holds:
+  /// whether a step failed, before its diagnostics are merged.
+  unsigned getNumReportedErrors() const { return NumReportedErrors; }
   unsigned getNumWarnings() const { return NumWarnings; }
   bool hasErrorOccurred() const { return NumErrors != 0; }
   bool hasFatalErrorOccurred() const { return FatalOccurred; }
@@ -223,8 +243,11 @@ public:
 private:
   friend class DiagnosticBuilder;
   void emit(const DiagnosticBuilder &B);
-  /// Maps severity, counts, de-duplicates; false if the diagnostic is
-  /// dropped.
+  /// Hands \p D to the merger, which passes it on to deliver().
+  void submit(Diagnostic D);
+  /// Admits \p D and passes it to the consumer.
+  void deliver(Diagnostic &D);
+  /// Maps severity, counts; false if the diagnostic is dropped.
   bool admit(Diagnostic &D);
 
   const SourceManager &SM;
@@ -233,19 +256,16 @@ private:
 
   bool WarningsAsErrors = false;
   bool IgnoreAllWarnings = false;
-  bool SuppressDuplicates = false;
   unsigned ErrorLimit = 0;
 
+  std::unique_ptr<PerModelDiagnosticMerger> Merger;
+  unsigned NumReportedErrors = 0;
   unsigned NumErrors = 0;
   unsigned NumWarnings = 0;
   bool FatalOccurred = false;
   bool LimitReached = false;
   /// Whether the last non-note diagnostic was dropped (its notes follow it).
   bool LastDropped = false;
-
-  using Key = std::tuple<uint8_t, uint32_t, std::string, std::string, unsigned,
-                         unsigned>;
-  std::set<Key> Seen;
 };
 
 } // namespace tscc

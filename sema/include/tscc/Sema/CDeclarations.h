@@ -82,7 +82,7 @@ public:
 
   /// Parses \p Prelude once per model, \p Types[M] being model M's context.
   /// A diagnostic Clang gives for both models is reported once; one that
-  /// only one model produces names the model ("... [ILP32]").
+  /// only one model produces is tagged with it ("... [ILP32 only]").
   static std::array<std::unique_ptr<CDeclarations>, NumDataModels>
   createForAllModels(std::array<TypeContext *, NumDataModels> Types,
                      llvm::StringRef Prelude, const CDeclOptions &Opts,

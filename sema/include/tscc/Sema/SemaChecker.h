@@ -6,9 +6,10 @@
 // SemaStmt.cpp and SemaConstant.cpp by construct.
 //
 // Every clause is checked once per data model (ILP32 first, then LP64; only
-// LP64 for clauses without a process). Diagnostics of one clause are
-// buffered per model and flushed together: one found in both passes is
-// reported once; one found in only one pass gets a note naming the model.
+// LP64 for clauses without a process). Diagnostics of one clause are held
+// by the DiagnosticsEngine's PerModelDiagnosticMerger and merged: one found
+// in both passes is reported once; one found in only one pass is tagged
+// with the model (" [ILP32 only]").
 // Warnings about behaviour that differs between the models are produced in
 // the LP64 pass, where both models' types are known, and name the model
 // themselves.
@@ -19,6 +20,7 @@
 
 #include "tscc/AST/AST.h"
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/Basic/PerModelDiagnosticMerger.h"
 #include "tscc/Basic/SourceManager.h"
 #include "tscc/Sema/CDeclarations.h"
 #include "tscc/Sema/Sema.h"
@@ -33,55 +35,9 @@
 
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace tscc {
-
-/// A diagnostic waiting for the other model's pass.
-struct PendingDiag {
-  diag::ID ID;
-  SourceLocation Loc;
-  SourceRange Range; ///< underlined if valid
-  llvm::SmallVector<std::variant<std::string, int64_t>, 3> Args;
-  std::vector<PendingDiag> Notes;
-
-  bool sameAs(const PendingDiag &O) const;
-};
-
-/// Streams arguments into a PendingDiag like a DiagnosticBuilder.
-class PendingBuilder {
-public:
-  explicit PendingBuilder(PendingDiag &D) : D(D) {}
-  const PendingBuilder &operator<<(llvm::StringRef S) const {
-    D.Args.emplace_back(S.str());
-    return *this;
-  }
-  const PendingBuilder &operator<<(const char *S) const {
-    return *this << llvm::StringRef(S);
-  }
-  const PendingBuilder &operator<<(const std::string &S) const {
-    return *this << llvm::StringRef(S);
-  }
-  const PendingBuilder &operator<<(int64_t V) const {
-    D.Args.emplace_back(V);
-    return *this;
-  }
-  const PendingBuilder &operator<<(int V) const { return *this << int64_t(V); }
-  const PendingBuilder &operator<<(unsigned V) const {
-    return *this << int64_t(V);
-  }
-  const PendingBuilder &operator<<(uint64_t V) const {
-    return *this << int64_t(V);
-  }
-  const PendingBuilder &operator<<(SourceRange R) const {
-    D.Range = R;
-    return *this;
-  }
-
-private:
-  PendingDiag &D;
-};
 
 /// What the probes of the clause being checked allow.
 struct ClauseContext {
@@ -135,24 +91,20 @@ public:
   }
 
   //===--- Diagnostics ----------------------------------------------------===//
-  PerModel<std::vector<PendingDiag>> Pending;
-  std::vector<PendingDiag> PendingNeutral; ///< already name their model
-  bool Buffering = false;
   /// Set while checking something once per model (diag() then records the
   /// model); clear for checks made once for both models.
   bool InModelPass = false;
-  std::vector<PendingDiag> &currentList();
 
   /// Reports \p ID in the current model pass.
-  PendingBuilder diag(SourceLocation Loc, diag::ID ID);
-  PendingBuilder diag(SourceRange R, diag::ID ID);
-  /// A note attached to the last diag() of this pass.
-  PendingBuilder note(SourceLocation Loc, diag::ID ID);
+  DiagnosticBuilder diag(SourceLocation Loc, diag::ID ID);
+  DiagnosticBuilder diag(SourceRange R, diag::ID ID);
+  /// A note attached to the diagnostic reported just before it.
+  DiagnosticBuilder note(SourceLocation Loc, diag::ID ID);
   /// A diagnostic that is the same for every model (or names its model).
-  PendingBuilder diagNeutral(SourceLocation Loc, diag::ID ID);
+  DiagnosticBuilder diagNeutral(SourceLocation Loc, diag::ID ID);
+  /// Hold diagnostics until flushBuffer() merges the models' passes.
   void beginBuffer();
   void flushBuffer();
-  void emit(const PendingDiag &D, int OnlyModel);
 
   //===--- Declarations (SemaDecl.cpp) ------------------------------------===//
   llvm::StringMap<VarDecl *> Globals;
