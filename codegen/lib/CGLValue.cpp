@@ -401,7 +401,31 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
     return emitMember(*this, cast<MemberExpr>(E));
   case NodeKind::ArraySubscriptExpr:
     return emitSubscript(*this, cast<ArraySubscriptExpr>(E));
-  default:
+  case NodeKind::Script:
+  case NodeKind::Clause:
+  case NodeKind::ProbeSpec:
+  case NodeKind::TypeSpec:
+  case NodeKind::VarDecl:
+  case NodeKind::CompoundStmt:
+  case NodeKind::ExprStmt:
+  case NodeKind::IfStmt:
+  case NodeKind::ReturnStmt:
+  case NodeKind::DeclStmt:
+  case NodeKind::NullStmt:
+  case NodeKind::IntegerLiteral:
+  case NodeKind::CharLiteral:
+  case NodeKind::StringLiteral:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
+  case NodeKind::AggregationExpr:
+  case NodeKind::BinaryOperator:
+  case NodeKind::AssignExpr:
+  case NodeKind::ConditionalOperator:
+  case NodeKind::CastExpr:
+  case NodeKind::SizeofExpr:
+  case NodeKind::AlignofExpr:
+  case NodeKind::OffsetofExpr:
+  case NodeKind::CallExpr:
     break;
   }
   errorUnsupported(E, "this expression as a place");

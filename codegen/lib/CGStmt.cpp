@@ -65,7 +65,30 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
     return;
   case NodeKind::NullStmt:
     return;
-  default:
+  case NodeKind::Script:
+  case NodeKind::Clause:
+  case NodeKind::ProbeSpec:
+  case NodeKind::TypeSpec:
+  case NodeKind::VarDecl:
+  case NodeKind::IntegerLiteral:
+  case NodeKind::CharLiteral:
+  case NodeKind::StringLiteral:
+  case NodeKind::DeclRefExpr:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
+  case NodeKind::AggregationExpr:
+  case NodeKind::UnaryOperator:
+  case NodeKind::BinaryOperator:
+  case NodeKind::AssignExpr:
+  case NodeKind::ConditionalOperator:
+  case NodeKind::CastExpr:
+  case NodeKind::SizeofExpr:
+  case NodeKind::AlignofExpr:
+  case NodeKind::OffsetofExpr:
+  case NodeKind::MemberExpr:
+  case NodeKind::ArraySubscriptExpr:
+  case NodeKind::CallExpr:
+  case NodeKind::ParenExpr:
     errorUnsupported(S, "this statement");
   }
 }
@@ -114,22 +137,22 @@ static bool canUseAtomic(const LValue &LV) {
          (LV.Ty->isInteger() || LV.Ty->isPointer()) && !LV.Ty->isBool();
 }
 
-/// `x op= y` for a non-atomic place: load, compute in the common type,
-/// convert back, store.
+/// `x op= y` for a non-atomic place: load, compute in sema's computation
+/// type, convert back, store.
 static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
                            const LValue &LV) {
   IRBuilder<> &B = CGF.builder();
   const tscc::Type *T = LV.Ty;
-  const tscc::Type *RT = CGF.typeOf(E->getRHS());
+  const tscc::Type *CT = E->getComputationType(CGF.typeModel());
   tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
   RValue Old = CGF.emitLoad(LV);
-  if (!Old || Old.V->getType()->isPointerTy()) {
+  if (!Old || Old.V->getType()->isPointerTy() || !CT) {
     CGF.errorUnsupported(E, "compound assignment to a non-scalar");
     return nullptr;
   }
   Value *New;
-  if (T->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
-                         Op == tscc::BinaryOperator::Opcode::Sub)) {
+  if (CT->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
+                          Op == tscc::BinaryOperator::Opcode::Sub)) {
     const auto *P = T->getAs<tscc::PointerType>();
     uint64_t Scale = P && P->getPointee()->getSize()
                          ? P->getPointee()->getSize()
@@ -141,12 +164,20 @@ static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
   } else {
     bool Shift = Op == tscc::BinaryOperator::Opcode::Shl ||
                  Op == tscc::BinaryOperator::Opcode::Shr;
-    const tscc::Type *CT =
-        Shift ? CGF.promote(T) : CGF.commonArithmeticType(T, RT);
+    // Sema converted the RHS to CT (shifts: promoted it on its own).
     Value *L = CGF.convert(Old.V, T, CT);
-    Value *R = CGF.emitScalarAs(E->getRHS(), Shift ? CGF.promote(RT) : CT);
+    RValue RV = CGF.emitConverted(E->getRHS());
+    if (!RV || RV.V->getType()->isPointerTy()) {
+      CGF.errorUnsupported(E, "compound assignment from a non-scalar");
+      return nullptr;
+    }
+    Value *R = RV.V;
     if (Shift)
       R = B.CreateZExtOrTrunc(R, L->getType());
+    if (R->getType() != L->getType()) {
+      CGF.errorUnsupported(E, "compound assignment on different types");
+      return nullptr;
+    }
     // Reuse the binary-operator code path through a synthetic opcode.
     New = CGF.emitBinaryArith(Op, L, R, CT);
     New = CGF.convert(New, CT, T);

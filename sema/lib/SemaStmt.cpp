@@ -23,6 +23,7 @@ void SemaChecker::checkCondition(Expr *E) {
         << T->getName();
     return;
   }
+  convertTo(E, types().getBool());
 }
 
 void SemaChecker::checkStmt(Stmt *St) {
@@ -55,7 +56,30 @@ void SemaChecker::checkStmt(Stmt *St) {
   case NodeKind::ReturnStmt:
   case NodeKind::NullStmt:
     return;
-  default:
+  case NodeKind::Script:
+  case NodeKind::Clause:
+  case NodeKind::ProbeSpec:
+  case NodeKind::TypeSpec:
+  case NodeKind::VarDecl:
+  case NodeKind::IntegerLiteral:
+  case NodeKind::CharLiteral:
+  case NodeKind::StringLiteral:
+  case NodeKind::DeclRefExpr:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
+  case NodeKind::AggregationExpr:
+  case NodeKind::UnaryOperator:
+  case NodeKind::BinaryOperator:
+  case NodeKind::AssignExpr:
+  case NodeKind::ConditionalOperator:
+  case NodeKind::CastExpr:
+  case NodeKind::SizeofExpr:
+  case NodeKind::AlignofExpr:
+  case NodeKind::OffsetofExpr:
+  case NodeKind::MemberExpr:
+  case NodeKind::ArraySubscriptExpr:
+  case NodeKind::CallExpr:
+  case NodeKind::ParenExpr:
     return;
   }
 }
@@ -90,6 +114,7 @@ void SemaChecker::checkLocalDecl(VarDecl *D) {
   }
   if (!checkConvertible(Init, RT, T, Init->getBeginLoc(), "initializing"))
     return;
+  convertTo(Init, T);
   warnModelDependentStore(Init, Info.Variables[Id].Types, Init->getBeginLoc());
 }
 
