@@ -236,9 +236,17 @@ static Value *emitArith(CodeGenFunction &CGF, IRBuilder<> &B, BinOp Op,
     return B.CreateXor(L, R, "xor");
   case BinOp::Or:
     return B.CreateOr(L, R, "or");
-  default:
-    llvm_unreachable("not an arithmetic operator");
+  case BinOp::LT:
+  case BinOp::GT:
+  case BinOp::LE:
+  case BinOp::GE:
+  case BinOp::EQ:
+  case BinOp::NE:
+  case BinOp::LAnd:
+  case BinOp::LOr:
+    break;
   }
+  llvm_unreachable("not an arithmetic operator");
 }
 
 Value *CodeGenFunction::emitBinaryArith(tscc::BinaryOperator::Opcode Op, Value *L,
@@ -258,9 +266,23 @@ static CmpInst::Predicate comparePredicate(BinOp Op, bool Signed, bool FP) {
     return FP ? CmpInst::FCMP_OGE : Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE;
   case BinOp::EQ:
     return FP ? CmpInst::FCMP_OEQ : CmpInst::ICMP_EQ;
-  default:
+  case BinOp::NE:
     return FP ? CmpInst::FCMP_UNE : CmpInst::ICMP_NE;
+  case BinOp::Mul:
+  case BinOp::Div:
+  case BinOp::Rem:
+  case BinOp::Add:
+  case BinOp::Sub:
+  case BinOp::Shl:
+  case BinOp::Shr:
+  case BinOp::And:
+  case BinOp::Xor:
+  case BinOp::Or:
+  case BinOp::LAnd:
+  case BinOp::LOr:
+    break;
   }
+  llvm_unreachable("not a comparison");
 }
 
 namespace tscc {

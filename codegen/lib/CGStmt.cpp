@@ -97,20 +97,34 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
 /// operation is one that wraps identically at any width.
 static std::optional<AtomicRMWInst::BinOp>
 atomicOpFor(tscc::BinaryOperator::Opcode Op) {
+  using BinOp = tscc::BinaryOperator::Opcode;
   switch (Op) {
-  case tscc::BinaryOperator::Opcode::Add:
+  case BinOp::Add:
     return AtomicRMWInst::Add;
-  case tscc::BinaryOperator::Opcode::Sub:
+  case BinOp::Sub:
     return AtomicRMWInst::Sub;
-  case tscc::BinaryOperator::Opcode::And:
+  case BinOp::And:
     return AtomicRMWInst::And;
-  case tscc::BinaryOperator::Opcode::Or:
+  case BinOp::Or:
     return AtomicRMWInst::Or;
-  case tscc::BinaryOperator::Opcode::Xor:
+  case BinOp::Xor:
     return AtomicRMWInst::Xor;
-  default:
+  case BinOp::Mul:
+  case BinOp::Div:
+  case BinOp::Rem:
+  case BinOp::Shl:
+  case BinOp::Shr:
+  case BinOp::LT:
+  case BinOp::GT:
+  case BinOp::LE:
+  case BinOp::GE:
+  case BinOp::EQ:
+  case BinOp::NE:
+  case BinOp::LAnd:
+  case BinOp::LOr:
     return std::nullopt;
   }
+  return std::nullopt;
 }
 
 static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op,

@@ -611,8 +611,11 @@ const Type *SemaChecker::checkUnary(UnaryOperator *E) {
     }
     return Raw;
   }
-  default:
-    break;
+  case Op::Plus:
+  case Op::Minus:
+  case Op::LNot:
+  case Op::Not:
+    break; // operators on the value, below
   }
   const Type *T = promoteBitField(Sub, rvalue(Sub, Raw));
   if (!T)
@@ -632,8 +635,13 @@ const Type *SemaChecker::checkUnary(UnaryOperator *E) {
       return promote(T);
     }
     break;
-  default:
-    break;
+  case Op::AddrOf:
+  case Op::Deref:
+  case Op::PreInc:
+  case Op::PreDec:
+  case Op::PostInc:
+  case Op::PostDec:
+    llvm_unreachable("handled above");
   }
   diag(E->getSourceRange(), diag::err_typecheck_unary) << T->getName();
   return nullptr;
