@@ -28,6 +28,17 @@ int handle(struct req *r, unsigned int flags);
   n = -1L < 0U;
 }
 
+// Pointers to integers and to other pointers, tests to _Bool, and the
+// computation type of pointer arithmetic (the integer is not converted).
+@@uft:*:a.out:handle:entry
+{
+  __auto long m = __arg1;
+  __auto char *p = __arg1;
+  __auto int b;
+  b = !__arg1 && __arg2;
+  p += 2;
+}
+
 // CHECK-LABEL: expressions:
 // CHECK:      [[#]]:7 BinaryOperator ILP32 'unsigned long' LP64 'long'
 // CHECK-NEXT:   implicit ILP32 <IntegralCast> 'long' LP64 -
@@ -77,6 +88,23 @@ int handle(struct req *r, unsigned int flags);
 // CHECK-NEXT: IntegerLiteral ILP32 'long' LP64 'long'
 // CHECK-NEXT: IntegerLiteral ILP32 'unsigned int' LP64 'unsigned int'
 // CHECK-NEXT:   implicit ILP32 <IntegralCast> 'unsigned long' LP64 <IntegralCast> 'long'
+
+// CHECK:      BuiltinVarExpr '__arg1' ILP32 'struct req *' LP64 'struct req *'
+// CHECK-NEXT:   implicit ILP32 <PointerToIntegral> 'long' LP64 <PointerToIntegral> 'long'
+// CHECK-NEXT: BuiltinVarExpr '__arg1' ILP32 'struct req *' LP64 'struct req *'
+// CHECK-NEXT:   implicit ILP32 <BitCast> 'char *' LP64 <BitCast> 'char *'
+// CHECK:      BinaryOperator ILP32 'int' LP64 'int'
+// CHECK-NEXT: UnaryOperator ILP32 'int' LP64 'int'
+// CHECK-NEXT:   implicit ILP32 <IntegralToBoolean> '_Bool' LP64 <IntegralToBoolean> '_Bool'
+// CHECK-NEXT: BuiltinVarExpr '__arg1'
+// CHECK-NEXT:   implicit ILP32 <PointerToBoolean> '_Bool' LP64 <PointerToBoolean> '_Bool'
+// CHECK-NEXT: BuiltinVarExpr '__arg2'
+// CHECK-NEXT:   implicit ILP32 <IntegralToBoolean> '_Bool' LP64 <IntegralToBoolean> '_Bool'
+// CHECK:      AssignExpr ILP32 'char *' LP64 'char *'
+// CHECK-NEXT:   computation ILP32 'char *' LP64 'char *'
+// CHECK-NEXT: DeclRefExpr 'p'
+// CHECK-NEXT: IntegerLiteral ILP32 'int' LP64 'int'
+// CHECK-NOT:    implicit
 
 // WARN: :27:26: warning: this comparison is true in ILP32 processes but false in LP64 processes
 // WARN: :28:11: warning: this comparison is false in ILP32 processes but true in LP64 processes
