@@ -600,17 +600,10 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
   case NodeKind::AggregationExpr:
     errorUnsupported(E, "reading an aggregation's value");
     return {};
-  case NodeKind::Script:
-  case NodeKind::Clause:
-  case NodeKind::ProbeSpec:
-  case NodeKind::TypeSpec:
-  case NodeKind::VarDecl:
-  case NodeKind::CompoundStmt:
-  case NodeKind::ExprStmt:
-  case NodeKind::IfStmt:
-  case NodeKind::ReturnStmt:
-  case NodeKind::DeclStmt:
-  case NodeKind::NullStmt:
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     break;
   }
   llvm_unreachable("not an expression");

@@ -401,17 +401,10 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
     return emitMember(*this, cast<MemberExpr>(E));
   case NodeKind::ArraySubscriptExpr:
     return emitSubscript(*this, cast<ArraySubscriptExpr>(E));
-  case NodeKind::Script:
-  case NodeKind::Clause:
-  case NodeKind::ProbeSpec:
-  case NodeKind::TypeSpec:
-  case NodeKind::VarDecl:
-  case NodeKind::CompoundStmt:
-  case NodeKind::ExprStmt:
-  case NodeKind::IfStmt:
-  case NodeKind::ReturnStmt:
-  case NodeKind::DeclStmt:
-  case NodeKind::NullStmt:
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
   case NodeKind::IntegerLiteral:
   case NodeKind::CharLiteral:
   case NodeKind::StringLiteral:

@@ -134,17 +134,10 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::ArraySubscriptExpr:
   case NodeKind::CallExpr:
     return std::nullopt; // constant only if recorded above
-  case NodeKind::Script:
-  case NodeKind::Clause:
-  case NodeKind::ProbeSpec:
-  case NodeKind::TypeSpec:
-  case NodeKind::VarDecl:
-  case NodeKind::CompoundStmt:
-  case NodeKind::ExprStmt:
-  case NodeKind::IfStmt:
-  case NodeKind::ReturnStmt:
-  case NodeKind::DeclStmt:
-  case NodeKind::NullStmt:
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     break;
   }
   llvm_unreachable("not an expression");

@@ -82,17 +82,10 @@ const Type *SemaChecker::check(Expr *E) {
   case NodeKind::ParenExpr:
     T = check(llvm::cast<ParenExpr>(E)->getSubExpr());
     break;
-  case NodeKind::Script:
-  case NodeKind::Clause:
-  case NodeKind::ProbeSpec:
-  case NodeKind::TypeSpec:
-  case NodeKind::VarDecl:
-  case NodeKind::CompoundStmt:
-  case NodeKind::ExprStmt:
-  case NodeKind::IfStmt:
-  case NodeKind::ReturnStmt:
-  case NodeKind::DeclStmt:
-  case NodeKind::NullStmt:
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     llvm_unreachable("not an expression");
   }
   if (T && T->isFloating()) {

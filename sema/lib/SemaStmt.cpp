@@ -56,30 +56,10 @@ void SemaChecker::checkStmt(Stmt *St) {
   case NodeKind::ReturnStmt:
   case NodeKind::NullStmt:
     return;
-  case NodeKind::Script:
-  case NodeKind::Clause:
-  case NodeKind::ProbeSpec:
-  case NodeKind::TypeSpec:
-  case NodeKind::VarDecl:
-  case NodeKind::IntegerLiteral:
-  case NodeKind::CharLiteral:
-  case NodeKind::StringLiteral:
-  case NodeKind::DeclRefExpr:
-  case NodeKind::BuiltinVarExpr:
-  case NodeKind::ParamExpr:
-  case NodeKind::AggregationExpr:
-  case NodeKind::UnaryOperator:
-  case NodeKind::BinaryOperator:
-  case NodeKind::AssignExpr:
-  case NodeKind::ConditionalOperator:
-  case NodeKind::CastExpr:
-  case NodeKind::SizeofExpr:
-  case NodeKind::AlignofExpr:
-  case NodeKind::OffsetofExpr:
-  case NodeKind::MemberExpr:
-  case NodeKind::ArraySubscriptExpr:
-  case NodeKind::CallExpr:
-  case NodeKind::ParenExpr:
+  // Not statements.
+#define STMT_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     return;
   }
 }
