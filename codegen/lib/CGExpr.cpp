@@ -147,6 +147,9 @@ Value *CodeGenFunction::emitScalarAsI64(const Expr *E) {
 Value *CodeGenFunction::emitCondition(const Expr *E) {
   if (!E)
     return B.getFalse();
+  // Sema recorded the conversion to _Bool (IntegralToBoolean or
+  // PointerToBoolean); branches want it as i1, so it is applied here as a
+  // test against zero rather than through convert() to _Bool's i8.
   RValue V = emitExpr(E);
   if (!V)
     return B.getFalse();
