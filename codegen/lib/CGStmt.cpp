@@ -145,16 +145,28 @@ static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
     return nullptr;
   }
   Value *New;
+  const auto *P = T->getAs<tscc::PointerType>();
+  uint64_t Scale =
+      P && P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
+  const tscc::Type *RT = E->getRHS()->getConvertedType(CGF.typeModel());
   if (CT->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
                           Op == tscc::BinaryOperator::Opcode::Sub)) {
-    const auto *P = T->getAs<tscc::PointerType>();
-    uint64_t Scale = P && P->getPointee()->getSize()
-                         ? P->getPointee()->getSize()
-                         : 1;
     Value *Idx = CGF.emitScalarAs(E->getRHS(), T);
     Idx = B.CreateMul(Idx, ConstantInt::get(Idx->getType(), Scale));
     New = Op == tscc::BinaryOperator::Opcode::Add ? B.CreateAdd(Old.V, Idx)
                                             : B.CreateSub(Old.V, Idx);
+  } else if (P && RT && RT->isPointer()) {
+    // `p -= q`, which GNU C accepts with a warning: p becomes the element
+    // difference p - q (CT is ptrdiff_t), converted back to the pointer.
+    RValue Q = CGF.emitConverted(E->getRHS());
+    if (!Q || Q.V->getType() != Old.V->getType()) {
+      CGF.errorUnsupported(E, "compound assignment from a non-scalar");
+      return nullptr;
+    }
+    New = B.CreateSub(Old.V, Q.V, "ptr.diff");
+    if (Scale != 1)
+      New = B.CreateSDiv(New, ConstantInt::get(New->getType(), Scale),
+                         "ptr.elems");
   } else {
     bool Shift = Op == tscc::BinaryOperator::Opcode::Shl ||
                  Op == tscc::BinaryOperator::Opcode::Shr;
@@ -201,9 +213,10 @@ void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
   }
   tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
   std::optional<AtomicRMWInst::BinOp> AOp = atomicOpFor(Op);
-  if (canUseAtomic(LV) && AOp &&
-      !(T->isPointer() && (*AOp != AtomicRMWInst::Add &&
-                           *AOp != AtomicRMWInst::Sub))) {
+  const tscc::Type *CT = E->getComputationType(TypeDM);
+  if (canUseAtomic(LV) && AOp && CT &&
+      !(T->isPointer() && (!CT->isPointer() || (*AOp != AtomicRMWInst::Add &&
+                                                *AOp != AtomicRMWInst::Sub)))) {
     Value *Operand = emitScalarAs(E->getRHS(), T);
     if (const auto *P = T->getAs<tscc::PointerType>()) {
       uint64_t Scale = P->getPointee()->getSize() ? P->getPointee()->getSize()

@@ -26,6 +26,8 @@
 
 #include "conversions.h"
 
+__global int *gp;
+
 void values(int i, unsigned u, long l, unsigned long ul, signed char c,
             unsigned short us, long long ll, struct bits *b);
 
@@ -35,6 +37,7 @@ void values(int i, unsigned u, long l, unsigned long ul, signed char c,
   __auto unsigned char uc;
   __auto unsigned short h;
   __auto long m;
+  __auto int *pp;
   printf("VAL pid %d\n", __pid);
   printf("VAL u+l<0 %lld\n", (long long)(__arg2 + __arg3 < 0));
   printf("VAL l<u %lld\n", (long long)(__arg3 < __arg2));
@@ -65,4 +68,15 @@ void values(int i, unsigned u, long l, unsigned long ul, signed char c,
   m = -1;
   m += __arg2;
   printf("VAL m+=u %lld\n", (long long)m);
+  pp = (int *)64;
+  pp -= (int *)32;
+  printf("VAL p-=q %lld\n", (long long)(long)pp);
+  pp += 2;
+  printf("VAL p+=2 %lld\n", (long long)(long)pp);
+  // The same on a global, which is updated atomically where it can be.
+  gp = (int *)64;
+  gp -= (int *)32;
+  printf("VAL p-=q %lld\n", (long long)(long)gp);
+  gp += 2;
+  printf("VAL p+=2 %lld\n", (long long)(long)gp);
 }

@@ -57,6 +57,11 @@ int main(void) {
   long m = -1;
   m += u;
   SHOW("m+=u", m);
+  int *pp = (int *)64;
+  pp -= (int *)32; /* GNU C: the element difference, as a pointer */
+  SHOW("p-=q", (long)pp);
+  pp += 2;
+  SHOW("p+=2", (long)pp);
   values(i, u, l, ul, c, us, ll, &b);
   return 0;
 }
