@@ -89,7 +89,7 @@ static RValue emitDiffTime(CodeGenFunction &CGF, const CallExpr *E) {
   int64_t Unit = 1;
   if (E->getNumArgs() > 2) {
     const Expr *U = E->getArg(2);
-    std::optional<int64_t> V = CGF.evaluateConstant(U);
+    std::optional<int64_t> V = CGF.getInfo().constantFor(U, CGF.typeModel());
     if (!V)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(U->ignoreParens()))
         V = lookupTimeUnit(DRE->getName());

@@ -1,8 +1,12 @@
 //===- CGExpr.cpp - Scalar expressions, conversions and operators ---------===//
 //
-// The AST has no implicit-conversion nodes: sema records each expression's
-// type per data model, and codegen applies C's conversions here, with the
-// widths of the type model (int 4, long 4 or 8, pointers 4 or 8).
+// Sema decides C's semantics and records them on the AST per data model:
+// each expression's type, the implicit conversions of its value
+// (Expr::getConversion), compound assignments' computation types and folded
+// constants (ScriptInfo::constantFor). Codegen reads those decisions for
+// the type model and only performs them (convert() turns a value of one
+// type into another with the model's widths); it never works out a
+// promotion, a common type or a constant itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +73,8 @@ Value *CodeGenFunction::convert(Value *V, const tscc::Type *From,
   const tscc::Type *T = To->getCanonical();
   if (T->isVoid())
     return nullptr;
+  if (F == T)
+    return V;
   llvm::Type *DstTy = convertType(T);
   if (T->isBool())
     return B.CreateZExt(toBool(V, F), DstTy, "conv");
@@ -106,48 +112,21 @@ Value *CodeGenFunction::extendToI64(Value *V, const tscc::Type *From) {
                            : B.CreateZExtOrTrunc(V, B.getInt64Ty());
 }
 
-const tscc::Type *CodeGenFunction::promote(const tscc::Type *T) {
-  if (!T)
-    return T;
-  const tscc::Type *C = T->getCanonical();
-  if (const auto *E = dyn_cast<EnumType>(C))
-    C = E->getIntegerType()->getCanonical();
-  if (C->isInteger() && C->getIntegerRank() < 4)
-    return C->getContext().getInt();
-  return C;
-}
-
-const tscc::Type *CodeGenFunction::commonArithmeticType(const tscc::Type *A,
-                                                        const tscc::Type *Bt) {
-  if (!A || !Bt)
-    return A ? A : Bt;
-  A = A->getCanonical();
-  Bt = Bt->getCanonical();
-  if (A->isFloating() || Bt->isFloating()) {
-    if (!Bt->isFloating())
-      return A;
-    if (!A->isFloating())
-      return Bt;
-    return A->getSize() >= Bt->getSize() ? A : Bt;
+RValue CodeGenFunction::emitConverted(const Expr *E) {
+  RValue V = emitExpr(E);
+  const ImplicitCast *C = E ? E->getConversion(TypeDM) : nullptr;
+  if (!V || !C)
+    return V;
+  if (V.V->getType()->isPointerTy()) {
+    errorUnsupported(E, "a string or aggregate used as a number");
+    return {};
   }
-  A = promote(A);
-  Bt = promote(Bt);
-  if (A == Bt)
-    return A;
-  bool SA = A->isSigned(), SB = Bt->isSigned();
-  if (SA == SB)
-    return A->getIntegerRank() >= Bt->getIntegerRank() ? A : Bt;
-  const tscc::Type *U = SA ? Bt : A;
-  const tscc::Type *S = SA ? A : Bt;
-  if (U->getIntegerRank() >= S->getIntegerRank())
-    return U;
-  if (S->getSize() > U->getSize())
-    return S;
-  return S->getContext().getCorrespondingUnsigned(S);
+  // A decay needs no code: a target array's value is its address.
+  return RValue::scalar(convert(V.V, E->getDecayedType(TypeDM), C->To));
 }
 
 Value *CodeGenFunction::emitScalarAs(const Expr *E, const tscc::Type *To) {
-  RValue V = emitExpr(E);
+  RValue V = emitConverted(E);
   if (!V)
     return Constant::getNullValue(convertType(To));
   llvm::Type *Want = convertType(To);
@@ -155,7 +134,7 @@ Value *CodeGenFunction::emitScalarAs(const Expr *E, const tscc::Type *To) {
     errorUnsupported(E, "a string or aggregate used as a number");
     return Constant::getNullValue(Want);
   }
-  return convert(V.V, typeOf(E), To);
+  return convert(V.V, E->getConvertedType(TypeDM), To);
 }
 
 Value *CodeGenFunction::emitScalarAsI64(const Expr *E) {
@@ -168,6 +147,9 @@ Value *CodeGenFunction::emitScalarAsI64(const Expr *E) {
 Value *CodeGenFunction::emitCondition(const Expr *E) {
   if (!E)
     return B.getFalse();
+  // Sema recorded the conversion to _Bool (IntegralToBoolean or
+  // PointerToBoolean); branches want it as i1, so it is applied here as a
+  // test against zero rather than through convert() to _Bool's i8.
   RValue V = emitExpr(E);
   if (!V)
     return B.getFalse();
@@ -257,9 +239,17 @@ static Value *emitArith(CodeGenFunction &CGF, IRBuilder<> &B, BinOp Op,
     return B.CreateXor(L, R, "xor");
   case BinOp::Or:
     return B.CreateOr(L, R, "or");
-  default:
-    llvm_unreachable("not an arithmetic operator");
+  case BinOp::LT:
+  case BinOp::GT:
+  case BinOp::LE:
+  case BinOp::GE:
+  case BinOp::EQ:
+  case BinOp::NE:
+  case BinOp::LAnd:
+  case BinOp::LOr:
+    break;
   }
+  llvm_unreachable("not an arithmetic operator");
 }
 
 Value *CodeGenFunction::emitBinaryArith(tscc::BinaryOperator::Opcode Op, Value *L,
@@ -279,9 +269,23 @@ static CmpInst::Predicate comparePredicate(BinOp Op, bool Signed, bool FP) {
     return FP ? CmpInst::FCMP_OGE : Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE;
   case BinOp::EQ:
     return FP ? CmpInst::FCMP_OEQ : CmpInst::ICMP_EQ;
-  default:
+  case BinOp::NE:
     return FP ? CmpInst::FCMP_UNE : CmpInst::ICMP_NE;
+  case BinOp::Mul:
+  case BinOp::Div:
+  case BinOp::Rem:
+  case BinOp::Add:
+  case BinOp::Sub:
+  case BinOp::Shl:
+  case BinOp::Shr:
+  case BinOp::And:
+  case BinOp::Xor:
+  case BinOp::Or:
+  case BinOp::LAnd:
+  case BinOp::LOr:
+    break;
   }
+  llvm_unreachable("not a comparison");
 }
 
 namespace tscc {
@@ -355,20 +359,18 @@ RValue OperatorEmitter::comparison(const BinaryOperator *E) {
     }
     return RValue::scalar(B.CreateZExt(Res, ResTy, "cmp"));
   }
-  const tscc::Type *CT;
-  bool Signed;
-  if ((LT && LT->isPointer()) || (RT && RT->isPointer()) ||
-      (LT && LT->isArray()) || (RT && RT->isArray())) {
-    // Target addresses compare as unsigned integers of the model width.
-    const tscc::Type *Any = LT ? LT : RT;
-    CT = Any->getContext().getIntegerOfSize(CGF.pointerBytes(), false);
-    Signed = false;
-  } else {
-    CT = CGF.commonArithmeticType(LT, RT);
-    Signed = isSignedInt(CT);
+  // Sema converted both operands to their common type, or an integer to
+  // the other side's pointer type; target addresses compare unsigned.
+  RValue LV = CGF.emitConverted(E->getLHS());
+  RValue RV = CGF.emitConverted(E->getRHS());
+  if (!LV || !RV || LV.V->getType() != RV.V->getType() ||
+      LV.V->getType()->isPointerTy()) {
+    if (LV && RV)
+      CGF.errorUnsupported(E, "a comparison of operands of different types");
+    return {};
   }
-  Value *L = CGF.emitScalarAs(E->getLHS(), CT);
-  Value *R = CGF.emitScalarAs(E->getRHS(), CT);
+  Value *L = LV.V, *R = RV.V;
+  bool Signed = isSignedInt(E->getLHS()->getConvertedType(CGF.typeModel()));
   bool FP = L->getType()->isFloatingPointTy();
   Value *Cmp =
       FP ? B.CreateFCmp(comparePredicate(E->getOpcode(), Signed, true), L, R,
@@ -389,15 +391,10 @@ RValue OperatorEmitter::pointerArith(const BinaryOperator *E,
     return isSignedInt(T) ? B.CreateSExtOrTrunc(V.V, IP)
                           : B.CreateZExtOrTrunc(V.V, IP);
   };
-  bool LPtr = LT->isPointer() || LT->isArray();
-  bool RPtr = RT->isPointer() || RT->isArray();
-  auto Scale = [&](const tscc::Type *T) -> uint64_t {
-    if (const auto *A = T->getAs<tscc::ArrayType>()) {
-      uint64_t S = A->getElementType()->getSize();
-      return S ? S : 1;
-    }
-    return pointeeSize(T);
-  };
+  // LT and RT are decayed: a target array is a pointer to its first element.
+  bool LPtr = LT->isPointer();
+  bool RPtr = RT->isPointer();
+  auto Scale = [](const tscc::Type *T) { return pointeeSize(T); };
   Value *L = AsAddr(E->getLHS(), LT);
   Value *R = AsAddr(E->getRHS(), RT);
   if (LPtr && RPtr) { // p - q
@@ -424,29 +421,33 @@ RValue OperatorEmitter::binary(const BinaryOperator *E) {
     return logical(E);
   if (E->isComparisonOp())
     return comparison(E);
-  const tscc::Type *LT = CGF.typeOf(E->getLHS());
-  const tscc::Type *RT = CGF.typeOf(E->getRHS());
+  DataModel DM = CGF.typeModel();
+  const tscc::Type *LT = E->getLHS()->getConvertedType(DM);
+  const tscc::Type *RT = E->getRHS()->getConvertedType(DM);
   const tscc::Type *ResT = CGF.typeOf(E);
   if (!LT || !RT || !ResT) {
     CGF.errorUnsupported(E, "an operand without a type");
     return {};
   }
   if ((Op == BinOp::Add || Op == BinOp::Sub) &&
-      (LT->isPointer() || RT->isPointer() || LT->isArray() || RT->isArray()))
+      (LT->isPointer() || RT->isPointer()))
     return pointerArith(E, LT, RT);
-  // Shifts convert each operand on its own; the result has the promoted
-  // left type, and IR wants both sides the same width.
-  Value *L = CGF.emitScalarAs(E->getLHS(), ResT);
-  Value *R;
-  if (E->isShiftOp()) {
-    R = CGF.emitScalarAs(E->getRHS(), CGF.promote(RT));
-    R = isSignedInt(RT) ? B.CreateSExtOrTrunc(R, L->getType())
-                        : B.CreateZExtOrTrunc(R, L->getType());
-  } else {
-    R = CGF.emitScalarAs(E->getRHS(), ResT);
-  }
+  // Sema converted the operands to the result type; for shifts each was
+  // promoted on its own, and IR wants the amount as wide as the value.
+  RValue LV = CGF.emitConverted(E->getLHS());
+  RValue RV = CGF.emitConverted(E->getRHS());
+  if (!LV || !RV)
+    return {};
+  Value *L = LV.V, *R = RV.V;
   if (L->getType()->isPointerTy() || R->getType()->isPointerTy()) {
     CGF.errorUnsupported(E, "arithmetic on a non-scalar value");
+    return {};
+  }
+  if (E->isShiftOp())
+    R = isSignedInt(RT) ? B.CreateSExtOrTrunc(R, L->getType())
+                        : B.CreateZExtOrTrunc(R, L->getType());
+  if (L->getType() != R->getType()) {
+    CGF.errorUnsupported(E, "arithmetic on operands of different types");
     return {};
   }
   return RValue::scalar(emitArith(CGF, B, Op, L, R, ResT));
@@ -484,9 +485,13 @@ RValue OperatorEmitter::unary(const UnaryOperator *E) {
     }
     return RValue::scalar(LV.Addr);
   }
-  default:
+  case UOp::PreInc:
+  case UOp::PreDec:
+  case UOp::PostInc:
+  case UOp::PostDec:
     return CGF.emitIncDec(E);
   }
+  llvm_unreachable("unknown unary operator");
 }
 
 RValue OperatorEmitter::conditional(const ConditionalOperator *E) {
@@ -499,9 +504,10 @@ RValue OperatorEmitter::conditional(const ConditionalOperator *E) {
   BasicBlock *End = BasicBlock::Create(Ctx, "cond.end", Fn);
   B.CreateCondBr(Cond, TrueBB, FalseBB);
 
+  // Sema converted each scalar arm to the result type.
   auto Arm = [&](BasicBlock *BB, const Expr *X, uint64_t &Cap) -> Value * {
     B.SetInsertPoint(BB);
-    RValue V = CGF.emitExpr(X);
+    RValue V = CGF.emitConverted(X);
     Value *Res;
     if (ResT && ResT->isVoid())
       Res = nullptr;
@@ -509,8 +515,7 @@ RValue OperatorEmitter::conditional(const ConditionalOperator *E) {
       Res = V.V;
       Cap = std::max(Cap, V.Capacity);
     } else
-      Res = V ? CGF.convert(V.V, CGF.typeOf(X), ResT)
-              : Constant::getNullValue(CGF.convertType(ResT));
+      Res = V ? V.V : Constant::getNullValue(CGF.convertType(ResT));
     B.CreateBr(End);
     return Res;
   };
@@ -536,6 +541,9 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
   if (!E)
     return {};
   const tscc::Type *T = typeOf(E);
+  // Sema folded it (sizeof, enumerators, macros, operators over constants).
+  if (std::optional<int64_t> V = getInfo().constantFor(E, TypeDM))
+    return RValue::scalar(ConstantInt::get(convertType(T), *V, true));
   switch (E->getKind()) {
   case NodeKind::ParenExpr:
     return emitExpr(cast<ParenExpr>(E)->getSubExpr());
@@ -553,8 +561,6 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
     const auto *DRE = cast<DeclRefExpr>(E);
     if (DRE->getDecl())
       return emitLoad(emitLValue(E));
-    if (std::optional<int64_t> V = evaluateConstant(E))
-      return RValue::scalar(ConstantInt::get(convertType(T), *V, true));
     errorUnsupported(E, "identifier '" + DRE->getName().str() + "'");
     return {};
   }
@@ -582,16 +588,13 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
       return {};
     if (V.V->getType()->isPointerTy())
       return V;
-    return RValue::scalar(convert(V.V, typeOf(Sub), T));
+    return RValue::scalar(convert(V.V, Sub->getDecayedType(TypeDM), T));
   }
   case NodeKind::SizeofExpr:
   case NodeKind::AlignofExpr:
-  case NodeKind::OffsetofExpr: {
-    if (std::optional<int64_t> V = evaluateConstant(E))
-      return RValue::scalar(ConstantInt::get(convertType(T), *V, true));
+  case NodeKind::OffsetofExpr:
     errorUnsupported(E, "this constant expression");
     return {};
-  }
   case NodeKind::MemberExpr:
   case NodeKind::ArraySubscriptExpr:
     return emitLoad(emitLValue(E));
@@ -600,56 +603,11 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
   case NodeKind::AggregationExpr:
     errorUnsupported(E, "reading an aggregation's value");
     return {};
-  default:
-    errorUnsupported(E, "this expression");
-    return {};
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
+    break;
   }
-}
-
-//===----------------------------------------------------------------------===//
-// Constants
-//===----------------------------------------------------------------------===//
-
-std::optional<int64_t> CodeGenFunction::evaluateConstant(const Expr *E) {
-  if (!E)
-    return std::nullopt;
-  if (std::optional<int64_t> V = getInfo().constantFor(E, TypeDM))
-    return V;
-  switch (E->getKind()) {
-  case NodeKind::ParenExpr:
-    return evaluateConstant(cast<ParenExpr>(E)->getSubExpr());
-  case NodeKind::IntegerLiteral:
-    return static_cast<int64_t>(cast<IntegerLiteral>(E)->getValue());
-  case NodeKind::CharLiteral:
-    return cast<CharLiteral>(E)->getValue();
-  case NodeKind::CastExpr:
-    return evaluateConstant(cast<CastExpr>(E)->getSubExpr());
-  case NodeKind::SizeofExpr: {
-    const auto *S = cast<SizeofExpr>(E);
-    if (const Expr *Op = S->getExprOperand())
-      if (const tscc::Type *T = typeOf(Op))
-        return static_cast<int64_t>(T->getSize());
-    return std::nullopt;
-  }
-  case NodeKind::UnaryOperator: {
-    const auto *U = cast<UnaryOperator>(E);
-    std::optional<int64_t> V = evaluateConstant(U->getSubExpr());
-    if (!V)
-      return std::nullopt;
-    switch (U->getOpcode()) {
-    case tscc::UnaryOperator::Opcode::Plus:
-      return V;
-    case tscc::UnaryOperator::Opcode::Minus:
-      return static_cast<int64_t>(0 - static_cast<uint64_t>(*V));
-    case tscc::UnaryOperator::Opcode::Not:
-      return ~*V;
-    case tscc::UnaryOperator::Opcode::LNot:
-      return *V == 0;
-    default:
-      return std::nullopt;
-    }
-  }
-  default:
-    return std::nullopt;
-  }
+  llvm_unreachable("not an expression");
 }

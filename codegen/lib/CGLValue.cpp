@@ -401,7 +401,24 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
     return emitMember(*this, cast<MemberExpr>(E));
   case NodeKind::ArraySubscriptExpr:
     return emitSubscript(*this, cast<ArraySubscriptExpr>(E));
-  default:
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
+  case NodeKind::IntegerLiteral:
+  case NodeKind::CharLiteral:
+  case NodeKind::StringLiteral:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
+  case NodeKind::AggregationExpr:
+  case NodeKind::BinaryOperator:
+  case NodeKind::AssignExpr:
+  case NodeKind::ConditionalOperator:
+  case NodeKind::CastExpr:
+  case NodeKind::SizeofExpr:
+  case NodeKind::AlignofExpr:
+  case NodeKind::OffsetofExpr:
+  case NodeKind::CallExpr:
     break;
   }
   errorUnsupported(E, "this expression as a place");

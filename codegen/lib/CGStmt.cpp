@@ -65,7 +65,10 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
     return;
   case NodeKind::NullStmt:
     return;
-  default:
+  // Not statements.
+#define STMT_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     errorUnsupported(S, "this statement");
   }
 }
@@ -74,20 +77,34 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
 /// operation is one that wraps identically at any width.
 static std::optional<AtomicRMWInst::BinOp>
 atomicOpFor(tscc::BinaryOperator::Opcode Op) {
+  using BinOp = tscc::BinaryOperator::Opcode;
   switch (Op) {
-  case tscc::BinaryOperator::Opcode::Add:
+  case BinOp::Add:
     return AtomicRMWInst::Add;
-  case tscc::BinaryOperator::Opcode::Sub:
+  case BinOp::Sub:
     return AtomicRMWInst::Sub;
-  case tscc::BinaryOperator::Opcode::And:
+  case BinOp::And:
     return AtomicRMWInst::And;
-  case tscc::BinaryOperator::Opcode::Or:
+  case BinOp::Or:
     return AtomicRMWInst::Or;
-  case tscc::BinaryOperator::Opcode::Xor:
+  case BinOp::Xor:
     return AtomicRMWInst::Xor;
-  default:
+  case BinOp::Mul:
+  case BinOp::Div:
+  case BinOp::Rem:
+  case BinOp::Shl:
+  case BinOp::Shr:
+  case BinOp::LT:
+  case BinOp::GT:
+  case BinOp::LE:
+  case BinOp::GE:
+  case BinOp::EQ:
+  case BinOp::NE:
+  case BinOp::LAnd:
+  case BinOp::LOr:
     return std::nullopt;
   }
+  return std::nullopt;
 }
 
 static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op,
@@ -114,39 +131,59 @@ static bool canUseAtomic(const LValue &LV) {
          (LV.Ty->isInteger() || LV.Ty->isPointer()) && !LV.Ty->isBool();
 }
 
-/// `x op= y` for a non-atomic place: load, compute in the common type,
-/// convert back, store.
+/// `x op= y` for a non-atomic place: load, compute in sema's computation
+/// type, convert back, store.
 static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
                            const LValue &LV) {
   IRBuilder<> &B = CGF.builder();
   const tscc::Type *T = LV.Ty;
-  const tscc::Type *RT = CGF.typeOf(E->getRHS());
+  const tscc::Type *CT = E->getComputationType(CGF.typeModel());
   tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
   RValue Old = CGF.emitLoad(LV);
-  if (!Old || Old.V->getType()->isPointerTy()) {
+  if (!Old || Old.V->getType()->isPointerTy() || !CT) {
     CGF.errorUnsupported(E, "compound assignment to a non-scalar");
     return nullptr;
   }
   Value *New;
-  if (T->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
-                         Op == tscc::BinaryOperator::Opcode::Sub)) {
-    const auto *P = T->getAs<tscc::PointerType>();
-    uint64_t Scale = P && P->getPointee()->getSize()
-                         ? P->getPointee()->getSize()
-                         : 1;
+  const auto *P = T->getAs<tscc::PointerType>();
+  uint64_t Scale =
+      P && P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
+  const tscc::Type *RT = E->getRHS()->getConvertedType(CGF.typeModel());
+  if (CT->isPointer() && (Op == tscc::BinaryOperator::Opcode::Add ||
+                          Op == tscc::BinaryOperator::Opcode::Sub)) {
     Value *Idx = CGF.emitScalarAs(E->getRHS(), T);
     Idx = B.CreateMul(Idx, ConstantInt::get(Idx->getType(), Scale));
     New = Op == tscc::BinaryOperator::Opcode::Add ? B.CreateAdd(Old.V, Idx)
                                             : B.CreateSub(Old.V, Idx);
+  } else if (P && RT && RT->isPointer()) {
+    // `p -= q`, which GNU C accepts with a warning: p becomes the element
+    // difference p - q (CT is ptrdiff_t), converted back to the pointer.
+    RValue Q = CGF.emitConverted(E->getRHS());
+    if (!Q || Q.V->getType() != Old.V->getType()) {
+      CGF.errorUnsupported(E, "compound assignment from a non-scalar");
+      return nullptr;
+    }
+    New = B.CreateSub(Old.V, Q.V, "ptr.diff");
+    if (Scale != 1)
+      New = B.CreateSDiv(New, ConstantInt::get(New->getType(), Scale),
+                         "ptr.elems");
   } else {
     bool Shift = Op == tscc::BinaryOperator::Opcode::Shl ||
                  Op == tscc::BinaryOperator::Opcode::Shr;
-    const tscc::Type *CT =
-        Shift ? CGF.promote(T) : CGF.commonArithmeticType(T, RT);
+    // Sema converted the RHS to CT (shifts: promoted it on its own).
     Value *L = CGF.convert(Old.V, T, CT);
-    Value *R = CGF.emitScalarAs(E->getRHS(), Shift ? CGF.promote(RT) : CT);
+    RValue RV = CGF.emitConverted(E->getRHS());
+    if (!RV || RV.V->getType()->isPointerTy()) {
+      CGF.errorUnsupported(E, "compound assignment from a non-scalar");
+      return nullptr;
+    }
+    Value *R = RV.V;
     if (Shift)
       R = B.CreateZExtOrTrunc(R, L->getType());
+    if (R->getType() != L->getType()) {
+      CGF.errorUnsupported(E, "compound assignment on different types");
+      return nullptr;
+    }
     // Reuse the binary-operator code path through a synthetic opcode.
     New = CGF.emitBinaryArith(Op, L, R, CT);
     New = CGF.convert(New, CT, T);
@@ -176,9 +213,10 @@ void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
   }
   tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
   std::optional<AtomicRMWInst::BinOp> AOp = atomicOpFor(Op);
-  if (canUseAtomic(LV) && AOp &&
-      !(T->isPointer() && (*AOp != AtomicRMWInst::Add &&
-                           *AOp != AtomicRMWInst::Sub))) {
+  const tscc::Type *CT = E->getComputationType(TypeDM);
+  if (canUseAtomic(LV) && AOp && CT &&
+      !(T->isPointer() && (!CT->isPointer() || (*AOp != AtomicRMWInst::Add &&
+                                                *AOp != AtomicRMWInst::Sub)))) {
     Value *Operand = emitScalarAs(E->getRHS(), T);
     if (const auto *P = T->getAs<tscc::PointerType>()) {
       uint64_t Scale = P->getPointee()->getSize() ? P->getPointee()->getSize()

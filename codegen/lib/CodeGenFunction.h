@@ -95,7 +95,11 @@ public:
 
   // Expressions (CGExpr.cpp) -------------------------------------------------
   RValue emitExpr(const Expr *E);
-  /// A scalar converted to \p To.
+  /// The value of \p E after the implicit conversion sema recorded for the
+  /// type model (Expr::getConversion): what its parent computes with.
+  RValue emitConverted(const Expr *E);
+  /// emitConverted(), then stored as \p To (a no-op when sema converted the
+  /// value to \p To, as it does for assignments and initializers).
   llvm::Value *emitScalarAs(const Expr *E, const Type *To);
   /// A scalar widened to i64 by its own signedness (records and keys).
   llvm::Value *emitScalarAsI64(const Expr *E);
@@ -108,11 +112,6 @@ public:
                                llvm::Value *R, const Type *Ty);
   llvm::Value *toBool(llvm::Value *V, const Type *From);
   llvm::Value *extendToI64(llvm::Value *V, const Type *From);
-  /// The usual arithmetic conversions of C (6.3.1.8) in the type model.
-  const Type *commonArithmeticType(const Type *A, const Type *Bt);
-  const Type *promote(const Type *T);
-  /// Folds an integer constant expression; nullopt if it is not one.
-  std::optional<int64_t> evaluateConstant(const Expr *E);
 
   // Places (CGLValue.cpp) ----------------------------------------------------
   LValue emitLValue(const Expr *E);

@@ -9,6 +9,8 @@
 
 #include "tscc/Sema/SemaChecker.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 namespace tscc {
 
 int64_t SemaChecker::normalize(int64_t V, const Type *T) {
@@ -47,14 +49,25 @@ namespace {
 bool isUnsigned(const Type *T) { return T && (T->isPointer() || !T->isSigned()); }
 } // namespace
 
+std::optional<int64_t> SemaChecker::evaluateOperand(const Expr *E) {
+  std::optional<int64_t> V = evaluate(E);
+  if (!V)
+    return std::nullopt;
+  const ImplicitCast *C = E->getConversion(M);
+  return C ? normalize(*V, C->To) : V;
+}
+
 std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   const Type *T = E->getType(M);
   if (!T || !(T->isInteger() || T->isPointer()))
     return std::nullopt;
-  // Leaves whose value sema computed (sizeof, enumerators, macros, ...).
+  // Leaves whose value sema computed (sizeof, enumerators, macros, ...),
+  // and expressions folded before.
   if (auto It = Info.Constants.find(E);
       It != Info.Constants.end() && It->second.second[mi()])
     return It->second.first[mi()];
+  if (NotConstant[mi()].contains(E))
+    return std::nullopt;
 
   switch (E->getKind()) {
   case NodeKind::IntegerLiteral:
@@ -64,7 +77,8 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::ParenExpr:
     return evaluate(llvm::cast<ParenExpr>(E)->getSubExpr());
   case NodeKind::CastExpr: {
-    std::optional<int64_t> V = evaluate(llvm::cast<CastExpr>(E)->getSubExpr());
+    std::optional<int64_t> V =
+        evaluateOperand(llvm::cast<CastExpr>(E)->getSubExpr());
     if (!V)
       return std::nullopt;
     return normalize(*V, T);
@@ -72,7 +86,7 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::UnaryOperator: {
     const auto *U = llvm::cast<UnaryOperator>(E);
     using Op = UnaryOperator::Opcode;
-    std::optional<int64_t> V = evaluate(U->getSubExpr());
+    std::optional<int64_t> V = evaluateOperand(U->getSubExpr());
     if (!V)
       return std::nullopt;
     switch (U->getOpcode()) {
@@ -84,58 +98,76 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
       return normalize(~*V, T);
     case Op::LNot:
       return *V == 0;
-    default:
+    case Op::Deref:
+    case Op::AddrOf:
+    case Op::PreInc:
+    case Op::PreDec:
+    case Op::PostInc:
+    case Op::PostDec:
       return std::nullopt;
     }
+    return std::nullopt;
   }
   case NodeKind::ConditionalOperator: {
     const auto *C = llvm::cast<ConditionalOperator>(E);
-    std::optional<int64_t> Cond = evaluate(C->getCond());
+    std::optional<int64_t> Cond = evaluateOperand(C->getCond());
     if (!Cond)
       return std::nullopt;
     std::optional<int64_t> V =
-        evaluate(*Cond ? C->getTrueExpr() : C->getFalseExpr());
+        evaluateOperand(*Cond ? C->getTrueExpr() : C->getFalseExpr());
     if (!V)
       return std::nullopt;
     return normalize(*V, T);
   }
   case NodeKind::BinaryOperator:
+    return evaluateBinary(llvm::cast<BinaryOperator>(E));
+  case NodeKind::StringLiteral:
+  case NodeKind::DeclRefExpr:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
+  case NodeKind::AggregationExpr:
+  case NodeKind::AssignExpr:
+  case NodeKind::SizeofExpr:
+  case NodeKind::AlignofExpr:
+  case NodeKind::OffsetofExpr:
+  case NodeKind::MemberExpr:
+  case NodeKind::ArraySubscriptExpr:
+  case NodeKind::CallExpr:
+    return std::nullopt; // constant only if recorded above
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     break;
-  default:
-    return std::nullopt;
   }
+  llvm_unreachable("not an expression");
+}
 
-  const auto *B = llvm::cast<BinaryOperator>(E);
+std::optional<int64_t> SemaChecker::evaluateBinary(const BinaryOperator *B) {
   using Op = BinaryOperator::Opcode;
+  const Type *T = B->getType(M);
   Op O = B->getOpcode();
-  std::optional<int64_t> L = evaluate(B->getLHS());
+  // Each operand as sema converted it for this operator: to the common
+  // type, promoted (shifts), to _Bool (&&, ||), to the other operand's
+  // pointer type (comparisons); pointers compare as addresses.
+  std::optional<int64_t> L = evaluateOperand(B->getLHS());
   if (O == Op::LAnd && L && !*L)
     return 0;
   if (O == Op::LOr && L && *L)
     return 1;
-  std::optional<int64_t> R = evaluate(B->getRHS());
+  std::optional<int64_t> R = evaluateOperand(B->getRHS());
   if (!L || !R)
     return std::nullopt;
   if (O == Op::LAnd || O == Op::LOr)
     return *R != 0;
 
-  const Type *LT = B->getLHS()->getType(M), *RT = B->getRHS()->getType(M);
+  const Type *LT = B->getLHS()->getConvertedType(M);
+  const Type *RT = B->getRHS()->getConvertedType(M);
   // Pointer arithmetic is not folded (the pointee size scaling is codegen's).
-  if ((LT && LT->isPointer()) || (RT && RT->isPointer())) {
-    if (!B->isComparisonOp())
-      return std::nullopt;
-  }
-  // Operands are converted to the common type first (for comparisons the
-  // result type is int, so compute it again).
-  const Type *Common = T;
-  if (B->isComparisonOp())
-    Common = (LT->isInteger() && RT->isInteger()) ? usualArithmetic(LT, RT)
-                                                  : types().getULongLong();
-  if (B->isShiftOp())
-    Common = T;
-  int64_t A = normalize(*L, B->isShiftOp() ? T : Common);
-  int64_t C = B->isShiftOp() ? *R : normalize(*R, Common);
-  bool U = isUnsigned(Common);
+  if (!B->isComparisonOp() && (LT->isPointer() || RT->isPointer()))
+    return std::nullopt;
+  int64_t A = *L, C = *R;
+  bool U = isUnsigned(LT);
   uint64_t UA = uint64_t(A), UC = uint64_t(C);
   int64_t Res = 0;
   switch (O) {
@@ -170,7 +202,9 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case Op::GE: return U ? UA >= UC : A >= C;
   case Op::EQ: return A == C;
   case Op::NE: return A != C;
-  default: return std::nullopt;
+  case Op::LAnd:
+  case Op::LOr:
+    llvm_unreachable("handled above");
   }
   return normalize(Res, T);
 }

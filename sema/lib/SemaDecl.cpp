@@ -332,6 +332,7 @@ void SemaChecker::checkGlobalInit(VarDecl *D) {
     if (!T || !checkConvertible(Init, T, VI.Types[mi()], Init->getBeginLoc(),
                                 "initializing"))
       return;
+    convertTo(Init, VI.Types[mi()]);
     if (IsString) {
       if (!llvm::isa<StringLiteral>(Init->ignoreParens())) {
         diag(Init->getSourceRange(), diag::err_global_init_not_constant);

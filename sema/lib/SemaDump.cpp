@@ -102,10 +102,44 @@ public:
         }
     }
     OS << "\n";
+    dumpImplicitCasts(E);
+    if (auto *A = llvm::dyn_cast<AssignExpr>(E);
+        A && A->isCompoundAssign() &&
+        (A->getComputationType(DataModel::ILP32) ||
+         A->getComputationType(DataModel::LP64))) {
+      OS << "    computation";
+      for (DataModel M : AllDataModels)
+        OS << (M == DataModel::ILP32 ? " ILP32 '" : " LP64 '")
+           << typeOrNone(A->getComputationType(M)) << "'";
+      OS << "\n";
+    }
     return true;
   }
 
 private:
+  /// Like clang's ImplicitCastExpr lines: what the parent does to the value,
+  /// per model, in order (`<ArrayToPointerDecay> 'char *'
+  /// <PointerToBoolean> '_Bool'`); `-` for a model without any.
+  void dumpImplicitCasts(const Expr *E) {
+    bool Any = false;
+    for (DataModel M : AllDataModels)
+      Any |= E->getDecay(M) || E->getConversion(M);
+    if (!Any)
+      return;
+    OS << "    implicit";
+    for (DataModel M : AllDataModels) {
+      OS << (M == DataModel::ILP32 ? " ILP32" : " LP64");
+      const ImplicitCast *Steps[] = {E->getDecay(M), E->getConversion(M)};
+      if (!Steps[0] && !Steps[1])
+        OS << " -";
+      for (const ImplicitCast *C : Steps)
+        if (C)
+          OS << " <" << getImplicitCastKindName(C->Kind) << "> '"
+             << typeOrNone(C->To) << "'";
+    }
+    OS << "\n";
+  }
+
   const ScriptInfo &Info;
   const SourceManager &SM;
   llvm::raw_ostream &OS;

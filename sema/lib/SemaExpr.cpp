@@ -19,6 +19,7 @@ namespace tscc {
 
 const Type *SemaChecker::check(Expr *E) {
   const Type *T = nullptr;
+  E->clearImplicitCasts(M);
   switch (E->getKind()) {
   case NodeKind::IntegerLiteral:
     T = checkIntegerLiteral(llvm::cast<IntegerLiteral>(E));
@@ -81,15 +82,34 @@ const Type *SemaChecker::check(Expr *E) {
   case NodeKind::ParenExpr:
     T = check(llvm::cast<ParenExpr>(E)->getSubExpr());
     break;
-  default:
-    break;
+  // Not expressions.
+#define EXPR_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
+    llvm_unreachable("not an expression");
   }
   if (T && T->isFloating()) {
     diag(E->getSourceRange(), diag::err_floating_value) << T->getName();
     T = nullptr;
   }
   E->setType(M, T);
+  foldConstant(E);
   return T;
+}
+
+void SemaChecker::foldConstant(Expr *E) {
+  // Leaves record their own values (sizeof, enumerators, macros); literals
+  // are their value. Operators over constants are folded here, once, so
+  // that codegen and the rest of sema read one answer.
+  if (!llvm::isa<UnaryOperator, BinaryOperator, ConditionalOperator,
+                 CastExpr>(E))
+    return;
+  if (Info.constantFor(E, M))
+    return;
+  if (std::optional<int64_t> V = evaluate(E))
+    recordConstant(E, *V);
+  else
+    NotConstant[mi()].insert(E);
 }
 
 const Type *SemaChecker::paramAsString(Expr *E) {
@@ -124,10 +144,15 @@ const Type *SemaChecker::rvalue(Expr *E, const Type *T) {
       diag(E->getSourceRange(), diag::err_script_array_value) << Name;
       return nullptr;
     }
-    return types().getPointer(A->getElementType());
+    const Type *P = types().getPointer(A->getElementType());
+    E->setDecay(M, {ImplicitCastKind::ArrayToPointerDecay, P});
+    return P;
   }
-  if (T->isFunction())
-    return types().getPointer(T);
+  if (T->isFunction()) {
+    const Type *P = types().getPointer(T);
+    E->setDecay(M, {ImplicitCastKind::FunctionToPointerDecay, P});
+    return P;
+  }
   if (T->isRecord()) {
     diag(E->getSourceRange(), diag::err_record_value) << T->getName();
     return nullptr;
@@ -281,6 +306,22 @@ const Type *SemaChecker::promote(const Type *T) {
   return C;
 }
 
+const Type *SemaChecker::promoteBitField(const Expr *E, const Type *T) {
+  const auto *ME = llvm::dyn_cast<MemberExpr>(E->ignoreParens());
+  const MemberAccess *MA = ME ? Info.memberFor(ME, M) : nullptr;
+  if (!T || !T->isInteger() || !MA || !MA->BitWidth)
+    return T;
+  // As gcc and clang do, whatever the declared type: a bit-field narrower
+  // than int promotes to int (all its values fit), an unsigned one exactly
+  // as wide to unsigned int. Wider ones keep their type.
+  uint64_t IntBits = types().getInt()->getSize() * 8;
+  if (*MA->BitWidth < IntBits)
+    return types().getInt();
+  if (*MA->BitWidth == IntBits)
+    return T->isSigned() ? types().getInt() : types().getUInt();
+  return T;
+}
+
 const Type *SemaChecker::usualArithmetic(const Type *A, const Type *B) {
   A = promote(A);
   B = promote(B);
@@ -296,6 +337,78 @@ const Type *SemaChecker::usualArithmetic(const Type *A, const Type *B) {
   if (Sg->getSize() > U->getSize())
     return Sg;
   return types().getCorrespondingUnsigned(Sg);
+}
+
+void SemaChecker::convertTo(Expr *E, const Type *To) {
+  const Type *From = E->getDecayedType(M);
+  if (!From || !To)
+    return;
+  const Type *F = From->getCanonical(), *T = To->getCanonical();
+  if (F == T)
+    return;
+  bool FI = F->isInteger(), FP = F->isPointer();
+  if (!FI && !FP)
+    return; // Strings and aggregates are buffers, never converted
+  using K = ImplicitCastKind;
+  std::optional<K> Kind;
+  if (T->isBool())
+    Kind = FP ? K::PointerToBoolean : K::IntegralToBoolean;
+  else if (T->isInteger())
+    Kind = FP ? K::PointerToIntegral : K::IntegralCast;
+  else if (T->isPointer())
+    Kind = FP ? K::BitCast : K::IntegralToPointer;
+  if (Kind)
+    E->setConversion(M, {*Kind, To});
+}
+
+void SemaChecker::convertOperands(BinaryOperator::Opcode O, Expr *L, Expr *R,
+                                  const Type *LT, const Type *RT,
+                                  bool LHSIsPlace) {
+  using Op = BinaryOperator::Opcode;
+  bool LI = LT->isInteger(), RI = RT->isInteger();
+  auto Both = [&](const Type *T) {
+    if (!LHSIsPlace)
+      convertTo(L, T);
+    convertTo(R, T);
+  };
+  switch (O) {
+  case Op::LAnd:
+  case Op::LOr:
+    Both(types().getBool());
+    return;
+  case Op::Shl:
+  case Op::Shr:
+    // Each operand is promoted on its own (C 6.5.7).
+    if (!LHSIsPlace)
+      convertTo(L, promote(LT));
+    convertTo(R, promote(RT));
+    return;
+  case Op::LT:
+  case Op::GT:
+  case Op::LE:
+  case Op::GE:
+  case Op::EQ:
+  case Op::NE:
+    if (LI && RI)
+      Both(usualArithmetic(LT, RT));
+    else if (LT->isPointer() && RI)
+      convertTo(R, LT);
+    else if (LI && RT->isPointer() && !LHSIsPlace)
+      convertTo(L, RT);
+    return; // two pointers compare as addresses
+  case Op::Mul:
+  case Op::Div:
+  case Op::Rem:
+  case Op::Add:
+  case Op::Sub:
+  case Op::And:
+  case Op::Xor:
+  case Op::Or:
+    // Pointer arithmetic scales the integer operand; it is not converted.
+    if (LI && RI)
+      Both(usualArithmetic(LT, RT));
+    return;
+  }
 }
 
 bool SemaChecker::checkConvertible(Expr *E, const Type *From, const Type *To,
@@ -490,25 +603,37 @@ const Type *SemaChecker::checkUnary(UnaryOperator *E) {
     }
     return Raw;
   }
-  default:
-    break;
+  case Op::Plus:
+  case Op::Minus:
+  case Op::LNot:
+  case Op::Not:
+    break; // operators on the value, below
   }
-  const Type *T = rvalue(Sub, Raw);
+  const Type *T = promoteBitField(Sub, rvalue(Sub, Raw));
   if (!T)
     return nullptr;
   switch (E->getOpcode()) {
   case Op::LNot:
-    if (T->isInteger() || T->isPointer())
+    if (T->isInteger() || T->isPointer()) {
+      convertTo(Sub, types().getBool());
       return types().getInt();
+    }
     break;
   case Op::Plus:
   case Op::Minus:
   case Op::Not:
-    if (T->isInteger())
+    if (T->isInteger()) {
+      convertTo(Sub, promote(T));
       return promote(T);
+    }
     break;
-  default:
-    break;
+  case Op::AddrOf:
+  case Op::Deref:
+  case Op::PreInc:
+  case Op::PreDec:
+  case Op::PostInc:
+  case Op::PostDec:
+    llvm_unreachable("handled above");
   }
   diag(E->getSourceRange(), diag::err_typecheck_unary) << T->getName();
   return nullptr;
@@ -517,8 +642,8 @@ const Type *SemaChecker::checkUnary(UnaryOperator *E) {
 const Type *SemaChecker::checkBinary(BinaryOperator *E) {
   using Op = BinaryOperator::Opcode;
   Expr *L = E->getLHS(), *R = E->getRHS();
-  const Type *LT = rvalue(L, check(L));
-  const Type *RT = rvalue(R, check(R));
+  const Type *LT = promoteBitField(L, rvalue(L, check(L)));
+  const Type *RT = promoteBitField(R, rvalue(R, check(R)));
   if (!LT || !RT)
     return nullptr;
   Op O = E->getOpcode();
@@ -543,6 +668,8 @@ const Type *SemaChecker::checkBinary(BinaryOperator *E) {
   }
   const Type *T = checkArithmetic(O, L, R, LT, RT, E->getOperatorLoc(),
                                   E->getSourceRange());
+  if (T)
+    convertOperands(O, L, R, LT, RT, /*LHSIsPlace=*/false);
   if (T && E->isComparisonOp() && LastPass && HaveOtherModel) {
     // The same comparison of constants answering differently per model is
     // almost always `sizeof(long) == 8`-style code that forgot ILP32.
@@ -635,7 +762,8 @@ const Type *SemaChecker::checkAssign(AssignExpr *E) {
     return nullptr;
   }
   const Type *LT = check(E->getLHS());
-  const Type *RT = rvalue(E->getRHS(), check(E->getRHS()));
+  const Type *RT =
+      promoteBitField(E->getRHS(), rvalue(E->getRHS(), check(E->getRHS())));
   if (!LT)
     return nullptr;
   if (!isScriptLValue(E->getLHS())) {
@@ -666,10 +794,15 @@ const Type *SemaChecker::checkAssign(AssignExpr *E) {
                             RT, E->getOperatorLoc(), E->getSourceRange());
     if (!Value)
       return nullptr;
+    convertOperands(E->getBinaryOpcode(), E->getLHS(), E->getRHS(), LT, RT,
+                    /*LHSIsPlace=*/true);
+    E->setComputationType(M, Value);
   }
   if (!checkConvertible(E->getRHS(), Value, LT, E->getOperatorLoc(),
                         "assigning to"))
     return nullptr;
+  if (!E->isCompoundAssign())
+    convertTo(E->getRHS(), LT);
   if (!E->isCompoundAssign() && LastPass && HaveOtherModel) {
     PerModel<const Type *> Dest{E->getLHS()->getType(DataModel::ILP32),
                                 E->getLHS()->getType(DataModel::LP64)};
@@ -681,20 +814,28 @@ const Type *SemaChecker::checkAssign(AssignExpr *E) {
 
 const Type *SemaChecker::checkConditional(ConditionalOperator *E) {
   checkCondition(E->getCond());
-  const Type *LT = rvalue(E->getTrueExpr(), check(E->getTrueExpr()));
-  const Type *RT = rvalue(E->getFalseExpr(), check(E->getFalseExpr()));
+  const Type *LT = promoteBitField(
+      E->getTrueExpr(), rvalue(E->getTrueExpr(), check(E->getTrueExpr())));
+  const Type *RT = promoteBitField(
+      E->getFalseExpr(), rvalue(E->getFalseExpr(), check(E->getFalseExpr())));
   if (!LT || !RT || !E->getCond()->getType(M))
     return nullptr;
-  if (LT->isInteger() && RT->isInteger())
-    return usualArithmetic(LT, RT);
   if (LT->isString() && RT->isString())
     return types().getString(std::max(
         llvm::cast<StringType>(LT->getCanonical())->getCapacity(),
         llvm::cast<StringType>(RT->getCanonical())->getCapacity()));
-  if (LT->isPointer() && (RT->isPointer() || RT->isInteger()))
-    return LT;
-  if (LT->isInteger() && RT->isPointer())
-    return RT;
+  const Type *T = nullptr;
+  if (LT->isInteger() && RT->isInteger())
+    T = usualArithmetic(LT, RT);
+  else if (LT->isPointer() && (RT->isPointer() || RT->isInteger()))
+    T = LT;
+  else if (LT->isInteger() && RT->isPointer())
+    T = RT;
+  if (T) {
+    convertTo(E->getTrueExpr(), T);
+    convertTo(E->getFalseExpr(), T);
+    return T;
+  }
   diag(E->getQuestionLoc(), diag::err_typecheck_binary)
       << LT->getName() << RT->getName();
   return nullptr;

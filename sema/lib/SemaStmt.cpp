@@ -23,6 +23,7 @@ void SemaChecker::checkCondition(Expr *E) {
         << T->getName();
     return;
   }
+  convertTo(E, types().getBool());
 }
 
 void SemaChecker::checkStmt(Stmt *St) {
@@ -55,7 +56,10 @@ void SemaChecker::checkStmt(Stmt *St) {
   case NodeKind::ReturnStmt:
   case NodeKind::NullStmt:
     return;
-  default:
+  // Not statements.
+#define STMT_NODE(CLASS)
+#define NODE(CLASS, PARENT) case NodeKind::CLASS:
+#include "tscc/AST/ASTNodes.def"
     return;
   }
 }
@@ -90,6 +94,7 @@ void SemaChecker::checkLocalDecl(VarDecl *D) {
   }
   if (!checkConvertible(Init, RT, T, Init->getBeginLoc(), "initializing"))
     return;
+  convertTo(Init, T);
   warnModelDependentStore(Init, Info.Variables[Id].Types, Init->getBeginLoc());
 }
 

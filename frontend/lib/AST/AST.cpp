@@ -19,6 +19,28 @@ llvm::StringRef tscc::getNodeKindName(NodeKind K) {
   llvm_unreachable("unknown node kind");
 }
 
+llvm::StringRef tscc::getImplicitCastKindName(ImplicitCastKind K) {
+  switch (K) {
+  case ImplicitCastKind::ArrayToPointerDecay:
+    return "ArrayToPointerDecay";
+  case ImplicitCastKind::FunctionToPointerDecay:
+    return "FunctionToPointerDecay";
+  case ImplicitCastKind::IntegralCast:
+    return "IntegralCast";
+  case ImplicitCastKind::IntegralToBoolean:
+    return "IntegralToBoolean";
+  case ImplicitCastKind::PointerToBoolean:
+    return "PointerToBoolean";
+  case ImplicitCastKind::IntegralToPointer:
+    return "IntegralToPointer";
+  case ImplicitCastKind::PointerToIntegral:
+    return "PointerToIntegral";
+  case ImplicitCastKind::BitCast:
+    return "BitCast";
+  }
+  llvm_unreachable("unknown implicit cast kind");
+}
+
 llvm::StringRef tscc::getBuiltinTypeName(BuiltinTypeKind K) {
   switch (K) {
   case BuiltinTypeKind::Void:

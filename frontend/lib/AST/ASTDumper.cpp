@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 
 #include <string>
@@ -233,9 +234,18 @@ std::string Dumper::details(const Node *N) const {
   }
   case NodeKind::CallExpr:
     return quoted(cast<CallExpr>(N)->getCalleeName());
-  default:
+  case NodeKind::CompoundStmt:
+  case NodeKind::ExprStmt:
+  case NodeKind::ReturnStmt:
+  case NodeKind::DeclStmt:
+  case NodeKind::NullStmt:
+  case NodeKind::ConditionalOperator:
+  case NodeKind::CastExpr:
+  case NodeKind::ArraySubscriptExpr:
+  case NodeKind::ParenExpr:
     return "";
   }
+  llvm_unreachable("unknown node kind");
 }
 
 std::vector<Item> Dumper::children(const Node *N) const {
@@ -375,7 +385,14 @@ std::vector<Item> Dumper::children(const Node *N) const {
   case NodeKind::ParenExpr:
     Add(cast<ParenExpr>(N)->getSubExpr());
     break;
-  default:
+  case NodeKind::ReturnStmt:
+  case NodeKind::NullStmt:
+  case NodeKind::IntegerLiteral:
+  case NodeKind::CharLiteral:
+  case NodeKind::StringLiteral:
+  case NodeKind::DeclRefExpr:
+  case NodeKind::BuiltinVarExpr:
+  case NodeKind::ParamExpr:
     break;
   }
   return K;

@@ -3,7 +3,9 @@
 // The AST records what the user wrote, independent of any data model: type
 // names are TypeSpec nodes, names are unresolved identifiers, literals keep
 // their spelling details. Sema annotates it in place: every Expr has one
-// type slot per data model, and DeclRefExprs get bound to declarations.
+// type slot and one set of implicit conversions per data model, compound
+// assignments a computation type per model, and DeclRefExprs get bound to
+// declarations.
 //
 // Nodes are allocated in the arena of an ASTContext and never destroyed
 // individually, so every node is trivially destructible: strings are
@@ -324,6 +326,30 @@ public:
 // Expressions
 //===----------------------------------------------------------------------===//
 
+/// The implicit conversions of C that sema applies to a value where its
+/// parent uses it: Clang's ImplicitCastExpr kinds, for the scalar types
+/// scripts have. Lvalue-to-rvalue is not recorded: codegen loads every
+/// place it emits as a value, the same way in both models.
+enum class ImplicitCastKind : uint8_t {
+  ArrayToPointerDecay,
+  FunctionToPointerDecay,
+  IntegralCast, ///< promotions, usual arithmetic conversions, stores
+  IntegralToBoolean,
+  PointerToBoolean,
+  IntegralToPointer,
+  PointerToIntegral,
+  BitCast, ///< a pointer to a pointer of another pointee type
+};
+
+/// "IntegralCast", "ArrayToPointerDecay", ...
+llvm::StringRef getImplicitCastKindName(ImplicitCastKind K);
+
+/// One implicit conversion: its kind and the type it produces.
+struct ImplicitCast {
+  ImplicitCastKind Kind;
+  const Type *To;
+};
+
 class Expr : public Node {
 public:
   /// The type sema computed for data model \p M; null before sema or if
@@ -333,6 +359,41 @@ public:
   }
   void setType(DataModel M, const Type *T) {
     Types[static_cast<unsigned>(M)] = T;
+  }
+
+  /// Implicit conversions sema decided for model \p M, applied in this
+  /// order: a decay (arrays and functions to pointers), then a conversion
+  /// of the value. Null when there is none. They live here, one slot per
+  /// model, rather than in ImplicitCast nodes because the two models
+  /// convert the same operand differently (`long + unsigned` converts the
+  /// right side in LP64 and both sides in ILP32) while the tree is shared.
+  const ImplicitCast *getDecay(DataModel M) const {
+    const ImplicitCast &C = Decay[static_cast<unsigned>(M)];
+    return C.To ? &C : nullptr;
+  }
+  const ImplicitCast *getConversion(DataModel M) const {
+    const ImplicitCast &C = Conversion[static_cast<unsigned>(M)];
+    return C.To ? &C : nullptr;
+  }
+  void setDecay(DataModel M, ImplicitCast C) {
+    Decay[static_cast<unsigned>(M)] = C;
+  }
+  void setConversion(DataModel M, ImplicitCast C) {
+    Conversion[static_cast<unsigned>(M)] = C;
+  }
+  void clearImplicitCasts(DataModel M) {
+    Decay[static_cast<unsigned>(M)].To = nullptr;
+    Conversion[static_cast<unsigned>(M)].To = nullptr;
+  }
+  /// The type of the value after the decay, before the conversion.
+  const Type *getDecayedType(DataModel M) const {
+    const ImplicitCast *D = getDecay(M);
+    return D ? D->To : getType(M);
+  }
+  /// The type the parent works with: after every implicit conversion.
+  const Type *getConvertedType(DataModel M) const {
+    const ImplicitCast *C = getConversion(M);
+    return C ? C->To : getDecayedType(M);
   }
 
   /// Strips ParenExprs.
@@ -346,6 +407,8 @@ protected:
 
 private:
   const Type *Types[NumDataModels] = {nullptr, nullptr};
+  ImplicitCast Decay[NumDataModels] = {};
+  ImplicitCast Conversion[NumDataModels] = {};
 };
 
 /// `42`, `0x2aUL`, `017`. The value always fits in 64 bits (the parser
@@ -418,10 +481,6 @@ public:
   Decl *getDecl() const { return D; }
   void setDecl(Decl *X) { D = X; }
 
-  /// Free slot for sema (e.g. the C entity a name resolved to).
-  const void *getSemaInfo() const { return SemaInfo; }
-  void setSemaInfo(const void *P) { SemaInfo = P; }
-
   static bool classof(const Node *N) {
     return N->getKind() == NodeKind::DeclRefExpr;
   }
@@ -429,7 +488,6 @@ public:
 private:
   llvm::StringRef Name;
   Decl *D = nullptr;
-  const void *SemaInfo = nullptr;
 };
 
 /// Any identifier starting with "__": `__pid`, `__arg3`, `__rv`, ... Sema
@@ -570,6 +628,17 @@ public:
   bool isCompoundAssign() const { return Op != Opcode::Assign; }
   /// For compound assignments, the binary operation performed (`+=` -> Add).
   BinaryOperator::Opcode getBinaryOpcode() const;
+  /// For compound assignments, the type sema computes `LHS op RHS` in for
+  /// model \p M (Clang's computation type): the promoted or common
+  /// arithmetic type, or the pointer type for `p += n`. The LHS value is
+  /// converted to it, the RHS's conversion is recorded on the RHS, and the
+  /// result is converted back to the LHS type.
+  const Type *getComputationType(DataModel M) const {
+    return ComputationTypes[static_cast<unsigned>(M)];
+  }
+  void setComputationType(DataModel M, const Type *T) {
+    ComputationTypes[static_cast<unsigned>(M)] = T;
+  }
   static llvm::StringRef getOpcodeStr(Opcode Op);
   static bool classof(const Node *N) {
     return N->getKind() == NodeKind::AssignExpr;
@@ -580,6 +649,7 @@ private:
   SourceLocation OpLoc;
   Expr *LHS;
   Expr *RHS;
+  const Type *ComputationTypes[NumDataModels] = {nullptr, nullptr};
 };
 
 class ConditionalOperator : public Expr {

@@ -30,6 +30,7 @@
 #include "tscc/Sema/TypeContext.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -164,8 +165,23 @@ public:
   const Type *checkCast(CastExpr *E);
   /// C's integer promotions in the current model.
   const Type *promote(const Type *T);
+  /// \p T, or the type a bit-field \p E of type \p T promotes to in the
+  /// current model (int or unsigned int when it is no wider than int).
+  /// Operators apply it to their operands before promote() and
+  /// usualArithmetic(), which only see types.
+  const Type *promoteBitField(const Expr *E, const Type *T);
   /// C's usual arithmetic conversions in the current model.
   const Type *usualArithmetic(const Type *A, const Type *B);
+  /// Records on \p E, for the current model, that its value (after any
+  /// decay) is implicitly converted to \p To where its parent uses it.
+  /// Nothing is recorded when the types agree or are not scalars.
+  void convertTo(Expr *E, const Type *To);
+  /// Records the implicit conversions of a binary operator's operands
+  /// (types \p LT and \p RT, already decayed) for operator \p O. With
+  /// \p LHSIsPlace (a compound assignment) only the right operand is
+  /// recorded; the left one's conversion is the computation type.
+  void convertOperands(BinaryOperator::Opcode O, Expr *L, Expr *R,
+                       const Type *LT, const Type *RT, bool LHSIsPlace);
   /// Checks that a value of type \p From (expression \p E) can be stored
   /// into something of type \p To; diagnoses and returns false otherwise.
   bool checkConvertible(Expr *E, const Type *From, const Type *To,
@@ -214,10 +230,20 @@ public:
   /// Folds \p E in the current model if it is an integer constant
   /// expression. Types must have been checked.
   std::optional<int64_t> evaluate(const Expr *E);
+  /// evaluate() of an operand, then the implicit conversion sema recorded
+  /// on it: the value its parent computes with.
+  std::optional<int64_t> evaluateOperand(const Expr *E);
+  std::optional<int64_t> evaluateBinary(const BinaryOperator *B);
   std::optional<int64_t> evaluateIn(const Expr *E, DataModel X);
   /// Truncates/extends \p V to the width and signedness of \p T.
   static int64_t normalize(int64_t V, const Type *T);
   void recordConstant(const Expr *E, int64_t V);
+  /// After \p E is typed: records its value if it is an operator over
+  /// constants, or remembers that it is not constant.
+  void foldConstant(Expr *E);
+  /// Operators foldConstant() found not to be constant, per model (so that
+  /// folding a long chain of operators stays linear).
+  PerModel<llvm::DenseSet<const Expr *>> NotConstant;
   /// Parses and checks an object-like macro's expansion as a constant.
   const Type *checkMacro(DeclRefExpr *E, const std::string &Expansion);
   llvm::DenseMap<const Expr *, Expr *> MacroExprs;
