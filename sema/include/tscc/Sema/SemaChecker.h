@@ -123,7 +123,9 @@ public:
   ScriptInfo &Info;
 
   DataModel M = DataModel::LP64; ///< model of the current pass
-  bool LastPass = true;          ///< LP64 pass: register tables here
+  /// The LP64 pass, the last one: both models' types are known, so checks
+  /// that compare the models run here. (Tables are the collector's.)
+  bool LastPass = true;
   bool HaveOtherModel = false;   ///< ILP32 types of this clause are set
   ClauseContext *Cur = nullptr;
 
@@ -239,23 +241,20 @@ public:
   const Type *checkBuiltinVar(BuiltinVarExpr *E);
   const Type *checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V, unsigned N);
   const Type *checkCall(CallExpr *E);
+  /// The checks particular to \p Fn, after checkCall's generic ones from
+  /// Builtins.def; \p StringResult receives the type of a String result.
+  bool checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
+                            const Type *&StringResult);
+  const Type *builtinResultType(BuiltinResult R);
   const Type *checkAggregationAssign(AssignExpr *E, AggregationExpr *A);
   const Type *checkAggregationRef(AggregationExpr *E);
   bool checkArgCount(CallExpr *E, unsigned Min, unsigned Max);
-  llvm::StringMap<unsigned> AggIndex;
-  struct AggUse {
-    tscc_agg_kind Kind;
-    std::vector<FieldInfo> Keys;
-    SourceLocation Loc;
-  };
-  llvm::StringMap<AggUse> AggFirstUse; ///< first assignment of each @name
-  std::vector<std::pair<AggregationExpr *, SourceLocation>> AggReads;
 
   //===--- printf / trace (SemaFormat.cpp) --------------------------------===//
   const Type *checkPrintf(CallExpr *E);
   const Type *checkTrace(CallExpr *E);
   FormatArg formatArgOf(Expr *E);
-  FormatArgType formatArgType(const Type *T);
+  static FormatArgType formatArgType(const Type *T);
   SourceLocation formatLoc(StringLiteral *Lit, unsigned Offset);
 
   //===--- Constants (SemaConstant.cpp) -----------------------------------===//
