@@ -600,7 +600,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
       Ok = false;
     }
   }
-  if (Ok && BI.AggKind == TSCC_AGG_LHIST) {
+  if (Ok && Fn == F::Lhist) {
     std::optional<int64_t> L = evaluate(Call->getArg(1)),
                            H = evaluate(Call->getArg(2)),
                            St = evaluate(Call->getArg(3));
