@@ -47,11 +47,21 @@ std::string describeKeys(llvm::ArrayRef<FieldInfo> Keys) {
     if (!S.empty())
       S += ", ";
     switch (F.Kind) {
-    case TSCC_FIELD_S64: S += "signed integer"; break;
-    case TSCC_FIELD_U64: S += "unsigned integer"; break;
-    case TSCC_FIELD_PTR: S += "pointer"; break;
-    case TSCC_FIELD_STRING: S += "String"; break;
-    default: S += "value"; break;
+    case TSCC_FIELD_S64:
+      S += "signed integer";
+      break;
+    case TSCC_FIELD_U64:
+      S += "unsigned integer";
+      break;
+    case TSCC_FIELD_PTR:
+      S += "pointer";
+      break;
+    case TSCC_FIELD_STRING:
+      S += "String";
+      break;
+    default:
+      S += "value";
+      break;
     }
   }
   return S.empty() ? "no key" : S;
@@ -246,7 +256,8 @@ void ScriptInfoCollector::addAggregationUse(AggregationExpr *A,
 
 bool ScriptInfoCollector::visitBuiltinVarExpr(BuiltinVarExpr *E) {
   unsigned N = 0;
-  if (CurClause != NoClause && typeOf(E) && classifyBuiltinVar(E->getName(), &N) == BuiltinVar::Arg) {
+  if (CurClause != NoClause && typeOf(E) &&
+      classifyBuiltinVar(E->getName(), &N) == BuiltinVar::Arg) {
     ClauseInfo &CI = Info.Clauses[CurClause];
     CI.MaxArg = std::max(CI.MaxArg, N);
   }

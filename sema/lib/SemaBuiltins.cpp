@@ -28,22 +28,35 @@ namespace tscc {
 
 namespace {
 constexpr BuiltinFunctionInfo FunctionTable[] = {
-#define BUILTIN_FUNCTION(Id, Spelling, MinArgs, MaxArgs, Effect, Process,     \
+#define BUILTIN_FUNCTION(Id, Spelling, MinArgs, MaxArgs, Effect, Process,      \
                          Result, Example)                                      \
-  {BuiltinFunction::Id,    Spelling,               MinArgs,                    \
-   MaxArgs,                BuiltinEffect::Effect,  BuiltinProcess::Process,    \
-   BuiltinResult::Result,  0,                      Example},
-#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)         \
-  {BuiltinFunction::Id,       Spelling,                  NumArgs,              \
-   NumArgs,                   BuiltinEffect::SideEffect, BuiltinProcess::AnyClause, \
-   BuiltinResult::LongLong,   AggKind,                   Example},
+  {BuiltinFunction::Id,                                                        \
+   Spelling,                                                                   \
+   MinArgs,                                                                    \
+   MaxArgs,                                                                    \
+   BuiltinEffect::Effect,                                                      \
+   BuiltinProcess::Process,                                                    \
+   BuiltinResult::Result,                                                      \
+   0,                                                                          \
+   Example},
+#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)          \
+  {BuiltinFunction::Id,                                                        \
+   Spelling,                                                                   \
+   NumArgs,                                                                    \
+   NumArgs,                                                                    \
+   BuiltinEffect::SideEffect,                                                  \
+   BuiltinProcess::AnyClause,                                                  \
+   BuiltinResult::LongLong,                                                    \
+   AggKind,                                                                    \
+   Example},
 #include "tscc/Builtins.def"
 };
 
 constexpr BuiltinVarInfo VarTable[] = {
-#define BUILTIN_VARIABLE(Id, Spelling, Process, Result, Probes, Example)      \
-  {BuiltinVar::Id,        Spelling,             BuiltinProcess::Process,      \
-   BuiltinResult::Result, BuiltinProbes::Probes, Example},
+#define BUILTIN_VARIABLE(Id, Spelling, Process, Result, Probes, Example)       \
+  {BuiltinVar::Id,          Spelling,                                          \
+   BuiltinProcess::Process, BuiltinResult::Result,                             \
+   BuiltinProbes::Probes,   Example},
 #include "tscc/Builtins.def"
 };
 
@@ -428,7 +441,8 @@ bool SemaChecker::checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
   case F::StrStr:
     if (!CheckArgs(0) || !StrArg(0) || !StrArg(1))
       return false;
-    StringResult = E->getArg(0)->getType(M); // a suffix fits in the same capacity
+    StringResult =
+        E->getArg(0)->getType(M); // a suffix fits in the same capacity
     return true;
   case F::Substr:
     if (!CheckArgs(0) || !StrArg(0) || !IntArg(1) ||

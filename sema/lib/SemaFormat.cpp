@@ -197,7 +197,9 @@ const Type *SemaChecker::checkTrace(CallExpr *E) {
   const Type *Hook = rvalue(E->getArg(0), check(E->getArg(0)));
   if (Hook && !Hook->isInteger())
     diag(E->getArg(0)->getSourceRange(), diag::err_call_arg_type)
-        << "1" << "trace" << "an integer hook id" << Hook->getName();
+        << "1"
+        << "trace"
+        << "an integer hook id" << Hook->getName();
   for (Expr *A : E->getArgs().drop_front()) {
     const Type *T = check(A);
     if (T && !T->isRecord() && !T->isVoid())

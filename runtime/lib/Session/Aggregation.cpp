@@ -46,7 +46,7 @@ std::string tscc::rt::lhistBucketLabel(const AggDump &D, uint64_t Index) {
 const char *tscc::rt::aggKindName(uint32_t Kind) {
   // The names are the aggregation functions', as the compiler knows them.
   switch (Kind) {
-#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)         \
+#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)          \
   case AggKind:                                                                \
     return Spelling;
 #include "tscc/Builtins.def"

@@ -55,8 +55,8 @@ struct Compilation {
     Script *S = parseScript(SM, F, AST, Engine);
     CDeclOptions O;
     O.ScriptPath = "test.t";
-    CDecls = CDeclarations::createForAllModels({&IL, &LP}, S->getCPrelude(),
-                                               O, Engine);
+    CDecls = CDeclarations::createForAllModels({&IL, &LP}, S->getCPrelude(), O,
+                                               Engine);
     Info = analyzeScript(
         {*S, AST, SM, Engine, {CDecls[0].get(), CDecls[1].get()}});
     if (!Diags.Messages.empty())
@@ -171,8 +171,8 @@ TEST(BuiltinsDef, ArityEffectsAndProcessComeFromTheTable) {
     EXPECT_EQ(Rejected, F.needsProcess()) << P.messages();
     Compilation W("@@uft:*:a.out:f:entry when (" + F.Spelling.str() +
                   "()) { }\n");
-    bool SideEffect = W.messages().find("cannot have side effects") !=
-                      std::string::npos;
+    bool SideEffect =
+        W.messages().find("cannot have side effects") != std::string::npos;
     EXPECT_EQ(SideEffect, F.hasSideEffects()) << W.messages();
   }
 }

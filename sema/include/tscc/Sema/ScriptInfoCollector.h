@@ -1,4 +1,4 @@
-//===- tscc/Sema/ScriptInfoCollector.h - ScriptInfo from the typed AST -*- C++ -*-===//
+//===- tscc/Sema/ScriptInfoCollector.h - Tables from the AST ---*- C++ -*-===//
 //
 // The second half of sema, as bpftrace's ResourceAnalyser follows its
 // SemanticAnalyser: once the checker has typed every expression in both
