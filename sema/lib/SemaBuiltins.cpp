@@ -1,9 +1,11 @@
-//===- SemaBuiltins.cpp - Built-in values, functions and aggregations -----===//
+//===- SemaBuiltins.cpp - Built-in tables, values and aggregations --------===//
 //
-// LANGUAGE.md sections 5 and 6. What a built-in value means depends on the
-// probes of the clause: `__argN` needs an entry probe and is typed by the
-// function's prototype in each model, `__rv` needs an exit probe, `__errno`
-// a system call exit, and clauses without a process have none of them.
+// LANGUAGE.md sections 5 and 6: the Builtins.def tables, built-in values and
+// aggregation assignments (calls: SemaBuiltinCalls.cpp). What a built-in
+// value means depends on the probes of the clause: `__argN` needs an entry
+// probe and is typed by the function's prototype in each model, `__rv` needs
+// an exit probe, `__errno` a system call exit, and clauses without a process
+// have none of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -324,230 +326,6 @@ const Type *SemaChecker::checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V,
 }
 
 //===----------------------------------------------------------------------===//
-// Built-in functions
-//===----------------------------------------------------------------------===//
-
-bool SemaChecker::checkArgCount(CallExpr *E, unsigned Min, unsigned Max) {
-  unsigned N = E->getNumArgs();
-  if (N >= Min && N <= Max)
-    return true;
-  std::string Expected = Min == Max ? std::to_string(Min)
-                         : Max == UINT32_MAX
-                             ? "at least " + std::to_string(Min)
-                             : std::to_string(Min) + " or " +
-                                   std::to_string(Max);
-  diag(N < Min ? E->getRParenLoc() : E->getArg(Max)->getBeginLoc(),
-       diag::err_call_arity)
-      << (N < Min ? 0 : 1) << E->getCalleeName() << Expected << N;
-  return false;
-}
-
-namespace {
-/// "argument 2 of 'f'" as err_call_arg_type's first two arguments.
-std::string argWhat(unsigned I) { return std::to_string(I + 1); }
-} // namespace
-
-const Type *SemaChecker::checkCall(CallExpr *E) {
-  std::optional<BuiltinFunction> Fn = lookupBuiltinFunction(E->getCalleeName());
-  if (!Fn) {
-    std::string Fix = suggestBuiltinFunction(E->getCalleeName());
-    if (Fix.empty())
-      diag(E->getCalleeLoc(), diag::err_unknown_function)
-          << E->getCalleeName();
-    else
-      diag(E->getCalleeLoc(), diag::err_unknown_function_suggest)
-          << E->getCalleeName() << Fix;
-    for (Expr *A : E->getArgs())
-      check(A);
-    return nullptr;
-  }
-  E->setBuiltinID(static_cast<unsigned>(*Fn));
-  // What Builtins.def says about every built-in ...
-  const BuiltinFunctionInfo &BI = builtinFunctionInfo(*Fn);
-  if (Cur && Cur->InPredicate && BI.hasSideEffects()) {
-    diag(E->getCalleeLoc(), diag::err_side_effect_in_predicate)
-        << ("call to '" + E->getCalleeName() + "'").str();
-    return nullptr;
-  }
-  if (BI.isAggregation()) {
-    diag(E->getCalleeLoc(), diag::err_agg_function_context)
-        << E->getCalleeName();
-    return nullptr;
-  }
-  if (Cur && Cur->NoProcess && BI.needsProcess()) {
-    diag(E->getCalleeLoc(), diag::err_builtin_no_process)
-        << (E->getCalleeName() + "()").str() << Cur->FirstProbeName;
-    return nullptr;
-  }
-  if (!checkArgCount(E, BI.MinArgs, BI.MaxArgs))
-    return nullptr;
-  // ... then what is particular to this one.
-  const Type *StringResult = nullptr;
-  if (!checkBuiltinCallArgs(E, *Fn, StringResult))
-    return nullptr;
-  return BI.Result == BuiltinResult::String ? StringResult
-                                            : builtinResultType(BI.Result);
-}
-
-bool SemaChecker::checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
-                                       const Type *&StringResult) {
-  using F = BuiltinFunction;
-  auto ArgError = [&](unsigned I, llvm::StringRef Expected) {
-    const Type *T = E->getArg(I)->getType(M);
-    diag(E->getArg(I)->getSourceRange(), diag::err_call_arg_type)
-        << argWhat(I) << E->getCalleeName() << Expected << typeStr(T);
-  };
-  auto CheckArgs = [&](unsigned From) {
-    bool Ok = true;
-    for (unsigned I = From; I < E->getNumArgs(); ++I)
-      Ok &= check(E->getArg(I)) != nullptr;
-    return Ok;
-  };
-  auto IntArg = [&](unsigned I) {
-    const Type *T = rvalue(E->getArg(I), E->getArg(I)->getType(M));
-    if (!T)
-      return false;
-    if (T->isInteger())
-      return true;
-    ArgError(I, "an integer");
-    return false;
-  };
-  auto AddrArg = [&](unsigned I) {
-    const Type *T = rvalue(E->getArg(I), E->getArg(I)->getType(M));
-    if (!T)
-      return false;
-    if (T->isInteger() || T->isPointer())
-      return true;
-    ArgError(I, "a pointer");
-    return false;
-  };
-  // A String argument, or a `$N` used as one.
-  auto StrArg = [&](unsigned I) {
-    Expr *A = E->getArg(I);
-    const Type *T = A->getType(M);
-    if (T && T->isString())
-      return true;
-    if (paramAsString(A))
-      return true;
-    if (T)
-      ArgError(I, "a String");
-    return false;
-  };
-  switch (Fn) {
-  case F::StrLen:
-    return CheckArgs(0) && StrArg(0);
-  case F::StrContains:
-    return CheckArgs(0) && StrArg(0) && StrArg(1);
-  case F::StrStr:
-    if (!CheckArgs(0) || !StrArg(0) || !StrArg(1))
-      return false;
-    StringResult =
-        E->getArg(0)->getType(M); // a suffix fits in the same capacity
-    return true;
-  case F::Substr:
-    if (!CheckArgs(0) || !StrArg(0) || !IntArg(1) ||
-        (E->getNumArgs() == 3 && !IntArg(2)))
-      return false;
-    StringResult = E->getArg(0)->getType(M);
-    return true;
-  case F::Printf:
-    return checkPrintf(E) != nullptr;
-  case F::Trace:
-    return checkTrace(E) != nullptr;
-  case F::Exit:
-  case F::Timestamp:
-    return true;
-  case F::DiffTime: {
-    bool Ok = check(E->getArg(0)) && check(E->getArg(1));
-    Ok = Ok && IntArg(0) && IntArg(1);
-    auto *Unit = llvm::dyn_cast<DeclRefExpr>(E->getArg(2)->ignoreParens());
-    if (!Unit || !lookupTimeUnit(Unit->getName()) ||
-        lookupVar(Unit->getName())) {
-      diag(E->getArg(2)->getSourceRange(), diag::err_diff_time_unit);
-      return false;
-    }
-    check(E->getArg(2));
-    return Ok;
-  }
-  case F::GetUserString: {
-    if (!CheckArgs(0) || !AddrArg(0))
-      return false;
-    uint64_t Cap = StringType::DefaultCapacity;
-    if (E->getNumArgs() == 2) {
-      if (!IntArg(1))
-        return false;
-      // A constant bound sizes the String; a computed one is applied at
-      // run time within the default capacity.
-      if (std::optional<int64_t> Max = evaluate(E->getArg(1))) {
-        if (*Max < 1 || *Max > 4096) {
-          ArgError(1, "a length from 1 to 4096");
-          return false;
-        }
-        Cap = uint64_t(*Max);
-      }
-    }
-    StringResult = types().getString(Cap);
-    return true;
-  }
-  case F::CopyUserData: {
-    if (!CheckArgs(0) || !AddrArg(0))
-      return false;
-    Expr *Dest = E->getArg(1);
-    auto *DR = llvm::dyn_cast<DeclRefExpr>(Dest->ignoreParens());
-    const Type *DT = Dest->getType(M);
-    if (DR && DR->getDecl() && !DT)
-      return false; // the variable's type was already diagnosed
-    if (!DR || !DR->getDecl() || DT->isString()) {
-      diag(Dest->getSourceRange(), diag::err_copy_userdata_dest);
-      return false;
-    }
-    return true;
-  }
-  case F::StkTrace:
-    return CheckArgs(0) && (E->getNumArgs() == 0 || IntArg(0));
-  case F::Within: {
-    auto *Lit = llvm::dyn_cast<StringLiteral>(E->getArg(0)->ignoreParens());
-    if (!Lit || Lit->getBytes().empty()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_within_literal);
-      return false;
-    }
-    check(E->getArg(0));
-    return true;
-  }
-  case F::Print:
-  case F::Clear: {
-    auto *A = llvm::dyn_cast<AggregationExpr>(E->getArg(0)->ignoreParens());
-    if (!A || A->hasBrackets()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_needs_aggregation)
-          << E->getCalleeName();
-      return false;
-    }
-    return E->getNumArgs() == 1 || (CheckArgs(1) && IntArg(1));
-  }
-  case F::Exists:
-  case F::Delete: {
-    auto *AS = llvm::dyn_cast<ArraySubscriptExpr>(E->getArg(0)->ignoreParens());
-    auto *DR = AS ? llvm::dyn_cast<DeclRefExpr>(AS->getBase()->ignoreParens())
-                  : nullptr;
-    VarDecl *D = DR ? lookupVar(DR->getName()) : nullptr;
-    if (!D || !D->isAssociativeArray()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_delete_not_map)
-          << E->getCalleeName();
-      return false;
-    }
-    const Type *Elem = checkMapAccess(AS, D);
-    E->getArg(0)->setType(M, Elem);
-    return Fn == F::Delete || Elem;
-  }
-  case F::None:
-#define AGGREGATION_FUNCTION(Id, ...) case F::Id:
-#include "tscc/Builtins.def"
-    break; // checkCall rejects these, checkAggregationAssign takes them
-  }
-  return false;
-}
-
-//===----------------------------------------------------------------------===//
 // Aggregations
 //===----------------------------------------------------------------------===//
 
@@ -609,7 +387,7 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     }
     if (!T->isInteger()) {
       diag(X->getSourceRange(), diag::err_call_arg_type)
-          << argWhat(I) << Call->getCalleeName() << "an integer"
+          << std::to_string(I + 1) << Call->getCalleeName() << "an integer"
           << T->getName();
       Ok = false;
     }

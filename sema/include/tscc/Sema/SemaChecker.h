@@ -240,15 +240,33 @@ public:
   //===--- Built-ins (SemaBuiltins.cpp) -----------------------------------===//
   const Type *checkBuiltinVar(BuiltinVarExpr *E);
   const Type *checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V, unsigned N);
+  const Type *builtinResultType(BuiltinResult R);
+  const Type *checkAggregationAssign(AssignExpr *E, AggregationExpr *A);
+  const Type *checkAggregationRef(AggregationExpr *E);
+
+  //===--- Built-in function calls (SemaBuiltinCalls.cpp) -----------------===//
   const Type *checkCall(CallExpr *E);
   /// The checks particular to \p Fn, after checkCall's generic ones from
   /// Builtins.def; \p StringResult receives the type of a String result.
   bool checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
                             const Type *&StringResult);
-  const Type *builtinResultType(BuiltinResult R);
-  const Type *checkAggregationAssign(AssignExpr *E, AggregationExpr *A);
-  const Type *checkAggregationRef(AggregationExpr *E);
   bool checkArgCount(CallExpr *E, unsigned Min, unsigned Max);
+  /// Checks arguments From.. of \p E; false if any is erroneous.
+  bool checkCallArgs(CallExpr *E, unsigned From);
+  /// Argument \p I (already checked) is an integer / an address (integer or
+  /// pointer) / a String or a `$N` used as one; diagnoses it otherwise.
+  bool checkIntArg(CallExpr *E, unsigned I);
+  bool checkAddressArg(CallExpr *E, unsigned I);
+  bool checkStringArg(CallExpr *E, unsigned I);
+  void callArgError(CallExpr *E, unsigned I, llvm::StringRef Expected);
+  bool checkDiffTime(CallExpr *E);
+  const Type *checkGetUserString(CallExpr *E); ///< the String's type
+  bool checkCopyUserData(CallExpr *E);
+  bool checkWithin(CallExpr *E);
+  /// print(@a [, n]) and clear(@a).
+  bool checkAggregationOperand(CallExpr *E);
+  /// exists(m[k...]) and delete(m[k...]): the element's type, or null.
+  const Type *checkMapElementOperand(CallExpr *E);
 
   //===--- printf / trace (SemaFormat.cpp) --------------------------------===//
   const Type *checkPrintf(CallExpr *E);
