@@ -106,6 +106,15 @@ llvm::StringRef aggregationKindName(uint32_t Kind) {
   return "";
 }
 
+/// "count, sum, ..." in Builtins.def order, for err_agg_needs_function.
+static std::string aggregationFunctionList() {
+  std::string List;
+  for (const BuiltinFunctionInfo &F : FunctionTable)
+    if (F.isAggregation())
+      List += (List.empty() ? "" : ", ") + F.Spelling.str();
+  return List;
+}
+
 std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
                                              unsigned *ArgIndex) {
   llvm::StringRef Rest = Name;
@@ -347,7 +356,8 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     return nullptr;
   }
   if (E->isCompoundAssign() || Fn == F::None || !isAggregationFunction(Fn)) {
-    diag(RHS->getSourceRange(), diag::err_agg_needs_function);
+    diag(RHS->getSourceRange(), diag::err_agg_needs_function)
+        << aggregationFunctionList();
     if (Call)
       for (Expr *X : Call->getArgs())
         check(X);
