@@ -7,6 +7,8 @@
 
 #include "tscc/Sema/SemaChecker.h"
 
+#include "tscc/Sema/ScriptInfoCollector.h"
+
 #include "tscc/Basic/SourceManager.h"
 
 namespace tscc {
@@ -64,16 +66,11 @@ void SemaChecker::run() {
   checkProbes();
   checkClauses();
 
-  // Aggregations read (print/clear) but never assigned can never hold data.
-  beginBuffer();
-  for (auto &[A, Loc] : AggReads) {
-    auto It = AggIndex.find(A->getName());
-    if (It == AggIndex.end())
-      diagNeutral(Loc, diag::err_agg_never_assigned) << A->getName();
-    else
-      Info.AggregationOfExpr[A] = It->second;
-  }
-  flushBuffer();
+  // The tables that follow from the typed uses. The collector's own
+  // diagnostics (aggregations whose uses disagree) come after the clauses'.
+  ScriptInfoCollector(Info, SM, Diags, [this](const Expr *E) {
+    return evaluateIn(E, DataModel::LP64);
+  }).collect(S);
 
   layoutStorage();
 }

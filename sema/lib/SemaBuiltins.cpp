@@ -1,9 +1,11 @@
-//===- SemaBuiltins.cpp - Built-in values, functions and aggregations -----===//
+//===- SemaBuiltins.cpp - Built-in tables, values and aggregations --------===//
 //
-// LANGUAGE.md sections 5 and 6. What a built-in value means depends on the
-// probes of the clause: `__argN` needs an entry probe and is typed by the
-// function's prototype in each model, `__rv` needs an exit probe, `__errno`
-// a system call exit, and clauses without a process have none of them.
+// LANGUAGE.md sections 5 and 6: the Builtins.def tables, built-in values and
+// aggregation assignments (calls: SemaBuiltinCalls.cpp). What a built-in
+// value means depends on the probes of the clause: `__argN` needs an entry
+// probe and is typed by the function's prototype in each model, `__rv` needs
+// an exit probe, `__errno` a system call exit, and clauses without a process
+// have none of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cassert>
+
 #include <algorithm>
 #include <vector>
 
@@ -24,81 +28,109 @@ namespace tscc {
 // Name tables
 //===----------------------------------------------------------------------===//
 
+namespace {
+constexpr BuiltinFunctionInfo FunctionTable[] = {
+#define BUILTIN_FUNCTION(Id, Spelling, MinArgs, MaxArgs, Effect, Process,      \
+                         Result, Example)                                      \
+  {BuiltinFunction::Id,                                                        \
+   Spelling,                                                                   \
+   MinArgs,                                                                    \
+   MaxArgs,                                                                    \
+   BuiltinEffect::Effect,                                                      \
+   BuiltinProcess::Process,                                                    \
+   BuiltinResult::Result,                                                      \
+   0,                                                                          \
+   Example},
+#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)          \
+  {BuiltinFunction::Id,                                                        \
+   Spelling,                                                                   \
+   NumArgs,                                                                    \
+   NumArgs,                                                                    \
+   BuiltinEffect::SideEffect,                                                  \
+   BuiltinProcess::AnyClause,                                                  \
+   BuiltinResult::LongLong,                                                    \
+   AggKind,                                                                    \
+   Example},
+#include "tscc/Builtins.def"
+};
+
+constexpr BuiltinVarInfo VarTable[] = {
+#define BUILTIN_VARIABLE(Id, Spelling, Process, Result, Probes, Example)       \
+  {BuiltinVar::Id,          Spelling,                                          \
+   BuiltinProcess::Process, BuiltinResult::Result,                             \
+   BuiltinProbes::Probes,   Example},
+#include "tscc/Builtins.def"
+};
+
+// The tables are indexed by the enumerators, which come from the same lines.
+constexpr bool tablesFollowEnums() {
+  for (unsigned I = 0; I < std::size(FunctionTable); ++I)
+    if (static_cast<unsigned>(FunctionTable[I].Id) != I + 1)
+      return false;
+  for (unsigned I = 0; I < std::size(VarTable); ++I)
+    if (static_cast<unsigned>(VarTable[I].Id) != I)
+      return false;
+  return true;
+}
+static_assert(tablesFollowEnums());
+} // namespace
+
+llvm::ArrayRef<BuiltinFunctionInfo> builtinFunctions() { return FunctionTable; }
+
+llvm::ArrayRef<BuiltinVarInfo> builtinVars() { return VarTable; }
+
+const BuiltinFunctionInfo &builtinFunctionInfo(BuiltinFunction F) {
+  assert(F != BuiltinFunction::None && "no entry for an unresolved call");
+  return FunctionTable[static_cast<unsigned>(F) - 1];
+}
+
+const BuiltinVarInfo &builtinVarInfo(BuiltinVar V) {
+  return VarTable[static_cast<unsigned>(V)];
+}
+
 std::optional<BuiltinFunction> lookupBuiltinFunction(llvm::StringRef Name) {
-  using F = BuiltinFunction;
-  F R = llvm::StringSwitch<F>(Name)
-            .Case("printf", F::Printf)
-            .Case("trace", F::Trace)
-            .Case("exit", F::Exit)
-            .Case("timestamp", F::Timestamp)
-            .Case("diff_time", F::DiffTime)
-            .Case("get_userstring", F::GetUserString)
-            .Case("copy_userdata", F::CopyUserData)
-            .Case("stktrace", F::StkTrace)
-            .Case("within", F::Within)
-            .Case("print", F::Print)
-            .Case("clear", F::Clear)
-            .Case("delete", F::Delete)
-            .Case("exists", F::Exists)
-            .Case("strlen", F::StrLen)
-            .Case("strcontains", F::StrContains)
-            .Case("strstr", F::StrStr)
-            .Case("substr", F::Substr)
-            .Case("count", F::Count)
-            .Case("sum", F::Sum)
-            .Case("min", F::Min)
-            .Case("max", F::Max)
-            .Case("avg", F::Avg)
-            .Case("stats", F::Stats)
-            .Case("hist", F::Hist)
-            .Case("lhist", F::Lhist)
-            .Default(F::None);
-  if (R == F::None)
-    return std::nullopt;
-  return R;
+  for (const BuiltinFunctionInfo &F : FunctionTable)
+    if (F.Spelling == Name)
+      return F.Id;
+  return std::nullopt;
 }
 
 llvm::StringRef builtinFunctionName(BuiltinFunction F) {
-  static const char *const Names[] = {
-      "",          "printf", "trace",          "exit",          "timestamp",
-      "diff_time", "get_userstring",           "copy_userdata", "stktrace",
-      "within",    "print",  "clear",          "delete",        "exists",
-      "strlen",
-      "strcontains", "strstr", "substr",       "count",
-      "sum",       "min",    "max",            "avg",           "stats",
-      "hist",      "lhist"};
-  unsigned I = static_cast<unsigned>(F);
-  return I < std::size(Names) ? Names[I] : "";
+  return F == BuiltinFunction::None ? "" : builtinFunctionInfo(F).Spelling;
+}
+
+llvm::StringRef aggregationKindName(uint32_t Kind) {
+  for (const BuiltinFunctionInfo &F : FunctionTable)
+    if (F.isAggregation() && F.AggKind == Kind)
+      return F.Spelling;
+  return "";
+}
+
+/// "count, sum, ..." in Builtins.def order, for err_agg_needs_function.
+static std::string aggregationFunctionList() {
+  std::string List;
+  for (const BuiltinFunctionInfo &F : FunctionTable)
+    if (F.isAggregation())
+      List += (List.empty() ? "" : ", ") + F.Spelling.str();
+  return List;
 }
 
 std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
                                              unsigned *ArgIndex) {
-  using V = BuiltinVar;
   llvm::StringRef Rest = Name;
-  if (Rest.consume_front("__arg")) {
+  if (Rest.consume_front(builtinVarInfo(BuiltinVar::Arg).Spelling)) {
     unsigned N = 0;
     if (Rest.empty() || Rest.front() == '0' || Rest.getAsInteger(10, N) ||
         N < 1 || N > MaxProbeArgs)
       return std::nullopt;
     if (ArgIndex)
       *ArgIndex = N;
-    return V::Arg;
+    return BuiltinVar::Arg;
   }
-  std::optional<V> R = llvm::StringSwitch<std::optional<V>>(Name)
-                           .Case("__pid", V::Pid)
-                           .Case("__tid", V::Tid)
-                           .Case("__ppid", V::Ppid)
-                           .Case("__uid", V::Uid)
-                           .Case("__pname", V::Pname)
-                           .Case("__func", V::Func)
-                           .Case("__module", V::Module)
-                           .Case("__probe", V::Probe)
-                           .Case("__ip", V::Ip)
-                           .Case("__datamodel", V::DataModel)
-                           .Case("__rv", V::Rv)
-                           .Case("__errno", V::Errno)
-                           .Default(std::nullopt);
-  return R;
+  for (const BuiltinVarInfo &V : VarTable)
+    if (V.Id != BuiltinVar::Arg && V.Spelling == Name)
+      return V.Id;
+  return std::nullopt;
 }
 
 /// The closest of Candidates to a misspelled Name, as Clang's typo
@@ -120,11 +152,14 @@ static std::string closestSpelling(llvm::StringRef Name,
 
 std::string suggestBuiltinVar(llvm::StringRef Name) {
   static const std::vector<std::string> Names = [] {
-    std::vector<std::string> V{"__pid",    "__tid",   "__ppid",  "__uid",
-                               "__pname",  "__func",  "__module", "__probe",
-                               "__ip",     "__datamodel", "__rv", "__errno"};
+    std::vector<std::string> V;
+    for (const BuiltinVarInfo &B : VarTable)
+      if (B.Id != BuiltinVar::Arg)
+        V.push_back(B.Spelling.str());
+    // After the others: on a tie the earlier candidate wins.
     for (unsigned I = 1; I <= MaxProbeArgs; ++I)
-      V.push_back("__arg" + std::to_string(I));
+      V.push_back(builtinVarInfo(BuiltinVar::Arg).Spelling.str() +
+                  std::to_string(I));
     return V;
   }();
   return closestSpelling(Name, Names);
@@ -133,12 +168,8 @@ std::string suggestBuiltinVar(llvm::StringRef Name) {
 std::string suggestBuiltinFunction(llvm::StringRef Name) {
   static const std::vector<std::string> Names = [] {
     std::vector<std::string> V;
-    for (unsigned I = 1;; ++I) {
-      llvm::StringRef N = builtinFunctionName(static_cast<BuiltinFunction>(I));
-      if (N.empty())
-        break;
-      V.push_back(N.str());
-    }
+    for (const BuiltinFunctionInfo &F : FunctionTable)
+      V.push_back(F.Spelling.str());
     return V;
   }();
   return closestSpelling(Name, Names);
@@ -176,33 +207,38 @@ const Type *SemaChecker::checkBuiltinVar(BuiltinVarExpr *E) {
           << E->getName() << Fix;
     return nullptr;
   }
-  bool NeedsProcess = *V != BuiltinVar::Probe && *V != BuiltinVar::DataModel;
-  if (Cur && Cur->NoProcess && NeedsProcess) {
+  const BuiltinVarInfo &BI = builtinVarInfo(*V);
+  if (Cur && Cur->NoProcess && BI.needsProcess()) {
     diag(E->getSourceRange(), diag::err_builtin_no_process)
         << E->getName() << Cur->FirstProbeName;
     return nullptr;
   }
-  switch (*V) {
-  case BuiltinVar::Pid:
-  case BuiltinVar::Tid:
-  case BuiltinVar::Ppid:
-    return types().getInt();
-  case BuiltinVar::Uid:
-    return types().getUInt();
-  case BuiltinVar::Pname:
-  case BuiltinVar::Func:
-  case BuiltinVar::Module:
-  case BuiltinVar::Probe:
-    return types().getString();
-  case BuiltinVar::Ip:
-    return types().getPointer(types().getVoid());
-  case BuiltinVar::DataModel:
+  if (*V == BuiltinVar::DataModel)
     recordConstant(E, dataModelBits(M));
-    return types().getInt();
-  case BuiltinVar::Arg:
-  case BuiltinVar::Rv:
-  case BuiltinVar::Errno:
+  if (BI.Result == BuiltinResult::ProbeTyped ||
+      BI.Probes != BuiltinProbes::AnyProbe)
     return checkArgOrRv(E, *V, N);
+  return builtinResultType(BI.Result);
+}
+
+const Type *SemaChecker::builtinResultType(BuiltinResult R) {
+  switch (R) {
+  case BuiltinResult::Void:
+    return types().getVoid();
+  case BuiltinResult::Int:
+    return types().getInt();
+  case BuiltinResult::UInt:
+    return types().getUInt();
+  case BuiltinResult::LongLong:
+    return types().getLongLong();
+  case BuiltinResult::ULongLong:
+    return types().getULongLong();
+  case BuiltinResult::String:
+    return types().getString();
+  case BuiltinResult::VoidPointer:
+    return types().getPointer(types().getVoid());
+  case BuiltinResult::ProbeTyped:
+    break; // only checkArgOrRv knows
   }
   return nullptr;
 }
@@ -299,264 +335,6 @@ const Type *SemaChecker::checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V,
 }
 
 //===----------------------------------------------------------------------===//
-// Built-in functions
-//===----------------------------------------------------------------------===//
-
-bool SemaChecker::checkArgCount(CallExpr *E, unsigned Min, unsigned Max) {
-  unsigned N = E->getNumArgs();
-  if (N >= Min && N <= Max)
-    return true;
-  std::string Expected = Min == Max ? std::to_string(Min)
-                         : Max == UINT32_MAX
-                             ? "at least " + std::to_string(Min)
-                             : std::to_string(Min) + " or " +
-                                   std::to_string(Max);
-  diag(N < Min ? E->getRParenLoc() : E->getArg(Max)->getBeginLoc(),
-       diag::err_call_arity)
-      << (N < Min ? 0 : 1) << E->getCalleeName() << Expected << N;
-  return false;
-}
-
-namespace {
-bool hasSideEffect(BuiltinFunction F) {
-  switch (F) {
-  case BuiltinFunction::Timestamp:
-  case BuiltinFunction::DiffTime:
-  case BuiltinFunction::GetUserString:
-  case BuiltinFunction::Within:
-  case BuiltinFunction::Exists:
-  case BuiltinFunction::StrLen:
-  case BuiltinFunction::StrContains:
-  case BuiltinFunction::StrStr:
-  case BuiltinFunction::Substr:
-    return false;
-  default:
-    return true;
-  }
-}
-
-/// "argument 2 of 'f'" as err_call_arg_type's first two arguments.
-std::string argWhat(unsigned I) { return std::to_string(I + 1); }
-} // namespace
-
-const Type *SemaChecker::checkCall(CallExpr *E) {
-  using F = BuiltinFunction;
-  std::optional<F> Fn = lookupBuiltinFunction(E->getCalleeName());
-  if (!Fn) {
-    std::string Fix = suggestBuiltinFunction(E->getCalleeName());
-    if (Fix.empty())
-      diag(E->getCalleeLoc(), diag::err_unknown_function)
-          << E->getCalleeName();
-    else
-      diag(E->getCalleeLoc(), diag::err_unknown_function_suggest)
-          << E->getCalleeName() << Fix;
-    for (Expr *A : E->getArgs())
-      check(A);
-    return nullptr;
-  }
-  E->setBuiltinID(static_cast<unsigned>(*Fn));
-  if (Cur && Cur->InPredicate && hasSideEffect(*Fn)) {
-    diag(E->getCalleeLoc(), diag::err_side_effect_in_predicate)
-        << ("call to '" + E->getCalleeName() + "'").str();
-    return nullptr;
-  }
-  if (isAggregationFunction(*Fn)) {
-    diag(E->getCalleeLoc(), diag::err_agg_function_context)
-        << E->getCalleeName();
-    return nullptr;
-  }
-  auto ArgError = [&](unsigned I, llvm::StringRef Expected) {
-    const Type *T = E->getArg(I)->getType(M);
-    diag(E->getArg(I)->getSourceRange(), diag::err_call_arg_type)
-        << argWhat(I) << E->getCalleeName() << Expected << typeStr(T);
-  };
-  auto CheckArgs = [&](unsigned From) {
-    bool Ok = true;
-    for (unsigned I = From; I < E->getNumArgs(); ++I)
-      Ok &= check(E->getArg(I)) != nullptr;
-    return Ok;
-  };
-  auto IntArg = [&](unsigned I) {
-    const Type *T = rvalue(E->getArg(I), E->getArg(I)->getType(M));
-    if (!T)
-      return false;
-    if (T->isInteger())
-      return true;
-    ArgError(I, "an integer");
-    return false;
-  };
-  auto AddrArg = [&](unsigned I) {
-    const Type *T = rvalue(E->getArg(I), E->getArg(I)->getType(M));
-    if (!T)
-      return false;
-    if (T->isInteger() || T->isPointer())
-      return true;
-    ArgError(I, "a pointer");
-    return false;
-  };
-  const Type *Void = types().getVoid();
-  if (Cur && Cur->NoProcess &&
-      (*Fn == F::GetUserString || *Fn == F::CopyUserData ||
-       *Fn == F::StkTrace || *Fn == F::Within)) {
-    diag(E->getCalleeLoc(), diag::err_builtin_no_process)
-        << (E->getCalleeName() + "()").str() << Cur->FirstProbeName;
-    return nullptr;
-  }
-  // A String argument, or a `$N` used as one.
-  auto StrArg = [&](unsigned I) {
-    Expr *A = E->getArg(I);
-    const Type *T = A->getType(M);
-    if (T && T->isString())
-      return true;
-    if (paramAsString(A))
-      return true;
-    if (T)
-      ArgError(I, "a String");
-    return false;
-  };
-  switch (*Fn) {
-  case F::StrLen:
-    if (!checkArgCount(E, 1, 1) || !CheckArgs(0) || !StrArg(0))
-      return nullptr;
-    return types().getLongLong();
-  case F::StrContains:
-    if (!checkArgCount(E, 2, 2) || !CheckArgs(0) || !StrArg(0) || !StrArg(1))
-      return nullptr;
-    return types().getInt();
-  case F::StrStr:
-    if (!checkArgCount(E, 2, 2) || !CheckArgs(0) || !StrArg(0) || !StrArg(1))
-      return nullptr;
-    return E->getArg(0)->getType(M); // a suffix fits in the same capacity
-  case F::Substr:
-    if (!checkArgCount(E, 2, 3) || !CheckArgs(0) || !StrArg(0) || !IntArg(1) ||
-        (E->getNumArgs() == 3 && !IntArg(2)))
-      return nullptr;
-    return E->getArg(0)->getType(M);
-  case F::Printf:
-    return checkPrintf(E);
-  case F::Trace:
-    return checkTrace(E);
-  case F::Exit:
-    if (!checkArgCount(E, 0, 0))
-      return nullptr;
-    Info.HeaderFlags |= TSCC_HDR_USES_EXIT;
-    return Void;
-  case F::Timestamp:
-    return checkArgCount(E, 0, 0) ? types().getULongLong() : nullptr;
-  case F::DiffTime: {
-    if (!checkArgCount(E, 3, 3))
-      return nullptr;
-    bool Ok = check(E->getArg(0)) && check(E->getArg(1));
-    Ok = Ok && IntArg(0) && IntArg(1);
-    auto *Unit = llvm::dyn_cast<DeclRefExpr>(E->getArg(2)->ignoreParens());
-    if (!Unit || !lookupTimeUnit(Unit->getName()) ||
-        lookupVar(Unit->getName())) {
-      diag(E->getArg(2)->getSourceRange(), diag::err_diff_time_unit);
-      return nullptr;
-    }
-    check(E->getArg(2));
-    return Ok ? types().getLongLong() : nullptr;
-  }
-  case F::GetUserString: {
-    if (!checkArgCount(E, 1, 2) || !CheckArgs(0) || !AddrArg(0))
-      return nullptr;
-    uint64_t Cap = StringType::DefaultCapacity;
-    if (E->getNumArgs() == 2) {
-      if (!IntArg(1))
-        return nullptr;
-      // A constant bound sizes the String; a computed one is applied at
-      // run time within the default capacity.
-      if (std::optional<int64_t> Max = evaluate(E->getArg(1))) {
-        if (*Max < 1 || *Max > 4096) {
-          ArgError(1, "a length from 1 to 4096");
-          return nullptr;
-        }
-        Cap = uint64_t(*Max);
-      }
-    }
-    return types().getString(Cap);
-  }
-  case F::CopyUserData: {
-    if (!checkArgCount(E, 2, 2) || !CheckArgs(0) || !AddrArg(0))
-      return nullptr;
-    Expr *Dest = E->getArg(1);
-    auto *DR = llvm::dyn_cast<DeclRefExpr>(Dest->ignoreParens());
-    const Type *DT = Dest->getType(M);
-    if (DR && DR->getDecl() && !DT)
-      return nullptr; // the variable's type was already diagnosed
-    if (!DR || !DR->getDecl() || DT->isString()) {
-      diag(Dest->getSourceRange(), diag::err_copy_userdata_dest);
-      return nullptr;
-    }
-    return Void;
-  }
-  case F::StkTrace:
-    if (!checkArgCount(E, 0, 1) || !CheckArgs(0) ||
-        (E->getNumArgs() == 1 && !IntArg(0)))
-      return nullptr;
-    Info.HeaderFlags |= TSCC_HDR_USES_STACK;
-    return Void;
-  case F::Within: {
-    if (!checkArgCount(E, 1, 1))
-      return nullptr;
-    auto *Lit = llvm::dyn_cast<StringLiteral>(E->getArg(0)->ignoreParens());
-    if (!Lit || Lit->getBytes().empty()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_within_literal);
-      return nullptr;
-    }
-    check(E->getArg(0));
-    if (LastPass) {
-      auto It = llvm::find(Info.WithinNames, Lit->getBytes());
-      unsigned Idx = It - Info.WithinNames.begin();
-      if (It == Info.WithinNames.end())
-        Info.WithinNames.push_back(Lit->getBytes().str());
-      Info.WithinOfCall[E] = Idx;
-    }
-    return types().getInt();
-  }
-  case F::Print:
-  case F::Clear: {
-    unsigned Max = *Fn == F::Print ? 2 : 1;
-    if (!checkArgCount(E, 1, Max))
-      return nullptr;
-    auto *A = llvm::dyn_cast<AggregationExpr>(E->getArg(0)->ignoreParens());
-    if (!A || A->hasBrackets()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_needs_aggregation)
-          << E->getCalleeName();
-      return nullptr;
-    }
-    if (LastPass)
-      AggReads.push_back({A, A->getBeginLoc()});
-    if (E->getNumArgs() == 2 && (!CheckArgs(1) || !IntArg(1)))
-      return nullptr;
-    return Void;
-  }
-  case F::Exists:
-  case F::Delete: {
-    if (!checkArgCount(E, 1, 1))
-      return nullptr;
-    auto *AS = llvm::dyn_cast<ArraySubscriptExpr>(E->getArg(0)->ignoreParens());
-    auto *DR = AS ? llvm::dyn_cast<DeclRefExpr>(AS->getBase()->ignoreParens())
-                  : nullptr;
-    VarDecl *D = DR ? lookupVar(DR->getName()) : nullptr;
-    if (!D || !D->isAssociativeArray()) {
-      diag(E->getArg(0)->getSourceRange(), diag::err_delete_not_map)
-          << E->getCalleeName();
-      return nullptr;
-    }
-    const Type *Elem = checkMapAccess(AS, D);
-    E->getArg(0)->setType(M, Elem);
-    if (*Fn == F::Exists)
-      return Elem ? types().getInt() : nullptr;
-    return Void;
-  }
-  default:
-    break;
-  }
-  return nullptr;
-}
-
-//===----------------------------------------------------------------------===//
 // Aggregations
 //===----------------------------------------------------------------------===//
 
@@ -564,53 +342,6 @@ const Type *SemaChecker::checkAggregationRef(AggregationExpr *E) {
   diag(E->getSourceRange(), diag::err_aggregation_misuse) << E->getName();
   return nullptr;
 }
-
-namespace {
-tscc_agg_kind aggKind(BuiltinFunction F) {
-  switch (F) {
-  case BuiltinFunction::Count: return TSCC_AGG_COUNT;
-  case BuiltinFunction::Sum: return TSCC_AGG_SUM;
-  case BuiltinFunction::Min: return TSCC_AGG_MIN;
-  case BuiltinFunction::Max: return TSCC_AGG_MAX;
-  case BuiltinFunction::Avg: return TSCC_AGG_AVG;
-  case BuiltinFunction::Stats: return TSCC_AGG_STATS;
-  case BuiltinFunction::Hist: return TSCC_AGG_HIST;
-  case BuiltinFunction::Lhist: return TSCC_AGG_LHIST;
-  default: return TSCC_AGG_COUNT;
-  }
-}
-
-llvm::StringRef aggKindName(tscc_agg_kind K) {
-  switch (K) {
-  case TSCC_AGG_COUNT: return "count";
-  case TSCC_AGG_SUM: return "sum";
-  case TSCC_AGG_MIN: return "min";
-  case TSCC_AGG_MAX: return "max";
-  case TSCC_AGG_AVG: return "avg";
-  case TSCC_AGG_STATS: return "stats";
-  case TSCC_AGG_HIST: return "hist";
-  case TSCC_AGG_LHIST: return "lhist";
-  }
-  return "";
-}
-
-std::string describeKeys(llvm::ArrayRef<FieldInfo> Keys) {
-  std::string S;
-  for (const FieldInfo &F : Keys) {
-    if (!S.empty())
-      S += ", ";
-    switch (F.Kind) {
-    case TSCC_FIELD_S64: S += "signed integer"; break;
-    case TSCC_FIELD_U64: S += "unsigned integer"; break;
-    case TSCC_FIELD_PTR: S += "pointer"; break;
-    case TSCC_FIELD_STRING: S += "String"; break;
-    case TSCC_FIELD_STACK_ID: S += "stack"; break;
-    default: S += "value"; break;
-    }
-  }
-  return S.empty() ? "no key" : S;
-}
-} // namespace
 
 bool isStackTraceCall(const Expr *E) {
   const auto *Call = llvm::dyn_cast<CallExpr>(E->ignoreParens());
@@ -631,7 +362,8 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     return nullptr;
   }
   if (E->isCompoundAssign() || Fn == F::None || !isAggregationFunction(Fn)) {
-    diag(RHS->getSourceRange(), diag::err_agg_needs_function);
+    diag(RHS->getSourceRange(), diag::err_agg_needs_function)
+        << aggregationFunctionList();
     if (Call)
       for (Expr *X : Call->getArgs())
         check(X);
@@ -642,15 +374,12 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
   Call->setBuiltinID(static_cast<unsigned>(Fn));
   // Keys.
   bool Ok = true;
-  std::vector<FieldInfo> Keys;
   for (Expr *K : A->getKeys()) {
     const Type *T = check(K);
     // `@[stktrace()]`: the key is the firing thread's stack, kept as an id
     // the runtime hands out (stack_id) and prints as the frames.
-    if (T && isStackTraceCall(K)) {
-      Keys.push_back(FieldInfo{TSCC_FIELD_STACK_ID, 8});
+    if (T && isStackTraceCall(K))
       continue;
-    }
     if (T && !T->isRecord() && !T->isVoid())
       T = rvalue(K, T);
     if (!T) {
@@ -660,13 +389,11 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     if (!T->isInteger() && !T->isPointer() && !T->isString()) {
       diag(K->getSourceRange(), diag::err_agg_key_type) << T->getName();
       Ok = false;
-      continue;
     }
-    Keys.push_back(fieldForValue(formatArgType(T)));
   }
   // The aggregated value and lhist's bounds.
-  unsigned Want = Fn == F::Count ? 0 : Fn == F::Lhist ? 4 : 1;
-  if (!checkArgCount(Call, Want, Want)) {
+  const BuiltinFunctionInfo &BI = builtinFunctionInfo(Fn);
+  if (!checkArgCount(Call, BI.MinArgs, BI.MaxArgs)) {
     for (Expr *X : Call->getArgs())
       check(X);
     return nullptr;
@@ -680,12 +407,11 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
     }
     if (!T->isInteger()) {
       diag(X->getSourceRange(), diag::err_call_arg_type)
-          << argWhat(I) << Call->getCalleeName() << "an integer"
+          << std::to_string(I + 1) << Call->getCalleeName() << "an integer"
           << T->getName();
       Ok = false;
     }
   }
-  int64_t Lo = 0, Hi = 0, Step = 0;
   if (Ok && Fn == F::Lhist) {
     std::optional<int64_t> L = evaluate(Call->getArg(1)),
                            H = evaluate(Call->getArg(2)),
@@ -694,52 +420,9 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
       diag(Call->getArg(1)->getBeginLoc(), diag::err_lhist_params);
       return nullptr;
     }
-    Lo = *L;
-    Hi = *H;
-    Step = *St;
   }
-  Call->setType(M, types().getLongLong());
-  if (!Ok || !LastPass)
-    return types().getVoid();
-
-  // Register, or check against the first assignment of this name.
-  tscc_agg_kind Kind = aggKind(Fn);
-  auto [It, New] = AggFirstUse.try_emplace(
-      A->getName(), AggUse{Kind, Keys, A->getBeginLoc()});
-  if (New) {
-    AggregationInfo AI;
-    AI.Id = Info.Aggregations.size();
-    AI.Name = A->getName().str();
-    AI.Kind = Kind;
-    AI.KeyFields = Keys;
-    for (const FieldInfo &K : Keys)
-      AI.KeySize += K.Size;
-    AI.LhistLo = Lo;
-    AI.LhistHi = Hi;
-    AI.LhistStep = Step;
-    PresumedLoc P = SM.getPresumedLoc(A->getBeginLoc());
-    AI.Loc = {P.Line, P.Column};
-    AggIndex[A->getName()] = AI.Id;
-    Info.Aggregations.push_back(std::move(AI));
-  } else {
-    const AggUse &First = It->second;
-    const AggregationInfo &AI = Info.Aggregations[AggIndex[A->getName()]];
-    bool SameKeys = First.Keys.size() == Keys.size();
-    for (size_t I = 0; SameKeys && I < Keys.size(); ++I)
-      SameKeys = First.Keys[I].Kind == Keys[I].Kind;
-    if (First.Kind != Kind ||
-        (Kind == TSCC_AGG_LHIST &&
-         (AI.LhistLo != Lo || AI.LhistHi != Hi || AI.LhistStep != Step))) {
-      diagNeutral(Call->getCalleeLoc(), diag::err_agg_kind_mismatch)
-          << A->getName() << aggKindName(First.Kind) << aggKindName(Kind);
-      note(First.Loc, diag::note_agg_first_use) << A->getName();
-    } else if (!SameKeys) {
-      diagNeutral(A->getBeginLoc(), diag::err_agg_key_mismatch)
-          << A->getName() << describeKeys(Keys) << describeKeys(First.Keys);
-      note(First.Loc, diag::note_agg_first_use) << A->getName();
-    }
-  }
-  Info.AggregationOfExpr[A] = AggIndex[A->getName()];
+  Call->setType(M, builtinResultType(BI.Result));
+  // The collector registers the aggregation and compares its uses.
   return types().getVoid();
 }
 

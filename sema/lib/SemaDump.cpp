@@ -56,10 +56,9 @@ const char *matchName(uint32_t K) {
   return "?";
 }
 
-const char *aggKindName(uint32_t K) {
-  static const char *const Names[] = {"?",   "count", "sum",   "min", "max",
-                                      "avg", "stats", "hist", "lhist"};
-  return K < std::size(Names) ? Names[K] : "?";
+llvm::StringRef aggKindName(uint32_t K) {
+  llvm::StringRef Name = aggregationKindName(K);
+  return Name.empty() ? "?" : Name;
 }
 
 void printFields(llvm::raw_ostream &OS, llvm::ArrayRef<FieldInfo> Fields) {
@@ -88,7 +87,11 @@ public:
     else if (auto *ME = llvm::dyn_cast<MemberExpr>(E))
       OS << " '" << (ME->isArrow() ? "->" : ".") << ME->getMemberName() << "'";
     else if (auto *C = llvm::dyn_cast<CallExpr>(E))
-      OS << " '" << C->getCalleeName() << "'";
+      OS << " '"
+         << (C->getBuiltinID()
+                 ? builtinFunctionName(BuiltinFunction(C->getBuiltinID()))
+                 : C->getCalleeName())
+         << "'";
     for (DataModel M : AllDataModels) {
       OS << (M == DataModel::ILP32 ? " ILP32 '" : " LP64 '")
          << typeOrNone(E->getType(M)) << "'";

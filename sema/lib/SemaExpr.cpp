@@ -39,8 +39,6 @@ const Type *SemaChecker::check(Expr *E) {
     T = checkBuiltinVar(llvm::cast<BuiltinVarExpr>(E));
     break;
   case NodeKind::ParamExpr:
-    Info.ParamCount = std::max<uint32_t>(
-        Info.ParamCount, llvm::cast<ParamExpr>(E)->getIndex());
     T = types().getLongLong();
     break;
   case NodeKind::AggregationExpr:
@@ -219,8 +217,6 @@ const Type *SemaChecker::checkDeclRef(DeclRefExpr *E) {
       diag(E->getSourceRange(), diag::err_map_as_value) << E->getName();
       return nullptr;
     }
-    if (VI.Storage == VarStorage::Thread && Cur)
-      Info.Clauses[Cur->Index].Flags |= TSCC_CLAUSE_USES_THREAD;
     return VI.Types[mi()];
   }
   return checkIdentifierConstant(E);

@@ -2,8 +2,8 @@
 //
 // Connects call sites to the model-independent format checker
 // (SemaPrintf.cpp): argument types of both models go in, diagnostics placed
-// on the offending conversion inside the format literal come out, and each
-// call gets its FormatInfo row.
+// on the offending conversion inside the format literal come out. The
+// collector (ScriptInfoCollector.cpp) gives each valid call its FormatInfo.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,8 +98,6 @@ SourceLocation SemaChecker::formatLoc(StringLiteral *Lit, unsigned Offset) {
 }
 
 const Type *SemaChecker::checkPrintf(CallExpr *E) {
-  if (!checkArgCount(E, 1, UINT32_MAX))
-    return nullptr;
   auto *Lit = llvm::dyn_cast<StringLiteral>(E->getArg(0)->ignoreParens());
   if (!Lit) {
     check(E->getArg(0));
@@ -108,14 +106,13 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
     return nullptr;
   }
   check(E->getArg(0));
-  bool Ok = true;
   llvm::SmallVector<Expr *, 8> Values(E->getArgs().drop_front());
   for (Expr *A : Values) {
     // Records and void are reported by the format checker ("cannot be
     // formatted"); arrays are sent as their address.
     const Type *T = check(A);
     if (T && !T->isRecord() && !T->isVoid())
-      Ok &= rvalue(A, T) != nullptr;
+      rvalue(A, T);
   }
   llvm::SmallVector<FormatArg, 8> Args;
   for (Expr *A : Values)
@@ -130,6 +127,7 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
       Args[I] = formatArgOf(Values[I]);
       Retyped = true;
     }
+  // The format is checked once, with both models' argument types.
   if (!LastPass)
     return types().getVoid();
   if (Retyped)
@@ -190,59 +188,25 @@ const Type *SemaChecker::checkPrintf(CallExpr *E) {
       break;
     }
   }
-  if (!Ok || R.hasErrors())
-    return types().getVoid();
-  FormatInfo FI;
-  FI.Id = Info.Formats.size();
-  FI.Kind = FormatKind::Printf;
-  FI.Text = Lit->getBytes().str();
-  FI.Clause = Cur ? Cur->Index : 0;
-  FI.Fields = std::move(R.Fields);
-  PresumedLoc P = SM.getPresumedLoc(E->getBeginLoc());
-  FI.Loc = {P.Line, P.Column};
-  Info.FormatOfCall[E] = FI.Id;
-  Info.Formats.push_back(std::move(FI));
+  // The collector numbers the format and records its fields.
   return types().getVoid();
 }
 
 const Type *SemaChecker::checkTrace(CallExpr *E) {
-  if (!checkArgCount(E, 1, UINT32_MAX))
-    return nullptr;
-  bool Ok = true;
   const Type *Hook = rvalue(E->getArg(0), check(E->getArg(0)));
-  if (Hook && !Hook->isInteger()) {
+  if (Hook && !Hook->isInteger())
     diag(E->getArg(0)->getSourceRange(), diag::err_call_arg_type)
-        << "1" << "trace" << "an integer hook id" << Hook->getName();
-    Ok = false;
-  }
-  Ok &= Hook != nullptr;
-  std::vector<FieldInfo> Fields;
+        << "1"
+        << "trace"
+        << "an integer hook id" << Hook->getName();
   for (Expr *A : E->getArgs().drop_front()) {
     const Type *T = check(A);
     if (T && !T->isRecord() && !T->isVoid())
       T = rvalue(A, T);
-    if (!T) {
-      Ok = false;
-      continue;
-    }
-    if (!T->isInteger() && !T->isPointer() && !T->isString()) {
+    if (T && !T->isInteger() && !T->isPointer() && !T->isString())
       diag(A->getSourceRange(), diag::err_trace_arg) << T->getName();
-      Ok = false;
-      continue;
-    }
-    Fields.push_back(fieldForValue(formatArgType(T)));
   }
-  if (!Ok || !LastPass)
-    return types().getVoid();
-  FormatInfo FI;
-  FI.Id = Info.Formats.size();
-  FI.Kind = FormatKind::Trace;
-  FI.Clause = Cur ? Cur->Index : 0;
-  FI.Fields = std::move(Fields);
-  PresumedLoc P = SM.getPresumedLoc(E->getBeginLoc());
-  FI.Loc = {P.Line, P.Column};
-  Info.FormatOfCall[E] = FI.Id;
-  Info.Formats.push_back(std::move(FI));
+  // The collector numbers the call and records its fields.
   return types().getVoid();
 }
 

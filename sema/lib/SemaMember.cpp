@@ -120,8 +120,6 @@ const Type *SemaChecker::checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map) {
   const Type *Value = VI.Types[mi()];
   DR->setType(M, Value);
   E->getBase()->setType(M, Value);
-  if (VI.Storage == VarStorage::Thread && Cur)
-    Info.Clauses[Cur->Index].Flags |= TSCC_CLAUSE_USES_THREAD;
   llvm::SmallVector<const Type *, 2> KeyTypes;
   for (Expr *K : E->getIndices())
     KeyTypes.push_back(rvalue(K, check(K)));

@@ -45,16 +45,14 @@ std::string tscc::rt::lhistBucketLabel(const AggDump &D, uint64_t Index) {
 }
 
 const char *tscc::rt::aggKindName(uint32_t Kind) {
+  // The names are the aggregation functions', as the compiler knows them.
   switch (Kind) {
-  case TSCC_AGG_COUNT: return "count";
-  case TSCC_AGG_SUM: return "sum";
-  case TSCC_AGG_MIN: return "min";
-  case TSCC_AGG_MAX: return "max";
-  case TSCC_AGG_AVG: return "avg";
-  case TSCC_AGG_STATS: return "stats";
-  case TSCC_AGG_HIST: return "hist";
-  case TSCC_AGG_LHIST: return "lhist";
-  default: return "unknown";
+#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)          \
+  case AggKind:                                                                \
+    return Spelling;
+#include "tscc/Builtins.def"
+  default:
+    return "unknown";
   }
 }
 

@@ -274,7 +274,9 @@ public:
     return &It->second[modelIndex(M)];
   }
 
-  // The maps behind the lookups (filled by sema).
+  // The maps behind the lookups: variables, constants and members are the
+  // checker's; formats, aggregations and within() calls the collector's
+  // (ScriptInfoCollector.h).
   llvm::DenseMap<const void *, unsigned> VariableOfDecl;
   llvm::DenseMap<const void *, unsigned> FormatOfCall;
   llvm::DenseMap<const void *, unsigned> AggregationOfExpr;

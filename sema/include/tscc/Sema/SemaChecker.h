@@ -80,7 +80,9 @@ public:
   ScriptInfo &Info;
 
   DataModel M = DataModel::LP64; ///< model of the current pass
-  bool LastPass = true;          ///< LP64 pass: register tables here
+  /// The LP64 pass, the last one: both models' types are known, so checks
+  /// that compare the models run here. (Tables are the collector's.)
+  bool LastPass = true;
   bool HaveOtherModel = false;   ///< ILP32 types of this clause are set
   ClauseContext *Cur = nullptr;
 
@@ -206,24 +208,39 @@ public:
   //===--- Built-ins (SemaBuiltins.cpp) -----------------------------------===//
   const Type *checkBuiltinVar(BuiltinVarExpr *E);
   const Type *checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V, unsigned N);
-  const Type *checkCall(CallExpr *E);
+  const Type *builtinResultType(BuiltinResult R);
   const Type *checkAggregationAssign(AssignExpr *E, AggregationExpr *A);
   const Type *checkAggregationRef(AggregationExpr *E);
+
+  //===--- Built-in function calls (SemaBuiltinCalls.cpp) -----------------===//
+  const Type *checkCall(CallExpr *E);
+  /// The checks particular to \p Fn, after checkCall's generic ones from
+  /// Builtins.def; \p StringResult receives the type of a String result.
+  bool checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
+                            const Type *&StringResult);
   bool checkArgCount(CallExpr *E, unsigned Min, unsigned Max);
-  llvm::StringMap<unsigned> AggIndex;
-  struct AggUse {
-    tscc_agg_kind Kind;
-    std::vector<FieldInfo> Keys;
-    SourceLocation Loc;
-  };
-  llvm::StringMap<AggUse> AggFirstUse; ///< first assignment of each @name
-  std::vector<std::pair<AggregationExpr *, SourceLocation>> AggReads;
+  /// Checks arguments From.. of \p E; false if any is erroneous.
+  bool checkCallArgs(CallExpr *E, unsigned From);
+  /// Argument \p I (already checked) is an integer / an address (integer or
+  /// pointer) / a String or a `$N` used as one; diagnoses it otherwise.
+  bool checkIntArg(CallExpr *E, unsigned I);
+  bool checkAddressArg(CallExpr *E, unsigned I);
+  bool checkStringArg(CallExpr *E, unsigned I);
+  void callArgError(CallExpr *E, unsigned I, llvm::StringRef Expected);
+  bool checkDiffTime(CallExpr *E);
+  const Type *checkGetUserString(CallExpr *E); ///< the String's type
+  bool checkCopyUserData(CallExpr *E);
+  bool checkWithin(CallExpr *E);
+  /// print(@a [, n]) and clear(@a).
+  bool checkAggregationOperand(CallExpr *E);
+  /// exists(m[k...]) and delete(m[k...]): the element's type, or null.
+  const Type *checkMapElementOperand(CallExpr *E);
 
   //===--- printf / trace (SemaFormat.cpp) --------------------------------===//
   const Type *checkPrintf(CallExpr *E);
   const Type *checkTrace(CallExpr *E);
   FormatArg formatArgOf(Expr *E);
-  FormatArgType formatArgType(const Type *T);
+  static FormatArgType formatArgType(const Type *T);
   SourceLocation formatLoc(StringLiteral *Lit, unsigned Offset);
 
   //===--- Constants (SemaConstant.cpp) -----------------------------------===//
