@@ -164,7 +164,7 @@ void CDeclarations::Impl::parse(llvm::StringRef Prelude) {
   if (!Inv) {
     Diags.reportRaw(diag::Level::Error, {}, 0, 0,
                     "cannot set up Clang for the " +
-                        dataModelName(Types.getDataModel()).str() +
+                        std::string(dataModelName(Types.getDataModel())) +
                         " C declarations");
     return;
   }
@@ -229,7 +229,7 @@ CDeclarations::createForAllModels(
   std::array<std::unique_ptr<CDeclarations>, NumDataModels> Result;
   std::array<std::vector<std::vector<ForwardedDiag>>, NumDataModels> Groups;
   for (DataModel DM : AllDataModels) {
-    unsigned M = static_cast<unsigned>(DM);
+    unsigned M = modelIndex(DM);
     assert(Types[M]->getDataModel() == DM && "context of the wrong model");
     auto I = std::make_unique<Impl>(*Types[M], Diags, Opts);
     I->Forwarder.Buffering = true;

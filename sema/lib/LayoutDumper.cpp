@@ -95,7 +95,7 @@ llvm::Error tscc::dumpLayout(llvm::raw_ostream &OS, llvm::StringRef TypeName,
       continue;
     }
     Errors.push_back(llvm::toString(T.takeError()) + " [" +
-                     dataModelName(Decls->getDataModel()).str() + "]");
+                     std::string(dataModelName(Decls->getDataModel())) + "]");
   }
   if (!Errors.empty()) {
     std::string Msg = Errors.front();

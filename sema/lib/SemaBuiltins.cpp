@@ -10,6 +10,8 @@
 #include "tscc/Sema/SemaChecker.h"
 
 #include "tscc/Sema/DataModel.h"
+#include "tscc/AbiNames.h"
+#include "tscc/ClosestName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -101,21 +103,10 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
   return R;
 }
 
-/// The closest of Candidates to a misspelled Name, as Clang's typo
-/// correction picks it: about one edit per three characters at most.
+/// The closest of Candidates to a misspelled Name (tscc/ClosestName.h).
 static std::string closestSpelling(llvm::StringRef Name,
                                    llvm::ArrayRef<std::string> Candidates) {
-  unsigned Limit = std::clamp<unsigned>((Name.size() + 2) / 3, 1, 3);
-  std::string Best;
-  unsigned BestDistance = Limit + 1;
-  for (const std::string &C : Candidates) {
-    unsigned D = Name.edit_distance(C, /*AllowReplacements=*/true, Limit);
-    if (D < BestDistance) {
-      BestDistance = D;
-      Best = C;
-    }
-  }
-  return Best;
+  return std::string(closestName(Name, Candidates));
 }
 
 std::string suggestBuiltinVar(llvm::StringRef Name) {
@@ -578,20 +569,6 @@ tscc_agg_kind aggKind(BuiltinFunction F) {
   case BuiltinFunction::Lhist: return TSCC_AGG_LHIST;
   default: return TSCC_AGG_COUNT;
   }
-}
-
-llvm::StringRef aggKindName(tscc_agg_kind K) {
-  switch (K) {
-  case TSCC_AGG_COUNT: return "count";
-  case TSCC_AGG_SUM: return "sum";
-  case TSCC_AGG_MIN: return "min";
-  case TSCC_AGG_MAX: return "max";
-  case TSCC_AGG_AVG: return "avg";
-  case TSCC_AGG_STATS: return "stats";
-  case TSCC_AGG_HIST: return "hist";
-  case TSCC_AGG_LHIST: return "lhist";
-  }
-  return "";
 }
 
 std::string describeKeys(llvm::ArrayRef<FieldInfo> Keys) {

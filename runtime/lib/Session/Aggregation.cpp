@@ -43,20 +43,6 @@ std::string tscc::rt::lhistBucketLabel(const AggDump &D, uint64_t Index) {
   return "[" + std::to_string(Lo) + ", " + std::to_string(Hi) + ")";
 }
 
-const char *tscc::rt::aggKindName(uint32_t Kind) {
-  switch (Kind) {
-  case TSCC_AGG_COUNT: return "count";
-  case TSCC_AGG_SUM: return "sum";
-  case TSCC_AGG_MIN: return "min";
-  case TSCC_AGG_MAX: return "max";
-  case TSCC_AGG_AVG: return "avg";
-  case TSCC_AGG_STATS: return "stats";
-  case TSCC_AGG_HIST: return "hist";
-  case TSCC_AGG_LHIST: return "lhist";
-  default: return "unknown";
-  }
-}
-
 namespace {
 
 /// The value entries are sorted by.

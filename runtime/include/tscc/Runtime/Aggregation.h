@@ -13,6 +13,7 @@
 #ifndef TSCC_RUNTIME_AGGREGATION_H
 #define TSCC_RUNTIME_AGGREGATION_H
 
+#include "tscc/AbiNames.h"
 #include "tscc/Runtime/Output.h"
 #include "tscc/abi.h"
 #include "tscc/store.h"
@@ -50,8 +51,6 @@ AggDump snapshotAggregation(tscc_store *S, uint32_t Agg,
 /// Splits a serialised key into its fields and formats each one.
 std::vector<std::string> formatKey(std::span<const tscc_field> Fields,
                                    std::string_view Key);
-
-const char *aggKindName(uint32_t Kind);
 
 } // namespace tscc::rt
 
