@@ -54,11 +54,22 @@ constexpr const SyscallInfo *findSyscall(std::string_view Name) {
   return It;
 }
 
+/// The number of \p Name in \p DM, for the calls tsrun makes in a target
+/// itself (mmap, munmap, rt_sigaction...). Evaluated at compile time: a call
+/// the table does not have in that model does not compile.
+consteval uint32_t syscallNumberOf(DataModel DM, std::string_view Name) {
+  const SyscallInfo *S = findSyscall(Name);
+  if (!S || !S->number(DM))
+    throw "no such system call in this data model";
+  return *S->number(DM);
+}
+
 // The runtime's namespace sees the same definitions.
 namespace rt {
 using ::tscc::allSyscalls;
 using ::tscc::findSyscall;
 using ::tscc::SyscallInfo;
+using ::tscc::syscallNumberOf;
 } // namespace rt
 
 } // namespace tscc

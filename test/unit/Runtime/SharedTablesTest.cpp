@@ -106,6 +106,10 @@ TEST(SharedSyscallTable, SortedUniqueAndNumbersUniquePerModel) {
       }
     }
   }
+  // What tsrun injects into targets, checked when it compiles.
+  static_assert(syscallNumberOf(DataModel::LP64, "munmap") == 11);
+  static_assert(syscallNumberOf(DataModel::ILP32, "munmap") == 91);
+  static_assert(syscallNumberOf(DataModel::ILP32, "mmap2") == 192);
   const SyscallInfo *Open = findSyscall("open");
   ASSERT_TRUE(Open);
   EXPECT_EQ(Open->number(DataModel::ILP32), 5u);
