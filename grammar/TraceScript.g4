@@ -360,7 +360,8 @@ fragment ProbeField
     | ~[ \t\r\n\f\u000B,{:]+
     ;
 
-AggName : '@' IdentStart IdentChar*;
+/// `@name`, or bpftrace's anonymous `@` (`@[stktrace()] = count();`).
+AggName : '@' ( IdentStart IdentChar* )?;
 
 /// `$1`; anything else after '$' is diagnosed by the frontend.
 Param : '$' IdentChar*;

@@ -3,14 +3,15 @@
 
 Runs the same loop program (loop.c: N calls of hit(a, b)) under each tracer
 with an entry probe that counts (count.t), an entry probe that prints both
-arguments (print.t) and an exit probe that counts (exit.t), at two run
+arguments (print.t), an exit probe that counts (exit.t) and an entry
+probe that counts by call stack (stack.t, @[stktrace()]), at two run
 lengths, and reports the slope (time per extra hit), so start-up costs
 cancel out. Prints a markdown table, then the project's goals for the
 in-process agent, computed from the same run.
 
   bench/probe-overhead/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
                               [--n1-print N] [--n2-print N]
-                              [--repeat K] [--only-tsrun]
+                              [--repeat K] [--only-tsrun] [--kinds K,...]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 
 Rows:
@@ -20,6 +21,8 @@ Rows:
                         --n2-fast calls (default 1M and 10M); the printing
                         one runs --n1-print and --n2-print (100k and 1M)
                         with a thread buffer that keeps every record
+  tsrun, count by stack the clause keys by stack, so it runs in tsrun at a
+                        breakpoint (tsrun unwinds the stopped thread)
   tsrun --ptrace, ...   every hit is a ptrace stop and the clause runs in
                         tsrun; --spin 0 makes tsrun sleep instead of poll
                         between hits (spin only matters for ptrace stops)
@@ -31,7 +34,8 @@ Rows:
 Columns: "per hit" is the traced program's slowdown per call, in ns, from
 the loop's own timing (loop.c reports it); "vs bpftrace" divides it by the
 bpftrace row of the same kind (entry count: uprobe count; print 2 args:
-uprobe printf; exit probe: uretprobe count); "whole run per hit" is the
+uprobe printf; exit probe: uretprobe count; by stack: uprobe
+@[ustack] = count()); "whole run per hit" is the
 same slope of the whole command's wall time, tracer set-up and wind-down
 included (an in-process tsrun that prints formats the records after the
 program is done with them); "CPU per hit" is the user + system time of the
@@ -186,6 +190,17 @@ def check_bpftrace_count(n, out, err):
     return n - int(m.group(1))
 
 
+def check_stack_counts(pattern):
+    """Counts by stack: every hit is in some stack's count."""
+    def check(n, out, err):
+        counts = [int(x) for x in re.findall(pattern, out, re.M)]
+        if not counts:
+            raise RuntimeError("no stack counts in the output: " +
+                               (out + err)[-500:])
+        return n - sum(counts) + tsrun_drops(err)
+    return check
+
+
 def check_bpftrace_print(path):
     def check(n, out, err):
         with open(path, errors="replace") as f:
@@ -206,7 +221,9 @@ def preflight(case):
     cmd = case.argv(n)
     cmd = cmd[:1] + ["-v"] + cmd[1:]
     _, _, out, err = run_once(cmd, case.check is not None)
-    probes = re.findall(r"probe @@\S+ at .*, (\S+)$", err, re.M)
+    # "..., in-process" or "..., breakpoint (why)".
+    probes = re.findall(r"probe @@\S+ at .*, (in-process|breakpoint)"
+                        r"(?: \(.*\))?$", err, re.M)
     if not probes or any(p != case.mode for p in probes):
         raise RuntimeError("expected the probe %s, tsrun -v says: %s" % (
             case.mode, "; ".join(probes) or err[-500:]))
@@ -251,6 +268,9 @@ def main():
                     "(no tracer) (default 10000000)")
     ap.add_argument("--repeat", type=int, default=2,
                     help="runs per length, the fastest counts (default 2)")
+    ap.add_argument("--kinds", default="count,print,exit,stack",
+                    help="rows to run, by kind (default: all of "
+                    "count,print,exit,stack; the no-tracer row always runs)")
     ap.add_argument("--only-tsrun", action="store_true",
                     help="skip gdb and ltrace (slow); bpftrace still runs")
     a = ap.parse_args()
@@ -271,15 +291,17 @@ def run(a, work):
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
     objs = {}
     if tscc and tsrun:
-        for s in ("count", "print", "exit"):
+        for s in ("count", "print", "exit", "stack"):
             objs[s] = os.path.join(work, s + ".o")
             subprocess.run([tscc, os.path.join(HERE, s + ".t"), "-o",
                             objs[s]], check=True)
 
     cases = []
 
-    def tsrun_case(name, kind, flags, script, extra, check, lengths=None):
-        fast = "--ptrace" not in flags
+    def tsrun_case(name, kind, flags, script, extra, check, lengths=None,
+                   fast=None):
+        if fast is None:
+            fast = "--ptrace" not in flags
         cases.append(Case(
             name, kind, fast,
             lambda n: [tsrun] + flags + [objs[script]] + extra +
@@ -310,6 +332,10 @@ def run(a, work):
                            check_tsrun_print, (a.n1_print, a.n2_print))
             tsrun_case(pre + ", exit probe", "exit", flags, "exit", [],
                        check_tsrun_count)
+        # A stack key needs tsrun to unwind the stopped thread: a
+        # breakpoint in either mode.
+        tsrun_case("tsrun, count by stack", "stack", [], "stack", [],
+                   check_stack_counts(r"^\]: (\d+)$"), fast=False)
     if shutil.which("bpftrace"):
         # -c: bpftrace starts the program once every probe is attached.
         def bpftrace(prog, opts=()):
@@ -325,6 +351,10 @@ def run(a, work):
             bpftrace('uprobe:%s:hit { printf("%%ld %%ld\\n", arg0, arg1); }',
                      ["-o", bt_out]),
             check_bpftrace_print(bt_out)))
+        cases.append(Case(
+            "bpftrace uprobe, count by ustack", "stack", False,
+            bpftrace("uprobe:%s:hit { @[ustack] = count(); }"),
+            check_stack_counts(r"^\]: (\d+)$")))
         cases.append(Case(
             "bpftrace uretprobe, count", "exit", False,
             bpftrace("uretprobe:%s:hit { @n = count(); }"),
@@ -342,6 +372,8 @@ def run(a, work):
                        str(n)]))
     cases.append(Case("(no tracer)", None, True, lambda n: [exe, str(n)]))
 
+    kinds = set(a.kinds.split(","))
+    cases = [c for c in cases if c.kind is None or c.kind in kinds]
     rows = []
     for case in cases:
         n1, n2 = (case.lengths or ((a.n1_fast, a.n2_fast) if case.fast

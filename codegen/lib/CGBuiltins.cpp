@@ -287,6 +287,39 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
   return {};
 }
 
+Value *CodeGenFunction::emitStackId(const Expr *Key) {
+  const auto *Call = dyn_cast<CallExpr>(Key->ignoreParens());
+  CGM.addHeaderFlags(TSCC_HDR_USES_STACK);
+  // 0 asks the runtime for its default depth.
+  Value *Depth = Call && Call->getNumArgs()
+                     ? B.CreateTrunc(emitScalarAsI64(Call->getArg(0)),
+                                     B.getInt32Ty())
+                     : B.getInt32(0);
+  // A newer object may meet a runtime older than ABI 1.4: without
+  // stack_id() the key is 0, which the runtime prints as an unknown stack.
+  Value *Size = B.CreateLoad(B.getInt32Ty(),
+                             byteGEP(Helpers, offsetof(tscc_helpers, size),
+                                     "helpers.size.addr"),
+                             "helpers.size");
+  Value *Has = B.CreateICmpUGE(
+      Size, B.getInt32(offsetof(tscc_helpers, stack_id) + sizeof(void *)),
+      "has.stack_id");
+  llvm::LLVMContext &LC = CGM.getLLVMContext();
+  BasicBlock *Entry = B.GetInsertBlock();
+  BasicBlock *Then = BasicBlock::Create(LC, "stack_id", Fn);
+  BasicBlock *Cont = BasicBlock::Create(LC, "stack_id.cont", Fn);
+  B.CreateCondBr(Has, Then, Cont);
+  B.SetInsertPoint(Then);
+  Value *Id = callHelper(Helper::StackId, {Depth});
+  BasicBlock *ThenEnd = B.GetInsertBlock();
+  B.CreateBr(Cont);
+  B.SetInsertPoint(Cont);
+  PHINode *Phi = B.CreatePHI(B.getInt64Ty(), 2, "stack.id");
+  Phi->addIncoming(B.getInt64(0), Entry);
+  Phi->addIncoming(Id, ThenEnd);
+  return Phi;
+}
+
 void CodeGenFunction::emitAggregationUpdate(const AssignExpr *E) {
   const AggregationExpr *A = asAggregation(E->getLHS());
   const auto *Call = dyn_cast<CallExpr>(E->getRHS()->ignoreParens());

@@ -150,6 +150,8 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_TRACE);
   else if (H == Helper::AggPrint)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
+  else if (H == Helper::StackId)
+    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_ID);
   StringRef Name = CodeGenModule::getHelperName(H);
   Value *Slot = byteGEP(Helpers, CodeGenModule::getHelperOffset(H),
                         Name + ".addr");

@@ -106,7 +106,9 @@ Value *CodeGenFunction::emitKeyBuffer(ArrayRef<const Expr *> Keys,
     if (Off + F.Size > Size)
       break;
     Value *Dst = byteGEP(Buf, Off, "key.field");
-    if (F.Kind == TSCC_FIELD_STRING) {
+    if (F.Kind == TSCC_FIELD_STACK_ID) {
+      B.CreateStore(emitStackId(Keys[I]), Dst);
+    } else if (F.Kind == TSCC_FIELD_STRING) {
       RValue S = emitExpr(Keys[I]);
       if (S && S.V->getType()->isPointerTy())
         emitStringCopy(Dst, F.Size, S);

@@ -169,6 +169,8 @@ public:
   /// When \p Cond (i1) holds, counts a fault of \p Kind (tscc_fault_kind)
   /// for the clause, if the runtime's helper table has fault() (ABI 1.2).
   void emitFaultIf(llvm::Value *Cond, uint32_t Kind);
+  /// The i64 stack id of an aggregation key `stktrace([depth])`.
+  llvm::Value *emitStackId(const Expr *Key);
   llvm::Value *ctxField(uint32_t Offset, llvm::Type *Ty, llvm::StringRef Name);
   llvm::Value *ctxReg(unsigned Reg);
   llvm::Value *getCtx() const { return Ctx; }

@@ -49,6 +49,8 @@ llvm::FunctionType *CodeGenModule::getHelperType(Helper H) {
   case Helper::StackTrace:
   case Helper::Fault:
     return llvm::FunctionType::get(Void, {Ptr, I32}, false);
+  case Helper::StackId:
+    return llvm::FunctionType::get(I64, {Ptr, I32}, false);
   }
   llvm_unreachable("unknown helper");
 }
@@ -81,6 +83,8 @@ uint32_t CodeGenModule::getHelperOffset(Helper H) {
     return offsetof(tscc_helpers, stack_trace);
   case Helper::Fault:
     return offsetof(tscc_helpers, fault);
+  case Helper::StackId:
+    return offsetof(tscc_helpers, stack_id);
   }
   llvm_unreachable("unknown helper");
 }
@@ -113,6 +117,8 @@ StringRef CodeGenModule::getHelperName(Helper H) {
     return "stack_trace";
   case Helper::Fault:
     return "fault";
+  case Helper::StackId:
+    return "stack_id";
   }
   llvm_unreachable("unknown helper");
 }

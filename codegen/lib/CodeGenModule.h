@@ -38,6 +38,7 @@ enum class Helper : uint8_t {
   Within,
   StackTrace,
   Fault, ///< since ABI 1.2: callers check helpers->size first
+  StackId, ///< since ABI 1.4: callers check helpers->size first
 };
 
 /// Support functions emitted once per stream and called from clause code.

@@ -315,10 +315,21 @@ static void h_fault(struct tscc_ctx *Ctx, uint32_t Kind) {
     __atomic_fetch_or(&K->fault_kinds, 1ull << Kind, __ATOMIC_RELAXED);
 }
 
+/* A clause that keys an aggregation by a stack (TSCC_CLAUSE_CALLS_STACK_ID)
+ * runs in tsrun, which unwinds and interns the stack at the hit; it is never
+ * put in a process. An object that calls this anyway gets a counted fault
+ * and no stack. */
+static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
+  (void)Depth;
+  if (checked(Ctx))
+    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+  return 0;
+}
+
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {
     TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(struct tscc_helpers), 0,
     h_read_mem,     h_read_str,     h_emit,                      h_clock_ns,
     h_map_lookup,   h_map_delete,   h_agg_update,                h_agg_print,
     h_agg_clear,    h_request_exit, h_within,                    h_stack_trace,
-    h_fault,
+    h_fault,        h_stack_id,
 };

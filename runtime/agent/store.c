@@ -547,13 +547,18 @@ int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid) {
   }
   struct tscc_store_header *H = tscc_store_hdr(S);
   uint32_t Cap = S->layout.thread_capacity;
+  /* The lowest free slot: every slot below the hint is in use (it only
+     grows past slots taken here and drops to slots freed), so a session
+     whose threads come and go keeps reusing the same few slots and rings,
+     instead of touching every ring of the store in turn (a new page of
+     shared memory for each of the first 1024 short-lived threads). */
   uint32_t Start = H->thread_hint < Cap ? H->thread_hint : 0;
   for (uint32_t N = 0; N < Cap; ++N) {
     uint32_t I = (Start + N) % Cap;
     struct tscc_thread *T = tscc_thread_at(S, (int32_t)I);
     if (T->state != TSCC_THREAD_FREE)
       continue;
-    H->thread_hint = (I + 1) % Cap;
+    H->thread_hint = I + 1;
     if (H->threads_high <= I)
       __atomic_store_n(&H->threads_high, I + 1, __ATOMIC_RELEASE);
     __builtin_memset(thread_block(S, (int32_t)I), 0,
@@ -617,6 +622,9 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   T->tid = 0;
   T->target = 0;
   __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  if ((uint32_t)Slot < H->thread_hint)
+    H->thread_hint = (uint32_t)Slot;
 }
 
 /*--- Rings -------------------------------------------------------------------*/

@@ -581,12 +581,19 @@ std::string describeKeys(llvm::ArrayRef<FieldInfo> Keys) {
     case TSCC_FIELD_U64: S += "unsigned integer"; break;
     case TSCC_FIELD_PTR: S += "pointer"; break;
     case TSCC_FIELD_STRING: S += "String"; break;
+    case TSCC_FIELD_STACK_ID: S += "stack"; break;
     default: S += "value"; break;
     }
   }
   return S.empty() ? "no key" : S;
 }
 } // namespace
+
+bool isStackTraceCall(const Expr *E) {
+  const auto *Call = llvm::dyn_cast<CallExpr>(E->ignoreParens());
+  return Call && Call->getBuiltinID() ==
+                     static_cast<unsigned>(BuiltinFunction::StkTrace);
+}
 
 const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
                                                 AggregationExpr *A) {
@@ -615,6 +622,12 @@ const Type *SemaChecker::checkAggregationAssign(AssignExpr *E,
   std::vector<FieldInfo> Keys;
   for (Expr *K : A->getKeys()) {
     const Type *T = check(K);
+    // `@[stktrace()]`: the key is the firing thread's stack, kept as an id
+    // the runtime hands out (stack_id) and prints as the frames.
+    if (T && isStackTraceCall(K)) {
+      Keys.push_back(FieldInfo{TSCC_FIELD_STACK_ID, 8});
+      continue;
+    }
     if (T && !T->isRecord() && !T->isVoid())
       T = rvalue(K, T);
     if (!T) {

@@ -1,5 +1,5 @@
 // RUN: %tscc %s -o %t.o
-// RUN: llvm-objdump -s -j tscc_header -j tscc_clauses %t.o | FileCheck %s
+// RUN: %tsreport --describe %t.o | FileCheck %s
 // RUN: llvm-nm %t.o | FileCheck %s --check-prefix=SYM
 //
 // Globals with initial values and no @@BEGIN clause: the compiler appends a
@@ -11,13 +11,13 @@ __global long n = 7;
   printf("%ld\n", n);
 }
 
-// Two clauses, two probes.
-// CHECK:      Contents of section tscc_header:
-// CHECK:      0020 02000000 02000000
-// Clause 1: id 1, flags NO_PROCESS, probe 1.
-// CHECK:      Contents of section tscc_clauses:
-// CHECK:      0030 {{[0-9a-f]+}} {{[0-9a-f]+}} 01000000 04000000
-// CHECK-NEXT: 0040 01000000 01000000
+// Two clauses, two probes; clause 1 runs without a process, for probe 1.
+// CHECK:      clauses: 2
+// CHECK-NEXT:   #0 line 9:1 probes 0..0 flags no-process
+// CHECK:        #1 line {{[0-9]+}}:{{[0-9]+}} probes 1..1 flags no-process
+// CHECK:      probes: 2
+// CHECK-NEXT:   #0 clause 0 END pid * spec "@@END"
+// CHECK-NEXT:   #1 clause 1 BEGIN pid *
 
 // SYM: T tscc_clause1_action_ilp32
 // SYM: T tscc_clause1_action_lp64

@@ -1,22 +1,36 @@
 // RUN: %tscc %s -o %t.o
-// RUN: llvm-objdump -s -j tscc_header %t.o | FileCheck %s
+// RUN: %tsreport --describe %t.o | FileCheck %s
+// RUN: llvm-objdump -s -j tscc_header %t.o | FileCheck %s --check-prefix=RAW
 // RUN: llvm-readelf -p tscc_strtab %t.o | FileCheck %s --check-prefix=STR
 //
-// The header starts with the magic "\177TSCCOBJ", ABI 1.3 and its own size
-// (112); the string table starts with NUL and holds the script's name and
-// the compiler version.
+// The header names the ABI (1.4), the script and the compiler, and counts
+// the tables: 1 clause, 1 probe, 1 format, no maps, aggregations or
+// within() entries.
 @@BEGIN
 {
   printf("hi\n");
 }
 
-// CHECK:      Contents of section tscc_header:
-// CHECK-NEXT: 0000 7f545343 434f424a 01000300 70000000  .TSCCOBJ....p...
-// Counts: 1 clause, 1 probe, 1 format, 0 fields, 0 maps, 0 aggs, 0 within.
-// CHECK-NEXT: 0010 {{.*}}
-// CHECK-NEXT: 0020 01000000 01000000 01000000 00000000
-// CHECK-NEXT: 0030 00000000 00000000 00000000
+// CHECK:      abi: 1.4
+// CHECK-NEXT: compiler: tscc 0.1.0 (LLVM 19.{{[0-9]+}}.{{[0-9]+}})
+// CHECK-NEXT: source: {{.*}}Object{{/|\\}}header.t (FNV-1a 0x{{[0-9a-f]+}})
+// CHECK-NEXT: flags: -
+// CHECK-NEXT: parameters: 0
+// CHECK:      clauses: 1
+// CHECK:      probes: 1
+// CHECK-NEXT:   #0 clause 0 BEGIN pid * spec "@@BEGIN"
+// CHECK-NEXT: formats: 1
+// CHECK-NEXT:   #0 clause 0 "hi\n" fields -
+// CHECK-NEXT: maps: 0
+// CHECK-NEXT: aggregations: 0
+// CHECK-NEXT: within: 0
+
+// Raw, because these bytes are how any reader recognises a probe object
+// before it can trust a single table: the magic "\177TSCCOBJ", the ABI
+// version (u16 major, u16 minor) and the header's own size (112).
+// RAW:      Contents of section tscc_header:
+// RAW-NEXT: 0000 7f545343 434f424a 01000400 70000000  .TSCCOBJ....p...
+// Raw too: the string table starts with NUL (offset 0 is the empty
+// string), which --describe cannot show.
 // STR:      String dump of section 'tscc_strtab':
 // STR-NEXT: [     1] @@BEGIN
-// STR:      ] {{.*}}Object{{/|\\}}header.t
-// STR-NEXT: ] tscc 0.1.0 (LLVM 19.{{[0-9]+}}.{{[0-9]+}})

@@ -4,6 +4,11 @@
 // A probe object is an x86-64 relocatable with exactly one section per
 // abi.h name, each SHF_ALLOC and SHF_GNU_RETAIN (so --gc-sections keeps it),
 // and the clause functions in their stream's text section.
+//
+// Checked with llvm-readobj, not tsreport --describe: the ELF form itself
+// (section types, flags, row sizes of the tables as abi.h lays them out,
+// symbols) is the point here, and --describe shows the tables' contents,
+// not how they sit in the file.
 int handle(int id);
 
 @@uft:*:a.out:handle:entry

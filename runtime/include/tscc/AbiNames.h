@@ -42,7 +42,7 @@ constexpr std::optional<tscc_agg_kind> aggKindFromName(std::string_view Name) {
   return std::nullopt;
 }
 
-/// "s64", "u64", "ptr", "char", "double", "string" or "stack".
+/// "s64", "u64", "ptr", "char", "double", "string", "stack" or "stack-id".
 constexpr const char *fieldKindName(uint32_t Kind) {
   switch (Kind) {
   case TSCC_FIELD_S64: return "s64";
@@ -52,6 +52,7 @@ constexpr const char *fieldKindName(uint32_t Kind) {
   case TSCC_FIELD_DOUBLE: return "double";
   case TSCC_FIELD_STRING: return "string";
   case TSCC_FIELD_STACK: return "stack";
+  case TSCC_FIELD_STACK_ID: return "stack-id";
   }
   return "?";
 }

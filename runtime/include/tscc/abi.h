@@ -35,7 +35,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 3
+#define TSCC_ABI_MINOR 4
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -139,6 +139,9 @@ enum tscc_clause_flags {
    * minor version 0 never set them, so they say nothing there. */
   TSCC_CLAUSE_CALLS_STACK_TRACE = 1u << 3,
   TSCC_CLAUSE_CALLS_AGG_PRINT = 1u << 4,
+  /* ABI 1.4: the clause keys an aggregation by a stack (stack_id), which
+   * only the tracer can resolve: it runs where tsrun unwinds at the hit. */
+  TSCC_CLAUSE_CALLS_STACK_ID = 1u << 5,
 };
 
 /* Predicate: returns nonzero when the action should run. */
@@ -212,6 +215,9 @@ enum tscc_field_kind {
                              records, a uint32 length then the bytes, padded
                              to 8 */
   TSCC_FIELD_STACK = 7,   /* uint32 count, uint32 pad, count x uint64 PCs */
+  /* ABI 1.4, keys only: 8 bytes, an id the runtime's stack_id() returned
+   * for a call stack; the runtime prints the stack it stands for. */
+  TSCC_FIELD_STACK_ID = 8,
 };
 
 struct tscc_field {
@@ -388,6 +394,11 @@ struct tscc_helpers {
   /* Since ABI 1.2 (clause code checks `size` before calling it): counts a
    * fault of kind (enum tscc_fault_kind) for ctx->clause. */
   void (*fault)(struct tscc_ctx *ctx, uint32_t kind);
+  /* Since ABI 1.4 (clause code checks `size` before calling it): the
+   * firing thread's call stack, at most depth frames (0: the runtime's
+   * default), as a nonzero id that is equal for equal stacks for the whole
+   * session; 0 when the stack cannot be had. For TSCC_FIELD_STACK_ID keys. */
+  uint64_t (*stack_id)(struct tscc_ctx *ctx, uint32_t depth);
 };
 
 /* What fault() reports; the runtime names each kind a clause had at the end

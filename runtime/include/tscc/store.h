@@ -71,7 +71,7 @@ struct tscc_store_header {
   uint32_t epoch;          /* bumped for every process (re)armed */
   uint32_t thread_gen;     /* source of tscc_thread.gen values */
   uint32_t stopping;       /* the session is ending: start no new clause */
-  uint32_t thread_hint;    /* where the search for a free thread slot starts */
+  uint32_t thread_hint;    /* every thread slot below it is in use */
   uint32_t threads_high;   /* 1 + the highest thread slot ever used */
   /* The reader's lifeline: a robust futex word holding the tid of tsrun's
    * reader thread. When tsrun dies, however it dies, the kernel sets

@@ -188,6 +188,21 @@ std::string findLibrary(const std::string &Name, const ElfFile &From) {
   return {};
 }
 
+/// The interpreter line of a script ("/bin/sh", "/usr/bin/env python3"), or
+/// "" when Path does not start with "#!".
+std::string scriptInterpreter(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::string Line;
+  if (!In || !std::getline(In, Line) || Line.rfind("#!", 0) != 0)
+    return {};
+  // As the kernel reads it: blanks around the interpreter and its argument.
+  size_t Begin = Line.find_first_not_of(" \t", 2);
+  size_t End = Line.find_last_not_of(" \t\r");
+  if (Begin == std::string::npos || End < Begin)
+    return {};
+  return Line.substr(Begin, End - Begin + 1);
+}
+
 bool modulesOfBinary(const std::string &Binary, std::vector<Module> &Out,
                      std::string &Error) {
   // A command name, as `-- CMD` gives it, is looked up as tsrun would run it.
@@ -195,8 +210,17 @@ bool modulesOfBinary(const std::string &Binary, std::vector<Module> &Out,
   if (!resolveCommand(Binary, Path, Error))
     return false;
   std::shared_ptr<const ElfFile> Main = ElfFile::open(Path, Error);
-  if (!Main)
+  if (!Main) {
+    // A wrapper script has no functions of its own; say what it is, since
+    // "not an ELF file" leaves the user guessing what to give instead.
+    if (std::string Interp = scriptInterpreter(Path); !Interp.empty())
+      Error = "'" + Binary + "' is a script run by " + Interp +
+              ", not a program: list the probes of the program it runs "
+              "(tsrun -l SPEC PROGRAM), or trace the script with "
+              "'tsrun PROBE.o -- " +
+              Binary + "', which follows it into the programs it starts";
     return false;
+  }
   std::set<std::string> Seen;
   std::deque<std::shared_ptr<const ElfFile>> Work{Main};
   Out.push_back({canonicalModulePath(Path), true, Main});

@@ -145,9 +145,12 @@ bool Validator::fieldRange(uint32_t First, uint32_t Count, const char *What,
 bool Validator::formatsAndFields() {
   for (size_t I = 0; I < P.fields().size(); ++I) {
     const tscc_field &F = P.fields()[I];
-    if (F.kind < TSCC_FIELD_S64 || F.kind > TSCC_FIELD_STACK)
+    if (F.kind < TSCC_FIELD_S64 || F.kind > TSCC_FIELD_STACK_ID)
       return fail("field " + std::to_string(I) + " has unknown kind " +
                   std::to_string(F.kind));
+    if (F.kind == TSCC_FIELD_STACK_ID && F.size != 8)
+      return fail("field " + std::to_string(I) +
+                  " is a stack id of size " + std::to_string(F.size));
     if (F.size > MaxKeySize)
       return fail("field " + std::to_string(I) + " is too large");
   }

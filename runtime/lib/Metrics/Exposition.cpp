@@ -72,11 +72,22 @@ std::string labels(const Labels &L) {
   return Out + "}";
 }
 
+/// A stack key as a label: its frames outermost first, joined by ';' (the
+/// "folded" form flame-graph tools read).
+std::string foldedStack(const std::vector<std::string> &Frames) {
+  std::string Out;
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    Out += (Out.empty() ? "" : ";") + *It;
+  return Out;
+}
+
 Labels keyLabels(const AggEntry &E) {
   Labels L;
-  for (size_t I = 0; I < E.Keys.size(); ++I)
+  for (size_t I = 0; I < E.Keys.size(); ++I) {
+    bool Stack = I < E.KeyFrames.size() && !E.KeyFrames[I].empty();
     L.push_back({E.Keys.size() == 1 ? "key" : "key" + std::to_string(I + 1),
-                 E.Keys[I]});
+                 Stack ? foldedStack(E.KeyFrames[I]) : E.Keys[I]});
+  }
   return L;
 }
 
@@ -149,7 +160,9 @@ std::string gaugeName(std::string Base) {
 }
 
 void aggregation(std::string &Out, const AggDump &D) {
-  std::string Base = "tscc_" + metricName(D.Name);
+  // The anonymous `@` has no name to build one from.
+  std::string Base =
+      "tscc_" + (D.Name.empty() ? std::string("anonymous") : metricName(D.Name));
   std::string Help = "@" + D.Name + ": " + aggKindName(D.Kind) + "()";
   switch (D.Kind) {
   case TSCC_AGG_COUNT:

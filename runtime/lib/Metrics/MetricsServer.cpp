@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tscc/Runtime/Metrics.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include "tscc/Runtime/Aggregation.h"
 #include "tscc/Runtime/ProbeProgram.h"
@@ -137,7 +138,7 @@ std::string MetricsServer::Impl::metricsText(bool &Busy) {
     for (uint32_t I = 0; I < P.aggs().size(); ++I) {
       AggregationDesc D{P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                         P.aggKeyFields(I)};
-      Aggs.push_back(snapshotAggregation(V, I, D));
+      Aggs.push_back(snapshotAggregation(V, I, D, 0, &S.stacks()));
     }
     tscc_store_unlock(V, Tid);
   }

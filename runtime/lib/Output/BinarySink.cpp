@@ -109,6 +109,9 @@ public:
     if (!Ended)
       frame(TraceFrame::End, std::string());
     Ended = true;
+    finishIncomplete();
+  }
+  void finishIncomplete() override {
     if (fflush(Out) != 0)
       fail();
   }

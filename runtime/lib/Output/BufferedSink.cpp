@@ -136,6 +136,10 @@ public:
     flush();
     Inner->finish();
   }
+  void finishIncomplete() override {
+    flush();
+    Inner->finishIncomplete();
+  }
   bool ok() const override { return Inner->ok(); }
   int writeError() const override { return Inner->writeError(); }
 

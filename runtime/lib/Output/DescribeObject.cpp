@@ -86,13 +86,22 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                       {TSCC_CLAUSE_USES_THREAD, "uses-thread"},
                       {TSCC_CLAUSE_NO_PROCESS, "no-process"},
                       {TSCC_CLAUSE_CALLS_STACK_TRACE, "calls-stktrace"},
-                      {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"}})
+                      {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
+                      {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
                 .c_str());
     for (DataModel DM : AllDataModels) {
+      // Offsets in the stream's text section, as the table holds them.
       const tscc_stream_entry &S = C.stream[modelIndex(DM)];
-      fprintf(Out, "      %-5s predicate %u bytes, action %u bytes\n",
-              dataModelName(DM), S.pred_size,
-              S.action_size);
+      auto Code = [](uint32_t Offset, uint32_t Size) {
+        if (Offset == TSCC_NO_CODE)
+          return std::string("none");
+        char Buf[48];
+        snprintf(Buf, sizeof(Buf), "%u bytes at 0x%x", Size, Offset);
+        return std::string(Buf);
+      };
+      fprintf(Out, "      %-5s predicate %s, action %s\n", dataModelName(DM),
+              Code(S.pred_offset, S.pred_size).c_str(),
+              Code(S.action_offset, S.action_size).c_str());
     }
   }
 

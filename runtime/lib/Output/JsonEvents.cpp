@@ -4,6 +4,7 @@
 
 #include "tscc/Runtime/Aggregation.h"
 #include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include <cstring>
 
@@ -41,7 +42,15 @@ json tscc::rt::headerJson(const ProbeProgram &P) {
 json tscc::rt::aggJson(const AggDump &D) {
   json Entries = json::array();
   for (const AggEntry &E : D.Entries) {
-    json J = {{"keys", E.Keys}, {"count", E.Count}};
+    // A stack key is a list of frames, innermost first; other keys are
+    // their printed text.
+    json Keys = json::array();
+    for (size_t I = 0; I < E.Keys.size(); ++I)
+      if (I < E.KeyFrames.size() && !E.KeyFrames[I].empty())
+        Keys.push_back(E.KeyFrames[I]);
+      else
+        Keys.push_back(E.Keys[I]);
+    json J = {{"keys", std::move(Keys)}, {"count", E.Count}};
     if (D.Kind != TSCC_AGG_COUNT) {
       J["sum"] = E.Sum;
       J["min"] = E.Min;
@@ -153,7 +162,16 @@ AggDump aggFrom(const json &J) {
   }
   for (const json &E : J.value("entries", json::array())) {
     AggEntry A;
-    A.Keys = E.value("keys", std::vector<std::string>());
+    for (const json &K : E.value("keys", json::array())) {
+      std::vector<std::string> Frames;
+      if (K.is_array())
+        for (const json &F : K)
+          Frames.push_back(F.is_string() ? F.get<std::string>() : F.dump());
+      A.Keys.push_back(K.is_array()    ? stackKeyText(Frames)
+                       : K.is_string() ? K.get<std::string>()
+                                       : K.dump());
+      A.KeyFrames.push_back(std::move(Frames));
+    }
     A.Count = E.value("count", int64_t(0));
     A.Sum = E.value("sum", int64_t(0));
     A.Min = E.value("min", int64_t(0));

@@ -109,6 +109,9 @@ public:
   }
   void finish() override {
     line({{"type", "end"}});
+    finishIncomplete();
+  }
+  void finishIncomplete() override {
     if (fflush(Out) != 0)
       fail();
   }

@@ -43,6 +43,8 @@ std::string renderValue(const FormatArg &A, DataModel DM) {
     return "\"" + escapeForDisplay(A.Str) + "\"";
   case TSCC_FIELD_STACK:
     return "<stack of " + std::to_string(A.Stack.size()) + ">";
+  case TSCC_FIELD_STACK_ID: // resolved by formatKey(), which has the table
+    return "<stack " + std::to_string(A.Bits) + ">";
   }
   return "?";
 }
@@ -125,8 +127,12 @@ std::string keySuffix(const AggEntry &E) {
   if (E.Keys.empty())
     return {};
   std::string Out = "[";
+  // A stack key starts on a line of its own (stackKeyText).
   for (size_t I = 0; I < E.Keys.size(); ++I)
-    Out += (I ? ", " : "") + E.Keys[I];
+    Out += (!I                               ? ""
+            : E.Keys[I].starts_with('\n') ? ","
+                                           : ", ") +
+           E.Keys[I];
   return Out + "]";
 }
 

@@ -48,10 +48,30 @@ std::string tscc::rt::symbolizeAddress(const ModuleImage *M, uint64_t PC) {
 
 std::shared_ptr<const ElfFile> ElfCache::get(const std::string &Path,
                                              std::string &Error) {
-  auto [It, New] = Files.try_emplace(Path);
-  if (New)
-    It->second.File = ElfFile::open(Path, It->second.Error);
-  if (!It->second.File)
-    Error = It->second.Error;
-  return It->second.File;
+  if (auto F = Failures.find(Path); F != Failures.end()) {
+    Error = F->second;
+    return nullptr;
+  }
+  if (auto It = Files.find(Path); It != Files.end()) {
+    if (std::shared_ptr<const ElfFile> Live = It->second.lock())
+      return Live;
+    Files.erase(It); // nobody used it any more: opened afresh below
+  }
+  std::string Why;
+  std::shared_ptr<const ElfFile> File = ElfFile::open(Path, Why);
+  if (!File) {
+    if (Failures.size() >= MaxFailures)
+      Failures.clear();
+    Failures.emplace(Path, Why);
+    Error = Why;
+    return nullptr;
+  }
+  // Drop the entries of files that are gone before adding one, so the map
+  // stays proportional to the files in use.
+  std::erase_if(Files, [](const auto &E) { return E.second.expired(); });
+  Files.emplace(Path, File);
+  Recent.push_back(File);
+  if (Recent.size() > KeepRecent)
+    Recent.pop_front();
+  return File;
 }

@@ -40,6 +40,9 @@ public:
   pid_t waitEvent(int &Status);
   void shutdown();
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
+  /// Destroys every exited process the session has released (all of its
+  /// records are out), when the session released any since the last time.
+  void freeReleased();
   /// A vfork child that exec'ed or exited gives its parent's agent back.
   void releaseVforkParent(pt::PtraceProcess &Child);
   /// While this thread waits for the store lock: if its holder is a
@@ -98,9 +101,11 @@ public:
   ProbeMatcher Matcher;
   bool Started = false;
 
-  /// Every process ever seen; kept until the backend dies so that
-  /// symbolize() works after a target exited.
+  /// Every process seen and not yet freed. An exited one stays until the
+  /// session releases it (its last records are out, their stacks
+  /// symbolised); freeReleased() then destroys it.
   std::vector<std::unique_ptr<pt::PtraceProcess>> All;
+  uint64_t ReleasesSeen = 0; ///< Session::releaseCount() at the last sweep
   std::unordered_map<pid_t, pt::PtraceProcess *> ByPid; ///< live, by tgid
   std::unordered_map<pid_t, pt::PtraceProcess *> ByTid; ///< live threads
   /// Stops of tracees we have not been told about yet (a new thread or

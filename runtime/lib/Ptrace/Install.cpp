@@ -538,6 +538,8 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
       return "the clause prints an aggregation";
+    if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
+      return "the clause uses a stack as a key";
   }
   return {};
 }

@@ -461,8 +461,14 @@ void PtraceBackend::Impl::run() {
     if (Tid < 0)
       break; // ECHILD: nothing left to wait for
     handleStatus(Tid, St);
+    // Processes the reader released since (their records were late).
+    freeReleased();
   }
   shutdown();
+  // Nothing of an exited process outlives run(): what is left of their
+  // records is delivered now, and they are freed.
+  S.deliverExited();
+  freeReleased();
   if (pid_t Waker = WakerPid.exchange(0)) {
     kill(Waker, SIGKILL);
     waitpid(Waker, nullptr, WaitFlags);
@@ -535,4 +541,22 @@ void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
   ByPid.erase(P.Pid);
   S.targetExited(P, Code, Sig);
   P.releaseExited();
+  // Usually the session has delivered its last records by now, and those
+  // of the processes before it.
+  freeReleased();
+}
+
+void PtraceBackend::Impl::freeReleased() {
+  uint64_t Releases = S.releaseCount();
+  if (Releases == ReleasesSeen)
+    return;
+  ReleasesSeen = Releases;
+  std::erase_if(All, [&](const std::unique_ptr<PtraceProcess> &P) {
+    // Exited and released: no map of ours, and nothing in the session,
+    // refers to it any more.
+    if (!P->Exited || !P->releasedBySession())
+      return false;
+    S.targetFreed();
+    return true;
+  });
 }

@@ -358,6 +358,13 @@ void RemoteBackend::Impl::run() {
     S.warn(where() + ": dropped " + std::to_string(Client->consoleDropped()) +
            " bytes of the stub's console output (more than " +
            std::to_string(RspClient::MaxConsoleBytes >> 10) + " KiB)");
+  // A process that exited is not kept past run(): once the session has
+  // its last records out, its modules, caches and registers go.
+  S.deliverExited();
+  if (Tgt && Tgt->Exited && Tgt->releasedBySession()) {
+    Tgt.reset();
+    S.targetFreed();
+  }
 }
 
 void RemoteBackend::Impl::dropTarget() {

@@ -1,6 +1,7 @@
 //===- Aggregation.cpp - Snapshots and labels of aggregations -------------===//
 
 #include "tscc/Runtime/Aggregation.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include <algorithm>
 #include <cstring>
@@ -60,7 +61,7 @@ int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
 
 AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,
                                       const AggregationDesc &Desc,
-                                      int64_t Top) {
+                                      int64_t Top, const StackTable *Stacks) {
   AggDump D;
   D.Name = Desc.Name;
   D.Kind = Desc.Desc.kind;
@@ -110,7 +111,7 @@ AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,
     First = Items.size() - static_cast<size_t>(Top);
   for (size_t I = First; I < Items.size(); ++I) {
     AggEntry E;
-    E.Keys = formatKey(Desc.KeyFields, Items[I].Key);
+    E.Keys = formatKey(Desc.KeyFields, Items[I].Key, Stacks, &E.KeyFrames);
     E.Count = Items[I].Value.count;
     E.Sum = Items[I].Value.sum;
     E.Min = Items[I].Value.min;
@@ -121,12 +122,31 @@ AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,
   return D;
 }
 
-std::vector<std::string> tscc::rt::formatKey(std::span<const tscc_field> Fields,
-                                             std::string_view Key) {
+std::vector<std::string>
+tscc::rt::formatKey(std::span<const tscc_field> Fields, std::string_view Key,
+                    const StackTable *Stacks,
+                    std::vector<std::vector<std::string>> *StackFrames) {
   std::vector<std::string> Out;
+  if (StackFrames)
+    StackFrames->assign(Fields.size(), {});
   size_t Pos = 0;
   for (const tscc_field &F : Fields) {
     size_t Size = std::min<size_t>(F.size, Key.size() - Pos);
+    if (F.kind == TSCC_FIELD_STACK_ID && Size == 8) {
+      uint64_t Id;
+      memcpy(&Id, Key.data() + Pos, 8);
+      std::optional<std::vector<std::string>> Frames;
+      if (Stacks)
+        Frames = Stacks->frames(Id);
+      if (!Frames)
+        Frames = std::vector<std::string>{"[unknown stack " +
+                                          std::to_string(Id) + "]"};
+      Out.push_back(stackKeyText(*Frames));
+      if (StackFrames)
+        (*StackFrames)[Out.size() - 1] = std::move(*Frames);
+      Pos += Size;
+      continue;
+    }
     Out.push_back(formatField(
         F,
         std::span<const uint8_t>(

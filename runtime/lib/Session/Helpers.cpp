@@ -227,6 +227,22 @@ void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key,
     tscc_map_delete(store(Ctx), Map, scope(Ctx).Slot, Key, KeySize);
 }
 
+/// False when a stack field of the key is 0: stack_id() found no room.
+bool stackKeysKnown(const AggregationDesc &D, const void *Key,
+                    uint32_t KeySize) {
+  uint64_t Off = 0;
+  for (const tscc_field &F : D.KeyFields) {
+    if (F.kind == TSCC_FIELD_STACK_ID && Off + 8 <= KeySize) {
+      uint64_t Id;
+      memcpy(&Id, static_cast<const uint8_t *>(Key) + Off, 8);
+      if (Id == 0)
+        return false;
+    }
+    Off += F.size;
+  }
+  return true;
+}
+
 void hAggUpdate(tscc_ctx *C, uint32_t Agg, const void *Key, uint32_t KeySize,
                 int64_t Value) {
   HelperScope InHelper;
@@ -240,6 +256,10 @@ void hAggUpdate(tscc_ctx *C, uint32_t Agg, const void *Key, uint32_t KeySize,
   }
   if (!checkedTable(Ctx, V->layout.map_count + Agg, Key, KeySize))
     return;
+  if (!stackKeysKnown(scope(Ctx).State->Aggs[Agg], Key, KeySize)) {
+    countDrop(Ctx); // stack_id() had no room, and said so
+    return;
+  }
   if (tscc_agg_update(V, Agg, Key, KeySize, Value) != 0)
     countDrop(Ctx); // full: see hMapLookup
 }
@@ -300,6 +320,13 @@ void hStackTrace(tscc_ctx *C, uint32_t Depth) {
   scope(C).State->stackTrace(scope(C), *C, Depth);
 }
 
+uint64_t hStackId(tscc_ctx *C, uint32_t Depth) {
+  HelperScope InHelper;
+  if (!checked(C))
+    return 0;
+  return scope(C).State->stackId(scope(C), *C, Depth);
+}
+
 void hFault(tscc_ctx *Ctx, uint32_t Kind) {
   SessionState &S = *scope(Ctx).State;
   S.countFault(Ctx->clause);
@@ -347,7 +374,7 @@ const tscc_helpers SessionState::Helpers = {
     hReadMem,       hReadStr,       hEmit,                hClockNs,
     hMapLookup,     hMapDelete,     hAggUpdate,           hAggPrint,
     hAggClear,      hRequestExit,   hWithin,              hStackTrace,
-    hFault,
+    hFault,         hStackId,
 };
 
 void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
@@ -395,6 +422,23 @@ std::vector<uint64_t> SessionState::stackRecord(std::vector<uint64_t> PCs,
   if (!PCs.empty())
     memcpy(&Buf[3], PCs.data(), PCs.size() * 8);
   return Buf;
+}
+
+uint64_t SessionState::stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
+  if (!F.Tgt) // BEGIN/END/interval: sema does not let them get here
+    return 0;
+  std::vector<uint64_t> PCs =
+      F.Tgt->unwindStack(Ctx.tid, Ctx.regs, stackDepthLimit(Depth));
+  uint64_t Id = Stacks.intern(F.TargetId, PCs, [&F](uint64_t PC) {
+    return F.Tgt->symbolize(PC);
+  });
+  if (Id == 0) {
+    warnOnce("stack-table-full",
+             "more than " + std::to_string(StackTable::DefaultMaxStacks) +
+                 " distinct stacks used as keys; the updates of further "
+                 "ones are dropped (counted as drops)");
+  }
+  return Id;
 }
 
 void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {

@@ -74,9 +74,9 @@ uint32_t SessionState::targetId(Target *T) {
 uint32_t SessionState::targetIdLocked(Target *T) {
   if (!T)
     return 0;
-  auto [It, New] = TargetIds.emplace(T, static_cast<uint32_t>(Targets.size()));
+  auto [It, New] = TargetIds.emplace(T, NextTargetId);
   if (New)
-    Targets.push_back({T, T->pid()});
+    Targets[NextTargetId++] = {T, T->pid()};
   return It->second;
 }
 
@@ -172,10 +172,44 @@ void SessionState::collect(uint64_t Horizon, std::vector<DrainedRecord> &Out) {
   drainRings(Store->view(), Horizon, Out, Drains, EmptyDead);
 }
 
+void SessionState::deliverUpTo(uint64_t Horizon) {
+  std::lock_guard<std::mutex> G(Lock);
+  // Collected under Lock too: two threads draining at once must not hand
+  // over their records out of order, nor count a horizon as delivered
+  // while the other still holds records below it.
+  std::vector<DrainedRecord> Out;
+  if (Store)
+    collect(Horizon, Out);
+  deliverLocked(Out);
+  DeliveredSeq = std::max(DeliveredSeq, Horizon);
+  releaseDeliveredLocked();
+}
+
+void SessionState::releaseDeliveredLocked() {
+  bool Released = false;
+  std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
+    if (E.second > DeliveredSeq)
+      return false;
+    auto It = Targets.find(E.first);
+    if (It != Targets.end()) {
+      Target *T = It->second.Tgt;
+      Targets.erase(It);
+      TargetIds.erase(T);
+      Launched.erase(T);
+      // The last use: from here on its backend may destroy it.
+      T->releaseBySession();
+      Released = true;
+    }
+    return true;
+  });
+  if (Released)
+    Releases.fetch_add(1, std::memory_order_release);
+}
+
 bool SessionState::validRecord(const tscc_ring_record &H,
                                const std::vector<uint8_t> &Payload) const {
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
-      H.data_model >= TSCC_DM_COUNT || H.target >= Targets.size())
+      H.data_model >= TSCC_DM_COUNT || !Targets.count(H.target))
     return false;
   if (H.type == TSCC_RING_PRINT_AGG)
     return Payload.size() >= 16;
@@ -237,7 +271,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
       dumpAggLocked(Agg, Top);
     return;
   }
-  const TargetEntry &T = Targets[H.target];
+  const TargetEntry &T = Targets.at(H.target); // validRecord() checked it
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload);
@@ -262,11 +296,6 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   V.Args = {Payload->data() + sizeof(tscc_record),
             Payload->size() - sizeof(tscc_record)};
   Sink->record(O, V);
-}
-
-void SessionState::deliver(std::vector<DrainedRecord> &Records) {
-  std::lock_guard<std::mutex> G(Lock);
-  deliverLocked(Records);
 }
 
 void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
@@ -323,9 +352,7 @@ void SessionState::drain(uint64_t TimeoutNs) {
     return;
   uint64_t Horizon = settleLocked();
   unlockStore();
-  std::vector<DrainedRecord> Out;
-  collect(Horizon, Out);
-  deliver(Out);
+  deliverUpTo(Horizon);
 }
 
 namespace {
@@ -462,9 +489,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
   }
   uint64_t Horizon = __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
   unlockStore();
-  std::vector<DrainedRecord> Out;
-  collect(Horizon, Out);
-  deliver(Out);
+  deliverUpTo(Horizon);
   if (!Crashed)
     return;
   countFault(Clause);
@@ -525,7 +550,8 @@ void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
 }
 
 void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
-  Sink->aggregation(snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top));
+  Sink->aggregation(
+      snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top, &Stacks));
   const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
   reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
       ->dirty = 0;
@@ -561,6 +587,7 @@ Session::~Session() { unguardProgram(Program); }
 const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
+const StackTable &Session::stacks() const { return State->Stacks; }
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 
@@ -655,7 +682,7 @@ void Session::end() {
   bool HadTargets;
   {
     std::lock_guard<std::mutex> G(State->Lock);
-    HadTargets = State->Targets.size() > 1;
+    HadTargets = State->NextTargetId > 1;
   }
   if (HadTargets)
     for (const std::string &W : State->Coverage.unmatchedReport())
@@ -672,6 +699,17 @@ void Session::end() {
   if (Locked)
     State->unlockStore();
   std::lock_guard<std::mutex> G(State->Lock);
+  if (State->TargetsExited) {
+    // A long session must not keep what it knew of every process that
+    // came and went (docs/runtime.md, "Fates of traced processes").
+    uint64_t Held = State->TargetsExited - State->TargetsFreed;
+    std::string Message =
+        std::to_string(State->TargetsExited) + " traced process" +
+        (State->TargetsExited == 1 ? "" : "es") + " exited; bookkeeping " +
+        "still held for " + std::to_string(Held) + " of them (at most " +
+        std::to_string(State->MostHeld) + " at once)";
+    State->Sink->note(Message);
+  }
   // Faults that are not bad reads say what they were, once per clause.
   for (const tscc_clause &C : Program.clauses())
     if (tscc_clause_counters *K =
@@ -786,9 +824,16 @@ void Session::note(std::string_view Message) {
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
+  // The process is gone, so every record it made already has a sequence
+  // number below this one.
+  uint64_t ExitSeq =
+      State->Store
+          ? __atomic_load_n(&State->Store->header().seq, __ATOMIC_ACQUIRE)
+          : 0;
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
-  // stopped threads.
+  // stopped threads. (If it cannot be had now, the reader's next drain
+  // delivers them, and releases the target then.)
   State->drain(5'000'000);
   uint32_t Id;
   {
@@ -803,9 +848,35 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
       State->Launched.erase(L);
     }
     Id = State->targetIdLocked(&T);
+    State->ExitedUndelivered.push_back({Id, ExitSeq});
+    ++State->TargetsExited;
+    State->MostHeld = std::max(State->MostHeld,
+                               State->TargetsExited - State->TargetsFreed);
+    State->releaseDeliveredLocked();
   }
   std::lock_guard<std::mutex> G(State->ExitMutex);
   State->ExitedTargets.push_back(Id);
+}
+
+uint64_t Session::releaseCount() const {
+  return State->Releases.load(std::memory_order_acquire);
+}
+
+void Session::targetFreed() {
+  std::lock_guard<std::mutex> G(State->Lock);
+  ++State->TargetsFreed;
+}
+
+void Session::deliverExited() {
+  if (State->Ended)
+    return;
+  bool Pending;
+  {
+    std::lock_guard<std::mutex> G(State->Lock);
+    Pending = !State->ExitedUndelivered.empty();
+  }
+  if (Pending)
+    State->drain(ClauseLockTimeoutNs);
 }
 
 void Session::moduleSearched(std::string_view ModuleName, bool IsMain,

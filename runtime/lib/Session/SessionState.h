@@ -24,6 +24,7 @@
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include "../Store/RingReader.h"
 
@@ -77,11 +78,27 @@ public:
   std::map<const Target *, bool> Launched;
   /// Warnings already given, so a broken clause does not flood stderr.
   std::map<std::string, unsigned> WarnedOnce;
-  /// Target ids: 0 is "no process" (BEGIN, END, interval).
-  std::vector<TargetEntry> Targets{1};
+  /// Targets by id: 0 is "no process" (BEGIN, END, interval). Ids are
+  /// never reused; an exited target's entry goes once its records are out.
+  std::unordered_map<uint32_t, TargetEntry> Targets{{0, TargetEntry{}}};
+  uint32_t NextTargetId = 1;
   std::unordered_map<const Target *, uint32_t> TargetIds;
+  /// Exited targets whose records may still wait in the rings: their id,
+  /// and the store's next sequence number when the exit was reported (each
+  /// of their records has a lower one).
+  std::vector<std::pair<uint32_t, uint64_t>> ExitedUndelivered;
+  /// Every record with a lower sequence number has been handed to the sink.
+  uint64_t DeliveredSeq = 0;
+  /// Targets reported exited, and freed by their backends since; the most
+  /// exited ones held at once (the end-of-session statistics).
+  uint64_t TargetsExited = 0, TargetsFreed = 0, MostHeld = 0;
+  /// Bumped whenever targets are released to their backends.
+  std::atomic<uint64_t> Releases{0};
   uint64_t CorruptReported = 0;
   std::string FatalError;
+
+  /// Stacks that aggregation keys stand for (thread-safe itself).
+  StackTable Stacks;
 
   /// Which probes found a function where (thread-safe itself).
   ProbeMatcher Matcher;
@@ -136,9 +153,15 @@ public:
   uint64_t settleLocked();
   /// Copies the records below Horizon out of the rings (no lock needed).
   void collect(uint64_t Horizon, std::vector<DrainedRecord> &Out);
-  /// Hands the records to the sink; takes Lock (the Locked form: held).
-  void deliver(std::vector<DrainedRecord> &Records);
+  /// Collects the records below Horizon and hands them to the sink, then
+  /// releases the exited targets none of whose records can still come.
+  /// Takes Lock, so that deliveries are whole and in order: once it
+  /// returns, every record below Horizon is out.
+  void deliverUpTo(uint64_t Horizon);
   void deliverLocked(std::vector<DrainedRecord> &Records);
+  /// Gives every exited target whose records are all delivered back to its
+  /// backend (Target::releaseBySession); the session forgets it.
+  void releaseDeliveredLocked();
   /// Collects and delivers if the store lock can be had within TimeoutNs.
   /// Nothing may be held.
   void drain(uint64_t TimeoutNs);
@@ -170,6 +193,8 @@ public:
   static const tscc_helpers Helpers;
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
+  /// stack_id(): unwinds the stopped firing thread and interns its stack.
+  uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
 };
 
 /// How long tsrun waits for the store lock before it gives up on a clause

@@ -187,7 +187,8 @@ int main(int Argc, char **Argv) {
       },
       Err);
   if (!Ok) {
-    Sink->finish();
+    // What was read is rendered, but nothing may claim the trace was whole.
+    Sink->finishIncomplete();
     return fail(Err);
   }
   if (!Sink->ok())

@@ -47,6 +47,19 @@ TEST_F(Metrics, CountIsACounterWithEscapedLabels) {
                        "3\n");
 }
 
+TEST_F(Metrics, StackKeysAreFoldedAndAnonymousHasAName) {
+  AggDump D; // @[__pname, stktrace()] = count();
+  D.Kind = TSCC_AGG_COUNT;
+  AggEntry E = entry({"app", "\n        leaf+0x0 (app)\n        main+0x4d (app)\n"},
+                     5, 0);
+  E.KeyFrames = {{}, {"leaf+0x0 (app)", "main+0x4d (app)"}};
+  D.Entries.push_back(E);
+  EXPECT_EQ(render(D), "# HELP tscc_anonymous_total @: count()\n"
+                       "# TYPE tscc_anonymous_total counter\n"
+                       "tscc_anonymous_total{key1=\"app\",key2=\"main+0x4d "
+                       "(app);leaf+0x0 (app)\"} 5\n");
+}
+
 TEST_F(Metrics, GaugesNeverLookLikeCountersOrHistograms) {
   for (const char *Name : {"total", "n_count", "x_sum", "y_bucket"}) {
     AggDump D;

@@ -141,8 +141,9 @@ TEST(DiagnosticTableTest, MessagesAreLowerCaseWithoutPeriod) {
     ASSERT_FALSE(Text.empty()) << diag::getName(static_cast<diag::ID>(I)).str();
     EXPECT_FALSE(Text.ends_with(".")) << Text.str();
     // Proper names such as the String type may start a message.
-    if (!Text.starts_with("String"))
+    if (!Text.starts_with("String")) {
       EXPECT_FALSE(Text[0] >= 'A' && Text[0] <= 'Z') << Text.str();
+    }
   }
 }
 

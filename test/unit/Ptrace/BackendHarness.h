@@ -28,7 +28,7 @@ struct ProbeDesc {
   uint32_t Kind;
   std::string Module = "a.out";
   uint32_t ModuleMatch = TSCC_MATCH_EXACT;
-  std::string Function;
+  std::string Function = {};
   uint32_t FunctionMatch = TSCC_MATCH_EXACT;
   uint64_t Offset = 0;
   int64_t Pid = -1; ///< -1: any

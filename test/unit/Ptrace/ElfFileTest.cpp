@@ -96,9 +96,10 @@ TEST(ElfFile, SurvivesTruncationAndCorruption) {
                       Orig.size() / 2, Orig.size() - 1}) {
     std::vector<uint8_t> Cut(Orig.begin(), Orig.begin() + Size);
     auto F = ElfFile::fromBuffer(Cut, "cut", Err);
-    if (F)
+    if (F) {
       for (const ElfSymbol &S : F->functions())
         EXPECT_FALSE(S.Name.empty());
+    }
   }
   std::mt19937 Rng(42);
   for (int Round = 0; Round < 300; ++Round) {

@@ -4,10 +4,14 @@
 
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
 
 #include <gtest/gtest.h>
 
 #include <future>
+#include <sys/syscall.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::test;
@@ -242,6 +246,69 @@ TEST_F(SessionTest, LaunchedExitStatus) {
   EXPECT_EQ(S->launchedExitStatus(), 139);
   EXPECT_NE(Diag.str().find("tsrun: pid 100 (prog, LP64, fake) killed by "
                             "SIGSEGV"),
+            std::string::npos)
+      << Diag.str();
+}
+
+TEST_F(SessionTest, ExitedTargetIsReleasedOnceItsRecordsAreOut) {
+  // A record a target made just before it exited may still be in its ring
+  // when the exit is reported: the session must keep the target (its pid,
+  // its modules for symbolising) until that record is out, then let its
+  // backend free it.
+  SessionOptions O;
+  O.Diag = Diag.file();
+  auto S = std::make_unique<Session>( // -v: the statistics at the end
+      *P, createTextSink(*P, Out.file(), false, TextOptions{Diag.file(), true}),
+      O);
+  S->begin();
+  FakeTarget T(100, DataModel::LP64, "prog");
+  S->targetAttached(T, HowForked);
+  uint32_t Id = S->targetId(T);
+  tscc_store *V = S->store()->view();
+  // One of the target's threads holds the store lock, as a clause running
+  // in its agent does, and writes a record ("total %lu\n", format 2).
+  std::promise<void> Written, Release;
+  std::thread Holder([&] {
+    auto Tid = static_cast<int32_t>(syscall(SYS_gettid));
+    ASSERT_EQ(tscc_store_lock(V, Tid, 1'000'000'000), TSCC_LOCK_OK);
+    int32_t Slot = tscc_thread_add(V, Id, 100);
+    struct {
+      tscc_record R;
+      uint64_t Value;
+    } Rec{{TSCC_REC_PRINTF, 0, 24, 2, 2}, 5};
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    H.data_model = TSCC_DM_LP64;
+    H.target = Id;
+    H.tid = 100;
+    H.clause = 2;
+    H.probe = 2;
+    H.time_ns = tscc_host_now_ns();
+    EXPECT_EQ(tscc_ring_write(V, static_cast<uint32_t>(Slot), &H, &Rec,
+                              sizeof(Rec)),
+              0);
+    Written.set_value();
+    Release.get_future().wait();
+    tscc_store_unlock(V, Tid);
+  });
+  Written.get_future().wait();
+  uint64_t Releases = S->releaseCount();
+  // The exit cannot deliver the record while the lock is held: kept.
+  S->threadExited(T, 100);
+  S->targetExited(T, 0, 0);
+  EXPECT_FALSE(T.releasedBySession());
+  EXPECT_EQ(Out.str().find("total 5"), std::string::npos) << Out.str();
+  Release.set_value();
+  Holder.join();
+  // Now it is delivered, under the target's pid, and the target released.
+  S->deliverExited();
+  EXPECT_NE(Out.str().find("total 5\n"), std::string::npos) << Out.str();
+  EXPECT_TRUE(T.releasedBySession());
+  EXPECT_GT(S->releaseCount(), Releases);
+  S->targetFreed(); // as its backend does when it destroys it
+  S->end();
+  EXPECT_NE(Diag.str().find("1 traced process exited; bookkeeping still "
+                            "held for 0 of them (at most 1 at once)"),
             std::string::npos)
       << Diag.str();
 }

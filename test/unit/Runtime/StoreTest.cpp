@@ -163,6 +163,25 @@ TEST_F(StoreTest, ThreadSlotsAndPerThreadMaps) {
   EXPECT_NE(tscc_thread_at(V, A2)->gen, GenA);
 }
 
+TEST_F(StoreTest, FreedThreadSlotsAreReusedLowestFirst) {
+  // Short-lived threads keep reusing the same few slots (and rings), so a
+  // long session does not touch a new ring page for every thread that came
+  // and went; slots used to be handed out round-robin over the capacity.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 100);
+  int32_t B = tscc_thread_add(V, 2, 200);
+  EXPECT_EQ(A, 0);
+  EXPECT_EQ(B, 1);
+  for (int32_t Tid = 101; Tid < 110; ++Tid) {
+    tscc_thread_retire(V, A);
+    tscc_thread_free(V, A);
+    A = tscc_thread_add(V, 1, Tid);
+    EXPECT_EQ(A, 0) << Tid;
+  }
+  EXPECT_EQ(tscc_store_hdr(V)->threads_high, 2u);
+}
+
 TEST_F(StoreTest, AggregationsFoldAndClear) {
   StoreShape Shape = small();
   tscc_agg L{};

@@ -27,6 +27,7 @@
 namespace tscc::rt {
 
 class ProbeProgram;
+class StackTable;
 
 inline constexpr unsigned HistBuckets = 65;
 
@@ -45,12 +46,18 @@ struct AggregationDesc {
 /// The entries of aggregation Agg in the store, sorted like bpftrace
 /// (ascending by value, ties by key bytes); Top > 0 keeps only the Top
 /// largest. The caller holds the store lock (or knows nobody writes).
+/// Stack keys print as the stacks Stacks holds for them.
 AggDump snapshotAggregation(tscc_store *S, uint32_t Agg,
-                            const AggregationDesc &D, int64_t Top = 0);
+                            const AggregationDesc &D, int64_t Top = 0,
+                            const StackTable *Stacks = nullptr);
 
-/// Splits a serialised key into its fields and formats each one.
-std::vector<std::string> formatKey(std::span<const tscc_field> Fields,
-                                   std::string_view Key);
+/// Splits a serialised key into its fields and formats each one; a stack
+/// key (TSCC_FIELD_STACK_ID) as stackKeyText() of its frames, with the
+/// frames themselves in StackFrames[I] when that is given.
+std::vector<std::string>
+formatKey(std::span<const tscc_field> Fields, std::string_view Key,
+          const StackTable *Stacks = nullptr,
+          std::vector<std::vector<std::string>> *StackFrames = nullptr);
 
 } // namespace tscc::rt
 

@@ -11,6 +11,7 @@
 #include "tscc/Runtime/ElfFile.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,20 +39,29 @@ struct ModuleImage {
 /// M->symbolize(PC), or "0x..." when PC is in no known module (M null).
 std::string symbolizeAddress(const ModuleImage *M, uint64_t PC);
 
-/// ELF files by path, each opened once. Failures are remembered too, so a
-/// file that cannot be read is not tried on every library load.
+/// ELF files by path, each opened once while a module still uses it.
+/// Failures are remembered too, so a file that cannot be read is not tried
+/// on every library load. Bounded: a long session that runs thousands of
+/// different programs keeps only the files its live processes map, the
+/// most recently opened ones (so a fork/exec loop of one program parses it
+/// once), and a bounded list of failures.
 class ElfCache {
 public:
+  /// Recently opened files kept even when no module uses them.
+  static constexpr size_t KeepRecent = 64;
+  /// Failed paths remembered (then forgotten all at once).
+  static constexpr size_t MaxFailures = 1024;
+
   /// The file, or null with Error saying why (on every call).
   std::shared_ptr<const ElfFile> get(const std::string &Path,
                                      std::string &Error);
+  /// Paths the cache knows, for tests: open or failed.
+  size_t size() const { return Files.size() + Failures.size(); }
 
 private:
-  struct Entry {
-    std::shared_ptr<const ElfFile> File;
-    std::string Error;
-  };
-  std::map<std::string, Entry> Files;
+  std::map<std::string, std::weak_ptr<const ElfFile>> Files;
+  std::map<std::string, std::string> Failures;
+  std::deque<std::shared_ptr<const ElfFile>> Recent;
 };
 
 } // namespace tscc::rt

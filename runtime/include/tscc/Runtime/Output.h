@@ -60,6 +60,10 @@ struct RecordView {
 /// One aggregation, ready to print: entries already sorted.
 struct AggEntry {
   std::vector<std::string> Keys; ///< formatted per the key fields
+  /// Per key: the frames, innermost first, when it is a stack (stktrace()
+  /// as a key; Keys holds their text form), else empty. Structured outputs
+  /// (JSON) write these as lists.
+  std::vector<std::vector<std::string>> KeyFrames;
   int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
   /// hist: bucket counts indexed as described in Aggregation.h; lhist:
   /// [underflow, buckets..., overflow].
@@ -134,6 +138,10 @@ public:
   /// At the end: counters for every clause (sinks decide what to show).
   virtual void counters(std::span<const ClauseCounters> C) = 0;
   virtual void finish() {}
+  /// The input ended early (tsreport on a truncated trace): writes out what
+  /// was rendered without marking the output complete, so no JSON `end`
+  /// event and no binary end frame claim a whole session.
+  virtual void finishIncomplete() { finish(); }
   /// False once writing failed (disk full, closed pipe).
   virtual bool ok() const { return true; }
   /// The errno of the first failed write, or 0.

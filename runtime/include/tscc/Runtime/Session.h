@@ -31,6 +31,8 @@
 
 namespace tscc::rt {
 
+class StackTable;
+
 class ElfFile;
 class SessionState;
 class SharedStore;
@@ -77,6 +79,8 @@ public:
   /// The state every clause reads and writes, shared with targets that run
   /// clause code themselves (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
+  const StackTable &stacks() const;
   /// The number the store knows T by (records, thread slots).
   uint32_t targetId(Target &T);
   /// $1..$N as integers (0 where a parameter is not a number).
@@ -112,6 +116,17 @@ public:
   /// Reported; the session goes on with the other targets. Also frees all
   /// of the target's thread state. Signal is 0 for a normal exit.
   void targetExited(Target &T, int ExitCode, int Signal);
+  /// Bumped each time the session releases exited targets to their
+  /// backends (Target::releaseBySession): a backend that sees it change
+  /// frees the released ones it owns.
+  uint64_t releaseCount() const;
+  /// A backend destroyed a released target (for the end-of-session
+  /// statistics: how many exited processes' bookkeeping is still held).
+  void targetFreed();
+  /// Delivers what exited targets left in the rings, waiting for the store
+  /// lock as long as a clause may, so that they are released. Backends
+  /// call it as they finish, so nothing of theirs outlives their run().
+  void deliverExited();
   /// What ProbeMatcher::matchModule() found in a module (Found: per probe,
   /// see ProbeCoverage). Warns at once about probes that name this module
   /// and cannot match in it; when that leaves no probe of the program that

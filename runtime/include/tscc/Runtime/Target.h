@@ -11,6 +11,7 @@
 #include "tscc/DataModel.h"
 #include "tscc/abi.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -62,6 +63,22 @@ public:
   /// output is formatted, which may be after the target has exited, so
   /// implementations keep what they need.
   virtual std::string symbolize(uint64_t PC) = 0;
+
+  /// Set by the session once it will never use this target again: the
+  /// process has exited (Session::targetExited) and every record it made
+  /// has been handed to the output, stacks symbolised. From then on its
+  /// backend may destroy it (then calling Session::targetFreed), which is
+  /// what keeps a long session's memory from growing with every process
+  /// that came and went. Thread-safe.
+  bool releasedBySession() const {
+    return SessionReleased.load(std::memory_order_acquire);
+  }
+  void releaseBySession() {
+    SessionReleased.store(true, std::memory_order_release);
+  }
+
+private:
+  std::atomic<bool> SessionReleased{false};
 };
 
 /// One probe hit, delivered by a backend to Session::fire().

@@ -54,6 +54,11 @@ inline bool isAggregationFunction(BuiltinFunction F) {
   return F >= BuiltinFunction::Count;
 }
 
+class Expr;
+/// A checked call to stktrace(): as an aggregation key it stands for the
+/// firing thread's stack (TSCC_FIELD_STACK_ID) instead of printing it.
+bool isStackTraceCall(const Expr *E);
+
 /// Built-in values.
 enum class BuiltinVar : uint8_t {
   Pid,

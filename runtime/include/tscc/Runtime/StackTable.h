@@ -1,0 +1,72 @@
+//===- tscc/Runtime/StackTable.h - Stacks used as aggregation keys -*- C++ -*-===//
+//
+// `@[stktrace()] = count();` keys an aggregation by the firing thread's call
+// stack. Clause code cannot hold a stack in a fixed-size key, so it asks the
+// runtime for an id (the stack_id helper) and the key holds that; the table
+// maps ids back to frames when the aggregation is printed.
+//
+// Ids stand for *symbolised* stacks: the same call path in two processes of
+// one program (different load addresses) or in a process and its fork gets
+// one id, and the aggregation adds them up, as a user reading a profile
+// expects. Symbolising costs microseconds, so each (process, PCs) pair is
+// symbolised once and remembered.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TSCC_RUNTIME_STACKTABLE_H
+#define TSCC_RUNTIME_STACKTABLE_H
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tscc::rt {
+
+class StackTable {
+public:
+  /// Distinct symbolised stacks a session keeps; past it stack_id() gives
+  /// 0 (the caller counts a drop) so that a runaway profile cannot grow
+  /// tsrun without bound.
+  static constexpr size_t DefaultMaxStacks = 65536;
+
+  explicit StackTable(size_t MaxStacks = DefaultMaxStacks)
+      : MaxStacks(MaxStacks) {}
+
+  /// The id (nonzero) of the stack PCs (innermost first) seen in the
+  /// process the session numbers Process; Symbolize turns one PC into its
+  /// frame text and is called only for pairs not seen before. 0 when the
+  /// table is full.
+  uint64_t intern(uint32_t Process, std::span<const uint64_t> PCs,
+                  const std::function<std::string(uint64_t)> &Symbolize);
+
+  /// The frames of Id, innermost first; nullopt for 0 or an unknown id.
+  std::optional<std::vector<std::string>> frames(uint64_t Id) const;
+
+  size_t size() const;
+
+private:
+  size_t MaxStacks;
+  mutable std::mutex M;
+  /// (process, PCs) as bytes -> id: the fast path, one hash per hit.
+  std::unordered_map<std::string, uint64_t> ByPCs;
+  std::map<std::vector<std::string>, uint64_t> ByFrames;
+  /// Frames of id I + 1.
+  std::vector<const std::vector<std::string> *> Frames;
+};
+
+/// The text a stack key prints as, bpftrace's layout: a newline, then one
+/// frame per line indented by eight spaces, so `@[<key>]: 3` reads
+///   @[
+///           f+0x12 (app)
+///           main+0x30 (app)
+///   ]: 3
+std::string stackKeyText(const std::vector<std::string> &Frames);
+
+} // namespace tscc::rt
+
+#endif // TSCC_RUNTIME_STACKTABLE_H

@@ -1,0 +1,51 @@
+// An aggregation keyed by stktrace() counts each call path once per call,
+// exactly as often as the program says it took that path, in either mode
+// (in-process, the clause runs where tsrun can unwind the stopped thread).
+// A depth merges the paths that agree in their innermost frames, a stack
+// can share a key with other values, and the text output prints each stack
+// as bpftrace does.
+// RUN: %cc64 -O1 -fno-omit-frame-pointer %S/Inputs/call-paths.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun %t.o -f json -o %t.json -- %t.exe 5 3 2 > %t.prog
+// RUN: %python %S/Inputs/stack-paths.py %t.json paths > %t.paths
+// RUN: diff %t.prog %t.paths
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// RUN: %tsrun %t.o -- %t.exe 5 3 2 | FileCheck %s
+// A binary trace keeps the stacks: tsreport prints the same profile.
+// RUN: %tsrun %t.o -f binary -o %t.bin -- %t.exe 5 3 2 > %t.prog2
+// RUN: %tsreport %t.bin | FileCheck %s --check-prefix=REPORT
+// RUN: %tsreport -f json %t.bin > %t.report.json
+// RUN: %python %S/Inputs/stack-paths.py %t.report.json paths | diff %t.prog2 -
+//
+// JSON: {"entries":[{"count":3,"keys":{{\[\[}}"leaf+0x0 (stack-keys.t.tmp.exe)","via_b+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)"]]},{"count":7,"keys":{{\[\[}}"leaf+0x0 (stack-keys.t.tmp.exe)","via_a+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)"]]}],"kind":"count","name":"inner"
+// JSON: {"entries":[{"count":10,"keys":["stack-keys.t.tmp.exe",["leaf+0x0 (stack-keys.t.tmp.exe)"]]}],"kind":"count","name":"named"
+//
+// CHECK: path main>via_a>leaf 5
+// CHECK: @paths[
+// CHECK-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^        }}via_a+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^        }}via_c+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^        }}main+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// CHECK: {{^}}]: 2
+// CHECK: @inner[
+// CHECK-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^        }}via_b+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^}}]: 3
+// CHECK-NEXT: @inner[
+// CHECK-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^        }}via_a+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^}}]: 7
+// CHECK: {{^}}@named[stack-keys.t.tmp.exe,{{$}}
+// CHECK-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
+// CHECK-NEXT: {{^}}]: 10
+
+// REPORT: @inner[
+// REPORT-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
+// REPORT-NEXT: {{^        }}via_b+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)
+// REPORT-NEXT: {{^}}]: 3
+
+@@uft:*:a.out:leaf:entry {
+  @paths[stktrace()] = count();
+  @inner[stktrace(2)] = count();
+  @named[__pname, stktrace(1)] = count();
+}
