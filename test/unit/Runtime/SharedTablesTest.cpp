@@ -136,7 +136,18 @@ TEST(SharedAbiNames, EveryKindHasOneUniqueName) {
   EXPECT_STREQ(aggKindName(TSCC_AGG_LHIST + 1), "?");
   EXPECT_FALSE(aggKindFromName("?"));
   EXPECT_FALSE(aggKindFromName("quantize"));
+  auto Unique = [](uint32_t First, uint32_t Last, auto Name) {
+    std::set<std::string> Seen;
+    for (uint32_t K = First; K <= Last; ++K) {
+      EXPECT_STRNE(Name(K), "?") << K;
+      EXPECT_TRUE(Seen.insert(Name(K)).second) << Name(K);
+    }
+  };
+  Unique(TSCC_FIELD_S64, TSCC_FIELD_STACK_ID, fieldKindName);
+  Unique(TSCC_PROBE_BEGIN, TSCC_PROBE_USDT, probeKindName);
+  Unique(TSCC_MATCH_ANY, TSCC_MATCH_REGEX, matchKindName);
   EXPECT_STREQ(fieldKindName(TSCC_FIELD_STACK), "stack");
+  EXPECT_STREQ(fieldKindName(TSCC_FIELD_STACK_ID), "stack-id");
   EXPECT_STREQ(fieldKindName(0), "?");
   EXPECT_STREQ(probeKindName(TSCC_PROBE_BEGIN), "BEGIN");
   EXPECT_STREQ(probeKindName(TSCC_PROBE_USDT), "usdt");
