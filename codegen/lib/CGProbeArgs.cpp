@@ -171,8 +171,7 @@ RValue CodeGenFunction::emitBuiltinVar(const BuiltinVarExpr *E) {
     return RValue::scalar(B.CreateTrunc(ctxReg(TSCC_REG_RIP), Ty, "ip"));
   case BuiltinVar::DataModel:
     // Per stream; the mirrored ILP32 entry of a BEGIN/END clause is LP64.
-    return RValue::scalar(
-        ConstantInt::get(Ty, TypeDM == DataModel::ILP32 ? 32 : 64));
+    return RValue::scalar(ConstantInt::get(Ty, dataModelBits(TypeDM)));
   case BuiltinVar::Arg:
     return emitArg(*this, E, N);
   case BuiltinVar::Rv:

@@ -216,7 +216,7 @@ void buildCDeclarations(Compilation &C, const std::string &Prelude) {
   for (const Options::MacroDef &M : C.Opts.Macros)
     CO.Macros.push_back({M.Name, M.Value, M.Undef});
   for (DataModel DM : AllDataModels)
-    C.Types[static_cast<unsigned>(DM)] = std::make_unique<TypeContext>(DM);
+    C.Types[modelIndex(DM)] = std::make_unique<TypeContext>(DM);
   C.CDecls = CDeclarations::createForAllModels(
       {C.Types[0].get(), C.Types[1].get()}, Prelude, CO, C.Diags);
 }

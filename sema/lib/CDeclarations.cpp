@@ -153,7 +153,7 @@ void CDeclarations::Impl::parse(llvm::StringRef Prelude) {
   if (!Inv) {
     Diags.reportRaw(diag::Level::Error, {}, 0, 0,
                     "cannot set up Clang for the " +
-                        dataModelName(Types.getDataModel()).str() +
+                        std::string(dataModelName(Types.getDataModel())) +
                         " C declarations");
     return;
   }
@@ -208,7 +208,7 @@ CDeclarations::createForAllModels(
   PerModelDiagnosticMerger &Merger = Diags.getMerger();
   PerModelDiagnosticMerger::Batch Batch(Merger);
   for (DataModel DM : AllDataModels) {
-    unsigned M = static_cast<unsigned>(DM);
+    unsigned M = modelIndex(DM);
     assert(Types[M]->getDataModel() == DM && "context of the wrong model");
     Merger.markPassRun(DM);
     Result[M] = create(*Types[M], Prelude, Opts, Diags);

@@ -16,24 +16,6 @@ llvm::StringRef tscc::dataModelTriple(DataModel DM) {
   llvm_unreachable("bad data model");
 }
 
-llvm::StringRef tscc::dataModelName(DataModel DM) {
-  switch (DM) {
-  case DataModel::ILP32:
-    return "ILP32";
-  case DataModel::LP64:
-    return "LP64";
-  }
-  llvm_unreachable("bad data model");
-}
-
-std::optional<DataModel> tscc::parseDataModel(llvm::StringRef Name) {
-  if (Name.equals_insensitive("ILP32"))
-    return DataModel::ILP32;
-  if (Name.equals_insensitive("LP64"))
-    return DataModel::LP64;
-  return std::nullopt;
-}
-
 llvm::StringRef tscc::dataModelDataLayout(DataModel DM) {
   // What clang-19 -target <triple> -emit-llvm writes; a unit test checks
   // these against Clang's TargetInfo so they cannot drift.
@@ -46,8 +28,4 @@ llvm::StringRef tscc::dataModelDataLayout(DataModel DM) {
            "n8:16:32:64-S128";
   }
   llvm_unreachable("bad data model");
-}
-
-unsigned tscc::dataModelPointerSize(DataModel DM) {
-  return DM == DataModel::ILP32 ? 4 : 8;
 }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tscc/Sema/ScriptInfoCollector.h"
+#include "tscc/AbiNames.h"
 
 #include "tscc/Sema/SemaChecker.h"
 #include "tscc/Sema/SemaPrintf.h"
@@ -247,7 +248,7 @@ void ScriptInfoCollector::addAggregationUse(AggregationExpr *A,
          (First.LhistLo != Lo || First.LhistHi != Hi ||
           First.LhistStep != Step))) {
       Diags.report(Call->getCalleeLoc(), diag::err_agg_kind_mismatch)
-          << A->getName() << aggregationKindName(First.Kind) << BI.Spelling;
+          << A->getName() << aggKindName(First.Kind) << BI.Spelling;
       Mismatch = true;
     } else if (!sameKeyKinds(First.KeyFields, Keys)) {
       Diags.report(A->getBeginLoc(), diag::err_agg_key_mismatch)

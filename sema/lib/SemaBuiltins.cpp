@@ -12,6 +12,8 @@
 #include "tscc/Sema/SemaChecker.h"
 
 #include "tscc/Sema/DataModel.h"
+#include "tscc/AbiNames.h"
+#include "tscc/ClosestName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -99,13 +101,6 @@ llvm::StringRef builtinFunctionName(BuiltinFunction F) {
   return F == BuiltinFunction::None ? "" : builtinFunctionInfo(F).Spelling;
 }
 
-llvm::StringRef aggregationKindName(uint32_t Kind) {
-  for (const BuiltinFunctionInfo &F : FunctionTable)
-    if (F.isAggregation() && F.AggKind == Kind)
-      return F.Spelling;
-  return "";
-}
-
 /// "count, sum, ..." in Builtins.def order, for err_agg_needs_function.
 static std::string aggregationFunctionList() {
   std::string List;
@@ -133,21 +128,10 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
   return std::nullopt;
 }
 
-/// The closest of Candidates to a misspelled Name, as Clang's typo
-/// correction picks it: about one edit per three characters at most.
+/// The closest of Candidates to a misspelled Name (tscc/ClosestName.h).
 static std::string closestSpelling(llvm::StringRef Name,
                                    llvm::ArrayRef<std::string> Candidates) {
-  unsigned Limit = std::clamp<unsigned>((Name.size() + 2) / 3, 1, 3);
-  std::string Best;
-  unsigned BestDistance = Limit + 1;
-  for (const std::string &C : Candidates) {
-    unsigned D = Name.edit_distance(C, /*AllowReplacements=*/true, Limit);
-    if (D < BestDistance) {
-      BestDistance = D;
-      Best = C;
-    }
-  }
-  return Best;
+  return std::string(closestName(Name, Candidates));
 }
 
 std::string suggestBuiltinVar(llvm::StringRef Name) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tscc/AST/RecursiveASTVisitor.h"
+#include "tscc/AbiNames.h"
 #include "tscc/Basic/SourceManager.h"
 #include "tscc/Sema/Sema.h"
 #include "tscc/Sema/Type.h"
@@ -17,50 +18,6 @@
 namespace tscc {
 
 namespace {
-const char *fieldKindName(uint32_t K) {
-  switch (K) {
-  case TSCC_FIELD_S64: return "s64";
-  case TSCC_FIELD_U64: return "u64";
-  case TSCC_FIELD_PTR: return "ptr";
-  case TSCC_FIELD_CHAR: return "char";
-  case TSCC_FIELD_DOUBLE: return "double";
-  case TSCC_FIELD_STRING: return "string";
-  case TSCC_FIELD_STACK: return "stack";
-  case TSCC_FIELD_STACK_ID: return "stack-id";
-  }
-  return "?";
-}
-
-const char *probeKindName(uint32_t K) {
-  switch (K) {
-  case TSCC_PROBE_BEGIN: return "begin";
-  case TSCC_PROBE_END: return "end";
-  case TSCC_PROBE_UFT_ENTRY: return "uft-entry";
-  case TSCC_PROBE_UFT_EXIT: return "uft-exit";
-  case TSCC_PROBE_UFT_OFFSET: return "uft-offset";
-  case TSCC_PROBE_SYSCALL_ENTRY: return "syscall-entry";
-  case TSCC_PROBE_SYSCALL_EXIT: return "syscall-exit";
-  case TSCC_PROBE_INTERVAL: return "interval";
-  case TSCC_PROBE_USDT: return "usdt";
-  }
-  return "?";
-}
-
-const char *matchName(uint32_t K) {
-  switch (K) {
-  case TSCC_MATCH_ANY: return "any";
-  case TSCC_MATCH_EXACT: return "exact";
-  case TSCC_MATCH_GLOB: return "glob";
-  case TSCC_MATCH_REGEX: return "regex";
-  }
-  return "?";
-}
-
-llvm::StringRef aggKindName(uint32_t K) {
-  llvm::StringRef Name = aggregationKindName(K);
-  return Name.empty() ? "?" : Name;
-}
-
 void printFields(llvm::raw_ostream &OS, llvm::ArrayRef<FieldInfo> Fields) {
   OS << "[";
   for (size_t I = 0; I < Fields.size(); ++I)
@@ -93,7 +50,7 @@ public:
                  : C->getCalleeName())
          << "'";
     for (DataModel M : AllDataModels) {
-      OS << (M == DataModel::ILP32 ? " ILP32 '" : " LP64 '")
+      OS << " " << dataModelName(M) << " '"
          << typeOrNone(E->getType(M)) << "'";
       if (std::optional<int64_t> V = Info.constantFor(E, M))
         OS << " = " << *V;
@@ -172,7 +129,7 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
     if (V.Storage == VarStorage::Thread && V.MapId < 0)
       OS << " bit " << V.WrittenBit;
     for (unsigned X = 0; X < TSCC_DM_COUNT; ++X) {
-      OS << (X == TSCC_DM_ILP32 ? " ILP32 '" : " LP64 '")
+      OS << " " << dataModelName(AllDataModels[X]) << " '"
          << typeOrNone(V.Types[X]) << "'";
       if (V.MapId < 0 && V.Storage != VarStorage::Auto)
         OS << " size " << V.Sizes[X] << " offset " << V.Offsets[X];
@@ -238,7 +195,7 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
       OS << " max-arg " << C.MaxArg;
     for (unsigned X = 0; X < TSCC_DM_COUNT; ++X)
       if (C.Prototype[X])
-        OS << (X == TSCC_DM_ILP32 ? " ILP32 '" : " LP64 '")
+        OS << " " << dataModelName(AllDataModels[X]) << " '"
            << C.Prototype[X]->getName() << "'";
     OS << "\n";
     for (unsigned I = C.ProbeFirst; I < C.ProbeFirst + C.ProbeCount; ++I) {
@@ -250,15 +207,15 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
         OS << "$" << P.PidValue;
       else
         OS << P.PidValue;
-      OS << " module " << matchName(P.ModuleMatch) << " '" << P.Module
-         << "' function " << matchName(P.FunctionMatch) << " '" << P.Function
+      OS << " module " << matchKindName(P.ModuleMatch) << " '" << P.Module
+         << "' function " << matchKindName(P.FunctionMatch) << " '" << P.Function
          << "'";
       if (P.Kind == TSCC_PROBE_UFT_OFFSET)
         OS << " offset " << P.Offset;
       if (P.Kind == TSCC_PROBE_INTERVAL)
         OS << " period " << P.Offset;
       if (P.Kind == TSCC_PROBE_USDT)
-        OS << " provider " << matchName(P.ProviderMatch) << " '" << P.Provider
+        OS << " provider " << matchKindName(P.ProviderMatch) << " '" << P.Provider
            << "'";
       if (P.Kind == TSCC_PROBE_SYSCALL_ENTRY ||
           P.Kind == TSCC_PROBE_SYSCALL_EXIT)

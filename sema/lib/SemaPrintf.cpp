@@ -2,57 +2,14 @@
 
 #include "tscc/Sema/SemaPrintf.h"
 
+#include "tscc/PrintfLength.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 namespace tscc {
 namespace {
 
-enum class Length : uint8_t { None, HH, H, L, LL, J, Z, T, BigL };
-
-llvm::StringRef lengthSpelling(Length L) {
-  switch (L) {
-  case Length::None:
-    return "";
-  case Length::HH:
-    return "hh";
-  case Length::H:
-    return "h";
-  case Length::L:
-    return "l";
-  case Length::LL:
-    return "ll";
-  case Length::J:
-    return "j";
-  case Length::Z:
-    return "z";
-  case Length::T:
-    return "t";
-  case Length::BigL:
-    return "L";
-  }
-  return "";
-}
-
-/// The width in bits an integer conversion reads in model \p M, after the
-/// default argument promotions (so none/hh/h all read an int).
-unsigned expectedBits(Length L, unsigned M) {
-  bool LP64 = M == TSCC_DM_LP64;
-  switch (L) {
-  case Length::None:
-  case Length::HH:
-  case Length::H:
-    return 32;
-  case Length::L:
-  case Length::Z:
-  case Length::T:
-    return LP64 ? 64 : 32;
-  case Length::LL:
-  case Length::J:
-  case Length::BigL:
-    return 64;
-  }
-  return 32;
-}
+using Length = PrintfLength;
 
 std::string expectedName(Length L, bool Signed) {
   switch (L) {
@@ -140,7 +97,7 @@ private:
                        llvm::StringRef Expected);
   void lengthNoEffect(Length L, char Conv) {
     FormatIssue &I = issue(FormatIssueKind::LengthNoEffect, true);
-    I.Arg0 = lengthSpelling(L).str();
+    I.Arg0 = printfLengthSpelling(L);
     I.Arg1 = std::string(1, Conv);
   }
 };
@@ -200,10 +157,10 @@ void FormatChecker::checkInteger(Length L, char Conv) {
     const FormatArgType &T = A->Types[M];
     // A pointer printed with %x/%lx is common and meaningful; it still has
     // to have the conversion's width.
-    if (promotedBits(T) == expectedBits(L, M))
+    if (promotedBits(T) == printfArgumentBits(L, AllDataModels[M]))
       continue;
     if (T.Const && T.C == FormatArgType::Integer) {
-      unsigned Bits = expectedBits(L, M);
+      unsigned Bits = printfArgumentBits(L, AllDataModels[M]);
       int64_t V = *T.Const;
       bool Fits = Bits >= 64 ||
                   (Signed ? V >= -(int64_t(1) << (Bits - 1)) &&
@@ -305,28 +262,7 @@ FormatCheckResult FormatChecker::run() {
       while (I < Fmt.size() && llvm::isDigit(Fmt[I]))
         ++I;
     }
-    Length L = Length::None;
-    if (I < Fmt.size()) {
-      llvm::StringRef Rest = Fmt.substr(I);
-      if (Rest.starts_with("hh")) {
-        L = Length::HH;
-        I += 2;
-      } else if (Rest.starts_with("ll")) {
-        L = Length::LL;
-        I += 2;
-      } else {
-        switch (Rest[0]) {
-        case 'h': L = Length::H; ++I; break;
-        case 'l': L = Length::L; ++I; break;
-        case 'q': L = Length::LL; ++I; break;
-        case 'j': L = Length::J; ++I; break;
-        case 'z': L = Length::Z; ++I; break;
-        case 't': L = Length::T; ++I; break;
-        case 'L': L = Length::BigL; ++I; break;
-        default: break;
-        }
-      }
-    }
+    Length L = parsePrintfLength(Fmt, I);
     Finish();
     if (I >= Fmt.size()) {
       issue(FormatIssueKind::Incomplete, false);

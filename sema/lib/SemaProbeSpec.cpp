@@ -2,6 +2,10 @@
 
 #include "tscc/Sema/SemaProbeSpec.h"
 
+#include "tscc/ClosestName.h"
+#include "tscc/ProbeSpecFields.h"
+#include "tscc/SyscallTable.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -17,36 +21,15 @@ struct Field {
   unsigned Offset; // in the whole spec text
 };
 
-/// Splits the spec body at ':' while keeping a `/regex/` (which may contain
-/// ':') in one field. Returns false if a regex is not closed.
+/// Splits the spec body as tscc/ProbeSpecFields.h does, with offsets in
+/// the whole spec text. Returns false if a regex is not closed.
 bool splitFields(llvm::StringRef Body, unsigned BodyOffset,
                  llvm::SmallVectorImpl<Field> &Fields) {
-  size_t Start = 0;
-  size_t I = 0;
-  while (true) {
-    if (I == Start && I < Body.size() && Body[I] == '/') {
-      size_t J = I + 1;
-      while (J < Body.size() && Body[J] != '/') {
-        if (Body[J] == '\\')
-          ++J;
-        ++J;
-      }
-      if (J >= Body.size()) {
-        Fields.push_back({Body.substr(Start), unsigned(BodyOffset + Start)});
-        return false;
-      }
-      I = J + 1;
-    }
-    if (I >= Body.size() || Body[I] == ':') {
-      Fields.push_back(
-          {Body.slice(Start, I), unsigned(BodyOffset + Start)});
-      if (I >= Body.size())
-        return true;
-      Start = ++I;
-      continue;
-    }
-    ++I;
-  }
+  std::vector<ProbeSpecField> Split;
+  bool Closed = splitProbeSpecFields(Body, Split);
+  for (const ProbeSpecField &F : Split)
+    Fields.push_back({F.Text, unsigned(BodyOffset + F.Offset)});
+  return Closed;
 }
 
 class SpecParser {
@@ -249,26 +232,23 @@ void SpecParser::checkSyscall(const Field &F) {
   if (P.FunctionMatch == TSCC_MATCH_ANY)
     return;
   if (P.FunctionMatch == TSCC_MATCH_EXACT) {
-    std::optional<SyscallNumbers> Nr = lookupSyscall(P.Function);
-    if (!Nr) {
-      std::string Best;
-      unsigned BestDist = 3;
-      for (llvm::StringRef Name : allSyscallNames()) {
-        unsigned D = llvm::StringRef(P.Function).edit_distance(Name, true,
-                                                               BestDist);
-        if (D < BestDist) {
-          BestDist = D;
-          Best = Name.str();
-        }
-      }
-      issue(ProbeSpecIssueKind::UnknownSyscall, F, P.Function, Best);
+    const SyscallInfo *Call = findSyscall(P.Function);
+    if (!Call) {
+      std::vector<std::string_view> Names;
+      for (const SyscallInfo &S : allSyscalls())
+        Names.push_back(S.Name);
+      issue(ProbeSpecIssueKind::UnknownSyscall, F, P.Function,
+            closestName(P.Function, Names));
       return;
     }
-    R.Probe.SyscallNumbers = {Nr->ILP32, Nr->LP64};
-    if (Nr->ILP32 < 0)
-      issue(ProbeSpecIssueKind::SyscallOnlyIn, F, P.Function, "ILP32", true);
-    else if (Nr->LP64 < 0)
-      issue(ProbeSpecIssueKind::SyscallOnlyIn, F, P.Function, "LP64", true);
+    for (DataModel DM : AllDataModels)
+      R.Probe.SyscallNumbers[modelIndex(DM)] = Call->Numbers[modelIndex(DM)];
+    for (DataModel DM : AllDataModels)
+      if (!Call->number(DM)) {
+        issue(ProbeSpecIssueKind::SyscallOnlyIn, F, P.Function,
+              dataModelName(DM), true);
+        break;
+      }
     return;
   }
   // A pattern must match at least one call, or the probe can never fire.
@@ -277,8 +257,8 @@ void SpecParser::checkSyscall(const Field &F) {
   if (IsRegex && regcomp(&Re, P.Function.c_str(), REG_EXTENDED | REG_NOSUB))
     return; // already diagnosed by parseMatch
   bool Any = false;
-  for (llvm::StringRef Name : allSyscallNames()) {
-    std::string N = Name.str();
+  for (const SyscallInfo &S : allSyscalls()) {
+    std::string N(S.Name);
     if (IsRegex ? regexec(&Re, N.c_str(), 0, nullptr, 0) == 0
                 : fnmatch(P.Function.c_str(), N.c_str(), 0) == 0) {
       Any = true;

@@ -1,6 +1,7 @@
 //===- ListProbes.cpp - tsrun -l: what a probe specification matches ------===//
 #include "ListProbes.h"
 
+#include "tscc/ProbeSpecFields.h"
 #include "tscc/Runtime/CommandPath.h"
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/LinkMap.h"
@@ -38,29 +39,6 @@ struct ParsedSpec {
   }
 };
 
-/// Splits at ':' as the compiler does: a field between slashes is a regular
-/// expression and may contain ':' (docs/language.md, *Clauses*).
-std::vector<std::string> splitFields(const std::string &Text) {
-  std::vector<std::string> Fields;
-  size_t I = 0;
-  while (I <= Text.size()) {
-    size_t End = Text.find(':', I);
-    if (I < Text.size() && Text[I] == '/') {
-      for (size_t Close = Text.find('/', I + 1); Close != std::string::npos;
-           Close = Text.find('/', Close + 1))
-        if (Close + 1 == Text.size() || Text[Close + 1] == ':') {
-          End = Close + 1;
-          break;
-        }
-    }
-    if (End == std::string::npos)
-      End = Text.size();
-    Fields.push_back(Text.substr(I, End - I));
-    I = End + 1;
-  }
-  return Fields;
-}
-
 void setMatch(ParsedSpec &P, const std::string &Field, uint32_t &Str,
               uint32_t &Match) {
   if (Field == "*") {
@@ -79,11 +57,17 @@ void setMatch(ParsedSpec &P, const std::string &Field, uint32_t &Str,
 bool parseSpec(std::string Text, ParsedSpec &P, std::string &Error) {
   if (Text.rfind("@@", 0) == 0)
     Text.erase(0, 2);
-  std::vector<std::string> F = splitFields(Text);
   auto Bad = [&](const std::string &Why) {
     Error = "invalid probe specification '" + Text + "': " + Why;
     return false;
   };
+  // Split as the compiler splits (tscc/ProbeSpecFields.h).
+  std::vector<ProbeSpecField> Split;
+  if (!splitProbeSpecFields(Text, Split))
+    return Bad("unterminated regular expression");
+  std::vector<std::string> F;
+  for (const ProbeSpecField &Field : Split)
+    F.emplace_back(Field.Text);
   for (const std::string &Field : F)
     if (Field.empty())
       return Bad("empty field");
@@ -329,7 +313,7 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
       for (const SyscallSite &S : Matcher.matchSyscalls(DM, Problems)) {
         fprintf(Out, "@@syscall:*:%.*s%s\t%s %u\n",
                 static_cast<int>(S.Name.size()), S.Name.data(),
-                P.Location.c_str(), DM == DataModel::LP64 ? "LP64" : "ILP32",
+                P.Location.c_str(), dataModelName(DM),
                 S.Number);
         ++Lines;
       }

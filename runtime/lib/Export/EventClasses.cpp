@@ -56,7 +56,7 @@ FieldType typeOfConversion(const ArgConversion &C) {
 FieldValue valueOf(const FieldType &T, const ArgConversion *C,
                    const FormatArg &A, DataModel DM) {
   FieldValue V;
-  unsigned ModelBits = C ? C->IntBits[static_cast<unsigned>(DM)] : 64;
+  unsigned ModelBits = C ? C->IntBits[modelIndex(DM)] : 64;
   switch (T.Type) {
   case ValueType::Signed:
     V.S = signExtendBits(A.Bits, C && C->Conv == '*' ? 32 : ModelBits);

@@ -252,7 +252,7 @@ void PerfettoSink::finish() {
         Pid == SessionPid ? std::string("tsrun (BEGIN, END, interval clauses)")
         : It != Processes.end()
             ? It->second.Name + " (" +
-                  (It->second.DM == DataModel::ILP32 ? "ILP32" : "LP64") + ")"
+                  dataModelName(It->second.DM) + ")"
             : "pid " + std::to_string(Pid);
     if (!Named[Pid]) {
       Named[Pid] = true;

@@ -99,7 +99,7 @@ bool Validator::clauses() {
       if (!InText(S.pred_offset, S.pred_size) ||
           !InText(S.action_offset, S.action_size))
         return fail("clause " + std::to_string(I) + " has code outside the " +
-                    (DM == TSCC_DM_LP64 ? "LP64" : "ILP32") + " text section");
+                    dataModelName(AllDataModels[DM]) + " text section");
     }
   }
   return true;
@@ -245,7 +245,7 @@ bool checkClauseEntries(const ProbeProgram &P, const LoadedImage &Image,
           continue;
         std::optional<uint64_t> Size = Image.functionAt(TextNames[DM], E.Offset);
         std::string Where = "clause " + std::to_string(I) + ": the " +
-                            (DM == TSCC_DM_LP64 ? "LP64 " : "ILP32 ") +
+                            dataModelName(AllDataModels[DM]) + " " +
                             E.What + " at offset " + std::to_string(E.Offset);
         if (!Size)
           return (Error = Where + " is not the start of a function in " +
@@ -277,7 +277,7 @@ std::string_view ProbeProgram::withinName(uint32_t Index) const {
 }
 
 tscc_predicate_fn ProbeProgram::predicate(uint32_t Clause, DataModel DM) const {
-  unsigned M = static_cast<unsigned>(DM);
+  unsigned M = modelIndex(DM);
   if (Clause >= Clauses.size() || !Text[M])
     return nullptr;
   const tscc_stream_entry &S = Clauses[Clause].stream[M];
@@ -288,7 +288,7 @@ tscc_predicate_fn ProbeProgram::predicate(uint32_t Clause, DataModel DM) const {
 }
 
 tscc_action_fn ProbeProgram::action(uint32_t Clause, DataModel DM) const {
-  unsigned M = static_cast<unsigned>(DM);
+  unsigned M = modelIndex(DM);
   if (Clause >= Clauses.size() || !Text[M])
     return nullptr;
   const tscc_stream_entry &S = Clauses[Clause].stream[M];

@@ -1,6 +1,7 @@
 //===- DescribeObject.cpp - A probe object's tables as text ---------------===//
 #include "tscc/Runtime/DescribeObject.h"
 
+#include "tscc/AbiNames.h"
 #include "tscc/Runtime/Aggregation.h"
 #include "tscc/Runtime/ProbeProgram.h"
 
@@ -10,45 +11,6 @@
 using namespace tscc::rt;
 
 namespace {
-
-const char *probeKindName(uint32_t K) {
-  switch (K) {
-  case TSCC_PROBE_BEGIN: return "BEGIN";
-  case TSCC_PROBE_END: return "END";
-  case TSCC_PROBE_UFT_ENTRY: return "uft-entry";
-  case TSCC_PROBE_UFT_EXIT: return "uft-exit";
-  case TSCC_PROBE_UFT_OFFSET: return "uft-offset";
-  case TSCC_PROBE_SYSCALL_ENTRY: return "syscall-entry";
-  case TSCC_PROBE_SYSCALL_EXIT: return "syscall-exit";
-  case TSCC_PROBE_INTERVAL: return "interval";
-  case TSCC_PROBE_USDT: return "usdt";
-  default: return "?";
-  }
-}
-
-const char *matchName(uint32_t M) {
-  switch (M) {
-  case TSCC_MATCH_ANY: return "any";
-  case TSCC_MATCH_EXACT: return "exact";
-  case TSCC_MATCH_GLOB: return "glob";
-  case TSCC_MATCH_REGEX: return "regex";
-  default: return "?";
-  }
-}
-
-const char *fieldKindName(uint32_t K) {
-  switch (K) {
-  case TSCC_FIELD_S64: return "s64";
-  case TSCC_FIELD_U64: return "u64";
-  case TSCC_FIELD_PTR: return "ptr";
-  case TSCC_FIELD_CHAR: return "char";
-  case TSCC_FIELD_DOUBLE: return "double";
-  case TSCC_FIELD_STRING: return "string";
-  case TSCC_FIELD_STACK: return "stack";
-  case TSCC_FIELD_STACK_ID: return "stack-id";
-  default: return "?";
-  }
-}
 
 std::string flagList(uint32_t Flags,
                      std::initializer_list<std::pair<uint32_t, const char *>>
@@ -127,9 +89,9 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                       {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
                       {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
                 .c_str());
-    for (unsigned DM : {TSCC_DM_ILP32, TSCC_DM_LP64}) {
+    for (DataModel DM : AllDataModels) {
       // Offsets in the stream's text section, as the table holds them.
-      const tscc_stream_entry &S = C.stream[DM];
+      const tscc_stream_entry &S = C.stream[modelIndex(DM)];
       auto Code = [](uint32_t Offset, uint32_t Size) {
         if (Offset == TSCC_NO_CODE)
           return std::string("none");
@@ -137,8 +99,7 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
         snprintf(Buf, sizeof(Buf), "%u bytes at 0x%x", Size, Offset);
         return std::string(Buf);
       };
-      fprintf(Out, "      %s predicate %s, action %s\n",
-              DM == TSCC_DM_LP64 ? "LP64 " : "ILP32",
+      fprintf(Out, "      %-5s predicate %s, action %s\n", dataModelName(DM),
               Code(S.pred_offset, S.pred_size).c_str(),
               Code(S.action_offset, S.action_size).c_str());
     }
@@ -159,17 +120,17 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                      Pr.kind == TSCC_PROBE_UFT_OFFSET ||
                      Pr.kind == TSCC_PROBE_USDT;
     if (HasModule)
-      fprintf(Out, " module %s %s", matchName(Pr.module_match),
+      fprintf(Out, " module %s %s", matchKindName(Pr.module_match),
               quoted(P.string(Pr.module)).c_str());
     if (Pr.kind == TSCC_PROBE_USDT)
       fprintf(Out, " provider %s %s",
-              matchName(TSCC_USDT_PROVIDER_MATCH(Pr.offset)),
+              matchKindName(TSCC_USDT_PROVIDER_MATCH(Pr.offset)),
               quoted(P.string(TSCC_USDT_PROVIDER(Pr.offset))).c_str());
     if (HasModule || Pr.kind == TSCC_PROBE_SYSCALL_ENTRY ||
         Pr.kind == TSCC_PROBE_SYSCALL_EXIT)
       fprintf(Out, " %s %s %s",
               Pr.kind == TSCC_PROBE_USDT ? "name" : "function",
-              matchName(Pr.function_match),
+              matchKindName(Pr.function_match),
               quoted(P.string(Pr.function)).c_str());
     if (Pr.kind == TSCC_PROBE_UFT_OFFSET)
       fprintf(Out, " offset %" PRIu64, Pr.offset);

@@ -9,6 +9,8 @@
 
 #include "tscc/Runtime/Format.h"
 
+#include "tscc/PrintfLength.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -17,7 +19,7 @@ using namespace tscc::rt;
 
 namespace {
 
-enum class Length { None, HH, H, L, LL, BigL, J, Z, T };
+using Length = tscc::PrintfLength;
 
 struct Spec {
   std::string Flags;
@@ -29,16 +31,7 @@ struct Spec {
 
 /// Bits of an integer argument under a length modifier and data model.
 unsigned intBits(Length L, DataModel DM) {
-  unsigned Ptr = dataModelBits(DM);
-  switch (L) {
-  case Length::HH: return 8;
-  case Length::H: return 16;
-  case Length::None: return 32;
-  case Length::L: return Ptr;
-  case Length::LL: case Length::BigL: case Length::J: return 64;
-  case Length::Z: case Length::T: return Ptr;
-  }
-  return 64;
+  return tscc::printfLengthBits(L, DM);
 }
 
 int64_t signExtend(uint64_t V, unsigned Bits) {
@@ -149,24 +142,7 @@ bool Formatter::parseSpec(size_t &I, Spec &S) {
       Number(S.Precision);
     }
   }
-  if (I + 1 < Fmt.size() && Fmt[I] == 'h' && Fmt[I + 1] == 'h') {
-    S.Len = Length::HH;
-    I += 2;
-  } else if (I + 1 < Fmt.size() && Fmt[I] == 'l' && Fmt[I + 1] == 'l') {
-    S.Len = Length::LL;
-    I += 2;
-  } else if (I < Fmt.size()) {
-    switch (Fmt[I]) {
-    case 'h': S.Len = Length::H; ++I; break;
-    case 'l': S.Len = Length::L; ++I; break;
-    case 'q': S.Len = Length::LL; ++I; break;
-    case 'L': S.Len = Length::BigL; ++I; break;
-    case 'j': S.Len = Length::J; ++I; break;
-    case 'z': S.Len = Length::Z; ++I; break;
-    case 't': S.Len = Length::T; ++I; break;
-    default: break;
-    }
-  }
+  S.Len = tscc::parsePrintfLength(Fmt, I);
   if (I >= Fmt.size())
     return false;
   S.Conv = Fmt[I++];

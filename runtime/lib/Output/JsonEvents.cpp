@@ -11,10 +11,6 @@
 using namespace tscc::rt;
 using nlohmann::json;
 
-const char *tscc::rt::dataModelName(DataModel DM) {
-  return DM == DataModel::ILP32 ? "ILP32" : "LP64";
-}
-
 std::string tscc::rt::signalName(int Sig) {
   if (const char *Abbrev = sigabbrev_np(Sig))
     return std::string("SIG") + Abbrev;
@@ -145,25 +141,20 @@ namespace {
 TargetInfo targetFrom(const json &J) {
   TargetInfo T;
   T.Pid = J.value("pid", int64_t(0));
-  T.DM = J.value("data_model", std::string()) == "ILP32" ? DataModel::ILP32
-                                                         : DataModel::LP64;
+  T.DM = parseDataModel(J.value("data_model", std::string()))
+             .value_or(DataModel::LP64);
   T.Name = J.value("name", std::string());
   T.Backend = J.value("backend", std::string());
   T.SessionStopping = J.value("session_stopping", false);
   return T;
 }
 
-uint32_t aggKindFrom(const std::string &Name) {
-  for (uint32_t K = TSCC_AGG_COUNT; K <= TSCC_AGG_LHIST; ++K)
-    if (Name == aggKindName(K))
-      return K;
-  return 0;
-}
-
 AggDump aggFrom(const json &J) {
   AggDump D;
   D.Name = J.value("name", std::string());
-  D.Kind = aggKindFrom(J.value("kind", std::string()));
+  std::optional<tscc_agg_kind> Kind =
+      aggKindFromName(J.value("kind", std::string()));
+  D.Kind = Kind ? *Kind : 0;
   if (J.contains("lhist")) {
     D.LhistLo = J["lhist"].value("lo", int64_t(0));
     D.LhistHi = J["lhist"].value("hi", int64_t(0));

@@ -14,7 +14,6 @@
 
 namespace tscc::rt {
 
-const char *dataModelName(DataModel DM);
 std::string signalName(int Sig);
 
 nlohmann::json headerJson(const ProbeProgram &P);

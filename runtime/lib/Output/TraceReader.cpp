@@ -187,7 +187,7 @@ bool TraceReader::replay(OutputSink &Sink, const RecordFn &Record,
       Error = Path + ": malformed record frame";
       return false;
     }
-    O.DM = DM == TSCC_DM_ILP32 ? DataModel::ILP32 : DataModel::LP64;
+    O.DM = dataModelFromIndex(DM).value_or(DataModel::LP64);
     std::vector<std::string> Frames;
     for (uint32_t I = 0; I < FrameCount; ++I) {
       uint32_t Len;

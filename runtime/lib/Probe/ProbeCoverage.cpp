@@ -1,6 +1,7 @@
 //===- ProbeCoverage.cpp - Probes that match nothing ----------------------===//
 #include "tscc/Runtime/ProbeCoverage.h"
 
+#include "tscc/ClosestName.h"
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ProbeMatcher.h"
 
@@ -8,60 +9,20 @@
 
 using namespace tscc::rt;
 
-/// Probes that live in modules: user functions and USDT sites.
-/// Optimal string alignment distance: edits plus adjacent transpositions,
-/// so `mallco` is one edit from `malloc`.
-static unsigned editDistance(std::string_view A, std::string_view B,
-                             unsigned Limit) {
-  size_t N = A.size(), M = B.size();
-  if ((N > M ? N - M : M - N) > Limit)
-    return Limit + 1;
-  std::vector<unsigned> Prev2(M + 1), Prev(M + 1), Cur(M + 1);
-  for (size_t J = 0; J <= M; ++J)
-    Prev[J] = static_cast<unsigned>(J);
-  for (size_t I = 1; I <= N; ++I) {
-    Cur[0] = static_cast<unsigned>(I);
-    unsigned RowMin = Cur[0];
-    for (size_t J = 1; J <= M; ++J) {
-      unsigned Cost = A[I - 1] == B[J - 1] ? 0 : 1;
-      Cur[J] = std::min({Prev[J] + 1, Cur[J - 1] + 1, Prev[J - 1] + Cost});
-      if (I > 1 && J > 1 && A[I - 1] == B[J - 2] && A[I - 2] == B[J - 1])
-        Cur[J] = std::min(Cur[J], Prev2[J - 2] + 1);
-      RowMin = std::min(RowMin, Cur[J]);
-    }
-    if (RowMin > Limit)
-      return Limit + 1;
-    std::swap(Prev2, Prev);
-    std::swap(Prev, Cur);
-  }
-  return Prev[M];
-}
-
-std::string_view tscc::rt::closestName(
-    std::string_view Want, std::span<const std::string_view> Candidates,
-    unsigned *Distance) {
-  // As Clang's typo correction: about one edit per three characters.
-  unsigned Limit = std::clamp<unsigned>(
-      static_cast<unsigned>(Want.size() + 2) / 3, 1, 3);
-  std::string_view Best;
-  unsigned BestDistance = Limit + 1;
-  for (std::string_view C : Candidates) {
-    if (C == Want)
-      continue;
-    unsigned D = editDistance(Want, C, std::min(Limit, BestDistance));
-    // Ties: the shorter, then the alphabetically first, name.
-    if (D < BestDistance ||
-        (D == BestDistance && D <= Limit &&
-         std::make_pair(C.size(), C) < std::make_pair(Best.size(), Best))) {
-      Best = C;
-      BestDistance = D;
-    }
-  }
-  if (BestDistance > Limit)
-    return {};
-  if (Distance)
-    *Distance = BestDistance;
-  return Best;
+/// The names of \p Items in the order closestName() should prefer them on
+/// a tie: the shorter, then the alphabetically first (a module's symbol
+/// order means nothing to a user).
+template <typename Items, typename NameOf>
+static std::vector<std::string_view> suggestionOrder(const Items &All,
+                                                     NameOf Name) {
+  std::vector<std::string_view> Names;
+  for (const auto &I : All)
+    Names.push_back(Name(I));
+  std::sort(Names.begin(), Names.end(), [](std::string_view A,
+                                           std::string_view B) {
+    return std::make_pair(A.size(), A) < std::make_pair(B.size(), B);
+  });
+  return Names;
 }
 
 /// "no function 'mallco'" or "no function matching 'x*'".
@@ -105,11 +66,11 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     if (Pr.function_match == TSCC_MATCH_EXACT) {
       bool Usdt = Pr.kind == TSCC_PROBE_USDT;
       if (Usdt && UsdtNames.empty())
-        for (const UsdtProbe &U : File.usdtProbes())
-          UsdtNames.push_back(U.Name);
+        UsdtNames = suggestionOrder(File.usdtProbes(),
+                                    [](const UsdtProbe &U) -> std::string_view { return U.Name; });
       if (!Usdt && Names.empty())
-        for (const ElfSymbol &S : File.functions())
-          Names.push_back(S.Name);
+        Names = suggestionOrder(File.functions(),
+                                [](const ElfSymbol &S) -> std::string_view { return S.Name; });
       unsigned D = ~0u;
       Suggestion = closestName(Function, Usdt ? UsdtNames : Names, &D);
       if (!Suggestion.empty() && D < St.SuggestionDistance) {

@@ -12,7 +12,9 @@
 #include "tscc/Runtime/ProbeCoverage.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/X86Insn.h"
+#include "tscc/SyscallTable.h"
 
+#include <algorithm>
 #include <cctype>
 #include <climits>
 #include <cstdlib>
@@ -305,7 +307,7 @@ ProbeMatcher::matchSyscalls(DataModel DM,
       if (!Nr) {
         Problems.push_back("probe '" + std::string(spec(I)) +
                            "': unknown system call '" + F.Text + "' for " +
-                           (DM == DataModel::LP64 ? "x86-64" : "i386"));
+                           dataModelArchName(DM));
         continue;
       }
       Out.push_back({I, Exit, *Nr, syscallName(DM, *Nr)});
@@ -319,35 +321,43 @@ ProbeMatcher::matchSyscalls(DataModel DM,
 }
 
 namespace {
-using SyscallEntry = std::pair<std::string_view, uint32_t>;
-#define TSCC_SYSCALL(Name, Nr) {#Name, Nr},
-const SyscallEntry Table64[] = {
-#include "Syscalls64.def"
+/// One model's view of tscc/SyscallTable.h: (name, number) in number
+/// order, and the names indexed by number.
+struct ModelSyscalls {
+  std::vector<std::pair<std::string_view, uint32_t>> ByNumber;
+  std::vector<std::string_view> Names;
+
+  explicit ModelSyscalls(DataModel DM) {
+    for (const SyscallInfo &S : allSyscalls())
+      if (std::optional<uint32_t> Nr = S.number(DM))
+        ByNumber.emplace_back(S.Name, *Nr);
+    std::sort(ByNumber.begin(), ByNumber.end(),
+              [](const auto &A, const auto &B) { return A.second < B.second; });
+    Names.resize(ByNumber.empty() ? 0 : ByNumber.back().second + 1);
+    for (const auto &[Name, Nr] : ByNumber)
+      Names[Nr] = Name;
+  }
 };
-const SyscallEntry Table32[] = {
-#include "Syscalls32.def"
-};
-#undef TSCC_SYSCALL
+
+const ModelSyscalls &modelSyscalls(DataModel DM) {
+  static const ModelSyscalls Tables[NumDataModels] = {
+      ModelSyscalls(DataModel::ILP32), ModelSyscalls(DataModel::LP64)};
+  return Tables[modelIndex(DM)];
+}
 } // namespace
 
 std::span<const std::pair<std::string_view, uint32_t>>
 tscc::rt::syscallTable(DataModel DM) {
-  if (DM == DataModel::LP64)
-    return Table64;
-  return Table32;
+  return modelSyscalls(DM).ByNumber;
 }
 
 std::optional<uint32_t> tscc::rt::syscallNumber(DataModel DM,
                                                 std::string_view Name) {
-  for (const auto &[N, Nr] : syscallTable(DM))
-    if (N == Name)
-      return Nr;
-  return std::nullopt;
+  const SyscallInfo *S = findSyscall(Name);
+  return S ? S->number(DM) : std::nullopt;
 }
 
 std::string_view tscc::rt::syscallName(DataModel DM, uint64_t Nr) {
-  for (const auto &[N, Num] : syscallTable(DM))
-    if (Num == Nr)
-      return N;
-  return {};
+  const std::vector<std::string_view> &Names = modelSyscalls(DM).Names;
+  return Nr < Names.size() ? Names[Nr] : std::string_view();
 }

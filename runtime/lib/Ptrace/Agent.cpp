@@ -10,6 +10,7 @@
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
+#include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
 
 #include <cerrno>
@@ -41,16 +42,17 @@ constexpr uint32_t AgentThreadCapacity = 4096;
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
+// Agents live in 64-bit processes only.
 enum : uint64_t {
-  NrClose = 3,
-  NrMprotect = 10,
-  NrMunmap = 11,
-  NrRtSigaction = 13,
-  NrMadvise = 28,
-  NrSocket = 41,
-  NrConnect = 42,
-  NrRecvmsg = 47,
-  NrMmap = 9,
+  NrClose = syscallNumberOf(DataModel::LP64, "close"),
+  NrMprotect = syscallNumberOf(DataModel::LP64, "mprotect"),
+  NrMunmap = syscallNumberOf(DataModel::LP64, "munmap"),
+  NrRtSigaction = syscallNumberOf(DataModel::LP64, "rt_sigaction"),
+  NrMadvise = syscallNumberOf(DataModel::LP64, "madvise"),
+  NrSocket = syscallNumberOf(DataModel::LP64, "socket"),
+  NrConnect = syscallNumberOf(DataModel::LP64, "connect"),
+  NrRecvmsg = syscallNumberOf(DataModel::LP64, "recvmsg"),
+  NrMmap = syscallNumberOf(DataModel::LP64, "mmap"),
 };
 
 bool isError(uint64_t R) { return R > ~uint64_t(4095); }

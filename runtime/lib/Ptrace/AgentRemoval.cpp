@@ -20,6 +20,7 @@
 #include "Inject.h"
 #include "Unwind.h"
 
+#include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
 
 #include <csignal>
@@ -35,6 +36,8 @@ using namespace tscc::rt::pt;
 namespace {
 
 constexpr unsigned MaxSteps = 1'000'000;
+constexpr uint64_t NrRtSigaction =
+    syscallNumberOf(DataModel::LP64, "rt_sigaction");
 constexpr uint64_t MaxStackScan = 8u << 20;
 
 struct CodeRanges {
@@ -152,13 +155,13 @@ void restoreHandlers(PtraceProcess &P, pid_t Tid) {
     uint64_t R = 0;
     std::string Error;
     tscc_kernel_sigaction Cur{};
-    if (!injectSyscall(P, Tid, 13, {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8},
+    if (!injectSyscall(P, Tid, NrRtSigaction, {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8},
                        R, Error) ||
         R != 0 || !P.read(Scratch, Cur) || Cur.handler != A.Signal)
       continue;
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
-    injectSyscall(P, Tid, 13, {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8},
+    injectSyscall(P, Tid, NrRtSigaction, {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8},
                   R, Error);
   }
 }

@@ -66,8 +66,6 @@ bool redirectPadding(PtraceProcess &P, Thread &T) {
   return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
-int idx(DataModel DM) { return static_cast<int>(DM); }
-
 } // namespace
 
 void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
@@ -373,7 +371,7 @@ void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
     return;
   }
   uint64_t Nr = R.orig_rax;
-  int D = idx(P.dataModel());
+  unsigned D = modelIndex(P.dataModel());
   std::string_view Name = syscallName(P.dataModel(), Nr);
   if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
     for (uint32_t Probe : It->second)
@@ -394,7 +392,7 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
     resume(P, T);
     return;
   }
-  int D = idx(P.dataModel());
+  unsigned D = modelIndex(P.dataModel());
   if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
     uint64_t Nr = Info.entry.nr;
     T.SyscallNr = Nr;
@@ -499,7 +497,7 @@ void PtraceBackend::Impl::fireExecExit(PtraceProcess &P,
                                        std::string_view ExecName) {
   // The number as the new image's data model knows the call.
   std::optional<uint32_t> Nr = syscallNumber(P.dataModel(), ExecName);
-  int D = idx(P.dataModel());
+  unsigned D = modelIndex(P.dataModel());
   auto It = Nr ? SysExit[D].find(*Nr) : SysExit[D].end();
   user_regs_struct R;
   if (It == SysExit[D].end() ||

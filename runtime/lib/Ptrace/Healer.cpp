@@ -3,6 +3,8 @@
 
 #include "Inject.h"
 
+#include "tscc/SyscallTable.h"
+
 #include <cerrno>
 #include <cstring>
 #include <set>
@@ -220,6 +222,12 @@ extern "C" const uint8_t tscc_healer_blob_begin[], tscc_healer_handler[],
     tscc_healer_restorer[], tscc_healer_blob_end[];
 
 namespace {
+/// Healers run in 64-bit processes only (they heal agents).
+constexpr uint64_t NrRtSigaction =
+    syscallNumberOf(DataModel::LP64, "rt_sigaction");
+} // namespace
+
+namespace {
 
 constexpr uint64_t HeaderPage = 4096;
 constexpr uint64_t ReturnEntries = 4096;
@@ -247,7 +255,7 @@ uint64_t handlerAddr(const PtraceProcess &P) {
 bool targetSigaction(PtraceProcess &P, pid_t Tid, uint64_t Act, uint64_t Old,
                      std::string &Error) {
   uint64_t R = 0;
-  if (!injectSyscall(P, Tid, 13, {SigIll, Act, Old, 8}, R, Error))
+  if (!injectSyscall(P, Tid, NrRtSigaction, {SigIll, Act, Old, 8}, R, Error))
     return false;
   if (R != 0) {
     Error = std::string("rt_sigaction in the target failed: ") +

@@ -1,6 +1,8 @@
 //===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
 #include "Inject.h"
 
+#include "tscc/SyscallTable.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -166,7 +168,8 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
                                       uint64_t Hi, uint64_t Size,
                                       std::string &Error) {
   bool Is64 = P.dataModel() == DataModel::LP64;
-  uint64_t Nr = Is64 ? 9 : 192;
+  uint64_t Nr = Is64 ? syscallNumberOf(DataModel::LP64, "mmap")
+                     : syscallNumberOf(DataModel::ILP32, "mmap2");
   Size = (Size + 4095) & ~uint64_t(4095);
   uint64_t Flags = MAP_PRIVATE | MAP_ANONYMOUS;
   if (Is64) {
@@ -189,7 +192,8 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
           return R;
         if (!isMmapError(R)) {
           uint64_t Ignored;
-          injectSyscall(P, Tid, 11 /*munmap*/, {R, Size}, Ignored, Error);
+          injectSyscall(P, Tid, syscallNumberOf(DataModel::LP64, "munmap"),
+                        {R, Size}, Ignored, Error);
         }
       }
     }
@@ -222,6 +226,9 @@ void tscc::rt::pt::unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr,
                                  uint64_t Size) {
   uint64_t Ignored = 0;
   std::string Error;
-  injectSyscall(P, Tid, P.dataModel() == DataModel::LP64 ? 11 : 91,
+  injectSyscall(P, Tid,
+                P.dataModel() == DataModel::LP64
+                    ? syscallNumberOf(DataModel::LP64, "munmap")
+                    : syscallNumberOf(DataModel::ILP32, "munmap"),
                 {Addr, (Size + 4095) & ~uint64_t(4095)}, Ignored, Error);
 }

@@ -98,7 +98,7 @@ PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
     std::vector<std::string> Problems;
     for (const SyscallSite &Site : Matcher.matchSyscalls(DM, Problems)) {
       auto &Table = Site.Exit ? SysExit : SysEntry;
-      Table[static_cast<int>(DM)][Site.Number].push_back(Site.Probe);
+      Table[modelIndex(DM)][Site.Number].push_back(Site.Probe);
       AnySyscallProbe = true;
       if (DM == DataModel::LP64)
         SeccompNrs.push_back(Site.Number);

@@ -183,7 +183,7 @@ public:
     return readMemory(Addr, &V, sizeof(T));
   }
   uint64_t readPointer(uint64_t Addr, bool &Ok);
-  unsigned pointerSize() const { return DM == DataModel::LP64 ? 8 : 4; }
+  unsigned pointerSize() const { return dataModelPointerSize(DM); }
   X86Mode mode() const {
     return DM == DataModel::LP64 ? X86Mode::Bits64 : X86Mode::Bits32;
   }

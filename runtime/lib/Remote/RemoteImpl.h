@@ -93,7 +93,7 @@ public:
                                     unsigned MaxDepth) override;
   std::string symbolize(uint64_t PC) override;
 
-  unsigned pointerSize() const { return DM == DataModel::LP64 ? 8 : 4; }
+  unsigned pointerSize() const { return dataModelPointerSize(DM); }
   uint64_t readPointer(uint64_t Addr, bool &Ok);
   /// Drops cached memory: the target is about to run.
   void invalidateCache();

@@ -44,18 +44,6 @@ std::string tscc::rt::lhistBucketLabel(const AggDump &D, uint64_t Index) {
   return "[" + std::to_string(Lo) + ", " + std::to_string(Hi) + ")";
 }
 
-const char *tscc::rt::aggKindName(uint32_t Kind) {
-  // The names are the aggregation functions', as the compiler knows them.
-  switch (Kind) {
-#define AGGREGATION_FUNCTION(Id, Spelling, NumArgs, AggKind, Example)          \
-  case AggKind:                                                                \
-    return Spelling;
-#include "tscc/Builtins.def"
-  default:
-    return "unknown";
-  }
-}
-
 namespace {
 
 /// The value entries are sorted by.

@@ -468,7 +468,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     Ctx.tid = Tid;
     Ctx.ppid = T ? T->ppid() : 0;
     Ctx.uid = T ? T->uid() : static_cast<int64_t>(getuid());
-    Ctx.data_model = static_cast<uint32_t>(DM);
+    Ctx.data_model = modelIndex(DM);
     Ctx.clause = Clause;
     Ctx.probe = Probe;
     Ctx.err = E ? E->Errno : 0;

@@ -14,8 +14,8 @@ using namespace tscc;
 namespace {
 
 TEST(DataModelTest, Names) {
-  EXPECT_EQ(dataModelName(DataModel::ILP32), "ILP32");
-  EXPECT_EQ(dataModelName(DataModel::LP64), "LP64");
+  EXPECT_EQ(std::string_view(dataModelName(DataModel::ILP32)), "ILP32");
+  EXPECT_EQ(std::string_view(dataModelName(DataModel::LP64)), "LP64");
   EXPECT_EQ(parseDataModel("lp64"), DataModel::LP64);
   EXPECT_EQ(parseDataModel("ILP32"), DataModel::ILP32);
   EXPECT_FALSE(parseDataModel("LP32"));

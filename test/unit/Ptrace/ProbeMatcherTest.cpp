@@ -140,20 +140,4 @@ TEST(ProbeMatcher, Syscalls) {
   EXPECT_EQ(syscallName(DataModel::LP64, 99999), "");
 }
 
-TEST(ClosestNameTest, SuggestsPlausibleTyposOnly) {
-  std::vector<std::string_view> Names{"malloc", "calloc", "free", "main",
-                                      "__libc_malloc", "printf", "fprintf"};
-  unsigned D = 0;
-  EXPECT_EQ(closestName("mallco", Names, &D), "malloc"); // transposition
-  EXPECT_EQ(D, 1u);
-  EXPECT_EQ(closestName("mian", Names), "main");
-  EXPECT_EQ(closestName("prinft", Names), "printf");
-  EXPECT_EQ(closestName("fre", Names), "free");
-  // Nothing close enough: no suggestion rather than a wild guess.
-  EXPECT_EQ(closestName("xyzzy", Names), "");
-  EXPECT_EQ(closestName("a", Names), "");
-  // An exact name is not its own suggestion.
-  EXPECT_EQ(closestName("free", std::vector<std::string_view>{"free"}), "");
-}
-
 } // namespace

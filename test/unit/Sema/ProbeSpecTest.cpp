@@ -148,17 +148,4 @@ TEST(ProbeSpec, Interval) {
             ProbeSpecIssueKind::IntervalClock);
 }
 
-TEST(SyscallTable, NumbersPerModel) {
-  std::optional<SyscallNumbers> Open = lookupSyscall("open");
-  ASSERT_TRUE(Open);
-  EXPECT_EQ(Open->ILP32, 5);
-  EXPECT_EQ(Open->LP64, 2);
-  std::optional<SyscallNumbers> Nfs = lookupSyscall("newfstatat");
-  ASSERT_TRUE(Nfs);
-  EXPECT_EQ(Nfs->ILP32, -1);
-  EXPECT_EQ(Nfs->LP64, 262);
-  EXPECT_FALSE(lookupSyscall("nosuchcall"));
-  EXPECT_FALSE(lookupSyscall(""));
-}
-
 } // namespace

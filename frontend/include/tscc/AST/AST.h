@@ -19,8 +19,8 @@
 #ifndef TSCC_AST_AST_H
 #define TSCC_AST_AST_H
 
-#include "tscc/Basic/DataModel.h"
 #include "tscc/Basic/SourceLocation.h"
+#include "tscc/DataModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -355,10 +355,10 @@ public:
   /// The type sema computed for data model \p M; null before sema or if
   /// checking failed.
   const Type *getType(DataModel M) const {
-    return Types[static_cast<unsigned>(M)];
+    return Types[modelIndex(M)];
   }
   void setType(DataModel M, const Type *T) {
-    Types[static_cast<unsigned>(M)] = T;
+    Types[modelIndex(M)] = T;
   }
 
   /// Implicit conversions sema decided for model \p M, applied in this

@@ -26,7 +26,7 @@
 #ifndef TSCC_BASIC_DIAGNOSTIC_H
 #define TSCC_BASIC_DIAGNOSTIC_H
 
-#include "tscc/Basic/DataModel.h"
+#include "tscc/DataModel.h"
 #include "tscc/Basic/SourceLocation.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -29,7 +29,7 @@
 #ifndef TSCC_BASIC_PERMODELDIAGNOSTICMERGER_H
 #define TSCC_BASIC_PERMODELDIAGNOSTICMERGER_H
 
-#include "tscc/Basic/DataModel.h"
+#include "tscc/DataModel.h"
 #include "tscc/Basic/Diagnostic.h"
 
 #include "llvm/ADT/FunctionExtras.h"

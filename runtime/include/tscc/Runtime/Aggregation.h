@@ -13,6 +13,7 @@
 #ifndef TSCC_RUNTIME_AGGREGATION_H
 #define TSCC_RUNTIME_AGGREGATION_H
 
+#include "tscc/AbiNames.h"
 #include "tscc/Runtime/Output.h"
 #include "tscc/abi.h"
 #include "tscc/store.h"
@@ -57,8 +58,6 @@ std::vector<std::string>
 formatKey(std::span<const tscc_field> Fields, std::string_view Key,
           const StackTable *Stacks = nullptr,
           std::vector<std::vector<std::string>> *StackFrames = nullptr);
-
-const char *aggKindName(uint32_t Kind);
 
 } // namespace tscc::rt
 

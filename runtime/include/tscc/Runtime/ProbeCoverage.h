@@ -70,12 +70,6 @@ private:
   std::vector<ProbeState> States;
 };
 
-/// The candidate closest to Want by edit distance, or "" when none is close
-/// enough to be a plausible typo. Distance receives the edit distance.
-std::string_view closestName(std::string_view Want,
-                             std::span<const std::string_view> Candidates,
-                             unsigned *Distance = nullptr);
-
 } // namespace tscc::rt
 
 #endif // TSCC_RUNTIME_PROBECOVERAGE_H

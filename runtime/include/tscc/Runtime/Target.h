@@ -8,6 +8,7 @@
 #ifndef TSCC_RUNTIME_TARGET_H
 #define TSCC_RUNTIME_TARGET_H
 
+#include "tscc/DataModel.h"
 #include "tscc/abi.h"
 
 #include <atomic>
@@ -19,13 +20,6 @@
 #include <vector>
 
 namespace tscc::rt {
-
-/// Same numbering as TSCC_DM_* in abi.h.
-enum class DataModel : uint8_t { ILP32 = TSCC_DM_ILP32, LP64 = TSCC_DM_LP64 };
-
-inline constexpr unsigned dataModelBits(DataModel DM) {
-  return DM == DataModel::ILP32 ? 32 : 64;
-}
 
 /// One traced process, as the session sees it. Implementations must make
 /// every method safe to call from the thread that delivered the FireEvent.

@@ -13,7 +13,7 @@
 #ifndef TSCC_SEMA_SCRIPTINFO_H
 #define TSCC_SEMA_SCRIPTINFO_H
 
-#include "tscc/Basic/DataModel.h"
+#include "tscc/DataModel.h"
 #include "tscc/Sema/SemaBuiltins.h"
 #include "tscc/abi.h"
 
@@ -38,9 +38,7 @@ class Type;
 class VarDecl;
 
 /// Values indexed by data model: [TSCC_DM_ILP32] and [TSCC_DM_LP64].
-template <typename T> using PerModel = std::array<T, TSCC_DM_COUNT>;
-
-inline unsigned modelIndex(DataModel M) { return static_cast<unsigned>(M); }
+template <typename T> using PerModel = std::array<T, NumDataModels>;
 
 /// Storage class of a script variable (LANGUAGE.md section 2).
 enum class VarStorage : uint8_t {

@@ -14,7 +14,7 @@
 #ifndef TSCC_SEMA_SEMA_H
 #define TSCC_SEMA_SEMA_H
 
-#include "tscc/Basic/DataModel.h"
+#include "tscc/DataModel.h"
 #include "tscc/Sema/ScriptInfo.h"
 
 #include <array>

@@ -102,8 +102,6 @@ llvm::StringRef builtinFunctionName(BuiltinFunction F);
 inline bool isAggregationFunction(BuiltinFunction F) {
   return F != BuiltinFunction::None && builtinFunctionInfo(F).isAggregation();
 }
-/// "count" for TSCC_AGG_COUNT ...; "" for a kind no function records.
-llvm::StringRef aggregationKindName(uint32_t Kind);
 
 class Expr;
 /// A checked call to stktrace(): as an aggregation key it stands for the

@@ -22,17 +22,6 @@
 
 namespace tscc {
 
-/// A system call's number in each data model; -1 where it does not exist.
-struct SyscallNumbers {
-  int16_t ILP32 = -1;
-  int16_t LP64 = -1;
-};
-
-/// Looks up a Linux system call by name in the i386 and x86-64 tables.
-std::optional<SyscallNumbers> lookupSyscall(llvm::StringRef Name);
-/// Every known system call name, sorted.
-std::vector<llvm::StringRef> allSyscallNames();
-
 /// What went wrong in a probe spec. Sema maps each kind to one diagnostic id
 /// of DiagnosticSemaKinds.def (the `probe_*` entries).
 enum class ProbeSpecIssueKind : uint8_t {
