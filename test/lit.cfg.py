@@ -49,6 +49,10 @@ if tsrun_mode == "ptrace":
     os.chmod(tsrun_cmd, 0o755)
 config.substitutions.append(("%tsrun", tsrun_cmd))
 config.substitutions.append(("%tsreport", tool("tsreport")))
+# What linking libtsrt by hand needs besides the libraries: in a sanitizer
+# build (TSCC_SANITIZE), whose libtsrt is instrumented, the sanitizer
+# runtimes.
+config.substitutions.append(("%tsrt_ldflags", getattr(config, "tscc_sanitizer_link_flags", "")))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
