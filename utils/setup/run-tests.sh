@@ -35,13 +35,14 @@ test_start=$SECONDS
 test_seconds=$((SECONDS - test_start))
 
 # The ASan+UBSan job costs, measured on 2 cores (docs/internals.md,
-# "Fuzzing and sanitizers"), about 2.5 times the main build (the same
-# translation units with instrumentation; ccache helps both alike) and 2
-# times the main suite. `auto` runs it only if that estimate fits in what
-# is left of the budget; whether it ran, and why not, is in the summary.
+# "Fuzzing and sanitizers"), 2.8 times the main build's CPU time (the same
+# translation units with instrumentation; ccache helps both alike) and 1.3
+# to 2.1 times the main suite's time, depending on the load. `auto` runs it
+# only if 3 x build + 2 x suite fits in what is left of the budget; whether
+# it ran, and why not, is in the summary line.
 sanitized=()
 if [ "$sanitize" = auto ]; then
-  estimate=$(((build_seconds * 5 + 1) / 2 + test_seconds * 2))
+  estimate=$((build_seconds * 3 + test_seconds * 2))
   left=$((budget - SECONDS))
   if ((estimate <= left)); then
     sanitize=1
