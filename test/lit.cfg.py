@@ -49,6 +49,14 @@ if tsrun_mode == "ptrace":
     os.chmod(tsrun_cmd, 0o755)
 config.substitutions.append(("%tsrun", tsrun_cmd))
 config.substitutions.append(("%tsreport", tool("tsreport")))
+# What linking libtsrt by hand needs besides the libraries: in a sanitizer
+# build (TSCC_SANITIZE), whose libtsrt is instrumented, the sanitizer
+# runtimes.
+config.substitutions.append(("%tsrt_ldflags", getattr(config, "tscc_sanitizer_link_flags", "")))
+# Memory limits of hostile-stub tests allow for ASan's own memory
+# (test/Remote/Inputs/run_bounded.py).
+if getattr(config, "tscc_sanitizer_link_flags", ""):
+    config.environment["TSCC_TEST_ASAN"] = "1"
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -1,35 +1,76 @@
 #!/usr/bin/env python3
-"""Prints one closing line 'N passed, N failed, N skipped' for ctest + lit
-(every lit results file given)."""
+"""Prints run-tests.sh's one closing line:
+
+    N passed, N failed, N skipped; asan+ubsan: N passed, N failed, N skipped, N reports
+
+for the suite that utils/setup/run-suite.sh ran in BUILD_DIR (ctest.log,
+lit-results.json, lit-results-ptrace.json) and, after the semicolon, for the
+ASan+UBSan job's build directory, or why that job did not run.
+
+usage: summarize.py BUILD_DIR [--sanitized DIR | --sanitized-skipped REASON]
+"""
+import argparse
 import json
+import os
 import re
-import sys
 
-passed = failed = skipped = 0
-ctest_log, lit_jsons = sys.argv[1], sys.argv[2:]
 
-try:
-    text = open(ctest_log, errors="replace").read()
-    m = re.search(r"tests passed, (\d+) tests failed out of (\d+)", text)
-    if m:
-        failed += int(m.group(1))
-        passed += int(m.group(2)) - int(m.group(1))
-    skipped += len(re.findall(r"\*\*\*Skipped|Not Run", text))
-except OSError:
-    failed += 1
-
-for lit_json in lit_jsons:
+def count(build):
+    """(passed, failed, skipped) of one run-suite.sh run; a missing or
+    unreadable result counts as one failure."""
+    passed = failed = skipped = 0
     try:
-        results = json.load(open(lit_json))["tests"]
-        for t in results:
-            code = t["code"]
-            if code in ("PASS", "XFAIL"):
-                passed += 1
-            elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
-                skipped += 1
-            else:
-                failed += 1
-    except (OSError, ValueError, KeyError):
+        with open(os.path.join(build, "ctest.log"), errors="replace") as f:
+            text = f.read()
+        m = re.search(r"tests passed, (\d+) tests failed out of (\d+)", text)
+        if m:
+            failed += int(m.group(1))
+            passed += int(m.group(2)) - int(m.group(1))
+        else:
+            failed += 1
+        skipped += len(re.findall(r"\*\*\*Skipped|Not Run", text))
+    except OSError:
         failed += 1
 
-print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    for name in ("lit-results.json", "lit-results-ptrace.json"):
+        try:
+            with open(os.path.join(build, name)) as f:
+                results = json.load(f)["tests"]
+            for t in results:
+                code = t["code"]
+                if code in ("PASS", "XFAIL"):
+                    passed += 1
+                elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
+                    skipped += 1
+                else:
+                    failed += 1
+        except (OSError, ValueError, KeyError):
+            failed += 1
+    return passed, failed, skipped
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("build")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--sanitized", metavar="DIR")
+    group.add_argument("--sanitized-skipped", metavar="REASON")
+    args = parser.parse_args()
+
+    line = "%d passed, %d failed, %d skipped" % count(args.build)
+    if args.sanitized:
+        reports_dir = os.path.join(args.sanitized, "sanitizer-reports")
+        try:
+            reports = len(os.listdir(reports_dir))
+        except OSError:
+            reports = 0
+        line += "; asan+ubsan: %d passed, %d failed, %d skipped, " % count(
+            args.sanitized)
+        line += "%d reports" % reports
+    elif args.sanitized_skipped:
+        line += "; asan+ubsan: not run (%s)" % args.sanitized_skipped
+    print(line)
+
+
+if __name__ == "__main__":
+    main()
