@@ -38,11 +38,9 @@ static RValue emitGetUserString(CodeGenFunction &CGF, const CallExpr *E) {
     Value *TooBig = B.CreateICmpSGT(Want, Max);
     Value *TooSmall = B.CreateICmpSLT(Want, B.getInt64(1));
     Max = B.CreateSelect(TooBig, Max,
-                         B.CreateSelect(TooSmall, B.getInt64(1), Want),
-                         "max");
+                         B.CreateSelect(TooSmall, B.getInt64(1), Want), "max");
   }
-  CGF.callHelper(Helper::ReadStr,
-                 {CGF.targetAddrToI64(Addr), Buf.V, Max});
+  CGF.callHelper(Helper::ReadStr, {CGF.targetAddrToI64(Addr), Buf.V, Max});
   return Buf;
 }
 
@@ -106,8 +104,7 @@ static RValue emitDiffTime(CodeGenFunction &CGF, const CallExpr *E) {
       B.CreateSExtOrTrunc(Diff, CGF.convertType(RT), "diff_time"));
 }
 
-static unsigned aggregationId(CodeGenFunction &CGF, const Expr *Arg,
-                              bool &Ok) {
+static unsigned aggregationId(CodeGenFunction &CGF, const Expr *Arg, bool &Ok) {
   const AggregationExpr *A = asAggregation(Arg);
   const AggregationInfo *Info = A ? CGF.getInfo().aggregationFor(A) : nullptr;
   if (!Info && A)
@@ -127,8 +124,8 @@ static void emitDelete(CodeGenFunction &CGF, const CallExpr *E) {
     return;
   }
   IRBuilder<> &B = CGF.builder();
-  CGF.callHelper(Helper::MapDelete, {B.getInt32(LV.Map->Id), LV.Key,
-                                     B.getInt32(LV.Map->KeySize)});
+  CGF.callHelper(Helper::MapDelete,
+                 {B.getInt32(LV.Map->Id), LV.Key, B.getInt32(LV.Map->KeySize)});
 }
 
 /// exists(arr[k...]): looks the entry up without creating it.
@@ -186,9 +183,10 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
   case BF::StkTrace: {
     CGM.addHeaderFlags(TSCC_HDR_USES_STACK);
     // 0 asks the runtime for its default depth.
-    Value *Depth = E->getNumArgs() ? B.CreateTrunc(emitScalarAsI64(E->getArg(0)),
-                                                   B.getInt32Ty())
-                                   : B.getInt32(0);
+    Value *Depth =
+        E->getNumArgs()
+            ? B.CreateTrunc(emitScalarAsI64(E->getArg(0)), B.getInt32Ty())
+            : B.getInt32(0);
     callHelper(Helper::StackTrace, {Depth});
     return {};
   }
@@ -206,8 +204,8 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
     unsigned Id = aggregationId(*this, E->getArg(0), Ok);
     if (!Ok)
       return {};
-    Value *Top = E->getNumArgs() > 1 ? emitScalarAsI64(E->getArg(1))
-                                     : B.getInt64(0);
+    Value *Top =
+        E->getNumArgs() > 1 ? emitScalarAsI64(E->getArg(1)) : B.getInt64(0);
     callHelper(Helper::AggPrint, {B.getInt32(Id), Top});
     return {};
   }
@@ -239,10 +237,10 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
     RValue S = emitExpr(E->getArg(0)), T = emitExpr(E->getArg(1));
     if (!S || !T)
       break;
-    return Result(B.CreateZExt(B.CreateICmpSGE(emitStringFind(S, T),
-                                                B.getInt64(0)),
-                               B.getInt32Ty()),
-                  false);
+    return Result(
+        B.CreateZExt(B.CreateICmpSGE(emitStringFind(S, T), B.getInt64(0)),
+                     B.getInt32Ty()),
+        false);
   }
   case BF::StrStr: {
     RValue S = emitExpr(E->getArg(0)), T = emitExpr(E->getArg(1));
@@ -264,10 +262,10 @@ RValue CodeGenFunction::emitCall(const CallExpr *E) {
     Value *Len = emitStringLength(S);
     Value *Index = emitScalarAsI64(E->getArg(1));
     Value *FromEnd = B.CreateAdd(Len, Index);
-    Value *Start = B.CreateSelect(B.CreateICmpSLT(Index, B.getInt64(0)),
-                                  FromEnd, Index);
-    Start = B.CreateBinaryIntrinsic(
-        Intrinsic::smax, Start, B.getInt64(0), nullptr, "substr.lo");
+    Value *Start =
+        B.CreateSelect(B.CreateICmpSLT(Index, B.getInt64(0)), FromEnd, Index);
+    Start = B.CreateBinaryIntrinsic(Intrinsic::smax, Start, B.getInt64(0),
+                                    nullptr, "substr.lo");
     Start = B.CreateBinaryIntrinsic(Intrinsic::smin, Start, Len, nullptr,
                                     "substr.start");
     Value *Avail = B.CreateSub(Len, Start);
@@ -295,16 +293,16 @@ Value *CodeGenFunction::emitStackId(const Expr *Key) {
   const auto *Call = dyn_cast<CallExpr>(Key->ignoreParens());
   CGM.addHeaderFlags(TSCC_HDR_USES_STACK);
   // 0 asks the runtime for its default depth.
-  Value *Depth = Call && Call->getNumArgs()
-                     ? B.CreateTrunc(emitScalarAsI64(Call->getArg(0)),
-                                     B.getInt32Ty())
-                     : B.getInt32(0);
+  Value *Depth =
+      Call && Call->getNumArgs()
+          ? B.CreateTrunc(emitScalarAsI64(Call->getArg(0)), B.getInt32Ty())
+          : B.getInt32(0);
   // A newer object may meet a runtime older than ABI 1.4: without
   // stack_id() the key is 0, which the runtime prints as an unknown stack.
-  Value *Size = B.CreateLoad(B.getInt32Ty(),
-                             byteGEP(Helpers, offsetof(tscc_helpers, size),
-                                     "helpers.size.addr"),
-                             "helpers.size");
+  Value *Size = B.CreateLoad(
+      B.getInt32Ty(),
+      byteGEP(Helpers, offsetof(tscc_helpers, size), "helpers.size.addr"),
+      "helpers.size");
   Value *Has = B.CreateICmpUGE(
       Size, B.getInt32(offsetof(tscc_helpers, stack_id) + sizeof(void *)),
       "has.stack_id");
@@ -343,6 +341,6 @@ void CodeGenFunction::emitAggregationUpdate(const AssignExpr *E) {
   Value *V = Info->Kind == TSCC_AGG_COUNT || Call->getNumArgs() == 0
                  ? B.getInt64(1)
                  : emitScalarAsI64(Call->getArg(0));
-  callHelper(Helper::AggUpdate, {B.getInt32(Info->Id), Key,
-                                 B.getInt32(Info->KeySize), V});
+  callHelper(Helper::AggUpdate,
+             {B.getInt32(Info->Id), Key, B.getInt32(Info->KeySize), V});
 }

@@ -59,10 +59,11 @@ IntegerType *CodeGenFunction::intPtrTy() {
 Function *CodeGenFunction::emit() {
   LLVMContext &Ctx_ = CGM.getLLVMContext();
   llvm::Type *Ret = IsPredicate ? B.getInt32Ty() : B.getVoidTy();
-  auto *FT = llvm::FunctionType::get(Ret, {llvm::PointerType::get(Ctx_, 0)}, false);
+  auto *FT =
+      llvm::FunctionType::get(Ret, {llvm::PointerType::get(Ctx_, 0)}, false);
   std::string Name = clauseFunctionName(C.getIndex(), IsPredicate, Stream);
-  Fn = Function::Create(FT, GlobalValue::ExternalLinkage, Name,
-                        CGM.getModule());
+  Fn =
+      Function::Create(FT, GlobalValue::ExternalLinkage, Name, CGM.getModule());
   Fn->setSection(textSectionName(Stream));
   Fn->setVisibility(GlobalValue::HiddenVisibility);
   Fn->setDSOLocal(true);
@@ -82,14 +83,13 @@ Function *CodeGenFunction::emit() {
   B.SetInsertPoint(Entry);
   emitPrologue();
 
-  if (C.getIndex() == CGM.getInitClause() &&
-      (IsPredicate || !C.getPredicate()))
+  if (C.getIndex() == CGM.getInitClause() && (IsPredicate || !C.getPredicate()))
     emitGlobalInitializers();
 
   if (IsPredicate) {
     Value *Cond = emitCondition(C.getPredicate());
-    Value *Result = Cond ? B.CreateZExt(Cond, B.getInt32Ty(), "pred")
-                         : B.getInt32(0);
+    Value *Result =
+        Cond ? B.CreateZExt(Cond, B.getInt32Ty(), "pred") : B.getInt32(0);
     B.CreateRet(Result);
     ReturnBlock->eraseFromParent();
     ReturnBlock = nullptr;
@@ -153,8 +153,8 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   else if (H == Helper::StackId)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_ID);
   StringRef Name = CodeGenModule::getHelperName(H);
-  Value *Slot = byteGEP(Helpers, CodeGenModule::getHelperOffset(H),
-                        Name + ".addr");
+  Value *Slot =
+      byteGEP(Helpers, CodeGenModule::getHelperOffset(H), Name + ".addr");
   auto *FP = B.CreateLoad(B.getPtrTy(), Slot, Name);
   FP->setMetadata(LLVMContext::MD_invariant_load,
                   MDNode::get(CGM.getLLVMContext(), {}));
@@ -170,10 +170,10 @@ void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
   // An object is run by runtimes of its own minor version or later, but a
   // newer object may meet an older runtime: fault() is called only when the
   // runtime's table is long enough to have it.
-  Value *Size = B.CreateLoad(B.getInt32Ty(),
-                             byteGEP(Helpers, offsetof(tscc_helpers, size),
-                                     "helpers.size.addr"),
-                             "helpers.size");
+  Value *Size = B.CreateLoad(
+      B.getInt32Ty(),
+      byteGEP(Helpers, offsetof(tscc_helpers, size), "helpers.size.addr"),
+      "helpers.size");
   Value *Has = B.CreateICmpUGE(
       Size, B.getInt32(offsetof(tscc_helpers, fault) + sizeof(void *)),
       "has.fault");
@@ -187,14 +187,16 @@ void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
   B.SetInsertPoint(Cont);
 }
 
-Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty, StringRef Name) {
+Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty,
+                                 StringRef Name) {
   return B.CreateLoad(Ty, byteGEP(Ctx, Offset, Name + ".addr"), Name);
 }
 
 Value *CodeGenFunction::ctxReg(unsigned Reg) {
   static const char *const Names[TSCC_REG_COUNT] = {
-      "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9",
-      "r10", "r11", "r12", "r13", "r14", "r15", "rip", "eflags", "orig_rax"};
+      "rax", "rbx", "rcx", "rdx",    "rsi",     "rdi", "rbp",
+      "rsp", "r8",  "r9",  "r10",    "r11",     "r12", "r13",
+      "r14", "r15", "rip", "eflags", "orig_rax"};
   return ctxField(offsetof(tscc_ctx, regs) + 8 * Reg, B.getInt64Ty(),
                   Names[Reg]);
 }
@@ -203,8 +205,8 @@ AllocaInst *CodeGenFunction::createTemp(uint64_t Size, uint64_t Alignment,
                                         StringRef Name) {
   BasicBlock &Entry = Fn->getEntryBlock();
   IRBuilder<> EB(&Entry, Entry.begin());
-  auto *A = EB.CreateAlloca(llvm::ArrayType::get(EB.getInt8Ty(), Size ? Size : 1),
-                            nullptr, Name);
+  auto *A = EB.CreateAlloca(
+      llvm::ArrayType::get(EB.getInt8Ty(), Size ? Size : 1), nullptr, Name);
   A->setAlignment(Align(std::max<uint64_t>(Alignment, 1)));
   return A;
 }

@@ -94,8 +94,8 @@ Value *CodeGenFunction::convert(Value *V, const tscc::Type *From,
                           : B.CreateUIToFP(V, DstTy, "conv");
   if (SrcTy->isFloatingPointTy() && DstTy->isIntegerTy()) {
     // Saturating: an out-of-range double must not become poison.
-    Intrinsic::ID ID = isSignedInt(T) ? Intrinsic::fptosi_sat
-                                      : Intrinsic::fptoui_sat;
+    Intrinsic::ID ID =
+        isSignedInt(T) ? Intrinsic::fptosi_sat : Intrinsic::fptoui_sat;
     return B.CreateIntrinsic(ID, {DstTy, SrcTy}, {V}, nullptr, "conv");
   }
   if (SrcTy->isFloatingPointTy() && DstTy->isFloatingPointTy())
@@ -252,21 +252,30 @@ static Value *emitArith(CodeGenFunction &CGF, IRBuilder<> &B, BinOp Op,
   llvm_unreachable("not an arithmetic operator");
 }
 
-Value *CodeGenFunction::emitBinaryArith(tscc::BinaryOperator::Opcode Op, Value *L,
-                                        Value *R, const tscc::Type *Ty) {
+Value *CodeGenFunction::emitBinaryArith(tscc::BinaryOperator::Opcode Op,
+                                        Value *L, Value *R,
+                                        const tscc::Type *Ty) {
   return emitArith(*this, B, Op, L, R, Ty);
 }
 
 static CmpInst::Predicate comparePredicate(BinOp Op, bool Signed, bool FP) {
   switch (Op) {
   case BinOp::LT:
-    return FP ? CmpInst::FCMP_OLT : Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT;
+    return FP       ? CmpInst::FCMP_OLT
+           : Signed ? CmpInst::ICMP_SLT
+                    : CmpInst::ICMP_ULT;
   case BinOp::GT:
-    return FP ? CmpInst::FCMP_OGT : Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT;
+    return FP       ? CmpInst::FCMP_OGT
+           : Signed ? CmpInst::ICMP_SGT
+                    : CmpInst::ICMP_UGT;
   case BinOp::LE:
-    return FP ? CmpInst::FCMP_OLE : Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE;
+    return FP       ? CmpInst::FCMP_OLE
+           : Signed ? CmpInst::ICMP_SLE
+                    : CmpInst::ICMP_ULE;
   case BinOp::GE:
-    return FP ? CmpInst::FCMP_OGE : Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE;
+    return FP       ? CmpInst::FCMP_OGE
+           : Signed ? CmpInst::ICMP_SGE
+                    : CmpInst::ICMP_UGE;
   case BinOp::EQ:
     return FP ? CmpInst::FCMP_OEQ : CmpInst::ICMP_EQ;
   case BinOp::NE:
@@ -293,8 +302,7 @@ namespace tscc {
 /// stays out of CodeGenFunction's interface.
 class OperatorEmitter {
 public:
-  explicit OperatorEmitter(CodeGenFunction &CGF)
-      : CGF(CGF), B(CGF.builder()) {}
+  explicit OperatorEmitter(CodeGenFunction &CGF) : CGF(CGF), B(CGF.builder()) {}
 
   RValue binary(const BinaryOperator *E);
   RValue unary(const UnaryOperator *E);
@@ -375,8 +383,8 @@ RValue OperatorEmitter::comparison(const BinaryOperator *E) {
   Value *Cmp =
       FP ? B.CreateFCmp(comparePredicate(E->getOpcode(), Signed, true), L, R,
                         "cmp")
-         : B.CreateICmp(comparePredicate(E->getOpcode(), Signed, false), L,
-                        R, "cmp");
+         : B.CreateICmp(comparePredicate(E->getOpcode(), Signed, false), L, R,
+                        "cmp");
   return RValue::scalar(B.CreateZExt(Cmp, ResTy, "cmp.ext"));
 }
 
@@ -402,8 +410,8 @@ RValue OperatorEmitter::pointerArith(const BinaryOperator *E,
     uint64_t S = Scale(LT);
     if (S != 1)
       Diff = B.CreateSDiv(Diff, ConstantInt::get(IP, S), "ptr.elems");
-    return RValue::scalar(CGF.convert(
-        Diff, LT->getContext().getPtrDiffType(), CGF.typeOf(E)));
+    return RValue::scalar(
+        CGF.convert(Diff, LT->getContext().getPtrDiffType(), CGF.typeOf(E)));
   }
   Value *Ptr = LPtr ? L : R;
   Value *Idx = LPtr ? R : L;
@@ -603,7 +611,7 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
   case NodeKind::AggregationExpr:
     errorUnsupported(E, "reading an aggregation's value");
     return {};
-  // Not expressions.
+    // Not expressions.
 #define EXPR_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"

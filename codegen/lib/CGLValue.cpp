@@ -13,8 +13,7 @@ using namespace llvm;
 using namespace tscc;
 
 void CodeGenFunction::emitReadTarget(Value *Addr, Value *Dst, uint64_t Size) {
-  callHelper(Helper::ReadMem,
-             {targetAddrToI64(Addr), Dst, B.getInt64(Size)});
+  callHelper(Helper::ReadMem, {targetAddrToI64(Addr), Dst, B.getInt64(Size)});
 }
 
 Value *CodeGenFunction::emitReadTargetScalar(Value *Addr,
@@ -91,8 +90,8 @@ RValue CodeGenFunction::emitLoad(const LValue &LV) {
     if (T->isRecord() || isa<OpaqueType>(T))
       return RValue::buffer(materialize(LV), T->getSize());
     if (T->isString() || T->isFunction() || T->isVoid()) {
-      errorUnsupported(nullptr, "reading a '" + T->getName() +
-                                    "' from target memory");
+      errorUnsupported(nullptr,
+                       "reading a '" + T->getName() + "' from target memory");
       return {};
     }
     if (!LV.isBitField())
@@ -141,9 +140,8 @@ RValue CodeGenFunction::emitLoad(const LValue &LV) {
       B.CreateCondBr(Written, Cont, getFalseBlock());
       B.SetInsertPoint(Cont);
     } else if (T->isString() || T->isRecord() || T->isArray()) {
-      uint64_t Size = T->isString()
-                          ? cast<StringType>(T)->getCapacity()
-                          : T->getSize();
+      uint64_t Size =
+          T->isString() ? cast<StringType>(T)->getCapacity() : T->getSize();
       AllocaInst *Zero = createTemp(Size, 8, "tls.unset");
       B.CreateMemSet(Zero, B.getInt8(0), Size, MaybeAlign(8));
       Value *P = B.CreateSelect(Written, LV.Addr, Zero, "tls.val");
@@ -175,15 +173,15 @@ RValue CodeGenFunction::emitLoad(const LValue &LV) {
 }
 
 /// Stores scalar \p V (already of LV.Ty) into host storage.
-static void storeHostScalar(CodeGenFunction &CGF, const LValue &LV,
-                            Value *Addr, Value *V) {
+static void storeHostScalar(CodeGenFunction &CGF, const LValue &LV, Value *Addr,
+                            Value *V) {
   IRBuilder<> &B = CGF.builder();
   if (LV.isBitField()) {
     unsigned Bytes = bitFieldContainerBytes(LV);
     llvm::Type *CTy = B.getIntNTy(Bytes * 8);
     Value *Old = B.CreateLoad(CTy, Addr, "bf.old");
-    APInt Mask = APInt::getBitsSet(Bytes * 8, LV.BitOffset,
-                                   LV.BitOffset + LV.BitWidth);
+    APInt Mask =
+        APInt::getBitsSet(Bytes * 8, LV.BitOffset, LV.BitOffset + LV.BitWidth);
     Value *NewBits = B.CreateShl(B.CreateZExtOrTrunc(V, CTy), LV.BitOffset);
     NewBits = B.CreateAnd(NewBits, ConstantInt::get(CTy, Mask));
     Value *Kept = B.CreateAnd(Old, ConstantInt::get(CTy, ~Mask));
@@ -251,21 +249,19 @@ void CodeGenFunction::emitStore(const LValue &LV, RValue V) {
 
 /// A host-array or String index that is out of bounds must not touch tracer
 /// memory: it is redirected to a zeroed scratch element.
-static Value *boundedHostElement(CodeGenFunction &CGF, Value *Base,
-                                 Value *Idx, uint64_t Count,
-                                 uint64_t ElemSize) {
+static Value *boundedHostElement(CodeGenFunction &CGF, Value *Base, Value *Idx,
+                                 uint64_t Count, uint64_t ElemSize) {
   IRBuilder<> &B = CGF.builder();
   Value *Idx64 = B.CreateSExtOrTrunc(Idx, B.getInt64Ty());
   Value *InRange = B.CreateICmpULT(Idx64, B.getInt64(Count), "idx.ok");
-  Value *Elem = B.CreateGEP(
-      B.getInt8Ty(), Base, B.CreateMul(Idx64, B.getInt64(ElemSize)), "elem");
+  Value *Elem = B.CreateGEP(B.getInt8Ty(), Base,
+                            B.CreateMul(Idx64, B.getInt64(ElemSize)), "elem");
   AllocaInst *Scratch = CGF.createTemp(ElemSize, 8, "idx.scratch");
   B.CreateMemSet(Scratch, B.getInt8(0), ElemSize, MaybeAlign(8));
   return B.CreateSelect(InRange, Elem, Scratch, "elem.safe");
 }
 
-static LValue emitSubscript(CodeGenFunction &CGF,
-                            const ArraySubscriptExpr *E) {
+static LValue emitSubscript(CodeGenFunction &CGF, const ArraySubscriptExpr *E) {
   IRBuilder<> &B = CGF.builder();
   const Expr *Base = E->getBase();
   const tscc::Type *BT = CGF.typeOf(Base);
@@ -292,8 +288,8 @@ static LValue emitSubscript(CodeGenFunction &CGF,
     Idx = IT && IT->isSigned() ? B.CreateSExtOrTrunc(Idx, IP)
                                : B.CreateZExtOrTrunc(Idx, IP);
     LV.K = LValue::Target;
-    LV.Addr = B.CreateAdd(
-        Ptr, B.CreateMul(Idx, ConstantInt::get(IP, ElemSize)), "arrayidx");
+    LV.Addr = B.CreateAdd(Ptr, B.CreateMul(Idx, ConstantInt::get(IP, ElemSize)),
+                          "arrayidx");
     return LV;
   }
   LValue BaseLV = CGF.emitLValue(Base);
@@ -401,7 +397,7 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
     return emitMember(*this, cast<MemberExpr>(E));
   case NodeKind::ArraySubscriptExpr:
     return emitSubscript(*this, cast<ArraySubscriptExpr>(E));
-  // Not expressions.
+    // Not expressions.
 #define EXPR_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"

@@ -86,8 +86,7 @@ void CodeGenFunction::emitRecord(const CallExpr *E, bool IsTrace) {
       if (V->getType()->isIntegerTy() && typeOf(Arg))
         V = convert(V, typeOf(Arg), typeOf(Arg)->getContext().getDouble());
       if (V->getType()->isFloatingPointTy())
-        V = B.CreateBitCast(B.CreateFPCast(V, B.getDoubleTy()),
-                            B.getInt64Ty());
+        V = B.CreateBitCast(B.CreateFPCast(V, B.getDoubleTy()), B.getInt64Ty());
       else
         V = B.CreateSExtOrTrunc(V, B.getInt64Ty());
     } else {

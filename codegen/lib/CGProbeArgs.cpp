@@ -25,15 +25,15 @@
 using namespace llvm;
 using namespace tscc;
 
-static const unsigned FunctionArgRegsLP64[] = {
-    TSCC_REG_RDI, TSCC_REG_RSI, TSCC_REG_RDX,
-    TSCC_REG_RCX, TSCC_REG_R8,  TSCC_REG_R9};
-static const unsigned SyscallArgRegsLP64[] = {
-    TSCC_REG_RDI, TSCC_REG_RSI, TSCC_REG_RDX,
-    TSCC_REG_R10, TSCC_REG_R8,  TSCC_REG_R9};
-static const unsigned SyscallArgRegsILP32[] = {
-    TSCC_REG_RBX, TSCC_REG_RCX, TSCC_REG_RDX,
-    TSCC_REG_RSI, TSCC_REG_RDI, TSCC_REG_RBP};
+static const unsigned FunctionArgRegsLP64[] = {TSCC_REG_RDI, TSCC_REG_RSI,
+                                               TSCC_REG_RDX, TSCC_REG_RCX,
+                                               TSCC_REG_R8,  TSCC_REG_R9};
+static const unsigned SyscallArgRegsLP64[] = {TSCC_REG_RDI, TSCC_REG_RSI,
+                                              TSCC_REG_RDX, TSCC_REG_R10,
+                                              TSCC_REG_R8,  TSCC_REG_R9};
+static const unsigned SyscallArgRegsILP32[] = {TSCC_REG_RBX, TSCC_REG_RCX,
+                                               TSCC_REG_RDX, TSCC_REG_RSI,
+                                               TSCC_REG_RDI, TSCC_REG_RBP};
 
 /// Byte offset of argument \p N (1-based) above the ILP32 return address.
 static uint64_t ilp32StackSlot(const tscc::FunctionType *Proto, unsigned N) {
@@ -41,9 +41,8 @@ static uint64_t ilp32StackSlot(const tscc::FunctionType *Proto, unsigned N) {
   for (unsigned I = 1; I < N; ++I) {
     uint64_t Size = 4;
     if (Proto && Proto->hasPrototype() && I <= Proto->getParams().size())
-      Size = alignTo(std::max<uint64_t>(Proto->getParams()[I - 1]->getSize(),
-                                        1),
-                     4);
+      Size = alignTo(
+          std::max<uint64_t>(Proto->getParams()[I - 1]->getSize(), 1), 4);
     Slot += Size;
   }
   return Slot;
@@ -83,8 +82,8 @@ static RValue emitArg(CodeGenFunction &CGF, const BuiltinVarExpr *E,
   if (CI.IsSyscall) {
     if (N > 6)
       return RValue::scalar(ConstantInt::get(CGF.convertType(T), 0));
-    unsigned Reg = ILP32 ? SyscallArgRegsILP32[N - 1]
-                         : SyscallArgRegsLP64[N - 1];
+    unsigned Reg =
+        ILP32 ? SyscallArgRegsILP32[N - 1] : SyscallArgRegsLP64[N - 1];
     return RValue::scalar(fromRegister(CGF, CGF.ctxReg(Reg), T));
   }
   if (!ILP32) {
@@ -92,14 +91,14 @@ static RValue emitArg(CodeGenFunction &CGF, const BuiltinVarExpr *E,
       return RValue::scalar(
           fromRegister(CGF, CGF.ctxReg(FunctionArgRegsLP64[N - 1]), T));
     // At the entry breakpoint rsp points at the return address.
-    Value *Addr = B.CreateAdd(CGF.ctxReg(TSCC_REG_RSP),
-                              B.getInt64(8 * (N - 6)), "arg.addr");
+    Value *Addr = B.CreateAdd(CGF.ctxReg(TSCC_REG_RSP), B.getInt64(8 * (N - 6)),
+                              "arg.addr");
     return RValue::scalar(CGF.emitReadTargetScalar(Addr, T));
   }
   const tscc::FunctionType *Proto = CI.Prototype[modelIndex(DataModel::ILP32)];
   Value *Esp = B.CreateTrunc(CGF.ctxReg(TSCC_REG_RSP), B.getInt32Ty(), "esp");
-  Value *Addr = B.CreateAdd(
-      Esp, B.getInt32(4 + ilp32StackSlot(Proto, N)), "arg.addr");
+  Value *Addr =
+      B.CreateAdd(Esp, B.getInt32(4 + ilp32StackSlot(Proto, N)), "arg.addr");
   return RValue::scalar(CGF.emitReadTargetScalar(Addr, T));
 }
 
@@ -116,8 +115,8 @@ static RValue emitRv(CodeGenFunction &CGF, const BuiltinVarExpr *E) {
   if (CI.IsSyscall)
     return RValue::scalar(fromRegister(CGF, Rax, T, /*SignExtend32=*/ILP32));
   if (ILP32 && T->getSize() == 8) {
-    Value *Lo = B.CreateZExt(B.CreateTrunc(Rax, B.getInt32Ty()),
-                             B.getInt64Ty());
+    Value *Lo =
+        B.CreateZExt(B.CreateTrunc(Rax, B.getInt32Ty()), B.getInt64Ty());
     Value *Hi = B.CreateShl(CGF.ctxReg(TSCC_REG_RDX), 32);
     return RValue::scalar(B.CreateOr(Hi, Lo, "edx.eax"));
   }
@@ -131,10 +130,11 @@ static RValue emitCtxString(CodeGenFunction &CGF, const BuiltinVarExpr *E,
   IRBuilder<> &B = CGF.builder();
   Value *P = CGF.ctxField(Offset, B.getPtrTy(), Name);
   Value *Empty = CGF.getCGM().getStringLiteral("");
-  Value *Safe = B.CreateSelect(B.CreateIsNull(P), Empty, P, Name.str() + ".str");
+  Value *Safe =
+      B.CreateSelect(B.CreateIsNull(P), Empty, P, Name.str() + ".str");
   const auto *ST = CGF.typeOf(E) ? CGF.typeOf(E)->getAs<StringType>() : nullptr;
-  return RValue::buffer(Safe, ST ? ST->getCapacity()
-                                 : StringType::DefaultCapacity);
+  return RValue::buffer(Safe,
+                        ST ? ST->getCapacity() : StringType::DefaultCapacity);
 }
 
 RValue CodeGenFunction::emitBuiltinVar(const BuiltinVarExpr *E) {
@@ -194,8 +194,8 @@ RValue CodeGenFunction::emitParam(const ParamExpr *E) {
     return {};
   }
   // A parameter the runtime did not get reads as 0 / "".
-  Value *Count = ctxField(offsetof(tscc_ctx, param_count), B.getInt32Ty(),
-                          "param_count");
+  Value *Count =
+      ctxField(offsetof(tscc_ctx, param_count), B.getInt32Ty(), "param_count");
   Value *Have = B.CreateICmpULE(B.getInt32(N), Count, "param.given");
   if (const auto *ST = T->getAs<StringType>()) {
     Value *Arr = ctxField(offsetof(tscc_ctx, param_strings), B.getPtrTy(),

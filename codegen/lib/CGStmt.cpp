@@ -24,8 +24,8 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
     return;
   case NodeKind::ExprStmt: {
     const Expr *E = cast<ExprStmt>(S)->getExpr();
-    if (const auto *A = dyn_cast_or_null<AssignExpr>(E ? E->ignoreParens()
-                                                       : nullptr)) {
+    if (const auto *A =
+            dyn_cast_or_null<AssignExpr>(E ? E->ignoreParens() : nullptr)) {
       emitAssign(A, nullptr);
       return;
     }
@@ -65,7 +65,7 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
     return;
   case NodeKind::NullStmt:
     return;
-  // Not statements.
+    // Not statements.
 #define STMT_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"
@@ -107,8 +107,8 @@ atomicOpFor(tscc::BinaryOperator::Opcode Op) {
   return std::nullopt;
 }
 
-static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op,
-                            Value *Old, Value *Operand) {
+static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Old,
+                            Value *Operand) {
   switch (Op) {
   case AtomicRMWInst::Add:
     return B.CreateAdd(Old, Operand, "new");
@@ -154,7 +154,7 @@ static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
     Value *Idx = CGF.emitScalarAs(E->getRHS(), T);
     Idx = B.CreateMul(Idx, ConstantInt::get(Idx->getType(), Scale));
     New = Op == tscc::BinaryOperator::Opcode::Add ? B.CreateAdd(Old.V, Idx)
-                                            : B.CreateSub(Old.V, Idx);
+                                                  : B.CreateSub(Old.V, Idx);
   } else if (P && RT && RT->isPointer()) {
     // `p -= q`, which GNU C accepts with a warning: p becomes the element
     // difference p - q (CT is ptrdiff_t), converted back to the pointer.
@@ -219,10 +219,10 @@ void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
                                                 *AOp != AtomicRMWInst::Sub)))) {
     Value *Operand = emitScalarAs(E->getRHS(), T);
     if (const auto *P = T->getAs<tscc::PointerType>()) {
-      uint64_t Scale = P->getPointee()->getSize() ? P->getPointee()->getSize()
-                                                  : 1;
-      Operand = B.CreateMul(Operand, ConstantInt::get(Operand->getType(),
-                                                      Scale));
+      uint64_t Scale =
+          P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
+      Operand =
+          B.CreateMul(Operand, ConstantInt::get(Operand->getType(), Scale));
     }
     Value *Old = B.CreateAtomicRMW(*AOp, LV.Addr, Operand, MaybeAlign(),
                                    AtomicOrdering::Monotonic);
@@ -249,8 +249,8 @@ RValue CodeGenFunction::emitIncDec(const UnaryOperator *E) {
     if (!Old)
       return {};
     Value *One = ConstantFP::get(LTy, 1.0);
-    Value *New = Inc ? B.CreateFAdd(Old.V, One, "inc")
-                     : B.CreateFSub(Old.V, One, "dec");
+    Value *New =
+        Inc ? B.CreateFAdd(Old.V, One, "inc") : B.CreateFSub(Old.V, One, "dec");
     emitStore(LV, RValue::scalar(New));
     return RValue::scalar(E->isPostfix() ? Old.V : New);
   }
@@ -263,13 +263,12 @@ RValue CodeGenFunction::emitIncDec(const UnaryOperator *E) {
     Step = P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
   Value *Delta = ConstantInt::get(LTy, Step);
   if (canUseAtomic(LV)) {
-    Value *Old = B.CreateAtomicRMW(Inc ? AtomicRMWInst::Add
-                                       : AtomicRMWInst::Sub,
-                                   LV.Addr, Delta, MaybeAlign(),
-                                   AtomicOrdering::Monotonic);
+    Value *Old = B.CreateAtomicRMW(
+        Inc ? AtomicRMWInst::Add : AtomicRMWInst::Sub, LV.Addr, Delta,
+        MaybeAlign(), AtomicOrdering::Monotonic);
     Old->setName("old");
-    Value *New = Inc ? B.CreateAdd(Old, Delta, "inc")
-                     : B.CreateSub(Old, Delta, "dec");
+    Value *New =
+        Inc ? B.CreateAdd(Old, Delta, "inc") : B.CreateSub(Old, Delta, "dec");
     return RValue::scalar(E->isPostfix() ? Old : New);
   }
   RValue Old = emitLoad(LV);

@@ -79,9 +79,9 @@ void buildStrCopy(Function *F) {
   IRBuilder<> B(Entry);
   B.CreateCondBr(B.CreateIsNull(DstCap), Ret, Start);
   B.SetInsertPoint(Start);
-  Value *Limit = B.CreateBinaryIntrinsic(
-      Intrinsic::umin, B.CreateSub(DstCap, B.getInt64(1)), SrcCap, nullptr,
-      "limit");
+  Value *Limit = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                         B.CreateSub(DstCap, B.getInt64(1)),
+                                         SrcCap, nullptr, "limit");
   B.CreateBr(Loop);
   B.SetInsertPoint(Loop);
   PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
@@ -189,8 +189,8 @@ void buildStrCompare(Function *F) {
   I->addIncoming(B.CreateAdd(I, B.getInt64(1), "i.next"), Same);
   B.CreateCondBr(B.CreateIsNull(CA), Equal, Loop);
   B.SetInsertPoint(Differ);
-  B.CreateRet(B.CreateSelect(B.CreateICmpULT(CA, CB), B.getInt32(-1),
-                             B.getInt32(1)));
+  B.CreateRet(
+      B.CreateSelect(B.CreateICmpULT(CA, CB), B.getInt32(-1), B.getInt32(1)));
   B.SetInsertPoint(Equal);
   B.CreateRet(B.getInt32(0));
 }
@@ -249,7 +249,8 @@ Function *CodeGenModule::getSupportFunction(SupportFn Kind,
   if (F)
     return F;
   LLVMContext &C = getLLVMContext();
-  llvm::Type *Ptr = llvm::PointerType::get(C, 0), *I64 = llvm::Type::getInt64Ty(C);
+  llvm::Type *Ptr = llvm::PointerType::get(C, 0),
+             *I64 = llvm::Type::getInt64Ty(C);
   switch (Kind) {
   case SupportFn::StrLen:
     F = createSupport(M, "tscc_strlen", Stream,
@@ -257,10 +258,9 @@ Function *CodeGenModule::getSupportFunction(SupportFn Kind,
     buildStrLen(F);
     break;
   case SupportFn::StrCopy:
-    F = createSupport(
-        M, "tscc_strcopy", Stream,
-        llvm::FunctionType::get(llvm::Type::getVoidTy(C),
-                                {Ptr, I64, Ptr, I64}, false));
+    F = createSupport(M, "tscc_strcopy", Stream,
+                      llvm::FunctionType::get(llvm::Type::getVoidTy(C),
+                                              {Ptr, I64, Ptr, I64}, false));
     buildStrCopy(F);
     break;
   case SupportFn::StrEqual:
@@ -276,9 +276,9 @@ Function *CodeGenModule::getSupportFunction(SupportFn Kind,
     buildStrCompare(F);
     break;
   case SupportFn::StrFind:
-    F = createSupport(M, "tscc_strfind", Stream,
-                      llvm::FunctionType::get(I64, {Ptr, I64, Ptr, I64},
-                                              false));
+    F = createSupport(
+        M, "tscc_strfind", Stream,
+        llvm::FunctionType::get(I64, {Ptr, I64, Ptr, I64}, false));
     buildStrFind(F);
     break;
   }
@@ -301,23 +301,24 @@ void CodeGenFunction::emitStringCopy(Value *Dst, uint64_t DstCap, RValue Src) {
 
 Value *CodeGenFunction::emitStringEqual(RValue A, RValue Bv) {
   Function *F = CGM.getSupportFunction(SupportFn::StrEqual, Stream);
-  return B.CreateCall(F, {A.V, B.getInt64(A.Capacity), Bv.V,
-                          B.getInt64(Bv.Capacity)},
-                      "str.eq");
+  return B.CreateCall(
+      F, {A.V, B.getInt64(A.Capacity), Bv.V, B.getInt64(Bv.Capacity)},
+      "str.eq");
 }
 
 Value *CodeGenFunction::emitStringCompare(RValue A, RValue Bv) {
   Function *F = CGM.getSupportFunction(SupportFn::StrCompare, Stream);
-  return B.CreateCall(F, {A.V, B.getInt64(A.Capacity), Bv.V,
-                          B.getInt64(Bv.Capacity)},
-                      "str.cmp");
+  return B.CreateCall(
+      F, {A.V, B.getInt64(A.Capacity), Bv.V, B.getInt64(Bv.Capacity)},
+      "str.cmp");
 }
 
 Value *CodeGenFunction::emitStringFind(RValue Hay, RValue Needle) {
   Function *F = CGM.getSupportFunction(SupportFn::StrFind, Stream);
-  return B.CreateCall(F, {Hay.V, B.getInt64(Hay.Capacity), Needle.V,
-                          B.getInt64(Needle.Capacity)},
-                      "str.find");
+  return B.CreateCall(
+      F,
+      {Hay.V, B.getInt64(Hay.Capacity), Needle.V, B.getInt64(Needle.Capacity)},
+      "str.find");
 }
 
 RValue CodeGenFunction::emitSubstring(RValue S, Value *Start, Value *Count) {

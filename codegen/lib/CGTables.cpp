@@ -40,15 +40,15 @@ static tscc_probe makeProbe(ObjectStringTable &Str, const ProbeInfo &P) {
   return R;
 }
 
-static void addClauses(ObjectTables &T, const ScriptInfo &Info,
-                       const Script &S, ArrayRef<uint32_t> ExtraFlags) {
+static void addClauses(ObjectTables &T, const ScriptInfo &Info, const Script &S,
+                       ArrayRef<uint32_t> ExtraFlags) {
   for (const ClauseInfo &CI : Info.Clauses) {
     tscc_clause C = ObjectTables::makeClause(CI.Id);
     C.flags = CI.Flags | (CI.Id < ExtraFlags.size() ? ExtraFlags[CI.Id] : 0);
     const Clause *Node =
-        CI.Node ? CI.Node
-                : (CI.Id < S.getClauses().size() ? S.getClauses()[CI.Id]
-                                                 : nullptr);
+        CI.Node
+            ? CI.Node
+            : (CI.Id < S.getClauses().size() ? S.getClauses()[CI.Id] : nullptr);
     if (Node && Node->getPredicate())
       C.flags |= TSCC_CLAUSE_HAS_PREDICATE;
     C.probe_first = CI.ProbeFirst;
@@ -86,8 +86,8 @@ ObjectTables CodeGenModule::buildTables(StringRef SourceName,
   for (const MapInfo &Mp : Info.Maps) {
     tscc_map R;
     R.name = T.Strings.add(Mp.Name);
-    R.flags = Mp.Flags | tscc_map_key_count_flags(
-                             static_cast<uint32_t>(Mp.Keys.size()));
+    R.flags = Mp.Flags |
+              tscc_map_key_count_flags(static_cast<uint32_t>(Mp.Keys.size()));
     R.key_size = Mp.KeySize;
     R.value_size = Mp.ValueSize;
     R.key_field = appendFields(T, Mp.Keys);

@@ -33,8 +33,8 @@ LValue CodeGenFunction::emitVariable(const VariableInfo &V, const Expr *Ref) {
     LV.K = LValue::Host;
     // Always a named GEP, even at offset 0, so the IR says which global.
     LV.Addr = B.CreateInBoundsGEP(
-        B.getInt8Ty(), G,
-        B.getInt64(V.Offsets[modelIndex(DataModel::LP64)]), V.Name);
+        B.getInt8Ty(), G, B.getInt64(V.Offsets[modelIndex(DataModel::LP64)]),
+        V.Name);
     LV.IsGlobal = true;
     return LV;
   }
@@ -44,8 +44,7 @@ LValue CodeGenFunction::emitVariable(const VariableInfo &V, const Expr *Ref) {
     LV.K = LValue::Thread;
     // Not inbounds: the block may be absent (null), and the address is only
     // used once the written-bit check has established it is not.
-    LV.Addr = B.CreateGEP(B.getInt8Ty(), Th, B.getInt64(V.Offsets[M]),
-                          V.Name);
+    LV.Addr = B.CreateGEP(B.getInt8Ty(), Th, B.getInt64(V.Offsets[M]), V.Name);
     LV.WrittenBit = V.WrittenBit;
     return LV;
   }
@@ -72,8 +71,8 @@ Value *CodeGenFunction::emitThreadWritten(const LValue &LV) {
   BasicBlock *Done = BasicBlock::Create(B.getContext(), "tls.checked", Fn);
   B.CreateCondBr(B.CreateIsNull(Th), Done, Check);
   B.SetInsertPoint(Check);
-  Value *Byte = B.CreateLoad(B.getInt8Ty(), byteGEP(Th, LV.WrittenBit / 8),
-                             "tls.bits");
+  Value *Byte =
+      B.CreateLoad(B.getInt8Ty(), byteGEP(Th, LV.WrittenBit / 8), "tls.bits");
   Value *Bit = B.CreateAnd(Byte, B.getInt8(1u << (LV.WrittenBit % 8)));
   Value *Set = B.CreateIsNotNull(Bit, "tls.written");
   B.CreateBr(Done);
@@ -164,9 +163,9 @@ void CodeGenFunction::emitDeclStmt(const DeclStmt *S) {
       if (const Expr *Init = D->getInit()) {
         LValue LV = emitVariable(*V, Init);
         if (LV.isValid())
-          emitStore(LV, LV.Ty->isScalar() ? RValue::scalar(emitScalarAs(
-                                                Init, LV.Ty))
-                                          : emitExpr(Init));
+          emitStore(LV, LV.Ty->isScalar()
+                            ? RValue::scalar(emitScalarAs(Init, LV.Ty))
+                            : emitExpr(Init));
       }
       continue;
     }
@@ -174,8 +173,8 @@ void CodeGenFunction::emitDeclStmt(const DeclStmt *S) {
     if (!LV.isValid())
       continue;
     // Autos start zeroed: a deterministic value beats C's indeterminate one.
-    uint64_t Size = std::max<uint64_t>(V->Sizes[modelIndex(TypeDM)],
-                                       LV.Ty->getSize());
+    uint64_t Size =
+        std::max<uint64_t>(V->Sizes[modelIndex(TypeDM)], LV.Ty->getSize());
     B.CreateMemSet(LV.Addr, B.getInt8(0), Size ? Size : 1, MaybeAlign(8));
     if (const Expr *Init = D->getInit()) {
       if (LV.Ty->isScalar())
@@ -202,8 +201,7 @@ void CodeGenFunction::emitGlobalInitializers() {
       StringRef Bytes(V.Init->Str);
       Bytes = Bytes.take_front(Size - 1);
       Constant *Lit = CGM.getStringLiteral(Bytes);
-      B.CreateMemCpy(Addr, MaybeAlign(1), Lit, MaybeAlign(1),
-                     Bytes.size() + 1);
+      B.CreateMemCpy(Addr, MaybeAlign(1), Lit, MaybeAlign(1), Bytes.size() + 1);
       continue;
     }
     if (Size == 0 || Size > 8)

@@ -22,9 +22,8 @@ std::unique_ptr<Module> buildModule(const CodeGenInput &In,
                                     const ObjectEmitter &Emitter,
                                     DiagnosticsEngine &Diags,
                                     LLVMContext &Ctx) {
-  auto M = std::make_unique<Module>(In.SourceName.empty() ? "script"
-                                                          : In.SourceName,
-                                    Ctx);
+  auto M = std::make_unique<Module>(
+      In.SourceName.empty() ? "script" : In.SourceName, Ctx);
   M->setSourceFileName(In.SourceName);
   Emitter.configureModule(*M);
   CodeGenModule CGM(*M, In.TheScript, In.Info, &Diags);

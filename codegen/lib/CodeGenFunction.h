@@ -44,10 +44,10 @@ struct RValue {
 /// A place an expression designates.
 struct LValue {
   enum Kind : uint8_t {
-    Target, ///< target memory; Addr is a model-width integer address
-    Host,   ///< tracer memory (autos, globals, map slots); Addr is a ptr
-    Thread, ///< a thread-local: Host plus the "written" bit
-    MapElem,///< an associative-array element; the slot is looked up lazily
+    Target,  ///< target memory; Addr is a model-width integer address
+    Host,    ///< tracer memory (autos, globals, map slots); Addr is a ptr
+    Thread,  ///< a thread-local: Host plus the "written" bit
+    MapElem, ///< an associative-array element; the slot is looked up lazily
   };
   Kind K = Host;
   const Type *Ty = nullptr;

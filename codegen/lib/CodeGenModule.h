@@ -37,17 +37,17 @@ enum class Helper : uint8_t {
   RequestExit,
   Within,
   StackTrace,
-  Fault, ///< since ABI 1.2: callers check helpers->size first
+  Fault,   ///< since ABI 1.2: callers check helpers->size first
   StackId, ///< since ABI 1.4: callers check helpers->size first
 };
 
 /// Support functions emitted once per stream and called from clause code.
 enum class SupportFn : uint8_t {
-  StrCopy,  ///< void (ptr dst, i64 cap, ptr src, i64 srccap): bounded, NUL
-  StrEqual, ///< i1 (ptr a, i64 acap, ptr b, i64 bcap)
-  StrLen,   ///< i64 (ptr s, i64 cap): strnlen
+  StrCopy,    ///< void (ptr dst, i64 cap, ptr src, i64 srccap): bounded, NUL
+  StrEqual,   ///< i1 (ptr a, i64 acap, ptr b, i64 bcap)
+  StrLen,     ///< i64 (ptr s, i64 cap): strnlen
   StrCompare, ///< i32 (ptr a, i64 acap, ptr b, i64 bcap): <0, 0, >0 (bytes)
-  StrFind,  ///< i64 (ptr hay, i64 hcap, ptr needle, i64 ncap): index or -1
+  StrFind,    ///< i64 (ptr hay, i64 hcap, ptr needle, i64 ncap): index or -1
 };
 
 class CodeGenModule {

@@ -132,9 +132,9 @@ ObjectEmitter::create(const CodeGenOptions &Opts) {
   // Clause code has no exceptions and no unwinder; without unwind tables the
   // object carries no .eh_frame and no relocations the loader must apply to
   // it.
-  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      HostTriple, "x86-64", "", TO, Reloc::PIC_, CodeModel::Small,
-      toCodeGenLevel(Opts.OptLevel)));
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(HostTriple, "x86-64", "", TO, Reloc::PIC_,
+                             CodeModel::Small, toCodeGenLevel(Opts.OptLevel)));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create the x86-64 target machine");

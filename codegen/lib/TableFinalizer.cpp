@@ -74,11 +74,9 @@ Expected<SectionRef> findSection(const ELF64LEObjectFile &Obj,
   return malformed("no section '" + Wanted + "'");
 }
 
-Error fillEntry(const StringMap<FunctionPlacement> &Functions,
-                uint32_t Clause, tscc_data_model Model,
-                tscc_stream_entry &Entry) {
-  auto Lookup = [&](bool Pred, uint32_t &Offset,
-                    uint32_t &Size) -> Error {
+Error fillEntry(const StringMap<FunctionPlacement> &Functions, uint32_t Clause,
+                tscc_data_model Model, tscc_stream_entry &Entry) {
+  auto Lookup = [&](bool Pred, uint32_t &Offset, uint32_t &Size) -> Error {
     std::string Name = clauseFunctionName(Clause, Pred, Model);
     auto It = Functions.find(Name);
     if (It == Functions.end()) {
@@ -164,8 +162,8 @@ Error tscc::finalizeClauseTable(MutableArrayRef<char> Object) {
     tscc_clause C;
     std::memcpy(&C, At, sizeof(C));
     for (int M = 0; M != TSCC_DM_COUNT; ++M)
-      if (Error E = fillEntry(*Functions, C.id,
-                              static_cast<tscc_data_model>(M), C.stream[M]))
+      if (Error E = fillEntry(*Functions, C.id, static_cast<tscc_data_model>(M),
+                              C.stream[M]))
         return E;
     std::memcpy(At, &C, sizeof(C));
   }

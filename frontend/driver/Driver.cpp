@@ -18,12 +18,12 @@
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/Basic/SourceManager.h"
 #include "tscc/CodeGen/CodeGen.h"
+#include "tscc/Parse/Parser.h"
 #include "tscc/Sema/CDeclarations.h"
 #include "tscc/Sema/LayoutDumper.h"
 #include "tscc/Sema/ScriptInfo.h"
 #include "tscc/Sema/Sema.h"
 #include "tscc/Sema/TypeContext.h"
-#include "tscc/Parse/Parser.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -105,7 +105,8 @@ bool writeOutput(Compilation &C, const std::string &Path,
     OK = Write(OS) && !C.Diags.hasErrorOccurred();
     OS.flush();
     if (OS.has_error()) {
-      C.Diags.report(diag::err_cannot_write_file) << Path << OS.error().message();
+      C.Diags.report(diag::err_cannot_write_file)
+          << Path << OS.error().message();
       OS.clear_error();
       OK = false;
     }
@@ -115,7 +116,8 @@ bool writeOutput(Compilation &C, const std::string &Path,
     return false;
   }
   if (llvm::Error E = Tmp->keep(Path)) {
-    C.Diags.report(diag::err_cannot_write_file) << Path << llvm::toString(std::move(E));
+    C.Diags.report(diag::err_cannot_write_file)
+        << Path << llvm::toString(std::move(E));
     return false;
   }
   return true;
@@ -159,8 +161,8 @@ bool parse(Compilation &C) {
   // (quietly), laid out by Clang, and the script parsed knowing them (the
   // C declarations are not affected by that choice, so Clang's work is
   // kept for sema).
-  bool NeedsSema = C.Opts.Act != Action::DumpAST &&
-                   C.Opts.Act != Action::DumpCPrelude;
+  bool NeedsSema =
+      C.Opts.Act != Action::DumpAST && C.Opts.Act != Action::DumpCPrelude;
   if (NeedsSema && C.SM.getBufferData(C.MainFile).contains("#include")) {
     ASTContext Scratch;
     DiscardDiagnostics Quiet;
@@ -241,8 +243,8 @@ bool dumpLayout(Compilation &C) {
 /// Names, types, C declarations; fills whatever codegen needs.
 bool analyze(Compilation &C) {
   buildCDeclarations(C);
-  SemaInputs In{*C.AST, C.Ctx, C.SM, C.Diags,
-                {C.CDecls[0].get(), C.CDecls[1].get()}};
+  SemaInputs In{
+      *C.AST, C.Ctx, C.SM, C.Diags, {C.CDecls[0].get(), C.CDecls[1].get()}};
   C.Info = analyzeScript(In);
   return C.Info && !C.Diags.hasErrorOccurred();
 }

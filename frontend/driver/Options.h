@@ -21,14 +21,14 @@ namespace tscc::driver {
 
 /// What the driver produces.
 enum class Action {
-  EmitObject,  ///< Default: a probe object.
-  EmitLLVM,    ///< `-S --emit-llvm`: textual LLVM IR of both streams.
+  EmitObject,   ///< Default: a probe object.
+  EmitLLVM,     ///< `-S --emit-llvm`: textual LLVM IR of both streams.
   EmitAssembly, ///< `-S`: assembly of both streams.
-  DumpAST,     ///< `--dump-ast`.
-  DumpLayout,  ///< `--dump-layout 'struct X'`.
+  DumpAST,      ///< `--dump-ast`.
+  DumpLayout,   ///< `--dump-layout 'struct X'`.
   DumpCPrelude, ///< `--dump-c-prelude`: the C text handed to Clang.
-  DumpSema,    ///< `--dump-sema`: types per model and sema's tables.
-  SyntaxOnly,  ///< `-fsyntax-only`: parse and check, write nothing.
+  DumpSema,     ///< `--dump-sema`: types per model and sema's tables.
+  SyntaxOnly,   ///< `-fsyntax-only`: parse and check, write nothing.
   PrintVersion,
   PrintHelp,
 };
@@ -38,7 +38,7 @@ inline constexpr const char *InlineScriptName = "<command line>";
 
 struct Options {
   Action Act = Action::EmitObject;
-  std::string Input;  ///< The script; "-" is stdin.
+  std::string Input; ///< The script; "-" is stdin.
   /// `-e TEXT`: the script itself (Input is then InlineScriptName).
   std::optional<std::string> InlineScript;
   /// `--run ARGS...`: compile to a private temporary object, then run

@@ -52,8 +52,7 @@ std::string driver::createRunObjectPath(std::string &Error) {
 }
 
 int driver::runTsrun(const std::string &Object,
-                     const std::vector<std::string> &Args,
-                     const char *Argv0) {
+                     const std::vector<std::string> &Args, const char *Argv0) {
   std::string Tsrun = findTsrun(Argv0);
   if (Tsrun.empty()) {
     llvm::errs() << "tscc: error: --run: cannot find tsrun next to tscc or "
@@ -78,14 +77,13 @@ int driver::runTsrun(const std::string &Object,
   if (Pid == 0) {
     sigprocmask(SIG_SETMASK, &Old, nullptr);
     execv(CArgv[0], CArgv.data());
-    [[maybe_unused]] ssize_t N =
-        write(2, ExecFailed.data(), ExecFailed.size());
+    [[maybe_unused]] ssize_t N = write(2, ExecFailed.data(), ExecFailed.size());
     _exit(127);
   }
   int Saved = errno;
   if (Pid > 0) {
     Child = Pid;
-    struct sigaction SA {};
+    struct sigaction SA{};
     SA.sa_handler = forward;
     sigemptyset(&SA.sa_mask);
     SA.sa_flags = SA_RESTART;

@@ -22,7 +22,7 @@
 #define LIKELY(X) __builtin_expect(!!(X), 1)
 #define UNLIKELY(X) __builtin_expect(!!(X), 0)
 
-/*--- State tsrun writes ------------------------------------------------------*/
+/*--- State tsrun writes ----------------------------------------------------*/
 
 extern struct tscc_agent_config tscc_agent_config HIDDEN;
 union agent_proc_page {
@@ -33,7 +33,7 @@ extern union agent_proc_page tscc_agent_proc_page HIDDEN;
 #define agent_proc (tscc_agent_proc_page.Proc)
 extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
 
-/*--- System calls --------------------------------------------------------------*/
+/*--- System calls ----------------------------------------------------------*/
 
 static inline long sys6(long Nr, long A, long B, long C, long D, long E,
                         long F) {
@@ -43,8 +43,7 @@ static inline long sys6(long Nr, long A, long B, long C, long D, long E,
   register long R9 __asm__("r9") = F;
   __asm__ volatile("syscall"
                    : "=a"(R)
-                   : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8),
-                     "r"(R9)
+                   : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8), "r"(R9)
                    : "rcx", "r11", "memory");
   return R;
 }
@@ -67,7 +66,7 @@ enum {
   NR_arch_prctl = 158,
 };
 
-/*--- The current thread --------------------------------------------------------*/
+/*--- The current thread ----------------------------------------------------*/
 
 /* The firing thread's entry, resolved against the store (thread slot,
  * thread id) when Resolve; null when the table is full or the store cannot
@@ -75,12 +74,12 @@ enum {
  * store lock on a thread's first hit. */
 struct tscc_agent_thread *agent_thread(int Resolve);
 
-/*--- Running clauses -----------------------------------------------------------*/
+/*--- Running clauses -------------------------------------------------------*/
 
 /* What the helpers need while a clause runs; ctx->runtime points here. */
 struct agent_scope {
   struct tscc_agent_thread *thread;
-  uint64_t time_ns; /* taken at the first record, 0 before */
+  uint64_t time_ns;     /* taken at the first record, 0 before */
   struct tscc_ctx *ctx; /* the context it belongs to: helpers check it */
 };
 

@@ -65,9 +65,10 @@ static void count_fault(struct tscc_ctx *Ctx) {
 
 /* The table of map Map (Map < map_count) or aggregation Map - map_count, if
  * the key is its size and readable; otherwise a counted fault and null. */
-static const struct tscc_table_layout *
-checked_table(struct tscc_ctx *Ctx, uint32_t Table, const void *Key,
-              uint32_t KeySize) {
+static const struct tscc_table_layout *checked_table(struct tscc_ctx *Ctx,
+                                                     uint32_t Table,
+                                                     const void *Key,
+                                                     uint32_t KeySize) {
   struct tscc_store *S = store();
   if (Table >= S->layout.map_count + S->layout.agg_count ||
       S->tables[Table].key_size != KeySize ||
@@ -105,9 +106,8 @@ static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
     count_fault(Ctx);
     return -1;
   }
-  long Len = plausible(Addr, 1) ? tscc_safe_strcpy(Dst, (const char *)Addr,
-                                                   Max)
-                                : -1;
+  long Len =
+      plausible(Addr, 1) ? tscc_safe_strcpy(Dst, (const char *)Addr, Max) : -1;
   if (Len < 0) {
     __builtin_memset(Dst, 0, Max);
     agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
@@ -141,8 +141,8 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
 static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
                      uint32_t Size) {
   struct tscc_ring_record H = ring_header(Ctx, Type);
-  if (tscc_ring_write(store(), (uint32_t)scope(Ctx)->thread->slot, &H,
-                      Payload, Size))
+  if (tscc_ring_write(store(), (uint32_t)scope(Ctx)->thread->slot, &H, Payload,
+                      Size))
     agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
 }
 
@@ -270,10 +270,10 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   if (!checked(Ctx))
     return;
   struct tscc_agent_thread *T = scope(Ctx)->thread;
-  uint32_t N = T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth
-                                                 : TSCC_AGENT_MAX_FRAMES;
-  uint32_t Max = (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N +
-                            STACK_SNAPSHOT);
+  uint32_t N =
+      T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth : TSCC_AGENT_MAX_FRAMES;
+  uint32_t Max =
+      (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N + STACK_SNAPSHOT);
   /* Built in the ring itself: a thread's stack (a signal handler's, say)
    * may be too small for a copy of this size. */
   uint8_t *Where = tscc_ring_reserve(store(), (uint32_t)T->slot, Max);
@@ -327,9 +327,22 @@ static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
 }
 
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {
-    TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(struct tscc_helpers), 0,
-    h_read_mem,     h_read_str,     h_emit,                      h_clock_ns,
-    h_map_lookup,   h_map_delete,   h_agg_update,                h_agg_print,
-    h_agg_clear,    h_request_exit, h_within,                    h_stack_trace,
-    h_fault,        h_stack_id,
+    TSCC_ABI_MAJOR,
+    TSCC_ABI_MINOR,
+    sizeof(struct tscc_helpers),
+    0,
+    h_read_mem,
+    h_read_str,
+    h_emit,
+    h_clock_ns,
+    h_map_lookup,
+    h_map_delete,
+    h_agg_update,
+    h_agg_print,
+    h_agg_clear,
+    h_request_exit,
+    h_within,
+    h_stack_trace,
+    h_fault,
+    h_stack_id,
 };

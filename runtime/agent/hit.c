@@ -13,8 +13,9 @@
 struct tscc_agent_config tscc_agent_config HIDDEN;
 
 /* Alone in its page: tsrun makes that page MADV_WIPEONFORK. */
-__attribute__((section(".bss.tscc_proc"), aligned(4096)))
-HIDDEN union agent_proc_page tscc_agent_proc_page;
+__attribute__((
+    section(".bss.tscc_proc"),
+    aligned(4096))) HIDDEN union agent_proc_page tscc_agent_proc_page;
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 void tscc_agent_ret(struct tscc_agent_frame *F) HIDDEN;
@@ -128,8 +129,7 @@ static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
     const struct tscc_agent_site *Site =
         (const struct tscc_agent_site *)T->frames[T->depth - 1].site;
     if (Locked) {
-      uint32_t *W =
-          tscc_thread_within(&tscc_agent_config.store, T->slot);
+      uint32_t *W = tscc_thread_within(&tscc_agent_config.store, T->slot);
       const struct tscc_agent_hook *Hooks =
           (const struct tscc_agent_hook *)Site->hooks;
       for (uint32_t I = 0; W && I < Site->hook_count; ++I)
@@ -235,9 +235,9 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
   struct tscc_agent_thread *R = Armed ? agent_thread(1) : 0;
   struct tscc_store *S = &tscc_agent_config.store;
-  int Locked = R && tscc_store_lock(S, R->tid,
-                                    tscc_agent_config.lock_timeout_ns) ==
-                        TSCC_LOCK_OK;
+  int Locked =
+      R && tscc_store_lock(S, R->tid, tscc_agent_config.lock_timeout_ns) ==
+               TSCC_LOCK_OK;
   drop_dead_frames(T, Slot, Locked);
   if (UNLIKELY(!T->depth || T->frames[T->depth - 1].slot != Slot)) {
     /* Returned through the trampoline with no record of where to: the

@@ -14,10 +14,7 @@ int memcmp(const void *A, const void *B, size_t N) HIDDEN;
 
 void *memcpy(void *Dst, const void *Src, size_t N) {
   void *D = Dst;
-  __asm__ volatile("rep movsb"
-                   : "+D"(D), "+S"(Src), "+c"(N)
-                   :
-                   : "memory");
+  __asm__ volatile("rep movsb" : "+D"(D), "+S"(Src), "+c"(N) : : "memory");
   return Dst;
 }
 

@@ -27,10 +27,14 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
 
 static int signal_index(int Sig) {
   switch (Sig) {
-  case 11: return TSCC_AGENT_SIGSEGV;
-  case 7: return TSCC_AGENT_SIGBUS;
-  case 8: return TSCC_AGENT_SIGFPE;
-  default: return -1;
+  case 11:
+    return TSCC_AGENT_SIGSEGV;
+  case 7:
+    return TSCC_AGENT_SIGBUS;
+  case 8:
+    return TSCC_AGENT_SIGFPE;
+  default:
+    return -1;
   }
 }
 

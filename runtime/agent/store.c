@@ -16,7 +16,7 @@
 #define LIKELY(X) __builtin_expect(!!(X), 1)
 #define UNLIKELY(X) __builtin_expect(!!(X), 0)
 
-/*--- Basics ------------------------------------------------------------------*/
+/*--- Basics ----------------------------------------------------------------*/
 
 struct tscc_store_header *tscc_store_hdr(struct tscc_store *S) {
   return (struct tscc_store_header *)S->base;
@@ -43,7 +43,7 @@ static uint32_t fnv1a(uint32_t H, const void *Data, uint32_t Size) {
 
 static void cpu_relax(void) { __builtin_ia32_pause(); }
 
-/*--- The clause lock ---------------------------------------------------------*/
+/*--- The clause lock -------------------------------------------------------*/
 
 /* After this long a waiter claims the starving slot. */
 #define STARVE_NS 20000ull
@@ -54,8 +54,8 @@ static int try_take(struct tscc_store_header *H, uint32_t Me) {
   if (Starving != 0 && Starving != Me)
     return 0;
   if (__atomic_load_n(&H->lock, __ATOMIC_RELAXED) != 0 ||
-      !__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
-                                   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      !__atomic_compare_exchange_n(&H->lock, &Expected, Me, 0, __ATOMIC_ACQUIRE,
+                                   __ATOMIC_RELAXED))
     return 0;
   if (Starving == Me)
     __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
@@ -76,8 +76,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   uint32_t Expected = 0;
   if (LIKELY(__atomic_load_n(&H->starving, __ATOMIC_RELAXED) == 0 &&
              __atomic_compare_exchange_n(&H->lock, &Expected, Me, 0,
-                                         __ATOMIC_ACQUIRE,
-                                         __ATOMIC_RELAXED)))
+                                         __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)))
     return TSCC_LOCK_OK;
   uint32_t Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
   if (Owner == Me)
@@ -108,8 +107,8 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
       if (Owner && !tscc_host_thread_alive((int32_t)Owner) &&
           (Starving == 0 || Starving == Me) &&
-          __atomic_compare_exchange_n(&H->lock, &Owner, Me, 0,
-                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+          __atomic_compare_exchange_n(&H->lock, &Owner, Me, 0, __ATOMIC_ACQUIRE,
+                                      __ATOMIC_RELAXED)) {
         __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
         if (Starving == Me)
           __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
@@ -153,7 +152,7 @@ void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {
                               __ATOMIC_RELAXED);
 }
 
-/*--- Hash tables (associative arrays and aggregations) -----------------------*/
+/*--- Hash tables (associative arrays and aggregations) ---------------------*/
 
 static struct tscc_table_state *table_state(struct tscc_store *S,
                                             const struct tscc_table_layout *T) {
@@ -294,9 +293,9 @@ static void table_remove(struct tscc_store *S,
 }
 
 /* The value of (Thread, Key) in table Tbl, created zeroed when Create. */
-static uint8_t *table_lookup(struct tscc_store *S, uint32_t Tbl,
-                             int32_t Thread, const void *Key, int Create,
-                             int *Created, int *Full) {
+static uint8_t *table_lookup(struct tscc_store *S, uint32_t Tbl, int32_t Thread,
+                             const void *Key, int Create, int *Created,
+                             int *Full) {
   const struct tscc_table_layout *T = &S->tables[Tbl];
   uint32_t Owner = (T->flags & TSCC_TABLE_THREAD) ? (uint32_t)Thread + 1 : 0;
   uint32_t Hash = fnv1a(fnv1a(2166136261u, &Owner, 4), Key, T->key_size);
@@ -374,7 +373,7 @@ void tscc_map_delete(struct tscc_store *S, uint32_t Map, int32_t Thread,
     }
 }
 
-/*--- Aggregations ------------------------------------------------------------*/
+/*--- Aggregations ----------------------------------------------------------*/
 
 uint32_t tscc_hist_bucket(int64_t V) {
   if (V < 0)
@@ -451,7 +450,7 @@ void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
   __builtin_memset(St, 0, sizeof(*St));
 }
 
-/*--- Threads -----------------------------------------------------------------*/
+/*--- Threads ---------------------------------------------------------------*/
 
 struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot) {
   if (!thread_ok(S, Slot))
@@ -587,9 +586,8 @@ void tscc_thread_retire(struct tscc_store *S, int32_t Slot) {
     if (!(Tb->flags & TSCC_TABLE_THREAD))
       continue;
     /* Bounded: a corrupt chain cannot loop forever. */
-    for (uint32_t N = 0; Heads[M] && Heads[M] <= Tb->capacity &&
-                         N <= Tb->capacity;
-         ++N) {
+    for (uint32_t N = 0;
+         Heads[M] && Heads[M] <= Tb->capacity && N <= Tb->capacity; ++N) {
       uint32_t Idx = Heads[M] - 1;
       struct tscc_entry *E = table_entry(S, Tb, Idx);
       uint32_t Mask = Tb->index_slots - 1;
@@ -627,7 +625,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
     H->thread_hint = (uint32_t)Slot;
 }
 
-/*--- Rings -------------------------------------------------------------------*/
+/*--- Rings -----------------------------------------------------------------*/
 
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
   if (Ring > S->layout.thread_capacity)

@@ -22,8 +22,8 @@
 #include "clang/Parse/ParseAST.h"
 #include "clang/Sema/Sema.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -104,9 +104,8 @@ void DiagForwarder::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
 // Parsing
 //===----------------------------------------------------------------------===//
 
-static std::vector<std::string> driverArgs(DataModel DM,
-                                           const CDeclOptions &Opts,
-                                           llvm::StringRef InputName) {
+static std::vector<std::string>
+driverArgs(DataModel DM, const CDeclOptions &Opts, llvm::StringRef InputName) {
   std::vector<std::string> Args = {TSCC_CLANG_EXECUTABLE,
                                    "-target",
                                    "x86_64-linux-gnu",
@@ -191,9 +190,10 @@ void CDeclarations::Impl::parse(llvm::StringRef Prelude) {
 CDeclarations::CDeclarations(std::unique_ptr<Impl> I) : P(std::move(I)) {}
 CDeclarations::~CDeclarations() = default;
 
-std::unique_ptr<CDeclarations>
-CDeclarations::create(TypeContext &Types, llvm::StringRef Prelude,
-                      const CDeclOptions &Opts, DiagnosticsEngine &Diags) {
+std::unique_ptr<CDeclarations> CDeclarations::create(TypeContext &Types,
+                                                     llvm::StringRef Prelude,
+                                                     const CDeclOptions &Opts,
+                                                     DiagnosticsEngine &Diags) {
   auto I = std::make_unique<Impl>(Types, Diags, Opts);
   I->parse(Prelude);
   return std::unique_ptr<CDeclarations>(new CDeclarations(std::move(I)));

@@ -21,7 +21,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
-
 namespace clang {
 class NamedDecl;
 class RecordDecl;

@@ -183,12 +183,10 @@ const Type *CDeclarations::Impl::convertOpaque(const clang::Type *T) {
     Size = Ctx.getTypeSizeInChars(QT).getQuantity();
     Align = Ctx.getTypeAlignInChars(QT).getQuantity();
   }
-  return Types.getOpaque(QT.getAsString(Ctx.getPrintingPolicy()), Size,
-                         Align);
+  return Types.getOpaque(QT.getAsString(Ctx.getPrintingPolicy()), Size, Align);
 }
 
-std::string
-CDeclarations::Impl::spellUnnamed(const clang::TagDecl *TD) const {
+std::string CDeclarations::Impl::spellUnnamed(const clang::TagDecl *TD) const {
   if (TD->getDeclName())
     return {};
   if (const clang::TypedefNameDecl *TN = TD->getTypedefNameForAnonDecl())
@@ -425,8 +423,8 @@ CDeclarations::lookupEnumerator(llvm::StringRef Name) {
     return std::nullopt;
   EnumeratorValue V;
   llvm::APSInt I = ECD->getInitVal();
-  V.Value = I.isSigned() ? I.getSExtValue()
-                         : static_cast<int64_t>(I.getZExtValue());
+  V.Value =
+      I.isSigned() ? I.getSExtValue() : static_cast<int64_t>(I.getZExtValue());
   V.Ty = P->convert(ECD->getType());
   if (const auto *ED = dyn_cast<clang::EnumDecl>(ECD->getDeclContext()))
     V.Enum = llvm::cast<EnumType>(P->convertEnum(ED));

@@ -41,9 +41,9 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef Text) {
     }
     size_t Start = I;
     if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
-      while (I < Text.size() &&
-             (std::isalnum(static_cast<unsigned char>(Text[I])) ||
-              Text[I] == '_'))
+      while (
+          I < Text.size() &&
+          (std::isalnum(static_cast<unsigned char>(Text[I])) || Text[I] == '_'))
         ++I;
       Toks.push_back({Token::Ident, Text.slice(Start, I).str()});
       continue;
@@ -65,8 +65,8 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef Text) {
       ++I;
       continue;
     }
-    return makeError(llvm::formatv("unexpected character '{0}' in '{1}'", C,
-                                   Text));
+    return makeError(
+        llvm::formatv("unexpected character '{0}' in '{1}'", C, Text));
   }
   Toks.push_back({Token::End, ""});
   return Toks;
@@ -146,8 +146,9 @@ llvm::Expected<const Type *> TypeNameParser::parseSpecifiers() {
     }
     if (W == "struct" || W == "union" || W == "enum") {
       if (SawAny)
-        return makeError("'" + W + "' cannot be combined with other type "
-                                   "specifiers");
+        return makeError("'" + W +
+                         "' cannot be combined with other type "
+                         "specifiers");
       ++Pos;
       auto T = parseTag(W);
       while (peek().Kind == Token::Ident && isQualifier(peek().Text))
@@ -320,8 +321,7 @@ llvm::Expected<const Type *> TypeNameParser::parseParams(const Type *Return) {
   } while (consumePunct(","));
   if (!consumePunct(")"))
     return makeError("expected ')' after parameters");
-  return static_cast<const Type *>(
-      Types.getFunction(Return, Params, Variadic));
+  return static_cast<const Type *>(Types.getFunction(Return, Params, Variadic));
 }
 
 } // namespace
@@ -359,8 +359,7 @@ CDeclarations::parseDesignator(llvm::StringRef Text) {
   for (bool First = true; At(I).Kind != Token::End; First = false) {
     const Token &T = At(I);
     if (T.Kind == Token::Punct && T.Text == "[") {
-      if (First || At(I + 1).Kind != Token::Number ||
-          At(I + 2).Text != "]")
+      if (First || At(I + 1).Kind != Token::Number || At(I + 2).Text != "]")
         return makeError("expected '[index]' in designator '" + Text + "'");
       auto N = parseNumber(At(I + 1));
       if (!N)
@@ -408,8 +407,7 @@ CDeclarations::evaluateOffsetof(const Type *T,
       return makeError("no member named '" + S.Member + "' in '" +
                        R->getName() + "'");
     if (F->isBitField())
-      return makeError("cannot compute offset of bit-field '" + S.Member +
-                       "'");
+      return makeError("cannot compute offset of bit-field '" + S.Member + "'");
     Offset += F->getByteOffset();
     T = F->getType();
   }

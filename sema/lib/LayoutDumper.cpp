@@ -22,8 +22,8 @@ static void dumpMember(llvm::raw_ostream &OS, const Field &F,
                        const std::string &Path, uint64_t Bits) {
   const Type *T = F.Ty;
   if (F.isBitField()) {
-    OS << "  " << Path << " bit_offset=" << Bits
-       << " bit_width=" << *F.BitWidth << " type=" << T->getName() << '\n';
+    OS << "  " << Path << " bit_offset=" << Bits << " bit_width=" << *F.BitWidth
+       << " type=" << T->getName() << '\n';
     return;
   }
   OS << "  " << Path << " offset=" << Bits / 8 << " size=" << T->getSize();

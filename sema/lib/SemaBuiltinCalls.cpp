@@ -22,11 +22,10 @@ bool SemaChecker::checkArgCount(CallExpr *E, unsigned Min, unsigned Max) {
   unsigned N = E->getNumArgs();
   if (N >= Min && N <= Max)
     return true;
-  std::string Expected = Min == Max ? std::to_string(Min)
-                         : Max == UINT32_MAX
-                             ? "at least " + std::to_string(Min)
-                             : std::to_string(Min) + " or " +
-                                   std::to_string(Max);
+  std::string Expected =
+      Min == Max          ? std::to_string(Min)
+      : Max == UINT32_MAX ? "at least " + std::to_string(Min)
+                          : std::to_string(Min) + " or " + std::to_string(Max);
   diag(N < Min ? E->getRParenLoc() : E->getArg(Max)->getBeginLoc(),
        diag::err_call_arity)
       << (N < Min ? 0 : 1) << E->getCalleeName() << Expected << N;
@@ -38,8 +37,7 @@ const Type *SemaChecker::checkCall(CallExpr *E) {
   if (!Fn) {
     std::string Fix = suggestBuiltinFunction(E->getCalleeName());
     if (Fix.empty())
-      diag(E->getCalleeLoc(), diag::err_unknown_function)
-          << E->getCalleeName();
+      diag(E->getCalleeLoc(), diag::err_unknown_function) << E->getCalleeName();
     else
       diag(E->getCalleeLoc(), diag::err_unknown_function_suggest)
           << E->getCalleeName() << Fix;
@@ -82,8 +80,7 @@ bool SemaChecker::checkBuiltinCallArgs(CallExpr *E, BuiltinFunction Fn,
   case F::StrLen:
     return checkCallArgs(E, 0) && checkStringArg(E, 0);
   case F::StrContains:
-    return checkCallArgs(E, 0) && checkStringArg(E, 0) &&
-           checkStringArg(E, 1);
+    return checkCallArgs(E, 0) && checkStringArg(E, 0) && checkStringArg(E, 1);
   case F::StrStr:
     if (!checkCallArgs(E, 0) || !checkStringArg(E, 0) || !checkStringArg(E, 1))
       return false;
@@ -187,8 +184,7 @@ bool SemaChecker::checkDiffTime(CallExpr *E) {
   bool Ok = check(E->getArg(0)) && check(E->getArg(1));
   Ok = Ok && checkIntArg(E, 0) && checkIntArg(E, 1);
   auto *Unit = llvm::dyn_cast<DeclRefExpr>(E->getArg(2)->ignoreParens());
-  if (!Unit || !lookupTimeUnit(Unit->getName()) ||
-      lookupVar(Unit->getName())) {
+  if (!Unit || !lookupTimeUnit(Unit->getName()) || lookupVar(Unit->getName())) {
     diag(E->getArg(2)->getSourceRange(), diag::err_diff_time_unit);
     return false;
   }
@@ -254,8 +250,8 @@ bool SemaChecker::checkAggregationOperand(CallExpr *E) {
 
 const Type *SemaChecker::checkMapElementOperand(CallExpr *E) {
   auto *AS = llvm::dyn_cast<ArraySubscriptExpr>(E->getArg(0)->ignoreParens());
-  auto *DR = AS ? llvm::dyn_cast<DeclRefExpr>(AS->getBase()->ignoreParens())
-                : nullptr;
+  auto *DR =
+      AS ? llvm::dyn_cast<DeclRefExpr>(AS->getBase()->ignoreParens()) : nullptr;
   VarDecl *D = DR ? lookupVar(DR->getName()) : nullptr;
   if (!D || !D->isAssociativeArray()) {
     diag(E->getArg(0)->getSourceRange(), diag::err_delete_not_map)

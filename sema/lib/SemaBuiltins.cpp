@@ -11,9 +11,9 @@
 
 #include "tscc/Sema/SemaChecker.h"
 
-#include "tscc/Sema/DataModel.h"
 #include "tscc/AbiNames.h"
 #include "tscc/ClosestName.h"
+#include "tscc/Sema/DataModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -277,8 +277,8 @@ const Type *SemaChecker::checkArgOrRv(BuiltinVarExpr *E, BuiltinVar V,
     return nullptr;
   }
   if (C.ProtoConflict) {
-    diag(E->getSourceRange(), C.MixedUsdt ? diag::err_arg_usdt_mixed
-                                          : diag::err_arg_ambiguous)
+    diag(E->getSourceRange(),
+         C.MixedUsdt ? diag::err_arg_usdt_mixed : diag::err_arg_ambiguous)
         << E->getName();
     return nullptr;
   }

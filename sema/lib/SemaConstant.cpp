@@ -46,7 +46,9 @@ std::optional<int64_t> SemaChecker::evaluateIn(const Expr *E, DataModel X) {
 }
 
 namespace {
-bool isUnsigned(const Type *T) { return T && (T->isPointer() || !T->isSigned()); }
+bool isUnsigned(const Type *T) {
+  return T && (T->isPointer() || !T->isSigned());
+}
 } // namespace
 
 std::optional<int64_t> SemaChecker::evaluateOperand(const Expr *E) {
@@ -133,9 +135,9 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::MemberExpr:
   case NodeKind::ArraySubscriptExpr:
   case NodeKind::CallExpr:
-    return std::nullopt; // constant only if recorded above
-  // Not expressions.
-#define EXPR_NODE(CLASS)
+    // Constant only if recorded above.
+    return std::nullopt;
+#define EXPR_NODE(CLASS) // the nodes that are not expressions follow
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"
     break;
@@ -171,7 +173,9 @@ std::optional<int64_t> SemaChecker::evaluateBinary(const BinaryOperator *B) {
   uint64_t UA = uint64_t(A), UC = uint64_t(C);
   int64_t Res = 0;
   switch (O) {
-  case Op::Mul: Res = int64_t(UA * UC); break;
+  case Op::Mul:
+    Res = int64_t(UA * UC);
+    break;
   case Op::Div:
   case Op::Rem:
     if (C == 0 || (!U && A == INT64_MIN && C == -1))
@@ -181,8 +185,12 @@ std::optional<int64_t> SemaChecker::evaluateBinary(const BinaryOperator *B) {
     else
       Res = U ? int64_t(UA % UC) : A % C;
     break;
-  case Op::Add: Res = int64_t(UA + UC); break;
-  case Op::Sub: Res = int64_t(UA - UC); break;
+  case Op::Add:
+    Res = int64_t(UA + UC);
+    break;
+  case Op::Sub:
+    Res = int64_t(UA - UC);
+    break;
   case Op::Shl:
     if (C < 0 || uint64_t(C) >= T->getSize() * 8)
       return std::nullopt;
@@ -193,15 +201,27 @@ std::optional<int64_t> SemaChecker::evaluateBinary(const BinaryOperator *B) {
       return std::nullopt;
     Res = U ? int64_t(UA >> C) : A >> C;
     break;
-  case Op::And: Res = A & C; break;
-  case Op::Xor: Res = A ^ C; break;
-  case Op::Or: Res = A | C; break;
-  case Op::LT: return U ? UA < UC : A < C;
-  case Op::GT: return U ? UA > UC : A > C;
-  case Op::LE: return U ? UA <= UC : A <= C;
-  case Op::GE: return U ? UA >= UC : A >= C;
-  case Op::EQ: return A == C;
-  case Op::NE: return A != C;
+  case Op::And:
+    Res = A & C;
+    break;
+  case Op::Xor:
+    Res = A ^ C;
+    break;
+  case Op::Or:
+    Res = A | C;
+    break;
+  case Op::LT:
+    return U ? UA < UC : A < C;
+  case Op::GT:
+    return U ? UA > UC : A > C;
+  case Op::LE:
+    return U ? UA <= UC : A <= C;
+  case Op::GE:
+    return U ? UA >= UC : A >= C;
+  case Op::EQ:
+    return A == C;
+  case Op::NE:
+    return A != C;
   case Op::LAnd:
   case Op::LOr:
     llvm_unreachable("handled above");

@@ -23,39 +23,58 @@ constexpr uint64_t MaxStringCapacity = 4096;
 
 Type::Kind builtinKind(BuiltinTypeKind K) {
   switch (K) {
-  case BuiltinTypeKind::Void: return Type::Kind::Void;
-  case BuiltinTypeKind::Bool: return Type::Kind::Bool;
-  case BuiltinTypeKind::Char: return Type::Kind::Char;
-  case BuiltinTypeKind::SChar: return Type::Kind::SChar;
-  case BuiltinTypeKind::UChar: return Type::Kind::UChar;
-  case BuiltinTypeKind::Short: return Type::Kind::Short;
-  case BuiltinTypeKind::UShort: return Type::Kind::UShort;
-  case BuiltinTypeKind::Int: return Type::Kind::Int;
-  case BuiltinTypeKind::UInt: return Type::Kind::UInt;
-  case BuiltinTypeKind::Long: return Type::Kind::Long;
-  case BuiltinTypeKind::ULong: return Type::Kind::ULong;
-  case BuiltinTypeKind::LongLong: return Type::Kind::LongLong;
-  case BuiltinTypeKind::ULongLong: return Type::Kind::ULongLong;
-  case BuiltinTypeKind::Float: return Type::Kind::Float;
-  case BuiltinTypeKind::Double: return Type::Kind::Double;
-  case BuiltinTypeKind::LongDouble: return Type::Kind::LongDouble;
+  case BuiltinTypeKind::Void:
+    return Type::Kind::Void;
+  case BuiltinTypeKind::Bool:
+    return Type::Kind::Bool;
+  case BuiltinTypeKind::Char:
+    return Type::Kind::Char;
+  case BuiltinTypeKind::SChar:
+    return Type::Kind::SChar;
+  case BuiltinTypeKind::UChar:
+    return Type::Kind::UChar;
+  case BuiltinTypeKind::Short:
+    return Type::Kind::Short;
+  case BuiltinTypeKind::UShort:
+    return Type::Kind::UShort;
+  case BuiltinTypeKind::Int:
+    return Type::Kind::Int;
+  case BuiltinTypeKind::UInt:
+    return Type::Kind::UInt;
+  case BuiltinTypeKind::Long:
+    return Type::Kind::Long;
+  case BuiltinTypeKind::ULong:
+    return Type::Kind::ULong;
+  case BuiltinTypeKind::LongLong:
+    return Type::Kind::LongLong;
+  case BuiltinTypeKind::ULongLong:
+    return Type::Kind::ULongLong;
+  case BuiltinTypeKind::Float:
+    return Type::Kind::Float;
+  case BuiltinTypeKind::Double:
+    return Type::Kind::Double;
+  case BuiltinTypeKind::LongDouble:
+    return Type::Kind::LongDouble;
   }
   return Type::Kind::Int;
 }
 
 VarStorage storageOf(StorageClass SC) {
   switch (SC) {
-  case StorageClass::Global: return VarStorage::Global;
-  case StorageClass::Thread: return VarStorage::Thread;
-  case StorageClass::Auto: return VarStorage::Auto;
+  case StorageClass::Global:
+    return VarStorage::Global;
+  case StorageClass::Thread:
+    return VarStorage::Thread;
+  case StorageClass::Auto:
+    return VarStorage::Auto;
   }
   return VarStorage::Auto;
 }
 } // namespace
 
 const Type *SemaChecker::resolveBaseType(TypeSpec *T) {
-  SourceLocation Loc = T->getNameLoc().isValid() ? T->getNameLoc()
-                                                 : T->getBeginLoc();
+  SourceLocation Loc =
+      T->getNameLoc().isValid() ? T->getNameLoc() : T->getBeginLoc();
   switch (T->getSpecKind()) {
   case TypeSpec::SpecKind::Builtin:
     return types().getBuiltin(builtinKind(T->getBuiltinKind()));
@@ -165,8 +184,8 @@ const Type *SemaChecker::storageType(const Type *T, VarStorage SC) {
   if (C->getKind() == Type::Kind::ULong)
     return types().getULongLong();
   if (auto *TD = llvm::dyn_cast<TypedefType>(T)) {
-    if (const Type *L = CDecls[TSCC_DM_LP64]->lookupTypedef(
-            TD->getTypedefName()))
+    if (const Type *L =
+            CDecls[TSCC_DM_LP64]->lookupTypedef(TD->getTypedefName()))
       if (L->isInteger() && L->getSize() > T->getSize())
         return types().getIntegerOfSize(L->getSize(), T->isSigned());
   }
@@ -372,8 +391,7 @@ void SemaChecker::layoutStorage() {
   uint64_t GlobalOff = 0, GlobalAlign = 8;
   unsigned ThreadVars = 0;
   for (const VariableInfo &V : Info.Variables)
-    if (V.Storage == VarStorage::Thread && V.MapId < 0 &&
-        V.Types[TSCC_DM_LP64])
+    if (V.Storage == VarStorage::Thread && V.MapId < 0 && V.Types[TSCC_DM_LP64])
       ++ThreadVars;
   uint64_t Bitmap = llvm::alignTo((ThreadVars + 7) / 8, 8);
   Info.ThreadBitmapSize = Bitmap;

@@ -50,8 +50,7 @@ public:
                  : C->getCalleeName())
          << "'";
     for (DataModel M : AllDataModels) {
-      OS << " " << dataModelName(M) << " '"
-         << typeOrNone(E->getType(M)) << "'";
+      OS << " " << dataModelName(M) << " '" << typeOrNone(E->getType(M)) << "'";
       if (std::optional<int64_t> V = Info.constantFor(E, M))
         OS << " = " << *V;
       if (auto *ME = llvm::dyn_cast<MemberExpr>(E))
@@ -151,8 +150,8 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
     for (size_t I = 0; I < Mp.Keys.size(); ++I)
       OS << (I ? "+" : "") << fieldKindName(Mp.Keys[I].Kind) << ":"
          << Mp.Keys[I].Size;
-    OS << " value "
-       << fieldKindName(Mp.ValueKind) << ":" << Mp.ValueSize << "\n";
+    OS << " value " << fieldKindName(Mp.ValueKind) << ":" << Mp.ValueSize
+       << "\n";
   }
 
   OS << "aggregations:\n";
@@ -181,8 +180,8 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
 
   OS << "clauses:\n";
   for (const ClauseInfo &C : Info.Clauses) {
-    OS << "  #" << C.Id << " line " << C.Loc.Line << " probes "
-       << C.ProbeFirst << "+" << C.ProbeCount;
+    OS << "  #" << C.Id << " line " << C.Loc.Line << " probes " << C.ProbeFirst
+       << "+" << C.ProbeCount;
     if (C.Flags & TSCC_CLAUSE_HAS_PREDICATE)
       OS << " predicate";
     if (C.Flags & TSCC_CLAUSE_USES_THREAD)
@@ -208,15 +207,15 @@ void dumpSema(const Script &S, const ScriptInfo &Info, const SourceManager &SM,
       else
         OS << P.PidValue;
       OS << " module " << matchKindName(P.ModuleMatch) << " '" << P.Module
-         << "' function " << matchKindName(P.FunctionMatch) << " '" << P.Function
-         << "'";
+         << "' function " << matchKindName(P.FunctionMatch) << " '"
+         << P.Function << "'";
       if (P.Kind == TSCC_PROBE_UFT_OFFSET)
         OS << " offset " << P.Offset;
       if (P.Kind == TSCC_PROBE_INTERVAL)
         OS << " period " << P.Offset;
       if (P.Kind == TSCC_PROBE_USDT)
-        OS << " provider " << matchKindName(P.ProviderMatch) << " '" << P.Provider
-           << "'";
+        OS << " provider " << matchKindName(P.ProviderMatch) << " '"
+           << P.Provider << "'";
       if (P.Kind == TSCC_PROBE_SYSCALL_ENTRY ||
           P.Kind == TSCC_PROBE_SYSCALL_EXIT)
         OS << " nr " << P.SyscallNumbers[TSCC_DM_ILP32] << "/"

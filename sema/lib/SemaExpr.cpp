@@ -80,7 +80,7 @@ const Type *SemaChecker::check(Expr *E) {
   case NodeKind::ParenExpr:
     T = check(llvm::cast<ParenExpr>(E)->getSubExpr());
     break;
-  // Not expressions.
+    // Not expressions.
 #define EXPR_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"
@@ -99,8 +99,8 @@ void SemaChecker::foldConstant(Expr *E) {
   // Leaves record their own values (sizeof, enumerators, macros); literals
   // are their value. Operators over constants are folded here, once, so
   // that codegen and the rest of sema read one answer.
-  if (!llvm::isa<UnaryOperator, BinaryOperator, ConditionalOperator,
-                 CastExpr>(E))
+  if (!llvm::isa<UnaryOperator, BinaryOperator, ConditionalOperator, CastExpr>(
+          E))
     return;
   if (Info.constantFor(E, M))
     return;
@@ -175,8 +175,8 @@ const Type *SemaChecker::checkIntegerLiteral(IntegerLiteral *E) {
     else if (Decimal)
       Candidates = {K::Int, K::Long, K::LongLong};
     else
-      Candidates = {K::Int, K::UInt, K::Long, K::ULong, K::LongLong,
-                    K::ULongLong};
+      Candidates = {K::Int,   K::UInt,     K::Long,
+                    K::ULong, K::LongLong, K::ULongLong};
     break;
   case IntegerLiteral::SizeSuffix::Long:
     if (U)
@@ -199,9 +199,9 @@ const Type *SemaChecker::checkIntegerLiteral(IntegerLiteral *E) {
   for (K Kind : Candidates) {
     const Type *T = types().getBuiltin(Kind);
     unsigned Bits = T->getSize() * 8;
-    uint64_t Max = T->isSigned() ? (uint64_t(1) << (Bits - 1)) - 1
-                                 : (Bits == 64 ? UINT64_MAX
-                                               : (uint64_t(1) << Bits) - 1);
+    uint64_t Max = T->isSigned()
+                       ? (uint64_t(1) << (Bits - 1)) - 1
+                       : (Bits == 64 ? UINT64_MAX : (uint64_t(1) << Bits) - 1);
     if (V <= Max)
       return T;
   }
@@ -817,9 +817,9 @@ const Type *SemaChecker::checkConditional(ConditionalOperator *E) {
   if (!LT || !RT || !E->getCond()->getType(M))
     return nullptr;
   if (LT->isString() && RT->isString())
-    return types().getString(std::max(
-        llvm::cast<StringType>(LT->getCanonical())->getCapacity(),
-        llvm::cast<StringType>(RT->getCanonical())->getCapacity()));
+    return types().getString(
+        std::max(llvm::cast<StringType>(LT->getCanonical())->getCapacity(),
+                 llvm::cast<StringType>(RT->getCanonical())->getCapacity()));
   const Type *T = nullptr;
   if (LT->isInteger() && RT->isInteger())
     T = usualArithmetic(LT, RT);
@@ -875,7 +875,9 @@ const Type *SemaChecker::checkCast(CastExpr *E) {
     if (Mask)
       diagNeutral(E->getBeginLoc(), diag::warn_cast_pointer_truncates)
           << From->getName() << To->getName()
-          << (Mask == FMM_Both ? 2 : Mask == FMM_ILP32 ? 0 : 1);
+          << (Mask == FMM_Both    ? 2
+              : Mask == FMM_ILP32 ? 0
+                                  : 1);
   }
   return To;
 }

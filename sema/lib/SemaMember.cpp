@@ -42,8 +42,7 @@ const Type *SemaChecker::checkMember(MemberExpr *E) {
   } else {
     if (const auto *P = Raw->getAs<PointerType>();
         P && P->getPointee()->isRecord()) {
-      diag(E->getOperatorLoc(), diag::err_member_dot_pointer)
-          << Raw->getName();
+      diag(E->getOperatorLoc(), diag::err_member_dot_pointer) << Raw->getName();
       return nullptr;
     }
     R = Raw->getAs<RecordType>();

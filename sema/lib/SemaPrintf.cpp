@@ -191,9 +191,8 @@ void FormatChecker::checkString(Length L) {
     return;
   }
   const FormatArgType &T = anyModel(*A);
-  R.Fields.push_back({TSCC_FIELD_STRING, T.C == FormatArgType::String
-                                             ? T.Capacity
-                                             : uint32_t(0)});
+  R.Fields.push_back({TSCC_FIELD_STRING,
+                      T.C == FormatArgType::String ? T.Capacity : uint32_t(0)});
   if (hasError(*A) || T.C == FormatArgType::String)
     return;
   FormatIssue &I = issue(FormatIssueKind::NeedString, false, Idx);
@@ -274,7 +273,12 @@ FormatCheckResult FormatChecker::run() {
       checkStar("precision");
     char Conv = Fmt[I];
     switch (Conv) {
-    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
       checkInteger(L, Conv);
       break;
     case 's':
@@ -286,7 +290,13 @@ FormatCheckResult FormatChecker::run() {
     case 'p':
       checkPointer(L);
       break;
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a':
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 'a':
     case 'A':
       issue(FormatIssueKind::FloatConversion, false).Arg0 = spec().str();
       if (takeArg())

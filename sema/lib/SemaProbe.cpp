@@ -124,7 +124,8 @@ void SemaChecker::setUpClauseContext(Clause *C, ClauseContext &Ctx) {
   Ctx.NoProcess = AnyNoProcess;
   if (NoProcessProbe) {
     llvm::StringRef Spec = NoProcessProbe->Spec;
-    Ctx.FirstProbeName = Spec.take_until([](char Ch) { return Ch == ':'; }).str();
+    Ctx.FirstProbeName =
+        Spec.take_until([](char Ch) { return Ch == ':'; }).str();
   }
   if (AnyNoProcess && AnyProcess)
     diagNeutral(C->getBeginLoc(), diag::err_clause_mixes_process)

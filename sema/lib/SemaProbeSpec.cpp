@@ -44,8 +44,8 @@ private:
 
   void issue(ProbeSpecIssueKind K, const Field &F, llvm::StringRef A0 = "",
              llvm::StringRef A1 = "", bool Warning = false) {
-    R.Issues.push_back({K, Warning, F.Offset, unsigned(F.Text.size()),
-                        A0.str(), A1.str()});
+    R.Issues.push_back(
+        {K, Warning, F.Offset, unsigned(F.Text.size()), A0.str(), A1.str()});
   }
   bool nonEmpty(const Field &F, llvm::StringRef What) {
     if (!F.Text.empty())
@@ -108,8 +108,8 @@ void SpecParser::parsePid(const Field &F) {
   }
   uint64_t V = 0;
   if (T.consume_front("$")) {
-    if (T.empty() || !llvm::all_of(T, llvm::isDigit) ||
-        T.getAsInteger(10, V) || V == 0) {
+    if (T.empty() || !llvm::all_of(T, llvm::isDigit) || T.getAsInteger(10, V) ||
+        V == 0) {
       issue(ProbeSpecIssueKind::BadPid, F, F.Text);
       return;
     }
@@ -184,7 +184,8 @@ void SpecParser::parseUft() {
   bool IsRegex = Func.Text.starts_with("/");
   size_t RegexEnd = IsRegex ? Func.Text.rfind('/') : 0;
   if (Plus != llvm::StringRef::npos && (!IsRegex || Plus > RegexEnd)) {
-    Offset = Field{Func.Text.substr(Plus + 1), unsigned(Func.Offset + Plus + 1)};
+    Offset =
+        Field{Func.Text.substr(Plus + 1), unsigned(Func.Offset + Plus + 1)};
     Func.Text = Func.Text.take_front(Plus);
   }
   if (nonEmpty(Func, "function"))
@@ -283,15 +284,16 @@ void SpecParser::parseSyscall() {
       parseMatch(Fields[2], R.Probe.Function, R.Probe.FunctionMatch))
     checkSyscall(Fields[2]);
   std::optional<bool> Exit = parseLocation(Fields[3]);
-  R.Probe.Kind = Exit.value_or(false) ? TSCC_PROBE_SYSCALL_EXIT
-                                      : TSCC_PROBE_SYSCALL_ENTRY;
+  R.Probe.Kind =
+      Exit.value_or(false) ? TSCC_PROBE_SYSCALL_EXIT : TSCC_PROBE_SYSCALL_ENTRY;
 }
 
 void SpecParser::parseInterval() {
   R.Probe.Kind = TSCC_PROBE_INTERVAL;
   if (Fields.size() != 4) {
     const Field &At = Fields.size() > 4 ? Fields[4] : Fields.back();
-    issue(ProbeSpecIssueKind::FieldCount, At, "interval", "interval:*:clock:MS");
+    issue(ProbeSpecIssueKind::FieldCount, At, "interval",
+          "interval:*:clock:MS");
     return;
   }
   if (Fields[1].Text != "*")

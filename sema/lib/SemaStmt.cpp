@@ -56,7 +56,7 @@ void SemaChecker::checkStmt(Stmt *St) {
   case NodeKind::ReturnStmt:
   case NodeKind::NullStmt:
     return;
-  // Not statements.
+    // Not statements.
 #define STMT_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
 #include "tscc/AST/ASTNodes.def"

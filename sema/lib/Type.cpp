@@ -228,8 +228,8 @@ static std::string tagSpelling(llvm::StringRef Keyword, llvm::StringRef Name,
 /// The specifier part of a type that has no declarator of its own.
 static std::string baseSpelling(const Type *T) {
   if (const auto *R = dyn_cast<RecordType>(T))
-    return tagSpelling(R->isUnionRecord() ? "union" : "struct",
-                       R->getTagName(), R->getUnnamedSpelling());
+    return tagSpelling(R->isUnionRecord() ? "union" : "struct", R->getTagName(),
+                       R->getUnnamedSpelling());
   if (const auto *E = dyn_cast<EnumType>(T))
     return tagSpelling("enum", E->getTagName(), E->getUnnamedSpelling());
   if (const auto *TD = dyn_cast<TypedefType>(T))

@@ -49,14 +49,14 @@ const BuiltinType *TypeContext::getBuiltin(Type::Kind K) const {
 
 const BuiltinType *TypeContext::getIntegerOfSize(uint64_t Bytes,
                                                  bool Signed) const {
-  static constexpr Kind SignedOrder[] = {Kind::Int, Kind::Long,
+  static constexpr Kind SignedOrder[] = {Kind::Int,      Kind::Long,
                                          Kind::LongLong, Kind::Short,
-                                         Kind::SChar, Kind::Int128};
-  static constexpr Kind UnsignedOrder[] = {Kind::UInt, Kind::ULong,
+                                         Kind::SChar,    Kind::Int128};
+  static constexpr Kind UnsignedOrder[] = {Kind::UInt,      Kind::ULong,
                                            Kind::ULongLong, Kind::UShort,
-                                           Kind::UChar, Kind::UInt128};
-  for (Kind K : Signed ? llvm::ArrayRef(SignedOrder)
-                       : llvm::ArrayRef(UnsignedOrder))
+                                           Kind::UChar,     Kind::UInt128};
+  for (Kind K :
+       Signed ? llvm::ArrayRef(SignedOrder) : llvm::ArrayRef(UnsignedOrder))
     if (getBuiltin(K)->getSize() == Bytes)
       return getBuiltin(K);
   return nullptr;
@@ -188,7 +188,7 @@ void TypeContext::defineEnum(EnumType *E, std::vector<Enumerator> Enums) {
 }
 
 size_t TypeContext::getNumTypes() const {
-  return Builtins.size() + Pointers.size() + Arrays.size() +
-         Functions.size() + Strings.size() + Typedefs.size() +
-         Opaques.size() + Records.size() + Enums.size();
+  return Builtins.size() + Pointers.size() + Arrays.size() + Functions.size() +
+         Strings.size() + Typedefs.size() + Opaques.size() + Records.size() +
+         Enums.size();
 }

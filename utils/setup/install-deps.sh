@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache git python3 python3-psutil
   llvm-19-dev libclang-19-dev libclang-cpp19-dev clang-19 llvm-19-tools
+  clang-format-19  # utils/format/check-format.sh, run by run-tests.sh
   antlr4 libantlr4-runtime-dev
   nlohmann-json3-dev libgtest-dev googletest
   gcc-multilib qemu-user gdb gdbserver

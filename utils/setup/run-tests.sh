@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian machine: installs every dependency,
-# builds, then runs the GoogleTest units (ctest) and the lit suite (compiler
+# checks the sources' formatting (clang-format-19, utils/format), builds,
+# then runs the GoogleTest units (ctest) and the lit suite (compiler
 # and end-to-end tracing tests); then, when time allows, the same suite
 # once more under ASan+UBSan; and prints one summary line.
 #
@@ -23,13 +24,19 @@ case $sanitize in
 esac
 
 "$root/utils/setup/install-deps.sh"
+
+status=0
+# Formatting first: it takes seconds, and a file out of format fails the
+# run without hiding what the tests say.
+format=ok
+"$root/utils/format/check-format.sh" || { status=1; format="files differ, see above"; }
+
 build_start=$SECONDS
 "$root/utils/setup/build.sh"
 # Test binaries are not part of the default build of every target list.
 ninja -C "$build" ${TSCC_NINJA_JOBS:+-j "$TSCC_NINJA_JOBS"} all
 build_seconds=$((SECONDS - build_start))
 
-status=0
 test_start=$SECONDS
 "$root/utils/setup/run-suite.sh" "$build" || status=1
 test_seconds=$((SECONDS - test_start))
@@ -65,5 +72,6 @@ if [ -n "${TSCC_CI_FUZZ_SECONDS:-}" ]; then
   "$root/utils/fuzz/run-fuzzers.sh" -t "$TSCC_CI_FUZZ_SECONDS" || status=1
 fi
 
-/usr/bin/python3 "$root/utils/setup/summarize.py" "$build" "${sanitized[@]}"
+/usr/bin/python3 "$root/utils/setup/summarize.py" "$build" "${sanitized[@]}" \
+  --format "$format"
 exit $status

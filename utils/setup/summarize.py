@@ -55,6 +55,8 @@ def main():
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--sanitized", metavar="DIR")
     group.add_argument("--sanitized-skipped", metavar="REASON")
+    parser.add_argument("--format", metavar="RESULT",
+                        help="what utils/format/check-format.sh said")
     args = parser.parse_args()
 
     line = "%d passed, %d failed, %d skipped" % count(args.build)
@@ -69,6 +71,8 @@ def main():
         line += "%d reports" % reports
     elif args.sanitized_skipped:
         line += "; asan+ubsan: not run (%s)" % args.sanitized_skipped
+    if args.format:
+        line += "; clang-format: %s" % args.format
     print(line)
 
 

@@ -183,15 +183,15 @@ llvm::StringRef UnaryOperator::getOpcodeStr(Opcode Op) {
 }
 
 llvm::StringRef BinaryOperator::getOpcodeStr(Opcode Op) {
-  static const char *const Names[] = {"*",  "/",  "%",  "+",  "-",  "<<",
-                                      ">>", "<",  ">",  "<=", ">=", "==",
-                                      "!=", "&",  "^",  "|",  "&&", "||"};
+  static const char *const Names[] = {
+      "*",  "/",  "%",  "+",  "-", "<<", ">>", "<",  ">",
+      "<=", ">=", "==", "!=", "&", "^",  "|",  "&&", "||"};
   return Names[static_cast<unsigned>(Op)];
 }
 
 llvm::StringRef AssignExpr::getOpcodeStr(Opcode Op) {
-  static const char *const Names[] = {"=",  "*=",  "/=",  "%=", "+=", "-=",
-                                      "<<=", ">>=", "&=", "^=", "|="};
+  static const char *const Names[] = {
+      "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|="};
   return Names[static_cast<unsigned>(Op)];
 }
 

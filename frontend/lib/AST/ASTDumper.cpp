@@ -71,10 +71,18 @@ private:
     std::string Out(1, Q);
     for (unsigned char C : S) {
       switch (C) {
-      case '\n': Out += "\\n"; break;
-      case '\t': Out += "\\t"; break;
-      case '\r': Out += "\\r"; break;
-      case '\\': Out += "\\\\"; break;
+      case '\n':
+        Out += "\\n";
+        break;
+      case '\t':
+        Out += "\\t";
+        break;
+      case '\r':
+        Out += "\\r";
+        break;
+      case '\\':
+        Out += "\\\\";
+        break;
       default:
         if (C == static_cast<unsigned char>(Q)) {
           Out += '\\';
@@ -151,7 +159,8 @@ std::string Dumper::designator(const OffsetofExpr *E) const {
       continue;
     }
     const auto *IL = llvm::dyn_cast_or_null<IntegerLiteral>(C.Index);
-    S += "[" + (IL ? std::to_string(IL->getValue()) : std::string("expr")) + "]";
+    S +=
+        "[" + (IL ? std::to_string(IL->getValue()) : std::string("expr")) + "]";
   }
   return S;
 }
@@ -169,8 +178,8 @@ std::string Dumper::details(const Node *N) const {
   }
   case NodeKind::ProbeSpec: {
     const auto *P = cast<ProbeSpec>(N);
-    return quoted(P->getText()) + " provider=" +
-           getProbeProviderName(P->getProvider()).str();
+    return quoted(P->getText()) +
+           " provider=" + getProbeProviderName(P->getProvider()).str();
   }
   case NodeKind::TypeSpec:
     return quoted(cast<TypeSpec>(N)->getAsString());
@@ -220,7 +229,8 @@ std::string Dumper::details(const Node *N) const {
            quoted(UnaryOperator::getOpcodeStr(U->getOpcode()));
   }
   case NodeKind::BinaryOperator:
-    return quoted(BinaryOperator::getOpcodeStr(cast<BinaryOperator>(N)->getOpcode()));
+    return quoted(
+        BinaryOperator::getOpcodeStr(cast<BinaryOperator>(N)->getOpcode()));
   case NodeKind::AssignExpr:
     return quoted(AssignExpr::getOpcodeStr(cast<AssignExpr>(N)->getOpcode()));
   case NodeKind::SizeofExpr:
@@ -258,8 +268,8 @@ std::vector<Item> Dumper::children(const Node *N) const {
   case NodeKind::Script: {
     const auto *S = cast<Script>(N);
     for (const CDeclChunk &C : S->getCDecls()) {
-      std::string T = "CDecl " + range(C.Range) + " " +
-                      chunkKindName(C.K).str();
+      std::string T =
+          "CDecl " + range(C.Range) + " " + chunkKindName(C.K).str();
       if (!C.Name.empty())
         T += " " + quoted(C.Name);
       K.push_back(line(T));

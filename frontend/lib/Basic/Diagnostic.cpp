@@ -20,13 +20,14 @@ struct DiagInfo {
 
 static const DiagInfo DiagTable[] = {
 #define DIAG(ENUM, LEVEL, TEXT) {#ENUM, diag::Level::LEVEL, TEXT},
+#include "tscc/Basic/DiagnosticCodeGenKinds.def"
 #include "tscc/Basic/DiagnosticFrontendKinds.def"
 #include "tscc/Basic/DiagnosticSemaKinds.def"
-#include "tscc/Basic/DiagnosticCodeGenKinds.def"
 #undef DIAG
 };
 
-static_assert(sizeof(DiagTable) / sizeof(DiagTable[0]) == diag::NUM_DIAGNOSTICS);
+static_assert(sizeof(DiagTable) / sizeof(DiagTable[0]) ==
+              diag::NUM_DIAGNOSTICS);
 
 diag::Level diag::getDefaultLevel(ID D) { return DiagTable[D].Level; }
 llvm::StringRef diag::getDescription(ID D) { return DiagTable[D].Text; }
@@ -131,7 +132,8 @@ DiagnosticBuilder::~DiagnosticBuilder() {
     Engine->emit(*this);
 }
 
-const DiagnosticBuilder &DiagnosticBuilder::operator<<(llvm::StringRef S) const {
+const DiagnosticBuilder &
+DiagnosticBuilder::operator<<(llvm::StringRef S) const {
   Args.push_back({S.str(), 0, false});
   return *this;
 }
@@ -168,7 +170,8 @@ const DiagnosticBuilder &DiagnosticBuilder::operator<<(SourceRange R) const {
     Ranges.push_back(R);
   return *this;
 }
-const DiagnosticBuilder &DiagnosticBuilder::operator<<(const FixItHint &F) const {
+const DiagnosticBuilder &
+DiagnosticBuilder::operator<<(const FixItHint &F) const {
   if (F.Loc.isValid())
     FixIts.push_back(F);
   return *this;

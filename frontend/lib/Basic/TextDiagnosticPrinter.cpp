@@ -98,7 +98,8 @@ void TextDiagnosticPrinter::printSnippet(const Diagnostic &D) {
     if (SM->getFileID(R.getBegin()) != F || SM->getFileID(R.getEnd()) != F)
       continue;
     unsigned B = SM->getFileOffset(R.getBegin());
-    unsigned E = SM->getFileOffset(R.getEnd()) + SM->measureTokenLength(R.getEnd());
+    unsigned E =
+        SM->getFileOffset(R.getEnd()) + SM->measureTokenLength(R.getEnd());
     if (E <= LineBegin || B > LineEnd)
       continue;
     B = std::max(B, LineBegin) - LineBegin;

@@ -79,7 +79,8 @@ Script *ASTBuilder::buildScript(P::ScriptContext *C, FileID File) {
 
   SourceManager const &SM = Map.getSourceManager();
   llvm::StringRef Buf = SM.getBufferData(File);
-  SourceRange R(SM.getLocForStartOfFile(File), SM.getLocForOffset(File, Buf.size()));
+  SourceRange R(SM.getLocForStartOfFile(File),
+                SM.getLocForOffset(File, Buf.size()));
   Script *S = Ctx.create<Script>(R, File);
   S->setCDecls(copy(llvm::ArrayRef<CDeclChunk>(CDecls)));
   S->setCPrelude(copy(buildPrelude(File)));
@@ -194,8 +195,8 @@ Clause *ASTBuilder::buildClause(P::ClauseContext *C) {
   CompoundStmt *Body = buildCompound(C->compoundStatement());
   if (Probes.empty() || !Body)
     return nullptr;
-  return Ctx.create<Clause>(range(C), Clauses.size(), copy(llvm::ArrayRef(Probes)),
-                            Pred, WhenLoc, Body);
+  return Ctx.create<Clause>(range(C), Clauses.size(),
+                            copy(llvm::ArrayRef(Probes)), Pred, WhenLoc, Body);
 }
 
 ProbeSpec *ASTBuilder::buildProbeSpec(antlr4::Token *T) {

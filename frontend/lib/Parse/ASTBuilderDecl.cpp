@@ -70,8 +70,8 @@ VarDecl *ASTBuilder::buildDeclarator(P::InitDeclaratorContext *C,
   TypeSpec *T = cloneTypeSpec(Base, Base.getSourceRange());
   T->setPointerDepth(D->pointer().size());
   if (!D->pointer().empty())
-    T->setSourceRange(SourceRange(Base.getBeginLoc(),
-                                  loc(D->pointer().back()->getStart())));
+    T->setSourceRange(
+        SourceRange(Base.getBeginLoc(), loc(D->pointer().back()->getStart())));
 
   llvm::SmallVector<Expr *, 2> Dims;
   llvm::SmallVector<TypeSpec *, 1> Keys;
@@ -121,8 +121,8 @@ VarDecl *ASTBuilder::buildDeclarator(P::InitDeclaratorContext *C,
   }
   SourceLocation End = Init ? Init->getEndLoc() : loc(D->getStop());
   auto *V = Ctx.create<VarDecl>(SourceRange(DeclBegin, End),
-                                copy(text(D->Identifier())), loc(D->Identifier()),
-                                SC, SCExplicit, T);
+                                copy(text(D->Identifier())),
+                                loc(D->Identifier()), SC, SCExplicit, T);
   V->setStorageClassLoc(SCLoc);
   V->setKeyTypes(copy(llvm::ArrayRef<TypeSpec *>(Keys)));
   V->setInit(Init);
@@ -278,10 +278,11 @@ bool ASTBuilder::resolveBuiltin(P::TypeSpecifiersContext *C,
     if (!OK)
       return false;
     // Combinations that are invalid whatever comes next.
-    bool BadWidth = D.W != BuiltinSpec::NoWidth &&
-                    (D.B == BuiltinSpec::VoidB || D.B == BuiltinSpec::BoolB ||
-                     D.B == BuiltinSpec::CharB || D.B == BuiltinSpec::FloatB ||
-                     (D.B == BuiltinSpec::DoubleB && D.W != BuiltinSpec::LongW));
+    bool BadWidth =
+        D.W != BuiltinSpec::NoWidth &&
+        (D.B == BuiltinSpec::VoidB || D.B == BuiltinSpec::BoolB ||
+         D.B == BuiltinSpec::CharB || D.B == BuiltinSpec::FloatB ||
+         (D.B == BuiltinSpec::DoubleB && D.W != BuiltinSpec::LongW));
     bool BadSign = D.S != BuiltinSpec::NoSign &&
                    (D.B == BuiltinSpec::VoidB || D.B == BuiltinSpec::BoolB ||
                     D.B == BuiltinSpec::FloatB || D.B == BuiltinSpec::DoubleB);

@@ -43,8 +43,8 @@ antlrcpp::Any ASTBuilder::visitSubscriptExpr(P::SubscriptExprContext *C) {
   auto Idx = buildArgs(C->argumentList(), OK);
   if (!Base || !OK || Idx.empty())
     return wrap(nullptr);
-  return wrap(Ctx.create<ArraySubscriptExpr>(range(C), Base,
-                                             copy(llvm::ArrayRef<Expr *>(Idx))));
+  return wrap(Ctx.create<ArraySubscriptExpr>(
+      range(C), Base, copy(llvm::ArrayRef<Expr *>(Idx))));
 }
 
 // expression ('.' | '->') Identifier
@@ -53,9 +53,9 @@ antlrcpp::Any ASTBuilder::visitMemberExpr(P::MemberExprContext *C) {
   P::MemberNameContext *M = C->memberName();
   if (!Base || !M || !M->getStart() || !C->op)
     return wrap(nullptr);
-  return wrap(Ctx.create<MemberExpr>(range(C), Base, C->Arrow() != nullptr,
-                                     loc(C->op), copy(Map.spelling(M->getStart())),
-                                     loc(M->getStart())));
+  return wrap(Ctx.create<MemberExpr>(
+      range(C), Base, C->Arrow() != nullptr, loc(C->op),
+      copy(Map.spelling(M->getStart())), loc(M->getStart())));
 }
 
 // expression ('++' | '--')
@@ -140,24 +140,42 @@ antlrcpp::Any ASTBuilder::visitTraitExprExpr(P::TraitExprExprContext *C) {
 static BinaryOperator::Opcode binaryOpcode(size_t TokenType) {
   using Op = BinaryOperator::Opcode;
   switch (TokenType) {
-  case P::Star: return Op::Mul;
-  case P::Slash: return Op::Div;
-  case P::Percent: return Op::Rem;
-  case P::Plus: return Op::Add;
-  case P::Minus: return Op::Sub;
-  case P::Shl: return Op::Shl;
-  case P::Shr: return Op::Shr;
-  case P::Less: return Op::LT;
-  case P::Greater: return Op::GT;
-  case P::LessEqual: return Op::LE;
-  case P::GreaterEqual: return Op::GE;
-  case P::EqualEqual: return Op::EQ;
-  case P::NotEqual: return Op::NE;
-  case P::Amp: return Op::And;
-  case P::Caret: return Op::Xor;
-  case P::Pipe: return Op::Or;
-  case P::AmpAmp: return Op::LAnd;
-  default: return Op::LOr;
+  case P::Star:
+    return Op::Mul;
+  case P::Slash:
+    return Op::Div;
+  case P::Percent:
+    return Op::Rem;
+  case P::Plus:
+    return Op::Add;
+  case P::Minus:
+    return Op::Sub;
+  case P::Shl:
+    return Op::Shl;
+  case P::Shr:
+    return Op::Shr;
+  case P::Less:
+    return Op::LT;
+  case P::Greater:
+    return Op::GT;
+  case P::LessEqual:
+    return Op::LE;
+  case P::GreaterEqual:
+    return Op::GE;
+  case P::EqualEqual:
+    return Op::EQ;
+  case P::NotEqual:
+    return Op::NE;
+  case P::Amp:
+    return Op::And;
+  case P::Caret:
+    return Op::Xor;
+  case P::Pipe:
+    return Op::Or;
+  case P::AmpAmp:
+    return Op::LAnd;
+  default:
+    return Op::LOr;
   }
 }
 
@@ -170,8 +188,8 @@ antlrcpp::Any ASTBuilder::visitBinaryExpr(P::BinaryExprContext *C) {
   Expr *R = buildExpr(Ops[1]);
   if (!L || !R)
     return wrap(nullptr);
-  return wrap(Ctx.create<BinaryOperator>(range(C), binaryOpcode(C->op->getType()),
-                                         loc(C->op), L, R));
+  return wrap(Ctx.create<BinaryOperator>(
+      range(C), binaryOpcode(C->op->getType()), loc(C->op), L, R));
 }
 
 // expression '?' expression ':' expression
@@ -184,24 +202,35 @@ antlrcpp::Any ASTBuilder::visitConditionalExpr(P::ConditionalExprContext *C) {
   Expr *R = buildExpr(Ops[2]);
   if (!Cond || !L || !R)
     return wrap(nullptr);
-  return wrap(Ctx.create<ConditionalOperator>(range(C), Cond, loc(C->Question()),
-                                              L, loc(C->Colon()), R));
+  return wrap(Ctx.create<ConditionalOperator>(
+      range(C), Cond, loc(C->Question()), L, loc(C->Colon()), R));
 }
 
 static AssignExpr::Opcode assignOpcode(size_t TokenType) {
   using Op = AssignExpr::Opcode;
   switch (TokenType) {
-  case P::StarAssign: return Op::MulAssign;
-  case P::SlashAssign: return Op::DivAssign;
-  case P::PercentAssign: return Op::RemAssign;
-  case P::PlusAssign: return Op::AddAssign;
-  case P::MinusAssign: return Op::SubAssign;
-  case P::ShlAssign: return Op::ShlAssign;
-  case P::ShrAssign: return Op::ShrAssign;
-  case P::AmpAssign: return Op::AndAssign;
-  case P::CaretAssign: return Op::XorAssign;
-  case P::PipeAssign: return Op::OrAssign;
-  default: return Op::Assign;
+  case P::StarAssign:
+    return Op::MulAssign;
+  case P::SlashAssign:
+    return Op::DivAssign;
+  case P::PercentAssign:
+    return Op::RemAssign;
+  case P::PlusAssign:
+    return Op::AddAssign;
+  case P::MinusAssign:
+    return Op::SubAssign;
+  case P::ShlAssign:
+    return Op::ShlAssign;
+  case P::ShrAssign:
+    return Op::ShrAssign;
+  case P::AmpAssign:
+    return Op::AndAssign;
+  case P::CaretAssign:
+    return Op::XorAssign;
+  case P::PipeAssign:
+    return Op::OrAssign;
+  default:
+    return Op::Assign;
   }
 }
 
@@ -250,8 +279,8 @@ antlrcpp::Any ASTBuilder::visitNumberExpr(P::NumberExprContext *C) {
   // An invalid constant was diagnosed; a zero keeps the tree whole.
   if (!decodeInteger(text(C->Number()), loc(C->Number()), Diags, V))
     V = IntegerValue();
-  return wrap(Ctx.create<IntegerLiteral>(range(C), V.Value, V.Radix,
-                                         V.Unsigned, V.Size));
+  return wrap(Ctx.create<IntegerLiteral>(range(C), V.Value, V.Radix, V.Unsigned,
+                                         V.Size));
 }
 
 antlrcpp::Any ASTBuilder::visitCharExpr(P::CharExprContext *C) {
@@ -307,8 +336,8 @@ antlrcpp::Any ASTBuilder::visitOffsetofExpr(P::OffsetofExprContext *C) {
       antlr4::Token *T = M->getStart();
       if (!T || M->exception)
         return wrap(nullptr);
-      OffsetofComponent F{OffsetofComponent::Kind::Field,
-                          copy(Map.spelling(T)), nullptr, SourceRange(loc(T))};
+      OffsetofComponent F{OffsetofComponent::Kind::Field, copy(Map.spelling(T)),
+                          nullptr, SourceRange(loc(T))};
       Path.push_back(F);
       continue;
     }
@@ -322,8 +351,8 @@ antlrcpp::Any ASTBuilder::visitOffsetofExpr(P::OffsetofExprContext *C) {
   }
   if (Path.empty())
     return wrap(nullptr);
-  return wrap(Ctx.create<OffsetofExpr>(range(C), T,
-                                       copy(llvm::ArrayRef<OffsetofComponent>(Path))));
+  return wrap(Ctx.create<OffsetofExpr>(
+      range(C), T, copy(llvm::ArrayRef<OffsetofComponent>(Path))));
 }
 
 // '(' expression ')'

@@ -51,7 +51,8 @@ antlrcpp::Any ASTBuilder::visitDeclStmt(P::DeclStmtContext *C) {
   auto Decls = buildVarDecls(C->varDeclaration(), /*TopLevel=*/false);
   if (Decls.empty())
     return wrap(nullptr);
-  return wrap(Ctx.create<DeclStmt>(range(C), copy(llvm::ArrayRef<VarDecl *>(Decls))));
+  return wrap(
+      Ctx.create<DeclStmt>(range(C), copy(llvm::ArrayRef<VarDecl *>(Decls))));
 }
 
 // expression ';'

@@ -43,8 +43,8 @@ tscc::parse::findDeclaredNames(llvm::ArrayRef<CToken> Toks) {
     switch (T.K) {
     case CToken::LParen: {
       bool ParamList =
-          Prev && ((Prev->K == CToken::Identifier) || Prev->K == CToken::RParen ||
-                   Prev->K == CToken::RBracket);
+          Prev && ((Prev->K == CToken::Identifier) ||
+                   Prev->K == CToken::RParen || Prev->K == CToken::RBracket);
       Hidden.push_back(ParamList);
       break;
     }
@@ -84,8 +84,8 @@ tscc::parse::findDeclaredNames(llvm::ArrayRef<CToken> Toks) {
 
 llvm::StringRef tscc::parse::findTagName(llvm::ArrayRef<CToken> Toks) {
   size_t I = 0;
-  while (I < Toks.size() && Toks[I].Text != "struct" && Toks[I].Text != "union" &&
-         Toks[I].Text != "enum")
+  while (I < Toks.size() && Toks[I].Text != "struct" &&
+         Toks[I].Text != "union" && Toks[I].Text != "enum")
     ++I;
   for (++I; I < Toks.size(); ++I) {
     const CToken &T = Toks[I];
@@ -112,8 +112,7 @@ llvm::StringRef tscc::parse::findDirectiveName(llvm::StringRef D) {
   llvm::StringRef Word = D.take_while([](char C) { return llvm::isAlpha(C); });
   llvm::StringRef Rest = D.drop_front(Word.size()).ltrim(" \t");
   if (Word == "define" || Word == "undef")
-    return Rest.take_while(
-        [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    return Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
   if (Word == "include" || Word == "include_next" || Word == "import") {
     if (Rest.starts_with("<")) {
       size_t E = Rest.find('>');

@@ -57,7 +57,8 @@ static bool looksFloating(llvm::StringRef S, unsigned Radix) {
   // A decimal exponent: digits then e/E then an optional sign and digits.
   size_t E = S.find_first_of("eE");
   return Radix != 2 && E != llvm::StringRef::npos &&
-         S.take_front(E).find_first_not_of("0123456789") == llvm::StringRef::npos &&
+         S.take_front(E).find_first_not_of("0123456789") ==
+             llvm::StringRef::npos &&
          E + 1 < S.size() &&
          (llvm::isDigit(S[E + 1]) || S[E + 1] == '+' || S[E + 1] == '-');
 }
@@ -98,7 +99,8 @@ bool tscc::parse::decodeInteger(llvm::StringRef S, SourceLocation Loc,
   }
   for (size_t K = 0; K < Digits.size(); ++K)
     if (!isDigitOfRadix(Digits[K], Out.Radix)) {
-      Diags.report(Loc.getLocWithOffset(DigitsBegin + K), diag::err_invalid_digit)
+      Diags.report(Loc.getLocWithOffset(DigitsBegin + K),
+                   diag::err_invalid_digit)
           << Digits.substr(K, 1) << 0;
       return false;
     }
@@ -136,15 +138,34 @@ public:
     }
     char E = Body[I++];
     switch (E) {
-    case 'n': C = '\n'; return true;
-    case 't': C = '\t'; return true;
-    case 'r': C = '\r'; return true;
-    case 'a': C = '\a'; return true;
-    case 'b': C = '\b'; return true;
-    case 'f': C = '\f'; return true;
-    case 'v': C = '\v'; return true;
-    case 'e': C = 0x1b; return true; // GNU extension, common in scripts
-    case '\\': case '\'': case '"': case '?':
+    case 'n':
+      C = '\n';
+      return true;
+    case 't':
+      C = '\t';
+      return true;
+    case 'r':
+      C = '\r';
+      return true;
+    case 'a':
+      C = '\a';
+      return true;
+    case 'b':
+      C = '\b';
+      return true;
+    case 'f':
+      C = '\f';
+      return true;
+    case 'v':
+      C = '\v';
+      return true;
+    case 'e':
+      C = 0x1b;
+      return true; // GNU extension, common in scripts
+    case '\\':
+    case '\'':
+    case '"':
+    case '?':
       C = E;
       return true;
     case 'x':
@@ -154,10 +175,12 @@ public:
     }
     if (E >= '0' && E <= '7') {
       uint32_t V = E - '0';
-      for (int K = 0; K < 2 && !atEnd() && Body[I] >= '0' && Body[I] <= '7'; ++K)
+      for (int K = 0; K < 2 && !atEnd() && Body[I] >= '0' && Body[I] <= '7';
+           ++K)
         V = V * 8 + (Body[I++] - '0');
       if (V > 0xFF) {
-        Diags.report(BodyLoc.getLocWithOffset(Start), diag::err_escape_too_large)
+        Diags.report(BodyLoc.getLocWithOffset(Start),
+                     diag::err_escape_too_large)
             << 1;
         return false;
       }
@@ -182,7 +205,8 @@ private:
       Overflow |= V > 0xFF;
     }
     if (I == B) {
-      Diags.report(BodyLoc.getLocWithOffset(Start), diag::err_hex_escape_no_digits);
+      Diags.report(BodyLoc.getLocWithOffset(Start),
+                   diag::err_hex_escape_no_digits);
       return false;
     }
     if (Overflow) {
@@ -236,8 +260,8 @@ bool tscc::parse::decodeCharLiteral(llvm::StringRef S, SourceLocation Loc,
   if (!OK)
     return false;
   // An unterminated constant was reported already; do not pile on.
-  bool Terminated = S.size() >= 2 && S.ends_with("'") &&
-                    Body.size() + 2 == S.size();
+  bool Terminated =
+      S.size() >= 2 && S.ends_with("'") && Body.size() + 2 == S.size();
   if (Count > 1) {
     if (Terminated)
       Diags.report(Loc, diag::warn_multichar_character);
@@ -260,8 +284,8 @@ bool tscc::parse::decodeStringLiteral(llvm::StringRef S, SourceLocation Loc,
     size_t P = R.pos();
     if (Body[P] == '\\' && P + 1 < Body.size() &&
         (Body[P + 1] == '\n' || Body[P + 1] == '\r')) {
-      bool CRLF = Body[P + 1] == '\r' && P + 2 < Body.size() &&
-                  Body[P + 2] == '\n';
+      bool CRLF =
+          Body[P + 1] == '\r' && P + 2 < Body.size() && Body[P + 2] == '\n';
       R.skip(CRLF ? 3 : 2);
       continue;
     }

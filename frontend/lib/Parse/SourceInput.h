@@ -56,11 +56,13 @@ public:
   SourceLocation locAfter(const antlr4::Token *T) const;
   /// From the first token of \p Ctx to the start of its last token.
   SourceRange range(const antlr4::ParserRuleContext *Ctx) const;
-  SourceRange range(const antlr4::Token *First, const antlr4::Token *Last) const;
+  SourceRange range(const antlr4::Token *First,
+                    const antlr4::Token *Last) const;
   /// The bytes of \p T as written.
   llvm::StringRef spelling(const antlr4::Token *T) const;
   /// The bytes from the start of \p First to the end of \p Last.
-  llvm::StringRef text(const antlr4::Token *First, const antlr4::Token *Last) const;
+  llvm::StringRef text(const antlr4::Token *First,
+                       const antlr4::Token *Last) const;
 
 private:
   const SourceManager &SM;

@@ -9,11 +9,11 @@
 
 using namespace tscc;
 using namespace tscc::parse;
-using tscc_grammar::TraceScriptLexer;
-using tscc_grammar::TraceScriptParser;
 using antlr4::ParserRuleContext;
 using antlr4::Token;
 using antlr4::misc::IntervalSet;
+using tscc_grammar::TraceScriptLexer;
+using tscc_grammar::TraceScriptParser;
 
 //===----------------------------------------------------------------------===//
 // Lexical errors
@@ -67,9 +67,9 @@ std::unique_ptr<Token> DiagnosingTokenSource::nextToken() {
 // Fallback listener
 //===----------------------------------------------------------------------===//
 
-void DiagnosticErrorListener::syntaxError(antlr4::Recognizer *, Token *Offending,
-                                          size_t Line, size_t Col,
-                                          const std::string &Msg,
+void DiagnosticErrorListener::syntaxError(antlr4::Recognizer *,
+                                          Token *Offending, size_t Line,
+                                          size_t Col, const std::string &Msg,
                                           std::exception_ptr) {
   SourceLocation Loc = Offending ? Map.loc(Offending) : SourceLocation();
   if (Loc.isInvalid())
@@ -93,8 +93,7 @@ template <typename T> static T *enclosing(ParserRuleContext *Ctx) {
 
 static bool isExpressionStartSet(const IntervalSet &S) {
   return has(S, TraceScriptParser::Identifier) &&
-         has(S, TraceScriptParser::Number) &&
-         has(S, TraceScriptParser::LParen);
+         has(S, TraceScriptParser::Number) && has(S, TraceScriptParser::LParen);
 }
 
 static bool isTopLevelStart(size_t Type) {
@@ -179,15 +178,17 @@ void SyntaxErrorStrategy::reportMissingSemi(antlr4::Parser *P, Token *Offending,
 void SyntaxErrorStrategy::reportMissingCloser(antlr4::Parser *P, size_t Closer,
                                               Token *Offending,
                                               ParserRuleContext *Ctx) {
-  size_t Opener = Closer == TraceScriptParser::RParen     ? TraceScriptParser::LParen
-                  : Closer == TraceScriptParser::RBracket ? TraceScriptParser::LBracket
-                                                          : TraceScriptParser::LBrace;
+  size_t Opener =
+      Closer == TraceScriptParser::RParen     ? TraceScriptParser::LParen
+      : Closer == TraceScriptParser::RBracket ? TraceScriptParser::LBracket
+                                              : TraceScriptParser::LBrace;
   const char *Spelling = Closer == TraceScriptParser::RParen     ? "')'"
                          : Closer == TraceScriptParser::RBracket ? "']'"
                                                                  : "'}'";
-  diag::ID ID = Closer == TraceScriptParser::RParen     ? diag::err_expected_rparen
-                : Closer == TraceScriptParser::RBracket ? diag::err_expected_rbracket
-                                                        : diag::err_expected_rbrace;
+  diag::ID ID = Closer == TraceScriptParser::RParen ? diag::err_expected_rparen
+                : Closer == TraceScriptParser::RBracket
+                    ? diag::err_expected_rbracket
+                    : diag::err_expected_rbrace;
   Diags.report(Map.loc(Offending), ID);
   // Find the unmatched opener, like Clang's "to match this '('".
   antlr4::TokenStream *TS = P->getTokenStream();
@@ -208,7 +209,8 @@ void SyntaxErrorStrategy::reportMissingCloser(antlr4::Parser *P, size_t Closer,
   }
 }
 
-bool SyntaxErrorStrategy::reportSpecialToken(antlr4::Parser *P, Token *Offending,
+bool SyntaxErrorStrategy::reportSpecialToken(antlr4::Parser *P,
+                                             Token *Offending,
                                              ParserRuleContext *Ctx) {
   bool InBlock = enclosing<TraceScriptParser::CompoundStatementContext>(Ctx);
   bool InClause = enclosing<TraceScriptParser::ClauseContext>(Ctx);
@@ -273,8 +275,9 @@ void SyntaxErrorStrategy::reportExpected(antlr4::Parser *P,
   }
   bool ExprStart = isExpressionStartSet(Expected);
   if (!ExprStart) {
-    for (size_t Closer : {TraceScriptParser::RParen, TraceScriptParser::RBracket,
-                          TraceScriptParser::RBrace})
+    for (size_t Closer :
+         {TraceScriptParser::RParen, TraceScriptParser::RBracket,
+          TraceScriptParser::RBrace})
       if (has(Expected, Closer)) {
         reportMissingCloser(P, Closer, Offending, Ctx);
         return;
@@ -365,12 +368,14 @@ void SyntaxErrorStrategy::reportUnwantedToken(antlr4::Parser *P) {
   if (inErrorRecoveryMode(P))
     return;
   beginErrorCondition(P);
-  reportExpected(P, getExpectedTokens(P), P->getCurrentToken(), P->getContext());
+  reportExpected(P, getExpectedTokens(P), P->getCurrentToken(),
+                 P->getContext());
 }
 
 void SyntaxErrorStrategy::reportMissingToken(antlr4::Parser *P) {
   if (inErrorRecoveryMode(P))
     return;
   beginErrorCondition(P);
-  reportExpected(P, getExpectedTokens(P), P->getCurrentToken(), P->getContext());
+  reportExpected(P, getExpectedTokens(P), P->getCurrentToken(),
+                 P->getContext());
 }

@@ -49,9 +49,9 @@ public:
   DiagnosticErrorListener(const TokenMap &Map, DiagnosticsEngine &Diags)
       : Map(Map), Diags(Diags) {}
 
-  void syntaxError(antlr4::Recognizer *R, antlr4::Token *Offending,
-                   size_t Line, size_t CharPositionInLine,
-                   const std::string &Msg, std::exception_ptr E) override;
+  void syntaxError(antlr4::Recognizer *R, antlr4::Token *Offending, size_t Line,
+                   size_t CharPositionInLine, const std::string &Msg,
+                   std::exception_ptr E) override;
 
 private:
   const TokenMap &Map;
@@ -64,18 +64,21 @@ public:
       : Map(Map), Diags(Diags) {}
 
 protected:
-  void reportNoViableAlternative(antlr4::Parser *P,
-                                 const antlr4::NoViableAltException &E) override;
+  void
+  reportNoViableAlternative(antlr4::Parser *P,
+                            const antlr4::NoViableAltException &E) override;
   void reportInputMismatch(antlr4::Parser *P,
                            const antlr4::InputMismatchException &E) override;
-  void reportFailedPredicate(antlr4::Parser *P,
-                             const antlr4::FailedPredicateException &E) override;
+  void
+  reportFailedPredicate(antlr4::Parser *P,
+                        const antlr4::FailedPredicateException &E) override;
   void reportUnwantedToken(antlr4::Parser *P) override;
   void reportMissingToken(antlr4::Parser *P) override;
 
 private:
   /// Reports that \p Expected was wanted where \p Offending is.
-  void reportExpected(antlr4::Parser *P, const antlr4::misc::IntervalSet &Expected,
+  void reportExpected(antlr4::Parser *P,
+                      const antlr4::misc::IntervalSet &Expected,
                       antlr4::Token *Offending, antlr4::ParserRuleContext *Ctx);
   /// Special offending tokens that have one clear message; true if handled.
   bool reportSpecialToken(antlr4::Parser *P, antlr4::Token *Offending,

@@ -37,8 +37,8 @@ static CToken::Kind cKind(size_t Type) {
 }
 
 /// The names declared by `typedef ... ;` at the top level of the script.
-static void collectTypedefs(const std::vector<Token *> &Toks, const TokenMap &Map,
-                            llvm::StringSet<> &Names) {
+static void collectTypedefs(const std::vector<Token *> &Toks,
+                            const TokenMap &Map, llvm::StringSet<> &Names) {
   unsigned Depth = 0;
   for (size_t I = 0; I < Toks.size(); ++I) {
     size_t Type = Toks[I]->getType();
@@ -59,7 +59,8 @@ static void collectTypedefs(const std::vector<Token *> &Toks, const TokenMap &Ma
         ++Inner;
       else if ((T == P::RBrace || T == P::RParen || T == P::RBracket) && Inner)
         --Inner;
-      Decl.push_back({cKind(T), Map.spelling(Toks[J]), static_cast<unsigned>(J)});
+      Decl.push_back(
+          {cKind(T), Map.spelling(Toks[J]), static_cast<unsigned>(J)});
     }
     for (size_t K : findDeclaredNames(Decl))
       Names.insert(Decl[K].Text);

@@ -29,8 +29,8 @@ namespace tscc::parse {
 ///  - `x` in `(x) y`, `(x *)`: only a cast can have this shape.
 /// Identifiers after '.', '->' and struct/union/enum, and those followed by
 /// '(' (calls), are never types.
-void markTypeNames(const std::vector<antlr4::Token *> &Toks, const TokenMap &Map,
-                   const ParseOptions &Opts);
+void markTypeNames(const std::vector<antlr4::Token *> &Toks,
+                   const TokenMap &Map, const ParseOptions &Opts);
 
 } // namespace tscc::parse
 

@@ -42,14 +42,22 @@ constexpr std::optional<tscc_agg_kind> aggKindFromName(std::string_view Name) {
 /// "s64", "u64", "ptr", "char", "double", "string", "stack" or "stack-id".
 constexpr const char *fieldKindName(uint32_t Kind) {
   switch (Kind) {
-  case TSCC_FIELD_S64: return "s64";
-  case TSCC_FIELD_U64: return "u64";
-  case TSCC_FIELD_PTR: return "ptr";
-  case TSCC_FIELD_CHAR: return "char";
-  case TSCC_FIELD_DOUBLE: return "double";
-  case TSCC_FIELD_STRING: return "string";
-  case TSCC_FIELD_STACK: return "stack";
-  case TSCC_FIELD_STACK_ID: return "stack-id";
+  case TSCC_FIELD_S64:
+    return "s64";
+  case TSCC_FIELD_U64:
+    return "u64";
+  case TSCC_FIELD_PTR:
+    return "ptr";
+  case TSCC_FIELD_CHAR:
+    return "char";
+  case TSCC_FIELD_DOUBLE:
+    return "double";
+  case TSCC_FIELD_STRING:
+    return "string";
+  case TSCC_FIELD_STACK:
+    return "stack";
+  case TSCC_FIELD_STACK_ID:
+    return "stack-id";
   }
   return "?";
 }
@@ -57,15 +65,24 @@ constexpr const char *fieldKindName(uint32_t Kind) {
 /// "BEGIN", "END" (as a spec names them), "uft-entry", "syscall-exit", ...
 constexpr const char *probeKindName(uint32_t Kind) {
   switch (Kind) {
-  case TSCC_PROBE_BEGIN: return "BEGIN";
-  case TSCC_PROBE_END: return "END";
-  case TSCC_PROBE_UFT_ENTRY: return "uft-entry";
-  case TSCC_PROBE_UFT_EXIT: return "uft-exit";
-  case TSCC_PROBE_UFT_OFFSET: return "uft-offset";
-  case TSCC_PROBE_SYSCALL_ENTRY: return "syscall-entry";
-  case TSCC_PROBE_SYSCALL_EXIT: return "syscall-exit";
-  case TSCC_PROBE_INTERVAL: return "interval";
-  case TSCC_PROBE_USDT: return "usdt";
+  case TSCC_PROBE_BEGIN:
+    return "BEGIN";
+  case TSCC_PROBE_END:
+    return "END";
+  case TSCC_PROBE_UFT_ENTRY:
+    return "uft-entry";
+  case TSCC_PROBE_UFT_EXIT:
+    return "uft-exit";
+  case TSCC_PROBE_UFT_OFFSET:
+    return "uft-offset";
+  case TSCC_PROBE_SYSCALL_ENTRY:
+    return "syscall-entry";
+  case TSCC_PROBE_SYSCALL_EXIT:
+    return "syscall-exit";
+  case TSCC_PROBE_INTERVAL:
+    return "interval";
+  case TSCC_PROBE_USDT:
+    return "usdt";
   }
   return "?";
 }
@@ -73,10 +90,14 @@ constexpr const char *probeKindName(uint32_t Kind) {
 /// "any", "exact", "glob" or "regex".
 constexpr const char *matchKindName(uint32_t Kind) {
   switch (Kind) {
-  case TSCC_MATCH_ANY: return "any";
-  case TSCC_MATCH_EXACT: return "exact";
-  case TSCC_MATCH_GLOB: return "glob";
-  case TSCC_MATCH_REGEX: return "regex";
+  case TSCC_MATCH_ANY:
+    return "any";
+  case TSCC_MATCH_EXACT:
+    return "exact";
+  case TSCC_MATCH_GLOB:
+    return "glob";
+  case TSCC_MATCH_REGEX:
+    return "regex";
   }
   return "?";
 }

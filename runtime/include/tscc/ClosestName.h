@@ -48,8 +48,7 @@ inline unsigned editDistance(std::string_view A, std::string_view B,
 /// The most edits a suggestion for \p Want may be away, as Clang's typo
 /// correction allows: about one per three characters, at least 1, at most 3.
 inline unsigned closestNameLimit(std::string_view Want) {
-  return std::clamp<unsigned>(static_cast<unsigned>(Want.size() + 2) / 3, 1,
-                              3);
+  return std::clamp<unsigned>(static_cast<unsigned>(Want.size() + 2) / 3, 1, 3);
 }
 
 /// The candidate closest to the misspelled \p Want within

@@ -31,14 +31,29 @@ constexpr PrintfLength parsePrintfLength(std::string_view Fmt, size_t &I) {
     return PrintfLength::None;
   PrintfLength L = PrintfLength::None;
   switch (Rest[0]) {
-  case 'h': L = PrintfLength::H; break;
-  case 'l': L = PrintfLength::L; break;
-  case 'q': L = PrintfLength::LL; break;
-  case 'j': L = PrintfLength::J; break;
-  case 'z': L = PrintfLength::Z; break;
-  case 't': L = PrintfLength::T; break;
-  case 'L': L = PrintfLength::BigL; break;
-  default: return PrintfLength::None;
+  case 'h':
+    L = PrintfLength::H;
+    break;
+  case 'l':
+    L = PrintfLength::L;
+    break;
+  case 'q':
+    L = PrintfLength::LL;
+    break;
+  case 'j':
+    L = PrintfLength::J;
+    break;
+  case 'z':
+    L = PrintfLength::Z;
+    break;
+  case 't':
+    L = PrintfLength::T;
+    break;
+  case 'L':
+    L = PrintfLength::BigL;
+    break;
+  default:
+    return PrintfLength::None;
   }
   ++I;
   return L;
@@ -47,15 +62,24 @@ constexpr PrintfLength parsePrintfLength(std::string_view Fmt, size_t &I) {
 /// The modifier as written ("" for none; `q` reads as "ll").
 constexpr const char *printfLengthSpelling(PrintfLength L) {
   switch (L) {
-  case PrintfLength::None: return "";
-  case PrintfLength::HH: return "hh";
-  case PrintfLength::H: return "h";
-  case PrintfLength::L: return "l";
-  case PrintfLength::LL: return "ll";
-  case PrintfLength::J: return "j";
-  case PrintfLength::Z: return "z";
-  case PrintfLength::T: return "t";
-  case PrintfLength::BigL: return "L";
+  case PrintfLength::None:
+    return "";
+  case PrintfLength::HH:
+    return "hh";
+  case PrintfLength::H:
+    return "h";
+  case PrintfLength::L:
+    return "l";
+  case PrintfLength::LL:
+    return "ll";
+  case PrintfLength::J:
+    return "j";
+  case PrintfLength::Z:
+    return "z";
+  case PrintfLength::T:
+    return "t";
+  case PrintfLength::BigL:
+    return "L";
   }
   return "";
 }
@@ -66,15 +90,20 @@ constexpr const char *printfLengthSpelling(PrintfLength L) {
 /// and L (which glibc accepts as ll for integers).
 constexpr unsigned printfLengthBits(PrintfLength L, DataModel DM) {
   switch (L) {
-  case PrintfLength::HH: return 8;
-  case PrintfLength::H: return 16;
-  case PrintfLength::None: return 32;
+  case PrintfLength::HH:
+    return 8;
+  case PrintfLength::H:
+    return 16;
+  case PrintfLength::None:
+    return 32;
   case PrintfLength::L:
   case PrintfLength::Z:
-  case PrintfLength::T: return dataModelBits(DM);
+  case PrintfLength::T:
+    return dataModelBits(DM);
   case PrintfLength::LL:
   case PrintfLength::J:
-  case PrintfLength::BigL: return 64;
+  case PrintfLength::BigL:
+    return 64;
   }
   return 64;
 }

@@ -70,10 +70,10 @@ struct tscc_header {
   char magic[TSCC_MAGIC_SIZE];
   uint16_t abi_major;
   uint16_t abi_minor;
-  uint32_t header_size;       /* sizeof(struct tscc_header) when written */
-  uint64_t source_hash;       /* FNV-1a 64 of the script's bytes */
-  uint32_t source_name;       /* strtab: script file name as given */
-  uint32_t compiler_version;  /* strtab: "tscc X.Y.Z (LLVM 19.x)" */
+  uint32_t header_size;      /* sizeof(struct tscc_header) when written */
+  uint64_t source_hash;      /* FNV-1a 64 of the script's bytes */
+  uint32_t source_name;      /* strtab: script file name as given */
+  uint32_t compiler_version; /* strtab: "tscc X.Y.Z (LLVM 19.x)" */
   uint32_t clause_count;
   uint32_t probe_count;
   uint32_t format_count;
@@ -92,14 +92,14 @@ struct tscc_header {
    * The block starts with a bitmap of "written" bits, one per variable. */
   uint32_t thread_size[TSCC_DM_COUNT];
   uint32_t thread_align;
-  uint32_t param_count;       /* highest $N the script uses */
-  uint32_t flags;             /* TSCC_HDR_* */
+  uint32_t param_count; /* highest $N the script uses */
+  uint32_t flags;       /* TSCC_HDR_* */
   uint32_t reserved[4];
 };
 
 enum tscc_header_flags {
-  TSCC_HDR_USES_STACK = 1u << 0,  /* some clause calls stktrace() */
-  TSCC_HDR_USES_EXIT = 1u << 1,   /* some clause calls exit() */
+  TSCC_HDR_USES_STACK = 1u << 0, /* some clause calls stktrace() */
+  TSCC_HDR_USES_EXIT = 1u << 1,  /* some clause calls exit() */
 };
 
 /*--- Clause table --------------------------------------------------------*/
@@ -117,13 +117,14 @@ struct tscc_stream_entry {
 };
 
 struct tscc_clause {
-  uint32_t id;            /* index in the clause table */
-  uint32_t flags;         /* TSCC_CLAUSE_* */
-  uint32_t probe_first;   /* index of the first of its probes */
+  uint32_t id;          /* index in the clause table */
+  uint32_t flags;       /* TSCC_CLAUSE_* */
+  uint32_t probe_first; /* index of the first of its probes */
   uint32_t probe_count;
-  uint32_t source_line;   /* 1-based line of the clause in the script */
+  uint32_t source_line; /* 1-based line of the clause in the script */
   uint32_t source_column;
-  struct tscc_stream_entry stream[TSCC_DM_COUNT]; /* [TSCC_DM_ILP32], [TSCC_DM_LP64] */
+  struct tscc_stream_entry
+      stream[TSCC_DM_COUNT]; /* [TSCC_DM_ILP32], [TSCC_DM_LP64] */
 };
 
 enum tscc_clause_flags {
@@ -156,7 +157,7 @@ enum tscc_probe_kind {
   TSCC_PROBE_END = 2,
   TSCC_PROBE_UFT_ENTRY = 3,
   TSCC_PROBE_UFT_EXIT = 4,
-  TSCC_PROBE_UFT_OFFSET = 5,    /* FUNC+OFFSET: one instruction in a function */
+  TSCC_PROBE_UFT_OFFSET = 5, /* FUNC+OFFSET: one instruction in a function */
   TSCC_PROBE_SYSCALL_ENTRY = 6,
   TSCC_PROBE_SYSCALL_EXIT = 7,
   TSCC_PROBE_INTERVAL = 8,
@@ -176,53 +177,53 @@ enum tscc_probe_kind {
 #define TSCC_USDT_MAX_ARGS 12
 
 enum tscc_pid_kind {
-  TSCC_PID_ANY = 0,     /* `*` */
-  TSCC_PID_NUMBER = 1,  /* pid_value is the pid */
-  TSCC_PID_PARAM = 2,   /* pid_value is N of $N */
+  TSCC_PID_ANY = 0,    /* `*` */
+  TSCC_PID_NUMBER = 1, /* pid_value is the pid */
+  TSCC_PID_PARAM = 2,  /* pid_value is N of $N */
 };
 
 enum tscc_match_kind {
-  TSCC_MATCH_ANY = 0,   /* `*` */
+  TSCC_MATCH_ANY = 0, /* `*` */
   TSCC_MATCH_EXACT = 1,
   TSCC_MATCH_GLOB = 2,  /* fnmatch(3) pattern */
   TSCC_MATCH_REGEX = 3, /* POSIX extended regex, slashes removed */
 };
 
 struct tscc_probe {
-  uint32_t kind;        /* tscc_probe_kind */
-  uint32_t clause;      /* owning clause */
-  uint32_t spec;        /* strtab: the probe spec text as written */
-  uint32_t pid_kind;    /* tscc_pid_kind */
+  uint32_t kind;     /* tscc_probe_kind */
+  uint32_t clause;   /* owning clause */
+  uint32_t spec;     /* strtab: the probe spec text as written */
+  uint32_t pid_kind; /* tscc_pid_kind */
   uint64_t pid_value;
-  uint32_t module;      /* strtab: "*", "a.out", a soname, file name or path */
-  uint32_t module_match;/* tscc_match_kind */
-  uint32_t function;    /* strtab: function / syscall name, glob or regex */
+  uint32_t module;       /* strtab: "*", "a.out", a soname, file name or path */
+  uint32_t module_match; /* tscc_match_kind */
+  uint32_t function;     /* strtab: function / syscall name, glob or regex */
   uint32_t function_match; /* tscc_match_kind */
-  uint64_t offset;      /* UFT_OFFSET: byte offset; INTERVAL: period in ms;
-                           USDT: the provider (TSCC_USDT_PROVIDER) */
+  uint64_t offset;         /* UFT_OFFSET: byte offset; INTERVAL: period in ms;
+                              USDT: the provider (TSCC_USDT_PROVIDER) */
 };
 
 /*--- Format table (printf / trace) ----------------------------------------*/
 
 /* How one argument of a record is encoded and how the consumer prints it. */
 enum tscc_field_kind {
-  TSCC_FIELD_S64 = 1,     /* 8 bytes, signed */
-  TSCC_FIELD_U64 = 2,     /* 8 bytes, unsigned */
-  TSCC_FIELD_PTR = 3,     /* 8 bytes, an address in the target */
-  TSCC_FIELD_CHAR = 4,    /* 8 bytes, the low byte is a character */
-  TSCC_FIELD_DOUBLE = 5,  /* 8 bytes, IEEE double */
-  TSCC_FIELD_STRING = 6,  /* size bytes, NUL-padded (fixed-size keys) or, in
-                             records, a uint32 length then the bytes, padded
-                             to 8 */
-  TSCC_FIELD_STACK = 7,   /* uint32 count, uint32 pad, count x uint64 PCs */
+  TSCC_FIELD_S64 = 1,    /* 8 bytes, signed */
+  TSCC_FIELD_U64 = 2,    /* 8 bytes, unsigned */
+  TSCC_FIELD_PTR = 3,    /* 8 bytes, an address in the target */
+  TSCC_FIELD_CHAR = 4,   /* 8 bytes, the low byte is a character */
+  TSCC_FIELD_DOUBLE = 5, /* 8 bytes, IEEE double */
+  TSCC_FIELD_STRING = 6, /* size bytes, NUL-padded (fixed-size keys) or, in
+                            records, a uint32 length then the bytes, padded
+                            to 8 */
+  TSCC_FIELD_STACK = 7,  /* uint32 count, uint32 pad, count x uint64 PCs */
   /* ABI 1.4, keys only: 8 bytes, an id the runtime's stack_id() returned
    * for a call stack; the runtime prints the stack it stands for. */
   TSCC_FIELD_STACK_ID = 8,
 };
 
 struct tscc_field {
-  uint32_t kind;  /* tscc_field_kind */
-  uint32_t size;  /* bytes in a fixed-size key; 8 for scalars */
+  uint32_t kind; /* tscc_field_kind */
+  uint32_t size; /* bytes in a fixed-size key; 8 for scalars */
 };
 
 struct tscc_format {
@@ -254,12 +255,12 @@ static inline uint32_t tscc_map_key_count_flags(uint32_t count) {
 }
 
 struct tscc_map {
-  uint32_t name;        /* strtab */
-  uint32_t flags;       /* tscc_map_flags */
-  uint32_t key_size;    /* bytes of the serialised key */
-  uint32_t value_size;  /* bytes of the value slot (zeroed when created) */
-  uint32_t key_field;   /* tscc_fields index of the key's description */
-  uint32_t value_kind;  /* tscc_field_kind of the value */
+  uint32_t name;       /* strtab */
+  uint32_t flags;      /* tscc_map_flags */
+  uint32_t key_size;   /* bytes of the serialised key */
+  uint32_t value_size; /* bytes of the value slot (zeroed when created) */
+  uint32_t key_field;  /* tscc_fields index of the key's description */
+  uint32_t value_kind; /* tscc_field_kind of the value */
 };
 
 enum tscc_agg_kind {
@@ -268,15 +269,15 @@ enum tscc_agg_kind {
   TSCC_AGG_MIN = 3,
   TSCC_AGG_MAX = 4,
   TSCC_AGG_AVG = 5,
-  TSCC_AGG_STATS = 6,   /* count, sum, min, max, avg */
-  TSCC_AGG_HIST = 7,    /* power-of-two buckets */
-  TSCC_AGG_LHIST = 8,   /* linear buckets [lo, hi) of width step */
+  TSCC_AGG_STATS = 6, /* count, sum, min, max, avg */
+  TSCC_AGG_HIST = 7,  /* power-of-two buckets */
+  TSCC_AGG_LHIST = 8, /* linear buckets [lo, hi) of width step */
 };
 
 struct tscc_agg {
-  uint32_t name;        /* strtab, without the leading '@' */
-  uint32_t kind;        /* tscc_agg_kind */
-  uint32_t key_size;    /* bytes of the serialised key (0: no key) */
+  uint32_t name;            /* strtab, without the leading '@' */
+  uint32_t kind;            /* tscc_agg_kind */
+  uint32_t key_size;        /* bytes of the serialised key (0: no key) */
   uint32_t key_field_first; /* tscc_fields of the keys, in order */
   uint32_t key_field_count;
   uint32_t reserved;
@@ -297,11 +298,11 @@ enum tscc_record_kind {
  * as the format's fields describe. The runtime adds the pid, tid, data model
  * and time when the record is accepted, so clause code does not pay for it. */
 struct tscc_record {
-  uint16_t kind;    /* tscc_record_kind */
+  uint16_t kind; /* tscc_record_kind */
   uint16_t flags;
-  uint32_t size;    /* bytes, header included, multiple of 8 */
+  uint32_t size; /* bytes, header included, multiple of 8 */
   uint32_t id;
-  uint32_t format;  /* tscc_formats index (PRINTF: == id) */
+  uint32_t format; /* tscc_formats index (PRINTF: == id) */
 };
 
 /*--- The context a clause receives ------------------------------------------*/
@@ -309,11 +310,25 @@ struct tscc_record {
 /* Register snapshot indices. For i386 targets the 32-bit registers occupy the
  * low halves of the matching slots (eax in RAX, esp in RSP, ...). */
 enum tscc_reg {
-  TSCC_REG_RAX, TSCC_REG_RBX, TSCC_REG_RCX, TSCC_REG_RDX,
-  TSCC_REG_RSI, TSCC_REG_RDI, TSCC_REG_RBP, TSCC_REG_RSP,
-  TSCC_REG_R8, TSCC_REG_R9, TSCC_REG_R10, TSCC_REG_R11,
-  TSCC_REG_R12, TSCC_REG_R13, TSCC_REG_R14, TSCC_REG_R15,
-  TSCC_REG_RIP, TSCC_REG_EFLAGS, TSCC_REG_ORIG_RAX,
+  TSCC_REG_RAX,
+  TSCC_REG_RBX,
+  TSCC_REG_RCX,
+  TSCC_REG_RDX,
+  TSCC_REG_RSI,
+  TSCC_REG_RDI,
+  TSCC_REG_RBP,
+  TSCC_REG_RSP,
+  TSCC_REG_R8,
+  TSCC_REG_R9,
+  TSCC_REG_R10,
+  TSCC_REG_R11,
+  TSCC_REG_R12,
+  TSCC_REG_R13,
+  TSCC_REG_R14,
+  TSCC_REG_R15,
+  TSCC_REG_RIP,
+  TSCC_REG_EFLAGS,
+  TSCC_REG_ORIG_RAX,
   TSCC_REG_COUNT
 };
 
@@ -321,24 +336,24 @@ struct tscc_helpers;
 
 struct tscc_ctx {
   const struct tscc_helpers *helpers;
-  void *runtime;             /* opaque to clause code */
-  uint8_t *globals;          /* the session's global block */
-  uint8_t *thread;           /* the firing thread's block, or 0 */
+  void *runtime;    /* opaque to clause code */
+  uint8_t *globals; /* the session's global block */
+  uint8_t *thread;  /* the firing thread's block, or 0 */
   uint64_t regs[TSCC_REG_COUNT];
   int64_t pid;
   int64_t tid;
   int64_t ppid;
   int64_t uid;
-  uint32_t data_model;       /* tscc_data_model of the firing process */
-  uint32_t clause;           /* index of the running clause */
-  uint32_t probe;            /* index of the probe that fired */
-  int32_t err;               /* __errno at a syscall exit, else 0 */
-  uint64_t syscall_nr;       /* syscall probes: the call number */
-  const char *pname;         /* __pname */
-  const char *func;          /* __func */
-  const char *module;        /* __module */
-  const char *probe_spec;    /* __probe */
-  const int64_t *params;     /* $1..$N as integers */
+  uint32_t data_model;              /* tscc_data_model of the firing process */
+  uint32_t clause;                  /* index of the running clause */
+  uint32_t probe;                   /* index of the probe that fired */
+  int32_t err;                      /* __errno at a syscall exit, else 0 */
+  uint64_t syscall_nr;              /* syscall probes: the call number */
+  const char *pname;                /* __pname */
+  const char *func;                 /* __func */
+  const char *module;               /* __module */
+  const char *probe_spec;           /* __probe */
+  const int64_t *params;            /* $1..$N as integers */
   const char *const *param_strings; /* $1..$N as given */
   uint32_t param_count;
   uint32_t reserved;
@@ -357,7 +372,7 @@ struct tscc_ctx {
 struct tscc_helpers {
   uint32_t abi_major;
   uint32_t abi_minor;
-  uint32_t size;   /* sizeof(struct tscc_helpers) of the runtime */
+  uint32_t size; /* sizeof(struct tscc_helpers) of the runtime */
   uint32_t reserved;
 
   /* Copies len bytes of target memory at addr. On a fault dst is zero-filled,
@@ -365,7 +380,8 @@ struct tscc_helpers {
   int32_t (*read_mem)(struct tscc_ctx *ctx, uint64_t addr, void *dst,
                       uint64_t len);
   /* Copies a NUL-terminated string of at most max-1 bytes plus the NUL.
-   * Returns its length; on a fault dst is "" (fault counted) and -1 returned. */
+   * Returns its length; on a fault dst is "" (fault counted) and -1 returned.
+   */
   int64_t (*read_str)(struct tscc_ctx *ctx, uint64_t addr, char *dst,
                       uint64_t max);
   /* Accepts one record (struct tscc_record + arguments). */

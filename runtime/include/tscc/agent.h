@@ -23,15 +23,18 @@ extern "C" {
 
 #define TSCC_AGENT_VERSION 1
 
-/* Symbols of the agent object. */
-#define TSCC_AGENT_SYM_CONFIG "tscc_agent_config"   /* struct tscc_agent_config */
-#define TSCC_AGENT_SYM_PROC "tscc_agent_proc_page" /* struct tscc_agent_proc */
-#define TSCC_AGENT_SYM_ENTER "tscc_agent_enter"     /* trampolines call this */
-#define TSCC_AGENT_SYM_RETURN "tscc_agent_return"   /* hijacked returns */
-#define TSCC_AGENT_SYM_SIGNAL "tscc_agent_signal"   /* SA_SIGINFO handler */
-#define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer" /* rt_sigreturn */
+/* Symbols of the agent object: its configuration (struct tscc_agent_config),
+ * the per-process page (struct tscc_agent_proc), the function trampolines
+ * call, the target of hijacked returns, the SA_SIGINFO handler and the
+ * rt_sigreturn restorer. */
+#define TSCC_AGENT_SYM_CONFIG "tscc_agent_config"
+#define TSCC_AGENT_SYM_PROC "tscc_agent_proc_page"
+#define TSCC_AGENT_SYM_ENTER "tscc_agent_enter"
+#define TSCC_AGENT_SYM_RETURN "tscc_agent_return"
+#define TSCC_AGENT_SYM_SIGNAL "tscc_agent_signal"
+#define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer"
 
-/*--- Probe sites --------------------------------------------------------------*/
+/*--- Probe sites -----------------------------------------------------------*/
 
 enum tscc_hook_kind {
   TSCC_HOOK_ENTRY = 1,  /* run the probe's clause now */
@@ -40,8 +43,8 @@ enum tscc_hook_kind {
 };
 
 struct tscc_agent_hook {
-  uint32_t kind;  /* tscc_hook_kind */
-  uint32_t index; /* probe index, or within() index */
+  uint32_t kind;   /* tscc_hook_kind */
+  uint32_t index;  /* probe index, or within() index */
   uint64_t func;   /* address of the NUL-terminated __func */
   uint64_t module; /* address of the NUL-terminated __module */
 };
@@ -61,7 +64,7 @@ struct tscc_agent_site {
   uint64_t enter;   /* tscc_agent_enter, for the call above */
   uint64_t hooks;   /* struct tscc_agent_hook[hook_count] */
   uint32_t hook_count;
-  uint32_t length;  /* bytes the jump displaced */
+  uint32_t length;      /* bytes the jump displaced */
   uint8_t original[32]; /* those bytes, for putting them back */
 };
 
@@ -81,7 +84,7 @@ struct tscc_agent_frame {
   uint64_t ret;
 };
 
-/*--- Process configuration ----------------------------------------------------*/
+/*--- Process configuration -------------------------------------------------*/
 
 struct tscc_agent_clause {
   uint64_t pred;   /* int32_t (*)(struct tscc_ctx *), or 0 */
@@ -110,14 +113,14 @@ enum tscc_agent_signal_index {
 struct tscc_agent_config {
   uint64_t magic; /* TSCC_AGENT_MAGIC: a later tsrun finds an orphan by it */
   uint32_t version;
-  uint32_t size; /* sizeof(struct tscc_agent_config) */
+  uint32_t size;           /* sizeof(struct tscc_agent_config) */
   struct tscc_store store; /* base = the store mapping in this process;
                               tables = the private copy of the layout */
   uint32_t target_id;
   uint32_t has_fsgsbase; /* rdfsbase works (HWCAP2_FSGSBASE) */
   int64_t pid, ppid, uid;
-  uint64_t pname;      /* const char * */
-  uint64_t clauses;    /* struct tscc_agent_clause[clause_count] */
+  uint64_t pname;        /* const char * */
+  uint64_t clauses;      /* struct tscc_agent_clause[clause_count] */
   uint64_t probe_clause; /* uint32_t[probe_count] */
   uint64_t probe_specs;  /* const char *[probe_count] */
   uint32_t clause_count, probe_count;
@@ -152,7 +155,7 @@ struct tscc_agent_config {
  * not following it). */
 struct tscc_agent_proc {
   uint32_t armed;
-  uint32_t epoch; /* the store's epoch when this process was (re)armed */
+  uint32_t epoch;   /* the store's epoch when this process was (re)armed */
   uint32_t healing; /* set by whoever puts the sites back (once) */
   uint32_t healed;  /* every site has its original bytes again */
 };
@@ -161,9 +164,9 @@ struct tscc_agent_proc {
 #define TSCC_AGENT_MAX_FRAMES 192
 
 struct tscc_agent_shadow {
-  uint64_t slot;  /* stack address of the hijacked return address */
-  uint64_t ret;   /* the real return address */
-  uint64_t site;  /* struct tscc_agent_site * */
+  uint64_t slot; /* stack address of the hijacked return address */
+  uint64_t ret;  /* the real return address */
+  uint64_t site; /* struct tscc_agent_site * */
 };
 
 /* Where a fault in clause code resumes (tscc_agent_try). */
@@ -177,13 +180,12 @@ struct tscc_agent_thread {
   int32_t slot;   /* the store's thread slot */
   uint32_t gen;   /* the slot's generation when resolved */
   int32_t tid;
-  uint32_t depth; /* shadow frames in use */
+  uint32_t depth;     /* shadow frames in use */
   uint32_t in_clause; /* a recovery point is set */
   uint64_t hits;
   struct tscc_agent_recover recover;
   struct tscc_agent_shadow frames[TSCC_AGENT_MAX_FRAMES];
 };
-
 
 #ifdef __cplusplus
 } /* extern "C" */

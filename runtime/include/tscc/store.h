@@ -145,9 +145,9 @@ struct tscc_ring {
 };
 
 enum tscc_ring_type {
-  TSCC_RING_PAD = 0,       /* skip to the end of the data area */
-  TSCC_RING_RECORD = 1,    /* payload: struct tscc_record + arguments */
-  TSCC_RING_PRINT_AGG = 2, /* payload: uint32 agg, uint32 pad, int64 top */
+  TSCC_RING_PAD = 0,            /* skip to the end of the data area */
+  TSCC_RING_RECORD = 1,         /* payload: struct tscc_record + arguments */
+  TSCC_RING_PRINT_AGG = 2,      /* payload: uint32 agg, uint32 pad, int64 top */
   TSCC_RING_STACK_SNAPSHOT = 3, /* payload: struct tscc_stack_snapshot */
 };
 
@@ -194,7 +194,7 @@ struct tscc_table_layout {
   uint32_t key_size;
   uint32_t value_off; /* of the value within an entry; multiple of 16 */
   uint32_t value_size;
-  uint32_t flags; /* tscc_table_flags */
+  uint32_t flags;    /* tscc_table_flags */
   uint32_t agg_kind; /* tscc_agg_kind (abi.h) for aggregations */
   uint32_t buckets;  /* hist/lhist bucket count */
   uint32_t reserved;
@@ -209,11 +209,11 @@ struct tscc_store_layout {
   uint32_t thread_capacity; /* thread slots; ring tsrun = thread_capacity */
   uint32_t locals_size;     /* the __thread block of one thread */
   uint32_t thread_block_size;
-  uint32_t within_off;   /* in a thread block: uint32_t[within_count] */
-  uint32_t map_heads_off; /* in a thread block: uint32_t[map_count] */
+  uint32_t within_off;         /* in a thread block: uint32_t[within_count] */
+  uint32_t map_heads_off;      /* in a thread block: uint32_t[map_count] */
   uint32_t thread_index_slots; /* a power of two */
   uint32_t ring_size;          /* data bytes per ring, a power of two */
-  uint64_t counters_off; /* struct tscc_clause_counters[clause_count] */
+  uint64_t counters_off;       /* struct tscc_clause_counters[clause_count] */
   uint64_t globals_off;
   uint64_t globals_size;
   uint64_t threads_off;      /* struct tscc_thread[thread_capacity] */
@@ -232,7 +232,7 @@ struct tscc_store {
   const struct tscc_table_layout *tables;
 };
 
-/*--- Operations (runtime/agent/store.c) ---------------------------------------*/
+/*--- Operations (runtime/agent/store.c) ------------------------------------*/
 
 enum tscc_lock_result {
   TSCC_LOCK_OK = 0,
@@ -267,8 +267,7 @@ uint32_t *tscc_thread_within(struct tscc_store *S, int32_t Slot);
  * Lookup returns the value slot for Key, creating a zeroed one if Create;
  * null when absent, or when full (*Full set). */
 void *tscc_map_lookup(struct tscc_store *S, uint32_t Map, int32_t Thread,
-                      const void *Key, uint32_t KeySize, int Create,
-                      int *Full);
+                      const void *Key, uint32_t KeySize, int Create, int *Full);
 void tscc_map_delete(struct tscc_store *S, uint32_t Map, int32_t Thread,
                      const void *Key, uint32_t KeySize);
 

@@ -15,9 +15,9 @@
 
 #include "tscc/Runtime/Backend.h"
 #include "tscc/Runtime/CallerSignals.h"
+#include "tscc/Runtime/Metrics.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/PtraceBackend.h"
-#include "tscc/Runtime/Metrics.h"
 #include "tscc/Runtime/RemoteBackend.h"
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
@@ -70,9 +70,9 @@ struct DriverOptions {
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   BufferMode Buffer = BufferMode::Continuous;
-  size_t BufferSize = 0; ///< --buffer-size; 0: the mode's default
+  size_t BufferSize = 0;   ///< --buffer-size; 0: the mode's default
   bool CollectOff = false; ///< --collect=off
-  std::string Metrics; ///< --metrics HOST:PORT
+  std::string Metrics;     ///< --metrics HOST:PORT
   /// -l SPEC: list what SPEC matches instead of tracing.
   std::optional<std::string> ListSpec;
 };
@@ -80,69 +80,84 @@ struct DriverOptions {
 enum class ParseResult { Run, List, Help, Version, Error };
 
 void usage(FILE *F, const std::string &Tool, bool Linked) {
-  fprintf(F,
-          "usage: %s%s [options] [PARAM...] [-- COMMAND [ARG...]]\n"
-          "       %s -l SPEC [BINARY | -p PID | -- COMMAND]\n"
-          "\n"
-          "Runs a tscc probe object against processes.\n"
-          "\n"
-          "targets:\n"
-          "  -c 'CMD ARGS'          launch CMD (split like a shell would); repeatable\n"
-          "  -- CMD ARGS...         launch CMD with the remaining arguments as is\n"
-          "  -p PID                 attach to a running process; repeatable\n"
-          "  --remote HOST:PORT=EXE trace EXE behind a GDB remote stub\n"
-          "                         (qemu-i386 -g PORT, gdbserver); repeatable\n"
-          "  --remote-timeout SEC   drop a remote target whose stub takes longer\n"
-          "                         than SEC seconds to answer (default 10)\n"
-          "output:\n"
-          "  -o FILE                write output to FILE instead of stdout\n"
-          "  -f text|json|binary    output format (default text); binary needs -o\n"
-          "  -v, --verbose          report attachments, exits and clause counters\n"
-          "  --buffer-mode MODE     continuous (default): write everything, drop\n"
-          "                         and count what tsrun cannot keep up with;\n"
-          "                         circular: keep the newest records, write them\n"
-          "                         at the end and on SIGHUP (to FILE.1, FILE.2...);\n"
-          "                         single: keep the oldest, stop collecting when full\n"
-          "  --ring                 same as --buffer-mode circular\n"
-          "  --buffer-size N[K|M|G] circular/single: bytes of records kept (default\n"
-          "                         8M); continuous: the write buffer (default 1M)\n"
-          "  --collect=on|off       start with collection on (default) or off;\n"
-          "                         SIGUSR1 stops it, SIGUSR2 starts it again\n"
-          "  --metrics HOST:PORT    serve aggregations and clause counters at\n"
-          "                         http://HOST:PORT/metrics for Prometheus while\n"
-          "                         tracing (port 0: any free port; -v says which)\n"
-          "session:\n"
-          "  PARAM...               values of $1, $2, ... (integers in any C base,\n"
-          "                         or text); a PARAM may not start with '-' unless\n"
-          "                         it is a negative number\n"
-          "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
-          "                         for tsrun before new ones are dropped\n"
-          "                         (default 1M, a power of two)\n"
-          "  --map-capacity N       entries per associative array / aggregation\n"
-          "                         before new keys are dropped (default 65536)\n"
-          "  --spin USEC            native targets: poll up to USEC microseconds for\n"
-          "                         the next hit before sleeping, while hits come\n"
-          "                         that close together (default 50; 0: never)\n"
-          "  --ptrace               native targets: run every clause in tsrun, at a\n"
-          "                         ptrace stop per hit, instead of in the process\n"
-          "  --keep-launched        when the session ends first, detach launched\n"
-          "                         commands and let them run (default: kill them)\n"
-          "  --allow-untrusted-object  as root, run an object file that others\n"
-          "                         could have written (refused by default)\n"
-          "listing:\n"
-          "  -l, --list SPEC        list the functions or USDT probes (module,\n"
-          "                         address) or system calls (per data model) SPEC\n"
-          "                         matches, e.g. 'uft:*:libc.so.6:mall*',\n"
-          "                         'usdt:*:*:python:*' or 'syscall:*:open*';\n"
-          "                         nothing is traced\n"
-          "  -h, --help             this help\n"
-          "  --version              version information\n",
-          Tool.c_str(), Linked ? "" : " PROBE.o", Tool.c_str());
+  fprintf(
+      F,
+      "usage: %s%s [options] [PARAM...] [-- COMMAND [ARG...]]\n"
+      "       %s -l SPEC [BINARY | -p PID | -- COMMAND]\n"
+      "\n"
+      "Runs a tscc probe object against processes.\n"
+      "\n"
+      "targets:\n"
+      "  -c 'CMD ARGS'          launch CMD (split like a shell would); "
+      "repeatable\n"
+      "  -- CMD ARGS...         launch CMD with the remaining arguments as is\n"
+      "  -p PID                 attach to a running process; repeatable\n"
+      "  --remote HOST:PORT=EXE trace EXE behind a GDB remote stub\n"
+      "                         (qemu-i386 -g PORT, gdbserver); repeatable\n"
+      "  --remote-timeout SEC   drop a remote target whose stub takes longer\n"
+      "                         than SEC seconds to answer (default 10)\n"
+      "output:\n"
+      "  -o FILE                write output to FILE instead of stdout\n"
+      "  -f text|json|binary    output format (default text); binary needs -o\n"
+      "  -v, --verbose          report attachments, exits and clause counters\n"
+      "  --buffer-mode MODE     continuous (default): write everything, drop\n"
+      "                         and count what tsrun cannot keep up with;\n"
+      "                         circular: keep the newest records, write them\n"
+      "                         at the end and on SIGHUP (to FILE.1, "
+      "FILE.2...);\n"
+      "                         single: keep the oldest, stop collecting when "
+      "full\n"
+      "  --ring                 same as --buffer-mode circular\n"
+      "  --buffer-size N[K|M|G] circular/single: bytes of records kept "
+      "(default\n"
+      "                         8M); continuous: the write buffer (default "
+      "1M)\n"
+      "  --collect=on|off       start with collection on (default) or off;\n"
+      "                         SIGUSR1 stops it, SIGUSR2 starts it again\n"
+      "  --metrics HOST:PORT    serve aggregations and clause counters at\n"
+      "                         http://HOST:PORT/metrics for Prometheus while\n"
+      "                         tracing (port 0: any free port; -v says "
+      "which)\n"
+      "session:\n"
+      "  PARAM...               values of $1, $2, ... (integers in any C "
+      "base,\n"
+      "                         or text); a PARAM may not start with '-' "
+      "unless\n"
+      "                         it is a negative number\n"
+      "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
+      "                         for tsrun before new ones are dropped\n"
+      "                         (default 1M, a power of two)\n"
+      "  --map-capacity N       entries per associative array / aggregation\n"
+      "                         before new keys are dropped (default 65536)\n"
+      "  --spin USEC            native targets: poll up to USEC microseconds "
+      "for\n"
+      "                         the next hit before sleeping, while hits come\n"
+      "                         that close together (default 50; 0: never)\n"
+      "  --ptrace               native targets: run every clause in tsrun, at "
+      "a\n"
+      "                         ptrace stop per hit, instead of in the "
+      "process\n"
+      "  --keep-launched        when the session ends first, detach launched\n"
+      "                         commands and let them run (default: kill "
+      "them)\n"
+      "  --allow-untrusted-object  as root, run an object file that others\n"
+      "                         could have written (refused by default)\n"
+      "listing:\n"
+      "  -l, --list SPEC        list the functions or USDT probes (module,\n"
+      "                         address) or system calls (per data model) "
+      "SPEC\n"
+      "                         matches, e.g. 'uft:*:libc.so.6:mall*',\n"
+      "                         'usdt:*:*:python:*' or 'syscall:*:open*';\n"
+      "                         nothing is traced\n"
+      "  -h, --help             this help\n"
+      "  --version              version information\n",
+      Tool.c_str(), Linked ? "" : " PROBE.o", Tool.c_str());
 }
 
 bool isNegativeNumber(const char *A) {
-  return A[0] == '-' && (isdigit(static_cast<unsigned char>(A[1])) ||
-                         (A[1] == '.' && isdigit(static_cast<unsigned char>(A[2]))));
+  return A[0] == '-' &&
+         (isdigit(static_cast<unsigned char>(A[1])) ||
+          (A[1] == '.' && isdigit(static_cast<unsigned char>(A[2]))));
 }
 
 bool parsePid(const char *S, int64_t &Pid) {
@@ -163,7 +178,7 @@ bool parseSize(const std::string &S, size_t &Out) {
   if (S.empty() || !isdigit(static_cast<unsigned char>(S[0])) || errno)
     return false;
   std::string Unit(End);
-  unsigned Shift = Unit.empty() ? 0
+  unsigned Shift = Unit.empty()                 ? 0
                    : Unit == "K" || Unit == "k" ? 10
                    : Unit == "M" || Unit == "m" ? 20
                    : Unit == "G" || Unit == "g" ? 30
@@ -193,8 +208,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
   };
   auto Is = [](const std::string &A, const char *Opt) {
     size_t N = strlen(Opt);
-    return A == Opt || (A.compare(0, N, Opt) == 0 &&
-                        (Opt[1] != '-' ? true : A[N] == '='));
+    return A == Opt ||
+           (A.compare(0, N, Opt) == 0 && (Opt[1] != '-' ? true : A[N] == '='));
   };
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -202,7 +217,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     if (A == "--") {
       std::vector<std::string> Cmd(Argv + I + 1, Argv + Argc);
       if (Cmd.empty())
-        return (Error = "'--' must be followed by a command"), ParseResult::Error;
+        return (Error = "'--' must be followed by a command"),
+               ParseResult::Error;
       O.Commands.push_back(std::move(Cmd));
       break;
     }
@@ -325,7 +341,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       char *End = nullptr;
       unsigned long long N = strtoull(V.c_str(), &End, 0);
       if (V.empty() || *End || N == 0 || N > (1ull << 32))
-        return (Error = "invalid --map-capacity '" + V + "'"), ParseResult::Error;
+        return (Error = "invalid --map-capacity '" + V + "'"),
+               ParseResult::Error;
       O.MapCapacity = N;
     } else if (Is(A, "--spin")) {
       if (!Value(I, "--spin", V))
@@ -436,7 +453,7 @@ void onSignal(int Sig) {
 }
 
 void installSignals() {
-  struct sigaction SA {};
+  struct sigaction SA{};
   SA.sa_handler = onSignal;
   sigemptyset(&SA.sa_mask);
   SA.sa_flags = SA_RESTART;
@@ -625,24 +642,23 @@ bool checkInvocation(const DriverOptions &O, const ProbeProgram &P,
     const std::string &Extra = O.Params[ParamsUsed];
     std::string Ignored;
     if (ProbeProgram::load(Extra, Ignored)) {
-      Err = "'" + Extra + "' is a second probe object; tsrun runs one object "
+      Err = "'" + Extra +
+            "' is a second probe object; tsrun runs one object "
             "per session (compile the scripts into one, or run one tsrun for "
             "each)";
       return false;
     }
     Err = "'" + Extra + "' is not a parameter of the script (it uses " +
-          (ParamsUsed == 0 ? std::string("no parameters")
-           : ParamsUsed == 1
-               ? std::string("$1")
-               : "$1 to $" + std::to_string(ParamsUsed)) +
+          (ParamsUsed == 0   ? std::string("no parameters")
+           : ParamsUsed == 1 ? std::string("$1")
+                             : "$1 to $" + std::to_string(ParamsUsed)) +
           ")";
     if (O.Commands.empty()) {
       std::string Cmd;
       for (size_t I = ParamsUsed; I < O.Params.size(); ++I)
         Cmd += " " + O.Params[I];
       Err += "; to trace a command, put it after '--': " + O.Tool +
-             (O.Object.empty() ? std::string() : " " + O.Object) + " --" +
-             Cmd;
+             (O.Object.empty() ? std::string() : " " + O.Object) + " --" + Cmd;
     }
     return false;
   }
@@ -678,8 +694,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     S.note("serving metrics at http://" + Metrics->address() + "/metrics");
   }
 
-  if (pipe2(WakePipe, O_CLOEXEC) != 0 ||
-      pipe2(ControlPipe, O_CLOEXEC) != 0 ||
+  if (pipe2(WakePipe, O_CLOEXEC) != 0 || pipe2(ControlPipe, O_CLOEXEC) != 0 ||
       fcntl(ControlPipe[1], F_SETFL, O_NONBLOCK) != 0)
     return error(O, std::string("pipe: ") + strerror(errno)), 1;
   if (O.CollectOff) {
@@ -759,7 +774,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
     int E = S.outputError();
     error(O, "writing the output failed" +
                  (E ? std::string(": ") + strerror(E) : std::string()) +
-                 (O.OutputFile.empty() ? std::string() : " (" + O.OutputFile + ")"));
+                 (O.OutputFile.empty() ? std::string()
+                                       : " (" + O.OutputFile + ")"));
     return 1;
   }
   int Status = S.launchedExitStatus();

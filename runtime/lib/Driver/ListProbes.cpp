@@ -9,9 +9,9 @@
 #include "tscc/Runtime/Usdt.h"
 
 #include <cinttypes>
-#include <cstring>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <elf.h>
 #include <fstream>
@@ -107,8 +107,8 @@ bool parseSpec(std::string Text, ParsedSpec &P, std::string &Error) {
     std::string Where = F.size() == 4 ? F[3] : "entry";
     if (Where != "entry" && Where != "exit")
       return Bad("expected entry or exit, not '" + Where + "'");
-    P.Probe.kind = Where == "exit" ? TSCC_PROBE_SYSCALL_EXIT
-                                   : TSCC_PROBE_SYSCALL_ENTRY;
+    P.Probe.kind =
+        Where == "exit" ? TSCC_PROBE_SYSCALL_EXIT : TSCC_PROBE_SYSCALL_ENTRY;
     P.Location = ":" + Where;
     setMatch(P, F[2], P.Probe.function, P.Probe.function_match);
     return true;
@@ -124,8 +124,7 @@ bool parseSpec(std::string Text, ParsedSpec &P, std::string &Error) {
     setMatch(P, F[4], P.Probe.function, P.Probe.function_match);
     return true;
   }
-  return Bad("tsrun -l lists uft, usdt and syscall probes, not '" + F[0] +
-             "'");
+  return Bad("tsrun -l lists uft, usdt and syscall probes, not '" + F[0] + "'");
 }
 
 struct Module {
@@ -300,8 +299,8 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
     std::vector<DataModel> Models{DataModel::LP64, DataModel::ILP32};
     if (R.Pid) {
       std::string Ignored;
-      auto Exe = ElfFile::open("/proc/" + std::to_string(R.Pid) + "/exe",
-                               Ignored);
+      auto Exe =
+          ElfFile::open("/proc/" + std::to_string(R.Pid) + "/exe", Ignored);
       if (!Exe) {
         Error = "no process with pid " + std::to_string(R.Pid);
         return false;
@@ -313,8 +312,7 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
       for (const SyscallSite &S : Matcher.matchSyscalls(DM, Problems)) {
         fprintf(Out, "@@syscall:*:%.*s%s\t%s %u\n",
                 static_cast<int>(S.Name.size()), S.Name.data(),
-                P.Location.c_str(), dataModelName(DM),
-                S.Number);
+                P.Location.c_str(), dataModelName(DM), S.Number);
         ++Lines;
       }
     }
@@ -332,8 +330,8 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
       ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
       if (!Matcher.moduleMatches(0, Ref))
         continue;
-      std::string Name = M.Elf->soname().empty() ? moduleBaseName(M.Path)
-                                                 : M.Elf->soname();
+      std::string Name =
+          M.Elf->soname().empty() ? moduleBaseName(M.Path) : M.Elf->soname();
       if (P.Probe.kind == TSCC_PROBE_USDT) {
         for (const UsdtProbe &U : M.Elf->usdtProbes()) {
           if (!Matcher.usdtMatches(0, U))
@@ -353,12 +351,11 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
         if (P.Probe.kind == TSCC_PROBE_UFT_OFFSET && S.Size &&
             P.Probe.offset >= S.Size)
           continue;
-        uint64_t Addr = S.Value + (P.Probe.kind == TSCC_PROBE_UFT_OFFSET
-                                       ? P.Probe.offset
-                                       : 0);
-        fprintf(Out, "@@uft:*:%s:%s%s\t%s\t%s\n", Name.c_str(),
-                S.Name.c_str(), P.Location.c_str(), M.Path.c_str(),
-                hex(Addr).c_str());
+        uint64_t Addr =
+            S.Value +
+            (P.Probe.kind == TSCC_PROBE_UFT_OFFSET ? P.Probe.offset : 0);
+        fprintf(Out, "@@uft:*:%s:%s%s\t%s\t%s\n", Name.c_str(), S.Name.c_str(),
+                P.Location.c_str(), M.Path.c_str(), hex(Addr).c_str());
         ++Lines;
       }
     }

@@ -26,8 +26,12 @@ struct Elf32Traits {
   using Shdr = Elf32_Shdr;
   using Sym = Elf32_Sym;
   using Dyn = Elf32_Dyn;
-  static unsigned char symType(unsigned char Info) { return ELF32_ST_TYPE(Info); }
-  static unsigned char symBind(unsigned char Info) { return ELF32_ST_BIND(Info); }
+  static unsigned char symType(unsigned char Info) {
+    return ELF32_ST_TYPE(Info);
+  }
+  static unsigned char symBind(unsigned char Info) {
+    return ELF32_ST_BIND(Info);
+  }
 };
 
 struct Elf64Traits {
@@ -36,8 +40,12 @@ struct Elf64Traits {
   using Shdr = Elf64_Shdr;
   using Sym = Elf64_Sym;
   using Dyn = Elf64_Dyn;
-  static unsigned char symType(unsigned char Info) { return ELF64_ST_TYPE(Info); }
-  static unsigned char symBind(unsigned char Info) { return ELF64_ST_BIND(Info); }
+  static unsigned char symType(unsigned char Info) {
+    return ELF64_ST_TYPE(Info);
+  }
+  static unsigned char symBind(unsigned char Info) {
+    return ELF64_ST_BIND(Info);
+  }
 };
 
 bool inBounds(uint64_t Off, uint64_t Len, uint64_t Size) {
@@ -45,8 +53,8 @@ bool inBounds(uint64_t Off, uint64_t Len, uint64_t Size) {
 }
 
 /// Reads a T at Off; the file may not be aligned for T, so copy.
-template <class T> bool readStruct(const uint8_t *Data, size_t Size,
-                                   uint64_t Off, T &Out) {
+template <class T>
+bool readStruct(const uint8_t *Data, size_t Size, uint64_t Off, T &Out) {
   if (!inBounds(Off, sizeof(T), Size))
     return false;
   std::memcpy(&Out, Data + Off, sizeof(T));
@@ -151,7 +159,7 @@ template <class Traits> bool ElfFile::parse(std::string &Error) {
     return false;
   }
   Class = sizeof(typename Traits::Ehdr) == sizeof(Elf64_Ehdr) ? ElfClass::Elf64
-                                                             : ElfClass::Elf32;
+                                                              : ElfClass::Elf32;
   Machine = Eh.e_machine;
   Type = Eh.e_type;
   Entry = Eh.e_entry;
@@ -292,8 +300,7 @@ template <class Traits> void ElfFile::readDynamic() {
   }
   // DT_STRTAB is an address; map it back to a file offset.
   for (const ElfSegment &S : Segments) {
-    if (S.Type != PT_LOAD || StrTab < S.VAddr ||
-        StrTab - S.VAddr >= S.FileSize)
+    if (S.Type != PT_LOAD || StrTab < S.VAddr || StrTab - S.VAddr >= S.FileSize)
       continue;
     uint64_t Off = S.Offset + (StrTab - S.VAddr);
     uint64_t Avail = S.FileSize - (StrTab - S.VAddr);
@@ -322,7 +329,8 @@ void ElfFile::finishSymbols() {
   // size (some toolchains leave one of them 0).
   std::vector<ElfSymbol> Out;
   for (ElfSymbol &S : Functions) {
-    if (!Out.empty() && Out.back().Value == S.Value && Out.back().Name == S.Name) {
+    if (!Out.empty() && Out.back().Value == S.Value &&
+        Out.back().Name == S.Name) {
       Out.back().Size = std::max(Out.back().Size, S.Size);
       Out.back().Dynamic |= S.Dynamic;
       Out.back().Global |= S.Global;

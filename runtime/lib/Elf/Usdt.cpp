@@ -15,8 +15,8 @@
 #include "tscc/Runtime/Target.h"
 
 #include <cstring>
-#include <iterator>
 #include <elf.h>
+#include <iterator>
 #include <string_view>
 
 using namespace tscc::rt;
@@ -34,25 +34,25 @@ struct RegName {
 
 // Every spelling GCC uses in SDT operands, each mapped to its 64-bit slot.
 const RegName RegNames[] = {
-    {"rax", TSCC_REG_RAX, false, true}, {"eax", TSCC_REG_RAX, false, false},
-    {"ax", TSCC_REG_RAX, false, false}, {"al", TSCC_REG_RAX, false, false},
-    {"ah", TSCC_REG_RAX, true, false},  {"rbx", TSCC_REG_RBX, false, true},
+    {"rax", TSCC_REG_RAX, false, true},  {"eax", TSCC_REG_RAX, false, false},
+    {"ax", TSCC_REG_RAX, false, false},  {"al", TSCC_REG_RAX, false, false},
+    {"ah", TSCC_REG_RAX, true, false},   {"rbx", TSCC_REG_RBX, false, true},
     {"ebx", TSCC_REG_RBX, false, false}, {"bx", TSCC_REG_RBX, false, false},
-    {"bl", TSCC_REG_RBX, false, false}, {"bh", TSCC_REG_RBX, true, false},
-    {"rcx", TSCC_REG_RCX, false, true}, {"ecx", TSCC_REG_RCX, false, false},
-    {"cx", TSCC_REG_RCX, false, false}, {"cl", TSCC_REG_RCX, false, false},
-    {"ch", TSCC_REG_RCX, true, false},  {"rdx", TSCC_REG_RDX, false, true},
+    {"bl", TSCC_REG_RBX, false, false},  {"bh", TSCC_REG_RBX, true, false},
+    {"rcx", TSCC_REG_RCX, false, true},  {"ecx", TSCC_REG_RCX, false, false},
+    {"cx", TSCC_REG_RCX, false, false},  {"cl", TSCC_REG_RCX, false, false},
+    {"ch", TSCC_REG_RCX, true, false},   {"rdx", TSCC_REG_RDX, false, true},
     {"edx", TSCC_REG_RDX, false, false}, {"dx", TSCC_REG_RDX, false, false},
-    {"dl", TSCC_REG_RDX, false, false}, {"dh", TSCC_REG_RDX, true, false},
-    {"rsi", TSCC_REG_RSI, false, true}, {"esi", TSCC_REG_RSI, false, false},
-    {"si", TSCC_REG_RSI, false, false}, {"sil", TSCC_REG_RSI, false, true},
-    {"rdi", TSCC_REG_RDI, false, true}, {"edi", TSCC_REG_RDI, false, false},
-    {"di", TSCC_REG_RDI, false, false}, {"dil", TSCC_REG_RDI, false, true},
-    {"rbp", TSCC_REG_RBP, false, true}, {"ebp", TSCC_REG_RBP, false, false},
-    {"bp", TSCC_REG_RBP, false, false}, {"bpl", TSCC_REG_RBP, false, true},
-    {"rsp", TSCC_REG_RSP, false, true}, {"esp", TSCC_REG_RSP, false, false},
-    {"sp", TSCC_REG_RSP, false, false}, {"spl", TSCC_REG_RSP, false, true},
-    {"rip", TSCC_REG_RIP, false, true}, {"eip", TSCC_REG_RIP, false, false},
+    {"dl", TSCC_REG_RDX, false, false},  {"dh", TSCC_REG_RDX, true, false},
+    {"rsi", TSCC_REG_RSI, false, true},  {"esi", TSCC_REG_RSI, false, false},
+    {"si", TSCC_REG_RSI, false, false},  {"sil", TSCC_REG_RSI, false, true},
+    {"rdi", TSCC_REG_RDI, false, true},  {"edi", TSCC_REG_RDI, false, false},
+    {"di", TSCC_REG_RDI, false, false},  {"dil", TSCC_REG_RDI, false, true},
+    {"rbp", TSCC_REG_RBP, false, true},  {"ebp", TSCC_REG_RBP, false, false},
+    {"bp", TSCC_REG_RBP, false, false},  {"bpl", TSCC_REG_RBP, false, true},
+    {"rsp", TSCC_REG_RSP, false, true},  {"esp", TSCC_REG_RSP, false, false},
+    {"sp", TSCC_REG_RSP, false, false},  {"spl", TSCC_REG_RSP, false, true},
+    {"rip", TSCC_REG_RIP, false, true},  {"eip", TSCC_REG_RIP, false, false},
 };
 
 /// r8..r15 with their d/w/b suffixes.
@@ -191,8 +191,8 @@ bool tscc::rt::parseUsdtArg(const std::string &Text, bool Is64, UsdtArg &Out,
   Out.Size = Is64 ? 8 : 4;
   // A number before the first '@' is the size (`sym@GOTOFF(%ebx)` has none).
   int64_t Size = 0;
-  if (size_t At = S.find('@'); At != std::string_view::npos &&
-                               parseInt(S.substr(0, At), Size)) {
+  if (size_t At = S.find('@');
+      At != std::string_view::npos && parseInt(S.substr(0, At), Size)) {
     if (Size != 1 && Size != 2 && Size != 4 && Size != 8 && Size != -1 &&
         Size != -2 && Size != -4 && Size != -8) {
       Why = "bad size";
@@ -238,8 +238,7 @@ bool tscc::rt::parseUsdtArg(const std::string &Text, bool Is64, UsdtArg &Out,
       size_t Sign = Disp.find_first_of("+-", 1);
       std::string_view Sym = Disp.substr(0, Sign);
       int64_t Add = 0;
-      if (Sign != std::string_view::npos &&
-          !parseInt(Disp.substr(Sign), Add)) {
+      if (Sign != std::string_view::npos && !parseInt(Disp.substr(Sign), Add)) {
         Why = "bad displacement";
         return false;
       }
@@ -387,16 +386,16 @@ tscc::rt::readUsdtProbes(const ElfFile &File,
       std::string Why;
       if (!parseUsdtArg(A, File.is64(), Arg, Why)) {
         Problems.push_back(File.path() + ": USDT probe " + P.Provider + ":" +
-                           P.Name + ": cannot evaluate argument '" + A +
-                           "' (" + Why + "); it reads as 0");
+                           P.Name + ": cannot evaluate argument '" + A + "' (" +
+                           Why + "); it reads as 0");
         Arg = UsdtArg{};
         Arg.Text = A;
         Arg.Kind = UsdtOperand::Constant;
       } else if (Arg.SymbolRelative) {
         uint64_t Sym = 0;
         if (!findSymbol(File, Arg.Text, Sym)) {
-          Problems.push_back(File.path() + ": USDT probe " + P.Provider +
-                             ":" + P.Name + ": argument '" + A +
+          Problems.push_back(File.path() + ": USDT probe " + P.Provider + ":" +
+                             P.Name + ": argument '" + A +
                              "' names an unknown symbol; it reads as 0");
           Arg = UsdtArg{};
           Arg.Kind = UsdtOperand::Constant;

@@ -23,13 +23,28 @@ std::string hex(uint64_t V) {
 FieldType typeOfKind(uint32_t Kind) {
   FieldType T;
   switch (Kind) {
-  case TSCC_FIELD_U64: T.Type = ValueType::Unsigned; break;
-  case TSCC_FIELD_PTR: T.Type = ValueType::Unsigned; T.Base = 16; break;
-  case TSCC_FIELD_CHAR: T.Type = ValueType::Char; T.Bits = 8; break;
-  case TSCC_FIELD_DOUBLE: T.Type = ValueType::Float; break;
-  case TSCC_FIELD_STRING: T.Type = ValueType::String; break;
-  case TSCC_FIELD_STACK: T.Type = ValueType::StringList; break;
-  default: break; // S64
+  case TSCC_FIELD_U64:
+    T.Type = ValueType::Unsigned;
+    break;
+  case TSCC_FIELD_PTR:
+    T.Type = ValueType::Unsigned;
+    T.Base = 16;
+    break;
+  case TSCC_FIELD_CHAR:
+    T.Type = ValueType::Char;
+    T.Bits = 8;
+    break;
+  case TSCC_FIELD_DOUBLE:
+    T.Type = ValueType::Float;
+    break;
+  case TSCC_FIELD_STRING:
+    T.Type = ValueType::String;
+    break;
+  case TSCC_FIELD_STACK:
+    T.Type = ValueType::StringList;
+    break;
+  default:
+    break; // S64
   }
   return T;
 }
@@ -38,15 +53,39 @@ FieldType typeOfConversion(const ArgConversion &C) {
   FieldType T;
   T.Bits = std::max(C.IntBits[0], C.IntBits[1]);
   switch (C.Conv) {
-  case '*': T.Bits = 32; break;
-  case 'd': case 'i': break;
-  case 'u': T.Type = ValueType::Unsigned; break;
-  case 'o': T.Type = ValueType::Unsigned; T.Base = 8; break;
-  case 'x': case 'X': T.Type = ValueType::Unsigned; T.Base = 16; break;
-  case 'p': T.Type = ValueType::Unsigned; T.Base = 16; T.Bits = 64; break;
-  case 'c': T.Type = ValueType::Char; T.Bits = 8; break;
-  case 's': T.Type = ValueType::String; break;
-  default: T.Type = ValueType::Float; break; // f F e E g G a A
+  case '*':
+    T.Bits = 32;
+    break;
+  case 'd':
+  case 'i':
+    break;
+  case 'u':
+    T.Type = ValueType::Unsigned;
+    break;
+  case 'o':
+    T.Type = ValueType::Unsigned;
+    T.Base = 8;
+    break;
+  case 'x':
+  case 'X':
+    T.Type = ValueType::Unsigned;
+    T.Base = 16;
+    break;
+  case 'p':
+    T.Type = ValueType::Unsigned;
+    T.Base = 16;
+    T.Bits = 64;
+    break;
+  case 'c':
+    T.Type = ValueType::Char;
+    T.Bits = 8;
+    break;
+  case 's':
+    T.Type = ValueType::String;
+    break;
+  default:
+    T.Type = ValueType::Float;
+    break; // f F e E g G a A
   }
   return T;
 }
@@ -107,9 +146,9 @@ std::string EventClasses::uniqueName(std::string Name, uint32_t Id) const {
 
 const EventClass &EventClasses::classOf(const RecordView &R) {
   bool Stack = R.Header.kind == TSCC_REC_STACK;
-  auto Key = std::make_tuple(
-      R.Header.kind, R.Header.kind == TSCC_REC_TRACE ? R.Header.id : 0u,
-      Stack ? 0u : R.Header.format);
+  auto Key = std::make_tuple(R.Header.kind,
+                             R.Header.kind == TSCC_REC_TRACE ? R.Header.id : 0u,
+                             Stack ? 0u : R.Header.format);
   auto [It, New] = Index.emplace(Key, static_cast<uint32_t>(Classes.size()));
   if (!New)
     return Classes[It->second];
@@ -127,12 +166,11 @@ const EventClass &EventClasses::classOf(const RecordView &R) {
   if (R.Header.kind == TSCC_REC_PRINTF) {
     C.Name = "printf_" + std::to_string(R.Header.format);
   } else {
-    const TraceFormatFile::Stanza *S = Formats ? Formats->find(R.Header.id)
-                                               : nullptr;
+    const TraceFormatFile::Stanza *S =
+        Formats ? Formats->find(R.Header.id) : nullptr;
     // One hook emitted with different argument types is one class each.
-    C.Name = uniqueName(S && !S->Label.empty() ? S->Label
-                                               : "trace_" + hex(R.Header.id),
-                        C.Id);
+    C.Name = uniqueName(
+        S && !S->Label.empty() ? S->Label : "trace_" + hex(R.Header.id), C.Id);
   }
   std::vector<ArgConversion> Convs = formatArgConversions(Fmt);
   std::span<const tscc_field> Kinds = P.formatFields(R.Header.format);

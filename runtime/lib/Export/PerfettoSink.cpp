@@ -62,9 +62,7 @@ public:
   }
   /// Collection switches and snapshots: global instant events, so that a
   /// gap in the records shows why.
-  void sessionSwitch(const SessionSwitch &E) override {
-    Switches.push_back(E);
-  }
+  void sessionSwitch(const SessionSwitch &E) override { Switches.push_back(E); }
   void finish() override;
 
 private:
@@ -251,8 +249,7 @@ void PerfettoSink::finish() {
     std::string Process =
         Pid == SessionPid ? std::string("tsrun (BEGIN, END, interval clauses)")
         : It != Processes.end()
-            ? It->second.Name + " (" +
-                  dataModelName(It->second.DM) + ")"
+            ? It->second.Name + " (" + dataModelName(It->second.DM) + ")"
             : "pid " + std::to_string(Pid);
     if (!Named[Pid]) {
       Named[Pid] = true;

@@ -43,8 +43,8 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   // call *enter(%rip)
   put(Out, {0xff, 0x15});
   uint64_t Next = Code + 11;
-  put32(Out, static_cast<uint32_t>(
-                 (At + offsetof(tscc_agent_site, enter)) - Next));
+  put32(Out,
+        static_cast<uint32_t>((At + offsetof(tscc_agent_site, enter)) - Next));
   static_assert(TSCC_TRAMPOLINE_CALL_END == 11);
   put(Out, {0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0}); // lea 0x80(%rsp),%rsp
   Info.At = At;

@@ -21,10 +21,10 @@ namespace tscc::rt::ip {
 constexpr unsigned TrampolineSlot = 192;
 
 struct TrampolineInfo {
-  uint64_t At = 0;         ///< the trampoline (its tscc_agent_site header)
-  uint64_t CopyAt = 0;     ///< the relocated displaced instructions
+  uint64_t At = 0;           ///< the trampoline (its tscc_agent_site header)
+  uint64_t CopyAt = 0;       ///< the relocated displaced instructions
   uint64_t AgentCallEnd = 0; ///< return address of the call into the agent
-  BoundaryMap Map;         ///< original offset -> offset from CopyAt
+  BoundaryMap Map;           ///< original offset -> offset from CopyAt
 };
 
 /// The trampoline for Plan at address At, calling Enter, with the site's

@@ -15,8 +15,10 @@
 #include <cstdint>
 
 #define TSCC_BOUNDS(sec)                                                       \
-  extern const uint8_t __start_##sec[] __attribute__((weak, visibility("hidden"))); \
-  extern const uint8_t __stop_##sec[] __attribute__((weak, visibility("hidden")));
+  extern const uint8_t __start_##sec[]                                         \
+      __attribute__((weak, visibility("hidden")));                             \
+  extern const uint8_t __stop_##sec[]                                          \
+      __attribute__((weak, visibility("hidden")));
 
 extern "C" {
 TSCC_BOUNDS(tscc_header)
@@ -44,12 +46,13 @@ std::span<const uint8_t> bounds(const uint8_t *Start, const uint8_t *Stop) {
 
 #define TSCC_SPAN(sec) bounds(__start_##sec, __stop_##sec)
 
-std::unique_ptr<ProbeProgram> ProbeProgram::fromLinkedImage(std::string &Error) {
+std::unique_ptr<ProbeProgram>
+ProbeProgram::fromLinkedImage(std::string &Error) {
   ProgramTables T;
   T.Header = TSCC_SPAN(tscc_header);
   if (T.Header.empty()) {
-    Error = "this executable has no linked-in probe object (no "
-            TSCC_SEC_HEADER " section)";
+    Error = "this executable has no linked-in probe object (no " TSCC_SEC_HEADER
+            " section)";
     return nullptr;
   }
   T.Clauses = TSCC_SPAN(tscc_clauses);

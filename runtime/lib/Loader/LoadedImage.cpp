@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <optional>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tscc::rt;
@@ -67,16 +67,26 @@ std::string hex(uint64_t V) {
 
 const char *relocName(uint32_t Type) {
   switch (Type) {
-  case R_X86_64_64: return "R_X86_64_64";
-  case R_X86_64_PC32: return "R_X86_64_PC32";
-  case R_X86_64_PLT32: return "R_X86_64_PLT32";
-  case R_X86_64_32: return "R_X86_64_32";
-  case R_X86_64_32S: return "R_X86_64_32S";
-  case R_X86_64_GOTPCREL: return "R_X86_64_GOTPCREL";
-  case R_X86_64_GOTPCRELX: return "R_X86_64_GOTPCRELX";
-  case R_X86_64_REX_GOTPCRELX: return "R_X86_64_REX_GOTPCRELX";
-  case R_X86_64_PC64: return "R_X86_64_PC64";
-  default: return nullptr;
+  case R_X86_64_64:
+    return "R_X86_64_64";
+  case R_X86_64_PC32:
+    return "R_X86_64_PC32";
+  case R_X86_64_PLT32:
+    return "R_X86_64_PLT32";
+  case R_X86_64_32:
+    return "R_X86_64_32";
+  case R_X86_64_32S:
+    return "R_X86_64_32S";
+  case R_X86_64_GOTPCREL:
+    return "R_X86_64_GOTPCREL";
+  case R_X86_64_GOTPCRELX:
+    return "R_X86_64_GOTPCRELX";
+  case R_X86_64_REX_GOTPCRELX:
+    return "R_X86_64_REX_GOTPCRELX";
+  case R_X86_64_PC64:
+    return "R_X86_64_PC64";
+  default:
+    return nullptr;
   }
 }
 
@@ -141,11 +151,11 @@ private:
   std::string_view SymStrtab;
 
   // Layout: [exec sections][stubs] | [read-only][GOT] | [writable].
-  std::vector<uint64_t> Offset;           // per section; ~0 if not mapped
+  std::vector<uint64_t> Offset; // per section; ~0 if not mapped
   uint64_t ExecEnd = 0, RoStart = 0, RoEnd = 0, RwStart = 0, Total = 0;
   uint64_t StubBase = 0, GotBase = 0;
-  std::vector<std::string> Undefs;        // libc names, each with one stub
-  std::map<uint32_t, uint64_t> GotIndex;  // symbol index -> slot
+  std::vector<std::string> Undefs;       // libc names, each with one stub
+  std::map<uint32_t, uint64_t> GotIndex; // symbol index -> slot
   std::vector<uint32_t> GotSyms;
 
   /// Where the image's bytes are being written, and the address they will
@@ -268,14 +278,16 @@ bool ImageBuilder::layout() {
     }
     return true;
   };
-  bool Ok = Place([](const Elf64_Shdr &S) { return S.sh_flags & SHF_EXECINSTR; });
+  bool Ok =
+      Place([](const Elf64_Shdr &S) { return S.sh_flags & SHF_EXECINSTR; });
   // Stubs and GOT slots are needed for every libc name and GOT reference;
   // count them before the sizes are final.
   for (const Elf64_Shdr &S : Shdrs) {
     if (S.sh_type != SHT_RELA || S.sh_entsize != sizeof(Elf64_Rela) ||
         S.sh_offset % alignof(Elf64_Rela))
       continue;
-    const auto *Rel = reinterpret_cast<const Elf64_Rela *>(Bytes.data() + S.sh_offset);
+    const auto *Rel =
+        reinterpret_cast<const Elf64_Rela *>(Bytes.data() + S.sh_offset);
     for (size_t I = 0, N = S.sh_size / sizeof(Elf64_Rela); I < N; ++I) {
       uint32_t Sym = ELF64_R_SYM(Rel[I].r_info);
       if (!Syms || Sym >= SymCount)
@@ -299,8 +311,8 @@ bool ImageBuilder::layout() {
   ExecEnd = Cur;
   RoStart = Cur = alignTo(Cur, Page);
   Ok = Ok && Place([](const Elf64_Shdr &S) {
-    return !(S.sh_flags & (SHF_EXECINSTR | SHF_WRITE));
-  });
+         return !(S.sh_flags & (SHF_EXECINSTR | SHF_WRITE));
+       });
   Cur = alignTo(Cur, 8);
   GotBase = Cur;
   // One slot per GOT symbol, then one per stub.
@@ -308,8 +320,8 @@ bool ImageBuilder::layout() {
   RoEnd = Cur;
   RwStart = Cur = alignTo(Cur, Page);
   Ok = Ok && Place([](const Elf64_Shdr &S) {
-    return (S.sh_flags & SHF_WRITE) && !(S.sh_flags & SHF_EXECINSTR);
-  });
+         return (S.sh_flags & SHF_WRITE) && !(S.sh_flags & SHF_EXECINSTR);
+       });
   Total = alignTo(std::max<uint64_t>(Cur, 1), Page);
   if (!Ok || Total > MaxImageSize)
     return fail("allocated sections are too large or too strictly aligned");
@@ -389,8 +401,9 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
       return true;
     }
     return fail("undefined symbol '" + Name + "'" +
-                (Resolve ? std::string()
-                         : " (only memcpy, memset and memmove can be resolved)"));
+                (Resolve
+                     ? std::string()
+                     : " (only memcpy, memset and memmove can be resolved)"));
   }
   if (S.st_shndx == SHN_ABS) {
     Value = S.st_value;
@@ -422,14 +435,13 @@ bool ImageBuilder::checkTarget(const Elf64_Rela &R, uint32_t Type,
                                uint32_t Target, uint64_t S,
                                std::optional<Region> Reg,
                                const std::string &Name) {
-  bool PcRel = Type != R_X86_64_64 && Type != R_X86_64_32 &&
-               Type != R_X86_64_32S;
+  bool PcRel =
+      Type != R_X86_64_64 && Type != R_X86_64_32 && Type != R_X86_64_32S;
   if (!Reg) {
     if (!PcRel)
       return true; // absolute or weak-undefined values are plain data
-    return fail(std::string(relocName(Type)) + " at offset " +
-                hex(R.r_offset) + " refers to '" + Name +
-                "', which has no address in the image");
+    return fail(std::string(relocName(Type)) + " at offset " + hex(R.r_offset) +
+                " refers to '" + Name + "', which has no address in the image");
   }
   // Work in signed offsets from the region start: all quantities are far
   // below 2^62 here (images are at most 1 GiB), except A, which is clamped.
@@ -445,14 +457,13 @@ bool ImageBuilder::checkTarget(const Elf64_Rela &R, uint32_t Type,
   }
   if (Hi >= 0 && Lo <= static_cast<int64_t>(Reg->Size))
     return true;
-  return fail(std::string(relocName(Type)) + " at offset " + hex(R.r_offset) +
-              " against '" + Name + "' with addend " +
-              std::to_string(R.r_addend) + " leads " +
-              (From < 0 ? std::to_string(-From) + " bytes before"
-                        : std::to_string(From - int64_t(Reg->Size)) +
-                              " bytes past") +
-              " what that symbol refers to (" + std::to_string(Reg->Size) +
-              " bytes)");
+  return fail(
+      std::string(relocName(Type)) + " at offset " + hex(R.r_offset) +
+      " against '" + Name + "' with addend " + std::to_string(R.r_addend) +
+      " leads " +
+      (From < 0 ? std::to_string(-From) + " bytes before"
+                : std::to_string(From - int64_t(Reg->Size)) + " bytes past") +
+      " what that symbol refers to (" + std::to_string(Reg->Size) + " bytes)");
 }
 
 bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
@@ -501,9 +512,9 @@ bool ImageBuilder::applyOne(const Elf64_Rela &R, uint32_t Target) {
     memcpy(Where, &V, 8);
     return true;
   }
-  bool Fits = Type == R_X86_64_32 ? V <= UINT32_MAX
-                                  : static_cast<int64_t>(V) ==
-                                        static_cast<int32_t>(V);
+  bool Fits = Type == R_X86_64_32
+                  ? V <= UINT32_MAX
+                  : static_cast<int64_t>(V) == static_cast<int32_t>(V);
   if (!Fits)
     return fail(std::string(TypeName) + " against '" + Name +
                 "' does not fit in 32 bits (the object must be built PIC "
@@ -559,8 +570,8 @@ void ImageBuilder::recordFunctions() {
         Offset[S.st_shndx] == ~0ull || S.st_value > Shdrs[S.st_shndx].sh_size ||
         S.st_size > Shdrs[S.st_shndx].sh_size - S.st_value)
       continue;
-    Image->Functions[std::string(sectionName(Shdrs[S.st_shndx]))]
-                    [S.st_value] = S.st_size;
+    Image->Functions[std::string(sectionName(Shdrs[S.st_shndx]))][S.st_value] =
+        S.st_size;
   }
 }
 
@@ -582,8 +593,7 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
     if (Offset[I] != ~0ull) {
       Sec.Alloc = true;
       Sec.Data = Image->Base + Offset[I];
-    } else if (Shdrs[I].sh_type != SHT_NOBITS &&
-               Shdrs[I].sh_type != SHT_NULL) {
+    } else if (Shdrs[I].sh_type != SHT_NOBITS && Shdrs[I].sh_type != SHT_NULL) {
       auto Copy = std::make_unique<uint8_t[]>(Sec.Size ? Sec.Size : 1);
       memcpy(Copy.get(), Bytes.data() + Shdrs[I].sh_offset, Sec.Size);
       Sec.Data = Copy.get();
@@ -620,8 +630,8 @@ bool ImageBuilder::buildFor(uint64_t Base, const SymbolResolver &R,
   Out.ContentEnd = End;
   for (size_t I = 0; I < Shdrs.size(); ++I)
     if (Offset[I] != ~0ull)
-      Out.Sections[std::string(sectionName(Shdrs[I]))] = {
-          Base + Offset[I], Shdrs[I].sh_size};
+      Out.Sections[std::string(sectionName(Shdrs[I]))] = {Base + Offset[I],
+                                                          Shdrs[I].sh_size};
   for (size_t I = 1; Syms && I < SymCount; ++I) {
     const Elf64_Sym &S = Syms[I];
     unsigned Bind = ELF64_ST_BIND(S.st_info);
@@ -635,19 +645,19 @@ bool ImageBuilder::buildFor(uint64_t Base, const SymbolResolver &R,
   return true;
 }
 
-std::unique_ptr<LoadedImage>
-LoadedImage::create(std::span<const uint8_t> Bytes, std::string &Error) {
+std::unique_ptr<LoadedImage> LoadedImage::create(std::span<const uint8_t> Bytes,
+                                                 std::string &Error) {
   return ImageBuilder(Bytes, Error).build();
 }
 
-bool relocatedImageSize(std::span<const uint8_t> Bytes,
-                                  uint64_t &Size, std::string &Error) {
+bool relocatedImageSize(std::span<const uint8_t> Bytes, uint64_t &Size,
+                        std::string &Error) {
   return ImageBuilder(Bytes, Error).size(Size);
 }
 
 bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
-                             const SymbolResolver &Resolve,
-                             RelocatedImage &Out, std::string &Error) {
+                   const SymbolResolver &Resolve, RelocatedImage &Out,
+                   std::string &Error) {
   Out = RelocatedImage();
   return ImageBuilder(Bytes, Error).buildFor(Base, Resolve, Out);
 }

@@ -11,13 +11,13 @@
 
 #include <cstdint>
 #include <functional>
-#include <optional>
-#include <vector>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tscc::rt {
 

@@ -12,10 +12,10 @@
 
 #include "LoadedImage.h"
 
-#include <cstring>
 #include <cerrno>
-#include <iterator>
+#include <cstring>
 #include <fcntl.h>
+#include <iterator>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -110,7 +110,8 @@ bool Validator::probes() {
     const tscc_probe &Pr = P.probes()[I];
     std::string N = std::to_string(I);
     if (Pr.kind < TSCC_PROBE_BEGIN || Pr.kind > TSCC_PROBE_USDT)
-      return fail("probe " + N + " has unknown kind " + std::to_string(Pr.kind));
+      return fail("probe " + N + " has unknown kind " +
+                  std::to_string(Pr.kind));
     if (Pr.clause >= P.clauses().size())
       return fail("probe " + N + " belongs to a nonexistent clause");
     if (Pr.pid_kind > TSCC_PID_PARAM || Pr.module_match > TSCC_MATCH_REGEX ||
@@ -149,8 +150,8 @@ bool Validator::formatsAndFields() {
       return fail("field " + std::to_string(I) + " has unknown kind " +
                   std::to_string(F.kind));
     if (F.kind == TSCC_FIELD_STACK_ID && F.size != 8)
-      return fail("field " + std::to_string(I) +
-                  " is a stack id of size " + std::to_string(F.size));
+      return fail("field " + std::to_string(I) + " is a stack id of size " +
+                  std::to_string(F.size));
     if (F.size > MaxKeySize)
       return fail("field " + std::to_string(I) + " is too large");
   }
@@ -193,7 +194,8 @@ bool Validator::mapsAndAggs() {
     for (const tscc_field &F : P.aggKeyFields(I))
       KeyBytes += F.size;
     if (KeyBytes != A.key_size)
-      return fail("aggregation " + N + ": key fields do not add up to the "
+      return fail("aggregation " + N +
+                  ": key fields do not add up to the "
                   "key size");
     if (A.kind == TSCC_AGG_LHIST) {
       if (A.lhist_step <= 0 || A.lhist_hi <= A.lhist_lo)
@@ -243,10 +245,11 @@ bool checkClauseEntries(const ProbeProgram &P, const LoadedImage &Image,
       for (const auto &E : Entries) {
         if (E.Offset == TSCC_NO_CODE)
           continue;
-        std::optional<uint64_t> Size = Image.functionAt(TextNames[DM], E.Offset);
+        std::optional<uint64_t> Size =
+            Image.functionAt(TextNames[DM], E.Offset);
         std::string Where = "clause " + std::to_string(I) + ": the " +
-                            dataModelName(AllDataModels[DM]) + " " +
-                            E.What + " at offset " + std::to_string(E.Offset);
+                            dataModelName(AllDataModels[DM]) + " " + E.What +
+                            " at offset " + std::to_string(E.Offset);
         if (!Size)
           return (Error = Where + " is not the start of a function in " +
                           TextNames[DM]),
@@ -309,7 +312,7 @@ bool ProbeProgram::containsCode(uintptr_t PC) const {
 }
 
 std::optional<bool> ProbeProgram::containsMemory(uintptr_t Addr,
-                                                uint64_t Len) const {
+                                                 uint64_t Len) const {
   if (!Image)
     return std::nullopt;
   if (Len == 0)
@@ -400,8 +403,10 @@ bool ProbeProgram::adopt(const ProgramTables &T, std::string &Error) {
     const std::span<const uint8_t> &Sec = T.*S.Member;
     if (Sec.size() < Need)
       return (Error = std::string("section ") + S.Section + " holds " +
-                      std::to_string(Sec.size()) + " bytes but the header "
-                      "promises " + std::to_string(H.*S.Count) + " entries (" +
+                      std::to_string(Sec.size()) +
+                      " bytes but the header "
+                      "promises " +
+                      std::to_string(H.*S.Count) + " entries (" +
                       std::to_string(Need) + " bytes)"),
              false;
     Total += (Need + 15) & ~uint64_t(15);
@@ -471,8 +476,8 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
     if (!S)
       continue;
     if (!S->Alloc) {
-      Error = std::string(Name) + ": section " + TextNames[M] +
-              " is not allocated";
+      Error =
+          std::string(Name) + ": section " + TextNames[M] + " is not allocated";
       return nullptr;
     }
     T.Text[M] = S->Data;
@@ -548,9 +553,9 @@ std::unique_ptr<ProbeProgram> ProbeProgram::load(const std::string &Path,
   return loadFromMemory(Bytes, Path, Error);
 }
 
-std::unique_ptr<ProbeProgram>
-ProbeProgram::fromTables(const ProgramTables &T, std::string_view Name,
-                         std::string &Error) {
+std::unique_ptr<ProbeProgram> ProbeProgram::fromTables(const ProgramTables &T,
+                                                       std::string_view Name,
+                                                       std::string &Error) {
   ProgramTables NoCode = T;
   for (unsigned M = 0; M < TSCC_DM_COUNT; ++M) {
     NoCode.Text[M] = nullptr;

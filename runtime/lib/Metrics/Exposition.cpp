@@ -161,8 +161,8 @@ std::string gaugeName(std::string Base) {
 
 void aggregation(std::string &Out, const AggDump &D) {
   // The anonymous `@` has no name to build one from.
-  std::string Base =
-      "tscc_" + (D.Name.empty() ? std::string("anonymous") : metricName(D.Name));
+  std::string Base = "tscc_" + (D.Name.empty() ? std::string("anonymous")
+                                               : metricName(D.Name));
   std::string Help = "@" + D.Name + ": " + aggKindName(D.Kind) + "()";
   switch (D.Kind) {
   case TSCC_AGG_COUNT:

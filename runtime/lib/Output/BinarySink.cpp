@@ -35,9 +35,9 @@ public:
     put(TraceMagic, 8);
     u32(TraceVersion);
     ProgramTables T = P.tables();
-    const std::span<const uint8_t> Tables[] = {
-        T.Header, T.Clauses, T.Probes, T.Formats, T.Fields,
-        T.Maps,   T.Aggs,    T.Within, T.Strtab};
+    const std::span<const uint8_t> Tables[] = {T.Header,  T.Clauses, T.Probes,
+                                               T.Formats, T.Fields,  T.Maps,
+                                               T.Aggs,    T.Within,  T.Strtab};
     u32(std::size(Tables));
     for (std::span<const uint8_t> S : Tables) {
       u64(S.size());
@@ -100,9 +100,7 @@ public:
       All.push_back(countersJson(K));
     event({{"type", "clause_stats_all"}, {"clauses", std::move(All)}});
   }
-  void sessionSwitch(const SessionSwitch &E) override {
-    event(switchJson(E));
-  }
+  void sessionSwitch(const SessionSwitch &E) override { event(switchJson(E)); }
   void finish() override {
     // The End frame tells a reader the file is complete: a tsrun killed
     // between two frames leaves a file that is well-formed but short.
@@ -158,8 +156,7 @@ private:
 } // namespace
 
 std::unique_ptr<OutputSink> tscc::rt::createBinarySink(const ProbeProgram &P,
-                                                       FILE *Out,
-                                                       bool OwnsFile,
+                                                       FILE *Out, bool OwnsFile,
                                                        BinaryOptions Opts) {
   return std::make_unique<BinarySink>(P, Out, OwnsFile, Opts);
 }

@@ -180,8 +180,8 @@ public:
       Out->warning(overwrittenMessage());
     Out->finish();
     if (!Out->ok()) {
-      Error = File + ": " + strerror(Out->writeError() ? Out->writeError()
-                                                       : EIO);
+      Error =
+          File + ": " + strerror(Out->writeError() ? Out->writeError() : EIO);
       return false;
     }
     return true;

@@ -12,9 +12,9 @@ using namespace tscc::rt;
 
 namespace {
 
-std::string flagList(uint32_t Flags,
-                     std::initializer_list<std::pair<uint32_t, const char *>>
-                         Names) {
+std::string
+flagList(uint32_t Flags,
+         std::initializer_list<std::pair<uint32_t, const char *>> Names) {
   std::string Out;
   for (const auto &[Bit, Name] : Names)
     if (Flags & Bit)
@@ -60,8 +60,8 @@ std::span<const tscc_field> fieldRange(const ProbeProgram &P, uint32_t First,
 void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
   const tscc_header &H = P.header();
   fprintf(Out, "object: %s\n", P.name().c_str());
-  fprintf(Out, "abi: %u.%u\ncompiler: %s\nsource: %s (FNV-1a 0x%016" PRIx64
-               ")\n",
+  fprintf(Out,
+          "abi: %u.%u\ncompiler: %s\nsource: %s (FNV-1a 0x%016" PRIx64 ")\n",
           H.abi_major, H.abi_minor,
           std::string(P.string(H.compiler_version)).c_str(),
           std::string(P.string(H.source_name)).c_str(), H.source_hash);
@@ -78,17 +78,17 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
 
   fprintf(Out, "clauses: %zu\n", P.clauses().size());
   for (const tscc_clause &C : P.clauses()) {
-    fprintf(Out, "  #%u line %u:%u probes %u..%u flags %s\n", C.id,
-            C.source_line, C.source_column, C.probe_first,
-            C.probe_first + C.probe_count - (C.probe_count ? 1 : 0),
-            flagList(C.flags,
-                     {{TSCC_CLAUSE_HAS_PREDICATE, "predicate"},
-                      {TSCC_CLAUSE_USES_THREAD, "uses-thread"},
-                      {TSCC_CLAUSE_NO_PROCESS, "no-process"},
-                      {TSCC_CLAUSE_CALLS_STACK_TRACE, "calls-stktrace"},
-                      {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
-                      {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
-                .c_str());
+    fprintf(
+        Out, "  #%u line %u:%u probes %u..%u flags %s\n", C.id, C.source_line,
+        C.source_column, C.probe_first,
+        C.probe_first + C.probe_count - (C.probe_count ? 1 : 0),
+        flagList(C.flags, {{TSCC_CLAUSE_HAS_PREDICATE, "predicate"},
+                           {TSCC_CLAUSE_USES_THREAD, "uses-thread"},
+                           {TSCC_CLAUSE_NO_PROCESS, "no-process"},
+                           {TSCC_CLAUSE_CALLS_STACK_TRACE, "calls-stktrace"},
+                           {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
+                           {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
+            .c_str());
     for (DataModel DM : AllDataModels) {
       // Offsets in the stream's text section, as the table holds them.
       const tscc_stream_entry &S = C.stream[modelIndex(DM)];
@@ -108,17 +108,15 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
   fprintf(Out, "probes: %zu\n", P.probes().size());
   for (size_t I = 0; I < P.probes().size(); ++I) {
     const tscc_probe &Pr = P.probes()[I];
-    std::string Pid = Pr.pid_kind == TSCC_PID_ANY     ? "*"
-                      : Pr.pid_kind == TSCC_PID_PARAM ? "$" + std::to_string(
-                                                                  Pr.pid_value)
-                                                      : std::to_string(
-                                                            Pr.pid_value);
+    std::string Pid = Pr.pid_kind == TSCC_PID_ANY ? "*"
+                      : Pr.pid_kind == TSCC_PID_PARAM
+                          ? "$" + std::to_string(Pr.pid_value)
+                          : std::to_string(Pr.pid_value);
     fprintf(Out, "  #%zu clause %u %s pid %s", I, Pr.clause,
             probeKindName(Pr.kind), Pid.c_str());
-    bool HasModule = Pr.kind == TSCC_PROBE_UFT_ENTRY ||
-                     Pr.kind == TSCC_PROBE_UFT_EXIT ||
-                     Pr.kind == TSCC_PROBE_UFT_OFFSET ||
-                     Pr.kind == TSCC_PROBE_USDT;
+    bool HasModule =
+        Pr.kind == TSCC_PROBE_UFT_ENTRY || Pr.kind == TSCC_PROBE_UFT_EXIT ||
+        Pr.kind == TSCC_PROBE_UFT_OFFSET || Pr.kind == TSCC_PROBE_USDT;
     if (HasModule)
       fprintf(Out, " module %s %s", matchKindName(Pr.module_match),
               quoted(P.string(Pr.module)).c_str());
@@ -152,8 +150,8 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
   for (const tscc_map &M : P.maps()) {
     fprintf(Out, "  %s %s keys ", std::string(P.string(M.name)).c_str(),
             (M.flags & TSCC_MAP_THREAD) ? "thread" : "global");
-    printFields(Out,
-                fieldRange(P, M.key_field, tscc_map_key_count(M.flags)), "+");
+    printFields(Out, fieldRange(P, M.key_field, tscc_map_key_count(M.flags)),
+                "+");
     fprintf(Out, " (%u bytes) value %s:%u\n", M.key_size,
             fieldKindName(M.value_kind), M.value_size);
   }

@@ -85,7 +85,9 @@ public:
 private:
   bool parseSpec(size_t &I, Spec &S);
   int starArg();
-  const FormatArg *next() { return NextArg < Args.size() ? &Args[NextArg++] : nullptr; }
+  const FormatArg *next() {
+    return NextArg < Args.size() ? &Args[NextArg++] : nullptr;
+  }
   void convert(const Spec &S, std::string_view Text);
 
   std::string_view Fmt;
@@ -103,7 +105,8 @@ int Formatter::starArg() {
   if (!A)
     return 0;
   int64_t V = signExtend(A->Bits, 32);
-  return static_cast<int>(std::max<int64_t>(-MaxWidth, std::min<int64_t>(V, MaxWidth)));
+  return static_cast<int>(
+      std::max<int64_t>(-MaxWidth, std::min<int64_t>(V, MaxWidth)));
 }
 
 bool Formatter::parseSpec(size_t &I, Spec &S) {
@@ -160,12 +163,16 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
     return;
   }
   switch (S.Conv) {
-  case 'd': case 'i': {
+  case 'd':
+  case 'i': {
     int64_t V = signExtend(A->Bits, intBits(S.Len, DM));
     Out += callSnprintf(cFormat(S, "ll"), static_cast<long long>(V));
     return;
   }
-  case 'u': case 'o': case 'x': case 'X': {
+  case 'u':
+  case 'o':
+  case 'x':
+  case 'X': {
     uint64_t V = truncate(A->Bits, intBits(S.Len, DM));
     Out += callSnprintf(cFormat(S, "ll"), static_cast<unsigned long long>(V));
     return;
@@ -242,7 +249,9 @@ bool tscc::rt::decodeArgs(std::span<const tscc_field> Fields,
                           std::span<const uint8_t> Bytes,
                           std::vector<FormatArg> &Out) {
   size_t Pos = 0;
-  auto Need = [&](size_t N) { return Bytes.size() >= Pos && Bytes.size() - Pos >= N; };
+  auto Need = [&](size_t N) {
+    return Bytes.size() >= Pos && Bytes.size() - Pos >= N;
+  };
   for (const tscc_field &F : Fields) {
     FormatArg A;
     A.Kind = F.kind;

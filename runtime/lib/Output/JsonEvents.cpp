@@ -27,16 +27,16 @@ std::string hex(uint64_t V) {
 
 json tscc::rt::headerJson(const ProbeProgram &P) {
   const tscc_header &H = P.header();
-  return {{"schema", JsonSchema},
-          {"type", "header"},
-          {"object", P.name()},
-          {"source", P.sourceName()},
-          {"source_hash", hex(H.source_hash)},
-          {"compiler", P.compilerVersion()},
-          {"abi", std::to_string(H.abi_major) + "." +
-                      std::to_string(H.abi_minor)},
-          {"clauses", H.clause_count},
-          {"probes", H.probe_count}};
+  return {
+      {"schema", JsonSchema},
+      {"type", "header"},
+      {"object", P.name()},
+      {"source", P.sourceName()},
+      {"source_hash", hex(H.source_hash)},
+      {"compiler", P.compilerVersion()},
+      {"abi", std::to_string(H.abi_major) + "." + std::to_string(H.abi_minor)},
+      {"clauses", H.clause_count},
+      {"probes", H.probe_count}};
 }
 
 json tscc::rt::aggJson(const AggDump &D) {
@@ -61,11 +61,11 @@ json tscc::rt::aggJson(const AggDump &D) {
       json B = json::array();
       for (size_t I = 0; I < E.Buckets.size(); ++I)
         if (E.Buckets[I])
-          B.push_back({{"index", I},
-                       {"label", D.Kind == TSCC_AGG_HIST
-                                     ? histBucketLabel(I)
-                                     : lhistBucketLabel(D, I)},
-                       {"count", E.Buckets[I]}});
+          B.push_back(
+              {{"index", I},
+               {"label", D.Kind == TSCC_AGG_HIST ? histBucketLabel(I)
+                                                 : lhistBucketLabel(D, I)},
+               {"count", E.Buckets[I]}});
       J["buckets"] = std::move(B);
       J["bucket_count"] = E.Buckets.size();
     }
@@ -130,9 +130,8 @@ json tscc::rt::warningJson(std::string_view Message) {
 }
 
 json tscc::rt::countersJson(const ClauseCounters &C) {
-  return {{"type", "clause_stats"}, {"clause", C.Clause},
-          {"line", C.Line},         {"column", C.Column},
-          {"fired", C.Fired},       {"faults", C.Faults},
+  return {{"type", "clause_stats"}, {"clause", C.Clause}, {"line", C.Line},
+          {"column", C.Column},     {"fired", C.Fired},   {"faults", C.Faults},
           {"drops", C.Drops}};
 }
 
@@ -220,8 +219,8 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
   } else if (Type == "target_attached") {
     Sink.targetAttached(targetFrom(J), J.value("how", std::string()));
   } else if (Type == "probe_attached") {
-    uint64_t Addr = std::strtoull(
-        J.value("address", std::string("0")).c_str(), nullptr, 0);
+    uint64_t Addr =
+        std::strtoull(J.value("address", std::string("0")).c_str(), nullptr, 0);
     Sink.probeAttached(targetFrom(J), J.value("probe", uint32_t(0)),
                        J.value("function", std::string()),
                        J.value("module", std::string()), Addr,
@@ -235,9 +234,10 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
     Sink.warning(J.value("message", std::string()));
   } else if (Type == "collection" || Type == "snapshot") {
     SessionSwitch E;
-    E.Kind = Type == "snapshot"                     ? SessionSwitch::Snapshot
-             : J.value("state", std::string()) == "on" ? SessionSwitch::CollectionOn
-                                                    : SessionSwitch::CollectionOff;
+    E.Kind = Type == "snapshot" ? SessionSwitch::Snapshot
+             : J.value("state", std::string()) == "on"
+                 ? SessionSwitch::CollectionOn
+                 : SessionSwitch::CollectionOff;
     E.Why = J.value("why", std::string());
     E.TimeNs = J.value("time_ns", uint64_t(0));
     E.File = J.value("file", std::string());

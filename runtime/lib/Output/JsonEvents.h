@@ -30,7 +30,6 @@ nlohmann::json countersJson(const ClauseCounters &C);
 /// {"type":"collection","state":"off"|"on",...} or {"type":"snapshot",...}.
 nlohmann::json switchJson(const SessionSwitch &E);
 
-
 /// Replays one of the objects above into Sink. False if J is not one.
 bool replayJson(const nlohmann::json &J, OutputSink &Sink);
 

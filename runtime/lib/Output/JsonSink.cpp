@@ -23,23 +23,30 @@ namespace {
 
 const char *recordType(uint16_t Kind) {
   switch (Kind) {
-  case TSCC_REC_PRINTF: return "printf";
-  case TSCC_REC_TRACE: return "trace";
-  case TSCC_REC_STACK: return "stack";
-  default: return "unknown";
+  case TSCC_REC_PRINTF:
+    return "printf";
+  case TSCC_REC_TRACE:
+    return "trace";
+  case TSCC_REC_STACK:
+    return "stack";
+  default:
+    return "unknown";
   }
 }
 
 json argJson(const FormatArg &A, DataModel DM) {
   switch (A.Kind) {
-  case TSCC_FIELD_S64: return static_cast<int64_t>(A.Bits);
-  case TSCC_FIELD_U64: return A.Bits;
+  case TSCC_FIELD_S64:
+    return static_cast<int64_t>(A.Bits);
+  case TSCC_FIELD_U64:
+    return A.Bits;
   case TSCC_FIELD_DOUBLE: {
     double D;
     memcpy(&D, &A.Bits, sizeof(D));
     return D;
   }
-  case TSCC_FIELD_STRING: return A.Str;
+  case TSCC_FIELD_STRING:
+    return A.Str;
   default: {
     tscc_field F = {A.Kind, 8};
     return formatField(F, {reinterpret_cast<const uint8_t *>(&A.Bits), 8}, DM);

@@ -77,8 +77,7 @@ std::string tscc::rt::renderTraceDefault(const ProbeProgram &P,
   return Out + "\n";
 }
 
-std::string tscc::rt::renderRecord(const ProbeProgram &P,
-                                   const RecordOrigin &O,
+std::string tscc::rt::renderRecord(const ProbeProgram &P, const RecordOrigin &O,
                                    const RecordView &R) {
   if (R.Text)
     return *R.Text;
@@ -129,10 +128,7 @@ std::string keySuffix(const AggEntry &E) {
   std::string Out = "[";
   // A stack key starts on a line of its own (stackKeyText).
   for (size_t I = 0; I < E.Keys.size(); ++I)
-    Out += (!I                               ? ""
-            : E.Keys[I].starts_with('\n') ? ","
-                                           : ", ") +
-           E.Keys[I];
+    Out += (!I ? "" : E.Keys[I].starts_with('\n') ? "," : ", ") + E.Keys[I];
   return Out + "]";
 }
 

@@ -69,8 +69,7 @@ public:
     bool OwnKill = Signal == SIGKILL && T.SessionStopping;
     bool Quiet = OwnKill || Signal == SIGPIPE;
     if (Signal && (!Quiet || O.Verbose))
-      diag("tsrun: " + describe(T) + " killed by " + signalName(Signal) +
-           "\n");
+      diag("tsrun: " + describe(T) + " killed by " + signalName(Signal) + "\n");
     else if (O.Verbose)
       diag("tsrun: " + describe(T) + " exited with status " +
            std::to_string(ExitCode) + "\n");

@@ -50,14 +50,33 @@ bool Parser::stringLiteral(std::string_view L, size_t &I, unsigned No,
       break;
     char E = L[I++];
     switch (E) {
-    case 'n': Out += '\n'; break;
-    case 't': Out += '\t'; break;
-    case 'r': Out += '\r'; break;
-    case 'a': Out += '\a'; break;
-    case 'b': Out += '\b'; break;
-    case 'f': Out += '\f'; break;
-    case 'v': Out += '\v'; break;
-    case '\\': case '"': case '\'': case '?': Out += E; break;
+    case 'n':
+      Out += '\n';
+      break;
+    case 't':
+      Out += '\t';
+      break;
+    case 'r':
+      Out += '\r';
+      break;
+    case 'a':
+      Out += '\a';
+      break;
+    case 'b':
+      Out += '\b';
+      break;
+    case 'f':
+      Out += '\f';
+      break;
+    case 'v':
+      Out += '\v';
+      break;
+    case '\\':
+    case '"':
+    case '\'':
+    case '?':
+      Out += E;
+      break;
     case 'x': {
       size_t D = I;
       unsigned V = 0;
@@ -81,8 +100,8 @@ bool Parser::stringLiteral(std::string_view L, size_t &I, unsigned No,
         Out += static_cast<char>(V);
         break;
       }
-      return fail(No, I - 2, std::string("unknown escape sequence '\\") + E +
-                                 "'");
+      return fail(No, I - 2,
+                  std::string("unknown escape sequence '\\") + E + "'");
     }
   }
   if (I >= L.size())
@@ -106,8 +125,8 @@ bool Parser::line(std::string_view L, unsigned No,
   errno = 0;
   unsigned long long V = strtoull(Id.c_str(), &End, 0);
   if (Id.empty() || *End || errno || V > UINT32_MAX || Id[0] == '-')
-    return fail(No, IdStart, "expected a hook id (a 32-bit number), found '" +
-                                 Id + "'");
+    return fail(No, IdStart,
+                "expected a hook id (a 32-bit number), found '" + Id + "'");
   TraceFormatFile::Stanza S;
   S.Line = No;
   while (I < L.size() && isBlank(L[I]))
@@ -134,33 +153,34 @@ bool Parser::line(std::string_view L, unsigned No,
   if (!New) {
     char Hex[16];
     snprintf(Hex, sizeof(Hex), "0x%x", static_cast<unsigned>(V));
-    return fail(No, IdStart, std::string("duplicate stanza for hook ") + Hex +
-                                 " (first at line " +
-                                 std::to_string(It->second.Line) + ")");
+    return fail(No, IdStart,
+                std::string("duplicate stanza for hook ") + Hex +
+                    " (first at line " + std::to_string(It->second.Line) + ")");
   }
   return true;
 }
 
 } // namespace
 
-std::unique_ptr<TraceFormatFile>
-TraceFormatFile::parse(std::string_view Text, std::string_view Name,
-                       std::string &Error) {
+std::unique_ptr<TraceFormatFile> TraceFormatFile::parse(std::string_view Text,
+                                                        std::string_view Name,
+                                                        std::string &Error) {
   auto F = std::make_unique<TraceFormatFile>();
   Parser P(Name, Error);
   unsigned No = 0;
   while (!Text.empty()) {
     size_t NL = Text.find('\n');
     std::string_view L = Text.substr(0, NL);
-    Text = NL == std::string_view::npos ? std::string_view() : Text.substr(NL + 1);
+    Text =
+        NL == std::string_view::npos ? std::string_view() : Text.substr(NL + 1);
     if (!P.line(L, ++No, F->Stanzas))
       return nullptr;
   }
   return F;
 }
 
-std::unique_ptr<TraceFormatFile>
-TraceFormatFile::load(const std::string &Path, std::string &Error) {
+std::unique_ptr<TraceFormatFile> TraceFormatFile::load(const std::string &Path,
+                                                       std::string &Error) {
   std::ifstream In(Path);
   if (!In) {
     Error = Path + ": " + strerror(errno);
@@ -176,9 +196,9 @@ const TraceFormatFile::Stanza *TraceFormatFile::find(uint32_t Hook) const {
   return It == Stanzas.end() ? nullptr : &It->second;
 }
 
-std::optional<std::string>
-TraceFormatFile::render(const ProbeProgram &P, const RecordOrigin &O,
-                        const RecordView &R) const {
+std::optional<std::string> TraceFormatFile::render(const ProbeProgram &P,
+                                                   const RecordOrigin &O,
+                                                   const RecordView &R) const {
   if (R.Header.kind != TSCC_REC_TRACE)
     return std::nullopt;
   const Stanza *S = find(R.Header.id);

@@ -18,10 +18,10 @@ static std::vector<std::string_view> suggestionOrder(const Items &All,
   std::vector<std::string_view> Names;
   for (const auto &I : All)
     Names.push_back(Name(I));
-  std::sort(Names.begin(), Names.end(), [](std::string_view A,
-                                           std::string_view B) {
-    return std::make_pair(A.size(), A) < std::make_pair(B.size(), B);
-  });
+  std::sort(Names.begin(), Names.end(),
+            [](std::string_view A, std::string_view B) {
+              return std::make_pair(A.size(), A) < std::make_pair(B.size(), B);
+            });
   return Names;
 }
 
@@ -41,9 +41,10 @@ static std::string noFunction(const ProbeMatcher &Matcher,
 ProbeCoverage::ProbeCoverage(const ProbeMatcher &Matcher)
     : Matcher(Matcher), States(Matcher.probeCount()) {}
 
-std::vector<std::string>
-ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
-                        const ElfFile &File, std::span<const int> Found) {
+std::vector<std::string> ProbeCoverage::searched(std::string_view ModuleName,
+                                                 bool IsMain,
+                                                 const ElfFile &File,
+                                                 std::span<const int> Found) {
   std::vector<std::string> Warnings;
   std::vector<std::string_view> Names; // built only when a probe missed
   std::vector<std::string_view> UsdtNames;
@@ -66,11 +67,13 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     if (Pr.function_match == TSCC_MATCH_EXACT) {
       bool Usdt = Pr.kind == TSCC_PROBE_USDT;
       if (Usdt && UsdtNames.empty())
-        UsdtNames = suggestionOrder(File.usdtProbes(),
-                                    [](const UsdtProbe &U) -> std::string_view { return U.Name; });
+        UsdtNames = suggestionOrder(
+            File.usdtProbes(),
+            [](const UsdtProbe &U) -> std::string_view { return U.Name; });
       if (!Usdt && Names.empty())
-        Names = suggestionOrder(File.functions(),
-                                [](const ElfSymbol &S) -> std::string_view { return S.Name; });
+        Names = suggestionOrder(
+            File.functions(),
+            [](const ElfSymbol &S) -> std::string_view { return S.Name; });
       unsigned D = ~0u;
       Suggestion = closestName(Function, Usdt ? UsdtNames : Names, &D);
       if (!Suggestion.empty() && D < St.SuggestionDistance) {
@@ -85,8 +88,8 @@ ProbeCoverage::searched(std::string_view ModuleName, bool IsMain,
     std::string Shown(ModuleName);
     if (IsMain && Matcher.string(Pr.module) == "a.out")
       Shown += " (a.out)";
-    std::string W = "probe '" + std::string(Matcher.spec(P)) + "': " +
-                    noFunction(Matcher, Pr) + " in " + Shown;
+    std::string W = "probe '" + std::string(Matcher.spec(P)) +
+                    "': " + noFunction(Matcher, Pr) + " in " + Shown;
     if (!Suggestion.empty())
       W += "; did you mean '" + std::string(Suggestion) + "'?";
     Warnings.push_back(std::move(W));
@@ -124,11 +127,10 @@ std::vector<std::string> ProbeCoverage::unmatchedReport() const {
     // Probes on a named module were reported when it was searched.
     if (Pr.module_match == TSCC_MATCH_EXACT)
       continue;
-    std::string W = "probe '" + Spec + "' never matched: " +
-                    noFunction(Matcher, Pr) + " in the " +
-                    std::to_string(St.Modules.size()) +
-                    (St.Modules.size() == 1 ? " module" : " modules") +
-                    " searched";
+    std::string W =
+        "probe '" + Spec + "' never matched: " + noFunction(Matcher, Pr) +
+        " in the " + std::to_string(St.Modules.size()) +
+        (St.Modules.size() == 1 ? " module" : " modules") + " searched";
     if (!St.Suggestion.empty())
       W += "; did you mean '" + St.Suggestion + "'?";
     Out.push_back(std::move(W));

@@ -21,8 +21,8 @@
 #include <elf.h>
 #include <fnmatch.h>
 #include <map>
-#include <tuple>
 #include <regex.h>
+#include <tuple>
 
 using namespace tscc::rt;
 
@@ -36,9 +36,9 @@ struct ProbeMatcher::Pattern {
 };
 
 ProbeMatcher::ProbeMatcher(const ProbeProgram &Program)
-    : ProbeMatcher(Program.probes(),
-                   std::string_view(Program.strtab().data(),
-                                    Program.strtab().size())) {}
+    : ProbeMatcher(
+          Program.probes(),
+          std::string_view(Program.strtab().data(), Program.strtab().size())) {}
 
 ProbeMatcher::ProbeMatcher(std::span<const tscc_probe> Probes,
                            std::string_view Strtab)
@@ -178,7 +178,8 @@ bool ProbeMatcher::anyModuleMatches(const ModuleRef &M) const {
   return false;
 }
 
-bool ProbeMatcher::functionMatches(uint32_t Probe, std::string_view Name) const {
+bool ProbeMatcher::functionMatches(uint32_t Probe,
+                                   std::string_view Name) const {
   if (Probe >= Probes.size())
     return false;
   return matches(FunctionPatterns[Probe], Name);
@@ -206,8 +207,8 @@ ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
       int Count = 0;
       for (const UsdtProbe &U : File.usdtProbes())
         if (usdtMatches(I, U)) {
-          Sites.push_back({I, P.kind, File.functionContaining(U.Address),
-                           U.Address, &U});
+          Sites.push_back(
+              {I, P.kind, File.functionContaining(U.Address), U.Address, &U});
           ++Count;
         }
       if (Found)
@@ -243,8 +244,8 @@ ProbeMatcher::matchModule(const ElfFile &File, const ModuleRef &M,
         if ((File.machine() == EM_X86_64 || File.machine() == EM_386) &&
             (!File.readVAddr(S->Value, Code.data(), Len) ||
              !isX86InsnBoundary(Code.data(), Len, P.offset, Mode))) {
-          Problems.push_back("probe '" + std::string(spec(I)) + "': " +
-                             S->Name + "+" + std::to_string(P.offset) +
+          Problems.push_back("probe '" + std::string(spec(I)) +
+                             "': " + S->Name + "+" + std::to_string(P.offset) +
                              " is not an instruction boundary in " +
                              std::string(M.Path));
           continue;
@@ -276,8 +277,8 @@ ProbeMatcher::dropAliases(std::vector<ProbeSite> Sites) const {
   std::map<std::tuple<uint32_t, uint32_t, uint64_t>, size_t> Kept;
   std::vector<ProbeSite> Out;
   for (const ProbeSite &Site : Sites) {
-    auto Key = std::make_tuple(Probes[Site.Probe].clause, Site.Kind,
-                               Site.Address);
+    auto Key =
+        std::make_tuple(Probes[Site.Probe].clause, Site.Kind, Site.Address);
     auto [It, New] = Kept.try_emplace(Key, Out.size());
     if (New) {
       Out.push_back(Site);

@@ -406,7 +406,8 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
   tscc_kernel_sigaction Cur{};
   if (!injectSyscall(P, Tid, NrRtSigaction, {SIGSEGV, 0, A.DataBase, 8}, R,
                      Why) ||
-      R != 0 || !P.read(A.DataBase, Cur) || Cur.handler < A.Signal - A.AgentBase)
+      R != 0 || !P.read(A.DataBase, Cur) ||
+      Cur.handler < A.Signal - A.AgentBase)
     return 0;
   // The same agent object, so the same layout relative to its handler.
   uint64_t OldBase = Cur.handler - (A.Signal - A.AgentBase);
@@ -435,9 +436,8 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
     // Only where its jump is still there.
     int32_t Rel;
     memcpy(&Rel, Now + 1, 4);
-    if (Now[0] != 0xe9 ||
-        Site.address + 5 + static_cast<int64_t>(Rel) !=
-            Tramp + TSCC_TRAMPOLINE_CODE)
+    if (Now[0] != 0xe9 || Site.address + 5 + static_cast<int64_t>(Rel) !=
+                              Tramp + TSCC_TRAMPOLINE_CODE)
       continue;
     if (P.writeMemory(Site.address, Site.original, Site.length))
       ++Restored;
@@ -489,8 +489,8 @@ bool AgentFactory::listen(std::string &Error) {
   }
   std::random_device Rd;
   char Name[64];
-  int N = snprintf(Name, sizeof(Name), "tscc-store-%d-%08x%08x", getpid(),
-                   Rd(), Rd());
+  int N = snprintf(Name, sizeof(Name), "tscc-store-%d-%08x%08x", getpid(), Rd(),
+                   Rd());
   SocketName = std::string(1, '\0') + std::string(Name, N);
   sockaddr_un Addr{};
   Addr.sun_family = AF_UNIX;

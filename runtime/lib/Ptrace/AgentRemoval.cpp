@@ -155,14 +155,15 @@ void restoreHandlers(PtraceProcess &P, pid_t Tid) {
     uint64_t R = 0;
     std::string Error;
     tscc_kernel_sigaction Cur{};
-    if (!injectSyscall(P, Tid, NrRtSigaction, {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8},
-                       R, Error) ||
+    if (!injectSyscall(P, Tid, NrRtSigaction,
+                       {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
+                       Error) ||
         R != 0 || !P.read(Scratch, Cur) || Cur.handler != A.Signal)
       continue;
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
-    injectSyscall(P, Tid, NrRtSigaction, {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8},
-                  R, Error);
+    injectSyscall(P, Tid, NrRtSigaction,
+                  {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R, Error);
   }
 }
 
@@ -172,8 +173,7 @@ uint64_t mappingEnd(pid_t Pid, uint64_t Addr) {
   std::string Line;
   while (std::getline(In, Line)) {
     unsigned long long S = 0, E = 0;
-    if (sscanf(Line.c_str(), "%llx-%llx", &S, &E) == 2 && Addr >= S &&
-        Addr < E)
+    if (sscanf(Line.c_str(), "%llx-%llx", &S, &E) == 2 && Addr >= S && Addr < E)
       return E;
   }
   return 0;

@@ -57,10 +57,10 @@ public:
   void handleStatus(pid_t Tid, int Status);
   void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);
   bool onTrap(pt::PtraceProcess &P, pt::Thread &T);
-  void onReturn(pt::PtraceProcess &P, pt::Thread &T,
-                user_regs_struct &R, bool Fire);
-  void hijackReturn(pt::PtraceProcess &P, pt::Thread &T,
-                    user_regs_struct &R, std::vector<pt::Hook> Hooks);
+  void onReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
+                bool Fire);
+  void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
+                    std::vector<pt::Hook> Hooks);
   void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
@@ -86,7 +86,7 @@ public:
   void scanMaps(pt::PtraceProcess &P, pid_t Tid);
   void syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
   pt::Module *addModule(pt::PtraceProcess &P, const std::string &Path,
-                            uint64_t Bias, bool IsMain);
+                        uint64_t Bias, bool IsMain);
   void installModule(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
   bool installLoaderBreak(pt::PtraceProcess &P, pid_t Tid, uint64_t Addr);
   uint64_t findRDebug(pt::PtraceProcess &P);

@@ -13,7 +13,7 @@ void record() {
   sigemptyset(&Recorded.Ignored);
   pthread_sigmask(SIG_SETMASK, nullptr, &Recorded.Mask);
   for (int Sig = 1; Sig < NSIG; ++Sig) {
-    struct sigaction Old {};
+    struct sigaction Old{};
     if (sigaction(Sig, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN &&
         !(Old.sa_flags & SA_SIGINFO))
       sigaddset(&Recorded.Ignored, Sig);
@@ -29,7 +29,7 @@ const CallerSignals &tscc::rt::callerSignals() {
 }
 
 void tscc::rt::restoreCallerSignals(const CallerSignals &C) {
-  struct sigaction Default {};
+  struct sigaction Default{};
   Default.sa_handler = SIG_DFL;
   sigemptyset(&Default.sa_mask);
   struct sigaction Ignore = Default;

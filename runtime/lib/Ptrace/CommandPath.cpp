@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 bool tscc::rt::resolveCommand(const std::string &Name, std::string &Path,
-                             std::string &Error) {
+                              std::string &Error) {
   if (Name.find('/') != std::string::npos) {
     Path = Name;
     return true;

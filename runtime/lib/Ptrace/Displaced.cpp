@@ -12,22 +12,38 @@ namespace {
 /// rsi, rdi, r8..r15).
 unsigned long long &gpr(user_regs_struct &R, unsigned N) {
   switch (N) {
-  case 0: return R.rax;
-  case 1: return R.rcx;
-  case 2: return R.rdx;
-  case 3: return R.rbx;
-  case 4: return R.rsp;
-  case 5: return R.rbp;
-  case 6: return R.rsi;
-  case 7: return R.rdi;
-  case 8: return R.r8;
-  case 9: return R.r9;
-  case 10: return R.r10;
-  case 11: return R.r11;
-  case 12: return R.r12;
-  case 13: return R.r13;
-  case 14: return R.r14;
-  default: return R.r15;
+  case 0:
+    return R.rax;
+  case 1:
+    return R.rcx;
+  case 2:
+    return R.rdx;
+  case 3:
+    return R.rbx;
+  case 4:
+    return R.rsp;
+  case 5:
+    return R.rbp;
+  case 6:
+    return R.rsi;
+  case 7:
+    return R.rdi;
+  case 8:
+    return R.r8;
+  case 9:
+    return R.r9;
+  case 10:
+    return R.r10;
+  case 11:
+    return R.r11;
+  case 12:
+    return R.r12;
+  case 13:
+    return R.r13;
+  case 14:
+    return R.r14;
+  default:
+    return R.r15;
   }
 }
 
@@ -48,8 +64,8 @@ bool isNop(const Breakpoint &Bp) {
 /// mov r, r of 32 or 64 bits (89 /r or 8B /r with mod == 11).
 bool isMovRegReg(const Breakpoint &Bp) {
   const X86Insn &I = Bp.Insn;
-  return I.Map == 0 && (I.Opcode == 0x89 || I.Opcode == 0x8b) &&
-         I.HasModRM && I.modrmMod() == 3 && !I.OpSize16 && !I.Vex;
+  return I.Map == 0 && (I.Opcode == 0x89 || I.Opcode == 0x8b) && I.HasModRM &&
+         I.modrmMod() == 3 && !I.OpSize16 && !I.Vex;
 }
 
 void putLE(std::vector<uint8_t> &Out, uint64_t V, unsigned N) {
@@ -94,32 +110,50 @@ bool appendRelocated(std::vector<uint8_t> &Out, const Breakpoint &Bp,
 } // namespace
 
 bool tscc::rt::pt::conditionHolds(uint8_t Cond, uint64_t F) {
-  bool CF = F & 0x1, PF = F & 0x4, ZF = F & 0x40, SF = F & 0x80,
-       OF = F & 0x800;
+  bool CF = F & 0x1, PF = F & 0x4, ZF = F & 0x40, SF = F & 0x80, OF = F & 0x800;
   bool R;
   switch (Cond >> 1) {
-  case 0: R = OF; break;
-  case 1: R = CF; break;
-  case 2: R = ZF; break;
-  case 3: R = CF || ZF; break;
-  case 4: R = SF; break;
-  case 5: R = PF; break;
-  case 6: R = SF != OF; break;
-  default: R = ZF || SF != OF; break;
+  case 0:
+    R = OF;
+    break;
+  case 1:
+    R = CF;
+    break;
+  case 2:
+    R = ZF;
+    break;
+  case 3:
+    R = CF || ZF;
+    break;
+  case 4:
+    R = SF;
+    break;
+  case 5:
+    R = PF;
+    break;
+  case 6:
+    R = SF != OF;
+    break;
+  default:
+    R = ZF || SF != OF;
+    break;
   }
   return (Cond & 1) ? !R : R;
 }
 
 bool tscc::rt::pt::planDisplaced(Breakpoint &Bp, X86Mode Mode,
-                                     std::string &Why) {
+                                 std::string &Why) {
   if (!decodeX86(Bp.Orig, sizeof(Bp.Orig), Mode, Bp.Insn)) {
     Why = "cannot decode the instruction";
     return false;
   }
   const X86Insn &I = Bp.Insn;
   switch (I.Flow) {
-  case X86Flow::JmpRel: case X86Flow::JccRel: case X86Flow::CallRel:
-  case X86Flow::LoopRel: case X86Flow::Ret:
+  case X86Flow::JmpRel:
+  case X86Flow::JccRel:
+  case X86Flow::CallRel:
+  case X86Flow::LoopRel:
+  case X86Flow::Ret:
     Bp.How = Resume::Emulate;
     return true;
   case X86Flow::Trap:
@@ -140,9 +174,9 @@ bool tscc::rt::pt::planDisplaced(Breakpoint &Bp, X86Mode Mode,
     }
     // An out-of-line indirect call pushes its own return address which is
     // then overwritten; that moves rsp before the operand is evaluated.
-    bool UsesRsp = I.HasModRM && ((I.modrmMod() == 3 && I.modrmRm() == 4 &&
-                                   !(I.Rex & 1)) ||
-                                  (I.modrmMod() != 3 && I.modrmRm() == 4));
+    bool UsesRsp = I.HasModRM &&
+                   ((I.modrmMod() == 3 && I.modrmRm() == 4 && !(I.Rex & 1)) ||
+                    (I.modrmMod() != 3 && I.modrmRm() == 4));
     if (R == 2 && UsesRsp) {
       Why = "an indirect call through the stack pointer";
       return false;
@@ -167,9 +201,8 @@ bool tscc::rt::pt::stubNeedsNearness(const Breakpoint &Bp) {
   return Bp.How == Resume::OutOfLine && Bp.Insn.RipRelative;
 }
 
-bool tscc::rt::pt::buildStub(Breakpoint &Bp, X86Mode Mode,
-                                 uint64_t StubAddr,
-                                 std::vector<uint8_t> &Out) {
+bool tscc::rt::pt::buildStub(Breakpoint &Bp, X86Mode Mode, uint64_t StubAddr,
+                             std::vector<uint8_t> &Out) {
   Out.clear();
   const X86Insn &I = Bp.Insn;
   uint64_t Next = Bp.Addr + I.Length;
@@ -207,9 +240,8 @@ bool tscc::rt::pt::buildStub(Breakpoint &Bp, X86Mode Mode,
   return Out.size() <= StubSlot;
 }
 
-bool tscc::rt::pt::emulateDisplaced(const Breakpoint &Bp,
-                                        PtraceProcess &P,
-                                        user_regs_struct &R) {
+bool tscc::rt::pt::emulateDisplaced(const Breakpoint &Bp, PtraceProcess &P,
+                                    user_regs_struct &R) {
   const X86Insn &I = Bp.Insn;
   bool Is64 = P.mode() == X86Mode::Bits64;
   uint64_t Mask = Is64 ? ~0ull : 0xffffffffull;
@@ -224,8 +256,8 @@ bool tscc::rt::pt::emulateDisplaced(const Breakpoint &Bp,
     R.rip = (Next + I.RelTarget) & Mask;
     return true;
   case X86Flow::JccRel:
-    R.rip = conditionHolds(I.Cond, R.eflags) ? (Next + I.RelTarget) & Mask
-                                             : Next;
+    R.rip =
+        conditionHolds(I.Cond, R.eflags) ? (Next + I.RelTarget) & Mask : Next;
     return true;
   case X86Flow::CallRel:
     if (!Push(Next))

@@ -198,12 +198,11 @@ bool PtraceBackend::Impl::probeApplies(const PtraceProcess &P,
   return Want < 0 || Want == P.Pid;
 }
 
-void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid,
-                                    uint32_t Probe, const user_regs_struct &R,
+void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid, uint32_t Probe,
+                                    const user_regs_struct &R,
                                     std::string_view Func,
-                                    std::string_view Module,
-                                    uint64_t SyscallNr, int32_t Err,
-                                    const Hook *Usdt) {
+                                    std::string_view Module, uint64_t SyscallNr,
+                                    int32_t Err, const Hook *Usdt) {
   if (!probeApplies(P, Probe))
     return;
   FireEvent E;
@@ -217,9 +216,9 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid,
   E.Module = Module;
   if (Usdt && Usdt->Usdt && !fillUsdtArgs(E, *Usdt->Usdt, Usdt->Bias))
     warnOnce("pid " + std::to_string(P.Pid) +
-             ": cannot read an argument of USDT probe " +
-             Usdt->Usdt->Provider + ":" + Usdt->Usdt->Name + " (" +
-             Usdt->Usdt->ArgText + "); it reads as 0");
+             ": cannot read an argument of USDT probe " + Usdt->Usdt->Provider +
+             ":" + Usdt->Usdt->Name + " (" + Usdt->Usdt->ArgText +
+             "); it reads as 0");
   S.fire(E);
 }
 
@@ -351,10 +350,10 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     // healer back in front of it, chaining to it.
     if (H.Kind == HookKind::HealerGuard && Fire && R.rax == 0) {
       std::string Error;
-      bool Ok = H.Index == SIGILL ? reinstallHealer(P, T.Tid, Error)
-                                  : reinstallAgentHandler(
-                                        P, T.Tid, static_cast<int>(H.Index),
-                                        Error);
+      bool Ok = H.Index == SIGILL
+                    ? reinstallHealer(P, T.Tid, Error)
+                    : reinstallAgentHandler(P, T.Tid, static_cast<int>(H.Index),
+                                            Error);
       if (!Ok)
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
     }
@@ -386,7 +385,8 @@ void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
 
 void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
   __ptrace_syscall_info Info{};
-  long N = ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid, reinterpret_cast<void *>(sizeof(Info)), &Info);
+  long N = ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid,
+                  reinterpret_cast<void *>(sizeof(Info)), &Info);
   user_regs_struct R;
   if (N <= 0 || ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0) {
     resume(P, T);
@@ -405,9 +405,8 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
     uint64_t Nr = T.SyscallNr;
     T.InSyscallExitWait = false;
     std::string_view Name = syscallName(P.dataModel(), Nr);
-    int64_t Rv = P.dataModel() == DataModel::LP64
-                     ? static_cast<int64_t>(R.rax)
-                     : static_cast<int32_t>(R.rax);
+    int64_t Rv = P.dataModel() == DataModel::LP64 ? static_cast<int64_t>(R.rax)
+                                                  : static_cast<int32_t>(R.rax);
     int32_t Err = Rv < 0 && Rv >= -4095 ? static_cast<int32_t>(-Rv) : 0;
     if (auto It = SysExit[D].find(Nr);
         It != SysExit[D].end() && T.SyscallCollected)
@@ -500,8 +499,7 @@ void PtraceBackend::Impl::fireExecExit(PtraceProcess &P,
   unsigned D = modelIndex(P.dataModel());
   auto It = Nr ? SysExit[D].find(*Nr) : SysExit[D].end();
   user_regs_struct R;
-  if (It == SysExit[D].end() ||
-      ptrace(PTRACE_GETREGS, P.Pid, nullptr, &R) != 0)
+  if (It == SysExit[D].end() || ptrace(PTRACE_GETREGS, P.Pid, nullptr, &R) != 0)
     return;
   R.rax = 0;
   for (uint32_t Probe : It->second)

@@ -16,16 +16,16 @@ using namespace tscc::rt::pt;
 
 // Layout of the journal header, shared by the handler's assembly below and
 // the tracer. The return journal follows the header page.
-#define HDR_TRAMP 0      /* u64: the return trampoline */
-#define HDR_OLDACT 8     /* struct kernel_sigaction (32 bytes): before us */
-#define HDR_BREAKS 40    /* u64: breakpoint table, {addr, orig byte} x N */
-#define HDR_NBREAK 48    /* u64: its entries */
-#define HDR_RETS 56      /* u64: return journal, {slot, return addr} x N */
-#define HDR_NRET 64      /* u64: its entries (slot 0 = free) */
-#define HDR_MEMPATH 72   /* "/proc/self/mem" */
-#define HDR_NEWACT 96    /* scratch: our sigaction, for installation */
-#define HDR_CURACT 128   /* scratch: the disposition found at uninstall */
-#define HDR_HEALED 160   /* u64: set once the original bytes are back */
+#define HDR_TRAMP 0       /* u64: the return trampoline */
+#define HDR_OLDACT 8      /* struct kernel_sigaction (32 bytes): before us */
+#define HDR_BREAKS 40     /* u64: breakpoint table, {addr, orig byte} x N */
+#define HDR_NBREAK 48     /* u64: its entries */
+#define HDR_RETS 56       /* u64: return journal, {slot, return addr} x N */
+#define HDR_NRET 64       /* u64: its entries (slot 0 = free) */
+#define HDR_MEMPATH 72    /* "/proc/self/mem" */
+#define HDR_NEWACT 96     /* scratch: our sigaction, for installation */
+#define HDR_CURACT 128    /* scratch: the disposition found at uninstall */
+#define HDR_HEALED 160    /* u64: set once the original bytes are back */
 #define BREAK_OPCODE 0x06 /* PtraceProcess::FaultOpcode */
 #define STR2(X) #X
 #define STR(X) STR2(X)
@@ -247,8 +247,7 @@ uint64_t blobOffset(const uint8_t *Sym) {
 }
 
 uint64_t handlerAddr(const PtraceProcess &P) {
-  return P.Home + PtraceProcess::HealerOffset +
-         blobOffset(tscc_healer_handler);
+  return P.Home + PtraceProcess::HealerOffset + blobOffset(tscc_healer_handler);
 }
 
 /// rt_sigaction(SIGILL, Act, Old, 8) inside the target.
@@ -286,8 +285,7 @@ unsigned healOrphan(PtraceProcess &P, const KernelSigaction &Old) {
   std::memcpy(&OldHeader, Theirs.data(), 8);
   uint64_t Ref[2], Healed = 0;
   if (!P.read(OldHeader + HDR_BREAKS, Ref) ||
-      !P.read(OldHeader + HDR_HEALED, Healed) || Healed ||
-      Ref[1] > (1u << 24))
+      !P.read(OldHeader + HDR_HEALED, Healed) || Healed || Ref[1] > (1u << 24))
     return 0;
   std::vector<uint64_t> Table(Ref[1] * 2);
   if (!Table.empty() &&
@@ -331,11 +329,10 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
   std::memcpy(Head + HDR_RETS, &Rets, 8);
   std::memcpy(Head + HDR_NRET, &NRet, 8);
   std::memcpy(Head + HDR_MEMPATH, "/proc/self/mem", 15);
-  KernelSigaction Ours{handlerAddr(P),
-                       SaSiginfo | SaRestorer | SaOnstack | SaRestart,
-                       P.Home + PtraceProcess::HealerOffset +
-                           blobOffset(tscc_healer_restorer),
-                       0};
+  KernelSigaction Ours{
+      handlerAddr(P), SaSiginfo | SaRestorer | SaOnstack | SaRestart,
+      P.Home + PtraceProcess::HealerOffset + blobOffset(tscc_healer_restorer),
+      0};
   std::memcpy(Head + HDR_NEWACT, &Ours, sizeof(Ours));
   // The blob with its header pointer filled in, then the header; only then
   // is the handler installed, saving the old disposition into the header.
@@ -347,8 +344,7 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
     Error = "cannot write the healer into the target";
     return false;
   }
-  if (!targetSigaction(P, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT,
-                       Error))
+  if (!targetSigaction(P, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT, Error))
     return false;
   P.Heal.Header = Header;
   KernelSigaction Old{};

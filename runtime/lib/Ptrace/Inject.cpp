@@ -77,19 +77,27 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
   // was stopped in while we borrow it.
   R.orig_rax = ~0ull;
   if (Is64) {
-    R.rdi = A[0]; R.rsi = A[1]; R.rdx = A[2];
-    R.r10 = A[3]; R.r8 = A[4]; R.r9 = A[5];
+    R.rdi = A[0];
+    R.rsi = A[1];
+    R.rdx = A[2];
+    R.r10 = A[3];
+    R.r8 = A[4];
+    R.r9 = A[5];
   } else {
-    R.rbx = A[0]; R.rcx = A[1]; R.rdx = A[2];
-    R.rsi = A[3]; R.rdi = A[4]; R.rbp = A[5];
+    R.rbx = A[0];
+    R.rcx = A[1];
+    R.rdx = A[2];
+    R.rsi = A[3];
+    R.rdi = A[4];
+    R.rbp = A[5];
   }
 }
 
 } // namespace
 
 bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
-                                     std::initializer_list<uint64_t> Args,
-                                     uint64_t &Result, std::string &Error) {
+                                 std::initializer_list<uint64_t> Args,
+                                 uint64_t &Result, std::string &Error) {
   user_regs_struct Saved;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Saved) != 0) {
     Error = std::string("ptrace(GETREGS): ") + std::strerror(errno);
@@ -128,8 +136,8 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
     Result = Is64 ? After.rax
-                  : static_cast<uint64_t>(static_cast<int64_t>(
-                        static_cast<int32_t>(After.rax)));
+                  : static_cast<uint64_t>(
+                        static_cast<int64_t>(static_cast<int32_t>(After.rax)));
   }
   if (Patched && !P.Exited)
     P.writeMemory(At, Orig, sizeof(Orig));
@@ -141,7 +149,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 static bool isMmapError(uint64_t R) { return R > ~uint64_t(4095); }
 
 bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
-                                      std::string &Error) {
+                                  std::string &Error) {
   P.Home = 0;
   bool Is64 = P.dataModel() == DataModel::LP64;
   uint64_t Addr = mapAnywhere(P, Tid, PtraceProcess::HomeSize,
@@ -156,7 +164,8 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
   if (!P.writeMemory(Addr, Page, sizeof(Page))) {
-    Error = "cannot initialise the scratch page at " + std::to_string(Addr) + ": " + std::strerror(errno);
+    Error = "cannot initialise the scratch page at " + std::to_string(Addr) +
+            ": " + std::strerror(errno);
     return false;
   }
   P.Home = Addr;
@@ -165,8 +174,8 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
 }
 
 uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
-                                      uint64_t Hi, uint64_t Size,
-                                      std::string &Error) {
+                                  uint64_t Hi, uint64_t Size,
+                                  std::string &Error) {
   bool Is64 = P.dataModel() == DataModel::LP64;
   uint64_t Nr = Is64 ? syscallNumberOf(DataModel::LP64, "mmap")
                      : syscallNumberOf(DataModel::ILP32, "mmap2");
@@ -201,18 +210,18 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
   return mapAnywhere(P, Tid, Size, PROT_READ | PROT_EXEC, Error);
 }
 
-uint64_t tscc::rt::pt::mapAnywhere(PtraceProcess &P, pid_t Tid,
-                                   uint64_t Size, int Prot,
-                                   std::string &Error, int ExtraFlags) {
+uint64_t tscc::rt::pt::mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size,
+                                   int Prot, std::string &Error,
+                                   int ExtraFlags) {
   bool Is64 = P.dataModel() == DataModel::LP64;
   Size = (Size + 4095) & ~uint64_t(4095);
   uint64_t R = 0;
-  if (!injectSyscall(P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
-                     {0, Size, static_cast<uint64_t>(Prot),
-                      static_cast<uint64_t>(MAP_PRIVATE | MAP_ANONYMOUS |
-                                            ExtraFlags),
-                      ~0ull, 0},
-                     R, Error))
+  if (!injectSyscall(
+          P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
+          {0, Size, static_cast<uint64_t>(Prot),
+           static_cast<uint64_t>(MAP_PRIVATE | MAP_ANONYMOUS | ExtraFlags),
+           ~0ull, 0},
+          R, Error))
     return 0;
   if (isMmapError(R)) {
     Error = std::string("mmap in the target failed: ") +

@@ -15,9 +15,9 @@
 #include "Inject.h"
 #include "JumpSites.h"
 
+#include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeCoverage.h"
 #include "tscc/Runtime/Session.h"
-#include "tscc/Runtime/LinkMap.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -86,11 +86,9 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
   if (Best)
     return Best->Path;
   char Buf[PATH_MAX];
-  std::string InCwd =
-      "/proc/" + std::to_string(Pid) + "/cwd/" + Name;
+  std::string InCwd = "/proc/" + std::to_string(Pid) + "/cwd/" + Name;
   return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
 }
-
 
 } // namespace
 
@@ -354,8 +352,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   for (const ProbeSite &Site : Sites) {
     if (!probeApplies(P, Site.Probe))
       continue;
-    HookKind K = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
-                                                   : HookKind::Entry;
+    HookKind K =
+        Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
     uint64_t Addr = Site.Address + M.Bias;
     std::string Name(Site.name());
     Want[Addr].push_back(Hook{K, Site.Probe, Name, M.Name, Site.Usdt, M.Bias});
@@ -397,8 +395,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
         Why = "a breakpoint is already there";
       auto E = Enclosing.find(Addr);
       if (Why.empty() && E != Enclosing.end())
-        Jumps.push_back({Addr, E->second->Value + M.Bias, E->second->Size,
-                         Hooks});
+        Jumps.push_back(
+            {Addr, E->second->Value + M.Bias, E->second->Size, Hooks});
       else
         Mechanism[Addr] = "breakpoint (" + Why + ")";
     }
@@ -433,8 +431,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
       --Got;
     std::string Why;
     if (!Got || !planDisplaced(Bp, P.mode(), Why)) {
-      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " +
-               M.Path + ": " + (Got ? Why : "unreadable"));
+      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " + M.Path +
+               ": " + (Got ? Why : "unreadable"));
       Attached.erase(Addr);
       continue;
     }
@@ -459,8 +457,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     std::vector<uint8_t> Stub;
     uint64_t At = Area + Slot * StubSlot;
     if (!Area || !buildStub(Bp, P.mode(), At, Stub)) {
-      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " +
-               M.Path + ": no scratch memory within reach");
+      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " + M.Path +
+               ": no scratch memory within reach");
       Attached.erase(Bp.Addr);
       Bp.Addr = 0;
       continue;

@@ -35,10 +35,14 @@ bool withinRel32(uint64_t From, uint64_t To) {
 
 uint32_t hookKind(HookKind K) {
   switch (K) {
-  case HookKind::Entry: return TSCC_HOOK_ENTRY;
-  case HookKind::Exit: return TSCC_HOOK_EXIT;
-  case HookKind::WithinEnter: return TSCC_HOOK_WITHIN;
-  case HookKind::HealerGuard: break;
+  case HookKind::Entry:
+    return TSCC_HOOK_ENTRY;
+  case HookKind::Exit:
+    return TSCC_HOOK_EXIT;
+  case HookKind::WithinEnter:
+    return TSCC_HOOK_WITHIN;
+  case HookKind::HealerGuard:
+    break;
   }
   return 0;
 }
@@ -75,10 +79,9 @@ bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
   if (A.SiteCount >= A.SiteCapacity)
     return false;
   uint32_t Count = A.SiteCount + 1;
-  if (!P.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline,
-                     8) ||
-      !P.writeMemory(A.Config + offsetof(tscc_agent_config, site_count),
-                     &Count, 4))
+  if (!P.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline, 8) ||
+      !P.writeMemory(A.Config + offsetof(tscc_agent_config, site_count), &Count,
+                     4))
     return false;
   A.SiteCount = Count;
   return true;

@@ -21,13 +21,13 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <dirent.h>
 #include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/ptrace.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -257,8 +257,8 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
       }
       if (Entry != SysEntry[1].end())
         for (uint32_t Probe : Entry->second)
-          fireProbe(*Pre, Child, Probe, Regs,
-                    syscallName(DataModel::LP64, Nr), "", Nr);
+          fireProbe(*Pre, Child, Probe, Regs, syscallName(DataModel::LP64, Nr),
+                    "", Nr);
       if (SysExit[1].count(Nr))
         ExecExit = Nr;
     }
@@ -504,8 +504,8 @@ void PtraceBackend::Impl::unblockLockOwner() {
   unsigned Event = static_cast<unsigned>(St) >> 16;
   int Sig = WIFSTOPPED(St) ? WSTOPSIG(St) : 0;
   if (WIFSTOPPED(St) && Event == 0 && Sig != SIGTRAP &&
-      Sig != (SIGTRAP | 0x80) && Sig != P.breakSignal() &&
-      Sig != SIGSTOP && Sig != SIGTSTP && Sig != SIGTTIN && Sig != SIGTTOU) {
+      Sig != (SIGTRAP | 0x80) && Sig != P.breakSignal() && Sig != SIGSTOP &&
+      Sig != SIGTSTP && Sig != SIGTTIN && Sig != SIGTTOU) {
     // A signal on its way to the thread, typically the fault of a bad
     // pointer a clause read in the agent: deliver it, as handleStop would.
     TIt->second.State = ThreadState::Stopped;

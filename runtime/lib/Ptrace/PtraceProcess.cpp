@@ -3,12 +3,12 @@
 
 #include "Unwind.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <algorithm>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -172,10 +172,11 @@ std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,
                 It == Threads.end() ? nullptr : &It->second.Shadow);
 }
 
-std::vector<uint64_t> PtraceProcess::unwindSnapshot(
-    const uint64_t *Regs, std::span<const uint8_t> Stack,
-    std::span<const uint64_t> Shadow, uint64_t ReturnTrampoline,
-    unsigned MaxDepth) {
+std::vector<uint64_t>
+PtraceProcess::unwindSnapshot(const uint64_t *Regs,
+                              std::span<const uint8_t> Stack,
+                              std::span<const uint64_t> Shadow,
+                              uint64_t ReturnTrampoline, unsigned MaxDepth) {
   uint64_t Sp = Regs[TSCC_REG_RSP];
   size_t NextShadow = Shadow.size();
   UnwindSource Src;

@@ -35,7 +35,7 @@ namespace pt {
 
 /// One mapped ELF module of a process.
 struct Module : ModuleImage {
-  uint64_t Scratch = 0;     ///< near scratch area for its stubs, 0 if none
+  uint64_t Scratch = 0; ///< near scratch area for its stubs, 0 if none
   uint64_t ScratchSize = 0;
   uint64_t ScratchUsed = 0;
 };
@@ -75,7 +75,7 @@ struct Breakpoint {
   uint8_t Orig[16] = {}; ///< the displaced instruction's bytes
   X86Insn Insn;
   Resume How = Resume::OutOfLine;
-  uint64_t Stub = 0;     ///< out-of-line copy, when How == OutOfLine
+  uint64_t Stub = 0;       ///< out-of-line copy, when How == OutOfLine
   uint64_t StubResume = 0; ///< address of the stub's jump back
   std::vector<Hook> Hooks;
 };
@@ -102,10 +102,10 @@ struct HealState {
 /// the target, in the agent (Agent.h).
 struct JumpSite {
   uint64_t Addr = 0;
-  unsigned Length = 0;   ///< bytes the jump displaced
+  unsigned Length = 0; ///< bytes the jump displaced
   uint8_t Original[32] = {};
   uint64_t Trampoline = 0;
-  uint64_t CopyAt = 0;   ///< the relocated displaced instructions
+  uint64_t CopyAt = 0; ///< the relocated displaced instructions
   /// (offset in the original, offset in the copy) of each boundary.
   std::vector<std::pair<uint8_t, uint16_t>> Map;
 };
@@ -120,8 +120,8 @@ struct AgentState {
   uint64_t ThreadsBase = 0, ThreadsSize = 0;
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
-  uint64_t Config = 0;  ///< tscc_agent_config in the target
-  uint64_t Proc = 0;    ///< the MADV_WIPEONFORK page
+  uint64_t Config = 0; ///< tscc_agent_config in the target
+  uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
@@ -133,8 +133,8 @@ struct AgentState {
 
 enum class ThreadState : uint8_t {
   Running,
-  Stopped,     ///< in a ptrace stop we have not resumed yet
-  NewPending,  ///< created, waiting for its first stop
+  Stopped,    ///< in a ptrace stop we have not resumed yet
+  NewPending, ///< created, waiting for its first stop
 };
 
 struct Thread {
@@ -146,7 +146,7 @@ struct Thread {
   /// Collection was on when the pending system call entered: only then
   /// does its exit probe fire (no half calls).
   bool SyscallCollected = true;
-  int PendingSignal = 0; ///< to deliver at the next resume / detach
+  int PendingSignal = 0;    ///< to deliver at the next resume / detach
   bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
 };
 
@@ -215,7 +215,7 @@ public:
   static constexpr uint64_t HomeSize = 8192;
   static constexpr uint64_t FarStubLimit = 4096;
   static constexpr uint64_t HealerOffset = 4096;
-  uint64_t syscallGadget() const { return Home; }     ///< syscall; int3
+  uint64_t syscallGadget() const { return Home; } ///< syscall; int3
   /// One breakOpcode().
   uint64_t returnTrampoline() const { return Home + 16; }
   /// Far scratch space in the home page for stubs that need no nearness.
@@ -229,7 +229,7 @@ public:
   /// USDT semaphores we incremented (runtime addresses); decremented when
   /// tsrun detaches, forgotten when their module is unloaded.
   std::set<uint64_t> Semaphores;
-  bool SeccompFilter = false; ///< launched with our seccomp filter
+  bool SeccompFilter = false;    ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
 
   /// How breakpoints trap. Launched commands use int3, the cheapest trap;

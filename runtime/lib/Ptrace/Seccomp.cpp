@@ -48,8 +48,7 @@ tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs) {
   return F;
 }
 
-int tscc::rt::pt::installSeccompFilter(
-    const std::vector<sock_filter> &Filter) {
+int tscc::rt::pt::installSeccompFilter(const std::vector<sock_filter> &Filter) {
   sock_fprog Prog{static_cast<unsigned short>(Filter.size()),
                   const_cast<sock_filter *>(Filter.data())};
   // Root (CAP_SYS_ADMIN) may install a filter without no_new_privs; keep

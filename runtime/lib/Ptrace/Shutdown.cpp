@@ -128,8 +128,7 @@ void PtraceBackend::Impl::shutdown() {
              std::to_string(R.SitesRestored) + " sites and " +
              std::to_string(R.ReturnsRestored) + " return addresses restored" +
              (R.Unmapped ? ", its memory unmapped"
-                         : ", its memory left mapped (" + R.KeptBecause +
-                               ")"));
+                         : ", its memory left mapped (" + R.KeptBecause + ")"));
     }
     if (Kill) {
       kill(P->Pid, SIGKILL);

@@ -29,9 +29,7 @@ public:
   explicit SpinPolicy(uint64_t LimitNs) : LimitNs(LimitNs) {}
 
   /// How long to poll before blocking, in nanoseconds; 0 means block now.
-  uint64_t budgetNs() const {
-    return LastGapNs <= LimitNs ? LimitNs : 0;
-  }
+  uint64_t budgetNs() const { return LastGapNs <= LimitNs ? LimitNs : 0; }
 
   /// The time from the end of handling one event to the arrival of the
   /// next (a polled arrival, or a blocking one including its wake-up).

@@ -80,16 +80,36 @@ struct Reader {
     uint64_t Here = BaseAddr + Pos;
     uint64_t V;
     switch (Enc & 0x0f) {
-    case 0x00: V = fixed(PtrSize); break;
-    case 0x01: V = uleb(); break;
-    case 0x02: V = fixed(2); break;
-    case 0x03: V = fixed(4); break;
-    case 0x04: V = fixed(8); break;
-    case 0x09: V = sleb(); break;
-    case 0x0a: V = static_cast<uint64_t>(int64_t(int16_t(fixed(2)))); break;
-    case 0x0b: V = static_cast<uint64_t>(int64_t(int32_t(fixed(4)))); break;
-    case 0x0c: V = fixed(8); break;
-    default: Ok = false; return 0;
+    case 0x00:
+      V = fixed(PtrSize);
+      break;
+    case 0x01:
+      V = uleb();
+      break;
+    case 0x02:
+      V = fixed(2);
+      break;
+    case 0x03:
+      V = fixed(4);
+      break;
+    case 0x04:
+      V = fixed(8);
+      break;
+    case 0x09:
+      V = sleb();
+      break;
+    case 0x0a:
+      V = static_cast<uint64_t>(int64_t(int16_t(fixed(2))));
+      break;
+    case 0x0b:
+      V = static_cast<uint64_t>(int64_t(int32_t(fixed(4))));
+      break;
+    case 0x0c:
+      V = fixed(8);
+      break;
+    default:
+      Ok = false;
+      return 0;
     }
     if ((Enc & 0x70) == 0x10)
       V += Here;
@@ -257,44 +277,107 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       continue;
     }
     switch (Op) {
-    case 0x00: break;
-    case 0x01: Loc = R.encoded(C.FdeEnc, PtrSize); break;
-    case 0x02: case 0x03: case 0x04: {
+    case 0x00:
+      break;
+    case 0x01:
+      Loc = R.encoded(C.FdeEnc, PtrSize);
+      break;
+    case 0x02:
+    case 0x03:
+    case 0x04: {
       uint64_t D = R.fixed(Op == 0x02 ? 1 : Op == 0x03 ? 2 : 4);
       Loc += D * C.CodeAlign;
       if (Loc > Target)
         return;
       break;
     }
-    case 0x05: { unsigned Reg = R.uleb();
-      SetRule(Reg, {Rule::Offset, int64_t(R.uleb()) * C.DataAlign}); break; }
-    case 0x06: Restore(R.uleb()); break;
-    case 0x07: SetRule(R.uleb(), {Rule::Undefined, 0}); break;
-    case 0x08: SetRule(R.uleb(), {Rule::Same, 0}); break;
-    case 0x09: { unsigned Reg = R.uleb(); R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0}); break; }
-    case 0x0a: Stack.push_back(S); break;
-    case 0x0b: if (!Stack.empty()) { S = Stack.back(); Stack.pop_back(); } break;
-    case 0x0c: S.CfaReg = R.uleb(); S.CfaOff = R.uleb(); S.CfaOk = true; break;
-    case 0x0d: S.CfaReg = R.uleb(); break;
-    case 0x0e: S.CfaOff = R.uleb(); break;
-    case 0x0f: R.Pos += R.uleb(); S.CfaOk = false; break;
-    case 0x10: { unsigned Reg = R.uleb(); R.Pos += R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0}); break; }
-    case 0x11: { unsigned Reg = R.uleb();
-      SetRule(Reg, {Rule::Offset, R.sleb() * C.DataAlign}); break; }
-    case 0x12: S.CfaReg = R.uleb(); S.CfaOff = R.sleb() * C.DataAlign;
-      S.CfaOk = true; break;
-    case 0x13: S.CfaOff = R.sleb() * C.DataAlign; break;
-    case 0x14: case 0x15: { unsigned Reg = R.uleb();
+    case 0x05: {
+      unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, int64_t(R.uleb()) * C.DataAlign});
+      break;
+    }
+    case 0x06:
+      Restore(R.uleb());
+      break;
+    case 0x07:
+      SetRule(R.uleb(), {Rule::Undefined, 0});
+      break;
+    case 0x08:
+      SetRule(R.uleb(), {Rule::Same, 0});
+      break;
+    case 0x09: {
+      unsigned Reg = R.uleb();
+      R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0});
+      break;
+    }
+    case 0x0a:
+      Stack.push_back(S);
+      break;
+    case 0x0b:
+      if (!Stack.empty()) {
+        S = Stack.back();
+        Stack.pop_back();
+      }
+      break;
+    case 0x0c:
+      S.CfaReg = R.uleb();
+      S.CfaOff = R.uleb();
+      S.CfaOk = true;
+      break;
+    case 0x0d:
+      S.CfaReg = R.uleb();
+      break;
+    case 0x0e:
+      S.CfaOff = R.uleb();
+      break;
+    case 0x0f:
+      R.Pos += R.uleb();
+      S.CfaOk = false;
+      break;
+    case 0x10: {
+      unsigned Reg = R.uleb();
+      R.Pos += R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0});
+      break;
+    }
+    case 0x11: {
+      unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, R.sleb() * C.DataAlign});
+      break;
+    }
+    case 0x12:
+      S.CfaReg = R.uleb();
+      S.CfaOff = R.sleb() * C.DataAlign;
+      S.CfaOk = true;
+      break;
+    case 0x13:
+      S.CfaOff = R.sleb() * C.DataAlign;
+      break;
+    case 0x14:
+    case 0x15: {
+      unsigned Reg = R.uleb();
       Op == 0x14 ? (void)R.uleb() : (void)R.sleb();
-      SetRule(Reg, {Rule::Undefined, 0}); break; }
-    case 0x16: { unsigned Reg = R.uleb(); R.Pos += R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0}); break; }
-    case 0x2e: R.uleb(); break;
-    case 0x2f: { unsigned Reg = R.uleb();
-      SetRule(Reg, {Rule::Offset, -int64_t(R.uleb()) * C.DataAlign}); break; }
-    default: S.CfaOk = false; return; // unknown: give up on this frame
+      SetRule(Reg, {Rule::Undefined, 0});
+      break;
+    }
+    case 0x16: {
+      unsigned Reg = R.uleb();
+      R.Pos += R.uleb();
+      SetRule(Reg, {Rule::Undefined, 0});
+      break;
+    }
+    case 0x2e:
+      R.uleb();
+      break;
+    case 0x2f: {
+      unsigned Reg = R.uleb();
+      SetRule(Reg, {Rule::Offset, -int64_t(R.uleb()) * C.DataAlign});
+      break;
+    }
+    default:
+      S.CfaOk = false;
+      return; // unknown: give up on this frame
     }
   }
 }
@@ -302,9 +385,9 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
 /// CFA rules of the frame at link-time PC, if the module has an FDE.
 std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
   const FrameTable *T = frameTable(Elf);
-  auto It = std::upper_bound(
-      T->Fdes.begin(), T->Fdes.end(), PC,
-      [](uint64_t V, const Fde &F) { return V < F.Start; });
+  auto It =
+      std::upper_bound(T->Fdes.begin(), T->Fdes.end(), PC,
+                       [](uint64_t V, const Fde &F) { return V < F.Start; });
   if (It == T->Fdes.begin())
     return std::nullopt;
   const Fde &F = *--It;
@@ -318,8 +401,8 @@ std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
   State Initial;
   Initial.CfaOff = PtrSize;
   Initial.Ra = {Rule::Offset, -int64_t(PtrSize)};
-  execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial,
-          Initial, PtrSize);
+  execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial, Initial,
+          PtrSize);
   State S = Initial;
   execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize);
   if (!S.CfaOk || (S.CfaReg != DwRsp && S.CfaReg != DwRbp) ||
@@ -384,10 +467,9 @@ std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
   return PCs;
 }
 
-std::vector<uint64_t> tscc::rt::pt::unwind(PtraceProcess &P,
-                                           const uint64_t *Regs,
-                                           unsigned MaxDepth,
-                                           const std::vector<ShadowFrame> *Shadow) {
+std::vector<uint64_t>
+tscc::rt::pt::unwind(PtraceProcess &P, const uint64_t *Regs, unsigned MaxDepth,
+                     const std::vector<ShadowFrame> *Shadow) {
   size_t NextShadow = Shadow ? Shadow->size() : 0;
   UnwindSource Src;
   Src.Read = [&P](uint64_t Addr, uint64_t &Word) {

@@ -11,17 +11,17 @@
 
 #include "tscc/Runtime/Session.h"
 
+#include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
-#include <arpa/inet.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <fstream>
 #include <netinet/in.h>
 #include <sstream>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <fstream>
 #include <unistd.h>
 
 using namespace tscc::rt;
@@ -165,8 +165,7 @@ bool ownsPeerSocket(int Fd, int64_t Pid) {
   socklen_t LL = sizeof(L), RL = sizeof(R);
   struct stat Own;
   if (Fd < 0 || getsockname(Fd, reinterpret_cast<sockaddr *>(&L), &LL) ||
-      getpeername(Fd, reinterpret_cast<sockaddr *>(&R), &RL) ||
-      fstat(Fd, &Own))
+      getpeername(Fd, reinterpret_cast<sockaddr *>(&R), &RL) || fstat(Fd, &Own))
     return false;
   auto Port = [](const sockaddr_storage &A) -> uint16_t {
     if (A.ss_family == AF_INET)

@@ -131,9 +131,8 @@ bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
   if (Gone)
     return false;
   auto It = Breakpoints.find(PC);
-  if (It != Breakpoints.end() && (!It->second.Hooks.empty() ||
-                                  It->second.ReturnRefs) &&
-      emulate(T, Regs))
+  if (It != Breakpoints.end() &&
+      (!It->second.Hooks.empty() || It->second.ReturnRefs) && emulate(T, Regs))
     return true;
   return stepOver(T, PC);
 }
@@ -165,8 +164,7 @@ bool RemoteBackend::Impl::emulate(const RspThreadId &T, const uint64_t *Regs) {
   if (!Client->writeMemory(SP, &BP, Ptr))
     return false;
   Tgt->invalidateCache();
-  if (!Tgt->writeRegister(TSCC_REG_RSP, SP) ||
-      !Tgt->writePC((PC + 1) & Mask)) {
+  if (!Tgt->writeRegister(TSCC_REG_RSP, SP) || !Tgt->writePC((PC + 1) & Mask)) {
     warnOnce(where() + ": cannot update registers of thread " +
              std::to_string(T.Tid));
     return false;

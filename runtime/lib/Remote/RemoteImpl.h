@@ -36,7 +36,7 @@ namespace remote {
 
 /// One ELF module mapped in the remote process.
 struct Module : ModuleImage {
-  bool Live = true;         ///< false once unloaded (kept for symbolize)
+  bool Live = true; ///< false once unloaded (kept for symbolize)
 };
 
 enum class HookKind : uint8_t { Entry, Exit, WithinEnter, LoaderBreak };
@@ -55,8 +55,8 @@ struct Breakpoint {
   std::vector<Hook> Hooks;
   unsigned ReturnRefs = 0; ///< pending returns that land here
   bool Inserted = false;
-  bool ByMemory = false;   ///< int3 written by us (no Z0)
-  uint8_t Orig = 0;        ///< the byte int3 replaced
+  bool ByMemory = false; ///< int3 written by us (no Z0)
+  uint8_t Orig = 0;      ///< the byte int3 replaced
 };
 
 /// A function activation whose return we are waiting for.
@@ -181,8 +181,8 @@ public:
   bool syncFromSvr4();
   void syncFromLinkMap();
   uint64_t findRDebug();
-  remote::Module *addModule(const std::string &Path, uint64_t Bias,
-                            bool IsMain, bool FromLinkMap);
+  remote::Module *addModule(const std::string &Path, uint64_t Bias, bool IsMain,
+                            bool FromLinkMap);
   void installModule(remote::Module &M);
   void addHook(uint64_t Addr, remote::Hook H);
   bool insertBreakpoint(remote::Breakpoint &B);

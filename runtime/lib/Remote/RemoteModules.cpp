@@ -14,9 +14,9 @@
 #include "RemoteImpl.h"
 #include "TargetXml.h"
 
-#include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeCoverage.h"
+#include "tscc/Runtime/Session.h"
 
 #include <algorithm>
 #include <climits>
@@ -88,8 +88,11 @@ bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
       std::string_view V = std::string_view(*Off).substr(5);
       rsp::parseHexNumber(V.substr(0, V.find(';')), Bias);
     } else {
-      warnOnce(where() + ": the stub reports neither auxv nor qOffsets; "
-               "assuming " + Opts.Executable + " is loaded at its link "
+      warnOnce(where() +
+               ": the stub reports neither auxv nor qOffsets; "
+               "assuming " +
+               Opts.Executable +
+               " is loaded at its link "
                "address");
     }
   }
@@ -99,8 +102,7 @@ bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
   }
   // The dynamic loader: probes in it, and its debugger hook for libraries.
   if (!ExeElf->interpreter().empty() && AuxvBase) {
-    if (Module *LD =
-            addModule(ExeElf->interpreter(), AuxvBase, false, false)) {
+    if (Module *LD = addModule(ExeElf->interpreter(), AuxvBase, false, false)) {
       if (const ElfSymbol *Sym = LD->Elf->findFunction("_dl_debug_state")) {
         Hook H;
         H.Kind = HookKind::LoaderBreak;
@@ -109,7 +111,8 @@ bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
         H.Owner = LD;
         addHook(Sym->Value + LD->Bias, std::move(H));
       } else {
-        warnOnce(where() + ": " + LD->Path + " has no _dl_debug_state; "
+        warnOnce(where() + ": " + LD->Path +
+                 " has no _dl_debug_state; "
                  "libraries loaded later will not be probed");
       }
     }
@@ -172,9 +175,9 @@ bool RemoteBackend::Impl::syncFromSvr4() {
     uint64_t Bias = 0;
     // Entries without a path (the vDSO) have no file to read symbols from.
     if (!Name || Name->empty() || (*Name)[0] != '/' || !LAddr ||
-        !rsp::parseHexNumber(std::string_view(*LAddr).substr(
-                                 LAddr->rfind("0x", 0) == 0 ? 2 : 0),
-                             Bias))
+        !rsp::parseHexNumber(
+            std::string_view(*LAddr).substr(LAddr->rfind("0x", 0) == 0 ? 2 : 0),
+            Bias))
       continue;
     Seen.insert({canonicalModulePath(*Name), Bias});
     addModule(*Name, Bias, false, true);
@@ -269,7 +272,7 @@ bool RemoteBackend::Impl::insertBreakpoint(Breakpoint &B) {
       return false;
     Z0Unsupported = true;
     warnOnce(where() + ": the stub does not support Z0 breakpoints; "
-             "writing int3 instructions into the target instead");
+                       "writing int3 instructions into the target instead");
   }
   uint8_t Int3 = 0xcc;
   if (!Client->readMemory(B.Addr, &B.Orig, 1) ||
@@ -325,8 +328,8 @@ void RemoteBackend::Impl::installModule(Module &M) {
       if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
         continue;
       Hook H;
-      H.Kind = Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit
-                                                : HookKind::Entry;
+      H.Kind =
+          Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
       H.Index = Site.Probe;
       H.Function = std::string(Site.name());
       H.ModuleName = M.Name;
@@ -369,10 +372,11 @@ void RemoteBackend::Impl::installSyscalls() {
       !Matcher.hasKind(TSCC_PROBE_SYSCALL_EXIT))
     return;
   if (!Client->features().CatchSyscalls) {
-    S.warn(where() + ": the stub does not support catching system calls "
+    S.warn(where() +
+           ": the stub does not support catching system calls "
            "(no QCatchSyscalls, as with qemu-user); @@syscall probes will "
-           "not fire in " + Tgt->name() + " (pid " +
-           std::to_string(Tgt->pid()) + ")");
+           "not fire in " +
+           Tgt->name() + " (pid " + std::to_string(Tgt->pid()) + ")");
     return;
   }
   std::vector<std::string> Problems;
@@ -392,5 +396,5 @@ void RemoteBackend::Impl::installSyscalls() {
   Numbers.erase(std::unique(Numbers.begin(), Numbers.end()), Numbers.end());
   if (!Client->catchSyscalls(true, Numbers))
     S.warn(where() + ": the stub refused QCatchSyscalls; @@syscall probes "
-           "will not fire");
+                     "will not fire");
 }

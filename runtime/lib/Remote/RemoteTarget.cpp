@@ -18,19 +18,21 @@ struct RegNames {
   const char *N64, *N32;
 };
 constexpr RegNames SlotNames[TSCC_REG_COUNT] = {
-    {"rax", "eax"}, {"rbx", "ebx"}, {"rcx", "ecx"}, {"rdx", "edx"},
-    {"rsi", "esi"}, {"rdi", "edi"}, {"rbp", "ebp"}, {"rsp", "esp"},
-    {"r8", nullptr}, {"r9", nullptr}, {"r10", nullptr}, {"r11", nullptr},
-    {"r12", nullptr}, {"r13", nullptr}, {"r14", nullptr}, {"r15", nullptr},
-    {"rip", "eip"}, {"eflags", "eflags"}, {"orig_rax", "orig_eax"},
+    {"rax", "eax"},           {"rbx", "ebx"},   {"rcx", "ecx"},
+    {"rdx", "edx"},           {"rsi", "esi"},   {"rdi", "edi"},
+    {"rbp", "ebp"},           {"rsp", "esp"},   {"r8", nullptr},
+    {"r9", nullptr},          {"r10", nullptr}, {"r11", nullptr},
+    {"r12", nullptr},         {"r13", nullptr}, {"r14", nullptr},
+    {"r15", nullptr},         {"rip", "eip"},   {"eflags", "eflags"},
+    {"orig_rax", "orig_eax"},
 };
 
 /// GDB's fixed numbering of the 'g' block when a stub sends no target
 /// description: i386 is eax ecx edx ebx esp ebp esi edi eip eflags (4 bytes
 /// each); x86-64 is rax rbx rcx rdx rsi rdi rbp rsp r8..r15 (8 bytes) rip
 /// (8) eflags (4).
-constexpr int Fallback32[TSCC_REG_COUNT] = {0, 3, 1, 2, 6, 7, 5, 4, -1, -1,
-                                            -1, -1, -1, -1, -1, -1, 8, 9, -1};
+constexpr int Fallback32[TSCC_REG_COUNT] = {
+    0, 3, 1, 2, 6, 7, 5, 4, -1, -1, -1, -1, -1, -1, -1, -1, 8, 9, -1};
 
 } // namespace
 

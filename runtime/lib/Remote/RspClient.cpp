@@ -30,9 +30,9 @@ using Clock = std::chrono::steady_clock;
 int msUntil(Clock::time_point T) {
   if (T == Clock::time_point::max())
     return -1;
-  auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                T - Clock::now())
-                .count();
+  auto Ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(T - Clock::now())
+          .count();
   // Round up: poll() returning a millisecond early would spin once more.
   return Ms <= 0 ? 0 : static_cast<int>(std::min<int64_t>(Ms + 1, INT32_MAX));
 }
@@ -140,8 +140,7 @@ bool startsWith(std::string_view S, std::string_view P) {
 } // namespace
 
 std::unique_ptr<RspClient> RspClient::connect(const std::string &Host,
-                                              uint16_t Port,
-                                              unsigned TimeoutMs,
+                                              uint16_t Port, unsigned TimeoutMs,
                                               std::string &Error,
                                               int InterruptFd) {
   auto Deadline = Clock::now() + std::chrono::milliseconds(TimeoutMs);
@@ -217,8 +216,7 @@ bool RspClient::sendRaw(std::string_view Bytes) {
   Clock::time_point Until =
       std::min(Deadline != Clock::time_point::max()
                    ? Deadline
-                   : Clock::now() +
-                         std::chrono::milliseconds(RequestTimeoutMs),
+                   : Clock::now() + std::chrono::milliseconds(RequestTimeoutMs),
                EndBy);
   while (!Bytes.empty()) {
     if (Fd < 0)
@@ -230,8 +228,9 @@ bool RspClient::sendRaw(std::string_view Bytes) {
       pollfd P = {Fd, POLLOUT, 0};
       int R = poll(&P, 1, msUntil(Until));
       if (R == 0) {
-        fail("the stub stopped reading" +
-             (Awaiting.empty() ? std::string() : " (sending " + Awaiting + ")"));
+        fail(
+            "the stub stopped reading" +
+            (Awaiting.empty() ? std::string() : " (sending " + Awaiting + ")"));
         return false;
       }
       continue;
@@ -311,7 +310,7 @@ bool RspClient::fillBuffer(int WakeFd, bool *Woken, Clock::time_point Caller) {
 }
 
 std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
-                                             Clock::time_point Until) {
+                                              Clock::time_point Until) {
   unsigned Bad = 0;
   for (;;) {
     while (std::optional<rsp::Incoming> In = Reader.next()) {
@@ -331,7 +330,8 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
         if (++Bad > MaxRetries) {
           fail("the stub sent " + std::to_string(MaxRetries) +
                " corrupted packets in a row" +
-               (Awaiting.empty() ? std::string() : " (waiting for " + Awaiting + ")"));
+               (Awaiting.empty() ? std::string()
+                                 : " (waiting for " + Awaiting + ")"));
           return std::nullopt;
         }
         if (AckMode && !sendRaw("-"))
@@ -456,9 +456,9 @@ std::optional<std::string> RspClient::readXfer(std::string_view Object,
            seconds(RequestTimeoutMs));
       return std::nullopt;
     }
-    std::string Q = "qXfer:" + std::string(Object) + ":read:" +
-                    std::string(Annex) + ":" + rsp::hexNumber(Out.size()) +
-                    "," + rsp::hexNumber(Chunk);
+    std::string Q = "qXfer:" + std::string(Object) +
+                    ":read:" + std::string(Annex) + ":" +
+                    rsp::hexNumber(Out.size()) + "," + rsp::hexNumber(Chunk);
     std::optional<std::string> R = request(Q);
     if (!R || R->empty() || (*R)[0] == 'E')
       return std::nullopt;

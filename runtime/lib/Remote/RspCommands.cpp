@@ -38,7 +38,8 @@ bool isError(const std::string &R) {
 
 std::string RspThreadId::str(bool Multiprocess) const {
   auto Num = [](int64_t V) {
-    return V == -1 ? std::string("-1") : rsp::hexNumber(static_cast<uint64_t>(V));
+    return V == -1 ? std::string("-1")
+                   : rsp::hexNumber(static_cast<uint64_t>(V));
   };
   if (Multiprocess && Pid)
     return cat({"p", Num(Pid), ".", Num(Tid)});
@@ -116,9 +117,9 @@ std::optional<RspStop> RspStop::parse(std::string_view P) {
     } else if (Key == "syscall_entry" || Key == "syscall_return") {
       S.K = Key == "syscall_entry" ? SyscallEntry : SyscallReturn;
       rsp::parseHexNumber(Val, S.SyscallNr);
-    } else if (uint64_t Reg = 0;
-               Key.size() <= 4 && rsp::parseHexNumber(Key, Reg) &&
-               isHexString(Val)) {
+    } else if (uint64_t Reg = 0; Key.size() <= 4 &&
+                                 rsp::parseHexNumber(Key, Reg) &&
+                                 isHexString(Val)) {
       std::string Raw(Val.size() / 2, '\0');
       if (rsp::fromHex(Val, Raw.data(), Raw.size()))
         S.Expedited.emplace_back(static_cast<unsigned>(Reg), std::move(Raw));
@@ -154,8 +155,7 @@ std::vector<RspThreadId> RspClient::threads() {
 bool RspClient::selectThread(const RspThreadId &T) {
   if (SelectedG && SelectedG->Pid == T.Pid && SelectedG->Tid == T.Tid)
     return true;
-  std::optional<std::string> R =
-      request("Hg" + T.str(Features.Multiprocess));
+  std::optional<std::string> R = request("Hg" + T.str(Features.Multiprocess));
   if (!R || *R != "OK")
     return false;
   SelectedG = T;
@@ -205,8 +205,8 @@ bool RspClient::readMemory(uint64_t Addr, void *Dst, size_t Len) {
   size_t Done = 0;
   while (Done < Len) {
     size_t N = std::min(Chunk, Len - Done);
-    std::optional<std::string> R =
-        request(cat({"m", rsp::hexNumber(Addr + Done), ",", rsp::hexNumber(N)}));
+    std::optional<std::string> R = request(
+        cat({"m", rsp::hexNumber(Addr + Done), ",", rsp::hexNumber(N)}));
     // A fault is an error reply; a short reply means the tail faulted.
     if (!R || R->empty() || isError(*R) || R->size() < 2 * N ||
         !rsp::fromHex(*R, Out + Done, N)) {
@@ -331,8 +331,7 @@ RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
 
 bool RspClient::awaitStop(RspStop &Stop, std::string_view What) {
   armDeadline(What);
-  return collectStop(Stop, -1, Clock::time_point::max()) ==
-         WaitResult::Stopped;
+  return collectStop(Stop, -1, Clock::time_point::max()) == WaitResult::Stopped;
 }
 
 bool RspClient::detach() {

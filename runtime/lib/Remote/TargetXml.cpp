@@ -16,9 +16,11 @@ std::string decodeEntities(std::string_view S) {
       Out.push_back(S[I]);
       continue;
     }
-    static const std::pair<std::string_view, char> Map[] = {
-        {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'},
-        {"&quot;", '"'}, {"&apos;", '\''}};
+    static const std::pair<std::string_view, char> Map[] = {{"&lt;", '<'},
+                                                            {"&gt;", '>'},
+                                                            {"&amp;", '&'},
+                                                            {"&quot;", '"'},
+                                                            {"&apos;", '\''}};
     bool Done = false;
     for (auto [Ent, C] : Map)
       if (S.substr(I, Ent.size()) == Ent) {
@@ -92,8 +94,8 @@ struct Walker {
       if (!Href)
         return true;
       if (++Parts > MaxParts) {
-        Error = "target description has more than " +
-                std::to_string(MaxParts) + " parts";
+        Error = "target description has more than " + std::to_string(MaxParts) +
+                " parts";
         return false;
       }
       std::optional<std::string> Sub = Fetch(*Href);
@@ -114,16 +116,16 @@ struct Walker {
     char *End = nullptr;
     unsigned long BitSize = std::strtoul(Bits->c_str(), &End, 10);
     if (Bits->empty() || *End || BitSize == 0 || BitSize > MaxRegisterBits) {
-      Error = "register '" + R.Name + "' has an invalid bitsize '" + *Bits +
-              "'";
+      Error =
+          "register '" + R.Name + "' has an invalid bitsize '" + *Bits + "'";
       return false;
     }
     R.BitSize = static_cast<unsigned>(BitSize);
     if (std::optional<std::string> Num = xmlAttribute(Tag, "regnum")) {
       unsigned long N = std::strtoul(Num->c_str(), &End, 10);
       if (Num->empty() || *End || N > MaxRegisterNumber) {
-        Error = "register '" + R.Name + "' has an invalid regnum '" + *Num +
-                "'";
+        Error =
+            "register '" + R.Name + "' has an invalid regnum '" + *Num + "'";
         return false;
       }
       NextNumber = static_cast<unsigned>(N);

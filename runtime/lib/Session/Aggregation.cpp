@@ -49,19 +49,24 @@ namespace {
 /// The value entries are sorted by.
 int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
   switch (Kind) {
-  case TSCC_AGG_SUM: return V.sum;
-  case TSCC_AGG_MIN: return V.min;
-  case TSCC_AGG_MAX: return V.max;
-  case TSCC_AGG_AVG: return V.count ? V.sum / V.count : 0;
-  default: return V.count; // count, stats, hist, lhist: by number of values
+  case TSCC_AGG_SUM:
+    return V.sum;
+  case TSCC_AGG_MIN:
+    return V.min;
+  case TSCC_AGG_MAX:
+    return V.max;
+  case TSCC_AGG_AVG:
+    return V.count ? V.sum / V.count : 0;
+  default:
+    return V.count; // count, stats, hist, lhist: by number of values
   }
 }
 
 } // namespace
 
 AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,
-                                      const AggregationDesc &Desc,
-                                      int64_t Top, const StackTable *Stacks) {
+                                      const AggregationDesc &Desc, int64_t Top,
+                                      const StackTable *Stacks) {
   AggDump D;
   D.Name = Desc.Name;
   D.Kind = Desc.Desc.kind;

@@ -16,8 +16,8 @@
 #include <csetjmp>
 #include <csignal>
 #include <cstring>
-#include <mutex>
 #include <ctime>
+#include <mutex>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -98,13 +98,13 @@ inline void sanitizeFlags() {
 }
 
 void install() {
-  struct sigaction SA {};
+  struct sigaction SA{};
   SA.sa_sigaction = onFault;
   SA.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigemptyset(&SA.sa_mask);
   for (int Sig : Signals)
     sigaction(Sig, &SA, &Previous[Sig]);
-  struct sigaction W {};
+  struct sigaction W{};
   W.sa_sigaction = onWatchdog;
   W.sa_flags = SA_SIGINFO | SA_RESTART;
   sigemptyset(&W.sa_mask);

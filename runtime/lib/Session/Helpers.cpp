@@ -213,8 +213,7 @@ void *hMapLookup(tscc_ctx *C, uint32_t Map, const void *Key, uint32_t KeySize,
   return V;
 }
 
-void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key,
-                uint32_t KeySize) {
+void hMapDelete(tscc_ctx *C, uint32_t Map, const void *Key, uint32_t KeySize) {
   HelperScope InHelper;
   const tscc_ctx *Ctx = checked(C);
   if (!Ctx)
@@ -370,11 +369,24 @@ extern "C" void *tscc_clause_memset(void *Dst, int C, size_t Len) {
 }
 
 const tscc_helpers SessionState::Helpers = {
-    TSCC_ABI_MAJOR, TSCC_ABI_MINOR, sizeof(tscc_helpers), 0,
-    hReadMem,       hReadStr,       hEmit,                hClockNs,
-    hMapLookup,     hMapDelete,     hAggUpdate,           hAggPrint,
-    hAggClear,      hRequestExit,   hWithin,              hStackTrace,
-    hFault,         hStackId,
+    TSCC_ABI_MAJOR,
+    TSCC_ABI_MINOR,
+    sizeof(tscc_helpers),
+    0,
+    hReadMem,
+    hReadStr,
+    hEmit,
+    hClockNs,
+    hMapLookup,
+    hMapDelete,
+    hAggUpdate,
+    hAggPrint,
+    hAggClear,
+    hRequestExit,
+    hWithin,
+    hStackTrace,
+    hFault,
+    hStackId,
 };
 
 void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
@@ -429,9 +441,8 @@ uint64_t SessionState::stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
     return 0;
   std::vector<uint64_t> PCs =
       F.Tgt->unwindStack(Ctx.tid, Ctx.regs, stackDepthLimit(Depth));
-  uint64_t Id = Stacks.intern(F.TargetId, PCs, [&F](uint64_t PC) {
-    return F.Tgt->symbolize(PC);
-  });
+  uint64_t Id = Stacks.intern(
+      F.TargetId, PCs, [&F](uint64_t PC) { return F.Tgt->symbolize(PC); });
   if (Id == 0) {
     warnOnce("stack-table-full",
              "more than " + std::to_string(StackTable::DefaultMaxStacks) +

@@ -134,8 +134,8 @@ int32_t ownTid() {
 } // namespace
 
 bool SessionState::lockStore(uint64_t TimeoutNs) {
-  return Store && tscc_store_lock(Store->view(), ownTid(), TimeoutNs) ==
-                      TSCC_LOCK_OK;
+  return Store &&
+         tscc_store_lock(Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
 }
 
 void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
@@ -153,8 +153,8 @@ uint64_t SessionState::settleLocked() {
   }
   ExitedThreads.clear();
   if (!ExitedTargets.empty()) {
-    uint32_t High = std::min(Store->header().threads_high,
-                             Store->layout().thread_capacity);
+    uint32_t High =
+        std::min(Store->header().threads_high, Store->layout().thread_capacity);
     for (uint32_t Slot = 0; Slot < High; ++Slot) {
       tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
       if (T->state == TSCC_THREAD_LIVE &&
@@ -255,8 +255,8 @@ void SessionState::deliverOne(const DrainedRecord &D) {
     if (H.clause < P.clauses().size())
       countDrop(H.clause);
     warnOnceLocked("bad-record-" + std::to_string(H.clause),
-             "clause " + std::to_string(H.clause) +
-                 " emitted a malformed record; dropped");
+                   "clause " + std::to_string(H.clause) +
+                       " emitted a malformed record; dropped");
     return;
   }
   if (H.type == TSCC_RING_PRINT_AGG) {
@@ -341,9 +341,9 @@ void SessionState::warnFullTablesLocked() {
                     std::string(P.string(P.maps()[I].name)) + "'"
               : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
     warnOnceLocked((IsMap ? "map-full-" : "agg-full-") +
-                 std::to_string(IsMap ? I : I - V->layout.map_count),
-             Name + " is full (" + std::to_string(T.capacity) +
-                 " entries); further new keys are dropped");
+                       std::to_string(IsMap ? I : I - V->layout.map_count),
+                   Name + " is full (" + std::to_string(T.capacity) +
+                       " entries); further new keys are dropped");
   }
 }
 
@@ -375,8 +375,8 @@ void holdLifeline(uint32_t *Word) {
   static thread_local RobustListHead Head;
   Head.List.Next = &Entry;
   Entry.Next = &Head.List;
-  Head.FutexOffset = reinterpret_cast<char *>(Word) -
-                     reinterpret_cast<char *>(&Entry);
+  Head.FutexOffset =
+      reinterpret_cast<char *>(Word) - reinterpret_cast<char *>(&Entry);
   Head.Pending = nullptr;
   // This thread never locks a robust pthread mutex, the only other user of
   // the list glibc registered for it.
@@ -523,10 +523,9 @@ void SessionState::timerLoop() {
     }
   std::unique_lock<std::mutex> G(Lock);
   while (!TimerStop && !Ended) {
-    auto Next = std::min_element(Ticks.begin(), Ticks.end(),
-                                 [](const Tick &A, const Tick &B) {
-                                   return A.Next < B.Next;
-                                 });
+    auto Next = std::min_element(
+        Ticks.begin(), Ticks.end(),
+        [](const Tick &A, const Tick &B) { return A.Next < B.Next; });
     if (TimerCv.wait_until(G, Next->Next) != std::cv_status::timeout)
       continue; // stop requested or spurious wake-up: re-check
     if (TimerStop || Ended || S.stopRequested())
@@ -603,9 +602,10 @@ bool Session::checkParams(std::string &Error) const {
   uint32_t Need = paramsUsed();
   if (Opts.Params.size() < Need) {
     size_t Given = Opts.Params.size();
-    std::string What = Given == 0   ? std::string("no parameters were")
-                       : Given == 1 ? std::string("1 parameter was")
-                                    : std::to_string(Given) + " parameters were";
+    std::string What = Given == 0 ? std::string("no parameters were")
+                       : Given == 1
+                           ? std::string("1 parameter was")
+                           : std::to_string(Given) + " parameters were";
     Error = "the script uses $";
     Error += std::to_string(Need);
     Error += " but " + What + " given";
@@ -826,10 +826,9 @@ void Session::note(std::string_view Message) {
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
   // The process is gone, so every record it made already has a sequence
   // number below this one.
-  uint64_t ExitSeq =
-      State->Store
-          ? __atomic_load_n(&State->Store->header().seq, __ATOMIC_ACQUIRE)
-          : 0;
+  uint64_t ExitSeq = State->Store ? __atomic_load_n(&State->Store->header().seq,
+                                                    __ATOMIC_ACQUIRE)
+                                  : 0;
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
   // stopped threads. (If it cannot be had now, the reader's next drain
@@ -850,8 +849,8 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
     Id = State->targetIdLocked(&T);
     State->ExitedUndelivered.push_back({Id, ExitSeq});
     ++State->TargetsExited;
-    State->MostHeld = std::max(State->MostHeld,
-                               State->TargetsExited - State->TargetsFreed);
+    State->MostHeld =
+        std::max(State->MostHeld, State->TargetsExited - State->TargetsFreed);
     State->releaseDeliveredLocked();
   }
   std::lock_guard<std::mutex> G(State->ExitMutex);

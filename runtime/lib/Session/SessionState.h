@@ -31,10 +31,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <latch>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <latch>
 #include <thread>
 #include <unordered_map>
 

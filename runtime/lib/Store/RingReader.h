@@ -5,8 +5,9 @@
 // reader copies out what the rings hold below a horizon and sorts it by
 // that number: the true order across threads and processes (seed 001's
 // per-CPU buffers merged into one stream). It holds the lock only to read
-// the horizon, so targets never wait for a drain. Rings live in memory a target can write, so
-// every entry is checked; a ring that holds garbage is emptied and counted.
+// the horizon, so targets never wait for a drain. Rings live in memory a target
+// can write, so every entry is checked; a ring that holds garbage is emptied
+// and counted.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_STORE_RINGREADER_H

@@ -51,7 +51,8 @@ uint32_t aggBuckets(const tscc_agg &A) {
 /// the table would not fit its budget (wide lhist aggregations).
 bool layoutTable(uint64_t &Cur, uint32_t KeySize, uint32_t ValueSize,
                  uint64_t Capacity, tscc_table_layout &T, std::string &Error) {
-  T.value_off = static_cast<uint32_t>(alignTo(sizeof(tscc_entry) + KeySize, 16));
+  T.value_off =
+      static_cast<uint32_t>(alignTo(sizeof(tscc_entry) + KeySize, 16));
   T.value_size = ValueSize;
   T.entry_size = static_cast<uint32_t>(alignTo(T.value_off + ValueSize, 16));
   T.key_size = KeySize;
@@ -91,8 +92,7 @@ StoreShape StoreShape::of(const ProbeProgram &P, uint64_t MapCapacity) {
   return S;
 }
 
-bool tscc::rt::computeStoreLayout(const StoreShape &Shape,
-                                  tscc_store_layout &L,
+bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
                                   std::vector<tscc_table_layout> &Tables,
                                   std::string &Error) {
   L = {};
@@ -186,8 +186,8 @@ std::unique_ptr<SharedStore> SharedStore::create(const StoreShape &Shape,
   std::unique_ptr<SharedStore> S(new SharedStore());
   if (!computeStoreLayout(Shape, S->Layout, S->Tables, Error))
     return nullptr;
-  S->Fd = static_cast<int>(
-      syscall(SYS_memfd_create, "tscc-store", MFD_CLOEXEC));
+  S->Fd =
+      static_cast<int>(syscall(SYS_memfd_create, "tscc-store", MFD_CLOEXEC));
   if (S->Fd < 0) {
     Error = std::string("memfd_create: ") + strerror(errno);
     return nullptr;

@@ -12,9 +12,9 @@
 #include "tscc/Runtime/TraceFormat.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <csignal>
 
 using namespace tscc::rt;
 
@@ -28,26 +28,27 @@ struct Options {
 };
 
 void usage(FILE *F) {
-  fputs("usage: tsreport TRACE.bin [-f text|json] [-o FILE] "
-        "[--format-file FILE] [-v]\n"
-        "       tsreport TRACE.bin --to ctf DIR [--format-file FILE]\n"
-        "       tsreport TRACE.bin --to perfetto FILE [--format-file FILE]\n"
-        "       tsreport --describe PROBE.o|TRACE.bin\n"
-        "\n"
-        "Renders a binary trace written by 'tsrun -f binary -o TRACE.bin'.\n"
-        "\n"
-        "  -f text|json          output format (default text)\n"
-        "  -o FILE               write to FILE instead of stdout\n"
-        "  --to ctf DIR          write a CTF 1.8 trace into DIR (babeltrace2,\n"
-        "                        Trace Compass)\n"
-        "  --to perfetto FILE    write Chrome JSON trace events to FILE (- for\n"
-        "                        stdout; ui.perfetto.dev, trace_processor)\n"
-        "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
-        "  --describe            print the tables of a probe object (or of the\n"
-        "                        object a trace was written with) by name\n"
-        "  -v, --verbose         also report attachments, exits and counters\n"
-        "  -h, --help            this help\n",
-        F);
+  fputs(
+      "usage: tsreport TRACE.bin [-f text|json] [-o FILE] "
+      "[--format-file FILE] [-v]\n"
+      "       tsreport TRACE.bin --to ctf DIR [--format-file FILE]\n"
+      "       tsreport TRACE.bin --to perfetto FILE [--format-file FILE]\n"
+      "       tsreport --describe PROBE.o|TRACE.bin\n"
+      "\n"
+      "Renders a binary trace written by 'tsrun -f binary -o TRACE.bin'.\n"
+      "\n"
+      "  -f text|json          output format (default text)\n"
+      "  -o FILE               write to FILE instead of stdout\n"
+      "  --to ctf DIR          write a CTF 1.8 trace into DIR (babeltrace2,\n"
+      "                        Trace Compass)\n"
+      "  --to perfetto FILE    write Chrome JSON trace events to FILE (- for\n"
+      "                        stdout; ui.perfetto.dev, trace_processor)\n"
+      "  --format-file FILE    print trace() hooks with the stanzas of FILE\n"
+      "  --describe            print the tables of a probe object (or of the\n"
+      "                        object a trace was written with) by name\n"
+      "  -v, --verbose         also report attachments, exits and counters\n"
+      "  -h, --help            this help\n",
+      F);
 }
 
 int fail(const std::string &Msg) {
@@ -80,7 +81,8 @@ int parse(int Argc, char **Argv, Options &O) {
       if (!Value(V))
         return 1;
       if (V != "text" && V != "json")
-        return fail("unknown output format '" + V + "' (expected text or json)");
+        return fail("unknown output format '" + V +
+                    "' (expected text or json)");
       O.Json = V == "json";
     } else if (A == "--to") {
       if (!Value(O.ExportTo))
@@ -119,9 +121,10 @@ int parse(int Argc, char **Argv, Options &O) {
 int main(int Argc, char **Argv) {
   Options O;
   if (int R = parse(Argc, Argv, O))
-    return R == 2 ? 0 : (fputs("Try 'tsreport --help' for more information.\n",
-                              stderr),
-                        1);
+    return R == 2 ? 0
+                  : (fputs("Try 'tsreport --help' for more information.\n",
+                           stderr),
+                     1);
   signal(SIGPIPE, SIG_IGN);
   std::string Err;
   if (O.Describe) {

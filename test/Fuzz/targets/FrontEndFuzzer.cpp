@@ -40,6 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   O.ScriptPath = "fuzz.t";
   auto CDecls = CDeclarations::createForAllModels({&IL, &LP}, S->getCPrelude(),
                                                   O, Engine);
-  (void)analyzeScript({*S, AST, SM, Engine, {CDecls[0].get(), CDecls[1].get()}});
+  (void)analyzeScript(
+      {*S, AST, SM, Engine, {CDecls[0].get(), CDecls[1].get()}});
   return 0;
 }

@@ -20,9 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Nul)
     ArgBytes = {Nul + 1, Size - FmtLen - 1};
   static const tscc_field Fields[] = {
-      {TSCC_FIELD_S64, 8},    {TSCC_FIELD_U64, 8},  {TSCC_FIELD_PTR, 8},
-      {TSCC_FIELD_CHAR, 8},   {TSCC_FIELD_DOUBLE, 8}, {TSCC_FIELD_STRING, 0},
-      {TSCC_FIELD_S64, 8},    {TSCC_FIELD_STACK, 0}, {TSCC_FIELD_S64, 8},
+      {TSCC_FIELD_S64, 8},  {TSCC_FIELD_U64, 8},    {TSCC_FIELD_PTR, 8},
+      {TSCC_FIELD_CHAR, 8}, {TSCC_FIELD_DOUBLE, 8}, {TSCC_FIELD_STRING, 0},
+      {TSCC_FIELD_S64, 8},  {TSCC_FIELD_STACK, 0},  {TSCC_FIELD_S64, 8},
   };
   std::vector<FormatArg> Args;
   decodeArgs(Fields, ArgBytes, Args);

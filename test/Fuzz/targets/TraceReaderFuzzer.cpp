@@ -38,11 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         Json ? createJsonSink(R->program(), Null, false)
              : createTextSink(R->program(), Null, false,
                               TextOptions{Null, true, true});
-    R->replay(*Sink,
-              [&](const RecordOrigin &O, const RecordView &V) {
-                Sink->record(O, V);
-              },
-              Error);
+    R->replay(
+        *Sink,
+        [&](const RecordOrigin &O, const RecordView &V) { Sink->record(O, V); },
+        Error);
   }
   return 0;
 }

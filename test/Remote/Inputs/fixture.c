@@ -197,7 +197,7 @@ static void model(struct tscc_ctx *ctx) {
   emit(ctx, &r, 8, 1 + put_str(&r.words[1], ctx->pname, n));
 }
 
-/*--- LP64 stream -------------------------------------------------------------*/
+/*--- LP64 stream -----------------------------------------------------------*/
 
 SEC("tscc_text_lp64") void clause0_action_lp64(struct tscc_ctx *c) {
   emit1(c, 0, arg_lp64(c, 1));
@@ -234,7 +234,7 @@ SEC("tscc_text_lp64") void clause9_action_lp64(struct tscc_ctx *c) {
   emit(c, &r, 10, 0);
 }
 
-/*--- ILP32 stream ------------------------------------------------------------*/
+/*--- ILP32 stream ----------------------------------------------------------*/
 
 SEC("tscc_text_ilp32") void clause0_action_ilp32(struct tscc_ctx *c) {
   emit1(c, 0, (uint64_t)arg_ilp32(c, 1));

@@ -32,9 +32,8 @@ Function *addClauseFunction(Module &M, uint32_t Clause, bool Pred,
   LLVMContext &Ctx = M.getContext();
   Type *RetTy = Pred ? Type::getInt32Ty(Ctx) : Type::getVoidTy(Ctx);
   auto *FTy = FunctionType::get(RetTy, {PointerType::get(Ctx, 0)}, false);
-  Function *F =
-      Function::Create(FTy, GlobalValue::ExternalLinkage,
-                       clauseFunctionName(Clause, Pred, Model), M);
+  Function *F = Function::Create(FTy, GlobalValue::ExternalLinkage,
+                                 clauseFunctionName(Clause, Pred, Model), M);
   F->setSection(textSectionName(Model));
   F->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
@@ -43,8 +42,8 @@ Function *addClauseFunction(Module &M, uint32_t Clause, bool Pred,
     return F;
   }
   // ctx->globals is the third pointer of struct tscc_ctx.
-  Value *GlobalsPtr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
-                                                   F->getArg(0), 16);
+  Value *GlobalsPtr =
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), F->getArg(0), 16);
   Value *Globals = B.CreateLoad(B.getPtrTy(), GlobalsPtr);
   for (int I = 0; I <= Ret; ++I)
     B.CreateStore(B.getInt64(I * 7 + 1),
@@ -123,8 +122,7 @@ TEST_F(ObjectEmitterTest, EverySectionIsPresentAndRetained) {
     EXPECT_TRUE(ES.getFlags() & ELF::SHF_GNU_RETAIN) << Name.str();
     // Tables are plain integers: nothing may relocate them.
     if (!Name.starts_with("tscc_text")) {
-      EXPECT_EQ(S->relocations().begin(), S->relocations().end())
-          << Name.str();
+      EXPECT_EQ(S->relocations().begin(), S->relocations().end()) << Name.str();
     }
   }
   EXPECT_TRUE(ELFSectionRef(*section(*E.Obj, TSCC_SEC_TEXT_LP64)).getFlags() &

@@ -50,8 +50,8 @@ TEST_F(Metrics, CountIsACounterWithEscapedLabels) {
 TEST_F(Metrics, StackKeysAreFoldedAndAnonymousHasAName) {
   AggDump D; // @[__pname, stktrace()] = count();
   D.Kind = TSCC_AGG_COUNT;
-  AggEntry E = entry({"app", "\n        leaf+0x0 (app)\n        main+0x4d (app)\n"},
-                     5, 0);
+  AggEntry E = entry(
+      {"app", "\n        leaf+0x0 (app)\n        main+0x4d (app)\n"}, 5, 0);
   E.KeyFrames = {{}, {"leaf+0x0 (app)", "main+0x4d (app)"}};
   D.Entries.push_back(E);
   EXPECT_EQ(render(D), "# HELP tscc_anonymous_total @: count()\n"

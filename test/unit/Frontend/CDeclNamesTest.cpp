@@ -26,11 +26,12 @@ std::vector<CToken> lex(const std::string &S, std::vector<std::string> &Store) {
     size_t J = I + 1;
     CToken::Kind K = CToken::Other;
     if (isalpha(static_cast<unsigned char>(C)) || C == '_') {
-      while (J < S.size() && (isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
+      while (J < S.size() &&
+             (isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
         ++J;
       static const char *const Keywords[] = {
-          "int",   "void",   "char",  "long",     "unsigned", "signed",
-          "short", "struct", "union", "enum",     "const",    "volatile"};
+          "int",   "void",   "char",  "long", "unsigned", "signed",
+          "short", "struct", "union", "enum", "const",    "volatile"};
       K = CToken::Identifier;
       for (const char *KW : Keywords)
         if (S.compare(I, J - I, KW) == 0)
@@ -92,7 +93,8 @@ TEST(CDeclNamesTest, TagBodiesAreSkipped) {
 TEST(CDeclNamesTest, TagNames) {
   std::vector<std::string> Store;
   EXPECT_EQ(findTagName(lex("struct req { int id; }", Store)), "req");
-  EXPECT_EQ(findTagName(lex("struct __attribute__((packed)) pk { }", Store)), "pk");
+  EXPECT_EQ(findTagName(lex("struct __attribute__((packed)) pk { }", Store)),
+            "pk");
   EXPECT_EQ(findTagName(lex("union { int i; } u", Store)), "");
   EXPECT_EQ(findTagName(lex("const enum color { RED }", Store)), "color");
 }

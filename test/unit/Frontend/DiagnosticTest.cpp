@@ -46,8 +46,10 @@ TEST_F(DiagFixture, ExpandsTabsInSnippets) {
 TEST_F(DiagFixture, FormatsArguments) {
   Diags.report(at(1, 1), diag::err_invalid_digit) << "9" << 0;
   Diags.report(at(1, 1), diag::err_probe_empty_field) << 3u;
-  EXPECT_NE(OS.str().find("invalid digit '9' in octal constant"), std::string::npos);
-  EXPECT_NE(OS.str().find("empty field 3 in probe specification"), std::string::npos);
+  EXPECT_NE(OS.str().find("invalid digit '9' in octal constant"),
+            std::string::npos);
+  EXPECT_NE(OS.str().find("empty field 3 in probe specification"),
+            std::string::npos);
   EXPECT_EQ(DiagnosticsEngine::formatMessage("%0 arg%s1, %select{a|b|c}1 %%",
                                              {"x", "2"}, {0, 2}),
             "x args, c %");
@@ -57,7 +59,8 @@ TEST_F(DiagFixture, FormatsArguments) {
 
 TEST_F(DiagFixture, NoLocationNoSnippet) {
   Diags.report(diag::err_stage_unavailable) << "object emission";
-  EXPECT_EQ(OS.str(), "error: object emission is not available in this build\n");
+  EXPECT_EQ(OS.str(),
+            "error: object emission is not available in this build\n");
 }
 
 TEST_F(DiagFixture, WerrorAndIgnoreWarnings) {
@@ -81,7 +84,8 @@ TEST_F(DiagFixture, NotesFollowTheirDiagnostic) {
   EXPECT_EQ(OS.str(), "");
   Diags.report(at(1, 1), diag::err_expected_rparen);
   Diags.report(at(1, 9), diag::note_to_match_this) << "'('";
-  EXPECT_NE(OS.str().find("s.t:1:9: note: to match this '('"), std::string::npos);
+  EXPECT_NE(OS.str().find("s.t:1:9: note: to match this '('"),
+            std::string::npos);
 }
 
 TEST_F(DiagFixture, SuppressesDuplicatesInMergerBatches) {
@@ -104,7 +108,8 @@ TEST_F(DiagFixture, ErrorLimit) {
             std::string::npos);
   size_t N = 0;
   for (size_t P = OS.str().find("error: expected expression");
-       P != std::string::npos; P = OS.str().find("error: expected expression", P + 1))
+       P != std::string::npos;
+       P = OS.str().find("error: expected expression", P + 1))
     ++N;
   EXPECT_EQ(N, 2u);
 }

@@ -1,10 +1,10 @@
 //===- ParserTest.cpp - parseScript, ASTBuilder, visitor ------------------===//
 
+#include "tscc/Parse/Parser.h"
 #include "tscc/AST/ASTContext.h"
 #include "tscc/AST/RecursiveASTVisitor.h"
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/Basic/SourceManager.h"
-#include "tscc/Parse/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -26,7 +26,8 @@ struct ParserFixture : ::testing::Test {
     return {SM.getLineNumber(L), SM.getColumnNumber(L)};
   }
   Expr *firstExpr(Script *S, unsigned Clause = 0, unsigned Stmt = 0) {
-    auto *ES = dyn_cast<ExprStmt>(S->getClauses()[Clause]->getBody()->body()[Stmt]);
+    auto *ES =
+        dyn_cast<ExprStmt>(S->getClauses()[Clause]->getBody()->body()[Stmt]);
     return ES ? ES->getExpr() : nullptr;
   }
 
@@ -40,7 +41,8 @@ struct ParserFixture : ::testing::Test {
 };
 
 TEST_F(ParserFixture, VariablesCarryTheirShape) {
-  Script *S = parse("__thread long start[long];\nString s[64] = \"x\";\nint *p, q;\n");
+  Script *S =
+      parse("__thread long start[long];\nString s[64] = \"x\";\nint *p, q;\n");
   ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
   ASSERT_EQ(S->getVars().size(), 4u);
   VarDecl *Start = S->getVars()[0];
@@ -82,7 +84,8 @@ TEST_F(ParserFixture, ProbeFieldsAndProviders) {
 }
 
 TEST_F(ParserFixture, PreludeHasLineMarkers) {
-  Script *S = parse("#include <x.h>\n\n  struct s { int a; };\nlong v;\nint f(int);\n");
+  Script *S =
+      parse("#include <x.h>\n\n  struct s { int a; };\nlong v;\nint f(int);\n");
   ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
   EXPECT_EQ(S->getCPrelude(), "#line 1 \"p.t\"\n#include <x.h>\n"
                               "#line 3 \"p.t\"\n  struct s { int a; };\n"
@@ -143,7 +146,8 @@ TEST_F(ParserFixture, VisitorOrderAndEarlyStop) {
 TEST_F(ParserFixture, TypeSpecsPrint) {
   Script *S = parse("const unsigned char **p;\nstruct req r[2][N];\n");
   ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
-  EXPECT_EQ(S->getVars()[0]->getTypeSpec()->getAsString(), "const unsigned char **");
+  EXPECT_EQ(S->getVars()[0]->getTypeSpec()->getAsString(),
+            "const unsigned char **");
   EXPECT_EQ(S->getVars()[1]->getTypeSpec()->getAsString(), "struct req [2][N]");
   EXPECT_EQ(S->getVars()[1]->getTypeSpec()->getBaseAsString(), "struct req");
 }
@@ -173,7 +177,8 @@ TEST_F(ParserFixture, ExpressionTextTakesTheOriginRange) {
 
   Expr *Bad = parseExpressionText("4096 *", Origin, SM, Ctx, Diags, "BAD");
   EXPECT_EQ(Bad, nullptr);
-  EXPECT_NE(OS.str().find("BAD:1:7: error: expected expression"), std::string::npos)
+  EXPECT_NE(OS.str().find("BAD:1:7: error: expected expression"),
+            std::string::npos)
       << OS.str();
   EXPECT_NE(OS.str().find("m.t:1:15: note: while parsing BAD used here"),
             std::string::npos)
@@ -201,9 +206,11 @@ TEST_F(ParserFixture, InvalidUTF8IsReportedNotFatal) {
 }
 
 TEST_F(ParserFixture, NonASCIIKeepsByteColumns) {
-  Script *S = parse("// \xc3\xa9t\xc3\xa9\n@@BEGIN { printf(\"\xc3\xa9\"); x = ; }");
+  Script *S =
+      parse("// \xc3\xa9t\xc3\xa9\n@@BEGIN { printf(\"\xc3\xa9\"); x = ; }");
   EXPECT_EQ(Diags.getNumErrors(), 1u);
-  EXPECT_NE(OS.str().find("p.t:2:29: error: expected expression"), std::string::npos)
+  EXPECT_NE(OS.str().find("p.t:2:29: error: expected expression"),
+            std::string::npos)
       << OS.str();
   auto *Call = cast<CallExpr>(firstExpr(S));
   EXPECT_EQ(cast<StringLiteral>(Call->getArg(0))->getBytes(), "\xc3\xa9");

@@ -73,7 +73,8 @@ TEST(SourceManagerTest, InvalidLocationsDecodeToNothing) {
 
 TEST(SourceManagerTest, MeasuresTokens) {
   SourceManager SM;
-  FileID F = SM.createFileID("abc_1 0x1fUL \"s\\\"t\" <<= @@uft:*:/a b/:x {", "t.t");
+  FileID F =
+      SM.createFileID("abc_1 0x1fUL \"s\\\"t\" <<= @@uft:*:/a b/:x {", "t.t");
   SourceLocation S = SM.getLocForStartOfFile(F);
   EXPECT_EQ(SM.measureTokenLength(S), 5u);
   EXPECT_EQ(SM.measureTokenLength(S.getLocWithOffset(6)), 6u);

@@ -45,8 +45,8 @@ struct LocalImage {
     Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE,
                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     EXPECT_NE(Base, MAP_FAILED);
-    EXPECT_TRUE(relocateImage(Object, reinterpret_cast<uint64_t>(Base), R,
-                              Img, Error))
+    EXPECT_TRUE(
+        relocateImage(Object, reinterpret_cast<uint64_t>(Base), R, Img, Error))
         << Error;
     memcpy(Base, Img.Bytes.data(), Img.Bytes.size());
     return mprotect(Base, Img.ExecEnd, PROT_READ | PROT_EXEC) == 0;
@@ -65,15 +65,15 @@ struct LocalImage {
 /// foo(x) = x + 1, written into its own page so that its first bytes can
 /// be replaced by a jump: `endbr64; push %rbp; mov %rsp,%rbp; lea 1(%rdi),
 /// %rax; pop %rbp; ret`.
-const uint8_t FooCode[] = {0xf3, 0x0f, 0x1e, 0xfa, 0x55, 0x48, 0x89, 0xe5,
-                           0x48, 0x8d, 0x47, 0x01, 0x5d, 0xc3};
+const uint8_t FooCode[] = {0xf3, 0x0f, 0x1e, 0xfa, 0x55, 0x48, 0x89,
+                           0xe5, 0x48, 0x8d, 0x47, 0x01, 0x5d, 0xc3};
 
 class AgentTest : public ::testing::Test {
 protected:
   void SetUp() override {
     std::string Error;
-    Program = ProbeProgram::load(std::string(TSCC_FIXTURE_DIR) + "/basic.o",
-                                 Error);
+    Program =
+        ProbeProgram::load(std::string(TSCC_FIXTURE_DIR) + "/basic.o", Error);
     ASSERT_TRUE(Program) << Error;
     StoreShape Shape = StoreShape::of(*Program, 64);
     Shape.ThreadCapacity = 8;
@@ -82,15 +82,16 @@ protected:
     ASSERT_TRUE(Store) << Error;
     SymbolResolver None = [](std::string_view) { return std::nullopt; };
     ASSERT_TRUE(Agent.load(ip::agentObject(), None));
-    ASSERT_TRUE(Code.load(Program->objectBytes(),
-                          [this](std::string_view N) -> std::optional<uint64_t> {
-                            return Agent.symbol(std::string(N).c_str());
-                          }));
+    ASSERT_TRUE(
+        Code.load(Program->objectBytes(),
+                  [this](std::string_view N) -> std::optional<uint64_t> {
+                    return Agent.symbol(std::string(N).c_str());
+                  }));
     configure();
     patchFoo();
     // As in a target: faults of the agent's safe copies come back to it
     // (stktrace() copies the stack up to where it ends).
-    struct sigaction SA {};
+    struct sigaction SA{};
     SA.sa_sigaction = reinterpret_cast<void (*)(int, siginfo_t *, void *)>(
         Agent.symbol(TSCC_AGENT_SYM_SIGNAL));
     SA.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -212,16 +213,16 @@ protected:
   tscc_agent_hook Hook{};
   uint8_t *Pages = nullptr;
   long (*FooFn)(long) = nullptr;
-  struct sigaction OldSegv {}, OldBus {};
+  struct sigaction OldSegv{}, OldBus{};
 };
 
 TEST_F(AgentTest, AgentObjectIsSelfContained) {
   // Everything resolved inside (a None resolver above), and the symbols
   // tsrun writes to or jumps to are there; the proc page has a page alone.
-  for (const char *S : {TSCC_AGENT_SYM_CONFIG, TSCC_AGENT_SYM_PROC,
-                        TSCC_AGENT_SYM_ENTER, TSCC_AGENT_SYM_RETURN,
-                        TSCC_AGENT_SYM_SIGNAL, TSCC_AGENT_SYM_RESTORER,
-                        "memcpy", "memset", "memmove"})
+  for (const char *S :
+       {TSCC_AGENT_SYM_CONFIG, TSCC_AGENT_SYM_PROC, TSCC_AGENT_SYM_ENTER,
+        TSCC_AGENT_SYM_RETURN, TSCC_AGENT_SYM_SIGNAL, TSCC_AGENT_SYM_RESTORER,
+        "memcpy", "memset", "memmove"})
     EXPECT_NE(Agent.symbol(S), 0u) << S;
   EXPECT_EQ(Agent.symbol(TSCC_AGENT_SYM_PROC) % 4096, 0u);
 }
@@ -299,11 +300,13 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
     tscc_ctx *ctx;
   } Scope{nullptr, 0, &Ctx};
   Ctx.runtime = &Scope;
-  void *Gone = mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *Gone =
+      mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   munmap(Gone, 4096);
   uint64_t V = 0x1111;
-  for (uint64_t Bad : {uint64_t(0), uint64_t(0x10), uint64_t(0xffffffff81000000ull),
-                       uint64_t(reinterpret_cast<uint64_t>(Gone) + 8)}) {
+  for (uint64_t Bad :
+       {uint64_t(0), uint64_t(0x10), uint64_t(0xffffffff81000000ull),
+        uint64_t(reinterpret_cast<uint64_t>(Gone) + 8)}) {
     V = 0x1111;
     EXPECT_EQ(H->read_mem(&Ctx, Bad, &V, 8), -1) << std::hex << Bad;
     EXPECT_EQ(V, 0u);

@@ -1,8 +1,8 @@
 //===- CDeclarationsTest.cpp - Clang-backed C declarations ----------------===//
 
+#include "tscc/Sema/CDeclarations.h"
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/Basic/SourceManager.h"
-#include "tscc/Sema/CDeclarations.h"
 #include "tscc/Sema/TypeContext.h"
 
 #include "gtest/gtest.h"
@@ -25,8 +25,8 @@ protected:
     Opts.ScriptPath = "test.t";
     SM.createFileID(Script, "test.t");
     std::string Prelude = "#line 1 \"test.t\"\n" + Script.str();
-    auto Ds = CDeclarations::createForAllModels({&T32, &T64}, Prelude, Opts,
-                                                Diags);
+    auto Ds =
+        CDeclarations::createForAllModels({&T32, &T64}, Prelude, Opts, Diags);
     D32 = std::move(Ds[0]);
     D64 = std::move(Ds[1]);
   }

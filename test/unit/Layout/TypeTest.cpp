@@ -78,8 +78,8 @@ TEST(TypeTest, PredicatesLookThroughTypedefs) {
   EXPECT_TRUE(PidT->isScalar());
   EXPECT_EQ(PidT->getCanonical(), C.getInt());
   const Type *Handler = C.getTypedef(
-      "handler_t", C.getPointer(C.getFunction(C.getVoid(), {C.getInt()},
-                                              false)));
+      "handler_t",
+      C.getPointer(C.getFunction(C.getVoid(), {C.getInt()}, false)));
   EXPECT_TRUE(Handler->isPointer());
   EXPECT_TRUE(Handler->isFunctionPointer());
   EXPECT_NE(Handler->getAs<PointerType>(), nullptr);
@@ -99,8 +99,7 @@ TEST(TypeTest, IntegerRanks) {
             C.getBuiltin(K::Short)->getIntegerRank());
   EXPECT_LT(C.getInt()->getIntegerRank(), C.getLong()->getIntegerRank());
   // Same size in ILP32, still different ranks.
-  EXPECT_LT(C.getLong()->getIntegerRank(),
-            C.getLongLong()->getIntegerRank());
+  EXPECT_LT(C.getLong()->getIntegerRank(), C.getLongLong()->getIntegerRank());
   EXPECT_EQ(C.getInt()->getIntegerRank(), C.getUInt()->getIntegerRank());
   EnumType *E = C.createEnum("color", C.getUInt());
   C.defineEnum(E, {{"RED", 0}});
@@ -126,12 +125,9 @@ TEST(TypeTest, NamesAreSpelledLikeClang) {
   EXPECT_EQ(C.getPointer(C.getULong())->getName(), "unsigned long *");
   EXPECT_EQ(C.getPointer(C.getPointer(C.getChar()))->getName(), "char **");
   EXPECT_EQ(C.getArray(C.getChar(), 16)->getName(), "char[16]");
-  EXPECT_EQ(C.getArray(C.getArray(C.getInt(), 3), 2)->getName(),
-            "int[2][3]");
-  EXPECT_EQ(C.getArray(C.getPointer(C.getChar()), 4)->getName(),
-            "char *[4]");
-  EXPECT_EQ(C.getPointer(C.getArray(C.getInt(), 4))->getName(),
-            "int (*)[4]");
+  EXPECT_EQ(C.getArray(C.getArray(C.getInt(), 3), 2)->getName(), "int[2][3]");
+  EXPECT_EQ(C.getArray(C.getPointer(C.getChar()), 4)->getName(), "char *[4]");
+  EXPECT_EQ(C.getPointer(C.getArray(C.getInt(), 4))->getName(), "int (*)[4]");
   const FunctionType *F = C.getFunction(C.getInt(), {C.getInt()}, false);
   EXPECT_EQ(F->getName(), "int (int)");
   EXPECT_EQ(C.getPointer(F)->getName(), "int (*)(int)");
@@ -140,8 +136,7 @@ TEST(TypeTest, NamesAreSpelledLikeClang) {
   EXPECT_EQ(
       C.getFunction(C.getInt(), {C.getPointer(C.getChar())}, true)->getName(),
       "int (char *, ...)");
-  EXPECT_EQ(C.getFunction(C.getInt(), {}, false, false)->getName(),
-            "int ()");
+  EXPECT_EQ(C.getFunction(C.getInt(), {}, false, false)->getName(), "int ()");
   RecordType *R = C.createRecord(RecordType::TagKind::Struct, "sigaction");
   EXPECT_EQ(C.getPointer(R)->getName(), "struct sigaction *");
   RecordType *U = C.createRecord(RecordType::TagKind::Union, "",

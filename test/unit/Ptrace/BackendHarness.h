@@ -95,7 +95,8 @@ public:
   }
 
 private:
-  template <class T> static std::span<const uint8_t> bytes(const T *P, size_t N) {
+  template <class T>
+  static std::span<const uint8_t> bytes(const T *P, size_t N) {
     return {reinterpret_cast<const uint8_t *>(P), N * sizeof(T)};
   }
   uint32_t str(const std::string &S) {
@@ -113,9 +114,9 @@ private:
 
 /// Records what the session reports.
 struct Recorded {
-  std::vector<std::string> Attached;   ///< "How pid"
-  std::vector<std::string> Probes;     ///< "probe func module"
-  std::vector<std::string> Exits;      ///< "pid code signal"
+  std::vector<std::string> Attached; ///< "How pid"
+  std::vector<std::string> Probes;   ///< "probe func module"
+  std::vector<std::string> Exits;    ///< "pid code signal"
   std::vector<std::string> Warnings;
   std::vector<ClauseCounters> Counters;
 };
@@ -135,8 +136,8 @@ public:
                        " " + std::string(Module));
   }
   void targetExited(const TargetInfo &T, int Code, int Sig) override {
-    R.Exits.push_back(std::to_string(T.Pid) + " " + std::to_string(Code) +
-                      " " + std::to_string(Sig));
+    R.Exits.push_back(std::to_string(T.Pid) + " " + std::to_string(Code) + " " +
+                      std::to_string(Sig));
   }
   void warning(std::string_view M) override {
     R.Warnings.push_back(std::string(M));

@@ -91,9 +91,9 @@ TEST(ElfFile, SurvivesTruncationAndCorruption) {
   std::vector<uint8_t> Orig = slurp(TARGET_PATH);
   ASSERT_GT(Orig.size(), 1000u);
   std::string Err;
-  for (size_t Size : {size_t(0), size_t(4), size_t(16), size_t(52),
-                      size_t(64), size_t(100), size_t(500), size_t(4096),
-                      Orig.size() / 2, Orig.size() - 1}) {
+  for (size_t Size :
+       {size_t(0), size_t(4), size_t(16), size_t(52), size_t(64), size_t(100),
+        size_t(500), size_t(4096), Orig.size() / 2, Orig.size() - 1}) {
     std::vector<uint8_t> Cut(Orig.begin(), Orig.begin() + Size);
     auto F = ElfFile::fromBuffer(Cut, "cut", Err);
     if (F) {

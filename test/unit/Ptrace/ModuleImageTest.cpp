@@ -63,8 +63,9 @@ struct ElfCopies {
     std::filesystem::create_directories(Dir);
     for (unsigned I = 0; I < N; ++I) {
       Paths.push_back((Dir / ("copy" + std::to_string(I))).string());
-      std::filesystem::copy_file(TARGET_PATH, Paths.back(),
-                                 std::filesystem::copy_options::overwrite_existing);
+      std::filesystem::copy_file(
+          TARGET_PATH, Paths.back(),
+          std::filesystem::copy_options::overwrite_existing);
     }
   }
   ~ElfCopies() { std::filesystem::remove_all(Dir); }

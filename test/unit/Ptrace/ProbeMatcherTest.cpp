@@ -43,21 +43,19 @@ std::vector<std::string> names(const std::vector<ProbeSite> &Sites) {
 }
 
 TEST(ProbeMatcher, ExactGlobRegex) {
-  Fixture F({{TSCC_PROBE_UFT_ENTRY, "a.out", TSCC_MATCH_EXACT, "work"},
-             {TSCC_PROBE_UFT_EXIT, "*", TSCC_MATCH_ANY, "*_func",
-              TSCC_MATCH_GLOB},
-             {TSCC_PROBE_UFT_ENTRY, "a.out", TSCC_MATCH_EXACT,
-              "^(call|jmp)_func$", TSCC_MATCH_REGEX}});
+  Fixture F(
+      {{TSCC_PROBE_UFT_ENTRY, "a.out", TSCC_MATCH_EXACT, "work"},
+       {TSCC_PROBE_UFT_EXIT, "*", TSCC_MATCH_ANY, "*_func", TSCC_MATCH_GLOB},
+       {TSCC_PROBE_UFT_ENTRY, "a.out", TSCC_MATCH_EXACT, "^(call|jmp)_func$",
+        TSCC_MATCH_REGEX}});
   auto Elf = target();
   std::vector<std::string> Problems;
   auto Sites = F.M->matchModule(*Elf, {TARGET_PATH, "", true}, Problems);
   EXPECT_TRUE(Problems.empty());
-  EXPECT_EQ(names(Sites),
-            (std::vector<std::string>{"0:work", "1:call_func", "1:icall_func",
-                                      "1:jcc_func",
-                                      "1:jmp_func", "1:rip_func",
-                                      "1:sub_func", "2:call_func",
-                                      "2:jmp_func"}));
+  EXPECT_EQ(names(Sites), (std::vector<std::string>{
+                              "0:work", "1:call_func", "1:icall_func",
+                              "1:jcc_func", "1:jmp_func", "1:rip_func",
+                              "1:sub_func", "2:call_func", "2:jmp_func"}));
   // a.out never matches a library.
   Sites = F.M->matchModule(*Elf, {TARGET_PATH, "", false}, Problems);
   EXPECT_EQ(names(Sites).size(), 6u);
@@ -70,8 +68,7 @@ TEST(ProbeMatcher, ModuleNames) {
              {TSCC_PROBE_UFT_ENTRY, "/lib/x86_64-linux-gnu/libc.so.6",
               TSCC_MATCH_EXACT, "malloc"},
              {TSCC_PROBE_UFT_ENTRY, "libm.so.6", TSCC_MATCH_EXACT, "malloc"},
-             {TSCC_PROBE_UFT_ENTRY, "libc.so.6x", TSCC_MATCH_EXACT,
-              "malloc"}});
+             {TSCC_PROBE_UFT_ENTRY, "libc.so.6x", TSCC_MATCH_EXACT, "malloc"}});
   char Real[PATH_MAX];
   ASSERT_TRUE(realpath("/lib/x86_64-linux-gnu/libc.so.6", Real));
   ModuleRef Libc{Real, "libc.so.6", false};
@@ -109,14 +106,15 @@ TEST(ProbeMatcher, BadRegexIsReported) {
             std::string::npos);
   auto Elf = target();
   std::vector<std::string> Problems;
-  EXPECT_TRUE(F.M->matchModule(*Elf, {TARGET_PATH, "", true}, Problems).empty());
+  EXPECT_TRUE(
+      F.M->matchModule(*Elf, {TARGET_PATH, "", true}, Problems).empty());
 }
 
 TEST(ProbeMatcher, Syscalls) {
-  Fixture F({{TSCC_PROBE_SYSCALL_ENTRY, "*", TSCC_MATCH_ANY, "getppid"},
-             {TSCC_PROBE_SYSCALL_EXIT, "*", TSCC_MATCH_ANY, "getp*",
-              TSCC_MATCH_GLOB},
-             {TSCC_PROBE_SYSCALL_ENTRY, "*", TSCC_MATCH_ANY, "nosuchcall"}});
+  Fixture F(
+      {{TSCC_PROBE_SYSCALL_ENTRY, "*", TSCC_MATCH_ANY, "getppid"},
+       {TSCC_PROBE_SYSCALL_EXIT, "*", TSCC_MATCH_ANY, "getp*", TSCC_MATCH_GLOB},
+       {TSCC_PROBE_SYSCALL_ENTRY, "*", TSCC_MATCH_ANY, "nosuchcall"}});
   std::vector<std::string> Problems;
   auto S64 = F.M->matchSyscalls(DataModel::LP64, Problems);
   ASSERT_EQ(Problems.size(), 1u);

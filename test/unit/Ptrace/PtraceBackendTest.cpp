@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
-#include <fcntl.h>
 #include <cstdlib>
+#include <fcntl.h>
 #include <future>
 #include <sys/wait.h>
 #include <thread>
@@ -35,8 +35,8 @@ ProbeDesc uft(uint32_t Kind, std::string Func, std::string Module = "a.out") {
 class PtraceBackendTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    Out = ::testing::TempDir() + "/ptrace-target-" +
-          std::to_string(getpid()) + "-" +
+    Out = ::testing::TempDir() + "/ptrace-target-" + std::to_string(getpid()) +
+          "-" +
           ::testing::UnitTest::GetInstance()->current_test_info()->name() +
           ".out";
     setenv("TARGET_OUT", Out.c_str(), 1);
@@ -61,8 +61,8 @@ protected:
 };
 
 TEST_F(PtraceBackendTest, EntryAndExitAcrossThreads) {
-  RunResult R = launch({uft(Entry, "work"), uft(Exit, "work")},
-                       {"threads", "8", "500"});
+  RunResult R =
+      launch({uft(Entry, "work"), uft(Exit, "work")}, {"threads", "8", "500"});
   auto V = values();
   ASSERT_EQ(V["work_calls"], 4000);
   EXPECT_EQ(R.Hits[0], 4000u);
@@ -72,8 +72,8 @@ TEST_F(PtraceBackendTest, EntryAndExitAcrossThreads) {
 }
 
 TEST_F(PtraceBackendTest, RecursionExitProbes) {
-  RunResult R = launch({uft(Entry, "rec"), uft(Exit, "rec")},
-                       {"recurse", "25"});
+  RunResult R =
+      launch({uft(Entry, "rec"), uft(Exit, "rec")}, {"recurse", "25"});
   auto V = values();
   EXPECT_EQ(V["rec_calls"], 26);
   EXPECT_EQ(static_cast<long>(R.Hits[0]), V["rec_calls"]);
@@ -84,17 +84,18 @@ TEST_F(PtraceBackendTest, RecursionExitProbes) {
 
 // Every way of displacing an instruction: RIP-relative (out of line),
 // call/jmp/jcc (emulated), sub $imm,%rsp (out of line), FUNC+OFFSET on a
-// conditional branch and on an indirect call (rewritten out of line). The program verifies every result itself.
+// conditional branch and on an indirect call (rewritten out of line). The
+// program verifies every result itself.
 TEST_F(PtraceBackendTest, DisplacedInstructionsKeepSemantics) {
   ProbeDesc Off = uft(TSCC_PROBE_UFT_OFFSET, "jcc_func");
   Off.Offset = 2;
   ProbeDesc ICall = uft(TSCC_PROBE_UFT_OFFSET, "icall_func");
   ICall.Offset = 7; // call *%rax, run out of line
-  RunResult R = launch({uft(Entry, "rip_func"), uft(Entry, "call_func"),
-                        uft(Entry, "jmp_func"), uft(Entry, "sub_func"),
-                        uft(Entry, "jcc_func"), Off, uft(Exit, "call_func"),
-                        ICall},
-                       {"variety", "50"});
+  RunResult R =
+      launch({uft(Entry, "rip_func"), uft(Entry, "call_func"),
+              uft(Entry, "jmp_func"), uft(Entry, "sub_func"),
+              uft(Entry, "jcc_func"), Off, uft(Exit, "call_func"), ICall},
+             {"variety", "50"});
   auto V = values();
   ASSERT_EQ(V["variety_calls"], 50);
   EXPECT_EQ(V["bad"], 0);
@@ -114,8 +115,8 @@ TEST_F(PtraceBackendTest, ForkedChildrenAreTraced) {
 }
 
 TEST_F(PtraceBackendTest, ExecIsReResolved) {
-  RunResult R = launch({uft(Entry, "work")},
-                       {"exec", TARGET_PATH, "threads", "2", "10"});
+  RunResult R =
+      launch({uft(Entry, "work")}, {"exec", TARGET_PATH, "threads", "2", "10"});
   auto V = values();
   ASSERT_EQ(V["work_calls"], 20);
   EXPECT_EQ(R.Hits[0], 23u); // 3 before exec, 20 after
@@ -149,8 +150,8 @@ TEST_F(PtraceBackendTest, SignalsAreDelivered) {
 }
 
 TEST_F(PtraceBackendTest, LongjmpUnwindsTheShadowStack) {
-  RunResult R = launch({uft(Exit, "jumper"), uft(Exit, "work")},
-                       {"longjmp", "6"});
+  RunResult R =
+      launch({uft(Exit, "jumper"), uft(Exit, "work")}, {"longjmp", "6"});
   auto V = values();
   ASSERT_EQ(V["jumper_calls"], 6);
   EXPECT_EQ(static_cast<long>(R.Hits[0]), V["jumper_returns"]);
@@ -287,8 +288,8 @@ namespace {
 std::pair<long, long> bpftraceCounts(const std::string &Cmd) {
   if (std::system("command -v bpftrace >/dev/null 2>&1") != 0 || geteuid())
     return {-1, -1};
-  std::string Out = ::testing::TempDir() + "/bpftrace-" +
-                    std::to_string(getpid()) + ".txt";
+  std::string Out =
+      ::testing::TempDir() + "/bpftrace-" + std::to_string(getpid()) + ".txt";
   std::string Prog =
       "uprobe:/lib/x86_64-linux-gnu/libc.so.6:malloc /pid == cpid/ "
       "{ @m = count(); } "

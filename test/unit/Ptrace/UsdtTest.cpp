@@ -73,12 +73,12 @@ TEST(Usdt, ParsesOperandKinds) {
 }
 
 TEST(Usdt, RejectsWhatItCannotEvaluate) {
-  EXPECT_TRUE(rejects("3@%eax", true));     // no such size
-  EXPECT_TRUE(rejects("4@%rax", false));    // no rax in i386
+  EXPECT_TRUE(rejects("3@%eax", true));  // no such size
+  EXPECT_TRUE(rejects("4@%rax", false)); // no rax in i386
   EXPECT_TRUE(rejects("4@%r8d", false));
   EXPECT_TRUE(rejects("4@%xmm0", true));
   EXPECT_TRUE(rejects("4@$sym", true));
-  EXPECT_TRUE(rejects("4@8(%rax", true));   // unterminated
+  EXPECT_TRUE(rejects("4@8(%rax", true)); // unterminated
   EXPECT_TRUE(rejects("4@8(%rax,%rbx,3)", true));
   EXPECT_TRUE(rejects("4@", true));
   EXPECT_TRUE(rejects("4@16(%rip)", true)); // numeric rip-relative
@@ -95,9 +95,8 @@ TEST(Usdt, EvaluatesBySizeAndSign) {
   Regs[TSCC_REG_RDX] = 0x12345678ffffff9cull; // edx = -100
   Regs[TSCC_REG_RAX] = 0x8000;                // ah = 0x80 = -128
   Regs[TSCC_REG_RBP] = 0x7000;
-  std::map<uint64_t, uint64_t> Memory = {{0x6ff8, 0xfffffffffffffffeull},
-                                         {0x6ffa, 0xbeef},
-                                         {0x5000 + 0x1000, 42}};
+  std::map<uint64_t, uint64_t> Memory = {
+      {0x6ff8, 0xfffffffffffffffeull}, {0x6ffa, 0xbeef}, {0x5000 + 0x1000, 42}};
   UsdtMemoryReader Read = [&](uint64_t Addr, void *Dst, size_t Len) {
     auto It = Memory.find(Addr);
     if (It == Memory.end())

@@ -52,8 +52,7 @@ TEST(X86Insn, MatchesObjdumpOnRealCode) {
     X86Insn I;
     bool Ok = decodeX86(B.data(), B.size(), X86Mode::Bits64, I);
     ++Count;
-    if (!Ok || I.Length != std::stoul(Len) ||
-        I.RipRelative != (Rip == "1")) {
+    if (!Ok || I.Length != std::stoul(Len) || I.RipRelative != (Rip == "1")) {
       if (++Bad <= 20)
         ADD_FAILURE() << Bytes << " (" << Asm << "): decoded "
                       << (Ok ? std::to_string(I.Length) : "invalid")
@@ -84,7 +83,7 @@ TEST(X86Insn, ControlFlow) {
   I = decode("c2 08 00");
   EXPECT_EQ(I.Flow, X86Flow::Ret);
   EXPECT_EQ(I.Length, 3);
-  EXPECT_EQ(decode("ff d0").Flow, X86Flow::Indirect);            // call *%rax
+  EXPECT_EQ(decode("ff d0").Flow, X86Flow::Indirect);             // call *%rax
   EXPECT_EQ(decode("ff 25 00 10 00 00").Flow, X86Flow::Indirect); // jmp *(%rip)
   EXPECT_TRUE(decode("ff 25 00 10 00 00").RipRelative);
   EXPECT_EQ(decode("cc").Flow, X86Flow::Trap);
@@ -93,26 +92,26 @@ TEST(X86Insn, ControlFlow) {
 }
 
 TEST(X86Insn, PrefixesAndImmediates) {
-  EXPECT_EQ(decode("f3 0f 1e fa").Length, 4);                   // endbr64
+  EXPECT_EQ(decode("f3 0f 1e fa").Length, 4);                    // endbr64
   EXPECT_EQ(decode("48 b8 11 22 33 44 55 66 77 88").Length, 10); // movabs
-  EXPECT_EQ(decode("66 b8 34 12").Length, 4);                   // mov $,%ax
+  EXPECT_EQ(decode("66 b8 34 12").Length, 4);                    // mov $,%ax
   EXPECT_EQ(decode("66 2e 0f 1f 84 00 00 00 00 00").Length, 10);
-  EXPECT_EQ(decode("64 48 8b 04 25 28 00 00 00").Length, 9);    // %fs:0x28
-  EXPECT_EQ(decode("f6 c1 01").Length, 3);                      // test $1,%cl
-  EXPECT_EQ(decode("f6 d1").Length, 2);                         // not %cl
+  EXPECT_EQ(decode("64 48 8b 04 25 28 00 00 00").Length, 9); // %fs:0x28
+  EXPECT_EQ(decode("f6 c1 01").Length, 3);                   // test $1,%cl
+  EXPECT_EQ(decode("f6 d1").Length, 2);                      // not %cl
   EXPECT_EQ(decode("f7 c7 00 00 01 00").Length, 6);
-  EXPECT_EQ(decode("c8 10 00 00").Length, 4);                   // enter
+  EXPECT_EQ(decode("c8 10 00 00").Length, 4);                    // enter
   EXPECT_EQ(decode("48 a1 88 77 66 55 44 33 22 11").Length, 10); // moffs
-  EXPECT_EQ(decode("c5 f8 77").Length, 3);                      // vzeroupper
-  EXPECT_EQ(decode("c4 e3 7d 18 c1 01").Length, 6);             // vinsertf128
-  EXPECT_EQ(decode("62 f1 7c 48 10 44 24 01").Length, 8);       // vmovups zmm
+  EXPECT_EQ(decode("c5 f8 77").Length, 3);                       // vzeroupper
+  EXPECT_EQ(decode("c4 e3 7d 18 c1 01").Length, 6);              // vinsertf128
+  EXPECT_EQ(decode("62 f1 7c 48 10 44 24 01").Length, 8);        // vmovups zmm
 }
 
 TEST(X86Insn, ThirtyTwoBitMode) {
   X86Mode M = X86Mode::Bits32;
-  EXPECT_EQ(decode("40", M).Length, 1);          // inc %eax, not REX
-  EXPECT_EQ(decode("55", M).Length, 1);          // push %ebp
-  EXPECT_EQ(decode("89 e5", M).Length, 2);       // mov %esp,%ebp
+  EXPECT_EQ(decode("40", M).Length, 1);    // inc %eax, not REX
+  EXPECT_EQ(decode("55", M).Length, 1);    // push %ebp
+  EXPECT_EQ(decode("89 e5", M).Length, 2); // mov %esp,%ebp
   EXPECT_EQ(decode("8b 05 00 10 00 00", M).RipRelative, false);
   EXPECT_EQ(decode("66 e8 10 00", M).Length, 4); // call rel16
   EXPECT_EQ(decode("67 8b 46 02", M).Length, 4); // 16-bit addressing

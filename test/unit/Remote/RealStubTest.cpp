@@ -16,8 +16,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <set>
 #include <netinet/in.h>
+#include <set>
 #include <spawn.h>
 #include <sstream>
 #include <sys/socket.h>
@@ -50,7 +50,8 @@ bool listening(pid_t Pid, uint16_t Port) {
   std::string Dir = "/proc/" + std::to_string(Pid) + "/fd/";
   for (int Fd = 0; Fd < 64; ++Fd) {
     char Buf[64] = {};
-    if (readlink((Dir + std::to_string(Fd)).c_str(), Buf, sizeof(Buf) - 1) > 8 &&
+    if (readlink((Dir + std::to_string(Fd)).c_str(), Buf, sizeof(Buf) - 1) >
+            8 &&
         !strncmp(Buf, "socket:[", 8))
       Inodes.insert(std::string(Buf + 8, strlen(Buf) - 9));
   }
@@ -63,7 +64,8 @@ bool listening(pid_t Pid, uint16_t Port) {
     while (std::getline(In, Line)) {
       std::istringstream F(Line);
       std::string Sl, Local, Remote, St, Q, T, R, Uid, Timeout, Inode;
-      F >> Sl >> Local >> Remote >> St >> Q >> T >> R >> Uid >> Timeout >> Inode;
+      F >> Sl >> Local >> Remote >> St >> Q >> T >> R >> Uid >> Timeout >>
+          Inode;
       if (St == "0A" && Local.size() >= 5 &&
           Local.compare(Local.size() - 5, 5, Want) == 0 && Inodes.count(Inode))
         return true;
@@ -186,16 +188,24 @@ TEST(RealStub, QemuI386) {
   uint64_t Bias = Entry - Elf->entry();
   char Magic[4];
   ASSERT_TRUE(C->readMemory(Bias + Elf->firstLoadAddress(), Magic, 4));
-  EXPECT_EQ(memcmp(Magic, "\x7f" "ELF", 4), 0);
+  EXPECT_EQ(memcmp(Magic,
+                   "\x7f"
+                   "ELF",
+                   4),
+            0);
   // Unmapped memory is a fault, reported as such.
   uint32_t Zero = 1;
   EXPECT_FALSE(C->readMemory(0, &Zero, 4));
   EXPECT_EQ(Zero, 0u);
   // More than one packet's worth comes back whole.
   std::vector<uint8_t> Big(10000);
-  EXPECT_TRUE(C->readMemory(Bias + Elf->firstLoadAddress(), Big.data(),
-                            Big.size()));
-  EXPECT_EQ(memcmp(Big.data(), "\x7f" "ELF", 4), 0);
+  EXPECT_TRUE(
+      C->readMemory(Bias + Elf->firstLoadAddress(), Big.data(), Big.size()));
+  EXPECT_EQ(memcmp(Big.data(),
+                   "\x7f"
+                   "ELF",
+                   4),
+            0);
 
   const ElfSymbol *Foo = Elf->findFunction("foo");
   ASSERT_TRUE(Foo);
@@ -248,7 +258,7 @@ TEST(RealStub, Gdbserver64) {
     ASSERT_TRUE(C->readRegisterBlock(Raw));
     memcpy(&V, Raw.data() + Rax->Offset, 8);
   }
-  EXPECT_EQ(RaxValues[0], -38); // -ENOSYS: on the way in
+  EXPECT_EQ(RaxValues[0], -38);      // -ENOSYS: on the way in
   EXPECT_EQ(RaxValues[1], Stub.Pid); // the program's parent is gdbserver
   RspStop Stop;
   ASSERT_TRUE(C->catchSyscalls(false, {}));

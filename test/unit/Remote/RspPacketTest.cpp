@@ -1,7 +1,7 @@
 //===- RspPacketTest.cpp - Framing, parsing, target descriptions ---------===//
+#include "tscc/Runtime/RspPacket.h"
 #include "TargetXml.h"
 #include "tscc/Runtime/RspClient.h"
-#include "tscc/Runtime/RspPacket.h"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,11 @@ TEST(RspPacket, ChecksumAndFrame) {
 TEST(RspPacket, EscapeRoundTrip) {
   std::string Bin("a$b#c}d*e\0f", 11);
   std::string E = rsp::escape(Bin);
-  EXPECT_EQ(E, std::string("a}\x04" "b}\x03" "c}]d}\x0a" "e\0f", 15));
+  EXPECT_EQ(E, std::string("a}\x04"
+                           "b}\x03"
+                           "c}]d}\x0a"
+                           "e\0f",
+                           15));
   EXPECT_EQ(rsp::unescape(E), Bin);
   // A lone trailing escape character is dropped, not read past.
   EXPECT_EQ(rsp::unescape("ab}"), "ab");
@@ -29,8 +33,8 @@ TEST(RspPacket, RunLength) {
   EXPECT_EQ(*rsp::expandRunLength("0* "), "0000");
   EXPECT_EQ(*rsp::expandRunLength("0*,;"), std::string(16, '0') + ";");
   EXPECT_EQ(*rsp::expandRunLength("ab*\"c"), "abbbbbbc");
-  EXPECT_FALSE(rsp::expandRunLength("*a"));  // nothing to repeat
-  EXPECT_FALSE(rsp::expandRunLength("a*"));  // no count
+  EXPECT_FALSE(rsp::expandRunLength("*a"));     // nothing to repeat
+  EXPECT_FALSE(rsp::expandRunLength("a*"));     // no count
   EXPECT_FALSE(rsp::expandRunLength("a*\x01")); // count out of range
 }
 

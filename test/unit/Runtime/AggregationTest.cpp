@@ -47,8 +47,8 @@ public:
     return snapshotAggregation(Store->view(), 0, D, Top);
   }
   tscc_table_state &state() {
-    return *reinterpret_cast<tscc_table_state *>(
-        Store->view()->base + Store->tables()[0].state_off);
+    return *reinterpret_cast<tscc_table_state *>(Store->view()->base +
+                                                 Store->tables()[0].state_off);
   }
   bool dirty() { return state().dirty; }
   void clear() { tscc_agg_clear(Store->view(), 0); }
@@ -156,10 +156,14 @@ TEST(AggregationTest, HistogramIsDrawnWithBars) {
     A.update("", V);
   EXPECT_EQ(renderAggregation(A.snapshot()),
             "@lat:\n"
-            "[0]                     1 |@@@@@@@@@@@@@                                       |\n"
-            "[1]                     1 |@@@@@@@@@@@@@                                       |\n"
-            "[2, 4)                  2 |@@@@@@@@@@@@@@@@@@@@@@@@@@                          |\n"
-            "[4, 8)                  4 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n");
+            "[0]                     1 |@@@@@@@@@@@@@                          "
+            "             |\n"
+            "[1]                     1 |@@@@@@@@@@@@@                          "
+            "             |\n"
+            "[2, 4)                  2 |@@@@@@@@@@@@@@@@@@@@@@@@@@             "
+            "             |\n"
+            "[4, 8)                  4 "
+            "|@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n");
 }
 
 TEST(AggregationTest, FullTableDropsNewKeysOnly) {

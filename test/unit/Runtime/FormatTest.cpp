@@ -49,9 +49,23 @@ std::string f32(const char *Fmt, std::vector<FormatArg> Args) {
   return formatPrintf(Fmt, Args, DataModel::ILP32);
 }
 
-const int64_t Values[] = {0,  1,  -1, 42, -42, 127, 128, 255, 256, 65535,
-                          65536, INT32_MAX, INT32_MIN, UINT32_MAX,
-                          INT64_MAX, INT64_MIN, 0x123456789abcdefLL};
+const int64_t Values[] = {0,
+                          1,
+                          -1,
+                          42,
+                          -42,
+                          127,
+                          128,
+                          255,
+                          256,
+                          65535,
+                          65536,
+                          INT32_MAX,
+                          INT32_MIN,
+                          UINT32_MAX,
+                          INT64_MAX,
+                          INT64_MIN,
+                          0x123456789abcdefLL};
 
 // The LP64 stream is the host's own model: every conversion must match the
 // C library byte for byte.
@@ -64,11 +78,11 @@ TEST(FormatTest, IntegersMatchTheCLibraryOnLP64) {
       for (const char *W : Widths)
         for (const char *P : Precs) {
           std::string Spec = std::string("%") + Fl + W + P;
-#define CHECK_CONV(LEN, CONV, TYPE)                                          \
-  do {                                                                       \
-    std::string F = Spec + LEN CONV;                                         \
-    EXPECT_EQ(f64(F.c_str(), {num(V)}), c(F.c_str(), (TYPE)V)) << F << " "   \
-                                                                << V;        \
+#define CHECK_CONV(LEN, CONV, TYPE)                                            \
+  do {                                                                         \
+    std::string F = Spec + LEN CONV;                                           \
+    EXPECT_EQ(f64(F.c_str(), {num(V)}), c(F.c_str(), (TYPE)V))                 \
+        << F << " " << V;                                                      \
   } while (0)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -126,8 +140,8 @@ TEST(FormatTest, Pointers) {
 }
 
 TEST(FormatTest, StringsAndChars) {
-  const char *Fmts[] = {"%s", "[%10s]", "[%-10s]", "[%.3s]", "[%10.2s]",
-                        "[%-8.0s]"};
+  const char *Fmts[] = {"%s",     "[%10s]",   "[%-10s]",
+                        "[%.3s]", "[%10.2s]", "[%-8.0s]"};
   for (const char *F : Fmts)
     for (const char *S : {"", "hello", "a longer string than ten"}) {
 #pragma GCC diagnostic push
@@ -179,14 +193,13 @@ TEST(FormatTest, DecodesRecordArguments) {
   memcpy(&B[12], "world", 5);
   uint64_t Ptr = 0x1000;
   memcpy(&B[24], &Ptr, 8);
-  tscc_field Fields[] = {{TSCC_FIELD_S64, 8}, {TSCC_FIELD_STRING, 0},
-                         {TSCC_FIELD_PTR, 8}};
+  tscc_field Fields[] = {
+      {TSCC_FIELD_S64, 8}, {TSCC_FIELD_STRING, 0}, {TSCC_FIELD_PTR, 8}};
   std::vector<FormatArg> Args;
   ASSERT_TRUE(decodeArgs(Fields, B, Args));
   ASSERT_EQ(Args.size(), 3u);
   EXPECT_EQ(Args[1].Str, "world");
-  EXPECT_EQ(formatPrintf("%d %s %p", Args, DataModel::LP64),
-            "42 world 0x1000");
+  EXPECT_EQ(formatPrintf("%d %s %p", Args, DataModel::LP64), "42 world 0x1000");
 
   // Truncated areas decode what they can and report failure.
   Args.clear();

@@ -18,8 +18,8 @@ namespace {
 size_t sectionOffset(const std::vector<uint8_t> &B, const char *Name) {
   const auto *E = reinterpret_cast<const Elf64_Ehdr *>(B.data());
   const auto *S = reinterpret_cast<const Elf64_Shdr *>(B.data() + E->e_shoff);
-  const char *Names = reinterpret_cast<const char *>(
-      B.data() + S[E->e_shstrndx].sh_offset);
+  const char *Names =
+      reinterpret_cast<const char *>(B.data() + S[E->e_shstrndx].sh_offset);
   for (unsigned I = 0; I < E->e_shnum; ++I)
     if (strcmp(Names + S[I].sh_name, Name) == 0)
       return S[I].sh_offset;

@@ -9,7 +9,7 @@ using namespace tscc::rt;
 namespace {
 
 struct stat file(uid_t Owner, mode_t Mode) {
-  struct stat St {};
+  struct stat St{};
   St.st_uid = Owner;
   St.st_mode = S_IFREG | Mode;
   return St;

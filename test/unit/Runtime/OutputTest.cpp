@@ -152,9 +152,10 @@ TEST_F(OutputTest, BinaryTraceReplaysToTheSameText) {
     MemFile Sink2;
     auto S2 = createTextSink(T->program(), Sink2.file(), false,
                              TextOptions{nullptr, false});
-    T->replay(*S2, [&](const RecordOrigin &O, const RecordView &V) {
-      S2->record(O, V);
-    }, Err);
+    T->replay(
+        *S2,
+        [&](const RecordOrigin &O, const RecordView &V) { S2->record(O, V); },
+        Err);
   }
   unlink(Path);
 }

@@ -31,7 +31,8 @@ protected:
   std::unique_ptr<Session> make(SessionOptions O = {}) {
     O.Diag = Diag.file();
     return std::make_unique<Session>(
-        *P, createTextSink(*P, Out.file(), false, TextOptions{Diag.file(), false}),
+        *P,
+        createTextSink(*P, Out.file(), false, TextOptions{Diag.file(), false}),
         std::move(O));
   }
 
@@ -284,9 +285,9 @@ TEST_F(SessionTest, ExitedTargetIsReleasedOnceItsRecordsAreOut) {
     H.clause = 2;
     H.probe = 2;
     H.time_ns = tscc_host_now_ns();
-    EXPECT_EQ(tscc_ring_write(V, static_cast<uint32_t>(Slot), &H, &Rec,
-                              sizeof(Rec)),
-              0);
+    EXPECT_EQ(
+        tscc_ring_write(V, static_cast<uint32_t>(Slot), &H, &Rec, sizeof(Rec)),
+        0);
     Written.set_value();
     Release.get_future().wait();
     tscc_store_unlock(V, Tid);
@@ -358,7 +359,8 @@ TEST(SessionCrashTest, CrashingClausesAreAbandonedAndCounted) {
   MemFile Out, Diag;
   SessionOptions O;
   O.Diag = Diag.file();
-  Session S(*P, createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
+  Session S(*P,
+            createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
             O);
   S.begin(); // SIGSEGV in BEGIN
   FakeTarget T(1, DataModel::LP64, "p");
@@ -392,16 +394,17 @@ TEST(SessionHelpersTest, ReadStrStopsAtPagesAndZeroFills) {
   MemFile Out;
   SessionOptions O;
   O.Diag = nullptr;
-  Session S(*P, createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
+  Session S(*P,
+            createTextSink(*P, Out.file(), false, TextOptions{nullptr, false}),
             O);
   FakeTarget T(1, DataModel::LP64, "p");
   auto bytes = [](const char *S, size_t N) {
     return std::vector<uint8_t>(S, S + N);
   };
-  T.map(0x1000, bytes("hi\0XYZWVUTSRQPONMLK", 20));  // garbage after the NUL
+  T.map(0x1000, bytes("hi\0XYZWVUTSRQPONMLK", 20)); // garbage after the NUL
   T.map(0x2000, bytes("0123456789abcdefghij", 20)); // longer than max - 1
-  T.map(0x3ffd, bytes("ab", 3));                    // NUL is the page's last byte
-  T.map(0x4ff0, bytes("no terminator!!!", 16));     // runs into an unmapped page
+  T.map(0x3ffd, bytes("ab", 3));                // NUL is the page's last byte
+  T.map(0x4ff0, bytes("no terminator!!!", 16)); // runs into an unmapped page
   for (uint64_t Addr : {0x1000, 0x2000, 0x3ffd, 0x4ff8, 0x9000}) {
     FireEvent E;
     E.Tgt = &T;

@@ -182,8 +182,7 @@ TEST(SharedPrintfLength, WidthsPerModel) {
     EXPECT_EQ(printfLengthBits(L, IL), 32u);
     EXPECT_EQ(printfLengthBits(L, LP), 64u);
   }
-  for (PrintfLength L :
-       {PrintfLength::LL, PrintfLength::J, PrintfLength::BigL})
+  for (PrintfLength L : {PrintfLength::LL, PrintfLength::J, PrintfLength::BigL})
     for (DataModel DM : AllDataModels)
       EXPECT_EQ(printfLengthBits(L, DM), 64u);
   // What the checker asks of an argument: promoted to at least an int.
@@ -223,9 +222,9 @@ TEST(SharedProbeSpecFields, RegexesKeepTheirColons) {
 }
 
 TEST(SharedClosestName, SuggestsPlausibleTyposOnly) {
-  std::vector<std::string_view> Names{"malloc", "calloc", "free", "main",
-                                      "__libc_malloc", "printf", "fprintf",
-                                      "min", "max"};
+  std::vector<std::string_view> Names{"malloc",  "calloc",        "free",
+                                      "main",    "__libc_malloc", "printf",
+                                      "fprintf", "min",           "max"};
   unsigned D = 0;
   EXPECT_EQ(closestName("mallco", Names, &D), "malloc"); // transposition
   EXPECT_EQ(D, 1u);

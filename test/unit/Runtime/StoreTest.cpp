@@ -76,8 +76,8 @@ TEST_F(StoreTest, MapInsertLookupDeleteAndFull) {
   auto S = make(Shape);
   tscc_store *V = S->view();
   for (int64_t K = 0; K < 8; ++K) {
-    auto *Val = static_cast<int64_t *>(
-        tscc_map_lookup(V, 0, -1, &K, 8, 1, nullptr));
+    auto *Val =
+        static_cast<int64_t *>(tscc_map_lookup(V, 0, -1, &K, 8, 1, nullptr));
     ASSERT_TRUE(Val);
     EXPECT_EQ(*Val, 0);
     *Val = K * 10;
@@ -87,9 +87,9 @@ TEST_F(StoreTest, MapInsertLookupDeleteAndFull) {
   EXPECT_FALSE(tscc_map_lookup(V, 0, -1, &Ninth, 8, 1, &Full));
   EXPECT_TRUE(Full);
   for (int64_t K = 0; K < 8; ++K)
-    EXPECT_EQ(*static_cast<int64_t *>(
-                  tscc_map_lookup(V, 0, -1, &K, 8, 0, nullptr)),
-              K * 10);
+    EXPECT_EQ(
+        *static_cast<int64_t *>(tscc_map_lookup(V, 0, -1, &K, 8, 0, nullptr)),
+        K * 10);
   // Deleting makes room, and entries and tombstones are reused: many
   // rounds of insert/delete never fill the table.
   for (int Round = 0; Round < 100; ++Round) {
@@ -140,8 +140,10 @@ TEST_F(StoreTest, ThreadSlotsAndPerThreadMaps) {
   int64_t K = 7;
   *static_cast<int64_t *>(tscc_map_lookup(V, 0, A, &K, 8, 1, nullptr)) = 1;
   *static_cast<int64_t *>(tscc_map_lookup(V, 0, B, &K, 8, 1, nullptr)) = 2;
-  EXPECT_EQ(*static_cast<int64_t *>(tscc_map_lookup(V, 0, A, &K, 8, 0, nullptr)), 1);
-  EXPECT_EQ(*static_cast<int64_t *>(tscc_map_lookup(V, 0, B, &K, 8, 0, nullptr)), 2);
+  EXPECT_EQ(
+      *static_cast<int64_t *>(tscc_map_lookup(V, 0, A, &K, 8, 0, nullptr)), 1);
+  EXPECT_EQ(
+      *static_cast<int64_t *>(tscc_map_lookup(V, 0, B, &K, 8, 0, nullptr)), 2);
 
   tscc_thread_retire(V, A);
   EXPECT_EQ(tscc_thread_lookup(V, 1, 100), -1);
@@ -259,7 +261,8 @@ TEST_F(StoreTest, FullRingDropsAndCounts) {
   for (int I = 0; I < 20; ++I) {
     tscc_ring_record H{};
     H.type = TSCC_RING_RECORD;
-    Written += tscc_ring_write(V, S->ownRing(), &H, Payload, sizeof(Payload)) == 0;
+    Written +=
+        tscc_ring_write(V, S->ownRing(), &H, Payload, sizeof(Payload)) == 0;
   }
   EXPECT_EQ(Written, 4096u / 440);
   EXPECT_EQ(tscc_ring_at(V, S->ownRing())->dropped, 20u - Written);

@@ -59,7 +59,7 @@ public:
   std::vector<uint64_t> unwindStack(int64_t, const uint64_t *Regs,
                                     unsigned MaxDepth) override {
     std::vector<uint64_t> PCs = {Regs[TSCC_REG_RIP], 0x401100, 0x401200,
-                                 0x401300, 0x401400, 0x401500};
+                                 0x401300,           0x401400, 0x401500};
     if (PCs.size() > MaxDepth)
       PCs.resize(MaxDepth);
     return PCs;

@@ -9,7 +9,9 @@ using namespace tscc;
 namespace {
 
 FormatArg sameInBoth(FormatArgType T) { return FormatArg{{T, T}}; }
-FormatArg intArg() { return sameInBoth(FormatArgType::integer(32, true, "int")); }
+FormatArg intArg() {
+  return sameInBoth(FormatArgType::integer(32, true, "int"));
+}
 FormatArg longArg() {
   return FormatArg{{FormatArgType::integer(32, true, "long"),
                     FormatArgType::integer(64, true, "long")}};
@@ -84,8 +86,8 @@ TEST(PrintfChecker, LP64OnlyClauseIgnoresILP32) {
 TEST(PrintfChecker, SmallIntegersArePromoted) {
   FormatArg Char = sameInBoth(FormatArgType::integer(8, true, "char"));
   FormatArg Short = sameInBoth(FormatArgType::integer(16, true, "short"));
-  EXPECT_TRUE(checkFormat("%d %d %c %hhd", {Char, Short, Char, Char})
-                  .Issues.empty());
+  EXPECT_TRUE(
+      checkFormat("%d %d %c %hhd", {Char, Short, Char, Char}).Issues.empty());
 }
 
 TEST(PrintfChecker, StringErrors) {
@@ -138,8 +140,8 @@ TEST(PrintfChecker, InvalidAndUnsupported) {
 }
 
 TEST(PrintfChecker, StarWidth) {
-  FormatCheckResult R = checkFormat("%*d|%-*.*s", {intArg(), intArg(), intArg(),
-                                                    intArg(), strArg()});
+  FormatCheckResult R = checkFormat(
+      "%*d|%-*.*s", {intArg(), intArg(), intArg(), intArg(), strArg()});
   EXPECT_TRUE(R.Issues.empty());
   EXPECT_EQ(R.Fields.size(), 5u);
   R = checkFormat("%*d", {longArg(), intArg()});

@@ -44,10 +44,10 @@ struct Analysis {
     Script *S = parseScript(SM, F, AST, Engine);
     CDeclOptions O;
     O.ScriptPath = "test.t";
-    CDecls = CDeclarations::createForAllModels({&IL, &LP}, S->getCPrelude(),
-                                               O, Engine);
-    Info = analyzeScript({*S, AST, SM, Engine, {CDecls[0].get(),
-                                                CDecls[1].get()}});
+    CDecls = CDeclarations::createForAllModels({&IL, &LP}, S->getCPrelude(), O,
+                                               Engine);
+    Info = analyzeScript(
+        {*S, AST, SM, Engine, {CDecls[0].get(), CDecls[1].get()}});
   }
   const VariableInfo *var(llvm::StringRef Name) const {
     for (const VariableInfo &V : Info->Variables)
@@ -65,9 +65,9 @@ TEST(SemaLayout, GlobalsShareOneLP64Block) {
                      *S = A.var("s");
   ASSERT_TRUE(Av && B && C && S);
   EXPECT_EQ(Av->Offsets[TSCC_DM_LP64], 0u);
-  EXPECT_EQ(B->Offsets[TSCC_DM_LP64], 8u); // aligned to 8
+  EXPECT_EQ(B->Offsets[TSCC_DM_LP64], 8u);  // aligned to 8
   EXPECT_EQ(B->Offsets[TSCC_DM_ILP32], 8u); // one block for both streams
-  EXPECT_EQ(B->Sizes[TSCC_DM_ILP32], 8u);  // a global long is 64-bit
+  EXPECT_EQ(B->Sizes[TSCC_DM_ILP32], 8u);   // a global long is 64-bit
   EXPECT_EQ(B->Types[TSCC_DM_ILP32]->getSize(), 8u);
   EXPECT_EQ(C->Sizes[TSCC_DM_ILP32], 8u);
   EXPECT_EQ(C->Offsets[TSCC_DM_LP64], 16u);

@@ -102,7 +102,14 @@ llvm::StringRef getBuiltinTypeName(BuiltinTypeKind K);
 /// dimensions. Model-independent: sema resolves it once per data model.
 class TypeSpec : public Node {
 public:
-  enum class SpecKind : uint8_t { Builtin, Struct, Union, Enum, Typedef, String };
+  enum class SpecKind : uint8_t {
+    Builtin,
+    Struct,
+    Union,
+    Enum,
+    Typedef,
+    String
+  };
 
   TypeSpec(SourceRange R, SpecKind SK) : Node(NodeKind::TypeSpec, R), SK(SK) {}
 
@@ -153,7 +160,9 @@ public:
   /// "N" otherwise.
   std::string getAsString() const;
 
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::TypeSpec; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::TypeSpec;
+  }
 
 private:
   SpecKind SK;
@@ -224,7 +233,9 @@ public:
   bool isTopLevel() const { return TopLevel; }
   void setTopLevel(bool V) { TopLevel = V; }
 
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::VarDecl; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::VarDecl;
+  }
 
 private:
   StorageClass SC;
@@ -269,7 +280,9 @@ public:
   ExprStmt(SourceRange R, Expr *E) : Stmt(NodeKind::ExprStmt, R), E(E) {}
   Expr *getExpr() const { return E; }
   void setExpr(Expr *X) { E = X; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::ExprStmt; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::ExprStmt;
+  }
 
 private:
   Expr *E;
@@ -286,7 +299,9 @@ public:
   Stmt *getThen() const { return Then; }
   Stmt *getElse() const { return Else; } ///< May be null.
   SourceLocation getElseLoc() const { return ElseLoc; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::IfStmt; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::IfStmt;
+  }
 
 private:
   Expr *Cond;
@@ -310,7 +325,9 @@ public:
   DeclStmt(SourceRange R, llvm::ArrayRef<VarDecl *> Decls)
       : Stmt(NodeKind::DeclStmt, R), Decls(Decls) {}
   llvm::ArrayRef<VarDecl *> decls() const { return Decls; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::DeclStmt; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::DeclStmt;
+  }
 
 private:
   llvm::ArrayRef<VarDecl *> Decls;
@@ -319,7 +336,9 @@ private:
 class NullStmt : public Stmt {
 public:
   explicit NullStmt(SourceRange R) : Stmt(NodeKind::NullStmt, R) {}
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::NullStmt; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::NullStmt;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -354,12 +373,8 @@ class Expr : public Node {
 public:
   /// The type sema computed for data model \p M; null before sema or if
   /// checking failed.
-  const Type *getType(DataModel M) const {
-    return Types[modelIndex(M)];
-  }
-  void setType(DataModel M, const Type *T) {
-    Types[modelIndex(M)] = T;
-  }
+  const Type *getType(DataModel M) const { return Types[modelIndex(M)]; }
+  void setType(DataModel M, const Type *T) { Types[modelIndex(M)] = T; }
 
   /// Implicit conversions sema decided for model \p M, applied in this
   /// order: a decay (arrays and functions to pointers), then a conversion
@@ -515,7 +530,9 @@ public:
   ParamExpr(SourceRange R, unsigned Index)
       : Expr(NodeKind::ParamExpr, R), Index(Index) {}
   unsigned getIndex() const { return Index; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::ParamExpr; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::ParamExpr;
+  }
 
 private:
   unsigned Index;
@@ -564,7 +581,9 @@ public:
   SourceLocation getOperatorLoc() const { return OpLoc; }
   Expr *getSubExpr() const { return Sub; }
   void setSubExpr(Expr *E) { Sub = E; }
-  bool isPostfix() const { return Op == Opcode::PostInc || Op == Opcode::PostDec; }
+  bool isPostfix() const {
+    return Op == Opcode::PostInc || Op == Opcode::PostDec;
+  }
   bool isIncrementDecrement() const { return Op >= Opcode::PreInc; }
   /// "-", "++", ...
   static llvm::StringRef getOpcodeStr(Opcode Op);
@@ -581,9 +600,24 @@ private:
 class BinaryOperator : public Expr {
 public:
   enum class Opcode : uint8_t {
-    Mul, Div, Rem, Add, Sub, Shl, Shr,
-    LT, GT, LE, GE, EQ, NE,
-    And, Xor, Or, LAnd, LOr
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    LT,
+    GT,
+    LE,
+    GE,
+    EQ,
+    NE,
+    And,
+    Xor,
+    Or,
+    LAnd,
+    LOr
   };
   BinaryOperator(SourceRange R, Opcode Op, SourceLocation OpLoc, Expr *L,
                  Expr *Rhs)
@@ -614,8 +648,17 @@ private:
 class AssignExpr : public Expr {
 public:
   enum class Opcode : uint8_t {
-    Assign, MulAssign, DivAssign, RemAssign, AddAssign, SubAssign,
-    ShlAssign, ShrAssign, AndAssign, XorAssign, OrAssign
+    Assign,
+    MulAssign,
+    DivAssign,
+    RemAssign,
+    AddAssign,
+    SubAssign,
+    ShlAssign,
+    ShrAssign,
+    AndAssign,
+    XorAssign,
+    OrAssign
   };
   AssignExpr(SourceRange R, Opcode Op, SourceLocation OpLoc, Expr *L, Expr *Rhs)
       : Expr(NodeKind::AssignExpr, R), Op(Op), OpLoc(OpLoc), LHS(L), RHS(Rhs) {}
@@ -683,7 +726,9 @@ public:
   TypeSpec *getTypeSpec() const { return Ty; }
   Expr *getSubExpr() const { return Sub; }
   void setSubExpr(Expr *E) { Sub = E; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::CastExpr; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::CastExpr;
+  }
 
 private:
   TypeSpec *Ty;
@@ -694,8 +739,8 @@ private:
 class TypeOrExprTraitExpr : public Expr {
 public:
   bool isTypeOperand() const { return Ty != nullptr; }
-  TypeSpec *getTypeOperand() const { return Ty; }   ///< Null for expr form.
-  Expr *getExprOperand() const { return Operand; }  ///< Null for type form.
+  TypeSpec *getTypeOperand() const { return Ty; }  ///< Null for expr form.
+  Expr *getExprOperand() const { return Operand; } ///< Null for type form.
   void setExprOperand(Expr *E) { Operand = E; }
   static bool classof(const Node *N) {
     return N->getKind() == NodeKind::SizeofExpr ||
@@ -765,8 +810,8 @@ class MemberExpr : public Expr {
 public:
   MemberExpr(SourceRange R, Expr *Base, bool IsArrow, SourceLocation OpLoc,
              llvm::StringRef Member, SourceLocation MemberLoc)
-      : Expr(NodeKind::MemberExpr, R), Base(Base), Member(Member),
-        OpLoc(OpLoc), MemberLoc(MemberLoc), IsArrow(IsArrow) {}
+      : Expr(NodeKind::MemberExpr, R), Base(Base), Member(Member), OpLoc(OpLoc),
+        MemberLoc(MemberLoc), IsArrow(IsArrow) {}
   Expr *getBase() const { return Base; }
   void setBase(Expr *E) { Base = E; }
   bool isArrow() const { return IsArrow; }
@@ -824,7 +869,9 @@ public:
   unsigned getBuiltinID() const { return BuiltinID; }
   void setBuiltinID(unsigned ID) { BuiltinID = ID; }
 
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::CallExpr; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::CallExpr;
+  }
 
 private:
   llvm::StringRef Callee;
@@ -835,10 +882,13 @@ private:
 
 class ParenExpr : public Expr {
 public:
-  ParenExpr(SourceRange R, Expr *Sub) : Expr(NodeKind::ParenExpr, R), Sub(Sub) {}
+  ParenExpr(SourceRange R, Expr *Sub)
+      : Expr(NodeKind::ParenExpr, R), Sub(Sub) {}
   Expr *getSubExpr() const { return Sub; }
   void setSubExpr(Expr *E) { Sub = E; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::ParenExpr; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::ParenExpr;
+  }
 
 private:
   Expr *Sub;
@@ -848,7 +898,14 @@ private:
 // Probes, clauses, the script
 //===----------------------------------------------------------------------===//
 
-enum class ProbeProvider : uint8_t { Begin, End, Uft, Syscall, Interval, Unknown };
+enum class ProbeProvider : uint8_t {
+  Begin,
+  End,
+  Uft,
+  Syscall,
+  Interval,
+  Unknown
+};
 
 /// "BEGIN", "END", "uft", "syscall", "interval", "unknown".
 llvm::StringRef getProbeProviderName(ProbeProvider P);
@@ -871,7 +928,9 @@ public:
   /// Fields[0] is the provider.
   llvm::ArrayRef<ProbeField> getFields() const { return Fields; }
   ProbeProvider getProvider() const;
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::ProbeSpec; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::ProbeSpec;
+  }
 
 private:
   llvm::StringRef Text;
@@ -892,7 +951,9 @@ public:
   void setPredicate(Expr *E) { Pred = E; }
   SourceLocation getWhenLoc() const { return WhenLoc; }
   CompoundStmt *getBody() const { return Body; }
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::Clause; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::Clause;
+  }
 
 private:
   unsigned Index;
@@ -950,7 +1011,9 @@ public:
   llvm::ArrayRef<PrototypeName> getPrototypeNames() const { return Protos; }
   void setPrototypeNames(llvm::ArrayRef<PrototypeName> P) { Protos = P; }
 
-  static bool classof(const Node *N) { return N->getKind() == NodeKind::Script; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::Script;
+  }
 
 private:
   FileID File;

@@ -26,8 +26,8 @@
 #ifndef TSCC_BASIC_DIAGNOSTIC_H
 #define TSCC_BASIC_DIAGNOSTIC_H
 
-#include "tscc/DataModel.h"
 #include "tscc/Basic/SourceLocation.h"
+#include "tscc/DataModel.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -50,9 +50,9 @@ enum class Level : uint8_t { Ignored, Note, Remark, Warning, Error, Fatal };
 
 enum ID : unsigned {
 #define DIAG(ENUM, LEVEL, TEXT) ENUM,
+#include "tscc/Basic/DiagnosticCodeGenKinds.def"
 #include "tscc/Basic/DiagnosticFrontendKinds.def"
 #include "tscc/Basic/DiagnosticSemaKinds.def"
-#include "tscc/Basic/DiagnosticCodeGenKinds.def"
 #undef DIAG
   NUM_DIAGNOSTICS
 };

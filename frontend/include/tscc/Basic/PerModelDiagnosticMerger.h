@@ -29,8 +29,8 @@
 #ifndef TSCC_BASIC_PERMODELDIAGNOSTICMERGER_H
 #define TSCC_BASIC_PERMODELDIAGNOSTICMERGER_H
 
-#include "tscc/DataModel.h"
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/DataModel.h"
 
 #include "llvm/ADT/FunctionExtras.h"
 

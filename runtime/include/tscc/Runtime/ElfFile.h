@@ -75,9 +75,8 @@ public:
   static std::unique_ptr<ElfFile> open(const std::string &Path,
                                        std::string &Error);
   /// Parses an in-memory image; Name is used in messages only.
-  static std::unique_ptr<ElfFile> fromBuffer(std::vector<uint8_t> Data,
-                                             std::string Name,
-                                             std::string &Error);
+  static std::unique_ptr<ElfFile>
+  fromBuffer(std::vector<uint8_t> Data, std::string Name, std::string &Error);
   ~ElfFile();
   ElfFile(const ElfFile &) = delete;
   ElfFile &operator=(const ElfFile &) = delete;

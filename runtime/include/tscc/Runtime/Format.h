@@ -23,9 +23,9 @@ namespace tscc::rt {
 
 /// One decoded record argument.
 struct FormatArg {
-  uint32_t Kind = 0; ///< tscc_field_kind
-  uint64_t Bits = 0; ///< scalars (DOUBLE: the IEEE bits)
-  std::string Str;   ///< STRING
+  uint32_t Kind = 0;           ///< tscc_field_kind
+  uint64_t Bits = 0;           ///< scalars (DOUBLE: the IEEE bits)
+  std::string Str;             ///< STRING
   std::vector<uint64_t> Stack; ///< STACK
 };
 

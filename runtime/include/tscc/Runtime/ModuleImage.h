@@ -22,7 +22,7 @@ struct ModuleImage {
   std::string Path; ///< canonical (canonicalModulePath)
   std::string Name; ///< base name: __module and symbolize()
   std::shared_ptr<const ElfFile> Elf;
-  uint64_t Bias = 0; ///< runtime address = link-time address + Bias
+  uint64_t Bias = 0;           ///< runtime address = link-time address + Bias
   uint64_t Start = 0, End = 0; ///< runtime extent of its PT_LOADs
   bool IsMain = false;
   bool FromLinkMap = false; ///< dropped when it leaves the link map

@@ -71,7 +71,7 @@ struct AggEntry {
 };
 
 struct AggDump {
-  std::string Name; ///< without '@'
+  std::string Name;  ///< without '@'
   uint32_t Kind = 0; ///< tscc_agg_kind
   int64_t LhistLo = 0, LhistHi = 0, LhistStep = 0;
   std::vector<AggEntry> Entries;
@@ -97,10 +97,10 @@ struct TargetInfo {
 /// (docs/runtime.md, "Buffer modes" and "Start and stop by signal").
 struct SessionSwitch {
   enum KindT { CollectionOff, CollectionOn, Snapshot } Kind = CollectionOff;
-  std::string Why;       ///< collection: "SIGUSR1", "--collect=off", ...
-  uint64_t TimeNs = 0;   ///< since the session started
-  std::string File;      ///< snapshot: where it went
-  uint64_t Records = 0;  ///< snapshot: how many records it holds
+  std::string Why;      ///< collection: "SIGUSR1", "--collect=off", ...
+  uint64_t TimeNs = 0;  ///< since the session started
+  std::string File;     ///< snapshot: where it went
+  uint64_t Records = 0; ///< snapshot: how many records it holds
 };
 
 /// "collection stopped (SIGUSR1)", "snapshot: 12 records written to F.1".
@@ -117,13 +117,11 @@ public:
   /// Mechanism: how hits get to the clause, when there is a choice
   /// ("in-process", "breakpoint (why)"); empty otherwise.
   virtual void probeAttached(const TargetInfo &T, uint32_t Probe,
-                             std::string_view Function,
-                             std::string_view Module, uint64_t Address,
-                             std::string_view Mechanism) = 0;
+                             std::string_view Function, std::string_view Module,
+                             uint64_t Address, std::string_view Mechanism) = 0;
   /// How the session is set up, for -v.
   virtual void note(std::string_view Message) {}
-  virtual void targetExited(const TargetInfo &T, int ExitCode,
-                            int Signal) = 0;
+  virtual void targetExited(const TargetInfo &T, int ExitCode, int Signal) = 0;
   virtual void warning(std::string_view Message) = 0;
   /// Collection switched, or a snapshot written (tsrun reports these on
   /// stderr itself; text sinks show replayed ones when Warnings is set).
@@ -211,9 +209,9 @@ struct BufferOptions {
 /// Wraps Inner with a circular or single buffer. Records (and the
 /// aggregation printouts among them, never overwritten) go through the
 /// buffer; every other event goes to Inner at once.
-std::unique_ptr<OutputSink> createBufferedSink(const ProbeProgram &P,
-                                               std::unique_ptr<OutputSink> Inner,
-                                               BufferOptions Opts);
+std::unique_ptr<OutputSink>
+createBufferedSink(const ProbeProgram &P, std::unique_ptr<OutputSink> Inner,
+                   BufferOptions Opts);
 
 /// Renders a record's text the way printf would for that data model: the
 /// format text of a PRINTF record, "hook 0xID: a b c" for TRACE records

@@ -60,9 +60,9 @@ public:
 private:
   struct ProbeState {
     bool Matched = false;
-    bool Dead = false;                 ///< its named module lacks it
-    std::set<std::string> Modules;     ///< searched, by name
-    std::string Suggestion;            ///< closest function name seen
+    bool Dead = false;             ///< its named module lacks it
+    std::set<std::string> Modules; ///< searched, by name
+    std::string Suggestion;        ///< closest function name seen
     unsigned SuggestionDistance = ~0u;
   };
   const ProbeMatcher &Matcher;

@@ -31,7 +31,7 @@ class ProbeProgram;
 
 /// What the matcher needs to know about one mapped module.
 struct ModuleRef {
-  std::string_view Path;   ///< as mapped ("/usr/lib/x86_64-linux-gnu/libc.so.6")
+  std::string_view Path; ///< as mapped ("/usr/lib/x86_64-linux-gnu/libc.so.6")
   std::string_view Soname; ///< DT_SONAME, may be empty
   bool IsMain = false;     ///< the process's executable ("a.out")
 };
@@ -39,7 +39,7 @@ struct ModuleRef {
 /// One place to put a breakpoint for one probe.
 struct ProbeSite {
   uint32_t Probe = 0;
-  uint32_t Kind = 0;               ///< tscc_probe_kind
+  uint32_t Kind = 0; ///< tscc_probe_kind
   /// The function (owned by the ElfFile); for a USDT site the function
   /// around it, possibly null.
   const ElfSymbol *Symbol = nullptr;
@@ -110,8 +110,8 @@ public:
 
   /// Every (probe, syscall number) for syscall probes, in the syscall table
   /// of DM. Unknown names go to Problems.
-  std::vector<SyscallSite> matchSyscalls(DataModel DM,
-                                         std::vector<std::string> &Problems) const;
+  std::vector<SyscallSite>
+  matchSyscalls(DataModel DM, std::vector<std::string> &Problems) const;
 
 private:
   struct Pattern;

@@ -15,12 +15,12 @@
 
 #include <cstdint>
 #include <functional>
-#include <sys/stat.h>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
 #include <vector>
 
 namespace tscc::rt {
@@ -31,8 +31,8 @@ class LoadedImage;
 /// loader, by fromLinkedImage() and by tsreport (which reads them back from a
 /// binary trace file and never runs code).
 struct ProgramTables {
-  std::span<const uint8_t> Header, Clauses, Probes, Formats, Fields, Maps,
-      Aggs, Within, Strtab;
+  std::span<const uint8_t> Header, Clauses, Probes, Formats, Fields, Maps, Aggs,
+      Within, Strtab;
   /// Base addresses of the two code regions and their sizes; null when the
   /// tables are only to be read (tsreport).
   const uint8_t *Text[TSCC_DM_COUNT] = {nullptr, nullptr};

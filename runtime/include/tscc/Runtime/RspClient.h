@@ -42,7 +42,7 @@ struct RspFeatures {
   bool CatchSyscalls = false;
   bool SwBreak = false;
   bool VContSupported = false;
-  bool VCont = false;      ///< vCont? lists c and s
+  bool VCont = false; ///< vCont? lists c and s
   bool Multiprocess = false;
   std::string Raw; ///< the reply as received
 };
@@ -50,9 +50,9 @@ struct RspFeatures {
 /// One register of the target description, in 'g' packet order.
 struct RspRegister {
   std::string Name;
-  unsigned Number = 0;  ///< for 'p'/'P'
+  unsigned Number = 0; ///< for 'p'/'P'
   unsigned BitSize = 0;
-  size_t Offset = 0;    ///< byte offset in the 'g' reply
+  size_t Offset = 0; ///< byte offset in the 'g' reply
 };
 
 /// A thread as the protocol names it ("p<pid>.<tid>" or "<tid>").

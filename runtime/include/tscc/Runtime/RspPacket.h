@@ -49,14 +49,14 @@ bool parseHexNumber(std::string_view S, uint64_t &Out);
 /// One unit read off the wire.
 struct Incoming {
   enum Kind {
-    Ack,        ///< '+'
-    Nak,        ///< '-': the peer wants the last packet again
-    Packet,     ///< a '$' packet with a good checksum, run-length
-                ///< expanded; binary replies still need unescape()
-    BadPacket,  ///< a '$' packet whose checksum or encoding is wrong
+    Ack,          ///< '+'
+    Nak,          ///< '-': the peer wants the last packet again
+    Packet,       ///< a '$' packet with a good checksum, run-length
+                  ///< expanded; binary replies still need unescape()
+    BadPacket,    ///< a '$' packet whose checksum or encoding is wrong
     Notification, ///< a '%' non-stop notification (payload as for Packet)
-    TooLarge    ///< a packet longer than the limit, on the wire or
-                ///< expanded: the stream cannot be trusted any more
+    TooLarge      ///< a packet longer than the limit, on the wire or
+                  ///< expanded: the stream cannot be trusted any more
   } K = Ack;
   std::string Payload;
 };
@@ -87,8 +87,8 @@ private:
   void compact();
 
   std::string Buf;
-  size_t Pos = 0;      ///< start of the first unit not returned yet
-  size_t Scanned = 0;  ///< for a partial packet at Pos: bytes searched
+  size_t Pos = 0;     ///< start of the first unit not returned yet
+  size_t Scanned = 0; ///< for a partial packet at Pos: bytes searched
   size_t MaxPacket = DefaultMaxPacket;
 };
 

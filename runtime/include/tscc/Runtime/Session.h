@@ -20,8 +20,8 @@
 #include "tscc/Runtime/Target.h"
 
 #include <atomic>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <span>

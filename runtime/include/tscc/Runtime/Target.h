@@ -44,8 +44,7 @@ public:
 
   /// The user call stack of thread Tid starting from Regs, innermost first,
   /// at most MaxDepth program counters.
-  virtual std::vector<uint64_t> unwindStack(int64_t Tid,
-                                            const uint64_t *Regs,
+  virtual std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
                                             unsigned MaxDepth) = 0;
   /// The call stack of a thread as a stack snapshot taken in the process
   /// describes it (tscc_stack_snapshot: registers, the top of the stack
@@ -53,10 +52,11 @@ public:
   /// hijacked to ReturnTrampoline, innermost last), innermost first.
   /// Memory beyond the snapshot is read from the process if it still
   /// runs. By default: just the PC.
-  virtual std::vector<uint64_t>
-  unwindSnapshot(const uint64_t *Regs, std::span<const uint8_t> Stack,
-                 std::span<const uint64_t> Shadow, uint64_t ReturnTrampoline,
-                 unsigned MaxDepth) {
+  virtual std::vector<uint64_t> unwindSnapshot(const uint64_t *Regs,
+                                               std::span<const uint8_t> Stack,
+                                               std::span<const uint64_t> Shadow,
+                                               uint64_t ReturnTrampoline,
+                                               unsigned MaxDepth) {
     return {Regs[TSCC_REG_RIP]};
   }
   /// "func+0x12 (module)" for a PC, or "0x..." when unknown. Called when the
@@ -85,12 +85,12 @@ private:
 struct FireEvent {
   Target *Tgt = nullptr;
   int64_t Tid = 0;
-  uint32_t Probe = 0;            ///< index into the object's probe table
+  uint32_t Probe = 0; ///< index into the object's probe table
   uint64_t Regs[TSCC_REG_COUNT] = {};
-  int32_t Errno = 0;             ///< syscall exit: the error, else 0
+  int32_t Errno = 0; ///< syscall exit: the error, else 0
   uint64_t SyscallNr = 0;
-  std::string_view Function;     ///< __func: resolved function / syscall name
-  std::string_view Module;       ///< __module: resolved module name
+  std::string_view Function; ///< __func: resolved function / syscall name
+  std::string_view Module;   ///< __module: resolved module name
   /// USDT probes: the note's arguments evaluated at the hit (Usdt.h).
   uint64_t UsdtArgs[TSCC_USDT_MAX_ARGS] = {};
   uint32_t UsdtArgCount = 0;

@@ -52,7 +52,8 @@ public:
   /// rest into Sink. Returns false with Error on a malformed or truncated
   /// frame, or a file that stops without its End frame (frames before the
   /// damage have been replayed).
-  using RecordFn = std::function<void(const RecordOrigin &, const RecordView &)>;
+  using RecordFn =
+      std::function<void(const RecordOrigin &, const RecordView &)>;
   bool replay(OutputSink &Sink, const RecordFn &Record, std::string &Error);
 
 private:

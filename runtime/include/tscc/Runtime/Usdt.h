@@ -1,12 +1,13 @@
 //===- tscc/Runtime/Usdt.h - SystemTap SDT probes of a module ---*- C++ -*-===//
 //
 // A program built with <sys/sdt.h> carries one ELF note per probe site in
-// `.note.stapsdt` (https://sourceware.org/systemtap/wiki/UserSpaceProbeImplementation):
-// the site's address, the address of the `.stapsdt.base` section when the
-// note was written (so prelinking or `strip` moving sections can be undone),
-// an optional semaphore (a 2-byte counter the program tests before computing
-// expensive arguments), the provider and name, and the arguments as
-// assembler operands with a size: `-4@%edx`, `8@-16(%rbp)`, `-4@$5`,
+// `.note.stapsdt`
+// (https://sourceware.org/systemtap/wiki/UserSpaceProbeImplementation): the
+// site's address, the address of the `.stapsdt.base` section when the note was
+// written (so prelinking or `strip` moving sections can be undone), an optional
+// semaphore (a 2-byte counter the program tests before computing expensive
+// arguments), the provider and name, and the arguments as assembler operands
+// with a size: `-4@%edx`, `8@-16(%rbp)`, `-4@$5`,
 // `-8@glob(%rip)`, `-4@glob@GOTOFF(%ebx)`.
 //
 // This file reads those notes and evaluates the argument operands against a
@@ -31,18 +32,18 @@ enum class UsdtOperand : uint8_t { Register, Constant, Memory };
 
 /// One argument of a probe, parsed from its `SIZE@OPERAND` text.
 struct UsdtArg {
-  std::string Text;       ///< as written in the note
-  int8_t Size = 8;        ///< bytes; negative: signed
+  std::string Text; ///< as written in the note
+  int8_t Size = 8;  ///< bytes; negative: signed
   UsdtOperand Kind = UsdtOperand::Constant;
-  int Reg = -1;           ///< Register: the value; Memory: the base (tscc_reg)
-  bool HighByte = false;  ///< %ah, %bh, %ch, %dh
+  int Reg = -1;          ///< Register: the value; Memory: the base (tscc_reg)
+  bool HighByte = false; ///< %ah, %bh, %ch, %dh
   /// i386 `8@%eax`: GCC names only the low register of the pair holding a
   /// 64-bit value; the high half is in the next one of its allocation order
   /// (eax:edx, edx:ecx, ecx:ebx, ebx:esi, esi:edi, edi:ebp).
   int HighReg = -1;
-  int Index = -1;         ///< Memory: index register (tscc_reg) or -1
+  int Index = -1; ///< Memory: index register (tscc_reg) or -1
   uint8_t Scale = 1;
-  int64_t Value = 0;      ///< Constant: the value; Memory: the displacement
+  int64_t Value = 0; ///< Constant: the value; Memory: the displacement
   /// Memory: the displacement names a symbol of the module (`sym(%rip)`,
   /// `sym@GOTOFF(%ebx)`): the operand is the symbol's address plus the load
   /// bias, and the base register is what the code used to reach it.
@@ -80,9 +81,8 @@ using UsdtMemoryReader =
 /// number of arguments, and sets Faulted when a memory operand could not be
 /// read (that argument is 0).
 uint32_t evaluateUsdtArgs(const UsdtProbe &Probe,
-                          const uint64_t (&Regs)[TSCC_REG_COUNT],
-                          uint64_t Bias, bool Is64,
-                          const UsdtMemoryReader &Read,
+                          const uint64_t (&Regs)[TSCC_REG_COUNT], uint64_t Bias,
+                          bool Is64, const UsdtMemoryReader &Read,
                           uint64_t (&Out)[TSCC_USDT_MAX_ARGS], bool &Faulted);
 
 struct FireEvent;

@@ -21,14 +21,14 @@ enum class X86Mode : uint8_t { Bits32, Bits64 };
 
 /// Where an instruction's behaviour depends on its address.
 enum class X86Flow : uint8_t {
-  Normal,     ///< falls through; may still be RIP-relative
-  JmpRel,     ///< jmp rel8/rel32
-  JccRel,     ///< jcc rel8/rel32 (Cond holds the condition code)
-  CallRel,    ///< call rel32
-  LoopRel,    ///< loop/loope/loopne/jrcxz rel8
-  Ret,        ///< ret / ret imm16
-  Indirect,   ///< call/jmp through a register or memory
-  Trap,       ///< int3, int n, into, ud2, hlt, syscall, sysenter, iret...
+  Normal,   ///< falls through; may still be RIP-relative
+  JmpRel,   ///< jmp rel8/rel32
+  JccRel,   ///< jcc rel8/rel32 (Cond holds the condition code)
+  CallRel,  ///< call rel32
+  LoopRel,  ///< loop/loope/loopne/jrcxz rel8
+  Ret,      ///< ret / ret imm16
+  Indirect, ///< call/jmp through a register or memory
+  Trap,     ///< int3, int n, into, ud2, hlt, syscall, sysenter, iret...
 };
 
 struct X86Insn {
@@ -43,17 +43,18 @@ struct X86Insn {
   uint8_t ModRMOffset = 0;
   uint8_t DispOffset = 0, DispSize = 0;
   uint8_t ImmOffset = 0, ImmSize = 0;
-  bool Vex = false;       ///< VEX or EVEX or XOP encoded
-  bool OpSize16 = false;  ///< 0x66 prefix
-  bool AddrSize = false;  ///< 0x67 prefix
+  bool Vex = false;      ///< VEX or EVEX or XOP encoded
+  bool OpSize16 = false; ///< 0x66 prefix
+  bool AddrSize = false; ///< 0x67 prefix
   bool Lock = false;
-  bool Rep = false;       ///< F2 or F3
+  bool Rep = false; ///< F2 or F3
   /// ModRM with mod == 00 and rm == 101 in 64-bit mode: disp32 is relative
   /// to the next instruction.
   bool RipRelative = false;
   X86Flow Flow = X86Flow::Normal;
-  uint8_t Cond = 0;       ///< JccRel: the condition code (0..15)
-  int64_t RelTarget = 0;  ///< branch displacement (JmpRel/JccRel/CallRel/LoopRel)
+  uint8_t Cond = 0; ///< JccRel: the condition code (0..15)
+  int64_t RelTarget =
+      0; ///< branch displacement (JmpRel/JccRel/CallRel/LoopRel)
 
   uint8_t modrmMod() const { return ModRM >> 6; }
   uint8_t modrmReg() const { return (ModRM >> 3) & 7; }

@@ -56,7 +56,7 @@ struct CDeclOptions {
 /// unless its value does not fit (a GNU extension), so the type is given.
 struct EnumeratorValue {
   int64_t Value = 0;
-  const Type *Ty = nullptr;  ///< The enumerator's own type.
+  const Type *Ty = nullptr;       ///< The enumerator's own type.
   const EnumType *Enum = nullptr; ///< The enum that declares it.
 };
 
@@ -76,9 +76,10 @@ public:
   /// Parses \p Prelude for the model of \p Types. Clang's diagnostics are
   /// reported to \p Diags (which must outlive the result). Never returns
   /// null: on errors, lookups answer from whatever Clang could recover.
-  static std::unique_ptr<CDeclarations>
-  create(TypeContext &Types, llvm::StringRef Prelude,
-         const CDeclOptions &Opts, DiagnosticsEngine &Diags);
+  static std::unique_ptr<CDeclarations> create(TypeContext &Types,
+                                               llvm::StringRef Prelude,
+                                               const CDeclOptions &Opts,
+                                               DiagnosticsEngine &Diags);
 
   /// Parses \p Prelude once per model, \p Types[M] being model M's context.
   /// A diagnostic Clang gives for both models is reported once; one that

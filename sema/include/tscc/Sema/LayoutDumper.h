@@ -8,8 +8,8 @@
 //     __sigaction_handler offset=0 size=4 type=union (unnamed at ...)
 //     __sigaction_handler.sa_handler offset=0 size=4 type=__sighandler_t
 //     sa_mask offset=4 size=128 type=__sigset_t
-//     sa_mask.__val offset=4 size=128 count=32 elem_size=4 type=unsigned long[32]
-//     flags bit_offset=35 bit_width=3 type=unsigned int
+//     sa_mask.__val offset=4 size=128 count=32 elem_size=4 type=unsigned
+//     long[32] flags bit_offset=35 bit_width=3 type=unsigned int
 //   LP64 struct sigaction size=152 align=8
 //     ...
 //

@@ -64,15 +64,15 @@ struct FieldInfo {
 /// A folded constant initialiser of a global.
 struct ConstantInit {
   bool IsString = false;
-  int64_t Int = 0;  ///< value converted to the variable's type (LP64)
-  std::string Str;  ///< IsString: the bytes, without the terminating NUL
+  int64_t Int = 0; ///< value converted to the variable's type (LP64)
+  std::string Str; ///< IsString: the bytes, without the terminating NUL
 };
 
 /// A script variable (not a built-in). Associative arrays are variables too
 /// (their MapId is set) but own no storage in the blocks: the runtime keeps
 /// the map.
 struct VariableInfo {
-  unsigned Id = 0;     ///< index in ScriptInfo::Variables
+  unsigned Id = 0; ///< index in ScriptInfo::Variables
   std::string Name;
   VarStorage Storage = VarStorage::Global;
   /// The type each stream gives the variable. For globals the ILP32 entry
@@ -110,7 +110,7 @@ struct MapInfo {
   unsigned Id = 0;       ///< index in ScriptInfo::Maps
   unsigned Variable = 0; ///< index in ScriptInfo::Variables
   std::string Name;
-  uint32_t Flags = 0;    ///< TSCC_MAP_*
+  uint32_t Flags = 0; ///< TSCC_MAP_*
   /// The keys as serialised, one after the other (scalars widened to 8
   /// bytes, strings NUL-padded to their capacity); KeySize is their sum.
   std::vector<FieldInfo> Keys;
@@ -126,7 +126,7 @@ struct MapInfo {
 /// An aggregation `@name`: one tscc_agg row. Kind and key fields are the
 /// same at every use (sema checks that).
 struct AggregationInfo {
-  unsigned Id = 0; ///< index in ScriptInfo::Aggregations
+  unsigned Id = 0;  ///< index in ScriptInfo::Aggregations
   std::string Name; ///< without the leading '@'
   tscc_agg_kind Kind = TSCC_AGG_COUNT;
   std::vector<FieldInfo> KeyFields; ///< in key order; empty: no key
@@ -229,7 +229,7 @@ public:
   /// Bytes of the "written" bitmap at the start of every thread block
   /// (rounded up to 8 so the first variable stays aligned).
   uint32_t ThreadBitmapSize = 0;
-  uint32_t ParamCount = 0; ///< highest $N used
+  uint32_t ParamCount = 0;  ///< highest $N used
   uint32_t HeaderFlags = 0; ///< TSCC_HDR_*
 
   // Lookups from AST nodes. Keys are node addresses, used only for lookup

@@ -113,7 +113,7 @@ std::optional<BuiltinVar> classifyBuiltinVar(llvm::StringRef Name,
                                              unsigned *ArgIndex = nullptr);
 
 /// The highest N of `__argN`.
-inline constexpr unsigned MaxProbeArgs = 12; ///< USDT: sys/sdt.h's limit
+inline constexpr unsigned MaxProbeArgs = 12;   ///< USDT: sys/sdt.h's limit
 inline constexpr unsigned MaxFunctionArgs = 8; ///< uft and syscall probes
 
 /// The built-in variable / function a misspelling most likely meant

@@ -45,12 +45,12 @@ struct ClauseContext {
   Clause *C = nullptr;
   unsigned Index = 0;
   bool NoProcess = false;
-  bool AllExit = false;      ///< every probe is an exit probe
-  bool AllEntry = false;     ///< every probe is a uft/syscall entry
+  bool AllExit = false;  ///< every probe is an exit probe
+  bool AllEntry = false; ///< every probe is a uft/syscall entry
   bool AllSyscallExit = false;
   bool AllSyscall = false;
   bool AnyOffset = false;
-  bool AllUsdt = false; ///< every probe is a USDT probe
+  bool AllUsdt = false;   ///< every probe is a USDT probe
   bool MixedUsdt = false; ///< USDT and other probes: no one `__argN`
   /// `__argN` types: the common prototype, or null when none / conflicting.
   PerModel<const FunctionType *> Proto{};
@@ -83,7 +83,7 @@ public:
   /// The LP64 pass, the last one: both models' types are known, so checks
   /// that compare the models run here. (Tables are the collector's.)
   bool LastPass = true;
-  bool HaveOtherModel = false;   ///< ILP32 types of this clause are set
+  bool HaveOtherModel = false; ///< ILP32 types of this clause are set
   ClauseContext *Cur = nullptr;
 
   unsigned mi() const { return modelIndex(M); }

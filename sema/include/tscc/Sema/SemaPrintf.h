@@ -113,7 +113,7 @@ struct FormatIssue {
   bool IsWarning = false;
   unsigned Offset = 0; ///< byte offset in the (decoded) format text
   unsigned Length = 0;
-  int ArgIndex = -1;   ///< 0-based among the value arguments; -1: none
+  int ArgIndex = -1; ///< 0-based among the value arguments; -1: none
   uint8_t Models = FMM_Both;
   bool CharPointer = false;
   std::string Arg0, Arg1;

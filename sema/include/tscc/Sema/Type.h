@@ -293,8 +293,7 @@ public:
 private:
   friend class TypeContext;
   FunctionType(TypeContext &Ctx, const Type *Return,
-               std::vector<const Type *> Params, bool Variadic,
-               bool Prototyped)
+               std::vector<const Type *> Params, bool Variadic, bool Prototyped)
       : Type(Kind::Function, Ctx), Return(Return), Params(std::move(Params)),
         Variadic(Variadic), Prototyped(Prototyped) {}
 
@@ -318,8 +317,8 @@ private:
   friend class TypeContext;
   TypedefType(TypeContext &Ctx, std::string Name, const Type *Underlying,
               std::optional<uint64_t> AlignOverride)
-      : Type(Kind::Typedef, Ctx), Name(std::move(Name)),
-        Underlying(Underlying), AlignOverride(AlignOverride) {}
+      : Type(Kind::Typedef, Ctx), Name(std::move(Name)), Underlying(Underlying),
+        AlignOverride(AlignOverride) {}
   std::string Name;
   const Type *Underlying;
   std::optional<uint64_t> AlignOverride;

@@ -20,8 +20,8 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
-#include <memory>
 #include <map>
+#include <memory>
 #include <tuple>
 
 namespace tscc {
@@ -66,13 +66,11 @@ public:
 
   const PointerType *getPointer(const Type *Pointee);
   /// \p Count nullopt makes the incomplete array `T[]`.
-  const ArrayType *getArray(const Type *Element,
-                            std::optional<uint64_t> Count);
+  const ArrayType *getArray(const Type *Element, std::optional<uint64_t> Count);
   const FunctionType *getFunction(const Type *Return,
                                   llvm::ArrayRef<const Type *> Params,
                                   bool Variadic, bool Prototyped = true);
-  const StringType *
-  getString(uint64_t Capacity = StringType::DefaultCapacity);
+  const StringType *getString(uint64_t Capacity = StringType::DefaultCapacity);
   /// Typedef names are unique in C: a second request for \p Name with the
   /// same underlying type returns the first typedef.
   const TypedefType *
