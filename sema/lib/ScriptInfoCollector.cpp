@@ -243,12 +243,17 @@ void ScriptInfoCollector::addAggregationUse(AggregationExpr *A,
     const AggregationInfo &First = Info.Aggregations[It->second];
     SourceLocation FirstLoc = AggFirstLoc[It->second];
     bool Mismatch = false;
-    if (First.Kind != BI.AggKind ||
-        (BI.AggKind == TSCC_AGG_LHIST &&
-         (First.LhistLo != Lo || First.LhistHi != Hi ||
-          First.LhistStep != Step))) {
+    if (First.Kind != BI.AggKind) {
       Diags.report(Call->getCalleeLoc(), diag::err_agg_kind_mismatch)
           << A->getName() << aggKindName(First.Kind) << BI.Spelling;
+      Mismatch = true;
+    } else if (BI.AggKind == TSCC_AGG_LHIST &&
+               (First.LhistLo != Lo || First.LhistHi != Hi ||
+                First.LhistStep != Step)) {
+      Diags.report(Call->getArg(1)->getBeginLoc(),
+                   diag::err_lhist_bounds_mismatch)
+          << A->getName() << First.LhistLo << First.LhistHi << First.LhistStep
+          << Lo << Hi << Step;
       Mismatch = true;
     } else if (!sameKeyKinds(First.KeyFields, Keys)) {
       Diags.report(A->getBeginLoc(), diag::err_agg_key_mismatch)

@@ -16,6 +16,6 @@
 // CHECK: 6:11: note: '@n' is first assigned here
 // CHECK: 10:3: error: aggregation '@k' is keyed by (String) here but by (signed integer) where it is first assigned
 // CHECK: 6:25: note: '@k' is first assigned here
-// CHECK: 11:8: error: aggregation '@l' is a lhist() aggregation; it cannot also be assigned lhist()
+// CHECK: 11:22: error: aggregation '@l' has lhist() buckets [0, 10) of width 1; it cannot also use [0, 20) of width 1
 // CHECK: 6:42: note: '@l' is first assigned here
 // CHECK: 3 errors generated.
