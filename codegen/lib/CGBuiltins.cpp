@@ -297,15 +297,9 @@ Value *CodeGenFunction::emitStackId(const Expr *Key) {
       Call && Call->getNumArgs()
           ? B.CreateTrunc(emitScalarAsI64(Call->getArg(0)), B.getInt32Ty())
           : B.getInt32(0);
-  // A newer object may meet a runtime older than ABI 1.4: without
-  // stack_id() the key is 0, which the runtime prints as an unknown stack.
-  Value *Size = B.CreateLoad(
-      B.getInt32Ty(),
-      byteGEP(Helpers, offsetof(tscc_helpers, size), "helpers.size.addr"),
-      "helpers.size");
-  Value *Has = B.CreateICmpUGE(
-      Size, B.getInt32(offsetof(tscc_helpers, stack_id) + sizeof(void *)),
-      "has.stack_id");
+  // Without stack_id() (a runtime older than ABI 1.4) the key is 0, which
+  // the runtime prints as an unknown stack.
+  Value *Has = emitHasHelper(Helper::StackId);
   llvm::LLVMContext &LC = CGM.getLLVMContext();
   BasicBlock *Entry = B.GetInsertBlock();
   BasicBlock *Then = BasicBlock::Create(LC, "stack_id", Fn);

@@ -166,17 +166,22 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   return Call;
 }
 
-void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
+Value *CodeGenFunction::emitHasHelper(Helper H) {
   // An object is run by runtimes of its own minor version or later, but a
-  // newer object may meet an older runtime: fault() is called only when the
-  // runtime's table is long enough to have it.
+  // newer object may meet an older runtime: a helper added by a minor
+  // version is called only when the runtime's table is long enough to
+  // have it.
   Value *Size = B.CreateLoad(
       B.getInt32Ty(),
       byteGEP(Helpers, offsetof(tscc_helpers, size), "helpers.size.addr"),
       "helpers.size");
-  Value *Has = B.CreateICmpUGE(
-      Size, B.getInt32(offsetof(tscc_helpers, fault) + sizeof(void *)),
-      "has.fault");
+  return B.CreateICmpUGE(
+      Size, B.getInt32(CodeGenModule::getHelperOffset(H) + sizeof(void *)),
+      "has." + CodeGenModule::getHelperName(H));
+}
+
+void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
+  Value *Has = emitHasHelper(Helper::Fault);
   llvm::LLVMContext &LC = CGM.getLLVMContext();
   BasicBlock *Then = BasicBlock::Create(LC, "fault", Fn);
   BasicBlock *Cont = BasicBlock::Create(LC, "fault.cont", Fn);

@@ -167,6 +167,9 @@ public:
   llvm::Value *callHelper(Helper H, llvm::ArrayRef<llvm::Value *> Args);
   /// When \p Cond (i1) holds, counts a fault of \p Kind (tscc_fault_kind)
   /// for the clause, if the runtime's helper table has fault() (ABI 1.2).
+  /// i1: the runtime's helper table is long enough to hold H (helpers
+  /// added by a minor ABI version).
+  llvm::Value *emitHasHelper(Helper H);
   void emitFaultIf(llvm::Value *Cond, uint32_t Kind);
   /// The i64 stack id of an aggregation key `stktrace([depth])`.
   llvm::Value *emitStackId(const Expr *Key);
