@@ -120,7 +120,12 @@ public:
   /// Syscall probes by number, per data model.
   std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry[2], SysExit[2];
   bool AnySyscallProbe = false;
-  std::vector<uint32_t> SeccompNrs; ///< x86-64 numbers to trace
+  /// The numbers to trace per data model: x86-64 and i386 ones.
+  std::vector<uint32_t> SeccompNrs[2];
+  /// Probes naming a system call that one data model does not have; said
+  /// when the first process of that model is set up.
+  std::vector<std::string> SyscallProblems[2];
+  void warnSyscallProblems(DataModel DM);
   std::vector<std::string> WithinNames;
 
   /// Puts agents into native 64-bit processes; null with --ptrace.

@@ -39,14 +39,24 @@ bool isStopSignal(int Sig) {
   return Sig == SIGSTOP || Sig == SIGTSTP || Sig == SIGTTIN || Sig == SIGTTOU;
 }
 
-/// At the entry of HealerGuardFunction: the signal whose disposition the
-/// program is setting, if it is one whose handler tsrun keeps in front (the
-/// healer's SIGILL, the agent's SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
-int guardedSignal(const PtraceProcess &P, const user_regs_struct &R) {
-  if (R.rsi == 0)
+/// At the entry of HealerGuardFunction, sigaction(sig, act, oact): the
+/// signal whose disposition the program is setting, if it is one whose
+/// handler tsrun keeps in front (the healer's P.faultSignal(), the agent's
+/// SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
+int guardedSignal(PtraceProcess &P, const user_regs_struct &R) {
+  uint64_t Args[2] = {R.rdi, R.rsi};
+  if (P.dataModel() == DataModel::ILP32) {
+    // cdecl: the arguments are on the stack, above the return address.
+    uint32_t Stack[2] = {};
+    if (!P.readMemory((R.rsp & 0xffffffffull) + 4, Stack, sizeof(Stack)))
+      return 0;
+    Args[0] = Stack[0];
+    Args[1] = Stack[1];
+  }
+  if (Args[1] == 0)
     return 0; // only reading it
-  int Sig = static_cast<int>(R.rdi);
-  if (Sig == SIGILL && P.Heal.Header)
+  int Sig = static_cast<int>(Args[0]);
+  if (Sig == P.faultSignal() && P.Heal.Header)
     return Sig;
   if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
     return Sig;
@@ -64,6 +74,18 @@ bool redirectPadding(PtraceProcess &P, Thread &T) {
     return false;
   R.rip = To;
   return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
+}
+
+/// Whether T's breakSignal() stop is one of our breakpoints faulting
+/// rather than a signal that found rip on one. Only asked where that signal
+/// is common: in 32-bit processes breakpoints raise SIGSEGV, which kill()
+/// and real faults raise too; ours is the #GP of `hlt` (SI_KERNEL).
+bool isBreakpointFault(const PtraceProcess &P, const Thread &T) {
+  if (!P.FaultBreaks || P.breakSignal() != SIGSEGV)
+    return true;
+  siginfo_t Info{};
+  return ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) == 0 &&
+         Info.si_code == SI_KERNEL;
 }
 
 } // namespace
@@ -209,7 +231,7 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid, uint32_t Probe,
   E.Tgt = &P;
   E.Tid = Tid;
   E.Probe = Probe;
-  regsToTscc(R, E.Regs);
+  regsToTscc(R, E.Regs, P.dataModel());
   E.Errno = Err;
   E.SyscallNr = SyscallNr;
   E.Function = Func;
@@ -227,13 +249,16 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return false;
   uint64_t At = P.breakAt(R.rip);
-  if (P.Home && At == P.returnTrampoline()) {
+  bool AtTrampoline = P.Home && At == P.returnTrampoline();
+  auto It = P.Breakpoints.find(At);
+  if (!AtTrampoline && It == P.Breakpoints.end())
+    return false; // not ours: the program's own SIGTRAP or SIGILL
+  if (!isBreakpointFault(P, T))
+    return false; // a kill() or fault that came with rip on one of ours
+  if (AtTrampoline) {
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
-  auto It = P.Breakpoints.find(At);
-  if (It == P.Breakpoints.end())
-    return false; // not ours: the program's own SIGTRAP or SIGILL
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
     syncLinkMap(P, T.Tid);
@@ -347,13 +372,17 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     if (H.Kind == HookKind::WithinEnter)
       S.withinExit(P, T.Tid, H.Index);
     // The program's handler is in place now (if the call worked): put the
-    // healer back in front of it, chaining to it.
-    if (H.Kind == HookKind::HealerGuard && Fire && R.rax == 0) {
+    // healer back in front of it, chaining to it, and the agent in front
+    // of both (in a 32-bit process both want SIGSEGV).
+    uint64_t Rv = P.dataModel() == DataModel::LP64 ? R.rax : R.rax & 0xffffffff;
+    if (H.Kind == HookKind::HealerGuard && Fire && Rv == 0) {
       std::string Error;
-      bool Ok = H.Index == SIGILL
-                    ? reinstallHealer(P, T.Tid, Error)
-                    : reinstallAgentHandler(P, T.Tid, static_cast<int>(H.Index),
-                                            Error);
+      int Sig = static_cast<int>(H.Index);
+      bool Ok = true;
+      if (Sig == P.faultSignal() && P.Heal.Header)
+        Ok = reinstallHealer(P, T.Tid, Error);
+      if (Ok)
+        Ok = reinstallAgentHandler(P, T.Tid, Sig, Error);
       if (!Ok)
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
     }

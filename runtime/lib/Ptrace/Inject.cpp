@@ -95,6 +95,14 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
 
 } // namespace
 
+uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
+  auto Value = static_cast<uint32_t>(Rax);
+  if (Value > ~uint32_t(4095))
+    return static_cast<uint64_t>(static_cast<int64_t>(
+        static_cast<int32_t>(Value))); // -errno, as on x86-64
+  return Value; // an address above 2 GiB stays what it is
+}
+
 bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                                  std::initializer_list<uint64_t> Args,
                                  uint64_t &Result, std::string &Error) {
@@ -135,9 +143,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
-    Result = Is64 ? After.rax
-                  : static_cast<uint64_t>(
-                        static_cast<int64_t>(static_cast<int32_t>(After.rax)));
+    Result = Is64 ? After.rax : widenSyscallResult32(After.rax);
   }
   if (Patched && !P.Exited)
     P.writeMemory(At, Orig, sizeof(Orig));

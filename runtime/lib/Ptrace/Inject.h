@@ -18,8 +18,14 @@
 
 namespace tscc::rt::pt {
 
+/// The return value of a 32-bit process's system call as injectSyscall
+/// reports it: -errno sign-extended, anything else (an address from mmap
+/// above 2 GiB) zero-extended, so that callers test both models alike.
+uint64_t widenSyscallResult32(uint64_t Rax);
+
 /// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
-/// the raw return value (negative errno on failure).
+/// the raw return value (negative errno on failure); see
+/// widenSyscallResult32 for 32-bit processes.
 bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::initializer_list<uint64_t> Args, uint64_t &Result,
                    std::string &Error);

@@ -21,8 +21,18 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-// DWARF register numbers on x86-64.
-constexpr unsigned DwRbp = 6, DwRsp = 7, DwRa = 16;
+/// The DWARF numbers of the registers an unwind tracks: the stack and
+/// frame pointers and the return address, which differ between x86-64
+/// and i386 (whose .eh_frame numbers esp 4, ebp 5, eip 8).
+struct DwarfRegs {
+  unsigned Sp, Fp, Ra;
+};
+constexpr DwarfRegs X86_64Regs{7, 6, 16};
+constexpr DwarfRegs I386Regs{4, 5, 8};
+
+const DwarfRegs &dwarfRegs(const ElfFile &Elf) {
+  return Elf.is64() ? X86_64Regs : I386Regs;
+}
 
 /// A bounds-checked reader over file bytes that knows their link address.
 struct Reader {
@@ -122,7 +132,7 @@ struct Reader {
 struct Cie {
   uint64_t CodeAlign = 1;
   int64_t DataAlign = -8;
-  unsigned RaReg = DwRa;
+  unsigned RaReg = 0;
   uint8_t FdeEnc = 0;
   size_t InsnStart = 0, InsnEnd = 0;
 };
@@ -139,7 +149,7 @@ struct Rule {
 };
 
 struct State {
-  unsigned CfaReg = DwRsp;
+  unsigned CfaReg = 0;
   int64_t CfaOff = 8;
   bool CfaOk = true;
   Rule Rbp, Ra;
@@ -244,17 +254,17 @@ const FrameTable *frameTable(const ElfFile &Elf) {
 /// Runs CFA instructions [Start, End) until the location passes Target.
 void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
              uint64_t Loc, uint64_t Target, State &S, const State &Initial,
-             unsigned PtrSize) {
+             unsigned PtrSize, const DwarfRegs &Dw) {
   Reader R{T.Bytes.data(), End, Start, T.Addr};
   std::vector<State> Stack;
   auto SetRule = [&](unsigned Reg, Rule Ru) {
-    if (Reg == DwRbp)
+    if (Reg == Dw.Fp)
       S.Rbp = Ru;
     else if (Reg == C.RaReg)
       S.Ra = Ru;
   };
   auto Restore = [&](unsigned Reg) {
-    if (Reg == DwRbp)
+    if (Reg == Dw.Fp)
       S.Rbp = Initial.Rbp;
     else if (Reg == C.RaReg)
       S.Ra = Initial.Ra;
@@ -398,14 +408,16 @@ std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
     return std::nullopt;
   const Cie &C = CIt->second;
   unsigned PtrSize = Elf.is64() ? 8 : 4;
+  const DwarfRegs &Dw = dwarfRegs(Elf);
   State Initial;
+  Initial.CfaReg = Dw.Sp;
   Initial.CfaOff = PtrSize;
   Initial.Ra = {Rule::Offset, -int64_t(PtrSize)};
   execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial, Initial,
-          PtrSize);
+          PtrSize, Dw);
   State S = Initial;
-  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize);
-  if (!S.CfaOk || (S.CfaReg != DwRsp && S.CfaReg != DwRbp) ||
+  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize, Dw);
+  if (!S.CfaOk || (S.CfaReg != Dw.Sp && S.CfaReg != Dw.Fp) ||
       S.Ra.K != Rule::Offset)
     return std::nullopt;
   return S;
@@ -443,7 +455,8 @@ std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
       S = rulesFor(*M->Elf, Lookup - M->Bias);
     bool Ok1 = false, Ok2 = true;
     if (S) {
-      uint64_t Cfa = (S->CfaReg == DwRsp ? SP : FP) + S->CfaOff;
+      bool FromSp = S->CfaReg == dwarfRegs(*M->Elf).Sp;
+      uint64_t Cfa = (FromSp ? SP : FP) + S->CfaOff;
       uint64_t Ret = Read(Cfa + S->Ra.Off, Ok1);
       if (S->Rbp.K == Rule::Offset)
         FP = Read(Cfa + S->Rbp.Off, Ok2);
