@@ -116,15 +116,21 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   // written over the current instruction and loads the number itself: in
   // the exec stop the kernel is still inside execve() and stores its
   // return value into rax when the thread resumes, after our SETREGS.
-  uint8_t Gadget[8] = {0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xcc};
+  // It starts with a nop that the thread skips: a 32-bit thread stopped in
+  // a system call made through the vDSO's sysenter sits on the vDSO's
+  // landing pad, and resumed there the kernel returns with SYSRETL, which
+  // puts eip into ecx (the vDSO restores ecx itself). Anywhere else it
+  // returns with IRET, every register as we set it.
+  uint8_t Gadget[9] = {0x90, 0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xcc};
   if (!Is64) {
-    Gadget[5] = 0xcd;
-    Gadget[6] = 0x80;
+    Gadget[6] = 0xcd;
+    Gadget[7] = 0x80;
   }
   uint32_t Nr32 = static_cast<uint32_t>(Nr);
-  std::memcpy(Gadget + 1, &Nr32, 4);
+  std::memcpy(Gadget + 2, &Nr32, 4);
   uint64_t At = P.Home ? P.syscallGadget() : Saved.rip;
-  uint64_t TrapAt = P.Home ? At + 2 : At + 7;
+  uint64_t Start = P.Home ? At : At + 1;
+  uint64_t TrapAt = P.Home ? At + 2 : At + 8;
   uint8_t Orig[sizeof(Gadget)];
   bool Patched = false;
   if (!P.Home) {
@@ -137,7 +143,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   }
   user_regs_struct R = Saved;
   setSyscallRegs(R, Is64, Nr, Args);
-  R.rip = At;
+  R.rip = Start;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
             runUntilTrap(P, Tid, TrapAt, Error);
   if (Ok) {
