@@ -144,16 +144,49 @@ struct Fde {
 };
 
 struct Rule {
-  enum Kind : uint8_t { Same, Undefined, Offset } K = Same;
+  /// Offset: saved at CFA + Off. AtReg: saved at register Reg + Off (a
+  /// DW_CFA_expression of one DW_OP_breg).
+  enum Kind : uint8_t { Same, Undefined, Offset, AtReg } K = Same;
   int64_t Off = 0;
+  unsigned Reg = 0;
 };
 
 struct State {
   unsigned CfaReg = 0;
   int64_t CfaOff = 8;
+  /// CFA = [CfaReg + CfaOff]: a DW_CFA_def_cfa_expression of DW_OP_breg
+  /// and DW_OP_deref, which GCC emits for functions that realign their
+  /// stack (i386 main: the caller's esp is kept below the frame pointer).
+  bool CfaDeref = false;
   bool CfaOk = true;
   Rule Rbp, Ra;
 };
+
+/// A DWARF expression of the one form CFA rules of compiled C use beyond
+/// register + offset: DW_OP_breg<Reg> Off, then an optional DW_OP_deref.
+struct SimpleExpr {
+  unsigned Reg = 0;
+  int64_t Off = 0;
+  bool Deref = false;
+};
+
+std::optional<SimpleExpr> parseSimpleExpr(const uint8_t *Data, size_t Size) {
+  Reader R{Data, Size, 0, 0};
+  uint8_t Op = R.fixed(1);
+  if (!R.Ok || Op < 0x70 || Op > 0x8f) // DW_OP_breg0..31
+    return std::nullopt;
+  SimpleExpr E;
+  E.Reg = Op - 0x70;
+  E.Off = R.sleb();
+  if (R.Ok && R.Pos < Size) {
+    E.Deref = R.fixed(1) == 0x06; // DW_OP_deref
+    if (!E.Deref)
+      return std::nullopt;
+  }
+  if (!R.Ok || R.Pos != Size)
+    return std::nullopt;
+  return E;
+}
 
 struct FrameTable {
   std::vector<uint8_t> Bytes;
@@ -334,21 +367,40 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       S.CfaReg = R.uleb();
       S.CfaOff = R.uleb();
       S.CfaOk = true;
+      S.CfaDeref = false;
       break;
     case 0x0d:
       S.CfaReg = R.uleb();
+      S.CfaDeref = false;
       break;
     case 0x0e:
       S.CfaOff = R.uleb();
       break;
-    case 0x0f:
-      R.Pos += R.uleb();
-      S.CfaOk = false;
+    case 0x0f: {
+      uint64_t Len = R.uleb();
+      std::optional<SimpleExpr> E;
+      if (R.need(Len))
+        E = parseSimpleExpr(R.Data + R.Pos, Len);
+      R.Pos += Len;
+      S.CfaOk = E.has_value();
+      if (E) {
+        S.CfaReg = E->Reg;
+        S.CfaOff = E->Off;
+        S.CfaDeref = E->Deref;
+      }
       break;
+    }
     case 0x10: {
       unsigned Reg = R.uleb();
-      R.Pos += R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0});
+      uint64_t Len = R.uleb();
+      std::optional<SimpleExpr> E;
+      if (R.need(Len))
+        E = parseSimpleExpr(R.Data + R.Pos, Len);
+      R.Pos += Len;
+      if (E && !E->Deref)
+        SetRule(Reg, {Rule::AtReg, E->Off, E->Reg});
+      else
+        SetRule(Reg, {Rule::Undefined, 0});
       break;
     }
     case 0x11: {
@@ -360,6 +412,7 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       S.CfaReg = R.uleb();
       S.CfaOff = R.sleb() * C.DataAlign;
       S.CfaOk = true;
+      S.CfaDeref = false;
       break;
     case 0x13:
       S.CfaOff = R.sleb() * C.DataAlign;
@@ -455,12 +508,19 @@ std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
       S = rulesFor(*M->Elf, Lookup - M->Bias);
     bool Ok1 = false, Ok2 = true;
     if (S) {
-      bool FromSp = S->CfaReg == dwarfRegs(*M->Elf).Sp;
-      uint64_t Cfa = (FromSp ? SP : FP) + S->CfaOff;
+      const DwarfRegs &Dw = dwarfRegs(*M->Elf);
+      auto RegValue = [&](unsigned Reg) { return Reg == Dw.Sp ? SP : FP; };
+      uint64_t Cfa = RegValue(S->CfaReg) + S->CfaOff;
+      bool OkCfa = true;
+      if (S->CfaDeref)
+        Cfa = Read(Cfa, OkCfa);
       uint64_t Ret = Read(Cfa + S->Ra.Off, Ok1);
       if (S->Rbp.K == Rule::Offset)
         FP = Read(Cfa + S->Rbp.Off, Ok2);
-      if (!Ok1 || !Ok2 || Cfa <= SP)
+      else if (S->Rbp.K == Rule::AtReg &&
+               (S->Rbp.Reg == Dw.Sp || S->Rbp.Reg == Dw.Fp))
+        FP = Read(RegValue(S->Rbp.Reg) + S->Rbp.Off, Ok2);
+      if (!OkCfa || !Ok1 || !Ok2 || Cfa <= SP)
         break;
       SP = Cfa;
       PC = Ret;
