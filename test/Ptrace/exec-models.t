@@ -11,10 +11,10 @@
 // RUN: %cc64 %S/Inputs/models.c -o %t.m64
 // RUN: %cc32 %S/Inputs/models.c -o %t.m32
 // RUN: %tsrun %t.o -- %t.fe64 exec %t.m32 2 > %t.out64to32; test $? = 3
-// RUN: %python %S/Inputs/check-pairs.py PROG "PROG done" < %t.out64to32 | FileCheck %s --check-prefix=PAIRS
+// RUN: %python %S/Inputs/check-pairs.py PROG "PROG [0-9]+ done" < %t.out64to32 | FileCheck %s --check-prefix=PAIRS
 // RUN: FileCheck %s --check-prefix=TO32 < %t.out64to32
 // RUN: %tsrun --ptrace %t.o -- %t.fe32 exec %t.m64 2 > %t.out32to64; test $? = 3
-// RUN: %python %S/Inputs/check-pairs.py PROG "PROG done" < %t.out32to64 | FileCheck %s --check-prefix=PAIRS
+// RUN: %python %S/Inputs/check-pairs.py PROG "PROG [0-9]+ done" < %t.out32to64 | FileCheck %s --check-prefix=PAIRS
 // RUN: FileCheck %s --check-prefix=TO64 < %t.out32to64
 //
 // PAIRS: pairs: 13
@@ -23,13 +23,13 @@
 // TO32-NEXT: work sizeof long 8 ptr 8
 // TO32-NEXT: execve {{.*}}.m32 from LP64
 // TO32-NEXT: execve rv 0 in ILP32
-// TO32: PROG model sizeof long 4 ptr 4 rec 28
+// TO32: PROG {{[0-9]+}} model sizeof long 4 ptr 4 rec 28
 // TO64: work sizeof long 4 ptr 4
 // TO64-NEXT: work sizeof long 4 ptr 4
 // TO64-NEXT: work sizeof long 4 ptr 4
 // TO64-NEXT: execve {{.*}}.m64 from ILP32
 // TO64-NEXT: execve rv 0 in LP64
-// TO64: PROG model sizeof long 8 ptr 8 rec 48
+// TO64: PROG {{[0-9]+}} model sizeof long 8 ptr 8 rec 48
 
 struct rec {
   char tag;
@@ -68,8 +68,9 @@ __thread long long wide_arg;
 // models.c's main (forkexec.c has one too).
 @@uft:*:a.out:main:entry when (strcontains(__pname, "tmp.m"))
 {
-  printf("PROG model sizeof long %zu ptr %zu rec %zu off ll %zu p %zu s %zu "
-         "name %zu\n",
+  printf("PROG %d model sizeof long %zu ptr %zu rec %zu off ll %zu p %zu "
+         "s %zu name %zu\n",
+         __pid,
          sizeof(long), sizeof(void *), sizeof(struct rec),
          offsetof(struct rec, ll), offsetof(struct rec, p),
          offsetof(struct rec, s), offsetof(struct rec, name));
@@ -77,25 +78,26 @@ __thread long long wide_arg;
 
 @@uft:*:a.out:add3:entry
 {
-  printf("PROG add3 %d %ld %lld\n", __arg1, __arg2, __arg3);
+  printf("PROG %d add3 %d %ld %lld\n", __pid, __arg1, __arg2, __arg3);
 }
 
-@@uft:*:a.out:add3:exit { printf("PROG add3 rv %ld\n", __rv); }
+@@uft:*:a.out:add3:exit { printf("PROG %d add3 rv %ld\n", __pid, __rv); }
 
-@@uft:*:a.out:at_offset+6 { printf("PROG offset ip %p\n", __ip); }
+@@uft:*:a.out:at_offset+6 { printf("PROG %d offset ip %p\n", __pid, __ip); }
 
 @@uft:*:a.out:wide:entry { wide_arg = __arg1; }
 
-@@uft:*:a.out:wide:exit { printf("PROG wide %lld rv %lld\n", wide_arg, __rv); }
+@@uft:*:a.out:wide:exit { printf("PROG %d wide %lld rv %lld\n", __pid, wide_arg, __rv); }
 
 @@uft:*:a.out:show_rec:entry
 {
-  printf("PROG rec %c %ld %lld %p %d %s label %s\n", __arg1->tag, __arg1->l,
+  printf("PROG %d rec %c %ld %lld %p %d %s label %s\n",
+         __pid, __arg1->tag, __arg1->l,
          __arg1->ll, __arg1->p, __arg1->s, get_userstring(__arg1->name),
          get_userstring(__arg2));
 }
 
 @@uft:*:a.out:inner:exit when (within("outer"))
 {
-  printf("PROG within outer %d\n", __rv * 2);
+  printf("PROG %d within outer %d\n", __pid, __rv * 2);
 }
