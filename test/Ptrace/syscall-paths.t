@@ -14,6 +14,13 @@
 // RUN: %if native-i386 %{ %python %S/Inputs/check-pairs.py PROG < %t.out32 | FileCheck %s %}
 // RUN: %if native-i386 %{ %python %S/Inputs/attach-run.py %tsrun %t.o %t32 3 > %t.att32 %}
 // RUN: %if native-i386 %{ %python %S/Inputs/check-pairs.py PROG < %t.att32 | FileCheck %s %}
+// An i386 call from 64-bit code (int $0x80) is not the process's getppid:
+// nothing fires, and tsrun says why.
+// RUN: %if native-i386 %{ env INT80=1 %tsrun %t.o -- %t64 1 > %t.int80 2> %t.int80.err %}
+// RUN: %if native-i386 %{ %python %S/Inputs/check-pairs.py PROG < %t.int80 | FileCheck %s --check-prefix=INT80 %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=INT80-ERR < %t.int80.err %}
+// INT80: pairs: 6
+// INT80-ERR: warning: pid {{[0-9]+}} made system calls of another architecture (int $0x80 from 64-bit code); system-call probes do not fire for them
 // CHECK: pairs: 10
 
 __thread int mine;

@@ -62,6 +62,9 @@ public:
   void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                     std::vector<pt::Hook> Hooks);
   void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);
+  /// Whether a system call stop is of P's own architecture (a 64-bit
+  /// process can make i386 calls with int $0x80); warns once if not.
+  bool ownArchSyscall(pt::PtraceProcess &P, uint32_t AuditArch);
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
   void onExec(pt::PtraceProcess &P, pt::Thread &T);

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <linux/audit.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
@@ -392,9 +393,27 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     resume(P, T);
 }
 
+bool PtraceBackend::Impl::ownArchSyscall(PtraceProcess &P,
+                                         uint32_t AuditArch) {
+  uint32_t Own =
+      P.dataModel() == DataModel::LP64 ? AUDIT_ARCH_X86_64 : AUDIT_ARCH_I386;
+  if (AuditArch == Own)
+    return true;
+  // int $0x80 from 64-bit code: an i386 call of a 64-bit process, whose
+  // arguments are not where the process's clause code looks for them.
+  warnOnce("pid " + std::to_string(P.Pid) +
+           " made system calls of another architecture (int $0x80 from 64-bit "
+           "code); system-call probes do not fire for them");
+  return false;
+}
+
 void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
-  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0) {
+  __ptrace_syscall_info Info{};
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid,
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
+      !ownArchSyscall(P, Info.arch)) {
     resume(P, T);
     return;
   }
@@ -422,7 +441,9 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
     return;
   }
   unsigned D = modelIndex(P.dataModel());
-  if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+  if (Info.op == PTRACE_SYSCALL_INFO_ENTRY && !ownArchSyscall(P, Info.arch)) {
+    T.SyscallNr = ~uint64_t(0); // neither its entry nor its exit fires
+  } else if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
     uint64_t Nr = Info.entry.nr;
     T.SyscallNr = Nr;
     T.SyscallCollected = S.collecting();

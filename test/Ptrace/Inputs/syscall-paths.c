@@ -9,7 +9,9 @@
  *     edx, esi, edi, ebp; the sixth comes from the user stack on the
  *     sysenter path).
  * With GO, it first says "started" and waits for a byte on that FIFO
- * (attach tests). */
+ * (attach tests). With INT80=1 in its environment, a 64-bit build also
+ * makes an i386 getppid with int $0x80 (kernels that run i386 code only),
+ * which is not a getppid of its own architecture: no probe sees it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -81,5 +83,12 @@ int main(int argc, char **argv) {
     printf("PROG getppid %ld\n", raw6(SYS_getppid, 0, 0, 0, 0, 0, 0));
   map_call(0);
   map_call(1);
+#ifdef __x86_64__
+  if (getenv("INT80")) {
+    long r = 64; /* getppid in i386 */
+    __asm__ volatile("int $0x80" : "+a"(r) : : "memory");
+    printf("int80 getppid %ld\n", r);
+  }
+#endif
   return 0;
 }
