@@ -8,6 +8,8 @@
 
 #include "LoadedImage.h"
 
+#include "Image32.h"
+
 #include <elf.h>
 #include <sys/mman.h>
 #include <unistd.h>

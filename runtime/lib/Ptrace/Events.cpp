@@ -393,8 +393,7 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     resume(P, T);
 }
 
-bool PtraceBackend::Impl::ownArchSyscall(PtraceProcess &P,
-                                         uint32_t AuditArch) {
+bool PtraceBackend::Impl::ownArchSyscall(PtraceProcess &P, uint32_t AuditArch) {
   uint32_t Own =
       P.dataModel() == DataModel::LP64 ? AUDIT_ARCH_X86_64 : AUDIT_ARCH_I386;
   if (AuditArch == Own)
