@@ -70,8 +70,8 @@ void keepProcessClauses(Module &M, const ObjectTables &Tables) {
 }
 
 /// Each clause's offsets in the image's tscc_text_ilp32, from its symbols.
-Expected<std::vector<tscc_stream_entry>>
-entriesOf(ArrayRef<char> Image, uint32_t ClauseCount) {
+Expected<std::vector<tscc_stream_entry>> entriesOf(ArrayRef<char> Image,
+                                                   uint32_t ClauseCount) {
   Expected<object::ELF32LEObjectFile> Obj = object::ELF32LEObjectFile::create(
       MemoryBufferRef(StringRef(Image.data(), Image.size()), "i386"));
   if (!Obj)
@@ -132,7 +132,8 @@ Expected<ExtraStream> tscc::buildI386Stream(const CodeGenInput &In,
   if (Error E = (*Emitter)->emitRaw(M, S.Image))
     return E;
   auto Clauses = static_cast<uint32_t>(Tables.Clauses.size());
-  Expected<std::vector<tscc_stream_entry>> Entries = entriesOf(S.Image, Clauses);
+  Expected<std::vector<tscc_stream_entry>> Entries =
+      entriesOf(S.Image, Clauses);
   if (!Entries)
     return Entries.takeError();
   S.Entries = std::move(*Entries);

@@ -20,12 +20,29 @@ __attribute__((
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 void tscc_agent_ret(struct tscc_agent_frame *F) HIDDEN;
 
-/* Where the program's rsp was at the site: above the return address the
- * trampoline's call pushed and the red zone it skipped. */
+/* Where the program's stack pointer was at the site: above the return
+ * address the trampoline's call pushed and the red zone it skipped. */
 static uint64_t site_rsp(struct tscc_agent_frame *F) {
-  return (uint64_t)&F->ret + 8 + 128;
+  return AGENT_ADDR(&F->ret) + sizeof(F->ret) + AGENT_RED_ZONE;
 }
 
+#if defined(__i386__)
+static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
+                    uint64_t Rip, uint64_t *R) {
+  __builtin_memset(R, 0, TSCC_REG_COUNT * sizeof(*R));
+  R[TSCC_REG_RAX] = F->eax;
+  R[TSCC_REG_RBX] = F->ebx;
+  R[TSCC_REG_RCX] = F->ecx;
+  R[TSCC_REG_RDX] = F->edx;
+  R[TSCC_REG_RSI] = F->esi;
+  R[TSCC_REG_RDI] = F->edi;
+  R[TSCC_REG_RBP] = F->ebp;
+  R[TSCC_REG_RSP] = Rsp;
+  R[TSCC_REG_RIP] = Rip;
+  R[TSCC_REG_EFLAGS] = F->eflags;
+  R[TSCC_REG_ORIG_RAX] = 0xffffffffu;
+}
+#else
 static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
                     uint64_t Rip, uint64_t *R) {
   R[TSCC_REG_RAX] = F->rax;
@@ -48,6 +65,7 @@ static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
   R[TSCC_REG_EFLAGS] = F->rflags;
   R[TSCC_REG_ORIG_RAX] = ~0ull;
 }
+#endif
 
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   struct tscc_clause_counters *K =
@@ -65,7 +83,7 @@ static uint32_t clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
     return ~0u;
-  return ((const uint32_t *)C->probe_clause)[Probe];
+  return AGENT_PTR(const uint32_t *, C->probe_clause)[Probe];
 }
 
 /* Runs the clause of Probe for thread T; the store lock is held. */
@@ -77,7 +95,7 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
     return;
   agent_counters_add(Clause, COUNT_FIRED, 1);
   const struct tscc_agent_clause *K =
-      &((const struct tscc_agent_clause *)C->clauses)[Clause];
+      &AGENT_PTR(const struct tscc_agent_clause *, C->clauses)[Clause];
   if (!K->pred && !K->action)
     return;
   struct tscc_store *S = (struct tscc_store *)&C->store;
@@ -93,15 +111,17 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   Ctx.tid = T->tid;
   Ctx.ppid = C->ppid;
   Ctx.uid = C->uid;
-  Ctx.data_model = TSCC_DM_LP64;
+  Ctx.data_model = AGENT_DATA_MODEL;
   Ctx.clause = Clause;
   Ctx.probe = Probe;
-  Ctx.pname = (const char *)C->pname;
-  Ctx.func = (const char *)H->func;
-  Ctx.module = (const char *)H->module;
-  Ctx.probe_spec = ((const char *const *)C->probe_specs)[Probe];
-  Ctx.params = (const int64_t *)C->params;
-  Ctx.param_strings = (const char *const *)C->param_strings;
+  Ctx.pname = AGENT_PTR(const char *, C->pname);
+  Ctx.func = AGENT_PTR(const char *, H->func);
+  Ctx.module = AGENT_PTR(const char *, H->module);
+  /* Arrays of 8-byte addresses (tscc/agent.h; abi.h for param_strings). */
+  Ctx.probe_spec = AGENT_PTR(
+      const char *, AGENT_PTR(const uint64_t *, C->probe_specs)[Probe]);
+  Ctx.params = AGENT_PTR(const int64_t *, C->params);
+  Ctx.param_strings = AGENT_PTR(const char *const *, C->param_strings);
   Ctx.param_count = C->param_count;
   T->in_clause = 1;
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
@@ -112,7 +132,7 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
 
 static void count_skipped(const struct tscc_agent_site *Site) {
   const struct tscc_agent_hook *Hooks =
-      (const struct tscc_agent_hook *)Site->hooks;
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
     if (Hooks[I].kind == TSCC_HOOK_ENTRY) {
       uint32_t Clause = clause_of(Hooks[I].index);
@@ -127,11 +147,11 @@ static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
                              int Locked) {
   while (T->depth && T->frames[T->depth - 1].slot < Slot) {
     const struct tscc_agent_site *Site =
-        (const struct tscc_agent_site *)T->frames[T->depth - 1].site;
+        AGENT_PTR(const struct tscc_agent_site *, T->frames[T->depth - 1].site);
     if (Locked) {
       uint32_t *W = tscc_thread_within(&tscc_agent_config.store, T->slot);
       const struct tscc_agent_hook *Hooks =
-          (const struct tscc_agent_hook *)Site->hooks;
+          AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
       for (uint32_t I = 0; W && I < Site->hook_count; ++I)
         if (Hooks[I].kind == TSCC_HOOK_WITHIN &&
             Hooks[I].index < tscc_agent_config.store.layout.within_count &&
@@ -147,9 +167,10 @@ static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
  * signal handler that probes in between must not reuse it. */
 static void hijack(struct tscc_agent_thread *T, uint64_t Slot,
                    const struct tscc_agent_site *Site) {
-  uint64_t *Where = (uint64_t *)Slot;
+  /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
+  uintptr_t *Where = AGENT_PTR(uintptr_t *, Slot);
   uint64_t Ret = *Where;
-  uint64_t Tramp = (uint64_t)&tscc_agent_return;
+  uint64_t Tramp = AGENT_ADDR(&tscc_agent_return);
   /* A tail call reusing its caller's slot: that frame stays below ours. */
   while (T->depth && T->frames[T->depth - 1].slot == Slot && Ret != Tramp)
     --T->depth;
@@ -160,15 +181,15 @@ static void hijack(struct tscc_agent_thread *T, uint64_t Slot,
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   T->frames[D].slot = Slot;
   T->frames[D].ret = Ret;
-  T->frames[D].site = (uint64_t)Site;
+  T->frames[D].site = AGENT_ADDR(Site);
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  *Where = Tramp;
+  *Where = (uintptr_t)Tramp;
 }
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   const struct tscc_agent_site *Site =
-      (const struct tscc_agent_site *)(Ret - TSCC_TRAMPOLINE_CALL_END -
-                                       TSCC_TRAMPOLINE_CODE);
+      AGENT_PTR(const struct tscc_agent_site *,
+                Ret - AGENT_TRAMPOLINE_CALL_END - TSCC_TRAMPOLINE_CODE);
   struct tscc_store *S = &tscc_agent_config.store;
   struct tscc_store_header *H = tscc_store_hdr(S);
   if (UNLIKELY(__atomic_load_n(&H->reader_alive, __ATOMIC_RELAXED) &
@@ -205,7 +226,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   uint64_t Regs[TSCC_REG_COUNT];
   regs_of(F, Rsp, Site->address, Regs);
   const struct tscc_agent_hook *Hooks =
-      (const struct tscc_agent_hook *)Site->hooks;
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   int Returns = 0;
   uint32_t *W = tscc_thread_within(S, T->slot);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
@@ -228,7 +249,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
 }
 
 void tscc_agent_ret(struct tscc_agent_frame *F) {
-  uint64_t Slot = (uint64_t)&F->ret;
+  uint64_t Slot = AGENT_ADDR(&F->ret);
   struct tscc_agent_thread *T = agent_thread(0);
   if (UNLIKELY(!T))
     __builtin_trap();
@@ -250,16 +271,16 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   struct tscc_agent_shadow Frame = T->frames[T->depth - 1];
   F->ret = Frame.ret;
   const struct tscc_agent_site *Site =
-      (const struct tscc_agent_site *)Frame.site;
+      AGENT_PTR(const struct tscc_agent_site *, Frame.site);
   const struct tscc_agent_hook *Hooks =
-      (const struct tscc_agent_hook *)Site->hooks;
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   /* Collection switched off since the entry: the exit is not collected
    * either (and is no drop: nothing was lost that was asked for). */
   int Off = __atomic_load_n(&tscc_store_hdr(S)->collect_off, __ATOMIC_RELAXED);
   if (Locked && !Off &&
       !__atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED)) {
     uint64_t Regs[TSCC_REG_COUNT];
-    regs_of(F, Slot + 8, Frame.ret, Regs);
+    regs_of(F, Slot + sizeof(F->ret), Frame.ret, Regs);
     for (uint32_t I = 0; I < Site->hook_count; ++I)
       if (Hooks[I].kind == TSCC_HOOK_EXIT)
         run_clause(R, Hooks[I].index, &Hooks[I], Regs);

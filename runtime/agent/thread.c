@@ -3,8 +3,9 @@
  * Every hit needs its thread: for the shadow stack of hijacked returns,
  * the thread's slot in the store (thread-locals, its ring) and its id.
  * gettid() is a system call, far too slow for every hit, so threads are
- * found by their fs base (the thread pointer: one instruction with
- * FSGSBASE) in a table of the agent's private memory. A thread's entry is
+ * found by their thread pointer (the fs base, one instruction with
+ * FSGSBASE; in a 32-bit process the TCB address at %gs:0) in a table of
+ * the agent's private memory. A thread's entry is
  * resolved against the store on its first hit, and again whenever the
  * store's slot changed under it (the thread exited and a new one reuses its
  * TCB) or the process was re-armed (a fork child: same table, new process).
@@ -14,20 +15,15 @@
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
-#define ARCH_GET_FS 0x1003
-
+/* The thread pointer: the fs base on x86-64, the TCB at %gs:0 in i386
+ * (arch.h). */
 static uint64_t fs_base(void) {
-  uint64_t Base = 0;
-  if (LIKELY(tscc_agent_config.has_fsgsbase))
-    __asm__ volatile("rdfsbase %0" : "=r"(Base));
-  else
-    sys2(NR_arch_prctl, ARCH_GET_FS, &Base);
-  return Base;
+  return agent_thread_key(tscc_agent_config.has_fsgsbase);
 }
 
 static struct tscc_agent_thread *find_or_insert(uint64_t Key) {
   struct tscc_agent_thread *Table =
-      (struct tscc_agent_thread *)tscc_agent_config.threads;
+      AGENT_PTR(struct tscc_agent_thread *, tscc_agent_config.threads);
   uint32_t Cap = tscc_agent_config.thread_capacity;
   if (UNLIKELY(!Table || !Cap))
     return 0;

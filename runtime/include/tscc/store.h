@@ -227,9 +227,9 @@ struct tscc_store_layout {
 /* A process's view of the store: where the mapping is, and its private
  * copy of the layout (tables[]: the maps, then the aggregations). */
 struct tscc_store {
-  uint8_t *base;
+  TSCC_PTR_SLOT(base, uint8_t *base);
   struct tscc_store_layout layout;
-  const struct tscc_table_layout *tables;
+  TSCC_PTR_SLOT(tables, const struct tscc_table_layout *tables);
 };
 
 /*--- Operations (runtime/agent/store.c) ------------------------------------*/

@@ -55,7 +55,9 @@ private:
   std::string_view sectionName(size_t I) const {
     return name(ShStrtab, Shdrs[I].sh_name);
   }
-  bool mapped(size_t I) const { return I < Offset.size() && Offset[I] != ~0ull; }
+  bool mapped(size_t I) const {
+    return I < Offset.size() && Offset[I] != ~0ull;
+  }
 
   std::span<const uint8_t> Bytes;
   std::string &Error;
@@ -147,7 +149,8 @@ bool Builder::layout() {
     }
     return true;
   };
-  bool Ok = Place([](const Elf32_Shdr &S) { return S.sh_flags & SHF_EXECINSTR; });
+  bool Ok =
+      Place([](const Elf32_Shdr &S) { return S.sh_flags & SHF_EXECINSTR; });
   ExecEnd = Cur;
   Cur = alignTo(Cur, Page);
   Ok = Ok && Place([](const Elf32_Shdr &S) {
@@ -187,8 +190,7 @@ bool Builder::relocations() {
       if (Type == R_386_NONE)
         continue;
       if (Type != R_386_32 && Type != R_386_PC32 && Type != R_386_PLT32)
-        return fail("unsupported i386 relocation type " +
-                    std::to_string(Type) +
+        return fail("unsupported i386 relocation type " + std::to_string(Type) +
                     " (the code must be built with the static model)");
       if (ELF32_R_SYM(R.r_info) >= Syms.size() || T.sh_type == SHT_NOBITS ||
           R.r_offset > T.sh_size || T.sh_size - R.r_offset < 4)
@@ -202,8 +204,7 @@ void Builder::summarize(Image32Summary &Out) const {
   Out.MappingSize = Total;
   for (size_t I = 0; I < Shdrs.size(); ++I)
     if (mapped(I))
-      Out.Sections[std::string(sectionName(I))] = {Offset[I],
-                                                   Shdrs[I].sh_size};
+      Out.Sections[std::string(sectionName(I))] = {Offset[I], Shdrs[I].sh_size};
   for (const Elf32_Sym &Sym : Syms) {
     if (ELF32_ST_TYPE(Sym.st_info) != STT_FUNC || Sym.st_shndx == SHN_UNDEF ||
         Sym.st_shndx >= Shdrs.size() || !mapped(Sym.st_shndx))
@@ -216,8 +217,8 @@ void Builder::summarize(Image32Summary &Out) const {
 bool Builder::symbolAddress(uint32_t Index, uint64_t Base,
                             const SymbolResolver &Resolve, uint64_t &Addr) {
   if (Index >= Syms.size())
-    return fail("relocation against symbol " + std::to_string(Index) +
-                " of " + std::to_string(Syms.size()));
+    return fail("relocation against symbol " + std::to_string(Index) + " of " +
+                std::to_string(Syms.size()));
   const Elf32_Sym &S = Syms[Index];
   if (S.st_shndx == SHN_UNDEF) {
     std::string Name(name(SymStrtab, S.st_name));
@@ -277,8 +278,7 @@ bool Builder::applyAll(RelocatedImage &Out, const SymbolResolver &Resolve) {
   for (const Elf32_Shdr &S : Shdrs) {
     if (S.sh_type == SHT_RELA)
       return fail("i386 objects use SHT_REL, not SHT_RELA");
-    if (S.sh_type != SHT_REL || S.sh_info >= Shdrs.size() ||
-        !mapped(S.sh_info))
+    if (S.sh_type != SHT_REL || S.sh_info >= Shdrs.size() || !mapped(S.sh_info))
       continue;
     if (!apply(S, S.sh_info, Out, Resolve))
       return false;
@@ -307,9 +307,8 @@ bool Builder::relocateFor(uint64_t Base, const SymbolResolver &Resolve,
       Out.Sections[std::string(sectionName(I))] = {Base + Offset[I],
                                                    Shdrs[I].sh_size};
   for (const Elf32_Sym &Sym : Syms) {
-    if (ELF32_ST_BIND(Sym.st_info) == STB_LOCAL ||
-        Sym.st_shndx == SHN_UNDEF || Sym.st_shndx >= Shdrs.size() ||
-        !mapped(Sym.st_shndx))
+    if (ELF32_ST_BIND(Sym.st_info) == STB_LOCAL || Sym.st_shndx == SHN_UNDEF ||
+        Sym.st_shndx >= Shdrs.size() || !mapped(Sym.st_shndx))
       continue;
     Out.Symbols[std::string(name(SymStrtab, Sym.st_name))] =
         Base + Offset[Sym.st_shndx] + Sym.st_value;
@@ -320,7 +319,8 @@ bool Builder::relocateFor(uint64_t Base, const SymbolResolver &Resolve,
 } // namespace
 
 bool tscc::rt::isElf32(std::span<const uint8_t> Bytes) {
-  return Bytes.size() > EI_CLASS && memcmp(Bytes.data(), ELFMAG, SELFMAG) == 0 &&
+  return Bytes.size() > EI_CLASS &&
+         memcmp(Bytes.data(), ELFMAG, SELFMAG) == 0 &&
          Bytes[EI_CLASS] == ELFCLASS32;
 }
 

@@ -85,8 +85,7 @@ std::span<const uint8_t> sectionBytes(const LoadedImage &Image,
 bool tscc::rt::loadCodeStreams(ProbeProgram &P, const LoadedImage &Image,
                                std::string &Error) {
   std::span<const uint8_t> Table = sectionBytes(Image, TSCC_SEC_STREAMS);
-  std::span<const uint8_t> Images =
-      sectionBytes(Image, TSCC_SEC_STREAM_IMAGES);
+  std::span<const uint8_t> Images = sectionBytes(Image, TSCC_SEC_STREAM_IMAGES);
   if (Table.empty())
     return true;
   tscc_stream_table Head{};
@@ -109,16 +108,16 @@ bool tscc::rt::loadCodeStreams(ProbeProgram &P, const LoadedImage &Image,
     if (Row.machine != EM_386 || Row.elf_class != ELFCLASS32)
       continue;
     ProbeProgram::CodeStream S;
-    if (!readRow(Row, Table, Images,
-                 static_cast<uint32_t>(P.clauses().size()), S, Error))
+    if (!readRow(Row, Table, Images, static_cast<uint32_t>(P.clauses().size()),
+                 S, Error))
       return false;
     P.Streams.push_back(std::move(S));
   }
   return true;
 }
 
-const ProbeProgram::CodeStream *
-ProbeProgram::codeStream(uint16_t Machine, DataModel DM) const {
+const ProbeProgram::CodeStream *ProbeProgram::codeStream(uint16_t Machine,
+                                                         DataModel DM) const {
   for (const CodeStream &S : Streams)
     if (S.Machine == Machine && S.DM == DM)
       return &S;
