@@ -57,7 +57,7 @@ std::string plan(PtraceProcess &P, const JumpCandidate &C, Planned &Out) {
   if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
-  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Out.Plan, Why))
+  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Out.Plan, Why, P.mode()))
     return Why;
   // A thread stopped inside the bytes to be overwritten would resume in the
   // middle of the jump.
@@ -140,7 +140,9 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   for (size_t I = 0; I < Plans.size(); ++I) {
     const Planned &Pl = Plans[I];
     uint64_t At = Area + I * ip::TrampolineSlot;
-    if (!withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
+    // (In a 32-bit process every address is within reach.)
+    if (P.dataModel() == DataModel::LP64 &&
+        !withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
       Rejected[Pl.C->Addr] = "no memory for a trampoline within reach";
       continue;
     }
