@@ -300,6 +300,9 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
       break;
     Got += Chunk;
   }
+  /* Records are whole 8-byte words; a 32-bit stack pointer is only 4-byte
+   * aligned, so the page-sized pieces may leave an odd word at the end. */
+  Got &= ~(uint64_t)7;
   Snap.stack_size = (uint32_t)Got;
   __builtin_memcpy(Where, &Snap, sizeof(Snap));
   struct tscc_ring_record H = ring_header(Ctx, TSCC_RING_STACK_SNAPSHOT);

@@ -90,6 +90,7 @@ typedef uint32_t agent_greg_t;
 /* The kernel's struct sigaction of a 32-bit process (tscc/agent.h). */
 #define AGENT_KSA_HANDLER(A) ((A)->handler)
 #define AGENT_KSA_FLAGS(A) ((A)->flags)
-#define AGENT_KSA_MASK(A) ((uint64_t)(A)->mask[0] | (uint64_t)(A)->mask[1] << 32)
+#define AGENT_KSA_MASK(A)                                                      \
+  ((uint64_t)(A)->mask[0] | (uint64_t)(A)->mask[1] << 32)
 
 #endif

@@ -24,8 +24,7 @@ static uint64_t cas8(volatile void *P, uint64_t Old, uint64_t New) {
   uint32_t Lo = (uint32_t)Old, Hi = (uint32_t)(Old >> 32);
   __asm__ volatile("lock cmpxchg8b (%[p])"
                    : "+a"(Lo), "+d"(Hi)
-                   : [p] "S"(P), "b"((uint32_t)New),
-                     "c"((uint32_t)(New >> 32))
+                   : [p] "S"(P), "b"((uint32_t)New), "c"((uint32_t)(New >> 32))
                    : "memory", "cc");
   return (uint64_t)Hi << 32 | Lo;
 }

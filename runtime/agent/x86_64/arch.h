@@ -73,10 +73,7 @@ typedef uint64_t agent_greg_t;
 
 /* Continues at Pc on the stack Sp (a clause that must end at once). */
 #define AGENT_JUMP(Sp, Pc)                                                     \
-  __asm__ volatile("mov %0, %%rsp\n\tjmp *%1"                                  \
-                   :                                                           \
-                   : "r"(Sp), "r"(Pc)                                          \
-                   : "memory")
+  __asm__ volatile("mov %0, %%rsp\n\tjmp *%1" : : "r"(Sp), "r"(Pc) : "memory")
 
 /* The highest user address plus one. */
 #define AGENT_USER_END 0x800000000000ull

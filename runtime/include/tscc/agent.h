@@ -233,6 +233,10 @@ TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) == 328,
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 456,
                    "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 16, "proc layout");
+/* tsrun reads the agent's threads (their shadow stacks) at the end. */
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 4664, "thread layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, frames) == 56,
+                   "thread layout");
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -2,6 +2,7 @@
 #include "Agent.h"
 
 #include "AgentAbi.h"
+#include "Healer.h"
 #include "Inject.h"
 
 #include "../InProcess/AgentObject.h"
@@ -108,8 +109,8 @@ uint64_t vdsoClockGettime(PtraceProcess &P,
   if (!Elf)
     return 0;
   bool Is64 = P.dataModel() == DataModel::LP64;
-  const ElfSymbol *Sym =
-      Elf->findFunction(Is64 ? "__vdso_clock_gettime" : "__vdso_clock_gettime64");
+  const ElfSymbol *Sym = Elf->findFunction(Is64 ? "__vdso_clock_gettime"
+                                                : "__vdso_clock_gettime64");
   if (!Sym && Is64)
     Sym = Elf->findFunction("clock_gettime");
   uint64_t Lowest = ~0ull;
@@ -218,10 +219,10 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   const std::string &Name = F.socketName();
   memcpy(Addr.sun_path, Name.data(), Name.size());
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
-  bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
-            call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why,
-                 "connect") &&
-            F.sendStore(P.Pid, Why);
+  bool Ok =
+      P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
+      call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
+      F.sendStore(P.Pid, Why);
   // recvmsg(sock, {iov: 1 byte, control: one fd}, MSG_CMSG_CLOEXEC), with
   // the structures of the process's model.
   uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
@@ -417,6 +418,10 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
       R != 0 || !P.readMemory(A.DataBase, Cur.data(), Cur.size()))
     return 0;
   uint64_t Handler = abiOf(P).sigactionHandler(Cur);
+  // In a 32-bit process our healer has just put itself in front of SIGSEGV
+  // too: the old agent is behind it.
+  if (std::optional<uint64_t> Behind = healerReplacedHandler(P, Handler))
+    Handler = *Behind;
   if (Handler < A.Signal - A.AgentBase)
     return 0;
   // The same agent object, so the same layout relative to its handler.
@@ -448,9 +453,8 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
     memcpy(&Rel, Now + 1, 4);
     // (In a 32-bit process the jump wraps around at 4 GiB.)
     uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
-    if (Now[0] != 0xe9 ||
-        ((Site.address + 5 + static_cast<int64_t>(Rel)) & Mask) !=
-            Tramp + TSCC_TRAMPOLINE_CODE)
+    if (Now[0] != 0xe9 || ((Site.address + 5 + static_cast<int64_t>(Rel)) &
+                           Mask) != Tramp + TSCC_TRAMPOLINE_CODE)
       continue;
     if (P.writeMemory(Site.address, Site.original, Site.length))
       ++Restored;
@@ -705,6 +709,31 @@ void tscc::rt::pt::armAgent(PtraceProcess &P) {
   uint32_t One = 1;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
                 sizeof(One));
+}
+
+std::optional<uint64_t> tscc::rt::pt::orphanAgentChainedSegv(PtraceProcess &P,
+                                                             uint64_t Handler) {
+  // Where the agent's symbols are relative to its start: relocated once at
+  // an arbitrary address (the layout does not depend on it).
+  const AgentAbi &Abi = abiOf(P);
+  RelocatedImage Img;
+  std::string Why;
+  SymbolResolver None = [](std::string_view) { return std::nullopt; };
+  constexpr uint64_t At = 0x10000000;
+  if (!relocateImage(Abi.AgentObject, At, None, Img, Why))
+    return std::nullopt;
+  uint64_t SignalOff = symbol(Img, TSCC_AGENT_SYM_SIGNAL) - At;
+  uint64_t ConfigOff = symbol(Img, TSCC_AGENT_SYM_CONFIG) - At;
+  if (Handler < SignalOff)
+    return std::nullopt;
+  tscc_agent_config C{};
+  if (!P.read(Handler - SignalOff + ConfigOff, C) ||
+      C.magic != TSCC_AGENT_MAGIC || C.version != TSCC_AGENT_VERSION ||
+      C.size != sizeof(C))
+    return std::nullopt;
+  std::array<uint8_t, 32> Chained;
+  memcpy(Chained.data(), &C.chained[TSCC_AGENT_SIGSEGV], Chained.size());
+  return Abi.sigactionHandler(Chained);
 }
 
 const JumpSite *tscc::rt::pt::jumpSiteCovering(const PtraceProcess &P,

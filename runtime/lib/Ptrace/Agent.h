@@ -18,6 +18,7 @@
 #include "PtraceProcess.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -93,6 +94,12 @@ struct AgentRemoval {
 /// dispositions back and unmaps the agent's memory if no thread can still
 /// be in it.
 AgentRemoval removeAgent(PtraceProcess &P, pid_t Tid);
+
+/// If Handler is the SIGSEGV handler of an agent of P's model that a
+/// killed tsrun left (its configuration says so), the SIGSEGV disposition
+/// it chains to. For walking a chain of handlers (Healer.cpp).
+std::optional<uint64_t> orphanAgentChainedSegv(PtraceProcess &P,
+                                               uint64_t Handler);
 
 /// The jump-patched site whose displaced bytes contain Addr (not its
 /// first byte), or null.

@@ -49,9 +49,7 @@ AgentAbi make(DataModel DM) {
   return A;
 }
 
-unsigned wordSize(const AgentAbi &A) {
-  return dataModelPointerSize(A.DM);
-}
+unsigned wordSize(const AgentAbi &A) { return dataModelPointerSize(A.DM); }
 
 } // namespace
 
@@ -74,8 +72,7 @@ std::array<uint8_t, 32> AgentAbi::sigaction(uint64_t Handler, uint64_t Flags,
   return Out;
 }
 
-uint64_t
-AgentAbi::sigactionHandler(std::span<const uint8_t, 32> Act) const {
+uint64_t AgentAbi::sigactionHandler(std::span<const uint8_t, 32> Act) const {
   return getWord(Act, 0, wordSize(*this));
 }
 
@@ -122,7 +119,6 @@ bool AgentAbi::providesForClauses(std::string_view Name) const {
   if (Name == "memcpy" || Name == "memset" || Name == "memmove")
     return true;
   // i386 code divides 64-bit integers through libgcc's routines.
-  return DM == DataModel::ILP32 &&
-         (Name == "__divdi3" || Name == "__udivdi3" || Name == "__moddi3" ||
-          Name == "__umoddi3");
+  return DM == DataModel::ILP32 && (Name == "__divdi3" || Name == "__udivdi3" ||
+                                    Name == "__moddi3" || Name == "__umoddi3");
 }

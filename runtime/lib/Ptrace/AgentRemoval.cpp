@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
+#include "AgentAbi.h"
 
 #include "Inject.h"
 #include "Unwind.h"
@@ -36,8 +37,6 @@ using namespace tscc::rt::pt;
 namespace {
 
 constexpr unsigned MaxSteps = 1'000'000;
-constexpr uint64_t NrRtSigaction =
-    syscallNumberOf(DataModel::LP64, "rt_sigaction");
 constexpr uint64_t MaxStackScan = 8u << 20;
 
 struct CodeRanges {
@@ -124,7 +123,10 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return 0;
-  uint64_t Entry = threadEntry(P, R.fs_base);
+  // The agent's key of the thread (agent/*/arch.h): the fs base, or in a
+  // 32-bit process the TCB, which is the gs base (it points to itself).
+  uint64_t Entry =
+      threadEntry(P, P.dataModel() == DataModel::LP64 ? R.fs_base : R.gs_base);
   uint32_t Depth = 0;
   if (!Entry || !P.read(Entry + offsetof(tscc_agent_thread, depth), Depth))
     return 0;
@@ -135,9 +137,10 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
     return 0;
   unsigned N = 0;
   for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-    uint64_t Cur = 0;
-    if (P.read(It->slot, Cur) && Cur == P.Agent.Return &&
-        P.writeMemory(It->slot, &It->ret, 8))
+    bool Ok = false;
+    uint64_t Cur = P.readPointer(It->slot, Ok);
+    if (Ok && Cur == P.Agent.Return &&
+        P.writeMemory(It->slot, &It->ret, P.pointerSize()))
       ++N;
   }
   uint32_t Zero = 0;
@@ -151,14 +154,17 @@ void restoreHandlers(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
   const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
   uint64_t Scratch = A.DataBase;
+  const AgentAbi &Abi = agentAbi(P.dataModel());
+  uint64_t NrRtSigaction = Abi.NrRtSigaction;
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     uint64_t R = 0;
     std::string Error;
-    tscc_kernel_sigaction Cur{};
+    std::array<uint8_t, 32> Cur{};
     if (!injectSyscall(P, Tid, NrRtSigaction,
                        {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
                        Error) ||
-        R != 0 || !P.read(Scratch, Cur) || Cur.handler != A.Signal)
+        R != 0 || !P.readMemory(Scratch, Cur.data(), Cur.size()) ||
+        Abi.sigactionHandler(Cur) != A.Signal)
       continue;
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
@@ -179,10 +185,27 @@ uint64_t mappingEnd(pid_t Pid, uint64_t Addr) {
   return 0;
 }
 
+/// The same in a 32-bit process: i386's struct rt_sigframe is pretcode,
+/// sig, pinfo, puc (4 bytes each), siginfo (128), then the ucontext, whose
+/// gregs (at 20) hold eip at index 14; the restorer is `mov $173,%eax;
+/// int $0x80` (rt_sigreturn).
+bool isSignalFrameEip(PtraceProcess &P, uint64_t At) {
+  constexpr uint64_t EipOffset = 16 + 128 + 20 + 14 * 4;
+  uint32_t Pretcode = 0;
+  uint8_t Code[7];
+  if (At < EipOffset || !P.read(At - EipOffset, Pretcode) ||
+      !P.readMemory(Pretcode, Code, sizeof(Code)))
+    return false;
+  static const uint8_t RtSigreturn[] = {0xb8, 0xad, 0, 0, 0, 0xcd, 0x80};
+  return memcmp(Code, RtSigreturn, sizeof(RtSigreturn)) == 0;
+}
+
 /// Whether the word at At, which points into our code, is the saved rip
 /// of a signal frame: the frame's first word (pretcode) then points at a
 /// sigreturn trampoline (`mov $15,%eax|%rax; syscall`).
 bool isSignalFrameRip(PtraceProcess &P, uint64_t At) {
+  if (P.dataModel() == DataModel::ILP32)
+    return isSignalFrameEip(P, At);
   // struct rt_sigframe: pretcode, then ucontext (40 bytes of header) whose
   // gregs hold rip at index 16.
   constexpr uint64_t RipOffset = 8 + 40 + 16 * 8;
@@ -211,21 +234,26 @@ std::string stillReferenced(PtraceProcess &P, const CodeRanges &Code) {
     if (Code.contains(R.rip))
       return Who + " is still in the agent";
     uint64_t Regs[TSCC_REG_COUNT];
-    regsToTscc(R, Regs);
+    regsToTscc(R, Regs, P.dataModel());
     for (uint64_t PC : unwind(P, Regs, 256, &T.Shadow))
       if (Code.contains(PC))
         return Who + " will return into the agent";
-    uint64_t End =
-        std::min<uint64_t>(mappingEnd(P.Pid, R.rsp), R.rsp + MaxStackScan);
-    std::vector<uint64_t> Words;
-    for (uint64_t At = R.rsp & ~7ull; At < End; At += 65536) {
-      uint64_t N = std::min<uint64_t>(65536, End - At) / 8;
-      Words.resize(N);
-      if (!P.readMemory(At, Words.data(), N * 8))
+    // Stack words are pointer-sized: 4 bytes in a 32-bit process.
+    uint64_t Sp = Regs[TSCC_REG_RSP];
+    unsigned W = P.pointerSize();
+    uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, Sp), Sp + MaxStackScan);
+    std::vector<uint8_t> Bytes;
+    for (uint64_t At = Sp & ~uint64_t(W - 1); At < End; At += 65536) {
+      uint64_t N = std::min<uint64_t>(65536, End - At) / W;
+      Bytes.resize(N * W);
+      if (!P.readMemory(At, Bytes.data(), N * W))
         break;
-      for (uint64_t I = 0; I < N; ++I)
-        if (Code.contains(Words[I]) && isSignalFrameRip(P, At + 8 * I))
+      for (uint64_t I = 0; I < N; ++I) {
+        uint64_t Word = 0;
+        memcpy(&Word, Bytes.data() + I * W, W);
+        if (Code.contains(Word) && isSignalFrameRip(P, At + W * I))
           return Who + " is in a signal handler that interrupted the agent";
+      }
     }
   }
   return {};

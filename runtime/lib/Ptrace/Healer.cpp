@@ -1,6 +1,7 @@
 //===- Healer.cpp - A target that repairs itself if tsrun dies ------------===//
 #include "Healer.h"
 
+#include "Agent.h"
 #include "Inject.h"
 
 #include "tscc/SyscallTable.h"
@@ -307,6 +308,36 @@ bool targetSigaction(PtraceProcess &P, const HealerCode &C, pid_t Tid,
   return true;
 }
 
+/// Whether a copy of our healer's code (with its own header pointer) has
+/// its handler at Handler.
+bool isHealerAt(PtraceProcess &P, const HealerCode &C, uint64_t Handler) {
+  size_t BlobSize = C.Blob.size();
+  unsigned Ptr = C.PointerSize;
+  if (Handler < C.HandlerOffset || BlobSize <= Ptr)
+    return false;
+  std::vector<uint8_t> Theirs(BlobSize);
+  return P.readMemory(Handler - C.HandlerOffset, Theirs.data(), BlobSize) &&
+         std::memcmp(Theirs.data() + Ptr, C.Blob.data() + Ptr,
+                     BlobSize - Ptr) == 0;
+}
+
+/// The handler of a healer a killed tsrun left, from the disposition ours
+/// replaced: in a 32-bit process the agent's SIGSEGV handler is in front
+/// of the healer's (both handle SIGSEGV there), so a killed tsrun's healer
+/// is found behind its agent.
+uint64_t orphanHealerHandler(PtraceProcess &P, const HealerCode &C,
+                             uint64_t Handler) {
+  for (unsigned Hops = 0; Hops < 4 && Handler > 1; ++Hops) {
+    if (isHealerAt(P, C, Handler))
+      return Handler;
+    std::optional<uint64_t> Behind = orphanAgentChainedSegv(P, Handler);
+    if (!Behind)
+      break;
+    Handler = *Behind;
+  }
+  return Handler;
+}
+
 /// If OldHandler -- the disposition ours replaced -- is the handler of a
 /// healer that a killed tsrun left in this process, puts the original
 /// bytes back under every breakpoint it journalled and that is still in
@@ -396,8 +427,15 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
     return false;
   P.Heal.Header = Header;
   if (uint64_t Old = sigactionHandler(P, Header + HDR_OLDACT))
-    Repaired = healOrphan(P, C, Old);
+    Repaired = healOrphan(P, C, orphanHealerHandler(P, C, Old));
   return true;
+}
+
+std::optional<uint64_t> tscc::rt::pt::healerReplacedHandler(PtraceProcess &P,
+                                                            uint64_t Handler) {
+  if (!P.Heal.Header || Handler != handlerAddr(P, healerCode(P)))
+    return std::nullopt;
+  return sigactionHandler(P, P.Heal.Header + HDR_OLDACT);
 }
 
 bool tscc::rt::pt::syncHealerBreakpoints(

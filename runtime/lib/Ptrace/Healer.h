@@ -50,6 +50,7 @@
 
 #include "PtraceProcess.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -80,6 +81,12 @@ bool hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
 /// The libc function every sigaction() and signal() call goes through
 /// (glibc). The backend hooks it in processes with a healer.
 inline constexpr const char *HealerGuardFunction = "__libc_sigaction";
+
+/// If Handler is the handler of P's healer, the one it replaced (and chains
+/// to): in a 32-bit process, where healer and agent both handle SIGSEGV,
+/// how the agent finds what is behind the healer.
+std::optional<uint64_t> healerReplacedHandler(PtraceProcess &P,
+                                              uint64_t Handler);
 
 /// The i386 healer (runtime/agent/i386/healer.S) as raw code: its header
 /// pointer, the offsets of its handler and restorer and its size (u32

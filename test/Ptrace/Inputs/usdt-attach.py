@@ -40,7 +40,13 @@ def main(tsrun, obj, prog):
         out.append(p.stdout.readline())
         ts.send_signal(signal.SIGINT)
         ts_out, ts_err = ts.communicate(timeout=120)
-        release(go2, 2)  # the program and its child
+        # The program and its child, one byte each: with one write of two
+        # bytes, a reader that has read its byte and closed the FIFO before
+        # the other opened it takes the second byte's chance with it (the
+        # pipe's content goes when its last reader does), and the other
+        # waits forever.
+        release(go2)
+        release(go2)
         out.append(p.stdout.read())
         p.wait(timeout=120)
         sys.stdout.write("".join(out))
