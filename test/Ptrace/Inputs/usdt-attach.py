@@ -40,15 +40,18 @@ def main(tsrun, obj, prog):
         out.append(p.stdout.readline())
         ts.send_signal(signal.SIGINT)
         ts_out, ts_err = ts.communicate(timeout=120)
-        # The program and its child, one byte each: with one write of two
-        # bytes, a reader that has read its byte and closed the FIFO before
-        # the other opened it takes the second byte's chance with it (the
-        # pipe's content goes when its last reader does), and the other
-        # waits forever.
-        release(go2)
-        release(go2)
+        # The program and its child, one byte each. The FIFO stays open
+        # here (read-write: that never blocks) until both have read:
+        # written and closed at once, a reader that had its byte and closed
+        # before the other opened would take the second byte with it (a
+        # pipe's content goes when its last user does), and the other would
+        # wait forever; one byte per open would give the reader left
+        # waiting end of file instead.
+        keep = os.open(go2, os.O_RDWR)
+        os.write(keep, b"xx")
         out.append(p.stdout.read())
         p.wait(timeout=120)
+        os.close(keep)
         sys.stdout.write("".join(out))
         sys.stdout.write(ts_out)
         print("prog status:", p.returncode)
