@@ -116,6 +116,12 @@ if _can_build_m32():
     # (test/Remote) keep covering ILP32.
     if _runs_i386_natively():
         config.available_features.add("native-i386")
+        # Real Debian i386 programs, fetched by
+        # utils/setup/fetch-debian-i386.sh (run-tests.sh runs it).
+        debian_i386 = os.path.join(config.tscc_obj_root, "debian-i386")
+        if os.access(os.path.join(debian_i386, "usr/bin/hello"), os.X_OK):
+            config.available_features.add("debian-i386")
+            config.substitutions.append(("%debian_i386", debian_i386))
 if os.geteuid() == 0:
     config.available_features.add("root")
 
