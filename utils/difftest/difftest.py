@@ -99,6 +99,7 @@ def main():
                     help="comma-separated: " + ", ".join(runner.PATHS))
     ap.add_argument("--bindir", default=os.path.join(runner.SRC_ROOT,
                                                      "build", "bin"))
+    ap.add_argument("--tscc", help="the tscc to test (default: BINDIR/tscc)")
     ap.add_argument("--workdir", help="keep the programs here")
     ap.add_argument("--without", default="",
                     help="leave out constructs: " +
@@ -118,6 +119,8 @@ def main():
         if p not in runner.PATHS:
             ap.error("unknown path '%s'" % p)
     tools = runner.Tools(args.bindir, args.timeout)
+    if args.tscc:
+        tools.tscc = os.path.abspath(args.tscc)
     keep = args.workdir is not None
     if not keep:
         args.workdir = tempfile.mkdtemp(prefix="difftest.")
