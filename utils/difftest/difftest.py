@@ -125,6 +125,7 @@ def main():
     if not keep:
         args.workdir = tempfile.mkdtemp(prefix="difftest.")
     totals = {"cases": 0, "ub": 0, "rejected": 0, "crashes": 0,
+              "generator_errors": 0,
               "checked": {}, "mismatched": {}, "path_errors": {}}
 
     def out(s):
@@ -132,11 +133,18 @@ def main():
 
     try:
         for seed in parse_seeds(args):
-            run_seed(seed, args, tools, paths, totals, out)
+            try:
+                run_seed(seed, args, tools, paths, totals, out)
+            except RuntimeError as e:
+                # gcc refused what the generator wrote: a tester bug, which
+                # must not hide the other seeds' results.
+                totals["generator_errors"] += 1
+                out("seed %d: GENERATOR ERROR (not a tscc failure): %s" % (
+                    seed, str(e)[:2000]))
     finally:
         if not keep:
             shutil.rmtree(args.workdir, ignore_errors=True)
-    bad = totals["rejected"] + totals["crashes"]
+    bad = totals["rejected"] + totals["crashes"] + totals["generator_errors"]
     for p in paths:
         if p in totals["path_errors"] and p not in totals["checked"]:
             out("path %s: not run: %s" % (p, totals["path_errors"][p]))
@@ -149,7 +157,8 @@ def main():
     out("difftest: %d cases generated, %d dropped for undefined behaviour, "
         "%d rejected by tscc, %d tscc crashes" % (
             totals["cases"], totals["ub"], totals["rejected"],
-            totals["crashes"]))
+            totals["crashes"]) + (", %d seeds with generator errors" % totals[
+                "generator_errors"] if totals["generator_errors"] else ""))
     return 1 if bad else 0
 
 

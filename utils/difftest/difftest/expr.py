@@ -155,9 +155,17 @@ def value_type(n, m):
     return t
 
 
+class Invalid(Exception):
+    """An operand that C does not allow there (a record as a value, say):
+    the reducer's candidates can be ill-formed, and are then dropped."""
+
+
 def rvalue(n, m):
     """(type, value) of n as an operand of an arithmetic operator."""
     t = value_type(n, m)
+    if not getattr(t, "is_int", False) and not getattr(t, "is_pointer",
+                                                         False):
+        raise Invalid()
     if not getattr(t, "is_int", False):
         return t, n.val[m]
     return ct.promote(t, m), n.val[m]
@@ -230,6 +238,10 @@ def _ptr_compare(op, p, q):
 
 
 def truth(n, m):
+    t = value_type(n, m)
+    if not getattr(t, "is_int", False) and not getattr(t, "is_pointer",
+                                                         False):
+        raise Invalid()
     v = n.val[m]
     if isinstance(v, Ptr):
         return 1
@@ -244,7 +256,11 @@ def make(kind, attrs, kids):
     n.features |= set(attrs.get("features", ()))
     for m in M2:
         n.val[m] = None
-        if TYPERS[kind](n, m) == "UB":
+        try:
+            if TYPERS[kind](n, m) == "UB":
+                return None
+        except (Invalid, AttributeError, KeyError, TypeError, IndexError):
+            # An ill-formed shape (the reducer tries many): not C, dropped.
             return None
     return n
 

@@ -15,6 +15,7 @@ from . import ctypes as ct
 from . import expr as ex
 from . import runner
 from .gen import Case
+from .world import _c_literal
 
 
 def _positions(node, path=()):
@@ -41,11 +42,11 @@ def _literal_for(node):
         return None
     ts = [node.ty[m] for m in ct.MODELS]
     vs = [node.val[m] for m in ct.MODELS]
-    if vs[0] != vs[1] or ts[0] is not ts[1] or ts[0].bitfield:
+    if vs[0] != vs[1] or ts[0] is not ts[1] or not getattr(
+            ts[0], "is_int", False) or ts[0].bitfield or ts[0].enum:
         return None
     v = vs[0]
-    text = "(%s)%s" % (ts[0].spelling, ("%dLL" % v) if v < 0 else
-                        ("%dULL" % v))
+    text = "(%s)%s" % (ts[0].spelling, _c_literal(v))
     return ex.make("lit", {"text": text, "types": {m: ts[0] for m in
                                                     ct.MODELS},
                            "values": {m: v for m in ct.MODELS}}, [])

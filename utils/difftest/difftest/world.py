@@ -42,6 +42,8 @@ class EnumDecl:
 def _c_literal(v):
     if -(1 << 31) <= v < (1 << 31):
         return str(v)
+    if v == -(1 << 63):
+        return "(-9223372036854775807LL - 1)"  # no literal has this value
     if v < 0:
         return "(%dLL)" % v
     return "%dULL" % v
