@@ -87,8 +87,7 @@ bool InitBuilder::initScalar(const SubObject &Obj, Expr *Value) {
   if (!VT)
     return false;
   if (!Obj.Ty->isInteger() && !Obj.Ty->isPointer()) {
-    S.diag(Value->getSourceRange(), diag::err_init_type)
-        << Obj.Ty->getName();
+    S.diag(Value->getSourceRange(), diag::err_init_type) << Obj.Ty->getName();
     return false;
   }
   if (!S.checkConvertible(Value, VT, Obj.Ty, Value->getBeginLoc(),
@@ -133,8 +132,7 @@ bool InitBuilder::designate(std::vector<Frame> &Stack, const InitItem &Item,
       bool Bad = !V || *V < 0 ||
                  (A->getNumElements() && uint64_t(*V) >= *A->getNumElements());
       if (!A || Bad) {
-        S.diag(D.Range, diag::err_init_designator)
-            << "[]" << F.Agg->getName();
+        S.diag(D.Range, diag::err_init_designator) << "[]" << F.Agg->getName();
         return false;
       }
       Index = uint64_t(*V);
