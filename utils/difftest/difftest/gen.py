@@ -317,8 +317,25 @@ class Generator:
             return make("addr", {}, [make("index", {}, [arr, lit])])
         return arr
 
+    def byte_read(self):
+        """A byte of a struct T object read through an unsigned char
+        pointer: casts between pointer types and reads of target memory at
+        a computed offset. Its value depends on the layout, so the
+        generator does not know it."""
+        sizes = self.layout.get("sizeof(struct T)")
+        if not sizes:
+            return self.int_literal()
+        k = self.rng.randint(0, min(sizes[0].values()) - 1)
+        a = self.rng.choice([1, 2])
+        return make("layout", {
+            "text": "((unsigned char *)@ARG%d)[%d]" % (a, k),
+            "values": {m: None for m in ct.MODELS},
+            "types": {m: ct.UCHAR for m in ct.MODELS}}, [])
+
     def leaf(self):
         pick = self.rng.random()
+        if pick < 0.04:
+            return self.byte_read()
         if pick < 0.22:
             return self.int_literal()
         if pick < 0.3:
@@ -450,8 +467,17 @@ class Generator:
         if pick < 0.6:
             return make("binary", {"op": rng.choice(["<", "<=", "==", "!=",
                                                      ">", ">="])}, [p, q])
-        if pick < 0.7:
+        if pick < 0.65:
             return make("unary", {"op": "!"}, [p])
+        if pick < 0.7:
+            zero = make("lit", {"text": "0", "values": {m: 0 for m in
+                                                        ct.MODELS},
+                                "types": {m: ct.INT for m in ct.MODELS}},
+                        [])
+            if rng.random() < 0.5:
+                return make("binary", {"op": rng.choice(["==", "!="])},
+                            [p, zero])
+            return make("cast", {"type": "_Bool", "to": ct.BOOL}, [p])
         if pick < 0.85:
             t = rng.choice([ct.ULONG, ct.LLONG, ct.ULLONG, ct.LONG])
             return make("cast", {"type": t.spelling, "to": t}, [p])
@@ -497,9 +523,39 @@ class Generator:
             return self.assign_case(cid)
         return Case(cid, "expr", node=self.int_expr(self.rng.randint(1, 4)))
 
+    def pointer_assign_case(self, cid):
+        """A script pointer variable moved with += and -=: pointer
+        arithmetic on a variable of each model's pointer width."""
+        rng = self.rng
+        init = self.pointer()
+        if init is None or not init.is_pointer() or not all(
+                isinstance(init.val[m], Ptr) and init.val[m].elems()
+                for m in ct.MODELS):
+            return None
+        t = ct.PointerType("int", "int *")
+        steps = [("=", init)]
+        p = init.val["LP64"]
+        idx, count = p.idx, len(p.elems())
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randint(0, count)
+            op = "+=" if k >= idx else "-="
+            d = abs(k - idx)
+            steps.append((op, make("lit", {
+                "text": str(d), "values": {m: d for m in ct.MODELS},
+                "types": {m: ct.INT for m in ct.MODELS}}, [])))
+            idx = k
+        if p.elem is not ct.INT:
+            return None
+        return Case(cid, "assign", var=t, steps=steps)
+
     def assign_case(self, cid):
         rng = self.rng
-        t = rng.choice([x for x in ct.STANDARD if x.rank > 1])
+        if rng.random() < 0.2:
+            c = self.pointer_assign_case(cid)
+            if c is not None:
+                return c
+        t = rng.choice([x for x in ct.STANDARD if x.rank > 1] +
+                       [e.type for e in self.world.enums])
         steps = []
         value = {}
         init = self.int_expr(2)

@@ -87,6 +87,7 @@ class Program:
             t.append("}")
         c.append("int main(void) {")
         c.append("  setvbuf(stdout, NULL, _IOLBF, 0);")
+        c += w.main_prologue()
         for k in range(len(chunks)):
             c.append("  probe%d(%s);" % (k, w.call_args()))
         c.append("  return 0;")
@@ -132,7 +133,8 @@ def layout_values(gen, workdir, timeout=300):
     for i, (text, _) in enumerate(queries):
         lines.append('  printf("Q%d %%llu\\n", (unsigned long long)(%s));' %
                      (i, text.replace("@ARG", "a")))
-    lines += ["}", "int main(void) { q(%s); return 0; }" % w.call_args()]
+    lines += ["}", "int main(void) {"] + w.main_prologue() + [
+        "  q(%s);" % w.call_args(), "  return 0;", "}"]
     os.makedirs(workdir, exist_ok=True)
     src = os.path.join(workdir, "layout.c")
     with open(src, "w") as f:
@@ -185,25 +187,52 @@ def ub_cases(prog, tools):
     return bad
 
 
+def _tscc(prog, tools, obj):
+    return run([tools.tscc, "-w", "-ferror-limit=0", prog.t_path, "-o", obj],
+               tools.timeout)
+
+
+def _rejected_alone(prog, case, tools):
+    """tscc's first error for \p case compiled on its own, or None if it
+    compiles: a syntax error in one case can make tscc report errors at
+    the lines of others, which must not be counted against them."""
+    alone = Program(prog.gen, [case], os.path.join(prog.dir, "alone"))
+    r = _tscc(alone, tools, os.path.join(alone.dir, "probe.o"))
+    if r.returncode == 0:
+        return None
+    m = re.search(r"probe\.t:\d+:\d+: error: (.*)", r.stderr)
+    return m.group(1) if m else r.stderr.strip()[-300:] or "tscc failed"
+
+
 def compile_script(prog, tools, outcome):
-    """Compiles the script; cases tscc rejects are recorded and dropped
-    (the script is written again without them). Returns the object's path,
-    or None when nothing is left to run."""
+    """Compiles the script; cases tscc rejects (each confirmed by compiling
+    it alone) are recorded and dropped, and the script is written again
+    without them. Returns the object's path, or None when tscc crashed or
+    failed for no case."""
     obj = os.path.join(prog.dir, "probe.o")
-    for _ in range(3):
-        r = run([tools.tscc, "-w", "-ferror-limit=0", prog.t_path, "-o", obj],
-                tools.timeout)
+    while True:
+        r = _tscc(prog, tools, obj)
         if r.returncode == 0:
             return obj
         if r.returncode < 0 or r.returncode == -999:
             outcome.crash = "tscc died (%d): %s" % (r.returncode,
                                                     r.stderr[-2000:])
             return None
+        named = {prog.t_line[int(m.group(1))]
+                 for m in re.finditer(r"probe\.t:(\d+):\d+: error:",
+                                      r.stderr)
+                 if int(m.group(1)) in prog.t_line}
+        # Confirm the named cases alone; if none is rejected alone, the
+        # culprit is elsewhere: try every case.
+        suspects = [c for c in prog.cases if c.id in named]
         bad = {}
-        for m in re.finditer(r"probe\.t:(\d+):\d+: error: (.*)", r.stderr):
-            line = int(m.group(1))
-            if line in prog.t_line:
-                bad.setdefault(prog.t_line[line], m.group(2))
+        for group in (suspects, prog.cases):
+            for case in group:
+                msg = _rejected_alone(prog, case, tools)
+                if msg is not None:
+                    bad[case.id] = msg
+            if bad:
+                break
         if not bad:
             outcome.crash = "tscc failed outside any case:\n" + \
                 r.stderr[-3000:]
@@ -212,7 +241,6 @@ def compile_script(prog, tools, outcome):
         prog.cases = [c for c in prog.cases if c.id not in bad]
         prog.c_line, prog.t_line = {}, {}
         prog._write()
-    return None
 
 
 def script_values(json_path):

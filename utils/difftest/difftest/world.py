@@ -289,9 +289,19 @@ class World:
             v = (rng.choice(t.enum.values)[1] if t.enum is not None
                  else random_value(rng, t))
             params.append((t, v))
+        # The last argument points into an array on main()'s stack, a copy
+        # of g_ints: a 32-bit process's stack may lie above 2 GiB.
+        self.stack_ints = ArrayObject("s_ints", ct.INT,
+                                      list(self.ints.values))
         params.append((ct.PointerType("int", "int *"),
-                       (self.ints, rng.randint(0, 2))))
+                       (self.stack_ints, rng.randint(0, 2))))
         return params
+
+    def main_prologue(self):
+        """Statements at the start of main(): the stack copy of g_ints."""
+        return ["  int s_ints[%d];" % len(self.ints.values),
+                "  for (int i = 0; i < %d; ++i)" % len(self.ints.values),
+                "    s_ints[i] = g_ints[i];"]
 
     # -- text ---------------------------------------------------------------
     def c_declarations(self):
@@ -343,7 +353,7 @@ class World:
             elif t.is_pointer and v[0] == "top2":
                 out.append("&g_top2")
             elif t.is_pointer:
-                out.append("&g_ints[%d]" % v[1])
+                out.append("&%s[%d]" % (v[0].name, v[1]))
             elif t.enum is not None:
                 out.append(dict((b, a) for a, b in t.enum.values)[v])
             else:
