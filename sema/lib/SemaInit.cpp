@@ -10,6 +10,8 @@
 
 #include "tscc/Sema/SemaChecker.h"
 
+#include "tscc/AST/ASTContext.h"
+
 namespace tscc {
 
 namespace {
@@ -30,6 +32,15 @@ struct Frame {
 };
 
 bool isAggregate(const Type *T) { return T->isRecord() || T->isArray(); }
+
+/// A string literal initialising an array of a character type.
+StringLiteral *charArrayString(const Type *T, Expr *Value) {
+  const auto *A = T->getAs<ArrayType>();
+  if (!A || A->getElementType()->getSize() != 1 ||
+      !A->getElementType()->isInteger())
+    return nullptr;
+  return llvm::dyn_cast<StringLiteral>(Value->ignoreParens());
+}
 
 /// How many subobjects a sequence of initializers fills in \p T: every
 /// member of a struct, the first of a union, every element of an array
@@ -64,6 +75,7 @@ public:
 
 private:
   bool initScalar(const SubObject &Obj, Expr *Value);
+  bool initString(const SubObject &Obj, StringLiteral *Lit, uint64_t *Count);
   bool designate(std::vector<Frame> &Stack, const InitItem &Item,
                  uint64_t *MaxCount);
   bool nextSubObject(std::vector<Frame> &Stack, const InitItem &Item);
@@ -95,6 +107,25 @@ bool InitBuilder::initScalar(const SubObject &Obj, Expr *Value) {
     return false;
   S.convertTo(Value, Obj.Ty);
   Out.push_back({Obj.BitOffset, Obj.BitWidth, Obj.Ty, Value});
+  return true;
+}
+
+bool InitBuilder::initString(const SubObject &Obj, StringLiteral *Lit,
+                             uint64_t *Count) {
+  // `(char[]){"abc"}`: the bytes and the NUL, as far as the array goes.
+  const auto *A = Obj.Ty->getAs<ArrayType>();
+  llvm::StringRef Bytes = Lit->getBytes();
+  uint64_t N = A->getNumElements().value_or(Bytes.size() + 1);
+  if (Count)
+    *Count = std::max(*Count, N);
+  const Type *E = A->getElementType();
+  ASTContext &AST = S.AST;
+  for (uint64_t I = 0; I < N && I <= Bytes.size(); ++I) {
+    int64_t V = I < Bytes.size() ? int64_t(int8_t(Bytes[I])) : 0;
+    auto *C = AST.create<CharLiteral>(Lit->getSourceRange(), V);
+    if (!initScalar({E, Obj.BitOffset + I * 8, std::nullopt}, C))
+      return false;
+  }
   return true;
 }
 
@@ -180,6 +211,9 @@ bool InitBuilder::initList(const SubObject &Obj, InitListExpr *L,
     }
     return initScalar(Obj, First.Value);
   }
+  if (L->getItems().size() == 1 && L->getItems()[0].Designators.empty())
+    if (StringLiteral *Lit = charArrayString(Obj.Ty, L->getItems()[0].Value))
+      return initString(Obj, Lit, MaxCount);
   std::vector<Frame> Stack{{Obj.Ty, Obj.BitOffset}};
   for (const InitItem &Item : L->getItems()) {
     if (!Item.Designators.empty()) {
@@ -190,14 +224,19 @@ bool InitBuilder::initList(const SubObject &Obj, InitListExpr *L,
     }
     SubObject Sub = subObject(Stack.back(), Stack.back().Next);
     auto *Braced = llvm::dyn_cast<InitListExpr>(Item.Value);
-    // Brace elision: a scalar for an aggregate initialises its first
-    // scalar, and the following ones continue inside it.
-    while (!Braced && isAggregate(Sub.Ty) && subObjectCount(Sub.Ty)) {
-      Stack.push_back({Sub.Ty, Sub.BitOffset});
-      Sub = subObject(Stack.back(), 0);
+    bool OK;
+    if (StringLiteral *Lit = charArrayString(Sub.Ty, Item.Value)) {
+      OK = initString(Sub, Lit, nullptr);
+    } else {
+      // Brace elision: a scalar for an aggregate initialises its first
+      // scalar, and the following ones continue inside it.
+      while (!Braced && isAggregate(Sub.Ty) && subObjectCount(Sub.Ty)) {
+        Stack.push_back({Sub.Ty, Sub.BitOffset});
+        Sub = subObject(Stack.back(), 0);
+      }
+      OK = Braced && isAggregate(Sub.Ty) ? initList(Sub, Braced, nullptr)
+                                         : initScalar(Sub, Item.Value);
     }
-    bool OK = Braced && isAggregate(Sub.Ty) ? initList(Sub, Braced, nullptr)
-                                            : initScalar(Sub, Item.Value);
     if (!OK)
       return false;
     ++Stack.back().Next;

@@ -73,6 +73,7 @@ void values(struct wide *w, int *p, long i, void *hi);
   printf("VAL complit %llu\n", (unsigned long long)((int){7} + (struct wide){.ll = 5, .c = 2}.ll));
   printf("VAL complit-arr %llu\n", (unsigned long long)((unsigned char[]){1, 2, 300}[2]));
   printf("VAL complit-elide %llu\n", (unsigned long long)((struct wide){1, 2, 3, 4, 5, 6, 7}.arr[2]));
+  printf("VAL complit-string %llu\n", (unsigned long long)((char[]){"abc"}[1] + sizeof((char[]){"abc"})));
   printf("VAL elvis %llu\n", (unsigned long long)(__arg1->ll ?: 9));
   printf("VAL elvis0 %llu\n", (unsigned long long)((__arg3 - __arg3) ?: 9));
   printf("VAL typeof %llu\n", (unsigned long long)((__typeof__(__arg1->c))300));

@@ -51,6 +51,7 @@ __attribute__((noinline)) void values(struct wide *w, int *p, long i,
   SHOW("complit", (int){7} + (struct wide){.ll = 5, .c = 2}.ll);
   SHOW("complit-arr", (unsigned char[]){1, 2, 300}[2]);
   SHOW("complit-elide", (struct wide){1, 2, 3, 4, 5, 6, 7}.arr[2]);
+  SHOW("complit-string", (char[]){"abc"}[1] + sizeof((char[]){"abc"}));
   SHOW("elvis", w->ll ?: 9);
   SHOW("elvis0", (i - i) ?: 9);
   SHOW("typeof", (__typeof__(w->c))300);
