@@ -134,6 +134,16 @@ class Generator:
                 out.append(("offsetof(struct T, %s)" % f.name, None))
                 for op in ("sizeof", "__alignof__", "_Alignof"):
                     out.append(("%s(@ARG1->%s)" % (op, f.name), None))
+        # The types of promoted and converted members, through sizeof:
+        # a wide bit-field's N-bit type has 8 bytes, a narrow one is an int.
+        for f in top.fields:
+            if isinstance(f.type, ct.IntType):
+                for form in ("sizeof(@ARG1->%s + 0)", "sizeof(-@ARG1->%s)",
+                             "sizeof(@ARG1->%s << 1)",
+                             "sizeof(@ARG1->%s + 1LL)"):
+                    out.append((form % f.name, None))
+                if self.on("elvis"):
+                    out.append(("sizeof(@ARG1->%s ?: 0)" % f.name, "elvis"))
         out.append(("offsetof(struct T, arr[1])", None))
         out.append(("offsetof(struct T, sub.%s)" % next(
             f.name for f in w.leaf_decl.fields if f.width is None), None))
