@@ -112,8 +112,8 @@ private:
   std::string header(const Node *N) const;
   std::string details(const Node *N) const;
   std::vector<Item> children(const Node *N) const;
-  void addDeclarator(std::vector<Item> &K, unsigned,
-                     llvm::ArrayRef<Expr *> Dims,
+  /// A declarator level's array dimensions and function suffix.
+  void addDeclarator(std::vector<Item> &K, llvm::ArrayRef<Expr *> Dims,
                      const FunctionSuffix *F) const;
   std::string designator(const OffsetofExpr *E) const;
 
@@ -272,8 +272,7 @@ std::string Dumper::details(const Node *N) const {
   llvm_unreachable("unknown node kind");
 }
 
-void Dumper::addDeclarator(std::vector<Item> &K, unsigned,
-                           llvm::ArrayRef<Expr *> Dims,
+void Dumper::addDeclarator(std::vector<Item> &K, llvm::ArrayRef<Expr *> Dims,
                            const FunctionSuffix *F) const {
   for (const Expr *D : Dims) {
     if (!D) {
@@ -343,11 +342,11 @@ std::vector<Item> Dumper::children(const Node *N) const {
                                            : item(T->getTypeofExpr()));
       K.push_back(Of);
     }
-    addDeclarator(K, 0, T->getArrayDims(), T->getFunction());
+    addDeclarator(K, T->getArrayDims(), T->getFunction());
     for (const DeclaratorLevel *L = T->getNested(); L; L = L->Nested) {
       Item Level = line("nested " + range(L->Range) +
                         " pointers=" + std::to_string(L->PointerDepth));
-      addDeclarator(Level.Kids, 0, L->ArrayDims, L->Function);
+      addDeclarator(Level.Kids, L->ArrayDims, L->Function);
       K.push_back(Level);
     }
     break;
