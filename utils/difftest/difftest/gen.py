@@ -68,12 +68,27 @@ class Case:
         v = "v%d" % self.id
         decl = ("__auto %s %s;" if lang == "script" else "%s %s;") % (
             self.var.spelling, v)
+        if lang == "script" and self.storage != "auto":
+            decl = ""  # declared at the top of the script
+        elif "*" in self.var.spelling and lang == "script":
+            decl = "__auto %s%s;" % (self.var.spelling, v)
         body = " ".join("%s %s %s;" % (v, op, n.render(lang))
                         for op, n in self.steps)
         return "{ %s %s %s }" % (decl, body, fmt % (self.id, v))
 
     def describe(self):
-        return self.statements("script")
+        text = self.statements("script")
+        if self.kind == "assign" and self.storage != "auto":
+            text = self.top_declaration() + " " + text
+        return text
+
+    storage = "auto"  # or "thread", "global": the script variable's class
+
+    def top_declaration(self):
+        """The script's top-level declaration of a __thread or __global
+        variable of an assignment case."""
+        return "__%s %s v%d;" % (self.storage, self.var.spelling.replace(
+            " *", " *"), self.id)
 
 
 def literal_types(value, radix, suffix):
@@ -585,7 +600,18 @@ class Generator:
                 continue
             steps.append((op, e))
             value = {m: t.wrap(m, n.val[m]) for m in ct.MODELS}
-        return Case(cid, "assign", var=t, steps=steps)
+        case = Case(cid, "assign", var=t, steps=steps)
+        # Thread-locals have the model's widths, as autos do; a global
+        # integer keeps its LP64 width in ILP32 processes by design
+        # (docs/language.md), so only types of one width in both models
+        # are globals here.
+        pick = rng.random()
+        if pick < 0.2:
+            case.storage = "thread"
+        elif pick < 0.35 and not t.is_pointer and \
+                t.bits["ILP32"] == t.bits["LP64"]:
+            case.storage = "global"
+        return case
 
     def cases(self, count):
         return [self.case() for _ in range(count)]

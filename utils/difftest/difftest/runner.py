@@ -73,6 +73,9 @@ class Program:
         chunks = self.chunks()
         for k in range(len(chunks)):
             t.append(w.prototype("probe%d" % k) + ";")
+        for case in self.cases:
+            if case.kind == "assign" and case.storage != "auto":
+                t.append(case.top_declaration())
         for k, chunk in enumerate(chunks):
             c.append("__attribute__((noinline)) %s {" %
                      w.prototype("probe%d" % k))
