@@ -276,8 +276,9 @@ class World:
             lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
         else:
             lo, hi = 0, (1 << width) - 1
-        return rng.choice([lo, hi, 0, 1, rng.randint(lo, hi),
-                           rng.randint(lo, hi)])
+        # 1 does not fit a signed 1-bit field (its values are -1 and 0).
+        return rng.choice([v for v in (lo, hi, 0, 1) if lo <= v <= hi] +
+                          [rng.randint(lo, hi), rng.randint(lo, hi)])
 
     def _make_params(self):
         rng = self.rng
