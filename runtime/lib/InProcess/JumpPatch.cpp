@@ -204,6 +204,58 @@ bool checkWindow(const PatchPlan &Plan, std::string &Why) {
   return true;
 }
 
+const char *describeEntry(EntryKind K) {
+  switch (K) {
+  case EntryKind::Branch:
+    return "a branch target";
+  case EntryKind::JumpTable:
+    return "a jump table entry";
+  case EntryKind::AddressTaken:
+    return "a code address constant";
+  case EntryKind::Relocation:
+    return "a relocated code pointer";
+  case EntryKind::LandingPad:
+    return "an exception landing pad";
+  }
+  return "an entry";
+}
+
+/// Whether anything may arrive inside the patched bytes. A branch to Site
+/// itself lands on the jump and runs the probe, as it would have with the
+/// original instruction; one into the rest of the window would land in
+/// the middle of the jump.
+bool checkEntries(const PatchPlan &Plan, const std::vector<uint64_t> &Targets,
+                  const EntryFacts &Known, std::string &Why) {
+  auto Inside = [&](uint64_t A) {
+    return A > Plan.Site && A < Plan.Site + Plan.Length;
+  };
+  for (uint64_t T : Targets) {
+    if (Inside(T)) {
+      Why = "a branch target inside the patched bytes (" + hexAddr(T) + ")";
+      return false;
+    }
+  }
+  const KnownEntry *First = nullptr;
+  for (const KnownEntry &E : Known.Entries)
+    if (Inside(E.Addr) && (!First || E.Addr < First->Addr))
+      First = &E;
+  if (First) {
+    Why = std::string(describeEntry(First->Kind)) +
+          " inside the patched bytes (" + hexAddr(First->Addr) + ")";
+    return false;
+  }
+  // One instruction has no boundary inside the bytes that a jump could
+  // target; between several, an unknown jump may land.
+  if (Plan.Insns.size() > 1 && Known.Unresolved) {
+    Why = "the jump would displace " + std::to_string(Plan.Insns.size()) +
+          " instructions and the indirect jump at " +
+          hexAddr(Known.Unresolved->Addr) +
+          " may land between them: " + Known.Unresolved->Why;
+    return false;
+  }
+  return true;
+}
+
 /// Appends to an Out whose byte Base will sit at address At.
 class CopyWriter {
 public:
@@ -349,7 +401,8 @@ bool appendCopyOf(CopyWriter &W, const PatchPlan &Plan, BoundaryMap &Map,
 
 bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
                                  uint64_t FuncStart, uint64_t Site,
-                                 PatchPlan &Plan, std::string &Why) {
+                                 const EntryFacts &Known, PatchPlan &Plan,
+                                 std::string &Why) {
   Plan = PatchPlan();
   Plan.Site = Site;
   if (Site < FuncStart || Site - FuncStart >= Func.size()) {
@@ -357,20 +410,9 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
     return false;
   }
   std::vector<uint64_t> Targets;
-  if (!scanFunction(Func, FuncStart, Site, Targets, Why) ||
-      !decodeWindow(Func, Site - FuncStart, Plan, Why) ||
-      !checkWindow(Plan, Why))
-    return false;
-  // A branch to Site itself lands on the jump and runs the probe, as it
-  // would have with the original instruction; one into the rest of the
-  // window would land in the middle of the jump.
-  for (uint64_t T : Targets) {
-    if (T > Site && T < Site + Plan.Length) {
-      Why = "a branch target inside the patched bytes (" + hexAddr(T) + ")";
-      return false;
-    }
-  }
-  return true;
+  return scanFunction(Func, FuncStart, Site, Targets, Why) &&
+         decodeWindow(Func, Site - FuncStart, Plan, Why) &&
+         checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
 }
 
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
