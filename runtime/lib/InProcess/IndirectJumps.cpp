@@ -2,6 +2,7 @@
 #include "IndirectJumps.h"
 
 #include "RegisterDefs.h"
+#include "RegisterValues.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -13,11 +14,6 @@ using namespace tscc::rt::ip;
 
 namespace {
 
-/// How far back from a jump its target is looked for.
-constexpr size_t MaxTraceInsns = 64;
-/// How deep sums and table addresses are traced.
-constexpr unsigned MaxTraceDepth = 4;
-
 std::string hexAddr(uint64_t V) {
   char Buf[24];
   std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
@@ -25,190 +21,93 @@ std::string hexAddr(uint64_t V) {
 }
 
 bool isIndirectJump(const X86Insn &I) {
-  return I.Flow == X86Flow::Indirect && (I.modrmReg() == 4);
+  return I.Flow == X86Flow::Indirect && I.modrmReg() == 4;
 }
 
-/// After I, execution does not fall through to the next instruction.
-bool endsFlow(const X86Insn &I) {
-  switch (I.Flow) {
-  case X86Flow::JmpRel:
-  case X86Flow::Ret:
-  case X86Flow::Trap:
-    return true;
-  case X86Flow::Indirect:
-    return I.modrmReg() >= 4; // jmp, far jmp
-  default:
-    return false;
-  }
-}
-
-/// The value of a register at some point, as far as the trace saw.
-struct Value {
-  enum Kind : uint8_t { Pointer, Const, Indexed, Sum, Unknown } K = Unknown;
-  uint64_t Addr = 0;       ///< Const: the constant; Indexed: the table
-  bool TableKnown = false; ///< Indexed: Addr is the table's address
-  unsigned Scale = 0;      ///< Indexed
-  size_t At = 0;           ///< Sum: the add, to trace its operands from
-  unsigned A = 0, B = 0;   ///< Sum: the two registers added
-  std::string Why;         ///< Unknown
-};
-
-class Tracer {
-public:
-  Tracer(const std::vector<PlacedInsn> &Code,
-         const std::vector<uint64_t> &Targets)
-      : Code(Code), Targets(Targets) {}
-
-  /// The value register R holds right before instruction Before.
-  Value trace(unsigned R, size_t Before, unsigned Depth) const;
-  /// The table an indexed load from M (instruction At) reads.
-  Value indexed(const MemOperand &M, size_t At, unsigned Depth) const;
-  IndirectJump classify(size_t J) const;
-
-private:
-  bool isTarget(uint64_t A) const {
-    return std::binary_search(Targets.begin(), Targets.end(), A);
-  }
-  Value fromDef(const RegDef &D, size_t At, unsigned Depth) const;
-  IndirectJump fromValue(IndirectJump J, const Value &V) const;
-
-  const std::vector<PlacedInsn> &Code;
-  const std::vector<uint64_t> &Targets;
-};
-
-Value unknown(std::string Why) {
-  Value V;
-  V.Why = std::move(Why);
-  return V;
-}
-
-Value Tracer::trace(unsigned R, size_t Before, unsigned Depth) const {
-  for (size_t K = Before, Steps = 0; K > 0; --K, ++Steps) {
-    // Whatever reaches Code[K] other than from Code[K - 1] may bring
-    // another value.
-    const PlacedInsn &Prev = Code[K - 1];
-    if (isTarget(Code[K].Addr) || endsFlow(Prev.I))
-      return unknown("its target comes through a merge of control flow at " +
-                     hexAddr(Code[K].Addr));
-    if (Steps == MaxTraceInsns)
-      return unknown("its target is computed too far before it");
-    RegDef D = registerWrite(Prev, R);
-    if (D.Kind == RegWrite::None || D.Kind == RegWrite::Same)
-      continue;
-    if (D.Kind == RegWrite::Copy) {
-      R = D.Src;
-      continue;
-    }
-    return fromDef(D, K - 1, Depth);
-  }
-  Value V; // an incoming value: an argument or a callee-saved register
-  V.K = Value::Pointer;
-  return V;
-}
-
-Value Tracer::fromDef(const RegDef &D, size_t At, unsigned Depth) const {
-  Value V;
-  switch (D.Kind) {
-  case RegWrite::Load:
-  case RegWrite::CallResult:
-    V.K = Value::Pointer;
-    return V;
-  case RegWrite::Const:
-    V.K = Value::Const;
-    V.Addr = D.Value;
-    return V;
-  case RegWrite::IndexedLoad:
-    return indexed(D.Mem, At, Depth);
-  case RegWrite::Add:
-    V.K = Value::Sum;
-    V.At = At;
-    V.A = D.Src;
-    V.B = D.Src2;
-    return V;
-  default:
-    return unknown("its target is computed by the instruction at " +
-                   hexAddr(Code[At].Addr));
-  }
-}
-
-Value Tracer::indexed(const MemOperand &M, size_t At, unsigned Depth) const {
-  Value V;
-  V.K = Value::Indexed;
-  V.Scale = M.Scale;
-  if (M.Rip || M.Base < 0) { // table(%rip,...) cannot index; disp(,%i,s)
-    V.TableKnown = !M.Rip;
-    V.Addr = static_cast<uint64_t>(M.Disp);
-    return V;
-  }
-  if (Depth >= MaxTraceDepth)
-    return V;
-  // The table is the base register, or (gcc -O0) the index register with
-  // the scaled index as base.
-  Value Base = trace(static_cast<unsigned>(M.Base), At, Depth + 1);
-  if (Base.K != Value::Const && M.Scale == 1 && M.Index >= 0)
-    Base = trace(static_cast<unsigned>(M.Index), At, Depth + 1);
-  if (Base.K == Value::Const) {
-    V.TableKnown = true;
-    V.Addr = Base.Addr + static_cast<uint64_t>(M.Disp);
-  }
-  return V;
-}
-
-IndirectJump Tracer::fromValue(IndirectJump J, const Value &V) const {
+/// What a jump through a register or memory holding V goes to.
+IndirectJump jumpThrough(const RegValue &V) {
+  IndirectJump J;
   switch (V.K) {
-  case Value::Pointer:
-  case Value::Const:
+  case RegValue::Nothing:
+  case RegValue::Incoming:
+  case RegValue::Pointer:
+  case RegValue::Const:
     J.Kind = IndirectKind::Pointer;
-    return J;
-  case Value::Indexed:
-    if (V.TableKnown && V.Scale == 8) {
+    break;
+  case RegValue::Indexed:
+    if (V.Width == 8 && V.TableKnown && V.Scale == 8) {
       J.Kind = IndirectKind::Table;
-      J.Form = TableForm::Absolute;
       J.Table = V.Addr;
-      return J;
+    } else if (V.Width == 8) {
+      // A code pointer in memory (an array of them, a member at a variable
+      // offset): an address constant of the module (ModuleEntries.h), as
+      // any pointer in memory is.
+      J.Kind = IndirectKind::Pointer;
+    } else {
+      J.Why = "it loads its target from a table of offsets whose address "
+              "is not a constant";
     }
-    J.Why = "it loads its target from a table whose address is not a "
-            "constant";
-    return J;
-  case Value::Sum: {
-    Value A = trace(V.A, V.At, 1), B = trace(V.B, V.At, 1);
-    if (A.K == Value::Const)
-      std::swap(A, B);
-    if (B.K == Value::Const && A.K == Value::Indexed && A.TableKnown &&
-        (A.Scale == 4 || A.Scale == 1)) {
-      J.Kind = IndirectKind::Table;
-      J.Form = TableForm::Relative;
-      J.Table = A.Addr;
-      J.Base = B.Addr;
-      return J;
-    }
-    J.Why = "it adds an offset to its target that no table constant "
-            "explains";
-    return J;
-  }
-  case Value::Unknown:
-    J.Why = V.Why;
-    return J;
+    break;
+  case RegValue::Relative:
+    J.Kind = IndirectKind::Table;
+    J.Form = TableForm::Relative;
+    J.Table = V.Addr;
+    J.Base = V.Base;
+    break;
+  case RegValue::Unknown:
+    J.Why = V.describe();
+    break;
   }
   return J;
 }
 
-IndirectJump Tracer::classify(size_t Index) const {
-  const PlacedInsn &D = Code[Index];
+/// The jump Code[K], with the registers In before it.
+IndirectJump classify(const RegisterValues &RV, const RegState &In,
+                      const PlacedInsn &D, size_t K) {
   IndirectJump J;
-  J.Addr = D.Addr;
-  if (D.I.modrmMod() == 3)
-    return fromValue(J, trace(jumpRegister(D.I), Index, 0));
   MemOperand M;
-  if (!memOperandOf(D, M)) {
+  if (D.I.modrmMod() == 3)
+    J = jumpThrough(In[jumpRegister(D.I)]);
+  else if (!memOperandOf(D, M))
     J.Why = "its operand cannot be decoded";
-    return J;
-  }
-  if (M.Index < 0) { // through a pointer in memory: GOT, vtable, variable
+  else if (M.Index < 0) // a pointer in memory: GOT, vtable, variable
     J.Kind = IndirectKind::Pointer;
-    return J;
+  else
+    J = jumpThrough(RV.indexedLoad(In, M, K));
+  J.Addr = D.Addr;
+  return J;
+}
+
+bool sameTable(const IndirectJump &A, const IndirectJump &B) {
+  return A.Form == B.Form && A.Table == B.Table && A.Base == B.Base;
+}
+
+void addTable(std::vector<IndirectJump> &Tables, const IndirectJump &J) {
+  if (J.Kind != IndirectKind::Table)
+    return;
+  for (const IndirectJump &T : Tables)
+    if (sameTable(T, J))
+      return;
+  Tables.push_back(J);
+}
+
+/// The tables Code[K] makes a code address from, whether or not the
+/// address goes straight to a jump (it may be stored first).
+void tablesRead(const RegisterValues &RV, const RegState &In,
+                const PlacedInsn &D, size_t K,
+                std::vector<IndirectJump> &Tables) {
+  for (const RegisterValues::Write &W : RV.writes(K)) {
+    RegValue V;
+    if (W.D.Kind == RegWrite::IndexedLoad && W.D.Mem.Scale == 8)
+      V = RV.indexedLoad(In, W.D.Mem, K);
+    else if (W.D.Kind == RegWrite::Add)
+      V = RV.value(In, K, W);
+    else
+      continue;
+    IndirectJump J = jumpThrough(V);
+    J.Addr = D.Addr;
+    addTable(Tables, J);
   }
-  return fromValue(J, indexed(M, Index, 0));
 }
 
 bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart,
@@ -256,10 +155,22 @@ bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
   Out.BranchTargets.erase(
       std::unique(Out.BranchTargets.begin(), Out.BranchTargets.end()),
       Out.BranchTargets.end());
-  Tracer T(Code, Out.BranchTargets);
-  for (size_t K = 0; K < Code.size(); ++K)
-    if (isIndirectJump(Code[K].I))
-      Out.Jumps.push_back(T.classify(K));
+  RegisterValues RV(Code, Out.BranchTargets);
+  if (!RV.converged()) { // nothing can be said of its jumps
+    IndirectJump J;
+    J.Addr = FuncStart;
+    J.Why = "the function is too large to follow its registers";
+    Out.Jumps.push_back(J);
+    return true;
+  }
+  RV.forEach([&](size_t K, const RegState &In) {
+    const PlacedInsn &D = Code[K];
+    if (isIndirectJump(D.I)) {
+      Out.Jumps.push_back(classify(RV, In, D, K));
+      addTable(Out.Tables, Out.Jumps.back());
+    }
+    tablesRead(RV, In, D, K, Out.Tables);
+  });
   return true;
 }
 

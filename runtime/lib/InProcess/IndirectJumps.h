@@ -4,8 +4,8 @@
 // of the second one, and of any after it, inside the jump: a branch there
 // runs half an instruction. Direct branches name their targets; this file
 // finds the rest of the ways compiled code jumps into the middle of a
-// function: the indirect `jmp`s. Each one is traced back through the
-// instructions before it (registers only, no memory) and classified:
+// function: the indirect `jmp`s. What each one jumps through is followed
+// back through the function (registers only, not memory) and classified:
 //
 // - a jump table: an indexed load from a table whose address is a
 //   constant of the code (`lea table(%rip)`, an absolute address), either
@@ -20,8 +20,11 @@
 //   function if that address was taken somewhere as a constant, so its
 //   targets are the module's address constants (ModuleEntries.h);
 // - unresolved: neither could be shown (an unknown instruction computes
-//   the target, control flow merges on the way back, a table's address is
-//   not a constant). Its targets are unknown.
+//   the target, a table's address is not a constant). Its targets are
+//   unknown.
+//
+// RegisterValues.h says how what a register holds is followed through the
+// function's control flow.
 //
 // All of this is pure: bytes in, facts out.
 //
@@ -61,11 +64,16 @@ struct IndirectJump {
 struct FunctionCode {
   std::vector<uint64_t> BranchTargets; ///< of direct branches, sorted
   std::vector<IndirectJump> Jumps;     ///< every indirect jmp (not call)
+  /// Every jump table the function reads (Kind Table, Addr where it is
+  /// read): those its jumps go through, and any other table whose entry it
+  /// makes an address of, which may be stored before a jump uses it.
+  std::vector<IndirectJump> Tables;
 };
 
-/// Decodes Func (the function's bytes, starting at FuncStart) and
-/// classifies its indirect jumps. False with Why if the function does not
-/// decode linearly.
+/// Decodes Func (the function's bytes, starting at FuncStart), classifies
+/// its indirect jumps and finds its tables. False with Why if the function
+/// does not decode linearly. A function too large to trace completely gets
+/// an Unresolved jump at its start.
 bool scanFunctionCode(std::span<const uint8_t> Func, uint64_t FuncStart,
                       FunctionCode &Out, std::string &Why);
 

@@ -212,8 +212,8 @@ const char *describeEntry(EntryKind K) {
     return "a jump table entry";
   case EntryKind::AddressTaken:
     return "a code address constant";
-  case EntryKind::Relocation:
-    return "a relocated code pointer";
+  case EntryKind::DataPointer:
+    return "a code pointer in data";
   case EntryKind::LandingPad:
     return "an exception landing pad";
   }

@@ -53,7 +53,7 @@ enum class EntryKind : uint8_t {
   Branch,       ///< a direct branch elsewhere in the module (a .cold part)
   JumpTable,    ///< an entry of one of the function's jump tables
   AddressTaken, ///< a constant of the code (computed goto, code pointer)
-  Relocation,   ///< a pointer in the module's data, relocated at load
+  DataPointer,  ///< a code pointer in the module's data
   LandingPad,   ///< where the unwinder resumes the function
 };
 

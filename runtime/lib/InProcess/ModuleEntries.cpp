@@ -93,7 +93,7 @@ void tscc::rt::ip::relaCodePointers(std::span<const uint8_t> Bytes,
     uint64_t Addend = readLE(Bytes.data() + Pos + 16, 8);
     if ((Type == R_X86_64_RELATIVE || Type == R_X86_64_IRELATIVE) &&
         inRanges(Code, Addend))
-      Out.push_back({Addend, EntryKind::Relocation});
+      Out.push_back({Addend, EntryKind::DataPointer});
   }
 }
 
@@ -115,11 +115,25 @@ std::vector<uint64_t> tscc::rt::ip::relrPlaces(std::span<const uint8_t> Bytes) {
   return Places;
 }
 
+void tscc::rt::ip::dataCodePointers(std::span<const uint8_t> Bytes,
+                                    uint64_t Addr, const AddressRanges &Code,
+                                    std::vector<KnownEntry> &Out) {
+  size_t Pos = (8 - Addr % 8) % 8;
+  for (; Pos + 8 <= Bytes.size(); Pos += 8) {
+    uint64_t V = readLE(Bytes.data() + Pos, 8);
+    if (inRanges(Code, V))
+      Out.push_back({V, EntryKind::DataPointer});
+  }
+}
+
 ModuleEntries::ModuleEntries(const ElfFile &Elf) {
   if (!Elf.is64())
     return;
   findCode(Elf);
-  findRelocations(Elf);
+  if (Elf.isRelocatable())
+    findRelocations(Elf);
+  else
+    findDataPointers(Elf);
   for (uint64_t Pad : moduleLandingPads(Elf))
     Entries.push_back({Pad, EntryKind::LandingPad});
   // One entry per address is enough to refuse a site.
@@ -173,9 +187,17 @@ void ModuleEntries::findRelocations(const ElfFile &Elf) {
     for (uint64_t Place : relrPlaces(B)) {
       uint64_t V;
       if (Elf.readVAddr(Place, &V, 8) && inRanges(Code, V))
-        Entries.push_back({V, EntryKind::Relocation});
+        Entries.push_back({V, EntryKind::DataPointer});
     }
   }
+}
+
+void ModuleEntries::findDataPointers(const ElfFile &Elf) {
+  for (const ElfSection &S : Elf.sections())
+    if ((S.Flags & SHF_ALLOC) && !(S.Flags & SHF_EXECINSTR) &&
+        S.Type == SHT_PROGBITS)
+      dataCodePointers(asBytes(Elf.bytes(S.Offset, S.Size)), S.Addr, Code,
+                       Entries);
 }
 
 void ModuleEntries::within(uint64_t Lo, uint64_t Hi, uint64_t Bias,

@@ -5,10 +5,11 @@
 // branches from other functions (gcc's `.cold` parts jump back into their
 // function), address constants of the code (a computed goto's labels, `lea
 // label(%rip)`; in a fixed-address executable also `mov $label`), code
-// pointers in its data that the loader relocates (R_X86_64_RELATIVE and
-// RELR entries: computed-goto tables of position-independent code), and
-// exception landing pads. Found once per ELF file, from the file (the live
-// code may hold breakpoints); link-time addresses.
+// pointers in its data (that the loader relocates: R_X86_64_RELATIVE and
+// RELR entries, computed-goto tables of position-independent code; in a
+// fixed-address executable, every aligned word of its data that is a code
+// address), and exception landing pads. Found once per ELF file, from the file
+// (the live code may hold breakpoints); link-time addresses.
 //
 // What a function's own jump tables hold is read from the live process
 // (IndirectJumps.h), where the tables are relocated.
@@ -49,6 +50,12 @@ void relaCodePointers(std::span<const uint8_t> Bytes, const AddressRanges &Code,
 /// The places (link-time addresses) the RELR entries Bytes relocate.
 std::vector<uint64_t> relrPlaces(std::span<const uint8_t> Bytes);
 
+/// Appends the aligned 8-byte words of Bytes (data at link-time address
+/// Addr) that are addresses inside Code: the code pointers of a
+/// fixed-address executable's data, which no relocation lists.
+void dataCodePointers(std::span<const uint8_t> Bytes, uint64_t Addr,
+                      const AddressRanges &Code, std::vector<KnownEntry> &Out);
+
 class ModuleEntries {
 public:
   explicit ModuleEntries(const ElfFile &Elf);
@@ -62,6 +69,7 @@ public:
 private:
   void findCode(const ElfFile &Elf);
   void findRelocations(const ElfFile &Elf);
+  void findDataPointers(const ElfFile &Elf);
 
   AddressRanges Code;
   std::vector<KnownEntry> Entries; ///< sorted by address

@@ -99,8 +99,6 @@ bool implicitWrite(const X86Insn &I, unsigned R) {
   unsigned Low = (Op & 7) | ((I.Rex & 1) ? 8 : 0);
   if (Op >= 0xb0 && Op <= 0xb7)
     return Low == R; // mov $imm8, %r8
-  if (Op >= 0x58 && Op <= 0x5f)
-    return Low == R; // pop: a value from the stack
   if (Op >= 0x91 && Op <= 0x97)
     return Low == R || R == Rax; // xchg with rax
   if (Op < 0x40 && ((Op & 7) == 4 || (Op & 7) == 5) && Op != 0x3c && Op != 0x3d)
@@ -198,6 +196,11 @@ RegDef oneByteWrite(const PlacedInsn &D, unsigned R) {
   default:
     break;
   }
+  if (Op >= 0x58 && Op <= 0x5f) // pop: a load from the stack
+    return ((Op & 7) | ((I.Rex & 1) ? 8 : 0)) == R ? def(RegWrite::Load)
+                                                   : RegDef();
+  if (Op == 0x8f && WritesRm)
+    return def(RegWrite::Load);
   if (Op >= 0xb8 && Op <= 0xbf) {
     if (((Op & 7) | ((I.Rex & 1) ? 8 : 0)) != R)
       return {};

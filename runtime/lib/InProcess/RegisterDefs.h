@@ -44,11 +44,11 @@ enum class RegWrite : uint8_t {
   None,        ///< R keeps its value
   Same,        ///< R is extended from its own low half (cltq, mov %edi,%edi)
   Copy,        ///< R = register Src
-  Load,        ///< R = load from Mem, no index: a pointer variable
+  Load,        ///< R = load from Mem, no index (or pop): a pointer
   IndexedLoad, ///< R = load from Mem with an index: a table entry
   Add,         ///< R = R + Src (or Src + Src2 for lea (%a,%b))
   Const,       ///< R = Value (lea x(%rip), mov $imm)
-  CallResult,  ///< R is a call's result or clobbered by the call
+  CallResult,  ///< R is a call's result (rax, rdx) or clobbered by it
   Unknown,     ///< anything else, or not certain
 };
 

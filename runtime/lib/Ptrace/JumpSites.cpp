@@ -92,12 +92,12 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
   auto Read = [&](uint64_t A, void *Dst, size_t Len) {
     return P.readMemory(A, Dst, Len);
   };
-  std::vector<uint64_t> Targets;
-  for (const ip::IndirectJump &J : Code.Jumps) {
+  for (const ip::IndirectJump &J : Code.Jumps)
     if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
       Facts.Unresolved = J;
-    ip::readJumpTable(J, Ranges, Read, Targets);
-  }
+  std::vector<uint64_t> Targets;
+  for (const ip::IndirectJump &T : Code.Tables)
+    ip::readJumpTable(T, Ranges, Read, Targets);
   for (uint64_t T : Targets)
     Facts.Entries.push_back({T, ip::EntryKind::JumpTable});
   return Facts;
@@ -124,9 +124,13 @@ std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
   return {};
 }
 
+/// The ways into each function planned so far in one batch: several
+/// sites of a function (entry, exit, offsets) share them.
+using FactsByFunction = std::map<uint64_t, ip::EntryFacts>;
+
 /// Why a site with these hooks cannot be a jump, or "".
 std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
-                 Planned &Out) {
+                 FactsByFunction &Facts, Planned &Out) {
   if (!C.FuncSize)
     return "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
@@ -135,8 +139,11 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
   if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
-  ip::EntryFacts Known = entriesInto(P, M, C, Func);
-  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known, Out.Plan, Why))
+  auto Known = Facts.find(C.FuncStart);
+  if (Known == Facts.end())
+    Known = Facts.emplace(C.FuncStart, entriesInto(P, M, C, Func)).first;
+  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
+                         Why))
     return Why;
   if (std::string Busy = threadsInTheWay(P, Out.Plan); !Busy.empty())
     return Busy;
@@ -165,9 +172,10 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
+  FactsByFunction Facts;
   for (const JumpCandidate &C : Candidates) {
     Planned Pl;
-    std::string Why = plan(P, M, C, Pl);
+    std::string Why = plan(P, M, C, Facts, Pl);
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else

@@ -442,14 +442,14 @@ TEST(JumpPatchPlan, KnownEntriesInsideTheWindowRejected) {
       plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::AddressTaken}})),
       "a code address constant inside the patched bytes"));
   EXPECT_TRUE(
-      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::Relocation}})),
-               "a relocated code pointer inside the patched bytes"));
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::DataPointer}})),
+               "a code pointer in data inside the patched bytes"));
   EXPECT_TRUE(
       rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::Branch}})),
                "a branch target inside the patched bytes"));
   // The lowest one is named.
   EXPECT_TRUE(rejected(plan(CaseLabels, 0,
-                            entries({{Fn + 4, EntryKind::Relocation},
+                            entries({{Fn + 4, EntryKind::DataPointer},
                                      {Fn + 2, EntryKind::JumpTable}})),
                        "a jump table entry"));
 }

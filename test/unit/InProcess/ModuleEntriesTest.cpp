@@ -98,8 +98,8 @@ TEST(ModuleEntries, RelativeRelocationsToCode) {
   std::vector<KnownEntry> Out;
   relaCodePointers(B, Code, Out);
   ASSERT_EQ(Out.size(), 2u);
-  EXPECT_TRUE(has(Out, Text + 0x40, EntryKind::Relocation));
-  EXPECT_TRUE(has(Out, Text + 0x80, EntryKind::Relocation));
+  EXPECT_TRUE(has(Out, Text + 0x40, EntryKind::DataPointer));
+  EXPECT_TRUE(has(Out, Text + 0x80, EntryKind::DataPointer));
 }
 
 TEST(ModuleEntries, RelrPlaces) {
@@ -111,6 +111,22 @@ TEST(ModuleEntries, RelrPlaces) {
   // A bitmap covers 63 words; the next one goes on from there.
   append(B, uint64_t(1 | (1 << 1)));
   EXPECT_EQ(relrPlaces(B).back(), 0x10008u + 63 * 8);
+}
+
+TEST(ModuleEntries, CodePointersInData) {
+  // At 0x603004: a code address at the first aligned word (0x603008),
+  // data, another code address, and one misaligned at the end.
+  std::vector<uint8_t> B(4, 0);
+  append(B, uint64_t(Text + 0x10));
+  append(B, uint64_t(0x12345678));
+  append(B, uint64_t(Text + 0x20));
+  B.resize(B.size() + 4, 0);
+  append(B, uint64_t(Text + 0x30));
+  std::vector<KnownEntry> Out;
+  dataCodePointers(B, 0x603004, Code, Out);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_TRUE(has(Out, Text + 0x10, EntryKind::DataPointer));
+  EXPECT_TRUE(has(Out, Text + 0x20, EntryKind::DataPointer));
 }
 
 TEST(LandingPads, CallSiteTable) {
