@@ -216,6 +216,8 @@ const char *describeEntry(EntryKind K) {
     return "a code pointer in data";
   case EntryKind::LandingPad:
     return "an exception landing pad";
+  case EntryKind::ProbeSite:
+    return "another probe site";
   }
   return "an entry";
 }

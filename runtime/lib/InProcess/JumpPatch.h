@@ -55,6 +55,7 @@ enum class EntryKind : uint8_t {
   AddressTaken, ///< a constant of the code (computed goto, code pointer)
   DataPointer,  ///< a code pointer in the module's data
   LandingPad,   ///< where the unwinder resumes the function
+  ProbeSite,    ///< another probe site: its own jump, breakpoint or hook
 };
 
 struct KnownEntry {

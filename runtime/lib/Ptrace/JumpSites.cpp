@@ -77,11 +77,15 @@ const ip::ModuleEntries &moduleEntries(const Module &M) {
 /// the process, where they are relocated.
 ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
                            const JumpCandidate &C,
-                           std::span<const uint8_t> Func) {
+                           std::span<const uint8_t> Func,
+                           const std::vector<uint64_t> &Sites) {
   ip::EntryFacts Facts;
   const ip::ModuleEntries &ME = moduleEntries(M);
   uint64_t Lo = C.FuncStart - M.Bias;
   ME.within(Lo, Lo + C.FuncSize, M.Bias, Facts.Entries);
+  for (uint64_t S : Sites)
+    if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
+      Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
   ip::FunctionCode Code;
   std::string Why;
   if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why))
@@ -124,13 +128,17 @@ std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
   return {};
 }
 
-/// The ways into each function planned so far in one batch: several
-/// sites of a function (entry, exit, offsets) share them.
-using FactsByFunction = std::map<uint64_t, ip::EntryFacts>;
+/// What one batch of sites plans with: the probe sites (of the batch and
+/// those already there) and the ways into each function planned so far,
+/// which several sites of a function (entry, exit, offsets) share.
+struct BatchFacts {
+  std::vector<uint64_t> Sites;
+  std::map<uint64_t, ip::EntryFacts> ByFunction;
+};
 
 /// Why a site with these hooks cannot be a jump, or "".
 std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
-                 FactsByFunction &Facts, Planned &Out) {
+                 BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
     return "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
@@ -139,9 +147,11 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
   if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
-  auto Known = Facts.find(C.FuncStart);
-  if (Known == Facts.end())
-    Known = Facts.emplace(C.FuncStart, entriesInto(P, M, C, Func)).first;
+  auto Known = Batch.ByFunction.find(C.FuncStart);
+  if (Known == Batch.ByFunction.end())
+    Known = Batch.ByFunction
+                .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
+                .first;
   if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
                          Why))
     return Why;
@@ -169,13 +179,19 @@ bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
 
 std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
-                               const std::vector<JumpCandidate> &Candidates) {
+                               const std::vector<JumpCandidate> &Candidates,
+                               const std::vector<uint64_t> &Sites) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
-  FactsByFunction Facts;
+  BatchFacts Batch;
+  Batch.Sites = Sites;
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    Batch.Sites.push_back(Addr);
+  for (const auto &[Addr, J] : P.Agent.Sites)
+    Batch.Sites.push_back(Addr);
   for (const JumpCandidate &C : Candidates) {
     Planned Pl;
-    std::string Why = plan(P, M, C, Facts, Pl);
+    std::string Why = plan(P, M, C, Batch, Pl);
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else
