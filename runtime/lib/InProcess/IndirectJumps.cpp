@@ -1,28 +1,17 @@
 //===- IndirectJumps.cpp - Where a function's indirect jumps may go -------===//
 #include "IndirectJumps.h"
 
+#include "InsnFacts.h"
 #include "RegisterDefs.h"
 #include "RegisterValues.h"
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
 #include <cstring>
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
 
 namespace {
-
-std::string hexAddr(uint64_t V) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
-  return Buf;
-}
-
-bool isIndirectJump(const X86Insn &I) {
-  return I.Flow == X86Flow::Indirect && I.modrmReg() == 4;
-}
 
 /// What a jump through a register or memory holding V goes to.
 IndirectJump jumpThrough(const RegValue &V) {
@@ -126,11 +115,6 @@ bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart,
   return true;
 }
 
-bool hasRelTarget(const X86Insn &I) {
-  return I.Flow == X86Flow::JmpRel || I.Flow == X86Flow::JccRel ||
-         I.Flow == X86Flow::CallRel || I.Flow == X86Flow::LoopRel;
-}
-
 bool inCode(std::span<const std::pair<uint64_t, uint64_t>> Code, uint64_t A) {
   for (const auto &[Lo, Hi] : Code)
     if (A >= Lo && A < Hi)
@@ -149,8 +133,7 @@ bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
     return false;
   for (const PlacedInsn &D : Code)
     if (hasRelTarget(D.I))
-      Out.BranchTargets.push_back(D.Addr + D.I.Length +
-                                  static_cast<uint64_t>(D.I.RelTarget));
+      Out.BranchTargets.push_back(branchTarget(D.Addr, D.I));
   std::sort(Out.BranchTargets.begin(), Out.BranchTargets.end());
   Out.BranchTargets.erase(
       std::unique(Out.BranchTargets.begin(), Out.BranchTargets.end()),

@@ -1,8 +1,8 @@
 //===- JumpPatch.cpp - Displacing instructions with a 5-byte jump ---------===//
 #include "JumpPatch.h"
 
-#include <cinttypes>
-#include <cstdio>
+#include "InsnFacts.h"
+
 #include <cstring>
 #include <initializer_list>
 
@@ -10,30 +10,6 @@ using namespace tscc::rt;
 using namespace tscc::rt::ip;
 
 namespace {
-
-std::string hexAddr(uint64_t V) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
-  return Buf;
-}
-
-bool hasRelTarget(const X86Insn &I) {
-  switch (I.Flow) {
-  case X86Flow::JmpRel:
-  case X86Flow::JccRel:
-  case X86Flow::CallRel:
-  case X86Flow::LoopRel:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// Where the relative branch I at Addr goes: its displacement counts from
-/// the next instruction.
-uint64_t branchTarget(uint64_t Addr, const X86Insn &I) {
-  return Addr + I.Length + static_cast<uint64_t>(I.RelTarget);
-}
 
 /// The rel32 that reaches Target from NextIp, the address right after the
 /// instruction holding it. False when the distance does not fit.

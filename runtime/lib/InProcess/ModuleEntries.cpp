@@ -1,6 +1,7 @@
 //===- ModuleEntries.cpp - Where a module's code may be entered -----------===//
 #include "ModuleEntries.h"
 
+#include "InsnFacts.h"
 #include "LandingPads.h"
 
 #include "tscc/Runtime/ElfFile.h"
@@ -30,11 +31,6 @@ uint64_t readLE(const uint8_t *B, unsigned N) {
   return V;
 }
 
-bool hasRelTarget(const X86Insn &I) {
-  return I.Flow == X86Flow::JmpRel || I.Flow == X86Flow::JccRel ||
-         I.Flow == X86Flow::CallRel || I.Flow == X86Flow::LoopRel;
-}
-
 std::span<const uint8_t> asBytes(std::string_view S) {
   return {reinterpret_cast<const uint8_t *>(S.data()), S.size()};
 }
@@ -48,8 +44,7 @@ void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
       Out.push_back({A, K});
   };
   if (hasRelTarget(I)) {
-    Add(Addr + I.Length + static_cast<uint64_t>(I.RelTarget),
-        EntryKind::Branch);
+    Add(branchTarget(Addr, I), EntryKind::Branch);
     return;
   }
   if (I.RipRelative) {

@@ -1,9 +1,9 @@
 //===- RegisterValues.cpp - What a function's registers hold where --------===//
 #include "RegisterValues.h"
 
+#include "InsnFacts.h"
+
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
 #include <deque>
 #include <map>
 
@@ -13,12 +13,6 @@ using namespace tscc::rt::ip;
 namespace {
 
 constexpr unsigned Rax = 0, Rdx = 2;
-
-std::string hexAddr(uint64_t V) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
-  return Buf;
-}
 
 /// After I, execution does not go on with the next instruction.
 bool endsFlow(const X86Insn &I) {
@@ -40,10 +34,6 @@ bool endsFlow(const X86Insn &I) {
 bool branchesWithin(const X86Insn &I) {
   return I.Flow == X86Flow::JmpRel || I.Flow == X86Flow::JccRel ||
          I.Flow == X86Flow::LoopRel;
-}
-
-bool isIndirectJump(const X86Insn &I) {
-  return I.Flow == X86Flow::Indirect && I.modrmReg() == 4;
 }
 
 RegValue make(RegValue::Kind K, uint64_t From) {
@@ -128,9 +118,9 @@ std::string RegValue::describe() const {
     return "its target is computed differently on different paths (at " +
            hexAddr(From) + " and " + hexAddr(From2) + ")";
   case Reason::Unreached:
-    return "its target comes from code that only the unwinder or an "
-           "unknown jump enters (at " +
-           hexAddr(From) + ")";
+    return "its target comes from code no branch enters (a landing pad?) "
+           "at " +
+           hexAddr(From);
   }
   return "its target is unknown";
 }
@@ -179,8 +169,7 @@ void RegisterValues::findBlocks(const std::vector<uint64_t> &Targets) {
       Preds[Bl + 1].push_back(Bl);
     if (!branchesWithin(I))
       continue;
-    auto It = ByAddr.find(Code[Last].Addr + I.Length +
-                          static_cast<uint64_t>(I.RelTarget));
+    auto It = ByAddr.find(branchTarget(Code[Last].Addr, I));
     if (It != ByAddr.end())
       Preds[BlockOf[It->second]].push_back(Bl);
   }
@@ -212,37 +201,15 @@ bool RegisterValues::run() {
   std::vector<bool> Queued(B, true);
   for (size_t Bl = 0; Bl < B; ++Bl)
     Work.push_back(Bl);
-  // A register's value rises at most a few times: allow that for every
+  // Each register's value rises a few times at most: allow that for every
   // block, and some more.
-  size_t Steps = 0, Limit = 16 * B + 1024;
-  while (!Work.empty()) {
-    if (++Steps > Limit)
+  for (size_t Steps = 0, Limit = 64 * B + 1024; !Work.empty(); ++Steps) {
+    if (Steps == Limit)
       return false;
     size_t Bl = Work.front();
     Work.pop_front();
     Queued[Bl] = false;
-    RegState S{};
-    bool Real = Bl < Starts.size();
-    uint64_t At = Real ? Code[Starts[Bl]].Addr : 0;
-    for (unsigned R = 0; R < 16; ++R) {
-      if (Bl == 0)
-        S[R] = make(RegValue::Incoming, At);
-      if (EnteredUnseen[Bl])
-        S[R] = unknown(RegValue::Reason::Unreached, At);
-      for (size_t P : Preds[Bl])
-        S[R] = join(S[R], Out[P][R]);
-    }
-    In[Bl] = S;
-    if (Real)
-      for (size_t K = Starts[Bl]; K < blockEnd(Bl); ++K)
-        apply(S, K);
-    bool Changed = false;
-    for (unsigned R = 0; R < 16; ++R) {
-      RegValue New = join(Out[Bl][R], S[R]);
-      Changed |= !same(New, Out[Bl][R]);
-      Out[Bl][R] = New;
-    }
-    if (!Changed)
+    if (!update(Bl))
       continue;
     for (size_t Next : Succs[Bl])
       if (!Queued[Next]) {
@@ -251,6 +218,38 @@ bool RegisterValues::run() {
       }
   }
   return true;
+}
+
+/// What the registers hold when block Bl starts, from what its
+/// predecessors left.
+RegState RegisterValues::entryState(size_t Bl) const {
+  RegState S{};
+  uint64_t At = Bl < Starts.size() ? Code[Starts[Bl]].Addr : 0;
+  for (unsigned R = 0; R < 16; ++R) {
+    if (Bl == 0)
+      S[R] = make(RegValue::Incoming, At);
+    if (EnteredUnseen[Bl])
+      S[R] = unknown(RegValue::Reason::Unreached, At);
+    for (size_t P : Preds[Bl])
+      S[R] = join(S[R], Out[P][R]);
+  }
+  return S;
+}
+
+/// Runs block Bl from its predecessors; whether what it leaves rose.
+bool RegisterValues::update(size_t Bl) {
+  RegState S = entryState(Bl);
+  In[Bl] = S;
+  if (Bl < Starts.size())
+    for (size_t K = Starts[Bl]; K < blockEnd(Bl); ++K)
+      apply(S, K);
+  bool Changed = false;
+  for (unsigned R = 0; R < 16; ++R) {
+    RegValue New = join(Out[Bl][R], S[R]);
+    Changed |= !same(New, Out[Bl][R]);
+    Out[Bl][R] = New;
+  }
+  return Changed;
 }
 
 void RegisterValues::apply(RegState &S, size_t At) const {

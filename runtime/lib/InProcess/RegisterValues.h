@@ -95,6 +95,8 @@ private:
   void findBlocks(const std::vector<uint64_t> &Targets);
   void apply(RegState &S, size_t At) const;
   bool run();
+  RegState entryState(size_t Bl) const;
+  bool update(size_t Bl);
 
   size_t blockEnd(size_t Bl) const;
 

@@ -7,29 +7,22 @@
 //===----------------------------------------------------------------------===//
 #include "IndirectJumps.h"
 #include "RegisterDefs.h"
+#include "TestBytes.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <vector>
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
+using tscc::test::append;
+using tscc::test::hex;
 
 namespace {
 
 constexpr uint64_t Fn = 0x555555554000;
-
-std::vector<uint8_t> hex(const std::string &S) {
-  std::vector<uint8_t> Out;
-  std::istringstream In(S);
-  std::string B;
-  while (In >> B)
-    Out.push_back(static_cast<uint8_t>(std::stoul(B, nullptr, 16)));
-  return Out;
-}
 
 /// The one indirect jump of the function Hex at Fn.
 IndirectJump onlyJump(const std::string &Hex) {
@@ -349,12 +342,6 @@ struct FakeMemory {
     return true;
   }
 };
-
-template <class T> void append(std::vector<uint8_t> &B, T V) {
-  size_t At = B.size();
-  B.resize(At + sizeof(T));
-  std::memcpy(B.data() + At, &V, sizeof(T));
-}
 
 std::vector<uint64_t>
 targets(const IndirectJump &J, const FakeMemory &M,

@@ -1,10 +1,10 @@
 //===- JumpPatchTest.cpp - Displacing instructions with a 5-byte jump -----===//
 #include "JumpPatch.h"
+#include "TestBytes.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -12,17 +12,9 @@
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
+using tscc::test::hex;
 
 namespace {
-
-std::vector<uint8_t> hex(const std::string &S) {
-  std::vector<uint8_t> Out;
-  std::istringstream In(S);
-  std::string B;
-  while (In >> B)
-    Out.push_back(static_cast<uint8_t>(std::stoul(B, nullptr, 16)));
-  return Out;
-}
 
 /// Where the hand-written functions pretend to live: above 4 GiB, so that
 /// both halves of a pushed return address matter.

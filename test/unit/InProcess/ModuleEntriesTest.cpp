@@ -1,6 +1,7 @@
 //===- ModuleEntriesTest.cpp - Where a module's code may be entered -------===//
 #include "ModuleEntries.h"
 #include "LandingPads.h"
+#include "TestBytes.h"
 
 #include "tscc/Runtime/ElfFile.h"
 
@@ -10,13 +11,14 @@
 #include <cstring>
 #include <elf.h>
 #include <link.h>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
+using tscc::test::append;
+using tscc::test::hex;
 
 // A function that catches: its landing pad is where the unwinder resumes
 // it. Plain C names, to find them in the test's own symbol table.
@@ -35,21 +37,6 @@ extern "C" __attribute__((noinline)) int tsccTestCatcher(int X) {
 }
 
 namespace {
-
-std::vector<uint8_t> hex(const std::string &S) {
-  std::vector<uint8_t> Out;
-  std::istringstream In(S);
-  std::string B;
-  while (In >> B)
-    Out.push_back(static_cast<uint8_t>(std::stoul(B, nullptr, 16)));
-  return Out;
-}
-
-template <class T> void append(std::vector<uint8_t> &B, T V) {
-  size_t At = B.size();
-  B.resize(At + sizeof(T));
-  std::memcpy(B.data() + At, &V, sizeof(T));
-}
 
 bool has(const std::vector<KnownEntry> &Es, uint64_t A, EntryKind K) {
   return std::any_of(Es.begin(), Es.end(), [&](const KnownEntry &E) {
