@@ -6,6 +6,8 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun -v %t.o -- %t.exe 300 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
+// RUN: %tscc_obj_root/bin/tsrun --ptrace %t.o -- %t.exe 300 > %t.ptrace
+// RUN: diff %t.ptrace %t.out
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=SITES < %t.err %}
 // CHECK: f called [[N:[0-9]+]] times
 // CHECK: entry [[N]], second instruction [[N]]

@@ -14,11 +14,16 @@
 // RUN: grep 'case 0 ran' %t.out | diff %t.alone -
 // RUN: FileCheck %s --check-prefix=SITE < %t.err
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=WHY < %t.err %}
+// RUN: %tscc_obj_root/bin/tsrun --ptrace %t.o -- %t.exe 600 > %t.ptrace
+// RUN: diff <(grep 'probe saw' %t.ptrace) <(grep 'probe saw' %t.out)
+// RUN: %tsrun -f json %t.o -- %t.exe 6 > %t.json
+// RUN: %if inprocess %{ FileCheck %s --check-prefix=JSON < %t.json %}
 // LAYOUT: {{^}}0x2{{$}}
 // CHECK: case 0 ran [[N:[0-9]+]] times, acc {{[0-9]+}}
 // CHECK: probe saw case 0 [[N]] times
 // SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint
 // SITE-NOT: killed
+// JSON: "mechanism":"breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
 // WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
 
 __global long hits;
