@@ -194,6 +194,8 @@ const char *describeEntry(EntryKind K) {
     return "an exception landing pad";
   case EntryKind::ProbeSite:
     return "another probe site";
+  case EntryKind::FunctionEntry:
+    return "another function's entry";
   }
   return "an entry";
 }

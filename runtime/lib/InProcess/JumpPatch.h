@@ -50,12 +50,13 @@ struct DisplacedInsn {
 /// Why execution may arrive at an address other than from the instruction
 /// before it, besides a direct branch of the function itself.
 enum class EntryKind : uint8_t {
-  Branch,       ///< a direct branch elsewhere in the module (a .cold part)
-  JumpTable,    ///< an entry of one of the function's jump tables
-  AddressTaken, ///< a constant of the code (computed goto, code pointer)
-  DataPointer,  ///< a code pointer in the module's data
-  LandingPad,   ///< where the unwinder resumes the function
-  ProbeSite,    ///< another probe site: its own jump, breakpoint or hook
+  Branch,        ///< a direct branch elsewhere in the module (a .cold part)
+  JumpTable,     ///< an entry of one of the function's jump tables
+  AddressTaken,  ///< a constant of the code (computed goto, code pointer)
+  DataPointer,   ///< a code pointer in the module's data
+  LandingPad,    ///< where the unwinder resumes the function
+  ProbeSite,     ///< another probe site: its own jump, breakpoint or hook
+  FunctionEntry, ///< where a symbol starts: an entry any module may call
 };
 
 struct KnownEntry {

@@ -131,6 +131,11 @@ ModuleEntries::ModuleEntries(const ElfFile &Elf) {
     findDataPointers(Elf);
   for (uint64_t Pad : moduleLandingPads(Elf))
     Entries.push_back({Pad, EntryKind::LandingPad});
+  // A symbol inside another one's range (an alternate entry point: hand
+  // written code, Fortran's ENTRY) is called from anywhere, other modules
+  // too, through no branch of this one.
+  for (const ElfSymbol &S : Elf.functions())
+    Entries.push_back({S.Value, EntryKind::FunctionEntry});
   // One entry per address is enough to refuse a site.
   std::sort(Entries.begin(), Entries.end(),
             [](const KnownEntry &A, const KnownEntry &B) {

@@ -8,8 +8,11 @@
 // pointers in its data (that the loader relocates: R_X86_64_RELATIVE and
 // RELR entries, computed-goto tables of position-independent code; in a
 // fixed-address executable, every aligned word of its data that is a code
-// address), and exception landing pads. Found once per ELF file, from the file
-// (the live code may hold breakpoints); link-time addresses.
+// address), exception landing pads, and where its function symbols start
+// (one may start inside another: an alternate entry point).
+//
+// Found once per ELF file, from the file (the live code may hold
+// breakpoints), in link-time addresses.
 //
 // What a function's own jump tables hold is read from the live process
 // (IndirectJumps.h), where the tables are relocated.

@@ -442,6 +442,9 @@ TEST(JumpPatchPlan, KnownEntriesInsideTheWindowRejected) {
   EXPECT_TRUE(
       rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::ProbeSite}})),
                "another probe site inside the patched bytes"));
+  EXPECT_TRUE(rejected(
+      plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::FunctionEntry}})),
+      "another function's entry inside the patched bytes"));
   // The lowest one is named.
   EXPECT_TRUE(rejected(plan(CaseLabels, 0,
                             entries({{Fn + 4, EntryKind::DataPointer},

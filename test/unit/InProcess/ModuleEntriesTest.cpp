@@ -182,8 +182,8 @@ TEST(ModuleEntries, OfTheTestItself) {
                           [&](const std::pair<uint64_t, uint64_t> &R) {
                             return F->Value >= R.first && F->Value < R.second;
                           }));
-  // main() is called by libc through a pointer: its address is a
-  // constant of the code (lea main(%rip)) or a relocated pointer.
+  // Every function's start is an entry, whoever calls it: main() from
+  // libc, through a pointer.
   const ElfSymbol *Main = S.Elf->findFunction("main");
   ASSERT_TRUE(Main);
   std::vector<KnownEntry> Out;
