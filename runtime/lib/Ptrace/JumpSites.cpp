@@ -287,17 +287,3 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   }
   return Rejected;
 }
-
-bool tscc::rt::pt::redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
-                                       uint64_t &NewRip) {
-  const JumpSite *J = jumpSiteCovering(P, Rip - 1);
-  if (!J || Rip - 1 < J->Addr + ip::JumpSize)
-    return false;
-  uint64_t Off = Rip - 1 - J->Addr;
-  for (const auto &[Orig, Copy] : J->Map)
-    if (Orig == Off) {
-      NewRip = J->CopyAt + Copy;
-      return true;
-    }
-  return false;
-}

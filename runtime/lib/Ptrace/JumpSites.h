@@ -35,12 +35,6 @@ installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                  const std::vector<JumpCandidate> &Candidates,
                  const std::vector<uint64_t> &Sites);
 
-/// A thread that trapped on the int3 filling a patched site's displaced
-/// bytes (something jumped into them) continues at the same instruction in
-/// the trampoline's copy. False if Rip - 1 is no such byte.
-bool redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
-                         uint64_t &NewRip);
-
 } // namespace tscc::rt::pt
 
 #endif // TSCC_RUNTIME_PTRACE_JUMPSITES_H
