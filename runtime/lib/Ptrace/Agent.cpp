@@ -685,13 +685,3 @@ void tscc::rt::pt::armAgent(PtraceProcess &P) {
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
                 sizeof(One));
 }
-
-const JumpSite *tscc::rt::pt::jumpSiteCovering(const PtraceProcess &P,
-                                               uint64_t Addr) {
-  auto It = P.Agent.Sites.upper_bound(Addr);
-  if (It == P.Agent.Sites.begin())
-    return nullptr;
-  --It;
-  const JumpSite &J = It->second;
-  return Addr > J.Addr && Addr < J.Addr + J.Length ? &J : nullptr;
-}

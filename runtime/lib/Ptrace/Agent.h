@@ -94,10 +94,6 @@ struct AgentRemoval {
 /// be in it.
 AgentRemoval removeAgent(PtraceProcess &P, pid_t Tid);
 
-/// The jump-patched site whose displaced bytes contain Addr (not its
-/// first byte), or null.
-const JumpSite *jumpSiteCovering(const PtraceProcess &P, uint64_t Addr);
-
 } // namespace tscc::rt::pt
 
 #endif // TSCC_RUNTIME_PTRACE_AGENT_H

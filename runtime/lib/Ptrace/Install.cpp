@@ -389,7 +389,9 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   std::map<uint64_t, std::string> Mechanism;
   if (P.Agent.Installed) {
     std::vector<JumpCandidate> Jumps;
+    std::vector<uint64_t> Sites; // a jump must not cover another one
     for (auto &[Addr, Hooks] : Want) {
+      Sites.push_back(Addr);
       std::string Why = inProcessObstacle(Hooks);
       if (Why.empty() && P.Breakpoints.count(Addr))
         Why = "a breakpoint is already there";
@@ -401,7 +403,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
         Mechanism[Addr] = "breakpoint (" + Why + ")";
     }
     std::map<uint64_t, std::string> Rejected =
-        installJumpSites(P, Tid, M, Jumps);
+        installJumpSites(P, Tid, M, Jumps, Sites);
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {
