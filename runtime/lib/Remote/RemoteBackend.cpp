@@ -197,6 +197,8 @@ bool ownsPeerSocket(int Fd, int64_t Pid) {
 
 } // namespace
 
+bool RemoteBackend::Impl::stubIsLocal() const { return isLoopback(Opts.Host); }
+
 bool RemoteBackend::Impl::identify(std::string &Error) {
   DataModel DM = ExeElf->is64() ? DataModel::LP64 : DataModel::ILP32;
   const std::string &Arch = Client->architecture();
@@ -207,9 +209,6 @@ bool RemoteBackend::Impl::identify(std::string &Error) {
   else if (!Arch.empty())
     warnOnce(where() + ": unknown architecture '" + Arch +
              "'; using the ELF class of " + Opts.Executable);
-  if ((DM == DataModel::LP64) != ExeElf->is64())
-    warnOnce(where() + ": the stub's architecture '" + Arch +
-             "' does not match the ELF class of " + Opts.Executable);
   std::string Name = Opts.Executable;
   if (size_t Slash = Name.rfind('/'); Slash != std::string::npos)
     Name = Name.substr(Slash + 1);
@@ -271,6 +270,11 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     return true;
   };
   if (Lost())
+    return false;
+  // Before anything is attached: symbols of another program (or of the
+  // other data model) must never place a breakpoint.
+  readAuxv();
+  if (Lost() || !checkArchitecture(Error))
     return false;
   for (const std::string &M : Matcher.errors())
     warnOnce(M);
