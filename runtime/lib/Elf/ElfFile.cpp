@@ -514,6 +514,24 @@ const ElfSymbol *ElfFile::findFunction(std::string_view Name) const {
   return &Functions[*It];
 }
 
+const ElfSymbol *
+ElfFile::preferredAlias(std::vector<ElfSymbol>::const_iterator It) const {
+  // Aliases share an address (__libc_start_main and, from the debug file,
+  // __libc_start_main_impl): name it by the exported one, as the
+  // program's own symbol tables would without a debug file.
+  auto Rank = [](const ElfSymbol &S) { return S.Dynamic * 2 + S.Global; };
+  const ElfSymbol *Best = &*It;
+  for (auto J = It; J != Functions.end() && J->Value == It->Value; ++J)
+    if (J->Size == It->Size && Rank(*J) > Rank(*Best))
+      Best = &*J;
+  for (auto J = It; J != Functions.begin() && (J - 1)->Value == It->Value;) {
+    --J;
+    if (J->Size == It->Size && Rank(*J) > Rank(*Best))
+      Best = &*J;
+  }
+  return Best;
+}
+
 const ElfSymbol *ElfFile::functionContaining(uint64_t VAddr) const {
   auto It = std::upper_bound(
       Functions.begin(), Functions.end(), VAddr,
@@ -524,7 +542,7 @@ const ElfSymbol *ElfFile::functionContaining(uint64_t VAddr) const {
   while (It != Functions.begin()) {
     --It;
     if (It->Size && VAddr - It->Value < It->Size)
-      return &*It;
+      return preferredAlias(It);
     if (!It->Size && !Fallback)
       Fallback = &*It;
     // Stop once symbols are clearly too far to matter.

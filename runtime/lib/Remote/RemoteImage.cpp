@@ -175,8 +175,8 @@ bool RemoteBackend::Impl::checkArchitecture(std::string &Error) {
 
 /// Whether the bytes at link-time address VAddr of M's file are in memory
 /// (our own breakpoint bytes excepted). False only on a real difference.
-bool RemoteBackend::Impl::sameBytes(const Module &M, uint64_t VAddr,
-                                    size_t Len, bool &Read) {
+bool RemoteBackend::Impl::sameBytes(const Module &M, uint64_t VAddr, size_t Len,
+                                    bool &Read) {
   uint8_t File[32], Mem[32];
   Len = std::min(Len, sizeof(File));
   // Only file-backed bytes are compared; a site near a segment's end
@@ -223,8 +223,8 @@ ImageCheck RemoteBackend::Impl::checkImage(const Module &M) {
   };
   std::vector<Probe> Probes;
   if (std::optional<ElfRange> Ph = F.programHeaders())
-    Probes.push_back({Ph->VAddr, static_cast<size_t>(Ph->Size),
-                      "program headers"});
+    Probes.push_back(
+        {Ph->VAddr, static_cast<size_t>(Ph->Size), "program headers"});
   if (M.IsMain && F.entry())
     Probes.push_back({F.entry(), 16, "entry point"});
   for (const Probe &P : Probes) {
@@ -246,8 +246,7 @@ ImageCheck RemoteBackend::Impl::checkImage(const Module &M) {
 std::string RemoteBackend::Impl::mismatchMessage(const Module &M,
                                                  const ImageCheck &C) {
   if (!M.IsMain)
-    return M.Path +
-           " is not the library the target maps at 0x" +
+    return M.Path + " is not the library the target maps at 0x" +
            rsp::hexNumber(M.Start) + " (" + C.Why +
            "); its functions are not probed and its addresses not named";
   std::string Theirs = stubProgram(C.TheirBuildId);

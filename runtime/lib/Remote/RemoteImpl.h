@@ -100,6 +100,9 @@ public:
   int64_t uid() const override { return Uid; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
+  /// The stub's process may be an emulator (qemu-user's threads are named
+  /// after qemu): the program's file name cut as exec cuts it.
+  std::string threadComm(int64_t) const override { return PName.substr(0, 15); }
   std::string_view backendName() const override { return "gdb-remote"; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
@@ -158,6 +161,8 @@ public:
   // --- lifecycle (RemoteBackend.cpp)
   std::string where() const; ///< "gdb-remote HOST:PORT"
   bool identify(std::string &Error);
+  /// Connects, retrying while the stub starts; says what it waits for.
+  bool connectToStub(std::string &Error);
   void shutdown(bool Kill);
   void finish(int Code, int Sig);
   /// The stub failed (no answer in time, too much data, connection lost):

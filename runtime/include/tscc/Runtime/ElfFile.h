@@ -179,6 +179,8 @@ private:
   template <class Traits> bool parse(std::string &Error);
   template <class Traits> void readSymbols(const ElfSection &Tab, bool Dyn);
   template <class Traits> void readDynamic();
+  const ElfSymbol *
+  preferredAlias(std::vector<ElfSymbol>::const_iterator It) const;
   void readNotes();
   void readDebugLink();
   /// Adds the function symbols of a separate debug file (DebugSymbols.cpp).
