@@ -11,7 +11,7 @@
   printf("hi\n");
 }
 
-// CHECK:      abi: 1.4
+// CHECK:      abi: 1.5
 // CHECK-NEXT: compiler: tscc 0.1.0 (LLVM 19.{{[0-9]+}}.{{[0-9]+}})
 // CHECK-NEXT: source: {{.*}}Object{{/|\\}}header.t (FNV-1a 0x{{[0-9a-f]+}})
 // CHECK-NEXT: flags: -
