@@ -51,8 +51,8 @@ bool PtraceBackend::Impl::startWatching(std::string &Error) {
 bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
                                       std::string &Error) {
   if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
-    Error = "pid " + std::to_string(Pid) + ": ptrace(SEIZE): " +
-            std::strerror(errno);
+    Error = "pid " + std::to_string(Pid) +
+            ": ptrace(SEIZE): " + std::strerror(errno);
     return false;
   }
   // Running (inside execve); its first stop is the exec, where onExec()

@@ -41,10 +41,10 @@ struct WatchedFile {
 
 /// What the backend is asked to do.
 struct AdoptRequest {
-  pid_t Tid = 0;          ///< the thread (exec: the one calling execve)
-  pid_t Pid = 0;          ///< its process
-  bool AtExec = false;    ///< seize now; set up at its exec stop
-  uint64_t Serial = 0;    ///< for done()
+  pid_t Tid = 0;       ///< the thread (exec: the one calling execve)
+  pid_t Pid = 0;       ///< its process
+  bool AtExec = false; ///< seize now; set up at its exec stop
+  uint64_t Serial = 0; ///< for done()
 };
 
 class ExeWatch {
