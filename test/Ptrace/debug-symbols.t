@@ -42,6 +42,9 @@
 // RUN: %not %tsrun -l 'uft:*:a.out:hidden_step' %t.wrong/prog 2> %t.wrong.err
 // RUN: FileCheck %s --check-prefix=WRONG < %t.wrong.err
 // WRONG: tsrun: warning: {{.*}}.wrong/.debug/prog.debug: not the debug file of {{.*}}.wrong/prog (another build-id)
+// Tracing says so too, once.
+// RUN: %tsrun %t.o -- %t.wrong/prog 2 2> %t.wrong.trace.err > /dev/null
+// RUN: FileCheck %s --check-prefix=WRONG < %t.wrong.trace.err
 // ...and, without build-ids, by its load segments even when the CRC of
 // the debug link is its own.
 // RUN: %cc64 -Wl,--build-id=none %S/Inputs/static-fn.c -o %t.nb

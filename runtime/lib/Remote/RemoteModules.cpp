@@ -39,6 +39,9 @@ RemoteBackend::Impl::loadElf(const std::string &Path) {
   if (!F)
     warnOnce(where() + ": cannot read " + Error +
              "; its functions cannot be probed");
+  for (const std::string &Why :
+       F ? F->debugProblems() : std::vector<std::string>())
+    warnOnce(where() + ": " + Why);
   return F;
 }
 
