@@ -100,7 +100,12 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
   std::string Error;
-  return Elves.get(Path, Error);
+  std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
+  // A debug file that was found but not used leaves names out: say why.
+  for (const std::string &Why :
+       F ? F->debugProblems() : std::vector<std::string>())
+    warnOnce(Why);
+  return F;
 }
 
 Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
