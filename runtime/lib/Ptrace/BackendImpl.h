@@ -39,6 +39,8 @@ public:
   bool attach(pid_t Pid, std::string &Error);
   pid_t waitEvent(int &Status);
   void shutdown();
+  bool willKill(const pt::PtraceProcess &P) const;
+  std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.

@@ -6,11 +6,12 @@
 //   - every hijacked return address on every thread's stack is restored;
 //   - a thread stopped inside an out-of-line stub is moved back to the
 //     matching place in the original code;
-// and only then is it detached (attached processes, and launched ones when
-// asked to) or killed (launched commands by default). The scratch pages
-// stay mapped but nothing refers to them any more. An attached process
-// also gets its SIGILL disposition back and loses its healer's journal,
-// and a process with an in-process agent loses the agent (Agent.h).
+// then every in-process agent is taken out (AgentRemoval.cpp), all
+// processes' together, and only then is each process detached (attached
+// processes, and launched ones when asked to) or killed (launched commands
+// by default). The scratch pages stay mapped but nothing refers to them
+// any more. An attached process also gets its SIGILL disposition back and
+// loses its healer's journal.
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
@@ -66,6 +67,26 @@ void restoreReturns(PtraceProcess &P, Thread &T) {
 
 } // namespace
 
+/// A launched command is killed at the end unless --keep-launched; one with
+/// our seccomp filter always is (its traced system calls would fail).
+bool PtraceBackend::Impl::willKill(const PtraceProcess &P) const {
+  return P.Launched && (Opts.KillLaunchedOnStop || P.SeccompFilter);
+}
+
+/// Every thread that runs in P's memory: P's own, and those of a vfork
+/// child that borrows it.
+std::vector<Thread *>
+PtraceBackend::Impl::threadsInMemoryOf(PtraceProcess &P) {
+  std::vector<Thread *> Out;
+  for (auto &[Tid, T] : P.Threads)
+    Out.push_back(&T);
+  for (auto &[Pid, C] : ByPid)
+    if (C->VforkParent == P.Pid)
+      for (auto &[Tid, T] : C->Threads)
+        Out.push_back(&T);
+  return Out;
+}
+
 void PtraceBackend::Impl::shutdown() {
   ShuttingDown = true;
   // Agents start no new clause from now on: their processes are about to
@@ -102,7 +123,7 @@ void PtraceBackend::Impl::shutdown() {
     }
     handleStatus(Tid, St);
   }
-  // 2. Restore and release each process.
+  // 2. Put back what the ptrace path changed in each process.
   std::vector<PtraceProcess *> Live;
   std::vector<pid_t> ToReap;
   for (auto &[Pid, P] : ByPid)
@@ -121,16 +142,32 @@ void PtraceBackend::Impl::shutdown() {
     for (uint64_t Sem : P->Semaphores)
       adjustUsdtSemaphore(Sem, -1, semaphoreReader(*P), semaphoreWriter(*P));
     P->Semaphores.clear();
-    bool Kill = P->Launched && (Opts.KillLaunchedOnStop || P->SeccompFilter);
-    if (!Kill && P->Agent.Installed && !P->Threads.empty()) {
-      AgentRemoval R = removeAgent(*P, P->Threads.begin()->first);
-      S.note("pid " + std::to_string(P->Pid) + ": agent removed: " +
-             std::to_string(R.SitesRestored) + " sites and " +
-             std::to_string(R.ReturnsRestored) + " return addresses restored" +
-             (R.Unmapped ? ", its memory unmapped"
-                         : ", its memory left mapped (" + R.KeptBecause + ")"));
-    }
-    if (Kill) {
+  }
+  // 3. Take the in-process agents out, every process's at once: a thread
+  //    inside one process's agent may be waiting for the session lock that
+  //    a thread of another holds, and must be let go on together with it.
+  //    Processes about to be killed take part too, for that reason.
+  std::vector<AgentTakedown> Takedowns;
+  for (PtraceProcess *P : Live)
+    if (P->Agent.Installed && !P->Threads.empty())
+      Takedowns.push_back(beginAgentRemoval(*P, threadsInMemoryOf(*P)));
+  bringOutOfAgents(Takedowns);
+  // 4. Finish those that live on, before any thread is let go: a vfork
+  //    child runs in its parent's memory.
+  for (AgentTakedown &D : Takedowns) {
+    PtraceProcess *P = D.P;
+    if (willKill(*P))
+      continue;
+    AgentRemoval R = finishAgentRemoval(D);
+    S.note("pid " + std::to_string(P->Pid) + ": agent removed: " +
+           std::to_string(R.SitesRestored) + " sites and " +
+           std::to_string(R.ReturnsRestored) + " return addresses restored" +
+           (R.Unmapped ? ", its memory unmapped"
+                       : ", its memory left mapped (" + R.KeptBecause + ")"));
+  }
+  // 5. Detach or kill each process.
+  for (PtraceProcess *P : Live) {
+    if (willKill(*P)) {
       kill(P->Pid, SIGKILL);
       ToReap.push_back(P->Pid);
       continue;
@@ -146,7 +183,7 @@ void PtraceBackend::Impl::shutdown() {
     P->Threads.clear();
     ByPid.erase(P->Pid);
   }
-  // 3. Reap killed commands so their end is reported like any other exit.
+  // 6. Reap killed commands so their end is reported like any other exit.
   //    Every thread's exit must be collected before the leader's.
   auto AnyLeft = [&] {
     for (pid_t Pid : ToReap)
