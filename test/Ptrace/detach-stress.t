@@ -1,6 +1,7 @@
 // Ctrl-C or SIGTERM at a random moment, while tsrun is attached to a hot
 // multithreaded program with entry, exit, FUNC+OFFSET, within(),
-// recursive, breakpoint and system-call probes: the program must not
+// recursive, faulting, breakpoint and system-call probes, and a signal
+// handler that runs into probes: the program must not
 // notice. It checks its own work while traced and computes a checksum of
 // the work it does after tsrun is gone; both must equal an untraced run's,
 // its code must be its file's and its signal dispositions its own, and it
@@ -17,6 +18,8 @@ long work(long);
 long inner(long);
 long rare(long);
 long rec(int, long);
+long peek(long *);
+__global long peeked;
 
 @@uft:*:a.out:work:entry { @calls = count(); }
 @@uft:*:a.out:work:exit { @rets = count(); }
@@ -30,6 +33,8 @@ long rec(int, long);
   }
 }
 @@uft:*:a.out:rec:exit { @rec = count(); }
+// Every other pointer is unmapped: a fault in the clause.
+@@uft:*:a.out:peek:entry { peeked = peeked + *__arg1; }
 // Prints an aggregation: a breakpoint, also in-process.
 @@uft:*:a.out:rare:entry { @rare = count(); print(@rare); }
 @@syscall:*:getppid:entry { @sys = count(); }

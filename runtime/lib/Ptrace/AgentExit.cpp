@@ -24,8 +24,8 @@
 // expansion (lea/mov/jmp).
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
 #include "AgentExit.h"
+#include "Agent.h"
 
 #include "tscc/agent.h"
 
@@ -90,16 +90,23 @@ bool unsafeToStep(PtraceProcess &P, uint64_t Rip) {
   return Flags || (I.Flow == X86Flow::Trap && !Syscall);
 }
 
+/// Whether T, in a signal-delivery-stop for Sig, stopped for a fault: one
+/// that must be delivered where it happened, now.
+bool stoppedForFault(Thread &T, int Sig) {
+  siginfo_t Info{};
+  if (ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_signo != Sig)
+    return false;
+  return (Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE || Sig == SIGILL ||
+          Sig == SIGTRAP) &&
+         Info.si_code > 0;
+}
+
 /// Keeps a signal that arrived while we ran T for delivery at detach,
 /// or says to deliver it now: a fault must be handled where it happened,
 /// and a second different signal is not to be lost.
 int deferSignal(Thread &T, int Sig) {
-  siginfo_t Info{};
-  ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info);
-  bool Fault = (Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE ||
-                Sig == SIGILL || Sig == SIGTRAP) &&
-               Info.si_code > 0;
-  if (Fault)
+  if (stoppedForFault(T, Sig))
     return Sig;
   if (!T.PendingSignal) {
     T.PendingSignal = Sig;
@@ -107,6 +114,17 @@ int deferSignal(Thread &T, int Sig) {
   }
   // Standard signals do not queue: a second one is the same signal.
   return T.PendingSignal == Sig && Sig < 32 ? 0 : Sig;
+}
+
+/// The signal to resume T with when it first runs out: the fault it is
+/// stopped for, if any (a clause's bad read, which the agent's handler
+/// recovers from); other signals wait for the detach.
+int firstResume(Thread &T) {
+  int Sig = T.PendingSignal;
+  if (!Sig || !stoppedForFault(T, Sig))
+    return 0;
+  T.PendingSignal = 0;
+  return Sig;
 }
 
 /// Single-steps T once. False if the step was refused, the thread is
@@ -177,8 +195,8 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
 }
 
 Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
-                                        const AddressRanges &Code,
-                                        const AddressRanges &Vdso) {
+                                       const AddressRanges &Code,
+                                       const AddressRanges &Vdso) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return Whereabouts::Program; // gone: nothing of it can come back
@@ -335,7 +353,9 @@ void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
       Runners.push_back({&D, T});
   }
   for (Runner &X : Runners)
-    X.Running = ptrace(PTRACE_CONT, X.T->Tid, nullptr, nullptr) == 0;
+    X.Running = ptrace(PTRACE_CONT, X.T->Tid, nullptr,
+                       reinterpret_cast<void *>(
+                           static_cast<long>(firstResume(*X.T)))) == 0;
   auto Deadline = std::chrono::steady_clock::now() + RunOutLimit;
   for (bool Any = true; Any;) {
     Any = false;

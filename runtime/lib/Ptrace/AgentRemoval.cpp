@@ -182,8 +182,7 @@ const char *stackWordRefers(PtraceProcess &P, const AgentAddresses &A,
 /// or because a signal frame or a hijacked return address on its stack
 /// leads there. (Stale copies of such addresses in dead stack slots, below
 /// the stack pointer, do not count.)
-std::string threadRefers(PtraceProcess &P, Thread &T,
-                         const AgentAddresses &A) {
+std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return {};

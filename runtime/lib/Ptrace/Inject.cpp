@@ -100,8 +100,8 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
 /// also returns) instead, so that it makes the call when it resumes.
 void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
   __ptrace_syscall_info Info{};
-  if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid, reinterpret_cast<void *>(sizeof(Info)),
-             &Info) <= 0 ||
+  if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid,
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
       (Info.op != PTRACE_SYSCALL_INFO_ENTRY &&
        Info.op != PTRACE_SYSCALL_INFO_SECCOMP))
     return;

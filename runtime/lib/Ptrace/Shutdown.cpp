@@ -75,8 +75,7 @@ bool PtraceBackend::Impl::willKill(const PtraceProcess &P) const {
 
 /// Every thread that runs in P's memory: P's own, and those of a vfork
 /// child that borrows it.
-std::vector<Thread *>
-PtraceBackend::Impl::threadsInMemoryOf(PtraceProcess &P) {
+std::vector<Thread *> PtraceBackend::Impl::threadsInMemoryOf(PtraceProcess &P) {
   std::vector<Thread *> Out;
   for (auto &[Tid, T] : P.Threads)
     Out.push_back(&T);

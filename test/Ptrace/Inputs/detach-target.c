@@ -5,8 +5,9 @@
 //
 // Every thread runs "epochs" of work through the probed functions (entry
 // and exit probes, a FUNC+OFFSET site, within(), recursion, system calls,
-// a signal handler that calls a probed function, a rarely called function
-// whose clause runs at a breakpoint) and compares each epoch's result with
+// a signal handler that calls a probed function, a clause that reads
+// unmapped memory, a rarely called function whose clause runs at a
+// breakpoint) and compares each epoch's result with
 // the one main computed before any tracer came. Once every thread is hot,
 // main prints "ready PID" and waits for a line on stdin: the tracer is
 // gone. Then every thread does a fixed amount of work more, and main
@@ -72,6 +73,13 @@ __attribute__((noinline)) long rare(long x) {
   return x + 7;
 }
 
+// Its clause reads *p, and p is unmapped every other time: a fault in
+// clause code, which the agent recovers from.
+__attribute__((noinline)) long peek(long *p) {
+  sink = (long)p;
+  return 1;
+}
+
 static __thread long SignalWork;
 
 static void onSignal(int Sig) {
@@ -85,6 +93,8 @@ static long epoch(long seed) {
     s += work(seed + i);
     s ^= mix(seed * i);
     s += outer(i) + inner(i);
+    if (i % 10 == 0)
+      s += peek(i % 20 ? (long *)&sink : (long *)0x100000000l);
     if (i % 50 == 0)
       s += rec(5, seed + i);
     if (i % 100 == 0) {
