@@ -128,13 +128,16 @@ int firstResume(Thread &T) {
 }
 
 /// Single-steps T once. False if the step was refused, the thread is
-/// gone or kept faulting.
+/// gone or kept stopping for something else.
 bool stepOnce(PtraceProcess &P, Thread &T, user_regs_struct &R) {
   if (unsafeToStep(P, R.rip))
     return false;
+  int Deliver = 0;
   for (unsigned Tries = 0; Tries < 8; ++Tries) {
-    if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr, nullptr) != 0)
+    if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr,
+               reinterpret_cast<void *>(static_cast<long>(Deliver))) != 0)
       return false;
+    Deliver = 0;
     int St = 0;
     pid_t W;
     do
@@ -145,10 +148,11 @@ bool stepOnce(PtraceProcess &P, Thread &T, user_regs_struct &R) {
     int Sig = WSTOPSIG(St);
     if ((St >> 16) == 0 && Sig == SIGTRAP)
       return ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0;
-    // An event stop, or a signal before the step: keep the signal (a
-    // fault the step caused comes again, and ends in a refusal).
-    if ((St >> 16) == 0 && Sig != (SIGTRAP | 0x80) && !T.PendingSignal)
-      T.PendingSignal = Sig;
+    // An event stop, or a signal before the step: the signal waits for the
+    // detach, or is delivered with the next step (a fault the step made;
+    // the thread is then in the handler, whose signal frame leads back).
+    if ((St >> 16) == 0 && Sig != (SIGTRAP | 0x80))
+      Deliver = deferSignal(T, Sig);
   }
   return false;
 }
@@ -371,11 +375,10 @@ void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
       auto &[ReturnExit, Code] = Exits[X.D];
       onRunnerStop(X, St, ReturnExit, Code);
     }
-    if (!Any || Progress)
-      continue;
-    if (std::chrono::steady_clock::now() > Deadline)
+    if (Any && std::chrono::steady_clock::now() > Deadline)
       break;
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    if (Any && !Progress)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
   // From here on, Inside lists the threads that are still there.
   for (auto &[D, E] : Exits)
