@@ -32,6 +32,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -158,6 +159,20 @@ bool stepOnce(PtraceProcess &P, Thread &T, user_regs_struct &R) {
 }
 
 } // namespace
+
+bool tscc::rt::pt::signalQueued(pid_t Tid, int Sig) {
+  std::ifstream In("/proc/" + std::to_string(Tid) + "/status");
+  std::string Line;
+  unsigned long long Pending = 0, Blocked = 0;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("SigPnd:", 0) == 0)
+      Pending = std::strtoull(Line.c_str() + 7, nullptr, 16);
+    else if (Line.rfind("SigBlk:", 0) == 0)
+      Blocked = std::strtoull(Line.c_str() + 7, nullptr, 16);
+  }
+  unsigned long long Bit = 1ull << (Sig - 1);
+  return (Pending & Bit) && !(Blocked & Bit);
+}
 
 AddressRanges tscc::rt::pt::agentCode(const AgentState &A) {
   AddressRanges C;
@@ -313,6 +328,34 @@ void onRunnerStop(Runner &X, int St, uint64_t ReturnExit,
          reinterpret_cast<void *>(static_cast<long>(Resume)));
 }
 
+/// The interrupt's stop is reported before a signal the thread had just
+/// taken: if that was the SIGTRAP of one of our int3s, it would come after
+/// the detach. Resumed, the thread reports it before running any code.
+void collectQueuedTrap(Runner &X, uint64_t ReturnExit,
+                       const AddressRanges &Code) {
+  Thread &T = *X.T;
+  for (unsigned N = 0; N < 4 && !X.Out && signalQueued(T.Tid, SIGTRAP); ++N) {
+    int St = 0;
+    if (ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr) != 0 ||
+        waitpid(T.Tid, &St, __WALL) != T.Tid || !WIFSTOPPED(St)) {
+      X.Out = true; // gone
+      return;
+    }
+    int Sig = WSTOPSIG(St);
+    if ((St >> 16) != 0 || Sig == (SIGTRAP | 0x80))
+      continue; // an event stop came first
+    user_regs_struct R;
+    if (Sig == SIGTRAP && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0)
+      for (auto [At, Orig] : X.D->Traps)
+        if (R.rip == At + 1) {
+          X.Out = leaveThroughTrap(*X.D, T, R, At, ReturnExit, Code);
+          return;
+        }
+    if (!T.PendingSignal)
+      T.PendingSignal = Sig;
+  }
+}
+
 /// Stops a runner that is still running when time is up.
 void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
   Thread &T = *X.T;
@@ -336,6 +379,7 @@ void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
       ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
   }
   X.Running = false;
+  collectQueuedTrap(X, ReturnExit, Code);
 }
 
 } // namespace

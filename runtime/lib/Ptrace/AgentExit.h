@@ -35,6 +35,12 @@ AddressRanges agentCode(const AgentState &A);
 /// clock_gettime, so a thread there may be on its way back into the agent.
 AddressRanges vdsoOf(pid_t Pid);
 
+/// Whether signal Sig is queued for thread Tid alone, not blocked, and not
+/// yet reported: a trap or fault the thread took just before a stop for
+/// something else (an interrupt) was reported instead. Detached like that,
+/// the thread would get the signal at once.
+bool signalQueued(pid_t Tid, int Sig);
+
 /// Where a stopped thread is, with respect to an agent being removed.
 enum class Whereabouts {
   Program, ///< in the program's own code, nothing of the agent on its way

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
+#include "AgentExit.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
@@ -25,6 +26,7 @@
 #include <csignal>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -65,7 +67,61 @@ void restoreReturns(PtraceProcess &P, Thread &T) {
   T.Shadow.clear();
 }
 
+/// Waits for the stop of Tid, which was just resumed and should stop at
+/// once; interrupts it if it has not within a second.
+bool waitBriefly(pid_t Tid, int &St) {
+  for (unsigned Polls = 0; Polls < 1000; ++Polls) {
+    pid_t W = waitpid(Tid, &St, WaitFlags | WNOHANG);
+    if (W == Tid)
+      return true;
+    if (W < 0 && errno != EINTR)
+      return false;
+    usleep(1000);
+  }
+  ptrace(PTRACE_INTERRUPT, Tid, nullptr, nullptr);
+  for (;;) {
+    pid_t W = waitpid(Tid, &St, WaitFlags);
+    if (W == Tid)
+      return true;
+    if (W < 0 && errno != EINTR)
+      return false;
+  }
+}
+
 } // namespace
+
+/// A thread stopped right after a `ret` took it to the exit-probe
+/// trampoline, before it trapped there, would trap after the detach: it
+/// gets its real return address now, as if it had trapped.
+void PtraceBackend::Impl::finishReturn(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0 &&
+      R.rip == P.returnTrampoline())
+    onReturn(P, T, R, /*Fire=*/false);
+}
+
+/// A thread that took a breakpoint's trap (int3) or fault (0x06) just as
+/// PTRACE_INTERRUPT stopped it reports the interrupt first, and keeps the
+/// SIGTRAP or SIGILL queued: detached like that, it would get the signal
+/// and die of it once the breakpoint's byte is back (and the healer gone).
+/// Resumed, it reports the signal before running any code, and handleStop
+/// rewinds it to the breakpoint.
+void PtraceBackend::Impl::collectQueuedBreak(PtraceProcess &P, pid_t Tid) {
+  for (unsigned N = 0; N < 4; ++N) {
+    auto It = P.Threads.find(Tid);
+    // SIGTRAP too: the int3 padding of a jump-patched site.
+    if (It == P.Threads.end() || It->second.PendingSignal ||
+        !(signalQueued(Tid, P.breakSignal()) || signalQueued(Tid, SIGTRAP)))
+      return;
+    if (ptrace(PTRACE_CONT, Tid, nullptr, nullptr) != 0)
+      return;
+    It->second.State = ThreadState::Running;
+    int St = 0;
+    if (!waitBriefly(Tid, St))
+      return;
+    handleStatus(Tid, St);
+  }
+}
 
 /// A launched command is killed at the end unless --keep-launched; one with
 /// our seccomp filter always is (its traced system calls would fail).
@@ -122,15 +178,25 @@ void PtraceBackend::Impl::shutdown() {
     }
     handleStatus(Tid, St);
   }
-  // 2. Put back what the ptrace path changed in each process.
   std::vector<PtraceProcess *> Live;
   std::vector<pid_t> ToReap;
   for (auto &[Pid, P] : ByPid)
     Live.push_back(P);
+  // A thread whose trap at a breakpoint was overtaken by our interrupt
+  // still has the signal queued: collect it now, as the stop it is.
+  for (PtraceProcess *P : Live) {
+    std::vector<pid_t> Tids;
+    for (auto &[Tid, T] : P->Threads)
+      Tids.push_back(Tid);
+    for (pid_t Tid : Tids)
+      collectQueuedBreak(*P, Tid);
+  }
+  // 2. Put back what the ptrace path changed in each process.
   for (PtraceProcess *P : Live) {
     uint64_t Home = P->Home;
     for (auto &[Tid, T] : P->Threads) {
       if (Home) {
+        finishReturn(*P, T);
         restoreReturns(*P, T);
         leaveStub(*P, T);
       }

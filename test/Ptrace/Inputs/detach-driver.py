@@ -46,6 +46,7 @@ class Round:
         self.status = None
         self.tsrun_status = None
         self.removed = []
+        self.said = []
         self.problem = None
 
 
@@ -101,6 +102,7 @@ def finish(r, prog_in, prog_out, prog_status, tsrun, err):
     r.status = prog_status()
     err.join(ROUND_TIMEOUT)  # PROG may hold tsrun's stderr too
     r.removed = [l for l in err.lines if "agent removed" in l]
+    r.said = [l for l in err.lines if ": probe @@" not in l]
 
 
 def wait_orphan(pid):
@@ -224,7 +226,7 @@ def main():
             print("round %d (seed %d, %s %s): %s" %
                   (i, seed, "hits" if a.mode == "exit" else "delay",
                    delay, why))
-            for l in r.removed:
+            for l in r.said[-6:]:
                 print("  " + l)
         else:
             exact += 1
