@@ -10,12 +10,13 @@
 //      until they come out (AgentExit.cpp: at full speed, never
 //      single-stepped through the agent, which would leave TF set), all
 //      processes' together since one may wait for a lock another holds;
-//   4. the return addresses they hijacked on their way out are put back,
-//      and every signal the agent handled gets the program's disposition;
+//   4. the return addresses they hijacked on their way out are put back;
 //   5. the agent's memory is unmapped only if no thread can come back into
 //      it: no thread's registers or stack (a signal frame, a return
-//      address, the vDSO called from the agent) point there. Otherwise it
-//      stays, disarmed and unreachable from the program's code.
+//      address, the vDSO called from the agent) point there; every signal
+//      the agent handled then gets the program's disposition. Otherwise it
+//      stays, disarmed and unreachable from the program's code, with its
+//      signal handler, which passes on every fault that is not its own.
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
@@ -264,8 +265,6 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
     if (std::find(D.Inside.begin(), D.Inside.end(), T) == D.Inside.end())
       Out.ReturnsRestored += restoreReturns(P, *T);
   pid_t Tid = liveThread(D.Threads);
-  if (Tid)
-    restoreHandlers(P, Tid);
   AgentAddresses Addrs{agentCode(A), vdsoOf(P.Pid), A.Return, A.Restorer};
   Out.KeptBecause = D.Stuck;
   for (Thread *T : D.Threads)
@@ -273,7 +272,11 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
       Out.KeptBecause = threadRefers(P, *T, Addrs);
   if (Out.KeptBecause.empty() && !Tid)
     Out.KeptBecause = "no thread is left to unmap it";
+  // The agent's signal handler goes with its memory. Where that stays, so
+  // does the handler: a thread still in a clause may need it, and it
+  // passes every other fault on to the program's own disposition.
   if (Out.KeptBecause.empty()) {
+    restoreHandlers(P, Tid);
     for (auto [Base, Size] : Addrs.Code.Ranges)
       unmapInTarget(P, Tid, Base, Size);
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);

@@ -40,9 +40,14 @@ def main(tsrun, obj, prog):
         out.append(p.stdout.readline())
         ts.send_signal(signal.SIGINT)
         ts_out, ts_err = ts.communicate(timeout=120)
-        release(go2, 2)  # the program and its child
-        out.append(p.stdout.read())
-        p.wait(timeout=120)
+        # One byte for the program and one for its child. The FIFO stays
+        # open until both are done: the child, which tsrun held until it
+        # detached, may open it only after the program has read its byte.
+        with open(go2, "w") as w:
+            w.write("xx")
+            w.flush()
+            out.append(p.stdout.read())
+            p.wait(timeout=120)
         sys.stdout.write("".join(out))
         sys.stdout.write(ts_out)
         print("prog status:", p.returncode)
