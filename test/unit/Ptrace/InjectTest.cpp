@@ -65,15 +65,14 @@ TEST(InjectTest, ThreadAtSyscallEntryStillMakesItsCall) {
   std::string Error;
   ASSERT_TRUE(P.refreshIdentity(Error)) << Error;
   uint64_t Result = 0;
-  ASSERT_TRUE(injectSyscall(P, Child, SYS_getppid, {}, Result, Error))
-      << Error;
+  ASSERT_TRUE(injectSyscall(P, Child, SYS_getppid, {}, Result, Error)) << Error;
   EXPECT_EQ(Result, static_cast<uint64_t>(getpid()));
 
   ASSERT_EQ(ptrace(PTRACE_DETACH, Child, nullptr, nullptr), 0);
   ASSERT_EQ(waitpid(Child, &St, 0), Child);
   ASSERT_TRUE(WIFEXITED(St));
-  EXPECT_EQ(WEXITSTATUS(St), 0) << "write() failed in the child, errno "
-                                << WEXITSTATUS(St) - 100;
+  EXPECT_EQ(WEXITSTATUS(St), 0)
+      << "write() failed in the child, errno " << WEXITSTATUS(St) - 100;
   char Got = 0;
   EXPECT_EQ(read(Pipe[0], &Got, 1), 1);
   EXPECT_EQ(Got, 'x');
