@@ -41,7 +41,7 @@ public:
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;
   void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
-  void collectQueuedBreak(pt::PtraceProcess &P, pid_t Tid);
+  void collectQueuedBreak(pid_t Pid, pid_t Tid);
   std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// Destroys every exited process the session has released (all of its

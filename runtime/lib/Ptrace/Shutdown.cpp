@@ -106,8 +106,12 @@ void PtraceBackend::Impl::finishReturn(PtraceProcess &P, Thread &T) {
 /// and die of it once the breakpoint's byte is back (and the healer gone).
 /// Resumed, it reports the signal before running any code, and handleStop
 /// rewinds it to the breakpoint.
-void PtraceBackend::Impl::collectQueuedBreak(PtraceProcess &P, pid_t Tid) {
+void PtraceBackend::Impl::collectQueuedBreak(pid_t Pid, pid_t Tid) {
   for (unsigned N = 0; N < 4; ++N) {
+    auto PIt = ByPid.find(Pid);
+    if (PIt == ByPid.end())
+      return;
+    PtraceProcess &P = *PIt->second;
     auto It = P.Threads.find(Tid);
     // SIGTRAP too: the int3 padding of a jump-patched site.
     if (It == P.Threads.end() || It->second.PendingSignal ||
@@ -178,19 +182,19 @@ void PtraceBackend::Impl::shutdown() {
     }
     handleStatus(Tid, St);
   }
+  // A thread whose trap at a breakpoint was overtaken by our interrupt
+  // still has the signal queued: collect it now, as the stop it is. (A
+  // process may exit meanwhile, and be freed: by ids, not pointers.)
+  std::vector<std::pair<pid_t, pid_t>> Tids;
+  for (auto &[Pid, P] : ByPid)
+    for (auto &[Tid, T] : P->Threads)
+      Tids.push_back({Pid, Tid});
+  for (auto [Pid, Tid] : Tids)
+    collectQueuedBreak(Pid, Tid);
   std::vector<PtraceProcess *> Live;
   std::vector<pid_t> ToReap;
   for (auto &[Pid, P] : ByPid)
     Live.push_back(P);
-  // A thread whose trap at a breakpoint was overtaken by our interrupt
-  // still has the signal queued: collect it now, as the stop it is.
-  for (PtraceProcess *P : Live) {
-    std::vector<pid_t> Tids;
-    for (auto &[Tid, T] : P->Threads)
-      Tids.push_back(Tid);
-    for (pid_t Tid : Tids)
-      collectQueuedBreak(*P, Tid);
-  }
   // 2. Put back what the ptrace path changed in each process.
   for (PtraceProcess *P : Live) {
     uint64_t Home = P->Home;
