@@ -57,6 +57,10 @@ public:
   bool seizeAtExec(pid_t Pid, pid_t Tid, std::string &Error);
   pid_t waitEvent(int &Status);
   void shutdown();
+  bool willKill(const pt::PtraceProcess &P) const;
+  void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
+  void collectQueuedBreak(pid_t Pid, pid_t Tid);
+  std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
