@@ -177,6 +177,12 @@ const SeccompState &SeccompView::state(pid_t Tid) {
   S.Count = Count;
   if (Mode == 2 && !readSeccompFilters(Tid, Count, S.Filters, S.Unreadable))
     S.Filters.clear();
+  // Unreadable, but the one filter there is the one tsrun installed (the
+  // oldest, before the command ran): known all the same.
+  if (!S.Unreadable.empty() && Count == 1 && !Own.empty()) {
+    S.Filters = {Own};
+    S.Unreadable.clear();
+  }
   return S;
 }
 
@@ -251,8 +257,17 @@ std::string SeccompView::describe(pid_t Tid) {
     return {};
   if (S.Mode == 1)
     return "seccomp strict mode";
-  std::string Out = "seccomp: " + std::to_string(S.Count) + " filter" +
-                    (S.Count == 1 ? "" : "s");
+  unsigned Theirs = S.Count;
+  if (!Own.empty())
+    for (const std::vector<sock_filter> &F : S.Filters)
+      if (F.size() == Own.size() &&
+          std::memcmp(F.data(), Own.data(), F.size() * sizeof(F[0])) == 0 &&
+          Theirs > 0)
+        --Theirs;
+  if (Theirs == 0 && S.Unreadable.empty())
+    return {};
+  std::string Out = "seccomp: " + std::to_string(Theirs) + " filter" +
+                    (Theirs == 1 ? "" : "s");
   if (!S.Unreadable.empty())
     return Out + ", unreadable: " + S.Unreadable;
   return Out + ", read";

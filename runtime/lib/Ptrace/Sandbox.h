@@ -108,12 +108,20 @@ public:
   void forgetAll() { Threads.clear(); }
   void setPid(pid_t P) { Pid = P; }
 
-  /// "seccomp: 2 filters, read" for reports; "" when Tid has none.
+  /// "seccomp: 2 filters, read" for reports; "" when Tid has none but
+  /// tsrun's own.
   std::string describe(pid_t Tid);
+  /// Whether Tid has a filter that is not tsrun's own.
+  bool sandboxed(pid_t Tid) { return !describe(Tid).empty(); }
+  /// The filter tsrun installed in launched commands (Seccomp.h), which
+  /// counts in every verdict but does not make a process sandboxed.
+  void setOwnFilter(std::vector<sock_filter> F) { Own = std::move(F); }
+  const std::vector<sock_filter> &ownFilter() const { return Own; }
 
 private:
   pid_t Pid;
   std::map<pid_t, SeccompState> Threads;
+  std::vector<sock_filter> Own;
 };
 
 /// What a thread in state S would have the kernel do with Q (see
