@@ -480,10 +480,14 @@ void PtraceBackend::Impl::run() {
 }
 
 void PtraceBackend::Impl::handleDeferred() {
-  std::vector<std::pair<pid_t, int>> Now;
-  Now.swap(Deferred);
-  for (auto [Tid, St] : Now)
+  // One at a time, the others staying in Deferred meanwhile: handling one
+  // may need to know whose news is still waiting there (a thread whose stop
+  // was reaped is stopped, and no waitpid will see it again: pauseOthers).
+  for (size_t N = Deferred.size(); N && !Deferred.empty(); --N) {
+    auto [Tid, St] = Deferred.front();
+    Deferred.erase(Deferred.begin());
     handleStatus(Tid, St);
+  }
 }
 
 void PtraceBackend::Impl::unblockLockOwner() {

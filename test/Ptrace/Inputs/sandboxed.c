@@ -6,6 +6,8 @@
  *   mem   kills the process on mmap, mprotect and memfd_create; after
  *         its N calls it forks a child that makes N more (filters are
  *         inherited);
+ *   threads  as mem, with 4 threads (started before the filter: their
+ *         stacks need mmap) that each make the N calls at the same time;
  *   net   kills it on socket, connect and recvmsg, and asks for a tracer
  *         on getppid (SECCOMP_RET_TRACE: without one, ENOSYS);
  *   nounmap  kills it on munmap; after its N calls it says "worked",
@@ -28,6 +30,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -134,6 +137,17 @@ static void sandboxNoMemfd(void) {
   install(F, sizeof(F) / sizeof(F[0]));
 }
 
+enum { Threads = 4 };
+static pthread_barrier_t Start;
+static long Calls;         /* per thread */
+static long Sums[Threads]; /* each thread's own */
+
+static void *worker(void *Index) {
+  pthread_barrier_wait(&Start); /* the filter is in, tsrun attached */
+  Sums[(long)Index] = loop(Calls);
+  return 0;
+}
+
 static void waitFor(const char *Go) {
   char C;
   int Fd = open(Go, O_RDONLY);
@@ -187,7 +201,14 @@ int main(int argc, char **argv) {
     /* Both filters are there: memfd_create is killed, not refused. */
     return 0;
   }
-  if (!strcmp(Mode, "mem"))
+  pthread_t Workers[Threads];
+  if (!strcmp(Mode, "threads")) {
+    pthread_barrier_init(&Start, 0, Threads + 1);
+    Calls = N;
+    for (long I = 0; I < Threads; ++I)
+      pthread_create(&Workers[I], 0, worker, (void *)I);
+    sandboxMem();
+  } else if (!strcmp(Mode, "mem"))
     sandboxMem();
   else if (!strcmp(Mode, "net"))
     sandboxNet();
@@ -198,6 +219,17 @@ int main(int argc, char **argv) {
   if (argc > 3) {
     say("ready\n", 0, 0);
     waitFor(argv[3]);
+  }
+  if (!strcmp(Mode, "threads")) {
+    pthread_barrier_wait(&Start);
+    long Total = 0;
+    for (int I = 0; I < Threads; ++I) {
+      pthread_join(Workers[I], 0);
+      Total += Sums[I];
+    }
+    say("%ld threads, %ld calls each\n", Threads, N);
+    say("total sum %ld\n", Total, 0);
+    return 0;
   }
   say("%ld calls, sum %ld\n", N, loop(N));
   if (!strcmp(Mode, "mem")) {
