@@ -318,3 +318,67 @@ TEST(SandboxTest, UnreadableFiltersWhenTheTracerIsSandboxed) {
         << Said;
   }
 }
+
+TEST(SandboxTest, EveryActionHasItsVerdict) {
+  // What tsrun does with a call, for each answer a filter can give.
+  struct Case {
+    uint32_t Ret;
+    SyscallVerdict::KindT Kind;
+    int Errno;
+  } Cases[] = {
+      {SECCOMP_RET_ALLOW, SyscallVerdict::Runs, 0},
+      {SECCOMP_RET_LOG, SyscallVerdict::Runs, 0},
+      {SECCOMP_RET_ERRNO | EACCES, SyscallVerdict::Fails, EACCES},
+      {SECCOMP_RET_ERRNO | 9999, SyscallVerdict::Fails, 4095},
+      {SECCOMP_RET_TRAP, SyscallVerdict::Forbidden, 0},
+      {SECCOMP_RET_USER_NOTIF, SyscallVerdict::Forbidden, 0},
+      {SECCOMP_RET_KILL_THREAD, SyscallVerdict::Forbidden, 0},
+      {SECCOMP_RET_KILL_PROCESS, SyscallVerdict::Forbidden, 0},
+      {0x00010000, SyscallVerdict::Forbidden, 0}, // unknown: kills
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(std::to_string(C.Ret));
+    SeccompState S;
+    S.Mode = 2;
+    S.Count = 1;
+    S.Filters = {oneRule(SYS_munmap, C.Ret)};
+    SyscallVerdict V = evaluateSyscall(S, query(SYS_munmap), false);
+    EXPECT_EQ(V.Kind, C.Kind);
+    EXPECT_EQ(V.Errno, C.Errno);
+    if (V.Kind != SyscallVerdict::Runs) {
+      EXPECT_NE(V.Why.find("munmap"), std::string::npos) << V.Why;
+    }
+    // Other calls are not concerned.
+    EXPECT_EQ(evaluateSyscall(S, query(SYS_getpid), false).Kind,
+              SyscallVerdict::Runs);
+  }
+}
+
+TEST(SandboxTest, I386CallsAreJudgedAsI386) {
+  // A filter for i386 processes: getppid (64 there) is refused with EPERM,
+  // and arguments are the 32-bit registers.
+  std::vector<sock_filter> F{
+      stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 1, 0),
+      stmt(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+      stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0]) + 4),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0),
+      stmt(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS), // high half set
+      stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+      jump(BPF_JMP | BPF_JEQ | BPF_K,
+           syscallNumberOf(DataModel::ILP32, "getppid"), 0, 1),
+      stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+      stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
+  SeccompState S;
+  S.Mode = 2;
+  S.Count = 1;
+  S.Filters = {F};
+  uint32_t Getppid = syscallNumberOf(DataModel::ILP32, "getppid");
+  // The high half of a register never reaches an i386 filter.
+  SyscallVerdict V = evaluateSyscall(
+      S, query(Getppid, {0xffffffff00000001ull}, DataModel::ILP32), false);
+  EXPECT_EQ(V.Kind, SyscallVerdict::Fails);
+  EXPECT_EQ(V.Errno, EPERM);
+  EXPECT_EQ(evaluateSyscall(S, query(Getppid), false).Kind,
+            SyscallVerdict::Forbidden); // as x86-64: another architecture
+}
