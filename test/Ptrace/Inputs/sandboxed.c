@@ -10,6 +10,8 @@
  *         stacks need mmap) that each make the N calls at the same time;
  *   net   kills it on socket, connect and recvmsg, and asks for a tracer
  *         on getppid (SECCOMP_RET_TRACE: without one, ENOSYS);
+ *   ownkill  lets kill() reach only the process itself (EPERM for any
+ *         other pid: its first argument decides), as browsers' renderers;
  *   nounmap  kills it on munmap; after its N calls it says "worked",
  *         waits for a byte on the FIFO GO2 (GO's name and "2"), and makes
  *         N more (tsrun has left by then);
@@ -31,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -103,6 +106,18 @@ static void sandboxNet(void) {
 /* Arguments decide: only executable memory that is not a file's. */
 #define KILL_IF(Nr, ToKill) JUMP(BPF_JMP | BPF_JEQ | BPF_K, (Nr), (ToKill), 0)
 #define TEST(Bits, T, F) JUMP(BPF_JMP | BPF_JSET | BPF_K, (Bits), (T), (F))
+static void sandboxOwnKill(void) {
+  struct sock_filter F[] = {PROLOGUE,
+                            IS(SYS_kill, 4),
+                            LOAD(args[0]),
+                            JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)getpid(),
+                                 0, 1),
+                            RET(SECCOMP_RET_ALLOW),
+                            RET(SECCOMP_RET_ERRNO | EPERM),
+                            RET(SECCOMP_RET_ALLOW)};
+  install(F, sizeof(F) / sizeof(F[0]));
+}
+
 static void sandboxNoUnmap(void) {
   struct sock_filter F[] = {PROLOGUE, IS(SYS_munmap, 1), RET(KILL),
                             RET(SECCOMP_RET_ALLOW)};
@@ -214,6 +229,8 @@ int main(int argc, char **argv) {
     sandboxNet();
   else if (!strcmp(Mode, "nounmap"))
     sandboxNoUnmap();
+  else if (!strcmp(Mode, "ownkill"))
+    sandboxOwnKill();
   else
     return 2;
   if (argc > 3) {
@@ -250,6 +267,8 @@ int main(int argc, char **argv) {
     waitFor(Go2);
     say("after tsrun: %ld calls, sum %ld\n", N, loop(N));
   }
+  if (!strcmp(Mode, "ownkill"))
+    say("kill(1, 0): errno %ld\n", kill(1, 0) ? errno : 0, 0);
   if (!strcmp(Mode, "net")) {
     /* No tracer of its own: the filter's RET_TRACE fails the call. */
     long R = syscall(SYS_getppid);
