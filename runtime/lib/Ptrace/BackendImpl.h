@@ -73,6 +73,12 @@ public:
   /// Stops every running thread of P but Except; returns those it stopped
   /// (news of others that came first goes to Deferred).
   std::vector<pid_t> pauseOthers(pt::PtraceProcess &P, pid_t Except);
+  enum class StepResult { Stepped, Gone, Failed };
+  /// Single-steps T, which is at At, until the instruction there has run
+  /// (or faulted); signals that come first are kept (PendingSignal, then
+  /// Later).
+  StepResult stepInPlace(pt::PtraceProcess &P, pt::Thread &T, uint64_t At,
+                         std::vector<int> &Later);
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
   void onExec(pt::PtraceProcess &P, pt::Thread &T);

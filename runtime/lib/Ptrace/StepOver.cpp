@@ -83,26 +83,17 @@ std::vector<pid_t> PtraceBackend::Impl::pauseOthers(PtraceProcess &P,
   return Paused;
 }
 
-bool PtraceBackend::Impl::stepOver(PtraceProcess &P, Thread &T,
-                                   const Breakpoint &Bp, user_regs_struct &R,
-                                   std::string &Error) {
-  std::vector<pid_t> Paused = pauseOthers(P, T.Tid);
-  std::vector<int> Later; // signals beyond the one PendingSignal holds
-  R.rip = Bp.Addr;
-  bool Ok = P.writeMemory(Bp.Addr, Bp.Orig, 1) &&
-            ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
-  bool Gone = false, Stepped = false;
-  for (unsigned Try = 0; Ok && !Stepped && Try < MaxStepTries; ++Try) {
+PtraceBackend::Impl::StepResult
+PtraceBackend::Impl::stepInPlace(PtraceProcess &P, Thread &T, uint64_t At,
+                                 std::vector<int> &Later) {
+  for (unsigned Try = 0; Try < MaxStepTries; ++Try) {
     int St = 0;
     if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr, nullptr) != 0 ||
-        waitThread(T.Tid, St) != T.Tid) {
-      Ok = false;
-      break;
-    }
+        waitThread(T.Tid, St) != T.Tid)
+      return StepResult::Failed;
     if (WIFEXITED(St) || WIFSIGNALED(St)) {
-      Deferred.push_back({T.Tid, St});
-      Gone = true;
-      break;
+      Deferred.push_back({T.Tid, St}); // the event loop reports the end
+      return StepResult::Gone;
     }
     unsigned Event = static_cast<unsigned>(St) >> 16;
     int Sig = WSTOPSIG(St);
@@ -110,24 +101,37 @@ bool PtraceBackend::Impl::stepOver(PtraceProcess &P, Thread &T,
       continue; // an interrupt or event stop before the step: step again
     siginfo_t Info{};
     ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info);
-    if (Sig == SIGTRAP && Info.si_code > 0) {
-      Stepped = true; // the step's own trap
-      break;
-    }
+    if (Sig == SIGTRAP && Info.si_code > 0)
+      return StepResult::Stepped; // the step's own trap
+    // A signal came first: kept for later, and the step is tried again;
+    // unless the instruction itself faulted, which is the program's.
     if (!T.PendingSignal)
       T.PendingSignal = Sig;
     else
       Later.push_back(Sig);
     user_regs_struct Now;
     if (isFault(Sig) && Info.si_code > 0 &&
-        ptrace(PTRACE_GETREGS, T.Tid, nullptr, &Now) == 0 && Now.rip == Bp.Addr)
-      Stepped = true; // it faulted: the program's handler decides
+        ptrace(PTRACE_GETREGS, T.Tid, nullptr, &Now) == 0 && Now.rip == At)
+      return StepResult::Stepped;
   }
-  if (!Gone) {
+  return StepResult::Failed;
+}
+
+bool PtraceBackend::Impl::stepOver(PtraceProcess &P, Thread &T,
+                                   const Breakpoint &Bp, user_regs_struct &R,
+                                   std::string &Error) {
+  std::vector<pid_t> Paused = pauseOthers(P, T.Tid);
+  std::vector<int> Later; // signals beyond the one PendingSignal holds
+  R.rip = Bp.Addr;
+  StepResult Res = StepResult::Failed;
+  if (P.writeMemory(Bp.Addr, Bp.Orig, 1) &&
+      ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0)
+    Res = stepInPlace(P, T, Bp.Addr, Later);
+  if (Res != StepResult::Gone) {
     uint8_t Break = P.breakOpcode();
     P.writeMemory(Bp.Addr, &Break, 1);
     if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
-      Ok = false;
+      Res = StepResult::Failed;
   }
   for (pid_t Tid : Paused)
     if (auto It = P.Threads.find(Tid); It != P.Threads.end())
@@ -135,7 +139,7 @@ bool PtraceBackend::Impl::stepOver(PtraceProcess &P, Thread &T,
   // Signals beyond the first come again, in order, once it runs on.
   for (int Sig : Later)
     tgkill(P.Pid, T.Tid, Sig);
-  if (!Ok || (!Stepped && !Gone))
+  if (Res == StepResult::Failed)
     Error = "cannot step over the instruction at " + P.symbolize(Bp.Addr);
-  return !Gone && Ok && Stepped;
+  return Res == StepResult::Stepped;
 }
