@@ -469,6 +469,9 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
+  // Healing taken already: a sandbox that forbids rewriting code leaves
+  // the agent only disarming itself if tsrun dies (PathPlan.h).
+  Proc.healing = P.AgentMayHeal ? 0 : 1;
   return P.writeMemory(P.Agent.Proc, &Proc, sizeof(Proc));
 }
 

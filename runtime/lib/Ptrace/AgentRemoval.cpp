@@ -111,7 +111,9 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
 
 /// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
 /// (the agent kept it), where the agent's handler is still installed.
-void restoreHandlers(PtraceProcess &P, pid_t Tid) {
+/// Returns why one of them keeps the agent's handler, which needs the
+/// agent's memory to stay: the process's sandbox refused rt_sigaction.
+std::string restoreHandlers(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
   const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
   uint64_t Scratch = A.DataBase;
@@ -124,14 +126,30 @@ void restoreHandlers(PtraceProcess &P, pid_t Tid) {
     if (!injectSyscall(P, Tid, NrRtSigaction,
                        {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
                        Error) ||
-        R != 0 || !P.readMemory(Scratch, Cur.data(), Cur.size()) ||
+        R != 0)
+      return "its signal handlers stay: " +
+             (Error.empty() ? std::string("rt_sigaction failed") : Error);
+    if (!P.readMemory(Scratch, Cur.data(), Cur.size()) ||
         Abi.sigactionHandler(Cur) != A.Signal)
-      continue;
+      continue; // the program put its own there
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
-    injectSyscall(P, Tid, NrRtSigaction,
-                  {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R, Error);
+    if (!injectSyscall(P, Tid, NrRtSigaction,
+                       {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R,
+                       Error) ||
+        R != 0)
+      return "its signal handlers stay: " +
+             (Error.empty() ? std::string("rt_sigaction failed") : Error);
   }
+  return {};
+}
+
+/// Why the sandbox keeps tsrun from unmapping the agent, or "".
+std::string unmapRefused(PtraceProcess &P, pid_t Tid) {
+  const AgentState &A = P.Agent;
+  SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
+                                      {A.AgentBase, A.AgentSize});
+  return V.Kind == SyscallVerdict::Runs ? std::string() : V.Why;
 }
 
 /// The end of the mapping that holds Addr, from /proc/PID/maps.
@@ -303,8 +321,13 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
   // The agent's signal handler goes with its memory. Where that stays, so
   // does the handler: a thread still in a clause may need it, and it
   // passes every other fault on to the program's own disposition.
+  // A sandbox that forbids munmap or rt_sigaction keeps both (the handler
+  // needs the agent's memory).
+  if (Out.KeptBecause.empty() && Tid)
+    Out.KeptBecause = unmapRefused(P, Tid);
+  if (Out.KeptBecause.empty() && Tid)
+    Out.KeptBecause = restoreHandlers(P, Tid);
   if (Out.KeptBecause.empty()) {
-    restoreHandlers(P, Tid);
     for (auto [Base, Size] : Addrs.Code.Ranges)
       unmapInTarget(P, Tid, Base, Size);
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);

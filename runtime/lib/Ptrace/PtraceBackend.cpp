@@ -58,12 +58,14 @@ long tscc::rt::pt::seizeOptions(bool Launched) {
   // VFORK_DONE: a parent with an agent is disarmed while its vfork child
   // borrows its memory, and armed again before it runs on.
   long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
-           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
+           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD;
   // Launched commands die with tsrun even if it is SIGKILLed. Attached
-  // processes are not killed: see docs/runtime.md.
+  // processes are not killed: see docs/runtime.md. Only launched ones get
+  // our seccomp filter, so only they ask for seccomp stops: an attached
+  // process's own filter that asks for a tracer (SECCOMP_RET_TRACE) must
+  // keep failing that call with ENOSYS, as without tsrun.
   if (Launched)
-    O |= PTRACE_O_EXITKILL;
+    O |= PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP;
   return O;
 }
 
@@ -279,6 +281,7 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   All.push_back(std::move(Pre));
   PtraceProcess &P = *All.back();
   P.SeccompFilter = !Filter.empty();
+  P.Seccomp.setOwnFilter(Filter);
   Thread &T = P.Threads[Child];
   T.Tid = Child;
   T.State = ThreadState::Stopped;
@@ -510,10 +513,14 @@ void PtraceBackend::Impl::run() {
 }
 
 void PtraceBackend::Impl::handleDeferred() {
-  std::vector<std::pair<pid_t, int>> Now;
-  Now.swap(Deferred);
-  for (auto [Tid, St] : Now)
+  // One at a time, the others staying in Deferred meanwhile: handling one
+  // may need to know whose news is still waiting there (a thread whose stop
+  // was reaped is stopped, and no waitpid will see it again: pauseOthers).
+  for (size_t N = Deferred.size(); N && !Deferred.empty(); --N) {
+    auto [Tid, St] = Deferred.front();
+    Deferred.erase(Deferred.begin());
     handleStatus(Tid, St);
+  }
 }
 
 void PtraceBackend::Impl::unblockLockOwner() {

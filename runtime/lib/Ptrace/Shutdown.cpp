@@ -197,13 +197,11 @@ void PtraceBackend::Impl::shutdown() {
     Live.push_back(P);
   // 2. Put back what the ptrace path changed in each process.
   for (PtraceProcess *P : Live) {
-    uint64_t Home = P->Home;
     for (auto &[Tid, T] : P->Threads) {
-      if (Home) {
-        finishReturn(*P, T);
-        restoreReturns(*P, T);
+      finishReturn(*P, T);
+      restoreReturns(*P, T);
+      if (P->Home)
         leaveStub(*P, T);
-      }
     }
     for (const auto &[Addr, Bp] : P->Breakpoints)
       P->writeMemory(Addr, Bp.Orig, 1);
@@ -243,7 +241,9 @@ void PtraceBackend::Impl::shutdown() {
     }
     // Every byte is back: give SIGILL back to whatever the process had.
     if (!P->Threads.empty())
-      uninstallHealer(*P, P->Threads.begin()->first);
+      if (std::string Kept = uninstallHealer(*P, P->Threads.begin()->first);
+          !Kept.empty())
+        S.note("pid " + std::to_string(P->Pid) + ": " + Kept);
     for (auto &[Tid, T] : P->Threads)
       ptrace(PTRACE_DETACH, Tid, nullptr,
              reinterpret_cast<void *>(static_cast<long>(T.PendingSignal)));

@@ -459,10 +459,11 @@ tscc::rt::pt::unwind(PtraceProcess &P, const uint64_t *Regs, unsigned MaxDepth,
     Word = P.readPointer(Addr, Ok);
     return Ok;
   };
-  // Breakpoint exit probes' trampoline; the real addresses are on the
-  // thread's shadow stack, innermost last.
+  // Breakpoint exit probes' trampoline (in the home page, or the
+  // unmappable address of a process without one); the real addresses are
+  // on the thread's shadow stack, innermost last.
   Src.RealReturn = [&](uint64_t PC) {
-    if (P.Home && PC == P.returnTrampoline() && NextShadow > 0)
+    if (PC == P.returnTrampoline() && NextShadow > 0)
       return (*Shadow)[--NextShadow].ReturnAddr;
     return PC;
   };

@@ -40,6 +40,12 @@ public:
   virtual std::string threadComm(int64_t Tid) const;
   /// "ptrace" or "gdb-remote", for reports.
   virtual std::string_view backendName() const = 0;
+  /// How the backend runs this process's probes ("agent", "breakpoints",
+  /// "breakpoints-no-inject"), where it chooses; "" otherwise.
+  virtual std::string pathName() const { return {}; }
+  /// What sandboxes the process, as far as the backend knows ("seccomp: 2
+  /// filters, read"); "" when nothing does.
+  virtual std::string sandbox() const { return {}; }
 
   /// Copies len bytes of target memory. Returns false on any fault; never
   /// throws and never disturbs the target.
