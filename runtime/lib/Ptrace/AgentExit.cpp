@@ -219,6 +219,25 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
   return 0;
 }
 
+/// Whether a 32-bit thread in the vDSO may have been called there by the
+/// agent. Every system call of an i386 program goes through the vDSO's
+/// __kernel_vsyscall, where a thread blocked in one would never finish a
+/// single step (a read of a pipe tsrun's end is to fill); the agent itself
+/// makes its calls with int $0x80, and only its clock goes through the
+/// vDSO. A call from the agent left its return address a few words above
+/// the stack pointer (the vDSO's functions have small frames).
+bool tscc::rt::pt::vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
+                                         const AddressRanges &Code) {
+  uint32_t Words[64];
+  size_t N = sizeof(Words);
+  while (N && !P.readMemory(Sp, Words, N))
+    N -= 4;
+  for (size_t I = 0; I < N / 4; ++I)
+    if (Code.contains(Words[I]))
+      return true;
+  return false;
+}
+
 Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
                                        const AddressRanges &Code,
                                        const AddressRanges &Vdso) {
@@ -227,6 +246,9 @@ Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
     return Whereabouts::Program; // gone: nothing of it can come back
   for (unsigned Step = 0; Step < MaxSettleSteps; ++Step) {
     if (Vdso.contains(R.rip)) {
+      if (P.dataModel() == DataModel::ILP32 &&
+          !vdsoCalledFromAgent32(P, R.rsp, Code))
+        return Whereabouts::Program;
       // Perhaps called by the agent: step until it has returned.
       if (!stepOnce(P, T, R))
         return Whereabouts::Unknown;

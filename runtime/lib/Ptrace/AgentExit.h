@@ -57,6 +57,12 @@ enum class Whereabouts {
 Whereabouts settleThread(PtraceProcess &P, Thread &T, const AddressRanges &Code,
                          const AddressRanges &Vdso);
 
+/// Whether a 32-bit thread in the vDSO (at stack pointer Sp) may have been
+/// called there by the agent (Code): a return address into it a few words
+/// up its stack. Every system call of an i386 program is in the vDSO.
+bool vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
+                           const AddressRanges &Code);
+
 /// The address of the `ret` that ends tscc_agent_return, where a thread
 /// that returns through a hijacked return address leaves the agent; 0 if
 /// it cannot be found.
