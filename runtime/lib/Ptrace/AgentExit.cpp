@@ -225,17 +225,29 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
 /// single step (a read of a pipe tsrun's end is to fill); the agent itself
 /// makes its calls with int $0x80, and only its clock goes through the
 /// vDSO. A call from the agent left its return address a few words above
-/// the stack pointer (the vDSO's functions have small frames).
+/// the stack pointer (the vDSO's functions have small frames); a hijacked
+/// return address does not count.
 bool tscc::rt::pt::vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
                                          const AddressRanges &Code) {
   uint32_t Words[64];
   size_t N = sizeof(Words);
   while (N && !P.readMemory(Sp, Words, N))
     N -= 4;
+  // A return address the agent hijacked (its return trampoline) is the
+  // program's call waiting to return, not a call of the agent's.
   for (size_t I = 0; I < N / 4; ++I)
-    if (Code.contains(Words[I]))
+    if (Code.contains(Words[I]) && Words[I] != P.Agent.Return)
       return true;
   return false;
+}
+
+/// Whether a 32-bit thread stopped in the vDSO is in a system call that
+/// the agent never makes there: it makes its own with int $0x80, and only
+/// its clock may go through the vDSO (clock_gettime64, or clock_gettime
+/// on older kernels). Stepping it would wait for the call to return.
+bool tscc::rt::pt::inProgramSyscall32(const user_regs_struct &R) {
+  auto Nr = static_cast<int32_t>(R.orig_rax);
+  return Nr >= 0 && Nr != 265 /*clock_gettime*/ && Nr != 403 /*...64*/;
 }
 
 Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
@@ -247,7 +259,7 @@ Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
   for (unsigned Step = 0; Step < MaxSettleSteps; ++Step) {
     if (Vdso.contains(R.rip)) {
       if (P.dataModel() == DataModel::ILP32 &&
-          !vdsoCalledFromAgent32(P, R.rsp, Code))
+          (inProgramSyscall32(R) || !vdsoCalledFromAgent32(P, R.rsp, Code)))
         return Whereabouts::Program;
       // Perhaps called by the agent: step until it has returned.
       if (!stepOnce(P, T, R))

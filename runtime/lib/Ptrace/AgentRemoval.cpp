@@ -231,8 +231,9 @@ std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
   std::string Who = "thread " + std::to_string(T.Tid);
   if (A.Code.contains(R.rip))
     return Who + " is still in the agent";
-  if (A.Vdso.contains(R.rip) && (P.dataModel() == DataModel::LP64 ||
-                                 vdsoCalledFromAgent32(P, R.rsp, A.Code)))
+  if (A.Vdso.contains(R.rip) &&
+      (P.dataModel() == DataModel::LP64 ||
+       (!inProgramSyscall32(R) && vdsoCalledFromAgent32(P, R.rsp, A.Code))))
     return Who + " is in the vDSO, perhaps called by the agent";
   uint64_t Regs[TSCC_REG_COUNT];
   regsToTscc(R, Regs, P.dataModel());
