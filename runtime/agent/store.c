@@ -222,10 +222,14 @@ static void table_rehash(struct tscc_store *S,
     struct tscc_entry *E = table_entry(S, T, I);
     if (!E->live)
       continue;
-    uint32_t Pos = E->hash & Mask;
-    while (Index[Pos])
+    /* Bounded: another process may be filling the index meanwhile. */
+    uint32_t Pos = E->hash & Mask, N = 0;
+    while (N < T->index_slots && Index[Pos]) {
       Pos = (Pos + 1) & Mask;
-    Index[Pos] = I + 1;
+      ++N;
+    }
+    if (N < T->index_slots)
+      Index[Pos] = I + 1;
   }
   St->tombstones = 0;
 }
@@ -526,10 +530,14 @@ static void thread_index_rehash(struct tscc_store *S) {
     struct tscc_thread *T = tscc_thread_at(S, (int32_t)I);
     if (T->state != TSCC_THREAD_LIVE)
       continue;
-    uint32_t Pos = thread_hash(T->target, T->tid) & Mask;
-    while (Index[Pos])
+    /* Bounded: another process may be filling the index meanwhile. */
+    uint32_t Pos = thread_hash(T->target, T->tid) & Mask, N = 0;
+    while (N < Slots && Index[Pos]) {
       Pos = (Pos + 1) & Mask;
-    Index[Pos] = I + 1;
+      ++N;
+    }
+    if (N < Slots)
+      Index[Pos] = I + 1;
   }
 }
 
@@ -628,7 +636,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
 /*--- Rings -----------------------------------------------------------------*/
 
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
-  if (Ring > S->layout.thread_capacity)
+  if (Ring >= S->layout.thread_capacity)
     return 0;
   return (struct tscc_ring *)(S->base + S->layout.rings_off +
                               (uint64_t)Ring * S->layout.ring_stride);

@@ -219,7 +219,7 @@ struct tscc_store_layout {
   uint64_t threads_off;      /* struct tscc_thread[thread_capacity] */
   uint64_t thread_index_off; /* uint32_t[thread_index_slots]: slot + 1 */
   uint64_t blocks_off;       /* thread_block_size x thread_capacity */
-  uint64_t rings_off;        /* ring_stride x (thread_capacity + 1) */
+  uint64_t rings_off;        /* ring_stride x thread_capacity */
   uint64_t ring_stride;      /* sizeof(struct tscc_ring) + ring_size */
   uint64_t tables_off;       /* where the table areas start */
 };
@@ -287,7 +287,8 @@ const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
 
 /* Rings. Write appends one entry (Hdr->size is set here, Hdr->seq taken
  * from the header) with Payload; -1 when it does not fit (counted in the
- * ring's dropped). Ring thread_capacity is tsrun's own. Under the lock. */
+ * ring's dropped). Under the lock. (tsrun keeps its own records in its own
+ * memory.) */
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring);
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring);
 int tscc_ring_write(struct tscc_store *S, uint32_t Ring,

@@ -55,8 +55,12 @@ int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
     return V.min;
   case TSCC_AGG_MAX:
     return V.max;
-  case TSCC_AGG_AVG:
-    return V.count ? V.sum / V.count : 0;
+  case TSCC_AGG_AVG: {
+    AggEntry E; // the same (total) division the outputs print
+    E.Count = V.count;
+    E.Sum = V.sum;
+    return E.average();
+  }
   default:
     return V.count; // count, stats, hist, lhist: by number of values
   }

@@ -401,16 +401,29 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
                  "fault");
     return;
   }
-  tscc_ring_record H{};
-  H.type = TSCC_RING_RECORD;
-  H.data_model = static_cast<uint16_t>(Ctx.data_model);
-  H.target = F.TargetId;
-  H.tid = static_cast<int32_t>(Ctx.tid);
-  H.clause = Ctx.clause;
-  H.probe = Ctx.probe;
-  H.time_ns = F.TimeNs;
-  if (tscc_ring_write(Store->view(), Store->ownRing(), &H, Rec, Size) != 0)
+  DrainedRecord D;
+  D.Hdr.type = TSCC_RING_RECORD;
+  D.Hdr.size = static_cast<uint32_t>(sizeof(tscc_ring_record) + Size);
+  D.Hdr.data_model = static_cast<uint16_t>(Ctx.data_model);
+  D.Hdr.target = F.TargetId;
+  D.Hdr.tid = static_cast<int32_t>(Ctx.tid);
+  D.Hdr.clause = Ctx.clause;
+  D.Hdr.probe = Ctx.probe;
+  D.Hdr.time_ns = F.TimeNs;
+  D.Payload.assign(static_cast<const uint8_t *>(Rec),
+                   static_cast<const uint8_t *>(Rec) + Size);
+  // In tsrun's own memory, never in a ring a target could write; as much
+  // room as a thread's ring has.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (OwnBytes + D.Hdr.size > Store->layout().ring_size) {
     countDrop(Ctx.clause);
+    return;
+  }
+  // The store lock is held: this is the record's place in the global order.
+  D.Hdr.seq = __atomic_fetch_add(&Store->header().seq, 1, __ATOMIC_RELAXED);
+  OwnBytes += D.Hdr.size;
+  OwnRecords.push_back(std::move(D));
+  ++OwnPushed;
 }
 
 unsigned SessionState::stackDepthLimit(uint32_t Requested) const {

@@ -140,12 +140,8 @@ bool SessionState::lockStore(uint64_t TimeoutNs) {
 
 void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
 
-uint64_t SessionState::settleLocked() {
+void SessionState::retireExitedLocked() {
   tscc_store *V = Store->view();
-  std::lock_guard<std::mutex> G(ExitMutex);
-  for (int32_t Slot : EmptyDead)
-    tscc_thread_free(V, Slot);
-  EmptyDead.clear();
   for (auto [Id, Tid] : ExitedThreads) {
     int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
     if (Slot >= 0)
@@ -164,31 +160,57 @@ uint64_t SessionState::settleLocked() {
     }
     ExitedTargets.clear();
   }
-  return __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
 }
 
-void SessionState::collect(uint64_t Horizon, std::vector<DrainedRecord> &Out) {
+SessionState::Cut SessionState::settleLocked() {
   std::lock_guard<std::mutex> G(ExitMutex);
-  drainRings(Store->view(), Horizon, Out, Drains, EmptyDead);
+  retireExitedLocked();
+  Cut C;
+  Rings.cut(Store->view(), C.Rings);
+  C.OwnUpTo = OwnPushed;
+  C.Number = Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
+  return C;
 }
 
-void SessionState::deliverUpTo(uint64_t Horizon) {
+void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  Rings.collect(Store->view(), C.Rings, Out);
+  if (OwnTaken >= C.OwnUpTo)
+    return;
+  // tsrun's own records of this cut, merged in by sequence number.
+  size_t First = Out.size();
+  while (OwnTaken < C.OwnUpTo && !OwnRecords.empty()) {
+    OwnBytes -= OwnRecords.front().Hdr.size;
+    Out.push_back(std::move(OwnRecords.front()));
+    OwnRecords.pop_front();
+    ++OwnTaken;
+  }
+  auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
+    return A.Hdr.seq < B.Hdr.seq;
+  };
+  // Sorted already, unless a program set the sequence number back between
+  // two of them.
+  std::stable_sort(Out.begin() + First, Out.end(), BySeq);
+  std::inplace_merge(Out.begin(), Out.begin() + First, Out.end(), BySeq);
+}
+
+void SessionState::deliverUpTo(const Cut &C) {
   std::lock_guard<std::mutex> G(Lock);
   // Collected under Lock too: two threads draining at once must not hand
-  // over their records out of order, nor count a horizon as delivered
-  // while the other still holds records below it.
+  // over their records out of order, nor count a cut as delivered while
+  // the other still holds records of it.
   std::vector<DrainedRecord> Out;
   if (Store)
-    collect(Horizon, Out);
+    collect(C, Out);
   deliverLocked(Out);
-  DeliveredSeq = std::max(DeliveredSeq, Horizon);
+  DeliveredCut = std::max(DeliveredCut, C.Number);
   releaseDeliveredLocked();
 }
 
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
-    if (E.second > DeliveredSeq)
+    if (E.second > DeliveredCut)
       return false;
     auto It = Targets.find(E.first);
     if (It != Targets.end()) {
@@ -211,8 +233,10 @@ bool SessionState::validRecord(const tscc_ring_record &H,
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !Targets.count(H.target))
     return false;
+  // Only clauses of objects older than ABI 1.1 print aggregations in a
+  // target: newer ones keep such clauses in tsrun.
   if (H.type == TSCC_RING_PRINT_AGG)
-    return Payload.size() >= 16;
+    return Payload.size() >= 16 && P.header().abi_minor < 1;
   if (H.type == TSCC_RING_STACK_SNAPSHOT) {
     tscc_stack_snapshot Snap;
     if (Payload.size() < sizeof(Snap))
@@ -252,8 +276,14 @@ SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
 void SessionState::deliverOne(const DrainedRecord &D) {
   const tscc_ring_record &H = D.Hdr;
   if (!validRecord(H, D.Payload)) {
-    if (H.clause < P.clauses().size())
-      countDrop(H.clause);
+    // Warned once per clause, and once for all records that do not even
+    // name one: whatever a program writes, it cannot flood stderr.
+    if (H.clause >= P.clauses().size()) {
+      warnOnceLocked("bad-record", "a traced program wrote a malformed "
+                                   "record into shared memory; dropped");
+      return;
+    }
+    countDrop(H.clause);
     warnOnceLocked("bad-record-" + std::to_string(H.clause),
                    "clause " + std::to_string(H.clause) +
                        " emitted a malformed record; dropped");
@@ -314,16 +344,27 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
   }
   Records.clear();
   warnFullTablesLocked();
-  uint64_t Corrupt;
+  reportCorruptLocked();
+}
+
+void SessionState::reportCorruptLocked() {
+  DrainStats D;
   {
     std::lock_guard<std::mutex> G(ExitMutex);
-    Corrupt = Drains.Corrupt;
+    D = Rings.Stats;
   }
-  if (Corrupt > CorruptReported) {
-    CorruptReported = Corrupt;
+  // Once each: a program that keeps scribbling must not flood stderr. The
+  // totals come with the counters at the end (Session::end).
+  if (D.Corrupt && !CorruptReported)
     warnLocked("a record ring in shared memory was overwritten by a traced "
-               "program; its records were discarded");
-  }
+               "program; what it held there was discarded (said once; the "
+               "total comes at the end)");
+  if (D.SeqReset && !SeqResetsReported)
+    warnLocked("the record sequence number in shared memory was set back by "
+               "a traced program; records written meanwhile may be out of "
+               "order (said once; the total comes at the end)");
+  CorruptReported = D.Corrupt;
+  SeqResetsReported = D.SeqReset;
 }
 
 void SessionState::warnFullTablesLocked() {
@@ -350,9 +391,9 @@ void SessionState::warnFullTablesLocked() {
 void SessionState::drain(uint64_t TimeoutNs) {
   if (!lockStore(TimeoutNs))
     return;
-  uint64_t Horizon = settleLocked();
+  Cut C = settleLocked();
   unlockStore();
-  deliverUpTo(Horizon);
+  deliverUpTo(C);
 }
 
 namespace {
@@ -437,7 +478,10 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     return;
   }
   // Before the clause: a new thread may reuse an exited thread's id.
-  settleLocked();
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    retireExitedLocked();
+  }
   __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
   int32_t Slot = -1;
   if (Action || Pred)
@@ -487,9 +531,9 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     }
     Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
   }
-  uint64_t Horizon = __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
+  Cut After = settleLocked();
   unlockStore();
-  deliverUpTo(Horizon);
+  deliverUpTo(After);
   if (!Crashed)
     return;
   countFault(Clause);
@@ -710,6 +754,15 @@ void Session::end() {
         std::to_string(State->MostHeld) + " at once)";
     State->Sink->note(Message);
   }
+  // What was said once during the run, with its total.
+  if (State->CorruptReported > 1)
+    State->warnLocked(std::to_string(State->CorruptReported) +
+                      " stretches of record rings overwritten by traced "
+                      "programs were discarded in all");
+  if (State->SeqResetsReported > 1)
+    State->warnLocked("the record sequence number was set back " +
+                      std::to_string(State->SeqResetsReported) +
+                      " times in all");
   // Faults that are not bad reads say what they were, once per clause.
   for (const tscc_clause &C : Program.clauses())
     if (tscc_clause_counters *K =
@@ -824,11 +877,9 @@ void Session::note(std::string_view Message) {
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
-  // The process is gone, so every record it made already has a sequence
-  // number below this one.
-  uint64_t ExitSeq = State->Store ? __atomic_load_n(&State->Store->header().seq,
-                                                    __ATOMIC_ACQUIRE)
-                                  : 0;
+  // The process is gone, so every cut taken from now on holds every record
+  // it made.
+  uint64_t ExitCut = State->Cuts.load(std::memory_order_acquire) + 1;
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
   // stopped threads. (If it cannot be had now, the reader's next drain
@@ -847,7 +898,7 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
       State->Launched.erase(L);
     }
     Id = State->targetIdLocked(&T);
-    State->ExitedUndelivered.push_back({Id, ExitSeq});
+    State->ExitedUndelivered.push_back({Id, ExitCut});
     ++State->TargetsExited;
     State->MostHeld =
         std::max(State->MostHeld, State->TargetsExited - State->TargetsFreed);

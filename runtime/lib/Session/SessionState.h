@@ -31,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <latch>
 #include <map>
 #include <memory>
@@ -84,17 +85,19 @@ public:
   uint32_t NextTargetId = 1;
   std::unordered_map<const Target *, uint32_t> TargetIds;
   /// Exited targets whose records may still wait in the rings: their id,
-  /// and the store's next sequence number when the exit was reported (each
-  /// of their records has a lower one).
+  /// and the number of the first cut taken after the exit was reported
+  /// (which holds each of their records).
   std::vector<std::pair<uint32_t, uint64_t>> ExitedUndelivered;
-  /// Every record with a lower sequence number has been handed to the sink.
-  uint64_t DeliveredSeq = 0;
+  /// Every record of this cut and of those before has been handed to the
+  /// sink.
+  uint64_t DeliveredCut = 0;
   /// Targets reported exited, and freed by their backends since; the most
   /// exited ones held at once (the end-of-session statistics).
   uint64_t TargetsExited = 0, TargetsFreed = 0, MostHeld = 0;
   /// Bumped whenever targets are released to their backends.
   std::atomic<uint64_t> Releases{0};
-  uint64_t CorruptReported = 0;
+  /// What the rings held that was garbage, and what was said about it.
+  uint64_t CorruptReported = 0, SeqResetsReported = 0;
   std::string FatalError;
 
   /// Stacks that aggregation keys stand for (thread-safe itself).
@@ -110,9 +113,16 @@ public:
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
   std::vector<uint32_t> ExitedTargets;
-  /// Slots of exited threads whose rings are drained, to free.
-  std::vector<int32_t> EmptyDead;
-  DrainStats Drains;
+  /// tsrun's read positions in the rings.
+  RingReader Rings;
+  /// Records of clauses tsrun ran itself, in the order of their sequence
+  /// numbers (taken under the store lock): they never go through memory a
+  /// target can write. OwnPushed counts every one ever added, OwnTaken
+  /// every one collected; the queue holds those in between.
+  std::deque<DrainedRecord> OwnRecords;
+  uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
+  /// Cuts taken so far (each cut's number).
+  std::atomic<uint64_t> Cuts{0};
 
   // Interval timer (TimerStop guarded by Lock).
   std::thread Timer;
@@ -148,16 +158,27 @@ public:
   /// Nothing else may be held.
   bool lockStore(uint64_t TimeoutNs);
   void unlockStore();
+  /// Where the records stood when the store lock was last held.
+  struct Cut {
+    uint64_t Number = 0;
+    DrainCut Rings;
+    uint64_t OwnUpTo = 0; ///< tsrun's own records: OwnPushed then
+  };
+  /// With the store lock and ExitMutex held: retires the threads and
+  /// processes reported gone.
+  void retireExitedLocked();
   /// With the store lock held: retires exited threads, frees drained ones,
-  /// and returns the horizon below which every record is complete.
-  uint64_t settleLocked();
-  /// Copies the records below Horizon out of the rings (no lock needed).
-  void collect(uint64_t Horizon, std::vector<DrainedRecord> &Out);
-  /// Collects the records below Horizon and hands them to the sink, then
-  /// releases the exited targets none of whose records can still come.
-  /// Takes Lock, so that deliveries are whole and in order: once it
-  /// returns, every record below Horizon is out.
-  void deliverUpTo(uint64_t Horizon);
+  /// and notes where every record below which is complete.
+  Cut settleLocked();
+  /// Copies the records of C out of the rings (no lock needed).
+  void collect(const Cut &C, std::vector<DrainedRecord> &Out);
+  /// Collects the records of C and hands them to the sink, then releases
+  /// the exited targets none of whose records can still come. Takes Lock,
+  /// so that deliveries are whole and in order: once it returns, every
+  /// record of C is out.
+  void deliverUpTo(const Cut &C);
+  /// Says, once, that the rings held garbage (the totals come at the end).
+  void reportCorruptLocked();
   void deliverLocked(std::vector<DrainedRecord> &Records);
   /// Gives every exited target whose records are all delivered back to its
   /// backend (Target::releaseBySession); the session forgets it.

@@ -140,7 +140,7 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   Cur = alignTo(Cur, 4096);
   L.rings_off = Cur;
   L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 64);
-  Cur += L.ring_stride * (uint64_t(L.thread_capacity) + 1);
+  Cur += L.ring_stride * uint64_t(L.thread_capacity);
 
   L.tables_off = alignTo(Cur, 4096);
   Cur = L.tables_off;

@@ -195,15 +195,14 @@ protected:
 
   std::vector<DrainedRecord> drain() {
     std::vector<DrainedRecord> Out;
-    DrainStats Stats;
-    std::vector<int32_t> Dead;
-    drainRings(Store->view(), ~0ull, Out, Stats, Dead);
-    EXPECT_EQ(Stats.Corrupt, 0u);
+    drainRings(Store->view(), Reader, Out);
+    EXPECT_EQ(Reader.Stats.Corrupt, 0u);
     return Out;
   }
 
   std::unique_ptr<ProbeProgram> Program;
   std::unique_ptr<SharedStore> Store;
+  RingReader Reader;
   LocalImage Agent, Code;
   std::vector<tscc_agent_clause> Clauses;
   std::vector<uint32_t> ProbeClause;

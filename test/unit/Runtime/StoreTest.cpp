@@ -220,18 +220,16 @@ TEST_F(StoreTest, AggregationsFoldAndClear) {
 TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
   auto S = make(small());
   tscc_store *V = S->view();
-  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11);
+  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11),
+          C = tscc_thread_add(V, 2, 10);
   std::vector<DrainedRecord> Out;
-  DrainStats Stats;
-  std::vector<int32_t> Dead;
+  RingReader Reader;
   uint32_t Next = 0;
   // Records of 40 + 56 bytes: the 4 KiB rings wrap many times, and the
   // reader sees the three rings' records in the order they were written.
   for (int Round = 0; Round < 200; ++Round) {
     for (int I = 0; I < 10; ++I) {
-      uint32_t Ring = (Next % 3 == 0)   ? uint32_t(A)
-                      : (Next % 3 == 1) ? uint32_t(B)
-                                        : S->ownRing();
+      int32_t Ring = (Next % 3 == 0) ? A : (Next % 3 == 1) ? B : C;
       tscc_ring_record H{};
       H.type = TSCC_RING_RECORD;
       H.clause = Next;
@@ -240,7 +238,7 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
       ASSERT_EQ(tscc_ring_write(V, Ring, &H, Payload, sizeof(Payload)), 0);
       ++Next;
     }
-    drainRings(V, ~0ull, Out, Stats, Dead);
+    drainRings(V, Reader, Out);
   }
   ASSERT_EQ(Out.size(), Next);
   for (uint32_t I = 0; I < Next; ++I) {
@@ -250,26 +248,28 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
     EXPECT_EQ(Out[I].Payload[0], I & 0xff);
     EXPECT_EQ(Out[I].Payload[55], 0); // padding is zeroed
   }
-  EXPECT_EQ(Stats.Corrupt, 0u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 0u);
 }
 
 TEST_F(StoreTest, FullRingDropsAndCounts) {
   auto S = make(small());
   tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
   uint8_t Payload[400] = {};
   unsigned Written = 0;
   for (int I = 0; I < 20; ++I) {
     tscc_ring_record H{};
     H.type = TSCC_RING_RECORD;
-    Written +=
-        tscc_ring_write(V, S->ownRing(), &H, Payload, sizeof(Payload)) == 0;
+    Written += tscc_ring_write(V, A, &H, Payload, sizeof(Payload)) == 0;
   }
   EXPECT_EQ(Written, 4096u / 440);
-  EXPECT_EQ(tscc_ring_at(V, S->ownRing())->dropped, 20u - Written);
+  EXPECT_EQ(tscc_ring_at(V, A)->dropped, 20u - Written);
   // Too large for any ring: never written, however empty.
   std::vector<uint8_t> Huge(4096);
   tscc_ring_record H{};
   EXPECT_EQ(tscc_ring_write(V, 0, &H, Huge.data(), 4096), -1);
+  // There is no ring beyond the threads' (tsrun keeps its own records).
+  EXPECT_EQ(tscc_ring_at(V, S->layout().thread_capacity), nullptr);
 }
 
 TEST_F(StoreTest, GarbageInARingIsDiscarded) {
@@ -283,17 +283,137 @@ TEST_F(StoreTest, GarbageInARingIsDiscarded) {
   // A program scribbles over the ring: a size that runs past the head.
   reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A))->size = 4000;
   std::vector<DrainedRecord> Out;
-  DrainStats Stats;
-  std::vector<int32_t> Dead;
-  drainRings(V, ~0ull, Out, Stats, Dead);
+  RingReader Reader;
+  drainRings(V, Reader, Out);
   EXPECT_TRUE(Out.empty());
-  EXPECT_EQ(Stats.Corrupt, 1u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 1u);
   tscc_ring *R = tscc_ring_at(V, A);
   EXPECT_EQ(R->head, R->tail);
   // And a head beyond anything sensible.
   R->head = R->tail + (1u << 20);
-  drainRings(V, ~0ull, Out, Stats, Dead);
-  EXPECT_EQ(Stats.Corrupt, 2u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Reader.Stats.Corrupt, 2u);
+  // The ring goes on working after it.
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 2u);
+}
+
+TEST_F(StoreTest, TheSharedTailIsOnlyAHint) {
+  // The reader's position is its own: a program that moves the tail in
+  // the shared ring (back, to be read twice, or on, to be skipped) changes
+  // nothing of what the reader delivers.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  ASSERT_EQ(Out.size(), 1u);
+  tscc_ring_at(V, A)->tail = 0;
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  tscc_ring_at(V, A)->tail = tscc_ring_at(V, A)->head;
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 0u);
+}
+
+TEST_F(StoreTest, ARecordIsReadOnceFromTheSharedMemory) {
+  // A size that changes between two reads of the header used to make the
+  // reader copy a payload of the second size (a heap overflow). Here a
+  // thread keeps flipping the size of the first record while the reader
+  // drains: whatever it sees, it never reads past what it copied.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[16] = {};
+  std::atomic<bool> Stop{false};
+  auto *First = reinterpret_cast<uint32_t *>(tscc_ring_data(V, A));
+  std::thread Flipper([&] {
+    for (uint32_t I = 0; !Stop; ++I)
+      __atomic_store_n(First, I % 2 ? 56u : 4088u, __ATOMIC_RELAXED);
+  });
+  std::vector<DrainedRecord> Out;
+  for (int Round = 0; Round < 2000; ++Round) {
+    tscc_ring_at(V, A)->head = tscc_ring_at(V, A)->tail = 0;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, sizeof(Payload)), 0);
+    Out.clear();
+    RingReader Reader; // reads from 0 again
+    drainRings(V, Reader, Out);
+    for (const DrainedRecord &D : Out)
+      EXPECT_EQ(D.Payload.size() + sizeof(tscc_ring_record), D.Hdr.size);
+  }
+  Stop = true;
+  Flipper.join();
+}
+
+TEST_F(StoreTest, ASequenceNumberSetBackIsRepairedAndCounted) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  for (int I = 0; I < 5; ++I)
+    ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 5u);
+  S->header().seq = 0; // a program resets it
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  // Nothing is lost, the reset is counted, and the number is back where
+  // it was, so that what follows sorts after what came before.
+  EXPECT_EQ(Out.size(), 6u);
+  EXPECT_EQ(Reader.Stats.SeqReset, 1u);
+  EXPECT_EQ(S->header().seq, 5u);
+  // A forged number far in the future does not hold the ring back.
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A) + 6 * 48)->seq =
+      ~0ull;
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 8u);
+}
+
+TEST_F(StoreTest, DrainedRingsOfExitedThreadsAreFreed) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  tscc_thread_retire(V, A);
+  // Its last record is read first; the slot is freed at the next cut.
+  DrainCut Old;
+  Reader.cut(V, Old);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_DEAD));
+  Reader.collect(V, Old, Out);
+  ASSERT_EQ(Out.size(), 1u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_FREE));
+  // A new thread in the slot: a cut from before the free reads nothing of
+  // it, and the next one all of it.
+  int32_t B = tscc_thread_add(V, 1, 11);
+  ASSERT_EQ(B, A);
+  ASSERT_EQ(tscc_ring_write(V, B, &H, Payload, 8), 0);
+  Reader.collect(V, Old, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 2u);
 }
 
 TEST_F(StoreTest, LockIsReentrantAwareAndStealsFromTheDead) {

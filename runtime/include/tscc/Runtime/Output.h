@@ -65,6 +65,13 @@ struct AggEntry {
   /// (JSON) write these as lists.
   std::vector<std::vector<std::string>> KeyFrames;
   int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
+  /// avg(): Sum / Count, total for any values (a trace file or a target
+  /// may hold any): 0 without a value, and never INT64_MIN / -1.
+  int64_t average() const {
+    if (Count <= 0)
+      return 0;
+    return Sum / Count;
+  }
   /// hist: bucket counts indexed as described in Aggregation.h; lhist:
   /// [underflow, buckets..., overflow].
   std::vector<uint64_t> Buckets;

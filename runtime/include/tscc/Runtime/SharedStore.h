@@ -61,8 +61,6 @@ public:
   tscc_store_header &header() { return *tscc_store_hdr(&View); }
   const tscc_store_layout &layout() const { return Layout; }
   std::span<const tscc_table_layout> tables() const { return Tables; }
-  /// The ring of records written in tsrun itself.
-  uint32_t ownRing() const { return Layout.thread_capacity; }
   /// The layout as an agent receives it: tscc_store_layout, then tables.
   std::vector<uint8_t> serializedLayout() const;
 
