@@ -61,6 +61,13 @@ int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   return 0;
 }
 
+/* The session is ending (tsrun says so), or a clause of a process that
+ * shares this store called exit(), which tsrun has not seen yet. */
+static int stopping(struct tscc_store *S) {
+  return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
+         __atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_ACQUIRE);
+}
+
 static uint32_t clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
@@ -170,8 +177,8 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       (const struct tscc_agent_site *)(Ret - TSCC_TRAMPOLINE_CALL_END -
                                        TSCC_TRAMPOLINE_CODE);
   struct tscc_store *S = &tscc_agent_config.store;
-  struct tscc_store_header *H = tscc_store_hdr(S);
-  if (UNLIKELY(__atomic_load_n(&H->reader_alive, __ATOMIC_RELAXED) &
+  const struct tscc_control *Ctl = S->control;
+  if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &
                TSCC_READER_GONE)) {
     agent_reader_gone();
     return;
@@ -180,8 +187,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
    * the probe itself, and without hijacking the return, so that an exit
    * probe never fires for a call whose entry was not collected. */
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
-      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED) ||
-      __atomic_load_n(&H->collect_off, __ATOMIC_RELAXED))
+      __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
@@ -198,7 +204,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     return;
   }
   /* exit() may have been called while we waited for the lock. */
-  if (UNLIKELY(__atomic_load_n(&H->stopping, __ATOMIC_ACQUIRE))) {
+  if (UNLIKELY(stopping(S))) {
     tscc_store_unlock(S, T->tid);
     return;
   }
@@ -255,9 +261,8 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
       (const struct tscc_agent_hook *)Site->hooks;
   /* Collection switched off since the entry: the exit is not collected
    * either (and is no drop: nothing was lost that was asked for). */
-  int Off = __atomic_load_n(&tscc_store_hdr(S)->collect_off, __ATOMIC_RELAXED);
-  if (Locked && !Off &&
-      !__atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED)) {
+  int Off = __atomic_load_n(&S->control->collect_off, __ATOMIC_RELAXED);
+  if (Locked && !Off && !stopping(S)) {
     uint64_t Regs[TSCC_REG_COUNT];
     regs_of(F, Slot + 8, Frame.ret, Regs);
     for (uint32_t I = 0; I < Site->hook_count; ++I)

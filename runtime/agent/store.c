@@ -62,6 +62,34 @@ static int try_take(struct tscc_store_header *H, uint32_t Me) {
   return 1;
 }
 
+/* Takes the lock over from Owner if that thread no longer exists (its
+ * process was killed in a clause). */
+static int take_from_dead(struct tscc_store_header *H, uint32_t Owner,
+                          uint32_t Me) {
+  if (!Owner || tscc_host_thread_alive((int32_t)Owner) ||
+      !__atomic_compare_exchange_n(&H->lock, &Owner, Me, 0, __ATOMIC_ACQUIRE,
+                                   __ATOMIC_RELAXED))
+    return 0;
+  __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+  __atomic_compare_exchange_n(&H->stuck_owner, &Owner, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return 1;
+}
+
+/* An owner known to be stuck: callers give up at once, but one of them,
+ * at most once a millisecond, looks whether it has died meanwhile (stopped,
+ * then killed), and takes the lock if so: a dead owner never wedges the
+ * store, however it was found out before. */
+static int stuck(struct tscc_store_header *H, uint32_t Owner, uint32_t Me) {
+  uint64_t Now = tscc_host_now_ns();
+  uint64_t Last = __atomic_load_n(&H->owner_checked_ns, __ATOMIC_RELAXED);
+  if (Now - Last < 1000000 ||
+      !__atomic_compare_exchange_n(&H->owner_checked_ns, &Last, Now, 0,
+                                   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return TSCC_LOCK_TIMEOUT;
+  return take_from_dead(H, Owner, Me) ? TSCC_LOCK_OK : TSCC_LOCK_TIMEOUT;
+}
+
 /* Spins first (a clause takes well under a microsecond), then yields. A
  * waiter that has waited a while claims the starving slot, after which
  * only it may take the lock next. An owner that no longer exists (its
@@ -69,7 +97,10 @@ static int try_take(struct tscc_store_header *H, uint32_t Me) {
  * waiter that is gone or stuck. An owner that lives but does not let go
  * within TimeoutNs (it was stopped by a debugger or SIGSTOP) makes this
  * caller give up, and every later caller give up at once, until that owner
- * unlocks: a stopped process must not slow every other target down. */
+ * unlocks or dies: a stopped process must not slow every other target
+ * down. (tsrun also frees the lock of every thread it sees die, and lets a
+ * traced thread that is stopped while it holds the lock finish its clause
+ * first.) */
 static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   struct tscc_store_header *H = tscc_store_hdr(S);
   uint32_t Me = (uint32_t)Tid;
@@ -82,7 +113,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   if (Owner == Me)
     return TSCC_LOCK_REENTERED;
   if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
-    return TSCC_LOCK_TIMEOUT;
+    return stuck(H, Owner, Me);
   for (unsigned Spin = 0; Spin < 256; ++Spin) {
     cpu_relax();
     if (try_take(H, Me))
@@ -105,11 +136,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     if (Now - LastCheck > 1000000) {
       LastCheck = Now;
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
-      if (Owner && !tscc_host_thread_alive((int32_t)Owner) &&
-          (Starving == 0 || Starving == Me) &&
-          __atomic_compare_exchange_n(&H->lock, &Owner, Me, 0, __ATOMIC_ACQUIRE,
-                                      __ATOMIC_RELAXED)) {
-        __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+      if ((Starving == 0 || Starving == Me) && take_from_dead(H, Owner, Me)) {
         if (Starving == Me)
           __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
         return TSCC_LOCK_OK;
@@ -150,6 +177,25 @@ void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {
    * thought dead) stays with its new owner. */
   __atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
                               __ATOMIC_RELAXED);
+  tscc_host_unlocked(Tid);
+}
+
+int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid) {
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  uint32_t Gone = (uint32_t)Tid, Expected = Gone;
+  if (!Gone)
+    return 0;
+  __atomic_compare_exchange_n(&H->starving, &Expected, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  Expected = Gone;
+  __atomic_compare_exchange_n(&H->stuck_owner, &Expected, 0, 0,
+                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  Expected = Gone;
+  if (!__atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
+                                   __ATOMIC_RELAXED))
+    return 0;
+  __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+  return 1;
 }
 
 /*--- Hash tables (associative arrays and aggregations) ---------------------*/
@@ -715,6 +761,7 @@ int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
 }
 
 _Static_assert(sizeof(struct tscc_store_header) == 192, "header layout");
+_Static_assert(sizeof(struct tscc_control) == 32, "control page layout");
 _Static_assert(sizeof(struct tscc_ring) == 192, "ring header layout");
 _Static_assert(sizeof(struct tscc_ring_record) == 40, "ring record layout");
 _Static_assert(sizeof(struct tscc_entry) == 24, "entry layout");

@@ -204,10 +204,44 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
   return true;
 }
 
-/// Maps the session's store into the target: the target connects to
-/// tsrun's socket and receives the memfd (SCM_RIGHTS), maps it, closes it.
+/// Receives the memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
+/// their numbers there.
+bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
+                int (&Fds)[2], std::string &Why) {
+  // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC)
+  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
+           Msg = Scratch + 1024;
+  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(sizeof(Fds))] = {};
+  iovec V{reinterpret_cast<void *>(Byte), 1};
+  msghdr M{};
+  M.msg_iov = reinterpret_cast<iovec *>(Iov);
+  M.msg_iovlen = 1;
+  M.msg_control = reinterpret_cast<void *>(Ctl);
+  M.msg_controllen = sizeof(Control);
+  uint64_t R = 0;
+  if (!P.writeMemory(Iov, &V, sizeof(V)) ||
+      !P.writeMemory(Ctl, Control, sizeof(Control)) ||
+      !P.writeMemory(Msg, &M, sizeof(M)) ||
+      !call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
+            "recvmsg") ||
+      !P.readMemory(Ctl, Control, sizeof(Control)))
+    return false;
+  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
+  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS ||
+      C->cmsg_len != CMSG_LEN(sizeof(Fds))) {
+    Why = "the target did not receive the store";
+    return false;
+  }
+  memcpy(Fds, CMSG_DATA(C), sizeof(Fds));
+  return true;
+}
+
+/// Maps the session's store and its control page into the target: the
+/// target connects to tsrun's socket and receives both memfds
+/// (SCM_RIGHTS), maps them -- the control page read-only, which is all its
+/// seals allow -- and closes them.
 bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
-              uint64_t &Base, std::string &Why) {
+              AgentState &A, std::string &Why) {
   if (!F.listen(Why))
     return false;
   uint64_t Sock = 0, R = 0;
@@ -219,46 +253,29 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   const std::string &Name = F.socketName();
   memcpy(Addr.sun_path, Name.data(), Name.size());
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
+  int Fds[2] = {-1, -1};
   bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
             call(P, Tid, NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-            F.sendStore(P.Pid, Why);
-  // recvmsg(sock, {iov: 1 byte, control: one fd}, MSG_CMSG_CLOEXEC)
-  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
-           Msg = Scratch + 1024;
-  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(sizeof(int))] = {};
-  if (Ok) {
-    iovec V{reinterpret_cast<void *>(Byte), 1};
-    msghdr M{};
-    M.msg_iov = reinterpret_cast<iovec *>(Iov);
-    M.msg_iovlen = 1;
-    M.msg_control = reinterpret_cast<void *>(Ctl);
-    M.msg_controllen = sizeof(Control);
-    Ok = P.writeMemory(Iov, &V, sizeof(V)) &&
-         P.writeMemory(Ctl, Control, sizeof(Control)) &&
-         P.writeMemory(Msg, &M, sizeof(M)) &&
-         call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
-              "recvmsg") &&
-         P.readMemory(Ctl, Control, sizeof(Control));
-  }
+            F.sendStore(P.Pid, Why) &&
+            receiveFds(P, Tid, Sock, Scratch, Fds, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
   if (!Ok)
     return false;
-  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
-  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS) {
-    Why = "the target did not receive the store";
-    return false;
-  }
-  int Fd;
-  memcpy(&Fd, CMSG_DATA(C), sizeof(Fd));
-  uint64_t Size = F.store().size();
+  A.StoreSize = F.store().size();
+  A.ControlSize = F.control().size();
   Ok = call(P, Tid, NrMmap,
-            {0, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
-             static_cast<uint64_t>(Fd), 0},
-            Base, Why, "mapping the store");
-  injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
-                IgnoredWhy);
+            {0, A.StoreSize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+             static_cast<uint64_t>(Fds[0]), 0},
+            A.StoreBase, Why, "mapping the store") &&
+       call(P, Tid, NrMmap,
+            {0, A.ControlSize, PROT_READ, MAP_SHARED,
+             static_cast<uint64_t>(Fds[1]), 0},
+            A.ControlBase, Why, "mapping the control page");
+  for (int Fd : Fds)
+    injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
+                  IgnoredWhy);
   return Ok;
 }
 
@@ -352,6 +369,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store = *Store.view();
   C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
   C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
+  C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
   C.target_id = A.TargetId;
   auto Cap2 = Aux.find(AT_HWCAP2);
   C.has_fsgsbase = Cap2 != Aux.end() && (Cap2->second & 2);
@@ -447,8 +465,7 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
 
 /// Gives the process its own epoch and arms it.
 bool arm(PtraceProcess &P, AgentFactory &F) {
-  uint32_t Epoch =
-      __atomic_add_fetch(&F.store().header().epoch, 1, __ATOMIC_RELAXED);
+  uint32_t Epoch = F.nextEpoch();
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
@@ -462,7 +479,7 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
 //===----------------------------------------------------------------------===//
 
 AgentFactory::AgentFactory(Session &S) : S(S) {
-  if (!S.store())
+  if (!S.store() || !S.control())
     Unavailable = "the session has no shared store";
   else if (S.program().objectBytes().empty())
     Unavailable = "the probe object is linked into the tracer";
@@ -474,6 +491,7 @@ AgentFactory::~AgentFactory() {
 }
 
 SharedStore &AgentFactory::store() { return *S.store(); }
+ControlPage &AgentFactory::control() { return *S.control(); }
 
 std::span<const uint8_t> AgentFactory::programObject() const {
   return S.program().objectBytes();
@@ -531,7 +549,8 @@ bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
   }
   char Byte = 's';
   iovec V{&Byte, 1};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  int Fds[2] = {store().fd(), control().fd()};
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(Fds))] = {};
   msghdr M{};
   M.msg_iov = &V;
   M.msg_iovlen = 1;
@@ -540,9 +559,8 @@ bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
   cmsghdr *C = CMSG_FIRSTHDR(&M);
   C->cmsg_level = SOL_SOCKET;
   C->cmsg_type = SCM_RIGHTS;
-  C->cmsg_len = CMSG_LEN(sizeof(int));
-  int Fd = store().fd();
-  memcpy(CMSG_DATA(C), &Fd, sizeof(Fd));
+  C->cmsg_len = CMSG_LEN(sizeof(Fds));
+  memcpy(CMSG_DATA(C), Fds, sizeof(Fds));
   bool Ok = sendmsg(Conn, &M, MSG_NOSIGNAL) == 1;
   if (!Ok)
     Error = std::string("sending the store: ") + strerror(errno);
@@ -611,8 +629,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                      std::to_string(Old) + " probe site" +
                      (Old == 1 ? "" : "s") +
                      " left behind by a tsrun that was killed");
-  A.StoreSize = F.store().size();
-  if (!mapStore(P, Tid, F, A.DataBase, A.StoreBase, Why))
+  if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
   std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
   if (!writeConfig(P, F, Code, Aux, Why) ||
@@ -667,6 +684,26 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                 {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
                 R, Why, "sigaction");
   }
+  return true;
+}
+
+bool tscc::rt::pt::finishClauseBeforeStop(PtraceProcess &P, pid_t Tid,
+                                          AgentFactory &F) {
+  if (!P.Agent.Installed || !F.unavailable().empty())
+    return false;
+  tscc_store_header &H = F.store().header();
+  // A claim to be next is given up: nobody waits for a stopped thread.
+  uint32_t Claim = static_cast<uint32_t>(Tid);
+  __atomic_compare_exchange_n(&H.starving, &Claim, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  // Stopped, it cannot let go of the lock until we look again.
+  if (__atomic_load_n(&H.lock, __ATOMIC_ACQUIRE) != static_cast<uint32_t>(Tid))
+    return false;
+  uint32_t Who = static_cast<uint32_t>(Tid);
+  if (!P.writeMemory(P.Agent.Proc +
+                         offsetof(tscc_agent_proc, stop_after_unlock),
+                     &Who, sizeof(Who)))
+    return false;
   return true;
 }
 

@@ -24,6 +24,7 @@
 namespace tscc::rt {
 class Session;
 class SharedStore;
+class ControlPage;
 } // namespace tscc::rt
 
 namespace tscc::rt::pt {
@@ -42,12 +43,17 @@ public:
   const std::string &unavailable() const { return Unavailable; }
   Session &session() { return S; }
   SharedStore &store();
+  ControlPage &control();
   std::span<const uint8_t> programObject() const;
+  /// A new epoch for a process being (re)armed: its threads resolve their
+  /// slots in the store again.
+  uint32_t nextEpoch() { return ++Epoch; }
 
   /// The abstract unix socket a target connects to for the store's fd.
   bool listen(std::string &Error);
   const std::string &socketName() const { return SocketName; }
-  /// Accepts the connection of process Pid and sends it the store's fd.
+  /// Accepts the connection of process Pid and sends it the store's and
+  /// the control page's fds.
   bool sendStore(pid_t Pid, std::string &Error);
 
 private:
@@ -55,6 +61,7 @@ private:
   std::string Unavailable;
   int ListenFd = -1;
   std::string SocketName;
+  uint32_t Epoch = 0;
 };
 
 /// Installs the agent into P and arms it. Every thread of P is stopped and
@@ -73,6 +80,14 @@ bool rearmAgent(PtraceProcess &Child, AgentFactory &F, std::string &Why);
 /// front. Tid must be stopped.
 bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                            std::string &Why);
+
+/// Thread Tid of P was found group-stopped (SIGSTOP, SIGTSTP...) by job
+/// control. If it holds the store lock -- stopped in the middle of a
+/// clause -- every other traced thread would wait for it: its agent is
+/// asked to stop it again as soon as it lets go, and true is returned:
+/// the caller resumes the thread instead of leaving it stopped. A claim
+/// to take the lock next that it held is given up either way.
+bool finishClauseBeforeStop(PtraceProcess &P, pid_t Tid, AgentFactory &F);
 
 /// Stops the agent from starting any new clause in P.
 void disarmAgent(PtraceProcess &P);

@@ -258,6 +258,7 @@ AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
+    unmapInTarget(P, Tid, A.ControlBase, A.ControlSize);
     Out.Unmapped = true;
   }
   A = AgentState{};

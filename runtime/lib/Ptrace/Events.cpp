@@ -105,8 +105,14 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     T.Interrupted = false;
     if (ShuttingDown)
       return; // stay stopped for cleanup
-    // A group-stop keeps the thread stopped (job control) until SIGCONT.
+    // A group-stop keeps the thread stopped (job control) until SIGCONT,
+    // unless it is in a clause: then it finishes that first (its agent
+    // stops it again right after), so that no other thread waits for it.
     if (isStopSignal(Sig)) {
+      if (Agents && finishClauseBeforeStop(P, T.Tid, *Agents)) {
+        resume(P, T);
+        return;
+      }
       ptrace(PTRACE_LISTEN, T.Tid, nullptr, nullptr);
       T.State = ThreadState::Running;
       return;

@@ -23,9 +23,10 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
       Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
   StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
-  Store = SharedStore::create(Shape, StoreError);
-  if (Store) // the session's time zero, for records written anywhere
-    Store->header().session_start_ns = tscc_host_now_ns();
+  StartNs = tscc_host_now_ns();
+  Control = ControlPage::create(StoreError);
+  if (Control)
+    Store = SharedStore::create(Shape, StoreError, Control.get());
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -108,6 +109,17 @@ void SessionState::warnOnceLocked(const std::string &Key,
 void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
   std::lock_guard<std::mutex> G(Lock);
   warnOnceLocked(Key, Message);
+}
+
+void SessionState::forgetThread(Target &T, int64_t Tid) {
+  // Only threads of this machine take the lock (remote targets' ids are
+  // another machine's).
+  if (!Store || T.backendName() != "ptrace" ||
+      !tscc_store_forget_thread(Store->view(), static_cast<int32_t>(Tid)))
+    return;
+  std::lock_guard<std::mutex> G(Lock);
+  Sink->note("thread " + std::to_string(Tid) +
+             " died in a clause; the lock it held was freed");
 }
 
 void SessionState::countDrop(uint32_t Clause) {
@@ -318,7 +330,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   O.DM = static_cast<DataModel>(H.data_model);
   O.Clause = H.clause;
   O.Probe = H.probe;
-  uint64_t Zero = Store->header().session_start_ns;
+  uint64_t Zero = StartNs;
   O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
   O.Tgt = T.Tgt;
   RecordView V;
@@ -430,26 +442,39 @@ void holdLifeline(uint32_t *Word) {
 
 void SessionState::readerLoop(std::latch &LifelineHeld) {
   tscc_store_header &H = Store->header();
-  holdLifeline(&H.reader_alive);
+  holdLifeline(&Control->words().reader_alive);
   LifelineHeld.count_down();
   while (!ReaderStop.load()) {
     // Woken when a ring fills past half; otherwise every 10 ms.
     uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
     timespec Period{0, 10'000'000};
     syscall(SYS_futex, &H.wake, FUTEX_WAIT, Seen, &Period, nullptr, 0);
-    __atomic_store_n(&H.heartbeat_ns, tscc_host_now_ns(), __ATOMIC_RELAXED);
-    if (__atomic_load_n(&H.stop_requested, __ATOMIC_ACQUIRE) &&
-        !S.stopRequested()) {
-      // exit() in a clause that ran inside a target.
-      S.requestStop();
-      if (S.options().OnStop)
-        S.options().OnStop();
-    }
+    if (__atomic_load_n(&H.exit_requested, __ATOMIC_ACQUIRE))
+      exitRequested();
     if (Ended)
       break;
     if (Begun)
       drain(ClauseLockTimeoutNs);
   }
+}
+
+void SessionState::exitRequested() {
+  if (S.stopRequested())
+    return;
+  // exit() in a clause that ran inside a target -- or a program that
+  // wrote the request itself. Only an object with a clause that calls
+  // exit() can ask for it; otherwise it is not obeyed (nor repeated).
+  if (!(P.header().flags & TSCC_HDR_USES_EXIT)) {
+    if (!ForgedExitReported)
+      warnOnce("forged-exit",
+               "a traced program asked to end the session, but no clause "
+               "calls exit(); ignored");
+    ForgedExitReported = true;
+    return;
+  }
+  S.requestStop();
+  if (S.options().OnStop)
+    S.options().OnStop();
 }
 
 //===----------------------------------------------------------------------===//
@@ -609,8 +634,8 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
   if (State->Store) {
-    StoreStopping = &State->Store->header().stopping;
-    StoreCollectOff = &State->Store->header().collect_off;
+    StoreStopping = &State->Control->words().stopping;
+    StoreCollectOff = &State->Control->words().collect_off;
     // From now on until the end: the rings' reader, and the lifeline of
     // targets that run clauses themselves. No target may be armed before
     // the lifeline is held: a tsrun killed in between would leave agents
@@ -630,6 +655,9 @@ Session::~Session() { unguardProgram(Program); }
 const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
+ControlPage *Session::control() {
+  return State->Store ? State->Control.get() : nullptr;
+}
 const StackTable &Session::stacks() const { return State->Stacks; }
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
@@ -850,6 +878,9 @@ void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
 }
 
 void Session::threadExited(Target &T, int64_t Tid) {
+  // Whatever of the store lock it held is free: a thread that died in a
+  // clause (killed) must not leave everybody else waiting.
+  State->forgetThread(T, Tid);
   uint32_t Id = State->targetId(&T);
   std::lock_guard<std::mutex> G(State->ExitMutex);
   State->ExitedThreads.push_back({Id, Tid});
@@ -877,6 +908,7 @@ void Session::note(std::string_view Message) {
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
+  State->forgetThread(T, T.pid());
   // The process is gone, so every cut taken from now on holds every record
   // it made.
   uint64_t ExitCut = State->Cuts.load(std::memory_order_acquire) + 1;

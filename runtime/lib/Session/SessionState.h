@@ -63,7 +63,13 @@ public:
 
   Session &S;
   const ProbeProgram &P;
+  std::unique_ptr<ControlPage> Control;
   std::unique_ptr<SharedStore> Store;
+  /// The session's time zero (CLOCK_MONOTONIC), for records written
+  /// anywhere; tsrun's own, never read back from shared memory.
+  uint64_t StartNs = 0;
+  /// exit() requests from targets that were ignored, and said so.
+  bool ForgedExitReported = false;
   std::string StoreError;
   std::vector<AggregationDesc> Aggs;
   std::vector<int64_t> ParamValues;
@@ -148,6 +154,8 @@ public:
   /// The rings' reader; counts LifelineHeld down once the store's
   /// reader_alive word is this thread's lifeline.
   void readerLoop(std::latch &LifelineHeld);
+  /// A target asked to end the session (exit() in a clause it ran).
+  void exitRequested();
 
   void warnLocked(std::string_view Message);
   void warnOnceLocked(const std::string &Key, std::string_view Message);
@@ -207,6 +215,8 @@ public:
   /// consistent.
   void dumpAgg(uint32_t Agg, int64_t Top);
   void dumpAggLocked(uint32_t Agg, int64_t Top);
+  /// Thread Tid of T is gone: the store lock it may have held is free.
+  void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);
   void countFault(uint32_t Clause);
 

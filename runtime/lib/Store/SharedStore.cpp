@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/mman.h>
@@ -181,38 +182,91 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   return true;
 }
 
+namespace {
+
+/// A sealable memfd of Size bytes, mapped read-write here. -1 (with Error)
+/// on failure.
+int createMemfd(const char *Name, uint64_t Size, void *&Base,
+                std::string &Error) {
+  int Fd = static_cast<int>(
+      syscall(SYS_memfd_create, Name, MFD_CLOEXEC | MFD_ALLOW_SEALING));
+  if (Fd < 0) {
+    Error = std::string("memfd_create: ") + strerror(errno);
+    return -1;
+  }
+  if (ftruncate(Fd, static_cast<off_t>(Size)) != 0) {
+    Error = std::string("sizing ") + Name + ": " + strerror(errno);
+    close(Fd);
+    return -1;
+  }
+  Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+              Fd, 0);
+  if (Base == MAP_FAILED) {
+    Error = std::string("mapping ") + Name + ": " + strerror(errno);
+    close(Fd);
+    return -1;
+  }
+  return Fd;
+}
+
+/// Seals what no process may change about the memfd: its size, so that no
+/// target can truncate it under tsrun's mapping (whose reads would then
+/// raise SIGBUS in tsrun), and the seals themselves.
+bool seal(int Fd, unsigned Extra, std::string &Error) {
+  if (fcntl(Fd, F_ADD_SEALS,
+            F_SEAL_SHRINK | F_SEAL_GROW | Extra | F_SEAL_SEAL) == 0)
+    return true;
+  Error = std::string("sealing shared memory: ") + strerror(errno);
+  return false;
+}
+
+} // namespace
+
+std::unique_ptr<ControlPage> ControlPage::create(std::string &Error) {
+  std::unique_ptr<ControlPage> C(new ControlPage());
+  void *Base = nullptr;
+  C->Fd = createMemfd("tscc-control", C->size(), Base, Error);
+  if (C->Fd < 0)
+    return nullptr;
+  C->Words = static_cast<tscc_control *>(Base);
+  C->Words->magic = TSCC_CONTROL_MAGIC;
+  C->Words->version = TSCC_STORE_VERSION;
+  C->Words->size = sizeof(tscc_control);
+  // From here on only this mapping can write: every other one, in tsrun or
+  // in a target, is read-only and cannot be made writable.
+  if (!seal(C->Fd, F_SEAL_FUTURE_WRITE, Error))
+    return nullptr;
+  return C;
+}
+
+ControlPage::~ControlPage() {
+  if (Words)
+    munmap(Words, size());
+  if (Fd >= 0)
+    close(Fd);
+}
+
 std::unique_ptr<SharedStore> SharedStore::create(const StoreShape &Shape,
-                                                 std::string &Error) {
+                                                 std::string &Error,
+                                                 ControlPage *Control) {
   std::unique_ptr<SharedStore> S(new SharedStore());
   if (!computeStoreLayout(Shape, S->Layout, S->Tables, Error))
     return nullptr;
-  S->Fd =
-      static_cast<int>(syscall(SYS_memfd_create, "tscc-store", MFD_CLOEXEC));
-  if (S->Fd < 0) {
-    Error = std::string("memfd_create: ") + strerror(errno);
+  void *Base = nullptr;
+  S->Fd = createMemfd("tscc-store", S->Layout.size, Base, Error);
+  if (S->Fd < 0)
     return nullptr;
-  }
-  if (ftruncate(S->Fd, static_cast<off_t>(S->Layout.size)) != 0) {
-    Error = std::string("sizing the shared store: ") + strerror(errno);
-    return nullptr;
-  }
-  void *Base = mmap(nullptr, S->Layout.size, PROT_READ | PROT_WRITE,
-                    MAP_SHARED | MAP_NORESERVE, S->Fd, 0);
-  if (Base == MAP_FAILED) {
-    Error = std::string("mapping the shared store: ") + strerror(errno);
-    return nullptr;
-  }
   S->View.base = static_cast<uint8_t *>(Base);
   S->View.layout = S->Layout;
   S->View.tables = S->Tables.data();
+  S->View.control = Control ? &Control->words() : nullptr;
+  if (!seal(S->Fd, 0, Error))
+    return nullptr;
   tscc_store_header &H = S->header();
   H.magic = TSCC_STORE_MAGIC;
   H.version = TSCC_STORE_VERSION;
   H.header_size = sizeof(tscc_store_header);
   H.size = S->Layout.size;
-  H.session_start_ns = tscc_host_now_ns();
-  H.reader_pid = getpid();
-  H.heartbeat_ns = H.session_start_ns;
   return S;
 }
 
@@ -259,8 +313,11 @@ extern "C" void tscc_host_yield(void) {
 }
 
 extern "C" int tscc_host_thread_alive(int32_t Tid) {
-  return kill(Tid, 0) == 0 || errno != ESRCH;
+  // kill() would take 0 and negative numbers for process groups.
+  return Tid > 0 && (kill(Tid, 0) == 0 || errno != ESRCH);
 }
+
+extern "C" void tscc_host_unlocked(int32_t) {}
 
 extern "C" void tscc_host_wake(uint32_t *Futex) {
   syscall(SYS_futex, Futex, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);

@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
@@ -416,6 +418,50 @@ TEST_F(StoreTest, DrainedRingsOfExitedThreadsAreFreed) {
   EXPECT_EQ(Out.size(), 2u);
 }
 
+TEST_F(StoreTest, TheControlPageCannotBeWrittenButByItsCreator) {
+  // What a target can do with the control page's memfd, which it receives
+  // to map: nothing that writes it, whatever the way. tsrun's own mapping
+  // stays writable, and the others see what it writes.
+  std::string Error;
+  auto C = ControlPage::create(Error);
+  ASSERT_TRUE(C) << Error;
+  int Fd = C->fd();
+  EXPECT_EQ(mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0),
+            MAP_FAILED);
+  void *Ro = mmap(nullptr, 4096, PROT_READ, MAP_SHARED, Fd, 0);
+  ASSERT_NE(Ro, MAP_FAILED);
+  EXPECT_NE(mprotect(Ro, 4096, PROT_READ | PROT_WRITE), 0);
+  uint32_t One = 1;
+  EXPECT_NE(pwrite(Fd, &One, 4, 0), 4);
+  EXPECT_NE(ftruncate(Fd, 0), 0);
+  // Through /proc: the mapping (as a debugger would write it), and the
+  // memfd opened again for writing.
+  int Mem = open("/proc/self/mem", O_RDWR);
+  ASSERT_GE(Mem, 0);
+  EXPECT_NE(pwrite(Mem, &One, 4, reinterpret_cast<off_t>(Ro)), 4);
+  close(Mem);
+  int Again = open(("/proc/self/fd/" + std::to_string(Fd)).c_str(), O_RDWR);
+  if (Again >= 0) {
+    EXPECT_NE(write(Again, &One, 4), 4);
+    EXPECT_EQ(mmap(nullptr, 4096, PROT_WRITE, MAP_SHARED, Again, 0),
+              MAP_FAILED);
+    close(Again);
+  }
+  C->words().collect_off = 1;
+  EXPECT_EQ(static_cast<tscc_control *>(Ro)->collect_off, 1u);
+  EXPECT_EQ(static_cast<tscc_control *>(Ro)->magic, TSCC_CONTROL_MAGIC);
+  munmap(Ro, 4096);
+}
+
+TEST_F(StoreTest, TheStoreCannotBeTruncatedUnderTsrun) {
+  // A target that truncated the memfd would make tsrun's reads of its own
+  // mapping raise SIGBUS.
+  auto S = make(small());
+  EXPECT_NE(ftruncate(S->fd(), 0), 0);
+  EXPECT_NE(ftruncate(S->fd(), 4096), 0);
+  EXPECT_NE(fallocate(S->fd(), 0, 0, S->size() * 2), 0);
+}
+
 TEST_F(StoreTest, LockIsReentrantAwareAndStealsFromTheDead) {
   auto S = make(small());
   tscc_store *V = S->view();
@@ -463,6 +509,60 @@ TEST_F(StoreTest, LiveOwnerThatHoldsOnTimesOutOnceThenFailsFast) {
   EXPECT_EQ(S->header().stuck_owner, 0u);
   EXPECT_EQ(tscc_store_lock(V, Me, 1000000), TSCC_LOCK_OK);
   tscc_store_unlock(V, Me);
+}
+
+TEST_F(StoreTest, AnOwnerMarkedStuckThatDiesIsReplacedAllTheSame) {
+  // Stopped (a waiter gave up on it), then killed: the first caller that
+  // looks after the death takes the lock. It used to be given up on for
+  // good, and every later hit of every process was dropped.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t Me = gettid();
+  std::atomic<bool> Held{false}, Die{false};
+  std::thread Owner([&] {
+    ASSERT_EQ(tscc_store_lock(V, gettid(), 1000000), TSCC_LOCK_OK);
+    Held = true;
+    while (!Die)
+      usleep(1000);
+  });
+  while (!Held)
+    usleep(100);
+  EXPECT_EQ(tscc_store_lock(V, Me, 20'000'000), TSCC_LOCK_TIMEOUT);
+  EXPECT_NE(S->header().stuck_owner, 0u);
+  Die = true;
+  Owner.join(); // gone, still holding it
+  int Rc = TSCC_LOCK_TIMEOUT;
+  for (int Try = 0; Try < 1000 && Rc != TSCC_LOCK_OK; ++Try) {
+    Rc = tscc_store_lock(V, Me, 20'000'000);
+    usleep(100);
+  }
+  EXPECT_EQ(Rc, TSCC_LOCK_OK);
+  EXPECT_EQ(S->header().stuck_owner, 0u);
+  EXPECT_EQ(S->header().lock_steals, 1u);
+  tscc_store_unlock(V, Me);
+}
+
+TEST_F(StoreTest, AThreadSeenToDieGivesUpWhatItHeld) {
+  // tsrun frees the lock of a thread it saw exit at once, whatever the
+  // thread's id is by then, and also its claim to be next and its mark.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  tscc_store_header &H = S->header();
+  H.lock = 4242;
+  H.starving = 4242;
+  H.stuck_owner = 4242;
+  EXPECT_EQ(tscc_store_forget_thread(V, 4241), 0);
+  EXPECT_EQ(H.lock, 4242u);
+  EXPECT_EQ(tscc_store_forget_thread(V, 4242), 1);
+  EXPECT_EQ(H.lock, 0u);
+  EXPECT_EQ(H.starving, 0u);
+  EXPECT_EQ(H.stuck_owner, 0u);
+  // Ids a program may have written: 0 and negative ones are no thread
+  // (kill() would read them as process groups).
+  EXPECT_FALSE(tscc_host_thread_alive(0));
+  EXPECT_FALSE(tscc_host_thread_alive(-1));
+  H.lock = static_cast<uint32_t>(-1);
+  EXPECT_EQ(tscc_store_lock(V, gettid(), 50'000'000), TSCC_LOCK_OK);
 }
 
 } // namespace

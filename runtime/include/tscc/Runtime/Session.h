@@ -36,6 +36,7 @@ class StackTable;
 class ElfFile;
 class SessionState;
 class SharedStore;
+class ControlPage;
 
 struct SessionOptions {
   /// $1, $2, ... as given on the command line.
@@ -79,6 +80,9 @@ public:
   /// The state every clause reads and writes, shared with targets that run
   /// clause code themselves (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The page of words that steer the session (tscc_control), which
+  /// targets map read-only; null after an init error.
+  ControlPage *control();
   /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
   const StackTable &stacks() const;
   /// The number the store knows T by (records, thread slots).
@@ -191,9 +195,9 @@ private:
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};
   std::atomic<bool> Failed{false};
-  uint32_t *StoreStopping = nullptr; ///< the shared store's stopping flag
+  uint32_t *StoreStopping = nullptr; ///< the control page's stopping
   std::atomic<bool> CollectOff{false};
-  uint32_t *StoreCollectOff = nullptr; ///< the shared store's collect_off
+  uint32_t *StoreCollectOff = nullptr; ///< the control page's collect_off
   std::unique_ptr<SessionState> State;
 };
 

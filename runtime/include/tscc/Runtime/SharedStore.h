@@ -44,11 +44,34 @@ struct StoreShape {
   static StoreShape of(const ProbeProgram &P, uint64_t MapCapacity);
 };
 
+/// The session's control page (tscc_control): tsrun's writable mapping of
+/// it, and the memfd that targets map read-only. The memfd is sealed
+/// against writes (F_SEAL_FUTURE_WRITE) as soon as tsrun has mapped it:
+/// every later mapping, in any process, is read-only for good.
+class ControlPage {
+public:
+  static std::unique_ptr<ControlPage> create(std::string &Error);
+  ~ControlPage();
+  ControlPage(const ControlPage &) = delete;
+  ControlPage &operator=(const ControlPage &) = delete;
+
+  int fd() const { return Fd; }
+  uint64_t size() const { return 4096; }
+  tscc_control &words() { return *Words; }
+
+private:
+  ControlPage() = default;
+  int Fd = -1;
+  tscc_control *Words = nullptr;
+};
+
 class SharedStore {
 public:
   /// Computes the layout, creates and maps the memfd and initialises it.
+  /// Control, if given, is the control page the view points at.
   static std::unique_ptr<SharedStore> create(const StoreShape &Shape,
-                                             std::string &Error);
+                                             std::string &Error,
+                                             ControlPage *Control = nullptr);
   ~SharedStore();
   SharedStore(const SharedStore &) = delete;
   SharedStore &operator=(const SharedStore &) = delete;
