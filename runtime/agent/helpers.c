@@ -241,7 +241,8 @@ static void h_request_exit(struct tscc_ctx *Ctx) {
     return;
   struct tscc_store_header *H = tscc_store_hdr(store());
   __atomic_store_n(&H->stopping, 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&H->exit_requested, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&tscc_shard_hdr(store())->exit_requested, 1,
+                   __ATOMIC_RELEASE);
   __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
   tscc_host_wake(&H->wake);
 }

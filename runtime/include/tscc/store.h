@@ -40,6 +40,7 @@ extern "C" {
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
 #define TSCC_STORE_VERSION 2
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
+#define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
 #define TSCC_READER_GONE 0x40000000u /* FUTEX_OWNER_DIED */
 
@@ -93,19 +94,29 @@ struct tscc_store_header {
   uint64_t starving_since;   /* CLOCK_MONOTONIC */
   uint64_t owner_checked_ns; /* when a stuck owner was last looked at */
   uint8_t pad1[8];
-  /* Requests to tsrun, and thread slots. */
   uint32_t wake; /* futex word: bumped when a ring wants draining */
-  /* A clause called exit() in a target. tsrun ends the session if the
-   * object has a clause that can (TSCC_HDR_USES_EXIT), and ignores (and
-   * reports) the request otherwise. */
-  uint32_t exit_requested;
-  /* Set with exit_requested: the processes that share this store start no
-   * new clause, before tsrun has even seen the request. */
+  /* A clause called exit() in a process that shares this store: these
+   * processes start no new clause, before tsrun has even seen the request
+   * (tscc_shard_header.exit_requested). */
   uint32_t stopping;
+  uint8_t pad2[56];
+};
+
+/* At offset 0 of a process's shard: the part of the session's state that
+ * belongs to that process alone. */
+struct tscc_shard_header {
+  uint64_t magic; /* TSCC_SHARD_MAGIC */
+  uint32_t version;
+  uint32_t header_size;
+  uint64_t size;
   uint32_t thread_gen;   /* source of tscc_thread.gen values */
   uint32_t thread_hint;  /* every thread slot below it is in use */
   uint32_t threads_high; /* 1 + the highest thread slot ever used */
-  uint8_t pad2[40];
+  /* A clause called exit() in this process. tsrun ends the session if the
+   * object has a clause that can (TSCC_HDR_USES_EXIT), and ignores (and
+   * reports) the request otherwise. */
+  uint32_t exit_requested;
+  uint8_t pad[24];
 };
 
 struct tscc_clause_counters {
@@ -225,36 +236,42 @@ struct tscc_table_layout {
   int64_t lhist_lo, lhist_hi, lhist_step;
 };
 
+/* Offsets marked [shard] are from the start of a process's shard, the
+ * others from the start of the store. */
 struct tscc_store_layout {
   uint64_t magic;
-  uint64_t size;
+  uint64_t size;       /* of the store */
+  uint64_t shard_size; /* of each process's shard */
   uint32_t clause_count, map_count, agg_count, within_count;
   uint32_t format_count;
-  uint32_t thread_capacity; /* thread slots; ring tsrun = thread_capacity */
+  uint32_t thread_capacity; /* thread slots of one process */
   uint32_t locals_size;     /* the __thread block of one thread */
   uint32_t thread_block_size;
   uint32_t within_off;         /* in a thread block: uint32_t[within_count] */
   uint32_t map_heads_off;      /* in a thread block: uint32_t[map_count] */
   uint32_t thread_index_slots; /* a power of two */
   uint32_t ring_size;          /* data bytes per ring, a power of two */
-  uint64_t counters_off;       /* struct tscc_clause_counters[clause_count] */
   uint64_t globals_off;
   uint64_t globals_size;
-  uint64_t threads_off;      /* struct tscc_thread[thread_capacity] */
-  uint64_t thread_index_off; /* uint32_t[thread_index_slots]: slot + 1 */
-  uint64_t blocks_off;       /* thread_block_size x thread_capacity */
-  uint64_t rings_off;        /* ring_stride x thread_capacity */
+  uint64_t tables_off;       /* where the store's table areas start */
+  uint64_t counters_off;     /* [shard] tscc_clause_counters[clause_count] */
+  uint64_t threads_off;      /* [shard] struct tscc_thread[thread_capacity] */
+  uint64_t thread_index_off; /* [shard] uint32_t[thread_index_slots] */
+  uint64_t blocks_off;       /* [shard] thread_block_size x capacity */
+  uint64_t rings_off;        /* [shard] ring_stride x thread_capacity */
   uint64_t ring_stride;      /* sizeof(struct tscc_ring) + ring_size */
-  uint64_t tables_off;       /* where the table areas start */
+  uint64_t shard_tables_off; /* [shard] where __thread maps start */
 };
 
-/* A process's view of the store: where the mapping is, and its private
- * copy of the layout (tables[]: the maps, then the aggregations). */
+/* A process's view of the session's state: where the store and its own
+ * shard are mapped, and its private copy of the layout (tables[]: the
+ * maps, then the aggregations; __thread maps live in the shard). */
 struct tscc_store {
   uint8_t *base;
   struct tscc_store_layout layout;
   const struct tscc_table_layout *tables;
   const struct tscc_control *control; /* read-only in targets */
+  uint8_t *shard;
 };
 
 /*--- Operations (runtime/agent/store.c) ------------------------------------*/
@@ -274,6 +291,7 @@ void tscc_store_unlock(struct tscc_store *S, int32_t Tid);
 int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid);
 
 struct tscc_store_header *tscc_store_hdr(struct tscc_store *S);
+struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S);
 struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
                                                  uint32_t Clause);
 uint8_t *tscc_store_globals(struct tscc_store *S);

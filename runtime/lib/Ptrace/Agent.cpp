@@ -204,20 +204,22 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
   return true;
 }
 
-/// Receives the memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
+constexpr size_t MaxFds = 3;
+
+/// Receives the N memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
 /// their numbers there.
 bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
-                int (&Fds)[2], std::string &Why) {
+                int *Fds, size_t N, std::string &Why) {
   // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC)
   uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
            Msg = Scratch + 1024;
-  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(sizeof(Fds))] = {};
+  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
   iovec V{reinterpret_cast<void *>(Byte), 1};
   msghdr M{};
   M.msg_iov = reinterpret_cast<iovec *>(Iov);
   M.msg_iovlen = 1;
   M.msg_control = reinterpret_cast<void *>(Ctl);
-  M.msg_controllen = sizeof(Control);
+  M.msg_controllen = CMSG_SPACE(N * sizeof(int));
   uint64_t R = 0;
   if (!P.writeMemory(Iov, &V, sizeof(V)) ||
       !P.writeMemory(Ctl, Control, sizeof(Control)) ||
@@ -228,20 +230,18 @@ bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
     return false;
   cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
   if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS ||
-      C->cmsg_len != CMSG_LEN(sizeof(Fds))) {
+      C->cmsg_len != CMSG_LEN(N * sizeof(int))) {
     Why = "the target did not receive the store";
     return false;
   }
-  memcpy(Fds, CMSG_DATA(C), sizeof(Fds));
+  memcpy(Fds, CMSG_DATA(C), N * sizeof(int));
   return true;
 }
 
-/// Maps the session's store and its control page into the target: the
-/// target connects to tsrun's socket and receives both memfds
-/// (SCM_RIGHTS), maps them -- the control page read-only, which is all its
-/// seals allow -- and closes them.
-bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
-              AgentState &A, std::string &Why) {
+/// The target connects to tsrun's socket and receives the N memfds Send
+/// (SCM_RIGHTS); Got gets their numbers there.
+bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+             const int *Send, int *Got, size_t N, std::string &Why) {
   if (!F.listen(Why))
     return false;
   uint64_t Sock = 0, R = 0;
@@ -253,30 +253,64 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   const std::string &Name = F.socketName();
   memcpy(Addr.sun_path, Name.data(), Name.size());
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
-  int Fds[2] = {-1, -1};
   bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
             call(P, Tid, NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-            F.sendStore(P.Pid, Why) &&
-            receiveFds(P, Tid, Sock, Scratch, Fds, Why);
+            F.sendFds(P.Pid, {Send, N}, Why) &&
+            receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
-  if (!Ok)
+  return Ok;
+}
+
+/// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
+bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
+           uint64_t &Base, std::string &Why, const char *What) {
+  bool Ok = call(
+      P, Tid, NrMmap,
+      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
+      Base, Why, What);
+  uint64_t Ignored = 0;
+  std::string IgnoredWhy;
+  injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
+                IgnoredWhy);
+  return Ok;
+}
+
+/// Maps the process's own shard. A child it forks does not inherit it
+/// (MADV_DONTFORK): the child gets a shard of its own.
+bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
+              std::string &Why) {
+  AgentState &A = P.Agent;
+  A.ShardSize = Mine.size();
+  uint64_t R = 0;
+  return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
+               Why, "mapping the process's shard") &&
+         call(P, Tid, NrMadvise, {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R,
+              Why, "madvise(MADV_DONTFORK)");
+}
+
+/// Maps the session's store, its control page and the process's shard into
+/// the target -- the control page read-only, which is all its seals allow.
+bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+              AgentState &A, std::string &Why) {
+  Shard *Mine = F.session().shard(P);
+  if (!Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send[3] = {F.store().fd(), F.control().fd(), Mine->fd()};
+  int Got[3] = {-1, -1, -1};
+  if (!passFds(P, Tid, F, Scratch, Send, Got, 3, Why))
     return false;
   A.StoreSize = F.store().size();
   A.ControlSize = F.control().size();
-  Ok = call(P, Tid, NrMmap,
-            {0, A.StoreSize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
-             static_cast<uint64_t>(Fds[0]), 0},
-            A.StoreBase, Why, "mapping the store") &&
-       call(P, Tid, NrMmap,
-            {0, A.ControlSize, PROT_READ, MAP_SHARED,
-             static_cast<uint64_t>(Fds[1]), 0},
-            A.ControlBase, Why, "mapping the control page");
-  for (int Fd : Fds)
-    injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
-                  IgnoredWhy);
-  return Ok;
+  bool Ok = mapFd(P, Tid, Got[0], A.StoreSize, PROT_READ | PROT_WRITE,
+                  A.StoreBase, Why, "mapping the store");
+  Ok = mapFd(P, Tid, Got[1], A.ControlSize, PROT_READ, A.ControlBase, Why,
+             "mapping the control page") &&
+       Ok;
+  return mapShard(P, Tid, *Mine, Got[2], Why) && Ok;
 }
 
 const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
@@ -370,6 +404,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
   C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
   C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
+  C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
   C.target_id = A.TargetId;
   auto Cap2 = Aux.find(AT_HWCAP2);
   C.has_fsgsbase = Cap2 != Aux.end() && (Cap2->second & 2);
@@ -524,7 +559,8 @@ bool AgentFactory::listen(std::string &Error) {
   return true;
 }
 
-bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
+bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
+                           std::string &Error) {
   // The connection is queued already (the target's connect() returned), so
   // this does not wait; the poll only guards against a lost one.
   pollfd PF{ListenFd, POLLIN, 0};
@@ -549,18 +585,22 @@ bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
   }
   char Byte = 's';
   iovec V{&Byte, 1};
-  int Fds[2] = {store().fd(), control().fd()};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(Fds))] = {};
+  alignas(cmsghdr) char Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
+  if (Fds.size() > MaxFds) {
+    close(Conn);
+    Error = "too many descriptors for a target";
+    return false;
+  }
   msghdr M{};
   M.msg_iov = &V;
   M.msg_iovlen = 1;
   M.msg_control = Control;
-  M.msg_controllen = sizeof(Control);
+  M.msg_controllen = CMSG_SPACE(Fds.size() * sizeof(int));
   cmsghdr *C = CMSG_FIRSTHDR(&M);
   C->cmsg_level = SOL_SOCKET;
   C->cmsg_type = SCM_RIGHTS;
-  C->cmsg_len = CMSG_LEN(sizeof(Fds));
-  memcpy(CMSG_DATA(C), Fds, sizeof(Fds));
+  C->cmsg_len = CMSG_LEN(Fds.size() * sizeof(int));
+  memcpy(CMSG_DATA(C), Fds.data(), Fds.size() * sizeof(int));
   bool Ok = sendmsg(Conn, &M, MSG_NOSIGNAL) == 1;
   if (!Ok)
     Error = std::string("sending the store: ") + strerror(errno);
@@ -659,9 +699,38 @@ bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, AgentFactory &F,
   if (!Child.writeMemory(Config + offsetof(tscc_agent_config, target_id), &Id,
                          sizeof(Id)) ||
       !Child.writeMemory(Config + offsetof(tscc_agent_config, pid), Ids,
-                         sizeof(Ids)) ||
-      !arm(Child, F)) {
+                         sizeof(Ids))) {
     Why = "cannot re-arm the agent in the child";
+    return false;
+  }
+  // It did not inherit its parent's shard (MADV_DONTFORK); it is armed
+  // once it has one of its own (finishChildAgent, at its first stop).
+  Child.Agent.ShardBase = Child.Agent.ShardSize = 0;
+  Child.Agent.ShardPending = true;
+  return true;
+}
+
+bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
+                                    AgentFactory &F, std::string &Why) {
+  AgentState &A = Child.Agent;
+  if (!A.ShardPending)
+    return true;
+  A.ShardPending = false;
+  Shard *Mine = F.session().shard(Child);
+  if (!Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send = Mine->fd(), Got = -1;
+  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, Why) ||
+      !mapShard(Child, Tid, *Mine, Got, Why))
+    return false;
+  uint64_t Where = A.ShardBase;
+  if (!Child.writeMemory(A.Config + offsetof(tscc_agent_config, store) +
+                             offsetof(tscc_store, shard),
+                         &Where, sizeof(Where)) ||
+      !arm(Child, F)) {
+    Why = "cannot arm the agent in the child";
     return false;
   }
   return true;

@@ -52,9 +52,9 @@ public:
   /// The abstract unix socket a target connects to for the store's fd.
   bool listen(std::string &Error);
   const std::string &socketName() const { return SocketName; }
-  /// Accepts the connection of process Pid and sends it the store's and
-  /// the control page's fds.
-  bool sendStore(pid_t Pid, std::string &Error);
+  /// Accepts the connection of process Pid and sends it Fds (the store's,
+  /// the control page's, its shard's).
+  bool sendFds(pid_t Pid, std::span<const int> Fds, std::string &Error);
 
 private:
   Session &S;
@@ -71,9 +71,16 @@ private:
 bool installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                   std::string &Why);
 
-/// A fork child starts disarmed (its agent page is wiped on fork); this
-/// gives it its own identity in the store and arms it.
+/// A fork child starts disarmed (its agent page is wiped on fork) and
+/// without its parent's shard (never inherited); this gives it its own
+/// identity in the store. It is armed by finishChildAgent, at its first
+/// stop.
 bool rearmAgent(PtraceProcess &Child, AgentFactory &F, std::string &Why);
+/// At a fork child's first stop (thread Tid): maps a shard of its own
+/// into it and arms its agent. Does nothing for a process that waits for
+/// none.
+bool finishChildAgent(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
+                      std::string &Why);
 
 /// After the program set its own disposition for Sig (SIGSEGV, SIGBUS or
 /// SIGFPE): keeps it for chaining and puts the agent's handler back in

@@ -259,6 +259,7 @@ AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
     unmapInTarget(P, Tid, A.ControlBase, A.ControlSize);
+    unmapInTarget(P, Tid, A.ShardBase, A.ShardSize);
     Out.Unmapped = true;
   }
   A = AgentState{};

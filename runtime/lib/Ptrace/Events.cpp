@@ -117,6 +117,12 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
       T.State = ThreadState::Running;
       return;
     }
+    if (P.Agent.ShardPending && Agents) {
+      // A fork child's first stop: its agent gets a shard of its own.
+      std::string Why;
+      if (!finishChildAgent(P, T.Tid, *Agents, Why))
+        warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+    }
     resume(P, T); // a new tracee's first stop, or an old interrupt
     return;
   case PTRACE_EVENT_CLONE:

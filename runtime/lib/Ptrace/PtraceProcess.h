@@ -121,6 +121,10 @@ struct AgentState {
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
   uint64_t ControlBase = 0, ControlSize = 0; ///< read-only
+  uint64_t ShardBase = 0, ShardSize = 0;     ///< the process's own
+  /// A fork child: its agent waits for a shard of its own (mapped at its
+  /// first stop) before it is armed.
+  bool ShardPending = false;
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;

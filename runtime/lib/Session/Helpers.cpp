@@ -39,9 +39,8 @@ void countDrop(const tscc_ctx *Ctx) {
   scope(Ctx).State->countDrop(Ctx->clause);
 }
 
-tscc_store *store(const tscc_ctx *Ctx) {
-  return scope(Ctx).State->Store->view();
-}
+/// The store, and the firing process's shard.
+tscc_store *store(const tscc_ctx *Ctx) { return scope(Ctx).View; }
 
 /// Ctx if it is the context the running clause was given, else null (and
 /// the running clause, if any, gets a fault). Clause code hands its context
@@ -91,6 +90,9 @@ bool clauseMemory(const tscc_ctx *Ctx, const void *P, uint64_t Len) {
   SessionState &S = *scope(Ctx).State;
   uintptr_t StoreLo = reinterpret_cast<uintptr_t>(S.Store->view()->base);
   if (within(StoreLo, StoreLo + S.Store->size(), A, Len))
+    return true;
+  uintptr_t ShardLo = reinterpret_cast<uintptr_t>(scope(Ctx).View->shard);
+  if (within(ShardLo, ShardLo + S.Store->layout().shard_size, A, Len))
     return true;
   // A linked-in program's memory is the executable's: not checkable here.
   return S.P.containsMemory(A, Len).value_or(true);
@@ -402,6 +404,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
     return;
   }
   DrainedRecord D;
+  D.Target = F.TargetId; // tsrun ran the clause: it knows for whom
   D.Hdr.type = TSCC_RING_RECORD;
   D.Hdr.size = static_cast<uint32_t>(sizeof(tscc_ring_record) + Size);
   D.Hdr.data_model = static_cast<uint16_t>(Ctx.data_model);

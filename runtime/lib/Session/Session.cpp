@@ -27,6 +27,7 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
   Control = ControlPage::create(StoreError);
   if (Control)
     Store = SharedStore::create(Shape, StoreError, Control.get());
+  RetiredCounters.resize(P.clauses().size());
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -152,33 +153,89 @@ bool SessionState::lockStore(uint64_t TimeoutNs) {
 
 void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
 
+namespace {
+
+uint64_t saturatingAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+
+/// Adds the counters at From (shared memory: read once each) to Sum.
+void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters *From) {
+  if (!From)
+    return;
+  Sum.fired =
+      saturatingAdd(Sum.fired, __atomic_load_n(&From->fired, __ATOMIC_RELAXED));
+  Sum.faults = saturatingAdd(Sum.faults,
+                             __atomic_load_n(&From->faults, __ATOMIC_RELAXED));
+  Sum.drops =
+      saturatingAdd(Sum.drops, __atomic_load_n(&From->drops, __ATOMIC_RELAXED));
+  Sum.fault_kinds |= __atomic_load_n(&From->fault_kinds, __ATOMIC_RELAXED);
+}
+
+} // namespace
+
+tscc_clause_counters SessionState::totalCounters(uint32_t Clause) {
+  tscc_clause_counters Sum{};
+  if (!Store)
+    return Sum;
+  addCounters(Sum, tscc_store_counters(Store->view(), Clause));
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (Clause < RetiredCounters.size())
+    addCounters(Sum, &RetiredCounters[Clause]);
+  for (auto &[Id, E] : Shards)
+    addCounters(Sum, tscc_store_counters(E.Mem->view(), Clause));
+  return Sum;
+}
+
+tscc_store *SessionState::viewLocked(uint32_t Id) {
+  if (Id == 0)
+    return Store->view(); // tsrun's own shard
+  auto [It, New] = Shards.try_emplace(Id);
+  if (New || !It->second.Mem) {
+    std::string Error;
+    It->second.Mem = Shard::create(*Store, Error);
+    if (!It->second.Mem) {
+      Shards.erase(It);
+      return nullptr;
+    }
+  }
+  return It->second.Mem->view();
+}
+
+tscc_store *SessionState::view(uint32_t Id) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  return viewLocked(Id);
+}
+
 void SessionState::retireExitedLocked() {
-  tscc_store *V = Store->view();
   for (auto [Id, Tid] : ExitedThreads) {
-    int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
+    auto It = Shards.find(Id);
+    tscc_store *V = Id == 0              ? Store->view()
+                    : It != Shards.end() ? It->second.Mem->view()
+                                         : nullptr;
+    int32_t Slot =
+        V ? tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid)) : -1;
     if (Slot >= 0)
       tscc_thread_retire(V, Slot);
   }
   ExitedThreads.clear();
-  if (!ExitedTargets.empty()) {
-    uint32_t High =
-        std::min(Store->header().threads_high, Store->layout().thread_capacity);
-    for (uint32_t Slot = 0; Slot < High; ++Slot) {
-      tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
-      if (T->state == TSCC_THREAD_LIVE &&
-          std::find(ExitedTargets.begin(), ExitedTargets.end(), T->target) !=
-              ExitedTargets.end())
-        tscc_thread_retire(V, static_cast<int32_t>(Slot));
-    }
-    ExitedTargets.clear();
-  }
+  // A process that is gone takes its shard with it once its records are
+  // out (releaseDeliveredLocked); until then its rings are read as usual.
+  for (uint32_t Id : ExitedTargets)
+    if (auto It = Shards.find(Id); It != Shards.end())
+      It->second.Exited = true;
+  ExitedTargets.clear();
 }
 
 SessionState::Cut SessionState::settleLocked() {
   std::lock_guard<std::mutex> G(ExitMutex);
   retireExitedLocked();
   Cut C;
-  Rings.cut(Store->view(), C.Rings);
+  Seq.check(Store->view());
+  for (auto &[Id, E] : Shards) {
+    C.Rings.push_back({Id, DrainCut{}});
+    E.Reader.cut(E.Mem->view(), C.Rings.back().second);
+  }
   C.OwnUpTo = OwnPushed;
   C.Number = Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
   return C;
@@ -186,24 +243,38 @@ SessionState::Cut SessionState::settleLocked() {
 
 void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
   std::lock_guard<std::mutex> G(ExitMutex);
-  Rings.collect(Store->view(), C.Rings, Out);
-  if (OwnTaken >= C.OwnUpTo)
-    return;
-  // tsrun's own records of this cut, merged in by sequence number.
-  size_t First = Out.size();
+  // Each process's records, from its own shard: that is who wrote them,
+  // whatever they say.
+  for (const auto &[Id, Rings] : C.Rings) {
+    auto It = Shards.find(Id);
+    if (It == Shards.end())
+      continue; // released since: everything of it was delivered
+    size_t First = Out.size();
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Out);
+    for (size_t I = First; I < Out.size(); ++I)
+      Out[I].Target = Id;
+  }
+  // tsrun's own records of this cut.
   while (OwnTaken < C.OwnUpTo && !OwnRecords.empty()) {
     OwnBytes -= OwnRecords.front().Hdr.size;
     Out.push_back(std::move(OwnRecords.front()));
     OwnRecords.pop_front();
     ++OwnTaken;
   }
-  auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
-    return A.Hdr.seq < B.Hdr.seq;
-  };
-  // Sorted already, unless a program set the sequence number back between
-  // two of them.
-  std::stable_sort(Out.begin() + First, Out.end(), BySeq);
-  std::inplace_merge(Out.begin(), Out.begin() + First, Out.end(), BySeq);
+  // In the order of their sequence numbers (ties: by process, then as
+  // each one wrote them).
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const DrainedRecord &A, const DrainedRecord &B) {
+                     return A.Hdr.seq < B.Hdr.seq;
+                   });
+}
+
+DrainStats SessionState::drainStatsLocked() const {
+  DrainStats D = RetiredStats;
+  for (const auto &[Id, E] : Shards)
+    D.Corrupt += E.Reader.Stats.Corrupt;
+  D.SeqReset = Seq.Resets;
+  return D;
 }
 
 void SessionState::deliverUpTo(const Cut &C) {
@@ -219,6 +290,19 @@ void SessionState::deliverUpTo(const Cut &C) {
   releaseDeliveredLocked();
 }
 
+void SessionState::releaseShard(uint32_t Id) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  auto It = Shards.find(Id);
+  if (It == Shards.end())
+    return;
+  // What the process counted stays counted; the rest goes.
+  tscc_store *V = It->second.Mem->view();
+  for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
+    addCounters(RetiredCounters[C], tscc_store_counters(V, C));
+  RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  Shards.erase(It);
+}
+
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
@@ -230,6 +314,7 @@ void SessionState::releaseDeliveredLocked() {
       Targets.erase(It);
       TargetIds.erase(T);
       Launched.erase(T);
+      releaseShard(E.first);
       // The last use: from here on its backend may destroy it.
       T->releaseBySession();
       Released = true;
@@ -240,10 +325,11 @@ void SessionState::releaseDeliveredLocked() {
     Releases.fetch_add(1, std::memory_order_release);
 }
 
-bool SessionState::validRecord(const tscc_ring_record &H,
-                               const std::vector<uint8_t> &Payload) const {
+bool SessionState::validRecord(const DrainedRecord &D) const {
+  const tscc_ring_record &H = D.Hdr;
+  const std::vector<uint8_t> &Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
-      H.data_model >= TSCC_DM_COUNT || !Targets.count(H.target))
+      H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
     return false;
   // Only clauses of objects older than ABI 1.1 print aggregations in a
   // target: newer ones keep such clauses in tsrun.
@@ -287,7 +373,7 @@ SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
 
 void SessionState::deliverOne(const DrainedRecord &D) {
   const tscc_ring_record &H = D.Hdr;
-  if (!validRecord(H, D.Payload)) {
+  if (!validRecord(D)) {
     // Warned once per clause, and once for all records that do not even
     // name one: whatever a program writes, it cannot flood stderr.
     if (H.clause >= P.clauses().size()) {
@@ -313,7 +399,9 @@ void SessionState::deliverOne(const DrainedRecord &D) {
       dumpAggLocked(Agg, Top);
     return;
   }
-  const TargetEntry &T = Targets.at(H.target); // validRecord() checked it
+  // The process whose shard the record was in, whatever it says: its
+  // stack is unwound against that process's memory, never another's.
+  const TargetEntry &T = Targets.at(D.Target); // validRecord() checked it
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload);
@@ -327,7 +415,8 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   RecordOrigin O;
   O.Pid = T.Pid;
   O.Tid = H.tid;
-  O.DM = static_cast<DataModel>(H.data_model);
+  O.DM = T.Tgt && D.Target ? T.Tgt->dataModel()
+                           : static_cast<DataModel>(H.data_model);
   O.Clause = H.clause;
   O.Probe = H.probe;
   uint64_t Zero = StartNs;
@@ -363,7 +452,7 @@ void SessionState::reportCorruptLocked() {
   DrainStats D;
   {
     std::lock_guard<std::mutex> G(ExitMutex);
-    D = Rings.Stats;
+    D = drainStatsLocked();
   }
   // Once each: a program that keeps scribbling must not flood stderr. The
   // totals come with the counters at the end (Session::end).
@@ -379,14 +468,31 @@ void SessionState::reportCorruptLocked() {
   SeqResetsReported = D.SeqReset;
 }
 
+bool SessionState::tableFullLocked(uint32_t Table) {
+  const tscc_table_layout &T = Store->tables()[Table];
+  auto Full = [&](uint8_t *Base) {
+    auto *St = reinterpret_cast<tscc_table_state *>(Base + T.state_off);
+    return __atomic_load_n(&St->full, __ATOMIC_RELAXED) != 0;
+  };
+  if (!(T.flags & TSCC_TABLE_THREAD))
+    return Full(Store->view()->base);
+  // A __thread map has a table in every process's shard.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (Full(Store->view()->shard))
+    return true;
+  for (auto &[Id, E] : Shards)
+    if (Full(E.Mem->view()->shard))
+      return true;
+  return false;
+}
+
 void SessionState::warnFullTablesLocked() {
   // Clauses that run in targets cannot warn; the table remembers that an
   // insertion found it full, and the warning comes from here.
   tscc_store *V = Store->view();
   for (uint32_t I = 0; I < Store->tables().size(); ++I) {
     const tscc_table_layout &T = Store->tables()[I];
-    auto *St = reinterpret_cast<tscc_table_state *>(V->base + T.state_off);
-    if (!__atomic_load_n(&St->full, __ATOMIC_RELAXED))
+    if (!tableFullLocked(I))
       continue;
     bool IsMap = I < V->layout.map_count;
     std::string Name =
@@ -449,13 +555,21 @@ void SessionState::readerLoop(std::latch &LifelineHeld) {
     uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
     timespec Period{0, 10'000'000};
     syscall(SYS_futex, &H.wake, FUTEX_WAIT, Seen, &Period, nullptr, 0);
-    if (__atomic_load_n(&H.exit_requested, __ATOMIC_ACQUIRE))
+    if (anyExitRequested())
       exitRequested();
     if (Ended)
       break;
     if (Begun)
       drain(ClauseLockTimeoutNs);
   }
+}
+
+bool SessionState::anyExitRequested() {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  for (auto &[Id, E] : Shards)
+    if (__atomic_load_n(&E.Mem->header().exit_requested, __ATOMIC_ACQUIRE))
+      return true;
+  return false;
 }
 
 void SessionState::exitRequested() {
@@ -491,10 +605,12 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     DM = DataModel::LP64;
   tscc_action_fn Action = P.action(Clause, DM);
   tscc_predicate_fn Pred = P.predicate(Clause, DM);
-  tscc_store *V = Store->view();
-  tscc_clause_counters *K = tscc_store_counters(V, Clause);
+  // The counters of clauses tsrun runs are its own; the thread is the
+  // process's, in its shard.
+  tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause);
   uint32_t Id = targetId(T);
-  if (!lockStore(ClauseLockTimeoutNs)) {
+  tscc_store *V = view(Id);
+  if (!V || !lockStore(ClauseLockTimeoutNs)) {
     __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
     countDrop(Clause);
     warnOnce("lock-timeout",
@@ -515,8 +631,8 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     countDrop(Clause);
     warnOnce("threads-full",
              "more than " + std::to_string(Store->layout().thread_capacity) +
-                 " traced threads at once; clauses of the others are "
-                 "counted as drops");
+                 " traced threads of one process at once; clauses of the "
+                 "others are counted as drops");
   }
   bool Crashed = false;
   ClauseCrash Crash;
@@ -525,7 +641,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     std::string Func(E ? E->Function : std::string_view());
     std::string Module(E ? E->Module : std::string_view());
     static const std::string NoName;
-    FireScope F{this, T, Id, Slot, tscc_host_now_ns()};
+    FireScope F{this, T, Id, Slot, tscc_host_now_ns(), V};
     tscc_ctx Ctx{};
     Ctx.helpers = &Helpers;
     Ctx.runtime = &F;
@@ -655,6 +771,16 @@ Session::~Session() { unguardProgram(Program); }
 const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
+Shard *Session::shard(Target &T) {
+  if (!State->Store)
+    return nullptr;
+  uint32_t Id = State->targetId(&T);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  if (!State->viewLocked(Id))
+    return nullptr;
+  return State->Shards.at(Id).Mem.get();
+}
+
 ControlPage *Session::control() {
   return State->Store ? State->Control.get() : nullptr;
 }
@@ -793,10 +919,8 @@ void Session::end() {
                       " times in all");
   // Faults that are not bad reads say what they were, once per clause.
   for (const tscc_clause &C : Program.clauses())
-    if (tscc_clause_counters *K =
-            tscc_store_counters(State->Store->view(), C.id);
-        K && (__atomic_load_n(&K->fault_kinds, __ATOMIC_RELAXED) &
-              (uint64_t{1} << TSCC_FAULT_DIV_ZERO)))
+    if (State->totalCounters(C.id).fault_kinds &
+        (uint64_t{1} << TSCC_FAULT_DIV_ZERO))
       State->warnLocked("clause " + std::to_string(C.id) + " (line " +
                         std::to_string(C.source_line) +
                         ") divided by zero; the result was 0 each time "
@@ -857,8 +981,8 @@ void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {
   if (WithinIndex >= Program.withinTable().size() ||
       !State->lockStore(ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->Store->view();
-  int32_t Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
+  tscc_store *V = State->view(Id);
+  int32_t Slot = V ? tscc_thread_add(V, Id, static_cast<int32_t>(Tid)) : -1;
   if (uint32_t *W = tscc_thread_within(V, Slot))
     ++W[WithinIndex];
   State->unlockStore();
@@ -869,8 +993,8 @@ void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
   if (WithinIndex >= Program.withinTable().size() ||
       !State->lockStore(ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->Store->view();
-  int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
+  tscc_store *V = State->view(Id);
+  int32_t Slot = V ? tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid)) : -1;
   // An exit without a seen entry (probe installed mid-call) must not wrap.
   if (uint32_t *W = tscc_thread_within(V, Slot); W && W[WithinIndex])
     --W[WithinIndex];
@@ -1007,13 +1131,11 @@ std::vector<ClauseCounters> Session::countersLocked() const {
     K.Clause = C.id;
     K.Line = C.source_line;
     K.Column = C.source_column;
-    if (State->Store)
-      if (tscc_clause_counters *S =
-              tscc_store_counters(State->Store->view(), C.id)) {
-        K.Fired = __atomic_load_n(&S->fired, __ATOMIC_RELAXED);
-        K.Faults = __atomic_load_n(&S->faults, __ATOMIC_RELAXED);
-        K.Drops = __atomic_load_n(&S->drops, __ATOMIC_RELAXED);
-      }
+    // Each process's own, and tsrun's.
+    tscc_clause_counters Sum = State->totalCounters(C.id);
+    K.Fired = Sum.fired;
+    K.Faults = Sum.faults;
+    K.Drops = Sum.drops;
     Out.push_back(K);
   }
   return Out;

@@ -46,8 +46,9 @@ struct FireScope {
   SessionState *State = nullptr;
   Target *Tgt = nullptr;
   uint32_t TargetId = 0;
-  int32_t Slot = -1;   ///< the firing thread's slot in the store
-  uint64_t TimeNs = 0; ///< CLOCK_MONOTONIC, taken once per firing
+  int32_t Slot = -1;          ///< the firing thread's slot in its shard
+  uint64_t TimeNs = 0;        ///< CLOCK_MONOTONIC, taken once per firing
+  tscc_store *View = nullptr; ///< the store, and the process's shard
 };
 
 /// A process the session has seen, by the number the store knows it by.
@@ -119,8 +120,22 @@ public:
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
   std::vector<uint32_t> ExitedTargets;
-  /// tsrun's read positions in the rings.
-  RingReader Rings;
+  /// A process's shard, and tsrun's read positions in its rings.
+  struct ShardEntry {
+    std::unique_ptr<Shard> Mem;
+    RingReader Reader;
+    bool Exited = false; ///< its process is gone; its records may not be
+  };
+  /// Every process's shard, by target id (tsrun's own, for clauses without
+  /// a process, is the store's view, id 0).
+  std::map<uint32_t, ShardEntry> Shards;
+  /// What the processes whose shards are gone counted, and what their
+  /// rings held that was garbage.
+  std::vector<tscc_clause_counters> RetiredCounters;
+  DrainStats RetiredStats;
+  /// The store's sequence number, guarded against programs that set it
+  /// back (taken under the store lock, with ExitMutex).
+  SeqGuard Seq;
   /// Records of clauses tsrun ran itself, in the order of their sequence
   /// numbers (taken under the store lock): they never go through memory a
   /// target can write. OwnPushed counts every one ever added, OwnTaken
@@ -169,9 +184,21 @@ public:
   /// Where the records stood when the store lock was last held.
   struct Cut {
     uint64_t Number = 0;
-    DrainCut Rings;
+    std::vector<std::pair<uint32_t, DrainCut>> Rings; ///< per shard
     uint64_t OwnUpTo = 0; ///< tsrun's own records: OwnPushed then
   };
+  /// The view of process Id's shard (0: tsrun's own), created on first
+  /// use; null if it cannot be (the process then runs no clause). The
+  /// Locked form: ExitMutex is held.
+  tscc_store *view(uint32_t Id);
+  tscc_store *viewLocked(uint32_t Id);
+  /// The process of Id is gone and so are its records: its shard goes,
+  /// what it counted stays. Takes ExitMutex.
+  void releaseShard(uint32_t Id);
+  /// Every process's counters for Clause, summed (saturating: a process
+  /// may have written anything into its own). Takes ExitMutex.
+  tscc_clause_counters totalCounters(uint32_t Clause);
+  DrainStats drainStatsLocked() const;
   /// With the store lock and ExitMutex held: retires the threads and
   /// processes reported gone.
   void retireExitedLocked();
@@ -205,8 +232,12 @@ public:
   /// argument: count, pad, PCs) holding at most Depth of PCs.
   static std::vector<uint64_t> stackRecord(std::vector<uint64_t> PCs,
                                            unsigned Depth);
-  bool validRecord(const tscc_ring_record &H,
-                   const std::vector<uint8_t> &Payload) const;
+  bool validRecord(const DrainedRecord &D) const;
+  /// Whether table Table (or, for a __thread map, any process's copy of
+  /// it) found itself full. Takes ExitMutex.
+  bool tableFullLocked(uint32_t Table);
+  /// Whether a process asked to end the session (its shard says so).
+  bool anyExitRequested();
   /// Warns once about every map or aggregation that ran out of room.
   void warnFullTablesLocked();
 

@@ -14,8 +14,9 @@ RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
 
 void RingReader::cut(tscc_store *S, DrainCut &Cut) {
   tscc_store_header *H = tscc_store_hdr(S);
-  uint32_t High = std::min(__atomic_load_n(&H->threads_high, __ATOMIC_ACQUIRE),
-                           S->layout.thread_capacity);
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
   Cut.Rings.clear();
   for (uint32_t Slot = 0; Slot < High; ++Slot) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
@@ -36,17 +37,22 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
+  Cut.Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
+}
+
+uint64_t SeqGuard::check(tscc_store *S) {
   // The sequence number only ever grows, unless a program wrote it: then
   // it is put back where it was, so that records from now on sort after
   // the ones before (those written meanwhile are misordered, not lost).
+  tscc_store_header *H = tscc_store_hdr(S);
   uint64_t Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
-  if (Seq < LastSeq) {
-    ++Stats.SeqReset;
-    __atomic_store_n(&H->seq, LastSeq, __ATOMIC_RELEASE);
-    Seq = LastSeq;
+  if (Seq < Last) {
+    ++Resets;
+    __atomic_store_n(&H->seq, Last, __ATOMIC_RELEASE);
+    Seq = Last;
   }
-  LastSeq = Seq;
-  Cut.Seq = Seq;
+  Last = Seq;
+  return Seq;
 }
 
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,

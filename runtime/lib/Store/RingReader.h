@@ -35,11 +35,23 @@ struct DrainedRecord {
   tscc_ring_record Hdr{};
   std::vector<uint8_t> Payload;
   uint32_t Ring = 0; ///< the ring (thread slot) it was read from
+  /// The process whose shard held it (tsrun's number; 0: tsrun's own
+  /// records). Hdr.target is whatever the writer put there.
+  uint32_t Target = 0;
 };
 
 struct DrainStats {
   uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
   uint64_t SeqReset = 0; ///< times the store's sequence number went back
+};
+
+/// The store's sequence number as tsrun last saw it, under the store lock.
+struct SeqGuard {
+  uint64_t Last = 0;
+  uint64_t Resets = 0;
+  /// The number now. One that went back (a program wrote it) is put back
+  /// where it was, and counted.
+  uint64_t check(tscc_store *S);
 };
 
 /// Where the rings' writers had got to, taken under the store lock.
@@ -57,7 +69,8 @@ struct DrainCut {
 class RingReader {
 public:
   /// Under the store lock: frees the slots of exited threads whose rings
-  /// are drained (tscc_thread_free), then notes every ring's head.
+  /// are drained (tscc_thread_free), then notes every ring's head (in the
+  /// view's shard).
   void cut(tscc_store *S, DrainCut &Cut);
   /// Without the lock: appends the complete entries of every ring up to
   /// Cut to Out, sorted by sequence number (ties: ring, then position).
@@ -77,7 +90,6 @@ private:
                    std::vector<DrainedRecord> &Out);
   std::vector<Cursor> Cursors;
   std::vector<uint8_t> Copy; ///< the bytes of the ring being read
-  uint64_t LastSeq = 0;      ///< the highest cut sequence number seen
 };
 
 /// cut() and collect() at once, for callers that know nobody writes.

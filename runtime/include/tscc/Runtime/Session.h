@@ -37,6 +37,7 @@ class ElfFile;
 class SessionState;
 class SharedStore;
 class ControlPage;
+class Shard;
 
 struct SessionOptions {
   /// $1, $2, ... as given on the command line.
@@ -80,6 +81,10 @@ public:
   /// The state every clause reads and writes, shared with targets that run
   /// clause code themselves (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The shard of T: the state that belongs to it alone (its threads and
+  /// their rings, __thread maps, clause counters), created on first use;
+  /// null after an init error or if it cannot be created.
+  Shard *shard(Target &T);
   /// The page of words that steer the session (tscc_control), which
   /// targets map read-only; null after an init error.
   ControlPage *control();
