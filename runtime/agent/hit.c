@@ -61,11 +61,11 @@ int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   return 0;
 }
 
-/* The session is ending (tsrun says so), or a clause of a process that
- * shares this store called exit(), which tsrun has not seen yet. */
+/* The session is ending (tsrun says so), or a clause of this process
+ * called exit(), which tsrun has not seen yet. */
 static int stopping(struct tscc_store *S) {
   return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
-         __atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_ACQUIRE);
+         __atomic_load_n(&tscc_shard_hdr(S)->stopping, __ATOMIC_ACQUIRE);
 }
 
 static uint32_t clause_of(uint32_t Probe) {

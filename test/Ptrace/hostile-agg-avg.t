@@ -3,7 +3,7 @@
 // end: SIGFPE, and every output lost. Now the entry prints (as 0), and the
 // program traced beside it is counted exactly.
 // REQUIRES: inprocess
-// RUN: %cc64 -O1 -pthread %S/Inputs/hostile.c -o %t.exe
+// RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe agg-avg 1000 | FileCheck %s
 // CHECK: tsrun status: 0

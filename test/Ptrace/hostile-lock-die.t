@@ -5,7 +5,7 @@
 // the lock is free again as soon as the thread is gone, and a process
 // started afterwards is counted exactly.
 // REQUIRES: inprocess
-// RUN: %cc64 -O1 -pthread %S/Inputs/hostile.c -o %t.exe
+// RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe lock-die | FileCheck %s
 // CHECK: tsrun status: 0

@@ -5,7 +5,7 @@
 // program traced beside it exactly, and says once that the ring was
 // overwritten.
 // REQUIRES: inprocess
-// RUN: %cc64 -O1 -pthread %S/Inputs/hostile.c -o %t.exe
+// RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe ring-size 300000 65536 -- --thread-buffer 64K | FileCheck %s
 // CHECK: tsrun status: 0

@@ -7,7 +7,7 @@
 // give up on it for good: after the kill, every hit of every process was
 // dropped (5 of 8 runs).
 // REQUIRES: inprocess
-// RUN: %cc64 -O1 -pthread %S/Inputs/hostile.c -o %t.exe
+// RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe stop-kill | FileCheck %s
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe stop-kill | FileCheck %s

@@ -95,11 +95,7 @@ struct tscc_store_header {
   uint64_t owner_checked_ns; /* when a stuck owner was last looked at */
   uint8_t pad1[8];
   uint32_t wake; /* futex word: bumped when a ring wants draining */
-  /* A clause called exit() in a process that shares this store: these
-   * processes start no new clause, before tsrun has even seen the request
-   * (tscc_shard_header.exit_requested). */
-  uint32_t stopping;
-  uint8_t pad2[56];
+  uint8_t pad2[60];
 };
 
 /* At offset 0 of a process's shard: the part of the session's state that
@@ -116,7 +112,11 @@ struct tscc_shard_header {
    * object has a clause that can (TSCC_HDR_USES_EXIT), and ignores (and
    * reports) the request otherwise. */
   uint32_t exit_requested;
-  uint8_t pad[24];
+  /* Set with exit_requested: this process starts no new clause, before
+   * tsrun has even seen the request (the others stop when tsrun sets the
+   * control page's stopping, within milliseconds). */
+  uint32_t stopping;
+  uint8_t pad[20];
 };
 
 struct tscc_clause_counters {

@@ -2,10 +2,11 @@
 //
 // Every byte of the shared store can be written by a traced program, so all
 // of it is hostile input to tsrun. The input drives a store of a fixed small
-// shape through a sequence of steps: the operations an agent makes in a
-// target (threads, records, map and aggregation updates), patches that
-// overwrite any bytes of the mapping (the header, the counters, the thread
-// table and its index, the thread blocks, the rings, the tables), and what
+// shape (and a process's shard) through a sequence of steps: the
+// operations an agent makes in a target (threads, records, map and
+// aggregation updates), patches that overwrite any bytes of the mappings
+// (the headers, the counters, the thread table and its index, the thread
+// blocks, the rings, the tables), and what
 // tsrun itself does with it (draining the rings, snapshots of every
 // aggregation rendered as text and JSON, thread retirement, the
 // lock with a short timeout). Nothing may crash, hang or grow.
@@ -90,38 +91,50 @@ private:
   size_t Size, Pos = 0;
 };
 
-/// Where patch targets are: the structures of the store, by number.
-uint64_t regionStart(const SharedStore &S, unsigned Region) {
+/// A patch target: a structure of the store or of the process's shard,
+/// by number.
+struct Region {
+  uint8_t *Base; ///< the mapping it is in
+  uint64_t Size;
+  uint64_t Start;
+};
+
+Region region(SharedStore &S, unsigned Number) {
   const tscc_store_layout &L = S.layout();
-  switch (Region % 8) {
+  tscc_store *V = S.view();
+  Region Store{V->base, L.size, 0}, Shard{V->shard, L.shard_size, 0};
+  unsigned Ring = Number / 8 % L.thread_capacity;
+  switch (Number % 8) {
   case 0:
-    return 0; // the header
+    return Number / 8 % 2 ? Shard : Store; // the headers
   case 1:
-    return L.counters_off;
+    return {Shard.Base, Shard.Size, L.counters_off};
   case 2:
-    return L.threads_off;
+    return {Shard.Base, Shard.Size, L.threads_off};
   case 3:
-    return L.thread_index_off;
+    return {Shard.Base, Shard.Size, L.thread_index_off};
   case 4:
-    return L.blocks_off;
+    return {Shard.Base, Shard.Size, L.blocks_off};
   case 5:
-    return L.rings_off + (Region / 8 % L.thread_capacity) * L.ring_stride;
+    return {Shard.Base, Shard.Size, L.rings_off + Ring * L.ring_stride};
   case 6:
-    return L.rings_off + (Region / 8 % L.thread_capacity) * L.ring_stride +
-           sizeof(tscc_ring);
+    return {Shard.Base, Shard.Size,
+            L.rings_off + Ring * L.ring_stride + sizeof(tscc_ring)};
   default: {
-    const tscc_table_layout &T = S.tables()[Region / 8 % S.tables().size()];
-    return Region / 64 % 3 == 0   ? T.state_off
-           : Region / 64 % 3 == 1 ? T.index_off
-                                  : T.entries_off;
+    const tscc_table_layout &T = S.tables()[Number / 8 % S.tables().size()];
+    Region In = (T.flags & TSCC_TABLE_THREAD) ? Shard : Store;
+    In.Start = Number / 64 % 3 == 0   ? T.state_off
+               : Number / 64 % 3 == 1 ? T.index_off
+                                      : T.entries_off;
+    return In;
   }
   }
 }
 
-void patch(SharedStore &S, uint64_t Off, std::span<const uint8_t> Bytes) {
-  Off %= S.size();
-  size_t N = std::min<uint64_t>(Bytes.size(), S.size() - Off);
-  memcpy(S.view()->base + Off, Bytes.data(), N);
+void patch(const Region &R, uint64_t Off, std::span<const uint8_t> Bytes) {
+  Off = (R.Start + Off) % R.Size;
+  size_t N = std::min<uint64_t>(Bytes.size(), R.Size - Off);
+  memcpy(R.Base + Off, Bytes.data(), N);
 }
 
 void render(Fixture &F) {
@@ -178,14 +191,16 @@ void step(Fixture &F, RingReader &Reader, Input &In) {
     tscc_thread_retire(V, static_cast<int32_t>(In.take(1) % Cap));
     return;
   case 7: {
+    // Anywhere in the store or the shard.
+    Region R = region(*F.Store, static_cast<unsigned>(In.take(1) % 2) * 8);
     uint64_t Off = In.take(4);
-    patch(*F.Store, Off, In.bytes(In.take(1)));
+    patch(R, Off, In.bytes(In.take(1)));
     return;
   }
   case 8: {
-    uint64_t Start = regionStart(*F.Store, static_cast<unsigned>(In.take(2)));
+    Region R = region(*F.Store, static_cast<unsigned>(In.take(2)));
     uint64_t Off = In.take(2);
-    patch(*F.Store, Start + Off, In.bytes(In.take(1)));
+    patch(R, Off, In.bytes(In.take(1)));
     return;
   }
   case 9: {
@@ -197,7 +212,7 @@ void step(Fixture &F, RingReader &Reader, Input &In) {
     tscc_agg_clear(V, static_cast<uint32_t>(In.take(1) % F.Aggs.size()));
     return;
   default:
-    if (tscc_store_lock(V, Tid, 2'000'000) == TSCC_LOCK_OK)
+    if (tscc_store_lock(V, Tid, 200'000) == TSCC_LOCK_OK)
       tscc_store_unlock(V, Tid);
     return;
   }
@@ -208,6 +223,7 @@ void step(Fixture &F, RingReader &Reader, Input &In) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static Fixture F;
   memset(F.Store->view()->base, 0, F.Store->size());
+  memset(F.Store->view()->shard, 0, F.Store->layout().shard_size);
   RingReader Reader;
   Input In(Data, Size);
   for (unsigned Steps = 0; !In.empty() && Steps < 256; ++Steps)

@@ -21,6 +21,23 @@
  *                   main thread's calls time out on it, then dies with it;
  *                   then "holder died" goes to FIFO
  *
+ *   header N        a thread keeps setting the store's sequence number
+ *                   back to 0, asking tsrun to end the session (its
+ *                   shard's exit request), stopping its own clauses, and
+ *                   waking tsrun
+ *   control N       tries to make the control page writable (mprotect,
+ *                   /proc/self/mem) and says whether it could
+ *   forge SZ FILE FIFO  waits for "PID ADDRESS" in FILE (written by
+ *                   `secret`), then appends records to its own ring (data
+ *                   size SZ) that claim to come from other processes (target
+ *                   ids 0 to 4): printf records, and stack snapshots whose
+ *                   frame pointer points at ADDRESS in that other process.
+ *                   Once tsrun has read them it writes a byte to FIFO.
+ *   secret FILE FIFO KEY  keeps a secret (derived from its pid) at an
+ *                   address it writes to FILE with its pid, the secret
+ *                   itself to KEY (for the test only), and waits for a byte
+ *                   on FIFO.
+ *
  * And two that are not hostile, for the tests of stopped and killed
  * processes:
  *   hot N FIFO      two threads call poke() without end; after N calls
@@ -38,6 +55,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "tscc/store.h"
 
 #define MAGIC 0x5ca1ab1e0ddba11ll
 
@@ -191,6 +210,61 @@ static void *store_header_in(uint8_t *Page, void *Arg) {
 }
 
 static volatile uint32_t *LockWord;
+static struct tscc_store_header *StoreHeader;
+static struct tscc_shard_header *ShardHeader;
+
+static void *shard_header_in(uint8_t *Page, void *Arg) {
+  (void)Arg;
+  uint64_t Magic;
+  memcpy(&Magic, Page, 8);
+  for (int R = 0; R < RegionCount; ++R)
+    if (Page == Regions[R].Lo && Magic == TSCC_SHARD_MAGIC)
+      return Page;
+  return 0;
+}
+
+static void *forge_header(void *A) {
+  (void)A;
+  while (!Stop) {
+    __atomic_store_n(&StoreHeader->seq, 0, __ATOMIC_RELAXED);
+    ShardHeader->exit_requested = 1;
+    ShardHeader->stopping = 1;
+    __atomic_add_fetch(&StoreHeader->wake, 1, __ATOMIC_RELAXED);
+    syscall(SYS_futex, &StoreHeader->wake, 1 /* FUTEX_WAKE */, 1, 0, 0, 0);
+    usleep(100);
+  }
+  return 0;
+}
+
+/* Every way a process has to write a read-only shared mapping of its
+ * own; 1 if one of them worked. */
+static int write_control(void) {
+  FILE *F = fopen("/proc/self/maps", "r");
+  char Line[512];
+  unsigned long Lo = 0, Hi = 0;
+  char Perm[8] = "";
+  while (F && fgets(Line, sizeof(Line), F))
+    if (strstr(Line, "memfd:tscc-control") &&
+        sscanf(Line, "%lx-%lx %7s", &Lo, &Hi, Perm) == 3)
+      break;
+  if (F)
+    fclose(F);
+  if (!Lo) {
+    printf("hostile: no control page\n");
+    return 1;
+  }
+  int Wrote = Perm[1] == 'w';
+  if (mprotect((void *)Lo, Hi - Lo, PROT_READ | PROT_WRITE) == 0)
+    Wrote = 1;
+  int Mem = open("/proc/self/mem", O_RDWR);
+  uint32_t Off = 1;
+  /* collect_off, at offset 16 */
+  if (Mem >= 0 && pwrite(Mem, &Off, 4, (off_t)(Lo + 16)) == 4)
+    Wrote = 1;
+  if (Mem >= 0)
+    close(Mem);
+  return Wrote;
+}
 
 static void *hold_lock_then_die(void *A) {
   (void)A;
@@ -219,6 +293,124 @@ static int can_read(int Fd) {
   return read(Fd, &C, 1) == 1;
 }
 
+/* The entry at Off of this thread's ring, and its size. */
+static struct tscc_ring_record *ring_entry(uint64_t Off) {
+  return (struct tscc_ring_record *)(RingData + (Off & (RingSize - 1)));
+}
+
+/* Appends an entry to this thread's ring as the agent would, padding to
+ * the end of the data area first if it does not fit before it. */
+static void append(const void *Entry, uint32_t Size) {
+  struct tscc_ring *R = (struct tscc_ring *)(RingData - sizeof(struct tscc_ring));
+  uint64_t Head = R->head, Pos = Head & (RingSize - 1);
+  if (RingSize - Pos < Size) {
+    struct tscc_ring_record Pad = {0};
+    Pad.size = (uint32_t)(RingSize - Pos);
+    Pad.type = TSCC_RING_PAD;
+    memcpy(RingData + Pos, &Pad, sizeof(Pad));
+    Head += RingSize - Pos;
+    Pos = 0;
+  }
+  memcpy(RingData + Pos, Entry, Size);
+  __atomic_store_n(&R->head, Head + Size, __ATOMIC_RELEASE);
+}
+
+/* The first entry of type Type in this thread's ring. */
+static struct tscc_ring_record *find_entry(uint16_t Type) {
+  struct tscc_ring *R = (struct tscc_ring *)(RingData - sizeof(struct tscc_ring));
+  for (uint64_t Off = 0; Off < R->head;) {
+    struct tscc_ring_record *E = ring_entry(Off);
+    if (E->size < 8 || E->size % 8)
+      break;
+    if (E->type == Type)
+      return E;
+    Off += E->size;
+  }
+  fprintf(stderr, "hostile: no entry of type %u\n", Type);
+  exit(2);
+}
+
+static int forge(char **argv) {
+  RingSize = strtoull(argv[2], 0, 0);
+  int Tid = gettid_();
+  for (int I = 0; I < 3; ++I)
+    poke(MAGIC, I);
+  RingData = find(first_record_in, &Tid);
+  /* Copies of a real printf record and a real stack snapshot. */
+  static uint8_t Printf[4096], Snap[16384];
+  struct tscc_ring_record *E = find_entry(TSCC_RING_RECORD);
+  memcpy(Printf, E, E->size);
+  E = find_entry(TSCC_RING_STACK_SNAPSHOT);
+  uint32_t SnapSize = sizeof(struct tscc_ring_record) +
+                      sizeof(struct tscc_stack_snapshot);
+  memcpy(Snap, E, SnapSize);
+  long Pid = 0;
+  unsigned long Addr = 0;
+  for (;;) {
+    FILE *F = fopen(argv[3], "r");
+    if (F && fscanf(F, "%ld %lx", &Pid, &Addr) == 2) {
+      fclose(F);
+      break;
+    }
+    if (F)
+      fclose(F);
+    usleep(1000);
+  }
+  for (uint32_t Id = 0; Id <= 4; ++Id) {
+    struct tscc_ring_record *H = (struct tscc_ring_record *)Printf;
+    H->target = Id;
+    int64_t Arg = 0x7e570 + Id;
+    memcpy(Printf + sizeof(*H) + sizeof(struct tscc_record), &Arg, 8);
+    append(Printf, H->size);
+    /* A frame pointer into the other process: its next word is read as
+     * the return address of the frame. */
+    H = (struct tscc_ring_record *)Snap;
+    H->target = Id;
+    H->size = SnapSize;
+    struct tscc_stack_snapshot *S = (struct tscc_stack_snapshot *)(H + 1);
+    S->shadow_count = 0;
+    S->stack_size = 0;
+    S->regs[TSCC_REG_RIP] = 0x1000;
+    S->regs[TSCC_REG_RSP] = S->regs[TSCC_REG_RBP] = Addr - 8;
+    append(Snap, SnapSize);
+  }
+  /* Until tsrun has read them (it says so in the ring's tail). */
+  struct tscc_ring *R = (struct tscc_ring *)(RingData - sizeof(struct tscc_ring));
+  for (int I = 0; I < 20000 && __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE) <
+                                   __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
+       ++I)
+    usleep(1000);
+  int Fd = open(argv[4], O_WRONLY);
+  if (write(Fd, "x", 1) != 1)
+    return 2;
+  close(Fd);
+  printf("hostile forge done\n");
+  return 0;
+}
+
+static volatile uint64_t Secret;
+
+static int secret(char **argv) {
+  Secret = 0x5345435245540000ull | (uint64_t)(getpid() & 0xffff);
+  for (int I = 0; I < 3; ++I)
+    work(I);
+  FILE *K = fopen(argv[4], "w");
+  fprintf(K, "0x%llx\n", (unsigned long long)Secret);
+  fclose(K);
+  char Tmp[4096];
+  snprintf(Tmp, sizeof(Tmp), "%s.tmp", argv[2]);
+  FILE *F = fopen(Tmp, "w");
+  fprintf(F, "%d %lx\n", getpid(), (unsigned long)&Secret);
+  fclose(F);
+  rename(Tmp, argv[2]);
+  int Fd = open(argv[3], O_RDONLY);
+  char C;
+  if (read(Fd, &C, 1) != 1)
+    return 2;
+  printf("secret kept\n");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   const char *Mode = argc > 1 ? argv[1] : "steady";
   long N = argc > 2 ? atol(argv[2]) : 1000;
@@ -230,6 +422,10 @@ int main(int argc, char **argv) {
     printf("steady calls %ld\n", N);
     return Sum == 3 * N * (N - 1) / 2 ? 0 : 1;
   }
+  if (!strcmp(Mode, "forge"))
+    return forge(argv);
+  if (!strcmp(Mode, "secret"))
+    return secret(argv);
   if (!strcmp(Mode, "hot")) {
     pthread_t A, B;
     pthread_create(&A, 0, hot, 0);
@@ -257,7 +453,17 @@ int main(int argc, char **argv) {
     return 0;
   }
   pthread_t Th = 0;
-  if (!strcmp(Mode, "lock-die")) {
+  if (!strcmp(Mode, "control")) {
+    find(store_header_in, 0);
+    if (write_control()) {
+      printf("hostile control page written\n");
+      return 1;
+    }
+  } else if (!strcmp(Mode, "header")) {
+    StoreHeader = find(store_header_in, 0);
+    ShardHeader = find(shard_header_in, 0);
+    pthread_create(&Th, 0, forge_header, 0);
+  } else if (!strcmp(Mode, "lock-die")) {
     LockWord = (uint32_t *)((uint8_t *)find(store_header_in, 0) + 64);
     pthread_create(&Th, 0, hold_lock_then_die, 0);
     for (long I = 0; I < N; ++I)
