@@ -1,0 +1,400 @@
+//===- Delivery.cpp - The store lock, shards, and records to the sink -----===//
+//
+// What tsrun does with the shared state between clauses: takes the store
+// lock, retires what exited, notes where every ring stands (a cut),
+// copies the records out of the shards and hands them to the sink in
+// order, attributed to the process whose shard held them, and gives
+// exited processes back to their backends once their records are out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SessionState.h"
+
+#include <climits>
+#include <cstring>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+//===----------------------------------------------------------------------===//
+// The store lock, and records from the rings to the sink
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local int32_t OwnTid = 0;
+int32_t ownTid() {
+  if (!OwnTid)
+    OwnTid = static_cast<int32_t>(syscall(SYS_gettid));
+  return OwnTid;
+}
+} // namespace
+
+bool SessionState::lockStore(uint64_t TimeoutNs) {
+  return Store &&
+         tscc_store_lock(Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
+}
+
+void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
+
+namespace {
+
+uint64_t saturatingAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+
+/// Adds the counters at From (shared memory: read once each) to Sum.
+void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters *From) {
+  if (!From)
+    return;
+  Sum.fired =
+      saturatingAdd(Sum.fired, __atomic_load_n(&From->fired, __ATOMIC_RELAXED));
+  Sum.faults = saturatingAdd(Sum.faults,
+                             __atomic_load_n(&From->faults, __ATOMIC_RELAXED));
+  Sum.drops =
+      saturatingAdd(Sum.drops, __atomic_load_n(&From->drops, __ATOMIC_RELAXED));
+  Sum.fault_kinds |= __atomic_load_n(&From->fault_kinds, __ATOMIC_RELAXED);
+}
+
+} // namespace
+
+tscc_clause_counters SessionState::totalCounters(uint32_t Clause) {
+  tscc_clause_counters Sum{};
+  if (!Store)
+    return Sum;
+  addCounters(Sum, tscc_store_counters(Store->view(), Clause));
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (Clause < RetiredCounters.size())
+    addCounters(Sum, &RetiredCounters[Clause]);
+  for (auto &[Id, E] : Shards)
+    addCounters(Sum, tscc_store_counters(E.Mem->view(), Clause));
+  return Sum;
+}
+
+tscc_store *SessionState::viewLocked(uint32_t Id) {
+  if (Id == 0)
+    return Store->view(); // tsrun's own shard
+  auto [It, New] = Shards.try_emplace(Id);
+  if (New || !It->second.Mem) {
+    std::string Error;
+    It->second.Mem = Shard::create(*Store, Error);
+    if (!It->second.Mem) {
+      Shards.erase(It);
+      return nullptr;
+    }
+  }
+  return It->second.Mem->view();
+}
+
+tscc_store *SessionState::view(uint32_t Id) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  return viewLocked(Id);
+}
+
+void SessionState::retireExitedLocked() {
+  for (auto [Id, Tid] : ExitedThreads) {
+    auto It = Shards.find(Id);
+    tscc_store *V = Id == 0              ? Store->view()
+                    : It != Shards.end() ? It->second.Mem->view()
+                                         : nullptr;
+    int32_t Slot =
+        V ? tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid)) : -1;
+    if (Slot >= 0)
+      tscc_thread_retire(V, Slot);
+  }
+  ExitedThreads.clear();
+  // A process that is gone takes its shard with it once its records are
+  // out (releaseDeliveredLocked); until then its rings are read as usual.
+  for (uint32_t Id : ExitedTargets)
+    if (auto It = Shards.find(Id); It != Shards.end())
+      It->second.Exited = true;
+  ExitedTargets.clear();
+}
+
+SessionState::Cut SessionState::settleLocked() {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  retireExitedLocked();
+  Cut C;
+  Seq.check(Store->view());
+  for (auto &[Id, E] : Shards) {
+    C.Rings.push_back({Id, DrainCut{}});
+    E.Reader.cut(E.Mem->view(), C.Rings.back().second);
+  }
+  C.OwnUpTo = OwnPushed;
+  C.Number = Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
+  return C;
+}
+
+void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  // Each process's records, from its own shard: that is who wrote them,
+  // whatever they say.
+  for (const auto &[Id, Rings] : C.Rings) {
+    auto It = Shards.find(Id);
+    if (It == Shards.end())
+      continue; // released since: everything of it was delivered
+    size_t First = Out.size();
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Out);
+    for (size_t I = First; I < Out.size(); ++I)
+      Out[I].Target = Id;
+  }
+  // tsrun's own records of this cut.
+  while (OwnTaken < C.OwnUpTo && !OwnRecords.empty()) {
+    OwnBytes -= OwnRecords.front().Hdr.size;
+    Out.push_back(std::move(OwnRecords.front()));
+    OwnRecords.pop_front();
+    ++OwnTaken;
+  }
+  // In the order of their sequence numbers (ties: by process, then as
+  // each one wrote them).
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const DrainedRecord &A, const DrainedRecord &B) {
+                     return A.Hdr.seq < B.Hdr.seq;
+                   });
+}
+
+DrainStats SessionState::drainStatsLocked() const {
+  DrainStats D = RetiredStats;
+  for (const auto &[Id, E] : Shards)
+    D.Corrupt += E.Reader.Stats.Corrupt;
+  D.SeqReset = Seq.Resets;
+  return D;
+}
+
+void SessionState::deliverUpTo(const Cut &C) {
+  std::lock_guard<std::mutex> G(Lock);
+  // Collected under Lock too: two threads draining at once must not hand
+  // over their records out of order, nor count a cut as delivered while
+  // the other still holds records of it.
+  std::vector<DrainedRecord> Out;
+  if (Store)
+    collect(C, Out);
+  deliverLocked(Out);
+  DeliveredCut = std::max(DeliveredCut, C.Number);
+  releaseDeliveredLocked();
+}
+
+void SessionState::releaseShard(uint32_t Id) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  auto It = Shards.find(Id);
+  if (It == Shards.end())
+    return;
+  // What the process counted stays counted; the rest goes.
+  tscc_store *V = It->second.Mem->view();
+  for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
+    addCounters(RetiredCounters[C], tscc_store_counters(V, C));
+  RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  Shards.erase(It);
+}
+
+void SessionState::releaseDeliveredLocked() {
+  bool Released = false;
+  std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
+    if (E.second > DeliveredCut)
+      return false;
+    auto It = Targets.find(E.first);
+    if (It != Targets.end()) {
+      Target *T = It->second.Tgt;
+      Targets.erase(It);
+      TargetIds.erase(T);
+      Launched.erase(T);
+      releaseShard(E.first);
+      // The last use: from here on its backend may destroy it.
+      T->releaseBySession();
+      Released = true;
+    }
+    return true;
+  });
+  if (Released)
+    Releases.fetch_add(1, std::memory_order_release);
+}
+
+bool SessionState::validRecord(const DrainedRecord &D) const {
+  const tscc_ring_record &H = D.Hdr;
+  const std::vector<uint8_t> &Payload = D.Payload;
+  if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
+      H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
+    return false;
+  // Only clauses of objects older than ABI 1.1 print aggregations in a
+  // target: newer ones keep such clauses in tsrun.
+  if (H.type == TSCC_RING_PRINT_AGG)
+    return Payload.size() >= 16 && P.header().abi_minor < 1;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT) {
+    tscc_stack_snapshot Snap;
+    if (Payload.size() < sizeof(Snap))
+      return false;
+    memcpy(&Snap, Payload.data(), sizeof(Snap));
+    return Payload.size() ==
+           sizeof(Snap) + 8 * uint64_t(Snap.shadow_count) + Snap.stack_size;
+  }
+  tscc_record R;
+  if (H.type != TSCC_RING_RECORD || Payload.size() < sizeof(R))
+    return false;
+  memcpy(&R, Payload.data(), sizeof(R));
+  if (R.size != Payload.size() || R.size % 8)
+    return false;
+  if (R.kind == TSCC_REC_PRINTF || R.kind == TSCC_REC_TRACE)
+    return R.format < P.formats().size();
+  return R.kind == TSCC_REC_STACK;
+}
+
+std::vector<uint64_t>
+SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
+  tscc_stack_snapshot Snap;
+  memcpy(&Snap, Payload.data(), sizeof(Snap));
+  std::vector<uint64_t> Shadow(Snap.shadow_count);
+  if (!Shadow.empty())
+    memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
+  std::span<const uint8_t> Stack(
+      Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
+  unsigned Depth = stackDepthLimit(Snap.depth);
+  std::vector<uint64_t> PCs =
+      T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
+                            Depth)
+        : std::vector<uint64_t>{Snap.regs[TSCC_REG_RIP]};
+  return stackRecord(std::move(PCs), Depth);
+}
+
+void SessionState::deliverOne(const DrainedRecord &D) {
+  const tscc_ring_record &H = D.Hdr;
+  if (!validRecord(D)) {
+    // Warned once per clause, and once for all records that do not even
+    // name one: whatever a program writes, it cannot flood stderr.
+    if (H.clause >= P.clauses().size()) {
+      warnOnceLocked("bad-record", "a traced program wrote a malformed "
+                                   "record into shared memory; dropped");
+      return;
+    }
+    countDrop(H.clause);
+    warnOnceLocked("bad-record-" + std::to_string(H.clause),
+                   "clause " + std::to_string(H.clause) +
+                       " emitted a malformed record; dropped");
+    return;
+  }
+  if (H.type == TSCC_RING_PRINT_AGG) {
+    uint32_t Agg;
+    int64_t Top;
+    memcpy(&Agg, D.Payload.data(), 4);
+    memcpy(&Top, D.Payload.data() + 8, 8);
+    // Only objects older than ABI 1.1 send these (their print() runs in
+    // the target): the aggregation as it is now, without the store lock,
+    // which must not be waited for while the session mutex is held.
+    if (Agg < Aggs.size())
+      dumpAggLocked(Agg, Top);
+    return;
+  }
+  // The process whose shard the record was in, whatever it says: its
+  // stack is unwound against that process's memory, never another's.
+  const TargetEntry &T = Targets.at(D.Target); // validRecord() checked it
+  std::vector<uint64_t> StackRecord;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT)
+    StackRecord = unwindSnapshot(T.Tgt, D.Payload);
+  const std::vector<uint8_t> *Payload = &D.Payload;
+  std::vector<uint8_t> Unwound;
+  if (!StackRecord.empty()) {
+    Unwound.resize(StackRecord.size() * 8);
+    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
+    Payload = &Unwound;
+  }
+  RecordOrigin O;
+  O.Pid = T.Pid;
+  O.Tid = H.tid;
+  O.DM = T.Tgt && D.Target ? T.Tgt->dataModel()
+                           : static_cast<DataModel>(H.data_model);
+  O.Clause = H.clause;
+  O.Probe = H.probe;
+  uint64_t Zero = StartNs;
+  O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
+  O.Tgt = T.Tgt;
+  RecordView V;
+  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
+  V.Args = {Payload->data() + sizeof(tscc_record),
+            Payload->size() - sizeof(tscc_record)};
+  Sink->record(O, V);
+}
+
+void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
+  for (const DrainedRecord &D : Records) {
+    if (OutputFailed)
+      break;
+    deliverOne(D);
+    // Output that cannot be written (closed pipe, full disk) ends the
+    // session like bpftrace does, instead of tracing into the void.
+    if (!Sink->ok() && !OutputFailed) {
+      OutputFailed = true;
+      S.requestStop();
+      if (S.options().OnStop)
+        S.options().OnStop();
+    }
+  }
+  Records.clear();
+  warnFullTablesLocked();
+  reportCorruptLocked();
+}
+
+void SessionState::reportCorruptLocked() {
+  DrainStats D;
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    D = drainStatsLocked();
+  }
+  // Once each: a program that keeps scribbling must not flood stderr. The
+  // totals come with the counters at the end (Session::end).
+  if (D.Corrupt && !CorruptReported)
+    warnLocked("a record ring in shared memory was overwritten by a traced "
+               "program; what it held there was discarded (said once; the "
+               "total comes at the end)");
+  if (D.SeqReset && !SeqResetsReported)
+    warnLocked("the record sequence number in shared memory was set back by "
+               "a traced program; records written meanwhile may be out of "
+               "order (said once; the total comes at the end)");
+  CorruptReported = D.Corrupt;
+  SeqResetsReported = D.SeqReset;
+}
+
+bool SessionState::tableFullLocked(uint32_t Table) {
+  const tscc_table_layout &T = Store->tables()[Table];
+  auto Full = [&](uint8_t *Base) {
+    auto *St = reinterpret_cast<tscc_table_state *>(Base + T.state_off);
+    return __atomic_load_n(&St->full, __ATOMIC_RELAXED) != 0;
+  };
+  if (!(T.flags & TSCC_TABLE_THREAD))
+    return Full(Store->view()->base);
+  // A __thread map has a table in every process's shard.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (Full(Store->view()->shard))
+    return true;
+  for (auto &[Id, E] : Shards)
+    if (Full(E.Mem->view()->shard))
+      return true;
+  return false;
+}
+
+void SessionState::warnFullTablesLocked() {
+  // Clauses that run in targets cannot warn; the table remembers that an
+  // insertion found it full, and the warning comes from here.
+  tscc_store *V = Store->view();
+  for (uint32_t I = 0; I < Store->tables().size(); ++I) {
+    const tscc_table_layout &T = Store->tables()[I];
+    if (!tableFullLocked(I))
+      continue;
+    bool IsMap = I < V->layout.map_count;
+    std::string Name =
+        IsMap ? "associative array '" +
+                    std::string(P.string(P.maps()[I].name)) + "'"
+              : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
+    warnOnceLocked((IsMap ? "map-full-" : "agg-full-") +
+                       std::to_string(IsMap ? I : I - V->layout.map_count),
+                   Name + " is full (" + std::to_string(T.capacity) +
+                       " entries); further new keys are dropped");
+  }
+}
+
+void SessionState::drain(uint64_t TimeoutNs) {
+  if (!lockStore(TimeoutNs))
+    return;
+  Cut C = settleLocked();
+  unlockStore();
+  deliverUpTo(C);
+}
+
