@@ -294,16 +294,19 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
 /// the target -- the control page read-only, which is all its seals allow.
 bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
               AgentState &A, std::string &Why) {
+  // The store of the process's trust domain: only processes with its
+  // credentials map it.
+  SharedStore *Ours = F.session().storeFor(P);
   Shard *Mine = F.session().shard(P);
-  if (!Mine) {
+  if (!Ours || !Mine) {
     Why = "no shared memory for the process";
     return false;
   }
-  int Send[3] = {F.store().fd(), F.control().fd(), Mine->fd()};
+  int Send[3] = {Ours->fd(), F.control().fd(), Mine->fd()};
   int Got[3] = {-1, -1, -1};
   if (!passFds(P, Tid, F, Scratch, Send, Got, 3, Why))
     return false;
-  A.StoreSize = F.store().size();
+  A.StoreSize = Ours->size();
   A.ControlSize = F.control().size();
   bool Ok = mapFd(P, Tid, Got[0], A.StoreSize, PROT_READ | PROT_WRITE,
                   A.StoreBase, Why, "mapping the store");
@@ -362,7 +365,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
                  const std::map<uint64_t, uint64_t> &Aux, std::string &Why) {
   AgentState &A = P.Agent;
   const ProbeProgram &Prog = F.session().program();
-  SharedStore &Store = F.store();
+  SharedStore &Store = *F.session().storeFor(P);
   Blob B(A.DataBase + DataScratch);
   uint64_t Tables = B.add(Store.tables().data(),
                           Store.tables().size() * sizeof(tscc_table_layout));
@@ -525,7 +528,6 @@ AgentFactory::~AgentFactory() {
     close(ListenFd);
 }
 
-SharedStore &AgentFactory::store() { return *S.store(); }
 ControlPage &AgentFactory::control() { return *S.control(); }
 
 std::span<const uint8_t> AgentFactory::programObject() const {
@@ -760,7 +762,10 @@ bool tscc::rt::pt::finishClauseBeforeStop(PtraceProcess &P, pid_t Tid,
                                           AgentFactory &F) {
   if (!P.Agent.Installed || !F.unavailable().empty())
     return false;
-  tscc_store_header &H = F.store().header();
+  SharedStore *Ours = F.session().storeFor(P);
+  if (!Ours)
+    return false;
+  tscc_store_header &H = Ours->header();
   // A claim to be next is given up: nobody waits for a stopped thread.
   uint32_t Claim = static_cast<uint32_t>(Tid);
   __atomic_compare_exchange_n(&H.starving, &Claim, 0, 0, __ATOMIC_RELAXED,

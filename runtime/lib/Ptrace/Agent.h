@@ -29,8 +29,9 @@ class ControlPage;
 
 namespace tscc::rt::pt {
 
-/// What every target's agent shares: the objects to relocate, the store,
-/// and the socket through which a target receives the store's memfd.
+/// What every target's agent shares: the objects to relocate, the control
+/// page, and the socket through which a target receives its memfds (the
+/// control page, its domain's store, its shard).
 class AgentFactory {
 public:
   explicit AgentFactory(Session &S);
@@ -42,7 +43,6 @@ public:
   /// can): the object is linked into tsrun, or the store is missing.
   const std::string &unavailable() const { return Unavailable; }
   Session &session() { return S; }
-  SharedStore &store();
   ControlPage &control();
   std::span<const uint8_t> programObject() const;
   /// A new epoch for a process being (re)armed: its threads resolve their

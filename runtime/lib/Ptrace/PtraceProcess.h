@@ -164,6 +164,7 @@ public:
   int64_t pid() const override { return Pid; }
   int64_t ppid() const override { return PPid; }
   int64_t uid() const override { return Uid; }
+  std::string trustKey() const override { return TrustKey; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
   std::string_view backendName() const override { return "ptrace"; }
@@ -203,6 +204,8 @@ public:
 
   pid_t Pid;
   int64_t PPid = 0, Uid = 0;
+  /// "uid r e s / gid r e s" from /proc/PID/status (trustKey()).
+  std::string TrustKey;
   bool Launched;
   bool Exited = false;
   DataModel DM = DataModel::LP64;

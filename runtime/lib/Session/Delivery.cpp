@@ -30,12 +30,13 @@ int32_t ownTid() {
 }
 } // namespace
 
-bool SessionState::lockStore(uint64_t TimeoutNs) {
-  return Store &&
-         tscc_store_lock(Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
+bool SessionState::lockStore(Domain &D, uint64_t TimeoutNs) {
+  return tscc_store_lock(D.Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
 }
 
-void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
+void SessionState::unlockStore(Domain &D) {
+  tscc_store_unlock(D.Store->view(), ownTid());
+}
 
 namespace {
 
@@ -66,98 +67,161 @@ tscc_clause_counters SessionState::totalCounters(uint32_t Clause) {
   std::lock_guard<std::mutex> G(ExitMutex);
   if (Clause < RetiredCounters.size())
     addCounters(Sum, &RetiredCounters[Clause]);
-  for (auto &[Id, E] : Shards)
+  for (auto &[Key, E] : Shards)
     addCounters(Sum, tscc_store_counters(E.Mem->view(), Clause));
   return Sum;
 }
 
-tscc_store *SessionState::viewLocked(uint32_t Id) {
-  if (Id == 0)
-    return Store->view(); // tsrun's own shard
-  auto [It, New] = Shards.try_emplace(Id);
-  if (New || !It->second.Mem) {
-    std::string Error;
-    It->second.Mem = Shard::create(*Store, Error);
-    if (!It->second.Mem) {
-      Shards.erase(It);
-      return nullptr;
-    }
+tscc_store *SessionState::viewLocked(Target &T, uint32_t Id) {
+  Domain *D = domainForLocked(&T);
+  if (!D)
+    return nullptr;
+  if (auto Cur = ShardOf.find(Id); Cur != ShardOf.end()) {
+    ShardEntry &E = Shards.at(Cur->second);
+    if (E.Dom == D)
+      return E.Mem->view();
+    // Its process changed users (a set-id exec): what it contributes from
+    // now on goes to its new domain, never to the old one; its old shard
+    // goes once its rings are read.
+    E.Moved = true;
   }
-  return It->second.Mem->view();
+  std::string Error;
+  std::unique_ptr<Shard> Mem = Shard::create(*D->Store, Error);
+  if (!Mem)
+    return nullptr;
+  uint64_t Key = NextShard++;
+  ShardEntry &E = Shards[Key];
+  E.Target = Id;
+  E.Dom = D;
+  E.Mem = std::move(Mem);
+  ShardOf[Id] = Key;
+  return E.Mem->view();
 }
 
-tscc_store *SessionState::view(uint32_t Id) {
+tscc_store *SessionState::view(Target &T, uint32_t Id) {
+  if (!domainFor(&T))
+    return nullptr;
   std::lock_guard<std::mutex> G(ExitMutex);
-  return viewLocked(Id);
+  return viewLocked(T, Id);
 }
 
 void SessionState::retireExitedLocked() {
   for (auto [Id, Tid] : ExitedThreads) {
-    auto It = Shards.find(Id);
-    tscc_store *V = Id == 0              ? Store->view()
-                    : It != Shards.end() ? It->second.Mem->view()
-                                         : nullptr;
-    int32_t Slot =
-        V ? tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid)) : -1;
+    auto Cur = ShardOf.find(Id);
+    if (Cur == ShardOf.end())
+      continue;
+    tscc_store *V = Shards.at(Cur->second).Mem->view();
+    int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
     if (Slot >= 0)
       tscc_thread_retire(V, Slot);
   }
   ExitedThreads.clear();
-  // A process that is gone takes its shard with it once its records are
+  // A process that is gone takes its shards with it once its records are
   // out (releaseDeliveredLocked); until then its rings are read as usual.
-  for (uint32_t Id : ExitedTargets)
-    if (auto It = Shards.find(Id); It != Shards.end())
-      It->second.Exited = true;
   ExitedTargets.clear();
 }
 
-SessionState::Cut SessionState::settleLocked() {
+SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
   std::lock_guard<std::mutex> G(ExitMutex);
-  retireExitedLocked();
-  Cut C;
-  Seq.check(Store->view());
-  for (auto &[Id, E] : Shards) {
-    C.Rings.push_back({Id, DrainCut{}});
-    E.Reader.cut(E.Mem->view(), C.Rings.back().second);
+  Cut::Part C;
+  C.Dom = &D;
+  if (Locked) {
+    retireExitedLocked();
+    D.Seq.check(D.Store->view());
   }
-  C.OwnUpTo = OwnPushed;
-  C.Number = Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
+  std::vector<uint64_t> Gone;
+  for (auto &[Key, E] : Shards) {
+    if (E.Dom != &D)
+      continue;
+    // A shard left behind by a set-id exec goes once all of it is read.
+    if (E.Moved && E.Reader.drained(E.Mem->view())) {
+      Gone.push_back(Key);
+      continue;
+    }
+    C.Rings.push_back({Key, DrainCut{}});
+    // Without the lock, slots are not freed: their writers may be busy.
+    if (Locked)
+      E.Reader.cut(E.Mem->view(), C.Rings.back().second);
+    else
+      E.Reader.heads(E.Mem->view(), C.Rings.back().second);
+  }
+  for (uint64_t Key : Gone)
+    releaseShardLocked(Key);
+  C.OwnUpTo = D.OwnPushed;
+  C.Number = D.Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
   return C;
 }
 
+namespace {
+
+/// Merges the domains' records (each in the order of its sequence numbers)
+/// by time; ties go to the domain that came first. The order within a
+/// domain is kept whatever the times say (a program may write any).
+std::vector<DrainedRecord>
+mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
+  std::vector<DrainedRecord> Out;
+  std::vector<size_t> Next(Parts.size(), 0);
+  for (;;) {
+    size_t Best = Parts.size();
+    for (size_t I = 0; I < Parts.size(); ++I)
+      if (Next[I] < Parts[I].size() &&
+          (Best == Parts.size() ||
+           Parts[I][Next[I]].Hdr.time_ns < Parts[Best][Next[Best]].Hdr.time_ns))
+        Best = I;
+    if (Best == Parts.size())
+      return Out;
+    Out.push_back(std::move(Parts[Best][Next[Best]++]));
+  }
+}
+
+} // namespace
+
 void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
   std::lock_guard<std::mutex> G(ExitMutex);
-  // Each process's records, from its own shard: that is who wrote them,
-  // whatever they say.
-  for (const auto &[Id, Rings] : C.Rings) {
-    auto It = Shards.find(Id);
-    if (It == Shards.end())
-      continue; // released since: everything of it was delivered
-    size_t First = Out.size();
-    It->second.Reader.collect(It->second.Mem->view(), Rings, Out);
-    for (size_t I = First; I < Out.size(); ++I)
-      Out[I].Target = Id;
+  std::vector<std::vector<DrainedRecord>> Parts;
+  for (const Cut::Part &P : C.Parts) {
+    std::vector<DrainedRecord> &Mine = Parts.emplace_back();
+    // Each process's records, from its own shard: that is who wrote them,
+    // whatever they say.
+    for (const auto &[Key, Rings] : P.Rings) {
+      auto It = Shards.find(Key);
+      if (It == Shards.end())
+        continue; // released since: everything of it was delivered
+      size_t First = Mine.size();
+      It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+      for (size_t I = First; I < Mine.size(); ++I)
+        Mine[I].Target = It->second.Target;
+    }
+    // tsrun's own records of this cut.
+    Domain &D = *P.Dom;
+    while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
+      D.OwnBytes -= D.OwnRecords.front().Hdr.size;
+      Mine.push_back(std::move(D.OwnRecords.front()));
+      D.OwnRecords.pop_front();
+      ++D.OwnTaken;
+    }
+    // In the order of their sequence numbers (ties: by process, then as
+    // each one wrote them).
+    std::stable_sort(Mine.begin(), Mine.end(),
+                     [](const DrainedRecord &A, const DrainedRecord &B) {
+                       return A.Hdr.seq < B.Hdr.seq;
+                     });
+    for (DrainedRecord &R : Mine)
+      R.Domain = D.Index;
   }
-  // tsrun's own records of this cut.
-  while (OwnTaken < C.OwnUpTo && !OwnRecords.empty()) {
-    OwnBytes -= OwnRecords.front().Hdr.size;
-    Out.push_back(std::move(OwnRecords.front()));
-    OwnRecords.pop_front();
-    ++OwnTaken;
+  if (Parts.size() == 1) {
+    Out = std::move(Parts[0]);
+    return;
   }
-  // In the order of their sequence numbers (ties: by process, then as
-  // each one wrote them).
-  std::stable_sort(Out.begin(), Out.end(),
-                   [](const DrainedRecord &A, const DrainedRecord &B) {
-                     return A.Hdr.seq < B.Hdr.seq;
-                   });
+  Out = mergeByTime(Parts);
 }
 
 DrainStats SessionState::drainStatsLocked() const {
   DrainStats D = RetiredStats;
-  for (const auto &[Id, E] : Shards)
+  for (const auto &[Key, E] : Shards)
     D.Corrupt += E.Reader.Stats.Corrupt;
-  D.SeqReset = Seq.Resets;
+  for (const auto &Dom : Domains)
+    D.SeqReset += Dom->Seq.Resets;
   return D;
 }
 
@@ -170,35 +234,50 @@ void SessionState::deliverUpTo(const Cut &C) {
   if (Store)
     collect(C, Out);
   deliverLocked(Out);
-  DeliveredCut = std::max(DeliveredCut, C.Number);
+  for (const Cut::Part &P : C.Parts)
+    P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
   releaseDeliveredLocked();
 }
 
-void SessionState::releaseShard(uint32_t Id) {
-  std::lock_guard<std::mutex> G(ExitMutex);
-  auto It = Shards.find(Id);
+void SessionState::releaseShardLocked(uint64_t Key) {
+  auto It = Shards.find(Key);
   if (It == Shards.end())
     return;
-  // What the process counted stays counted; the rest goes.
+  // What the process counted stays counted, and what it asked for is
+  // still heard; the rest goes.
+  if (__atomic_load_n(&It->second.Mem->header().exit_requested,
+                      __ATOMIC_ACQUIRE))
+    ExitSeen = true;
   tscc_store *V = It->second.Mem->view();
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
     addCounters(RetiredCounters[C], tscc_store_counters(V, C));
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  if (auto Cur = ShardOf.find(It->second.Target);
+      Cur != ShardOf.end() && Cur->second == Key)
+    ShardOf.erase(Cur);
   Shards.erase(It);
 }
 
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
-  std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
-    if (E.second > DeliveredCut)
+  std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
+    if (E.Dom && E.Cut > E.Dom->DeliveredCut)
       return false;
-    auto It = Targets.find(E.first);
+    auto It = Targets.find(E.Id);
     if (It != Targets.end()) {
       Target *T = It->second.Tgt;
       Targets.erase(It);
       TargetIds.erase(T);
       Launched.erase(T);
-      releaseShard(E.first);
+      {
+        std::lock_guard<std::mutex> G(ExitMutex);
+        std::vector<uint64_t> Keys;
+        for (auto &[Key, S] : Shards)
+          if (S.Target == E.Id)
+            Keys.push_back(Key);
+        for (uint64_t Key : Keys)
+          releaseShardLocked(Key);
+      }
       // The last use: from here on its backend may destroy it.
       T->releaseBySession();
       Released = true;
@@ -358,13 +437,18 @@ bool SessionState::tableFullLocked(uint32_t Table) {
     auto *St = reinterpret_cast<tscc_table_state *>(Base + T.state_off);
     return __atomic_load_n(&St->full, __ATOMIC_RELAXED) != 0;
   };
-  if (!(T.flags & TSCC_TABLE_THREAD))
-    return Full(Store->view()->base);
-  // A __thread map has a table in every process's shard.
   std::lock_guard<std::mutex> G(ExitMutex);
+  if (!(T.flags & TSCC_TABLE_THREAD)) {
+    // Every domain has its copy.
+    for (auto &D : Domains)
+      if (Full(D->Store->view()->base))
+        return true;
+    return false;
+  }
+  // A __thread map has a table in every process's shard.
   if (Full(Store->view()->shard))
     return true;
-  for (auto &[Id, E] : Shards)
+  for (auto &[Key, E] : Shards)
     if (Full(E.Mem->view()->shard))
       return true;
   return false;
@@ -390,11 +474,23 @@ void SessionState::warnFullTablesLocked() {
   }
 }
 
-void SessionState::drain(uint64_t TimeoutNs) {
-  if (!lockStore(TimeoutNs))
+void SessionState::drain(uint64_t TimeoutNs, bool EvenIfStuck) {
+  if (!Store)
     return;
-  Cut C = settleLocked();
-  unlockStore();
+  Cut C;
+  for (Domain *D : domains()) {
+    bool Locked = lockStore(*D, TimeoutNs);
+    if (EvenIfStuck && Locked)
+      D->FailedDrains = 0;
+    if (!Locked && (!EvenIfStuck || ++D->FailedDrains < 3))
+      continue; // next time
+    // A domain whose lock is held for good (a program that keeps it) still
+    // has its records read, as far as its rings' heads say, after the
+    // reader failed to get it three times running: no domain can hold
+    // its records back for long.
+    C.Parts.push_back(settleLocked(*D, Locked));
+    if (Locked)
+      unlockStore(*D);
+  }
   deliverUpTo(C);
 }
-

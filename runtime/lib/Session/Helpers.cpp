@@ -88,7 +88,7 @@ bool clauseMemory(const tscc_ctx *Ctx, const void *P, uint64_t Len) {
   if (StackHi && within(StackLo, StackHi, A, Len))
     return true;
   SessionState &S = *scope(Ctx).State;
-  uintptr_t StoreLo = reinterpret_cast<uintptr_t>(S.Store->view()->base);
+  uintptr_t StoreLo = reinterpret_cast<uintptr_t>(scope(Ctx).View->base);
   if (within(StoreLo, StoreLo + S.Store->size(), A, Len))
     return true;
   uintptr_t ShardLo = reinterpret_cast<uintptr_t>(scope(Ctx).View->shard);
@@ -418,15 +418,18 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // In tsrun's own memory, never in a ring a target could write; as much
   // room as a thread's ring has.
   std::lock_guard<std::mutex> G(ExitMutex);
-  if (OwnBytes + D.Hdr.size > Store->layout().ring_size) {
+  Domain &Dom = *F.Dom;
+  if (Dom.OwnBytes + D.Hdr.size > Store->layout().ring_size) {
     countDrop(Ctx.clause);
     return;
   }
-  // The store lock is held: this is the record's place in the global order.
-  D.Hdr.seq = __atomic_fetch_add(&Store->header().seq, 1, __ATOMIC_RELAXED);
-  OwnBytes += D.Hdr.size;
-  OwnRecords.push_back(std::move(D));
-  ++OwnPushed;
+  // The domain's store lock is held: this is the record's place in the
+  // domain's order.
+  D.Hdr.seq =
+      __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED);
+  Dom.OwnBytes += D.Hdr.size;
+  Dom.OwnRecords.push_back(std::move(D));
+  ++Dom.OwnPushed;
 }
 
 unsigned SessionState::stackDepthLimit(uint32_t Requested) const {

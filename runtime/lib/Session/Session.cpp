@@ -21,12 +21,16 @@ using namespace tscc::rt;
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     : S(S), P(S.program()), Start(std::chrono::steady_clock::now()),
       Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
-  StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
+  Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
   StartNs = tscc_host_now_ns();
   Control = ControlPage::create(StoreError);
   if (Control)
     Store = SharedStore::create(Shape, StoreError, Control.get());
+  if (Store) {
+    Domains.push_back(std::make_unique<Domain>());
+    Domains[0]->Store = Store.get();
+  }
   RetiredCounters.resize(P.clauses().size());
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
@@ -115,8 +119,13 @@ void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
 void SessionState::forgetThread(Target &T, int64_t Tid) {
   // Only threads of this machine take the lock (remote targets' ids are
   // another machine's).
-  if (!Store || T.backendName() != "ptrace" ||
-      !tscc_store_forget_thread(Store->view(), static_cast<int32_t>(Tid)))
+  if (!Store || T.backendName() != "ptrace")
+    return;
+  bool Held = false;
+  for (Domain *D : domains())
+    Held |= tscc_store_forget_thread(D->Store->view(),
+                                     static_cast<int32_t>(Tid)) != 0;
+  if (!Held)
     return;
   std::lock_guard<std::mutex> G(Lock);
   Sink->note("thread " + std::to_string(Tid) +
@@ -165,26 +174,54 @@ void holdLifeline(uint32_t *Word) {
 
 } // namespace
 
+void SessionState::waitForWake() {
+  // Woken when a ring fills past half, in any domain; otherwise every
+  // 10 ms.
+  std::vector<Domain *> Ds = domains();
+  std::vector<futex_waitv> W;
+  for (Domain *D : Ds) {
+    if (W.size() == FUTEX_WAITV_MAX)
+      break;
+    uint32_t *Word = &D->Store->header().wake;
+    W.push_back({__atomic_load_n(Word, __ATOMIC_ACQUIRE),
+                 reinterpret_cast<uintptr_t>(Word), FUTEX_32, 0});
+  }
+  if (W.size() > 1) {
+    timespec Deadline;
+    clock_gettime(CLOCK_MONOTONIC, &Deadline);
+    Deadline.tv_nsec += 10'000'000;
+    if (Deadline.tv_nsec >= 1'000'000'000) {
+      Deadline.tv_nsec -= 1'000'000'000;
+      ++Deadline.tv_sec;
+    }
+    if (syscall(SYS_futex_waitv, W.data(), W.size(), 0, &Deadline,
+                CLOCK_MONOTONIC) >= 0 ||
+        errno != ENOSYS)
+      return;
+  }
+  timespec Period{0, 10'000'000};
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(W[0].uaddr), FUTEX_WAIT,
+          static_cast<uint32_t>(W[0].val), &Period, nullptr, 0);
+}
+
 void SessionState::readerLoop(std::latch &LifelineHeld) {
-  tscc_store_header &H = Store->header();
   holdLifeline(&Control->words().reader_alive);
   LifelineHeld.count_down();
   while (!ReaderStop.load()) {
-    // Woken when a ring fills past half; otherwise every 10 ms.
-    uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
-    timespec Period{0, 10'000'000};
-    syscall(SYS_futex, &H.wake, FUTEX_WAIT, Seen, &Period, nullptr, 0);
+    waitForWake();
     if (anyExitRequested())
       exitRequested();
     if (Ended)
       break;
     if (Begun)
-      drain(ClauseLockTimeoutNs);
+      drain(ClauseLockTimeoutNs, /*EvenIfStuck=*/true);
   }
 }
 
 bool SessionState::anyExitRequested() {
   std::lock_guard<std::mutex> G(ExitMutex);
+  if (ExitSeen) // in the shard of a process that is gone since
+    return true;
   for (auto &[Id, E] : Shards)
     if (__atomic_load_n(&E.Mem->header().exit_requested, __ATOMIC_ACQUIRE))
       return true;
@@ -215,7 +252,7 @@ void SessionState::exitRequested() {
 //===----------------------------------------------------------------------===//
 
 void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
-                             int64_t Tid, const FireEvent *E) {
+                             int64_t Tid, const FireEvent *E, Domain *D) {
   if (!Store)
     return;
   const tscc_clause &C = P.clauses()[Clause];
@@ -228,8 +265,21 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
   // process's, in its shard.
   tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause);
   uint32_t Id = targetId(T);
-  tscc_store *V = view(Id);
-  if (!V || !lockStore(ClauseLockTimeoutNs)) {
+  // A process's clause runs in its domain, with its shard; one without a
+  // process in D, with tsrun's own thread state (BEGIN's __thread
+  // variables are END's).
+  if (!D)
+    D = domainFor(T);
+  tscc_store NoProcess{};
+  tscc_store *V = nullptr;
+  if (T) {
+    V = view(*T, Id);
+  } else if (D) {
+    NoProcess = *D->Store->view();
+    NoProcess.shard = Store->view()->shard;
+    V = &NoProcess;
+  }
+  if (!D || !V || !lockStore(*D, ClauseLockTimeoutNs)) {
     __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
     countDrop(Clause);
     warnOnce("lock-timeout",
@@ -260,7 +310,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     std::string Func(E ? E->Function : std::string_view());
     std::string Module(E ? E->Module : std::string_view());
     static const std::string NoName;
-    FireScope F{this, T, Id, Slot, tscc_host_now_ns(), V};
+    FireScope F{this, T, Id, Slot, tscc_host_now_ns(), V, D};
     tscc_ctx Ctx{};
     Ctx.helpers = &Helpers;
     Ctx.runtime = &F;
@@ -291,8 +341,9 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     }
     Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
   }
-  Cut After = settleLocked();
-  unlockStore();
+  Cut After;
+  After.Parts.push_back(settleLocked(*D));
+  unlockStore(*D);
   deliverUpTo(After);
   if (!Crashed)
     return;
@@ -306,10 +357,25 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
                " in its code; the firing was abandoned (counted as a fault)");
 }
 
+std::vector<Domain *> SessionState::noProcessDomains() {
+  std::vector<Domain *> Ds = domains();
+  // Every domain of traced processes has its own state to look at; tsrun's
+  // own is BEGIN's, and END's and interval's while there is no other.
+  if (Ds.size() > 1)
+    Ds.erase(Ds.begin());
+  return Ds;
+}
+
 void SessionState::runNoProcessClauses(uint32_t Kind) {
-  for (uint32_t I = 0; I < P.probes().size(); ++I)
-    if (P.probes()[I].kind == Kind)
-      runClause(P.probes()[I].clause, I, nullptr, 0, nullptr);
+  if (!Store)
+    return;
+  std::vector<Domain *> Ds = noProcessDomains();
+  if (Kind == TSCC_PROBE_BEGIN)
+    Ds = {Domains[0].get()};
+  for (Domain *D : Ds)
+    for (uint32_t I = 0; I < P.probes().size(); ++I)
+      if (P.probes()[I].kind == Kind)
+        runClause(P.probes()[I].clause, I, nullptr, 0, nullptr, D);
 }
 
 void SessionState::timerLoop() {
@@ -336,8 +402,9 @@ void SessionState::timerLoop() {
       break;
     if (S.collecting()) {
       G.unlock(); // the store lock is never waited for under the mutex
-      runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
-                nullptr);
+      for (Domain *D : noProcessDomains())
+        runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
+                  nullptr, D);
       G.lock();
     }
     // Fixed rate, but never a burst of catch-up runs after a stall.
@@ -353,11 +420,17 @@ void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
 }
 
 void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
-  Sink->aggregation(
-      snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top, &Stacks));
-  const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
-  reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
-      ->dirty = 0;
+  // Every domain's copy, merged; the others' without their store locks,
+  // which must not be waited for while the session mutex is held (what is
+  // read is copied, then checked).
+  std::vector<tscc_store *> Views = storeViews();
+  Sink->aggregation(snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks));
+  for (tscc_store *V : Views) {
+    const tscc_table_layout *T = tscc_agg_table(V, Agg);
+    __atomic_store_n(
+        &reinterpret_cast<tscc_table_state *>(V->base + T->state_off)->dirty, 0,
+        __ATOMIC_RELAXED);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -394,10 +467,27 @@ Shard *Session::shard(Target &T) {
   if (!State->Store)
     return nullptr;
   uint32_t Id = State->targetId(&T);
-  std::lock_guard<std::mutex> G(State->ExitMutex);
-  if (!State->viewLocked(Id))
+  if (!State->domainFor(&T))
     return nullptr;
-  return State->Shards.at(Id).Mem.get();
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  if (!State->viewLocked(T, Id))
+    return nullptr;
+  return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
+}
+
+SharedStore *Session::storeFor(Target &T) {
+  if (!State->Store)
+    return nullptr;
+  Domain *D = State->domainFor(&T);
+  return D ? D->Store : nullptr;
+}
+
+std::vector<SharedStore *> Session::stores() {
+  std::vector<SharedStore *> Out;
+  if (State->Store)
+    for (Domain *D : State->domains())
+      Out.push_back(D->Store);
+  return Out;
 }
 
 ControlPage *Session::control() {
@@ -465,6 +555,8 @@ void Session::begin() {
   if (State->Begun.exchange(true))
     return;
   State->runNoProcessClauses(TSCC_PROBE_BEGIN);
+  if (State->Store)
+    State->beginDone();
   bool HasInterval = false;
   for (const tscc_probe &Pr : Program.probes())
     HasInterval |= Pr.kind == TSCC_PROBE_INTERVAL;
@@ -505,16 +597,15 @@ void Session::end() {
     for (const std::string &W : State->Coverage.unmatchedReport())
       State->warnOnce(W, W);
   State->runNoProcessClauses(TSCC_PROBE_END);
-  bool Locked = State->lockStore(1'000'000'000);
-  for (uint32_t I = 0; I < State->Aggs.size(); ++I) {
-    const tscc_table_layout *T = tscc_agg_table(State->Store->view(), I);
-    if (reinterpret_cast<tscc_table_state *>(State->Store->view()->base +
-                                             T->state_off)
-            ->dirty)
+  // The backends are done: no process writes the stores any more.
+  for (uint32_t I = 0; I < State->Aggs.size(); ++I)
+    if (State->aggDirty(I))
       State->dumpAgg(I, 0);
-  }
-  if (Locked)
-    State->unlockStore();
+  // A request to end that came too late for the reader (with the end of
+  // its process, say) is still reported if it was not to be obeyed.
+  if (!(Program.header().flags & TSCC_HDR_USES_EXIT) &&
+      State->anyExitRequested())
+    State->exitRequested();
   std::lock_guard<std::mutex> G(State->Lock);
   if (State->TargetsExited) {
     // A long session must not keep what it knew of every process that
@@ -597,27 +688,29 @@ bool Session::snapshot(std::string &Error) {
 
 void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {
   uint32_t Id = State->targetId(&T);
-  if (WithinIndex >= Program.withinTable().size() ||
-      !State->lockStore(ClauseLockTimeoutNs))
+  Domain *D = State->Store ? State->domainFor(&T) : nullptr;
+  tscc_store *V = D ? State->view(T, Id) : nullptr;
+  if (WithinIndex >= Program.withinTable().size() || !V ||
+      !State->lockStore(*D, ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->view(Id);
-  int32_t Slot = V ? tscc_thread_add(V, Id, static_cast<int32_t>(Tid)) : -1;
+  int32_t Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if (uint32_t *W = tscc_thread_within(V, Slot))
     ++W[WithinIndex];
-  State->unlockStore();
+  State->unlockStore(*D);
 }
 
 void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
   uint32_t Id = State->targetId(&T);
-  if (WithinIndex >= Program.withinTable().size() ||
-      !State->lockStore(ClauseLockTimeoutNs))
+  Domain *D = State->Store ? State->domainFor(&T) : nullptr;
+  tscc_store *V = D ? State->view(T, Id) : nullptr;
+  if (WithinIndex >= Program.withinTable().size() || !V ||
+      !State->lockStore(*D, ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->view(Id);
-  int32_t Slot = V ? tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid)) : -1;
+  int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
   // An exit without a seen entry (probe installed mid-call) must not wrap.
   if (uint32_t *W = tscc_thread_within(V, Slot); W && W[WithinIndex])
     --W[WithinIndex];
-  State->unlockStore();
+  State->unlockStore(*D);
 }
 
 void Session::threadExited(Target &T, int64_t Tid) {
@@ -654,7 +747,8 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
   State->forgetThread(T, T.pid());
   // The process is gone, so every cut taken from now on holds every record
   // it made.
-  uint64_t ExitCut = State->Cuts.load(std::memory_order_acquire) + 1;
+  Domain *Dom = State->Store ? State->domainFor(&T) : nullptr;
+  uint64_t ExitCut = Dom ? Dom->Cuts.load(std::memory_order_acquire) + 1 : 0;
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
   // stopped threads. (If it cannot be had now, the reader's next drain
@@ -673,7 +767,7 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
       State->Launched.erase(L);
     }
     Id = State->targetIdLocked(&T);
-    State->ExitedUndelivered.push_back({Id, ExitCut});
+    State->ExitedUndelivered.push_back({Id, Dom, ExitCut});
     ++State->TargetsExited;
     State->MostHeld =
         std::max(State->MostHeld, State->TargetsExited - State->TargetsFreed);

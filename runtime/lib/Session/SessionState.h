@@ -41,6 +41,8 @@
 
 namespace tscc::rt {
 
+struct Domain;
+
 /// What the helpers need while one clause runs; ctx->runtime points here.
 struct FireScope {
   SessionState *State = nullptr;
@@ -48,7 +50,35 @@ struct FireScope {
   uint32_t TargetId = 0;
   int32_t Slot = -1;          ///< the firing thread's slot in its shard
   uint64_t TimeNs = 0;        ///< CLOCK_MONOTONIC, taken once per firing
-  tscc_store *View = nullptr; ///< the store, and the process's shard
+  tscc_store *View = nullptr; ///< the domain's store, the process's shard
+  Domain *Dom = nullptr;      ///< whose lock is held
+};
+
+/// Processes that trust each other (Target::trustKey(): they can already
+/// read and write each other's memory) share a store: the script's
+/// globals, associative arrays and aggregations, the lock and the record
+/// sequence number. Domain 0 is tsrun's own (BEGIN runs there; no process
+/// maps it); every other one starts from the state BEGIN left.
+struct Domain {
+  uint32_t Index = 0;
+  std::string Key;
+  SharedStore *Store = nullptr;
+  std::unique_ptr<SharedStore> Owned; ///< all but domain 0's
+  /// Guarded by ExitMutex (with the store lock for Seq): the sequence
+  /// number guarded against programs that set it back, and tsrun's records
+  /// of clauses run under this store's lock, in the order of their
+  /// sequence numbers. OwnPushed counts every one ever added, OwnTaken
+  /// every one collected; the queue holds those in between.
+  SeqGuard Seq;
+  std::deque<DrainedRecord> OwnRecords;
+  uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
+  /// Cuts taken of it so far (each cut's number), and (guarded by Lock)
+  /// the last one whose records are all out.
+  std::atomic<uint64_t> Cuts{0};
+  uint64_t DeliveredCut = 0;
+  /// The reader's drains in a row that could not get the lock (only the
+  /// reader touches it).
+  unsigned FailedDrains = 0;
 };
 
 /// A process the session has seen, by the number the store knows it by.
@@ -65,7 +95,10 @@ public:
   Session &S;
   const ProbeProgram &P;
   std::unique_ptr<ControlPage> Control;
+  /// Domain 0's store: tsrun's own, never mapped into a process.
   std::unique_ptr<SharedStore> Store;
+  /// What every store is made from.
+  StoreShape Shape;
   /// The session's time zero (CLOCK_MONOTONIC), for records written
   /// anywhere; tsrun's own, never read back from shared memory.
   uint64_t StartNs = 0;
@@ -92,12 +125,14 @@ public:
   uint32_t NextTargetId = 1;
   std::unordered_map<const Target *, uint32_t> TargetIds;
   /// Exited targets whose records may still wait in the rings: their id,
-  /// and the number of the first cut taken after the exit was reported
-  /// (which holds each of their records).
-  std::vector<std::pair<uint32_t, uint64_t>> ExitedUndelivered;
-  /// Every record of this cut and of those before has been handed to the
-  /// sink.
-  uint64_t DeliveredCut = 0;
+  /// their domain, and the number of the first cut of it taken after the
+  /// exit was reported (which holds each of their records).
+  struct Undelivered {
+    uint32_t Id;
+    Domain *Dom;
+    uint64_t Cut;
+  };
+  std::vector<Undelivered> ExitedUndelivered;
   /// Targets reported exited, and freed by their backends since; the most
   /// exited ones held at once (the end-of-session statistics).
   uint64_t TargetsExited = 0, TargetsFreed = 0, MostHeld = 0;
@@ -120,30 +155,33 @@ public:
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
   std::vector<uint32_t> ExitedTargets;
+  /// The trust domains, in the order they appeared ([0]: tsrun's own).
+  /// Never removed: a Domain * stays valid for the session.
+  std::vector<std::unique_ptr<Domain>> Domains;
+  /// BEGIN has run, and its state was given to every domain there was.
+  bool BeginCopied = false;
   /// A process's shard, and tsrun's read positions in its rings.
   struct ShardEntry {
+    uint32_t Target = 0; ///< whose
+    Domain *Dom = nullptr;
     std::unique_ptr<Shard> Mem;
     RingReader Reader;
-    bool Exited = false; ///< its process is gone; its records may not be
+    /// Its process now belongs to another domain (a set-id exec): it is
+    /// released once its rings are read.
+    bool Moved = false;
   };
-  /// Every process's shard, by target id (tsrun's own, for clauses without
-  /// a process, is the store's view, id 0).
-  std::map<uint32_t, ShardEntry> Shards;
+  /// Every shard, by a number of tsrun's own, and the current one of each
+  /// target. (tsrun's own, for clauses without a process, is the store's
+  /// view.)
+  std::map<uint64_t, ShardEntry> Shards;
+  std::unordered_map<uint32_t, uint64_t> ShardOf;
+  uint64_t NextShard = 1;
+  /// A released shard held a request to end the session.
+  bool ExitSeen = false;
   /// What the processes whose shards are gone counted, and what their
   /// rings held that was garbage.
   std::vector<tscc_clause_counters> RetiredCounters;
   DrainStats RetiredStats;
-  /// The store's sequence number, guarded against programs that set it
-  /// back (taken under the store lock, with ExitMutex).
-  SeqGuard Seq;
-  /// Records of clauses tsrun ran itself, in the order of their sequence
-  /// numbers (taken under the store lock): they never go through memory a
-  /// target can write. OwnPushed counts every one ever added, OwnTaken
-  /// every one collected; the queue holds those in between.
-  std::deque<DrainedRecord> OwnRecords;
-  uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
-  /// Cuts taken so far (each cut's number).
-  std::atomic<uint64_t> Cuts{0};
 
   // Interval timer (TimerStop guarded by Lock).
   std::thread Timer;
@@ -162,13 +200,21 @@ public:
 
   /// Runs one clause (predicate, then action) under the store lock, then
   /// hands every record emitted so far to the sink. No lock may be held.
+  /// A clause without a process runs in domain D (null: T's domain).
   void runClause(uint32_t Clause, uint32_t Probe, Target *T, int64_t Tid,
-                 const FireEvent *E);
+                 const FireEvent *E, Domain *D = nullptr);
+  /// BEGIN runs in tsrun's own domain; END and interval clauses in every
+  /// domain of traced processes (in tsrun's own while there is none).
   void runNoProcessClauses(uint32_t Kind);
+  /// Where END and interval clauses run: every domain of traced
+  /// processes, or tsrun's own while there is none.
+  std::vector<Domain *> noProcessDomains();
   void timerLoop();
   /// The rings' reader; counts LifelineHeld down once the store's
   /// reader_alive word is this thread's lifeline.
   void readerLoop(std::latch &LifelineHeld);
+  /// Until a ring of any domain wants draining, or 10 ms.
+  void waitForWake();
   /// A target asked to end the session (exit() in a clause it ran).
   void exitRequested();
 
@@ -177,24 +223,44 @@ public:
   /// Takes Lock.
   void warnOnce(const std::string &Key, std::string_view Message);
 
-  /// Takes the store lock for tsrun (bounded wait); false if it could not.
-  /// Nothing else may be held.
-  bool lockStore(uint64_t TimeoutNs);
-  void unlockStore();
-  /// Where the records stood when the store lock was last held.
+  /// Takes the store lock of D for tsrun (bounded wait); false if it could
+  /// not. Nothing else may be held.
+  bool lockStore(Domain &D, uint64_t TimeoutNs);
+  void unlockStore(Domain &D);
+  /// Where the records of some domains stood when their store locks were
+  /// last held.
   struct Cut {
-    uint64_t Number = 0;
-    std::vector<std::pair<uint32_t, DrainCut>> Rings; ///< per shard
-    uint64_t OwnUpTo = 0; ///< tsrun's own records: OwnPushed then
+    struct Part {
+      Domain *Dom = nullptr;
+      uint64_t Number = 0; ///< of the domain's cuts
+      std::vector<std::pair<uint64_t, DrainCut>> Rings; ///< per shard
+      uint64_t OwnUpTo = 0; ///< tsrun's own records: OwnPushed then
+    };
+    std::vector<Part> Parts;
   };
-  /// The view of process Id's shard (0: tsrun's own), created on first
-  /// use; null if it cannot be (the process then runs no clause). The
-  /// Locked form: ExitMutex is held.
-  tscc_store *view(uint32_t Id);
-  tscc_store *viewLocked(uint32_t Id);
-  /// The process of Id is gone and so are its records: its shard goes,
-  /// what it counted stays. Takes ExitMutex.
-  void releaseShard(uint32_t Id);
+  /// The domain of T's processes (null T: tsrun's own), created on first
+  /// use with the state BEGIN left; null if it cannot be created. Takes
+  /// ExitMutex, then Lock (to say so); the Locked form (ExitMutex held)
+  /// says nothing.
+  Domain *domainFor(Target *T);
+  Domain *domainForLocked(Target *T);
+  /// BEGIN has run: every domain there is starts from what it left.
+  void beginDone();
+  /// Gives domain To the script's state as BEGIN left it in tsrun's own:
+  /// the globals and the associative arrays (not the aggregations, which
+  /// are merged when printed).
+  void copyBeginState(Domain &To);
+  /// Every domain, in order; taken under ExitMutex.
+  std::vector<Domain *> domains();
+  /// The view of T's current shard (in T's domain), created on first use;
+  /// null if it cannot be (the process then runs no clause). The Locked
+  /// form: ExitMutex is held.
+  tscc_store *view(Target &T, uint32_t Id);
+  tscc_store *viewLocked(Target &T, uint32_t Id);
+  /// Shard Key's process is gone and so are its records (or it moved to
+  /// another domain and its rings are read): the shard goes, what it
+  /// counted stays. ExitMutex is held.
+  void releaseShardLocked(uint64_t Key);
   /// Every process's counters for Clause, summed (saturating: a process
   /// may have written anything into its own). Takes ExitMutex.
   tscc_clause_counters totalCounters(uint32_t Clause);
@@ -202,10 +268,12 @@ public:
   /// With the store lock and ExitMutex held: retires the threads and
   /// processes reported gone.
   void retireExitedLocked();
-  /// With the store lock held: retires exited threads, frees drained ones,
-  /// and notes where every record below which is complete.
-  Cut settleLocked();
-  /// Copies the records of C out of the rings (no lock needed).
+  /// With D's store lock held (Locked; else only the heads are noted):
+  /// retires exited threads, frees drained ones, and notes where every
+  /// record of D below which is complete.
+  Cut::Part settleLocked(Domain &D, bool Locked = true);
+  /// Copies the records of C out of the rings (no lock needed), in order:
+  /// within a domain by sequence number, domains merged by time.
   void collect(const Cut &C, std::vector<DrainedRecord> &Out);
   /// Collects the records of C and hands them to the sink, then releases
   /// the exited targets none of whose records can still come. Takes Lock,
@@ -218,9 +286,11 @@ public:
   /// Gives every exited target whose records are all delivered back to its
   /// backend (Target::releaseBySession); the session forgets it.
   void releaseDeliveredLocked();
-  /// Collects and delivers if the store lock can be had within TimeoutNs.
-  /// Nothing may be held.
-  void drain(uint64_t TimeoutNs);
+  /// Collects and delivers the records of every domain whose store lock
+  /// can be had within TimeoutNs; EvenIfStuck (the reader): also of one
+  /// whose lock it could not get three times running, as far as the
+  /// rings' heads say. Nothing may be held.
+  void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
   void deliverOne(const DrainedRecord &D);
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T,
@@ -241,11 +311,14 @@ public:
   /// Warns once about every map or aggregation that ran out of room.
   void warnFullTablesLocked();
 
-  /// Prints aggregation Agg (and marks it printed); takes Lock (the Locked
-  /// form: held). The store lock should be held, so that the snapshot is
-  /// consistent.
+  /// Prints aggregation Agg, every domain's merged (and marks it printed);
+  /// takes Lock (the Locked form: held).
   void dumpAgg(uint32_t Agg, int64_t Top);
   void dumpAggLocked(uint32_t Agg, int64_t Top);
+  /// Whether some domain's copy of Agg changed since it was printed.
+  bool aggDirty(uint32_t Agg);
+  /// Every domain's store view, for merged aggregation snapshots.
+  std::vector<tscc_store *> storeViews();
   /// Thread Tid of T is gone: the store lock it may have held is free.
   void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);

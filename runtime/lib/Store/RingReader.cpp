@@ -55,6 +55,33 @@ uint64_t SeqGuard::check(tscc_store *S) {
   return Seq;
 }
 
+void RingReader::heads(tscc_store *S, DrainCut &Cut) {
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
+  Cut.Rings.clear();
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
+    if (__atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_FREE)
+      continue;
+    Cut.Rings.push_back(
+        {Slot, cursor(Slot).Incarnation,
+         __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
+  }
+  Cut.Seq = __atomic_load_n(&tscc_store_hdr(S)->seq, __ATOMIC_ACQUIRE);
+}
+
+bool RingReader::drained(tscc_store *S) {
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
+  for (uint32_t Slot = 0; Slot < High; ++Slot)
+    if (__atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE) !=
+        cursor(Slot).Tail)
+      return false;
+  return true;
+}
+
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
                              std::vector<DrainedRecord> &Out) {
   Cursor &K = cursor(C.Index);

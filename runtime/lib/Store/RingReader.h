@@ -38,6 +38,8 @@ struct DrainedRecord {
   /// The process whose shard held it (tsrun's number; 0: tsrun's own
   /// records). Hdr.target is whatever the writer put there.
   uint32_t Target = 0;
+  /// The trust domain whose sequence number it has.
+  uint32_t Domain = 0;
 };
 
 struct DrainStats {
@@ -72,6 +74,10 @@ public:
   /// are drained (tscc_thread_free), then notes every ring's head (in the
   /// view's shard).
   void cut(tscc_store *S, DrainCut &Cut);
+  /// The same without the store lock: notes the heads, frees nothing.
+  void heads(tscc_store *S, DrainCut &Cut);
+  /// Whether every ring of the view's shard is read up to its head.
+  bool drained(tscc_store *S);
   /// Without the lock: appends the complete entries of every ring up to
   /// Cut to Out, sorted by sequence number (ties: ring, then position).
   /// A cut older than what was already collected adds nothing.

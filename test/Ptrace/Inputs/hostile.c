@@ -38,10 +38,20 @@
  *                   itself to KEY (for the test only), and waits for a byte
  *                   on FIFO.
  *
- * And two that are not hostile, for the tests of stopped and killed
+ *   scribble N FILE  (run as another user than the steady one) waits for
+ *                   FILE, then says whether MARK is anywhere in the tscc
+ *                   memory it has; then a thread keeps writing 0xa5 over
+ *                   all of it (store and shard: header, lock, sequence,
+ *                   maps, aggregations, thread table, rings) while it
+ *                   calls poke() N times
+ *
+ * And three that are not hostile, for the tests of stopped and killed
  * processes:
  *   hot N FIFO      two threads call poke() without end; after N calls
  *                   the pid goes to FIFO
+ *   steady-marked N FILE  calls work() once (whose clause puts MARK into a
+ *                   global variable), creates FILE, then calls it N-1 more
+ *                   times and prints "steady pid P calls N"
  *   steady-until FIFO   calls work() from when a byte can be read from FIFO
  *                   until the next one, then prints "steady calls N"
  */
@@ -59,6 +69,7 @@
 #include "tscc/store.h"
 
 #define MAGIC 0x5ca1ab1e0ddba11ll
+#define MARK 0x5345435245543031ll
 
 __attribute__((noipa)) long poke(long Key, long V) { return Key ^ V; }
 __attribute__((noipa)) long work(long I) { return I * 3; }
@@ -223,14 +234,18 @@ static void *shard_header_in(uint8_t *Page, void *Arg) {
   return 0;
 }
 
+static void forge_header_once(void) {
+  __atomic_store_n(&StoreHeader->seq, 0, __ATOMIC_RELAXED);
+  ShardHeader->exit_requested = 1;
+  ShardHeader->stopping = 1;
+  __atomic_add_fetch(&StoreHeader->wake, 1, __ATOMIC_RELAXED);
+  syscall(SYS_futex, &StoreHeader->wake, 1 /* FUTEX_WAKE */, 1, 0, 0, 0);
+}
+
 static void *forge_header(void *A) {
   (void)A;
   while (!Stop) {
-    __atomic_store_n(&StoreHeader->seq, 0, __ATOMIC_RELAXED);
-    ShardHeader->exit_requested = 1;
-    ShardHeader->stopping = 1;
-    __atomic_add_fetch(&StoreHeader->wake, 1, __ATOMIC_RELAXED);
-    syscall(SYS_futex, &StoreHeader->wake, 1 /* FUTEX_WAKE */, 1, 0, 0, 0);
+    forge_header_once();
     usleep(100);
   }
   return 0;
@@ -286,6 +301,31 @@ static void *hot(void *A) {
   for (long I = 0;; ++I)
     Sum += poke(MAGIC, I);
   return (void *)Sum;
+}
+
+/* Whether MARK is in any tscc mapping of this process. */
+static int marker_seen(void) {
+  find_regions();
+  for (int R = 0; R < RegionCount; ++R)
+    for (int64_t *W = (int64_t *)Regions[R].Lo; W < (int64_t *)Regions[R].Hi;
+         ++W)
+      if (*W == MARK)
+        return 1;
+  return 0;
+}
+
+static void *scribble_all(void *A) {
+  (void)A;
+  while (!Stop)
+    for (int R = 0; R < RegionCount; ++R)
+      if (Regions[R].Writable)
+        memset(Regions[R].Lo, 0xa5, (size_t)(Regions[R].Hi - Regions[R].Lo));
+  return 0;
+}
+
+static void wait_for_file(const char *Path) {
+  while (access(Path, F_OK) != 0)
+    usleep(1000);
 }
 
 static int can_read(int Fd) {
@@ -438,6 +478,28 @@ int main(int argc, char **argv) {
     pthread_join(A, 0);
     return 0;
   }
+  if (!strcmp(Mode, "steady-marked")) {
+    Sum += work(0);
+    fclose(fopen(argv[3], "w"));
+    for (long I = 1; I < N; ++I)
+      Sum += work(I);
+    printf("steady pid %d calls %ld\n", getpid(), N);
+    return Sum == 3 * N * (N - 1) / 2 ? 0 : 1;
+  }
+  if (!strcmp(Mode, "scribble")) {
+    find(store_header_in, 0);
+    wait_for_file(argv[3]);
+    int Seen = marker_seen();
+    pthread_t Th;
+    pthread_create(&Th, 0, scribble_all, 0);
+    for (long I = 0; I < N; ++I)
+      Sum += poke(MAGIC, I);
+    Stop = 1;
+    pthread_join(Th, 0);
+    printf("hostile scribble done, the other user's variable %s\n",
+           Seen ? "seen" : "not seen");
+    return 0;
+  }
   if (!strcmp(Mode, "steady-until")) {
     int Fd = open(argv[2], O_RDONLY);
     while (!can_read(Fd))
@@ -493,6 +555,11 @@ int main(int argc, char **argv) {
   Stop = 1;
   if (Th)
     pthread_join(Th, 0);
+  /* Once more after the last record, whether or not the thread got to run
+   * on a loaded machine: the sequence number stays set back until tsrun
+   * looks at it. */
+  if (!strcmp(Mode, "header"))
+    forge_header_once();
   if (!strcmp(Mode, "agg-avg")) {
     int64_t *V = (int64_t *)((uint8_t *)find(agg_entry_in, 0) + 32);
     V[0] = -1;        /* count */

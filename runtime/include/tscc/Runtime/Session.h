@@ -78,9 +78,15 @@ public:
   /// Non-empty when the session's shared store could not be created; the
   /// session then runs no clause.
   const std::string &initError() const;
-  /// The state every clause reads and writes, shared with targets that run
-  /// clause code themselves (tscc/store.h); null after an init error.
+  /// tsrun's own store (where BEGIN runs; no process maps it), from which
+  /// every domain's is made (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The store of T's trust domain (the processes with its credentials):
+  /// the script's state they share, which T's agent maps; created on
+  /// first use; null after an init error or if it cannot be created.
+  SharedStore *storeFor(Target &T);
+  /// Every domain's store, tsrun's own first.
+  std::vector<SharedStore *> stores();
   /// The shard of T: the state that belongs to it alone (its threads and
   /// their rings, __thread maps, clause counters), created on first use;
   /// null after an init error or if it cannot be created.
