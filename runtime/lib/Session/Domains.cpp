@@ -132,10 +132,10 @@ std::vector<tscc_store *> SessionState::storeViews() {
 bool SessionState::aggDirty(uint32_t Agg) {
   for (tscc_store *V : storeViews()) {
     const tscc_table_layout *T = tscc_agg_table(V, Agg);
-    if (T && __atomic_load_n(&reinterpret_cast<tscc_table_state *>(
-                                  V->base + T->state_off)
-                                  ->dirty,
-                             __ATOMIC_RELAXED))
+    if (T && __atomic_load_n(
+                 &reinterpret_cast<tscc_table_state *>(V->base + T->state_off)
+                      ->dirty,
+                 __ATOMIC_RELAXED))
       return true;
   }
   return false;
