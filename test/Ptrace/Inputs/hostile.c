@@ -56,6 +56,7 @@
  *                   until the next one, then prints "steady calls N"
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -324,8 +325,14 @@ static void *scribble_all(void *A) {
 }
 
 static void wait_for_file(const char *Path) {
-  while (access(Path, F_OK) != 0)
+  while (access(Path, F_OK) != 0) {
+    if (errno != ENOENT) {
+      fprintf(stderr, "hostile: cannot look for %s: %s\n", Path,
+              strerror(errno));
+      exit(2);
+    }
     usleep(1000);
+  }
 }
 
 static int can_read(int Fd) {

@@ -43,8 +43,9 @@ def main(argv):
         extra = argv[argv.index("--") + 1:]
         argv = argv[:argv.index("--")]
     tsrun, obj, prog, n, steady = argv
-    with tempfile.TemporaryDirectory() as d:
-        # nobody must be able to see the file the steady program creates.
+    # nobody must be able to see the file the steady program creates: not
+    # in $TMPDIR, which may be private (lit's is).
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(prog)) as d:
         os.chmod(d, 0o755)
         flag = os.path.join(d, "marked")
         out_path, err_path = os.path.join(d, "out"), os.path.join(d, "err")
