@@ -82,7 +82,7 @@ struct Item {
 /// bytes). Everything is copied out of the store before it is used: a
 /// target may write it meanwhile. Sums wrap, as they do in the store.
 void collectEntries(tscc_store *S, const tscc_table_layout &T, uint32_t Kind,
-                    std::map<std::string, Item> &Items) {
+                    std::map<std::string, Item> &Items, uint64_t &Implausible) {
   const auto *St =
       reinterpret_cast<const tscc_table_state *>(S->base + T.state_off);
   uint32_t Used =
@@ -97,6 +97,7 @@ void collectEntries(tscc_store *S, const tscc_table_layout &T, uint32_t Kind,
                     T.key_size);
     tscc_agg_value V;
     memcpy(&V, E + T.value_off, sizeof(V));
+    Implausible += V.count < 0;
     auto [It, New] = Items.try_emplace(std::move(Key));
     Item &It2 = It->second;
     if (New) {
@@ -133,7 +134,7 @@ AggDump tscc::rt::snapshotAggregation(std::span<tscc_store *const> Stores,
   std::map<std::string, Item> ByKey;
   for (tscc_store *S : Stores)
     if (const tscc_table_layout *T = tscc_agg_table(S, Agg))
-      collectEntries(S, *T, D.Kind, ByKey);
+      collectEntries(S, *T, D.Kind, ByKey, D.Implausible);
   std::vector<std::pair<std::string, Item>> Items(
       std::make_move_iterator(ByKey.begin()),
       std::make_move_iterator(ByKey.end()));

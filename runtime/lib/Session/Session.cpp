@@ -424,7 +424,14 @@ void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
   // which must not be waited for while the session mutex is held (what is
   // read is copied, then checked).
   std::vector<tscc_store *> Views = storeViews();
-  Sink->aggregation(snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks));
+  AggDump Dump = snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks);
+  if (Dump.Implausible)
+    warnOnceLocked("agg-implausible:" + Aggs[Agg].Name,
+                   "aggregation '@" + Aggs[Agg].Name +
+                       "' in shared memory was written by a traced program: " +
+                       std::to_string(Dump.Implausible) +
+                       " of its entries have a negative count");
+  Sink->aggregation(std::move(Dump));
   for (tscc_store *V : Views) {
     const tscc_table_layout *T = tscc_agg_table(V, Agg);
     __atomic_store_n(

@@ -21,6 +21,13 @@
  *                   main thread's calls time out on it, then dies with it;
  *                   then "holder died" goes to FIFO
  *
+ *   ring-header N   a thread keeps writing its ring's header: the head far
+ *                   ahead, behind the tail, at 0, misaligned; the tail;
+ *                   the dropped count
+ *   map N SLOTS     writes over its entry of the map keyed MAGIC (a chain
+ *                   to itself, a wrong hash), the map's index before it
+ *                   (SLOTS slots: every one names that entry) and the
+ *                   table's state before that
  *   header N        a thread keeps setting the store's sequence number
  *                   back to 0, asking tsrun to end the session (its
  *                   shard's exit request), stopping its own clauses, and
@@ -195,6 +202,42 @@ static void *flip_sizes(void *A) {
     }
   }
   return 0;
+}
+
+static void forge_ring_header_once(uint64_t Round) {
+  volatile uint64_t *Ring = (volatile uint64_t *)(RingData - 192);
+  uint64_t Head = Ring[0];
+  static const uint64_t Skew[] = {1ull << 40, (uint64_t)-4096, 7, 0};
+  Ring[0] = Round % 4 == 3 ? 0 : Head + Skew[Round % 4];
+  Ring[8] = ~0ull >> (Round % 64); /* tail */
+  Ring[16] = ~0ull;                /* dropped */
+}
+
+static void *forge_ring_header(void *A) {
+  (void)A;
+  for (uint64_t Round = 0; !Stop; ++Round) {
+    forge_ring_header_once(Round);
+    usleep(100);
+  }
+  return 0;
+}
+
+/* The map's entry keyed MAGIC, the first (tscc_entry, key, then an 8-byte
+ * value): its chain points at itself, its hash is wrong, and every slot of
+ * the index before it names it; the table's state (a cache line before
+ * the index) says it is empty and its free list starts anywhere. */
+static void corrupt_map(uint32_t *Entry, size_t Slots) {
+  uint32_t *Index = Entry - Slots;
+  for (uint32_t *W = Index; W < Entry; ++W)
+    *W = 1;
+  uint32_t *State = Index - 64 / 4;
+  State[0] = 0;          /* live */
+  State[1] = 0xffffffff; /* used */
+  State[2] = 0x7fffffff; /* free_head */
+  State[3] = 0xffffffff; /* tombstones */
+  Entry[0] ^= 0x5a5a5a5a; /* hash */
+  Entry[2] = 1;           /* next */
+  Entry[3] = 1;           /* prev */
 }
 
 static uint32_t *Scribble;
@@ -548,6 +591,11 @@ int main(int argc, char **argv) {
     RingData = find(first_record_in, &Tid);
     RingSize = argc > 3 ? strtoull(argv[3], 0, 0) : 1u << 20;
     pthread_create(&Th, 0, flip_sizes, 0);
+  } else if (!strcmp(Mode, "ring-header")) {
+    RingData = find(first_record_in, &Tid);
+    pthread_create(&Th, 0, forge_ring_header, 0);
+  } else if (!strcmp(Mode, "map")) {
+    corrupt_map(find(agg_entry_in, 0), argc > 3 ? strtoull(argv[3], 0, 0) : 2048);
   } else if (!strcmp(Mode, "thread-index")) {
     Scribble = find(thread_entry_in, &Tid);
     pthread_create(&Th, 0, scribble, 0);
@@ -567,6 +615,8 @@ int main(int argc, char **argv) {
    * looks at it. */
   if (!strcmp(Mode, "header"))
     forge_header_once();
+  if (!strcmp(Mode, "ring-header"))
+    forge_ring_header_once(0);
   if (!strcmp(Mode, "agg-avg")) {
     int64_t *V = (int64_t *)((uint8_t *)find(agg_entry_in, 0) + 32);
     V[0] = -1;        /* count */

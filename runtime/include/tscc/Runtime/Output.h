@@ -82,6 +82,9 @@ struct AggDump {
   uint32_t Kind = 0; ///< tscc_agg_kind
   int64_t LhistLo = 0, LhistHi = 0, LhistStep = 0;
   std::vector<AggEntry> Entries;
+  /// Entries read with a negative count, which only a program writing the
+  /// shared store can give (a count wraps after 2^63 values).
+  uint64_t Implausible = 0;
 };
 
 struct ClauseCounters {
