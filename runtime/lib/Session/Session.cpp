@@ -127,9 +127,14 @@ void SessionState::forgetThread(Target &T, int64_t Tid) {
                                      static_cast<int32_t>(Tid)) != 0;
   if (!Held)
     return;
+  // A program can make threads die in clauses as often as it likes: said
+  // for the first few, then counted (the total comes at the end).
   std::lock_guard<std::mutex> G(Lock);
-  Sink->note("thread " + std::to_string(Tid) +
-             " died in a clause; the lock it held was freed");
+  if (++LockDeaths <= MaxLockDeathNotes)
+    Sink->note(
+        "thread " + std::to_string(Tid) +
+        " died in a clause; the lock it held was freed" +
+        (LockDeaths == MaxLockDeathNotes ? " (further ones are counted)" : ""));
 }
 
 void SessionState::countDrop(uint32_t Clause) {
@@ -630,6 +635,10 @@ void Session::end() {
     State->warnLocked(std::to_string(State->CorruptReported) +
                       " stretches of record rings overwritten by traced "
                       "programs were discarded in all");
+  if (State->LockDeaths > SessionState::MaxLockDeathNotes)
+    State->Sink->note(std::to_string(State->LockDeaths) +
+                      " threads died in clauses holding a lock, which was "
+                      "freed each time");
   if (State->SeqResetsReported > 1)
     State->warnLocked("the record sequence number was set back " +
                       std::to_string(State->SeqResetsReported) +

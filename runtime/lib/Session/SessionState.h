@@ -178,6 +178,10 @@ public:
   uint64_t NextShard = 1;
   /// A released shard held a request to end the session.
   bool ExitSeen = false;
+  /// Threads that died holding a store lock (guarded by Lock): the first
+  /// few are noted, the total at the end.
+  static constexpr uint64_t MaxLockDeathNotes = 10;
+  uint64_t LockDeaths = 0;
   /// What the processes whose shards are gone counted, and what their
   /// rings held that was garbage.
   std::vector<tscc_clause_counters> RetiredCounters;
