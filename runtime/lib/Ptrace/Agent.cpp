@@ -53,6 +53,7 @@ enum : uint64_t {
   NrConnect = syscallNumberOf(DataModel::LP64, "connect"),
   NrRecvmsg = syscallNumberOf(DataModel::LP64, "recvmsg"),
   NrMmap = syscallNumberOf(DataModel::LP64, "mmap"),
+  NrOpenat = syscallNumberOf(DataModel::LP64, "openat"),
 };
 
 bool isError(uint64_t R) { return R > ~uint64_t(4095); }
@@ -261,6 +262,26 @@ bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   std::string IgnoredWhy;
   injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
   return Ok;
+}
+
+/// The same for one descriptor, without a socket: for a process whose
+/// seccomp filter forbids one (the fork child of a program that sandboxed
+/// itself after it was set up). It opens tsrun's descriptor through /proc,
+/// which the kernel lets it do only if it may look into tsrun (root, or
+/// tsrun's own user): nobody else gets the memfd this way.
+bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
+                 int &Got, std::string &Why) {
+  std::string Path =
+      "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
+  uint64_t R = 0;
+  if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
+      !call(P, Tid, NrOpenat,
+            {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
+             O_RDWR | O_CLOEXEC, 0},
+            R, Why, "opening the shard through /proc"))
+    return false;
+  Got = static_cast<int>(R);
+  return true;
 }
 
 /// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
@@ -727,8 +748,13 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
     return false;
   }
   int Send = Mine->fd(), Got = -1;
-  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, Why) ||
-      !mapShard(Child, Tid, *Mine, Got, Why))
+  std::string SocketWhy;
+  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
+      !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
+    Why = SocketWhy + "; " + Why;
+    return false;
+  }
+  if (!mapShard(Child, Tid, *Mine, Got, Why))
     return false;
   uint64_t Where = A.ShardBase;
   if (!Child.writeMemory(A.Config + offsetof(tscc_agent_config, store) +
