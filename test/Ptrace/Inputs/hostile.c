@@ -572,6 +572,7 @@ int main(int argc, char **argv) {
       return 1;
     }
   } else if (!strcmp(Mode, "header")) {
+    RingData = find(first_record_in, &Tid);
     StoreHeader = find(store_header_in, 0);
     ShardHeader = find(shard_header_in, 0);
     pthread_create(&Th, 0, forge_header, 0);
@@ -611,10 +612,20 @@ int main(int argc, char **argv) {
   if (Th)
     pthread_join(Th, 0);
   /* Once more after the last record, whether or not the thread got to run
-   * on a loaded machine: the sequence number stays set back until tsrun
-   * looks at it. */
-  if (!strcmp(Mode, "header"))
+   * on a loaded machine: one more record, read by tsrun (its ring's tail
+   * reaches its head), so that tsrun has seen a sequence number above 0;
+   * then it is set back to 0, and stays so until tsrun puts it back. */
+  if (!strcmp(Mode, "header")) {
+    volatile uint64_t *Ring = (volatile uint64_t *)(RingData - 192);
+    Sum += poke(MAGIC, N);
+    for (int I = 0; I < 100000 && Ring[8] != Ring[0]; ++I)
+      usleep(1000);
     forge_header_once();
+    for (int I = 0; I < 100000 && !__atomic_load_n(&StoreHeader->seq,
+                                                   __ATOMIC_RELAXED);
+         ++I)
+      usleep(1000);
+  }
   if (!strcmp(Mode, "ring-header"))
     forge_ring_header_once(0);
   if (!strcmp(Mode, "agg-avg")) {
