@@ -100,48 +100,24 @@ void stepOut(PtraceProcess &P, Thread &T, const CodeRanges &Code) {
   }
 }
 
-/// The agent's entry for a thread with fs base FsBase, or 0.
-uint64_t threadEntry(PtraceProcess &P, uint64_t FsBase) {
-  const AgentState &A = P.Agent;
-  uint64_t Cap = A.ThreadsSize / sizeof(tscc_agent_thread);
-  if (!Cap || (Cap & (Cap - 1)))
-    return 0;
-  uint64_t Key = FsBase ? FsBase : ~0ull;
-  uint64_t H = Key * 0x9e3779b97f4a7c15ull;
-  uint64_t Pos = (H >> 32) & (Cap - 1);
-  for (uint64_t N = 0; N < Cap; ++N, Pos = (Pos + 1) & (Cap - 1)) {
-    uint64_t Entry = A.ThreadsBase + Pos * sizeof(tscc_agent_thread);
-    uint64_t K = 0;
-    if (!P.read(Entry, K) || K == 0)
-      return 0;
-    if (K == Key)
-      return Entry;
-  }
-  return 0;
-}
-
-unsigned restoreReturns(PtraceProcess &P, Thread &T) {
-  user_regs_struct R;
-  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
-    return 0;
-  uint64_t Entry = threadEntry(P, R.fs_base);
-  uint32_t Depth = 0;
-  if (!Entry || !P.read(Entry + offsetof(tscc_agent_thread, depth), Depth))
-    return 0;
-  Depth = std::min<uint32_t>(Depth, TSCC_AGENT_MAX_FRAMES);
-  std::vector<tscc_agent_shadow> Frames(Depth);
-  if (Depth && !P.readMemory(Entry + offsetof(tscc_agent_thread, frames),
-                             Frames.data(), Depth * sizeof(Frames[0])))
-    return 0;
+/// Puts back the real return addresses of P's threads' shadow stacks,
+/// innermost first, where the agent's return trampoline still is.
+unsigned restoreReturns(PtraceProcess &P) {
+  ProcessAgentMemory M(P);
+  AgentTableLayout L = agentTableOf(P.Agent);
   unsigned N = 0;
-  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
-    uint64_t Cur = 0;
-    if (P.read(It->slot, Cur) && Cur == P.Agent.Return &&
-        P.writeMemory(It->slot, &It->ret, 8))
-      ++N;
+  for (const AgentThreadEntry &E : agentThreadsOf(M, L, P.Pid)) {
+    if (!P.Threads.count(E.Entry.tid))
+      continue;
+    for (const tscc_agent_shadow &F : agentShadowFrames(M, L, E.Entry)) {
+      uint64_t Cur = 0;
+      if (P.read(F.slot, Cur) && Cur == P.Agent.Return &&
+          P.writeMemory(F.slot, &F.ret, 8))
+        ++N;
+    }
+    uint64_t Empty = 0;
+    P.writeMemory(E.Addr + offsetof(tscc_agent_thread, stack), &Empty, 8);
   }
-  uint32_t Zero = 0;
-  P.writeMemory(Entry + offsetof(tscc_agent_thread, depth), &Zero, 4);
   return N;
 }
 
@@ -248,14 +224,22 @@ AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
   for (const auto &[Addr, J] : A.Sites)
     if (P.writeMemory(Addr, J.Original, J.Length))
       ++Out.SitesRestored;
-  for (auto &[T, Th] : P.Threads)
-    Out.ReturnsRestored += restoreReturns(P, Th);
+  Out.ReturnsRestored = restoreReturns(P);
   restoreHandlers(P, Tid);
   Out.KeptBecause = stillReferenced(P, Code);
+  // Another process uses the same memory (vfork, clone(CLONE_VM)), and may
+  // be in the agent: it stays.
+  if (Out.KeptBecause.empty() && A.Sharers)
+    for (const AgentSharers::Member &M : A.Sharers->Members)
+      if (M.Pid != P.Pid) {
+        Out.KeptBecause = "pid " + std::to_string(M.Pid) + " shares it";
+        break;
+      }
   if (Out.KeptBecause.empty()) {
     for (auto [Base, Size] : Code.Ranges)
       unmapInTarget(P, Tid, Base, Size);
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);
+    unmapInTarget(P, Tid, A.PoolBase, A.PoolSize);
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
     Out.Unmapped = true;

@@ -43,8 +43,9 @@ public:
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
   void freeReleased();
-  /// A vfork child that exec'ed or exited gives its parent's agent back.
-  void releaseVforkParent(pt::PtraceProcess &Child);
+  /// A process that shared another's memory (vfork, clone(CLONE_VM)) and
+  /// exec'ed or exited no longer uses it, nor its agent.
+  void leaveSharedMemory(pt::PtraceProcess &Child);
   /// While this thread waits for the store lock: if its holder is a
   /// thread of ours in a ptrace stop (a signal on its way to it, a fault
   /// in a clause it runs), let it go on; other news of it is kept for the

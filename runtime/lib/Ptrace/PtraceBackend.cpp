@@ -39,11 +39,12 @@ namespace {
 constexpr int WaitFlags = __WALL | __WNOTHREAD;
 
 long seizeOptions(bool Launched) {
-  // VFORK_DONE: a parent with an agent is disarmed while its vfork child
-  // borrows its memory, and armed again before it runs on.
+  // VFORK_DONE: a vfork child no longer shares its parent's memory (and
+  // agent). EXIT: a thread that ends gives its agent entry up, before its
+  // stack can be another's.
   long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
            PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
+           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_TRACEEXIT;
   // Launched commands die with tsrun even if it is SIGKILLed. Attached
   // processes are not killed: see docs/runtime.md.
   if (Launched)
@@ -522,16 +523,22 @@ void PtraceBackend::Impl::interrupt() {
     kill(W, SIGKILL);
 }
 
-void PtraceBackend::Impl::releaseVforkParent(PtraceProcess &Child) {
-  if (!Child.VforkParent)
-    return;
-  if (auto It = ByPid.find(Child.VforkParent); It != ByPid.end())
-    armAgent(*It->second);
+void PtraceBackend::Impl::leaveSharedMemory(PtraceProcess &Child) {
   Child.VforkParent = 0;
+  if (!Child.Agent.Sharers)
+    return;
+  PtraceProcess *Remaining = nullptr;
+  for (const AgentSharers::Member &M : Child.Agent.Sharers->Members)
+    if (auto It = ByPid.find(M.Pid);
+        M.Pid != Child.Pid && It != ByPid.end() && !It->second->Exited) {
+      Remaining = It->second;
+      break;
+    }
+  unshareAgent(Child, Remaining);
 }
 
 void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
-  releaseVforkParent(P);
+  leaveSharedMemory(P);
   for (auto &[Tid, T] : P.Threads) {
     ByTid.erase(Tid);
     S.threadExited(P, Tid);

@@ -110,6 +110,19 @@ struct JumpSite {
   std::vector<std::pair<uint8_t, uint16_t>> Map;
 };
 
+/// The processes that use one agent's memory: a process and its children
+/// that share its memory without being its threads (vfork() children,
+/// clone(CLONE_VM) without CLONE_THREAD). Every member's AgentState points
+/// at the same group; the agent has the same list (its sharers).
+struct AgentSharers {
+  struct Member {
+    pid_t Pid = 0;
+    uint32_t TargetId = 0;
+    int64_t PPid = 0, Uid = 0;
+  };
+  std::vector<Member> Members;
+};
+
 /// The in-process agent of a process (Agent.h); all zero when the process
 /// has none and every probe is a breakpoint.
 struct AgentState {
@@ -118,6 +131,10 @@ struct AgentState {
   uint64_t AgentBase = 0, AgentSize = 0; ///< the agent's image
   uint64_t CodeBase = 0, CodeSize = 0;   ///< the probe object's image
   uint64_t ThreadsBase = 0, ThreadsSize = 0;
+  uint32_t ThreadCapacity = 0;
+  uint64_t PoolBase = 0, PoolSize = 0; ///< the shadow stacks' chunks
+  /// Other processes use this memory too (null when none does).
+  std::shared_ptr<AgentSharers> Sharers;
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
   uint64_t Config = 0; ///< tscc_agent_config in the target
@@ -240,7 +257,8 @@ public:
   bool FaultBreaks = false;
   uint8_t breakOpcode() const { return FaultBreaks ? FaultOpcode : 0xcc; }
   AgentState Agent;
-  /// For a vfork child: the parent whose agent is disarmed meanwhile.
+  /// For a vfork child: the parent it borrows its memory from until it
+  /// execs or exits.
   pid_t VforkParent = 0;
   int breakSignal() const { return FaultBreaks ? SIGILL : SIGTRAP; }
   /// The breakpoint a thread stopped by breakSignal() at rip hit.
