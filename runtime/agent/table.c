@@ -75,8 +75,8 @@ static int reusable(const struct tscc_agent_config *C,
 /* Empties entry E, which its caller owns (key BUSY) and which held key K:
  * the chunks of a thread of a process using this memory go back to the
  * pool, those of another process's thread are left unused. */
-static void clear_entry(struct tscc_agent_config *C, struct tscc_agent_thread *E,
-                        uint64_t K) {
+static void clear_entry(struct tscc_agent_config *C,
+                        struct tscc_agent_thread *E, uint64_t K) {
   if (K != TSCC_AGENT_KEY_EMPTY && K != TSCC_AGENT_KEY_FREE &&
       tscc_agent_member(C, E->pid))
     tscc_agent_release(C, E);
@@ -180,7 +180,7 @@ struct tscc_agent_thread *tscc_agent_find_slot(struct tscc_agent_config *C,
 /*--- The pool --------------------------------------------------------------*/
 
 struct tscc_agent_chunk *tscc_agent_chunk_at(const struct tscc_agent_config *C,
-                                          uint32_t Chunk) {
+                                             uint32_t Chunk) {
   if (!Chunk || Chunk > C->pool_chunks || !C->pool)
     return 0;
   return (struct tscc_agent_chunk *)C->pool + (Chunk - 1);

@@ -50,7 +50,7 @@ struct tscc_agent_thread *tscc_agent_find_slot(struct tscc_agent_config *C,
 uint32_t tscc_agent_chunk_alloc(struct tscc_agent_config *C);
 void tscc_agent_chunk_free(struct tscc_agent_config *C, uint32_t Chunk);
 struct tscc_agent_chunk *tscc_agent_chunk_at(const struct tscc_agent_config *C,
-                                          uint32_t Chunk);
+                                             uint32_t Chunk);
 
 /* Shadow stacks. Depth and the innermost frame, or null. */
 uint32_t tscc_agent_depth(const struct tscc_agent_thread *T);

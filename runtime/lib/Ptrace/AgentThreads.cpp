@@ -56,16 +56,16 @@ bool tscc::rt::pt::markAgentThreadGone(AgentMemory &M,
   if (!E)
     return false;
   // The key's low byte, with the dead bit: one byte cannot be seen torn.
-  uint8_t Low = static_cast<uint8_t>(tscc_agent_thread_key(FsBase) |
-                                     TSCC_AGENT_KEY_DEAD);
+  uint8_t Low =
+      static_cast<uint8_t>(tscc_agent_thread_key(FsBase) | TSCC_AGENT_KEY_DEAD);
   return M.write(*E + offsetof(tscc_agent_thread, key), &Low, 1);
 }
 
 bool tscc::rt::pt::handAgentThreadToChild(AgentMemory &Child,
                                           const AgentTableLayout &L,
-                                          uint64_t ConfigAddr,
-                                          uint64_t FsBase, int32_t ParentTid,
-                                          int32_t ParentPid, int32_t ChildPid) {
+                                          uint64_t ConfigAddr, uint64_t FsBase,
+                                          int32_t ParentTid, int32_t ParentPid,
+                                          int32_t ChildPid) {
   uint64_t NoFree = 0;
   Child.write(ConfigAddr + offsetof(tscc_agent_config, pool_free), &NoFree,
               sizeof(NoFree));

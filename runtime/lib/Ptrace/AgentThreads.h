@@ -68,9 +68,8 @@ struct AgentThreadEntry {
 };
 
 /// Every entry of a live thread of process Pid (one read of the table).
-std::vector<AgentThreadEntry> agentThreadsOf(AgentMemory &M,
-                                             const AgentTableLayout &L,
-                                             int32_t Pid);
+std::vector<AgentThreadEntry>
+agentThreadsOf(AgentMemory &M, const AgentTableLayout &L, int32_t Pid);
 
 /// The shadow frames of an entry, innermost first. A chain that leaves the
 /// pool or loops ends the list.

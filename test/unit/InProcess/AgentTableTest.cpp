@@ -61,8 +61,8 @@ protected:
   /// Chunks in the free list.
   uint32_t freeChunks() const {
     uint32_t N = 0;
-    for (uint32_t K = static_cast<uint32_t>(C.pool_free); K && N <= C.pool_chunks;
-         K = Pool[K - 1].below)
+    for (uint32_t K = static_cast<uint32_t>(C.pool_free);
+         K && N <= C.pool_chunks; K = Pool[K - 1].below)
       ++N;
     return N;
   }
@@ -202,15 +202,15 @@ TEST_F(AgentTableTest, ShadowStacksGoAsDeepAsThePool) {
   ASSERT_TRUE(T);
   const uint32_t Depth = 100000;
   for (uint32_t I = 0; I < Depth; ++I) {
-    ASSERT_EQ(tscc_agent_push(&C, T, 0x7fff0000 - 16 * uint64_t(I),
-                              0x400000 + I, I),
-              0)
+    ASSERT_EQ(
+        tscc_agent_push(&C, T, 0x7fff0000 - 16 * uint64_t(I), 0x400000 + I, I),
+        0)
         << I;
     ASSERT_EQ(tscc_agent_top(&C, T)->ret, 0x400000u + I);
   }
   EXPECT_EQ(tscc_agent_depth(T), Depth);
-  EXPECT_EQ(C.pool_used, (Depth + TSCC_AGENT_CHUNK_FRAMES - 1) /
-                             TSCC_AGENT_CHUNK_FRAMES);
+  EXPECT_EQ(C.pool_used,
+            (Depth + TSCC_AGENT_CHUNK_FRAMES - 1) / TSCC_AGENT_CHUNK_FRAMES);
   // The innermost returns, innermost last (stktrace()).
   uint64_t R[300];
   ASSERT_EQ(tscc_agent_returns(&C, T, R, 300), 300u);
@@ -307,8 +307,8 @@ TEST_F(AgentTableTest, ThreadsAtOnceShareNothing) {
         }
         uint32_t Depth = 1 + (R * 37) % 200;
         for (uint32_t I = 0; I < Depth; ++I)
-          if (tscc_agent_push(&C, T, Fs - 8 * I, uint64_t(Tid) << 16 | I,
-                              0) != 0)
+          if (tscc_agent_push(&C, T, Fs - 8 * I, uint64_t(Tid) << 16 | I, 0) !=
+              0)
             ++Bad;
         for (uint32_t I = Depth; I-- > 0;) {
           const tscc_agent_shadow *F = tscc_agent_top(&C, T);
