@@ -106,12 +106,14 @@ int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
   return 0;
 }
 
-/* The entry holding the frame of the return at Slot: the thread's own, or,
- * if the thread has another fs base since it was hijacked, whichever has
- * it. */
-static struct tscc_agent_thread *owner_of(uint64_t Slot, int Locked) {
+/* The entry holding the frame of the return at Slot: the thread's own (T,
+ * if it was found already), or, if the thread has another fs base since it
+ * was hijacked, whichever has it. */
+static struct tscc_agent_thread *owner_of(struct tscc_agent_thread *T,
+                                          uint64_t Slot, int Locked) {
   struct tscc_agent_config *C = &tscc_agent_config;
-  struct tscc_agent_thread *T = agent_thread(0);
+  if (!T)
+    T = agent_thread(0);
   if (LIKELY(T != 0)) {
     drop_dead_frames(T, Slot, Locked);
     const struct tscc_agent_shadow *F = tscc_agent_top(C, T);
@@ -157,7 +159,7 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   int Locked = Rc == TSCC_LOCK_OK;
   if (Rc == TSCC_LOCK_TIMEOUT)
     agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
-  struct tscc_agent_thread *T = owner_of(Slot, Locked);
+  struct tscc_agent_thread *T = owner_of(R, Slot, Locked);
   if (UNLIKELY(!T)) {
     /* Returned through the trampoline with no record of where to: the
      * stack was switched or corrupted. There is nothing sane to continue
