@@ -258,6 +258,23 @@ TEST_F(AgentTableTest, AnEmptyPoolRefusesAndAnEndedThreadRefillsIt) {
   EXPECT_EQ(tscc_agent_top(&C, A)->ret, 7u);
 }
 
+TEST_F(AgentTableTest, AReturnFindsItsFrameAfterAChangeOfFsBase) {
+  // A thread hijacked under one fs base returns under another (a runtime
+  // that switches TLS): its frame is found by the stack slot.
+  tscc_agent_thread *A = tscc_agent_take(&C, key(0xa000), 10, 100);
+  tscc_agent_thread *B = tscc_agent_take(&C, key(0xb000), 11, 100);
+  ASSERT_EQ(tscc_agent_push(&C, A, 0x7000, 1, 0), 0);
+  ASSERT_EQ(tscc_agent_push(&C, B, 0x6000, 2, 0), 0);
+  ASSERT_EQ(tscc_agent_push(&C, B, 0x5ff0, 3, 0), 0);
+  EXPECT_EQ(tscc_agent_find_slot(&C, 0x7000), A);
+  EXPECT_EQ(tscc_agent_find_slot(&C, 0x5ff0), B);
+  EXPECT_EQ(tscc_agent_find_slot(&C, 0x6000), nullptr); // not innermost
+  EXPECT_EQ(tscc_agent_find_slot(&C, 0x1234), nullptr);
+  // An ended thread's frames are nobody's.
+  ASSERT_TRUE(ended(0xa000, 10));
+  EXPECT_EQ(tscc_agent_find_slot(&C, 0x7000), nullptr);
+}
+
 TEST_F(AgentTableTest, TsrunListsAProcesssLiveThreads) {
   tscc_agent_thread *A = tscc_agent_take(&C, key(0xa000), 10, 100);
   tscc_agent_thread *B = tscc_agent_take(&C, key(0xb000), 11, 100);
