@@ -94,6 +94,42 @@ static void clear_entry(struct tscc_agent_config *C,
   E->recover.rsp = E->recover.rip = 0;
 }
 
+/* Frees entry E, which held key K, if it still does. */
+static void give_up(struct tscc_agent_config *C, struct tscc_agent_thread *E,
+                    uint64_t K) {
+  if (__atomic_compare_exchange_n(&E->key, &K, TSCC_AGENT_KEY_BUSY, 0,
+                                  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    clear_entry(C, E, K);
+    __atomic_store_n(&E->key, TSCC_AGENT_KEY_FREE, __ATOMIC_RELEASE);
+  }
+}
+
+/* A signal handler that interrupted the thread while it took Mine (its key
+ * BUSY, so unseen) may have taken another entry for the same thread: one of
+ * the two goes, the one without frames (a handler leaves none behind but
+ * by a longjmp). */
+static struct tscc_agent_thread *one_entry(struct tscc_agent_config *C,
+                                           struct tscc_agent_thread *Mine,
+                                           uint64_t Key, int32_t Tid) {
+  struct tscc_agent_thread *Table = entries(C);
+  uint32_t Mask = C->thread_capacity - 1, N = probes(C);
+  uint32_t Pos = tscc_agent_thread_home(Key, C->thread_capacity);
+  for (uint32_t I = 0; I < N; ++I, Pos = (Pos + 1) & Mask) {
+    struct tscc_agent_thread *E = &Table[Pos];
+    uint64_t K = __atomic_load_n(&E->key, __ATOMIC_ACQUIRE);
+    if (K == TSCC_AGENT_KEY_EMPTY)
+      break;
+    if (E == Mine || K != Key || E->tid != Tid || !tscc_agent_member(C, E->pid))
+      continue;
+    if (tscc_agent_depth(E)) {
+      give_up(C, Mine, Key);
+      return E;
+    }
+    give_up(C, E, Key);
+  }
+  return Mine;
+}
+
 struct tscc_agent_thread *tscc_agent_take(struct tscc_agent_config *C,
                                           uint64_t Key, int32_t Tid,
                                           int32_t Pid) {
@@ -132,7 +168,7 @@ struct tscc_agent_thread *tscc_agent_take(struct tscc_agent_config *C,
     Pick->tid = Tid;
     Pick->pid = Pid;
     __atomic_store_n(&Pick->key, Key, __ATOMIC_RELEASE);
-    return Pick;
+    return one_entry(C, Pick, Key, Tid);
   }
   return 0;
 }

@@ -52,13 +52,17 @@ bool tscc::rt::pt::markAgentThreadGone(AgentMemory &M,
                                        const AgentTableLayout &L,
                                        uint64_t FsBase, int32_t Tid,
                                        int32_t Pid) {
-  std::optional<uint64_t> E = findAgentThread(M, L, FsBase, Tid, Pid);
-  if (!E)
-    return false;
   // The key's low byte, with the dead bit: one byte cannot be seen torn.
   uint8_t Low =
       static_cast<uint8_t>(tscc_agent_thread_key(FsBase) | TSCC_AGENT_KEY_DEAD);
-  return M.write(*E + offsetof(tscc_agent_thread, key), &Low, 1);
+  // Every entry of the thread, should it have two (table.c, one_entry).
+  bool Any = false;
+  while (std::optional<uint64_t> E = findAgentThread(M, L, FsBase, Tid, Pid)) {
+    if (!M.write(*E + offsetof(tscc_agent_thread, key), &Low, 1))
+      break;
+    Any = true;
+  }
+  return Any;
 }
 
 bool tscc::rt::pt::handAgentThreadToChild(AgentMemory &Child,

@@ -397,4 +397,48 @@ TEST_F(AgentTableTest, SignalHandlersThatProbeSeeAWholeStack) {
   EXPECT_GT(Seen, 0u);
 }
 
+// A signal handler whose probe hit is the interrupted thread's first: it
+// takes an entry while the thread is taking one. One of the two goes.
+std::atomic<uint64_t> NestedKey{0};
+std::atomic<int> NestedRuns{0};
+
+void nestedFirstHit(int) {
+  uint64_t K = NestedKey.load();
+  if (!K)
+    return;
+  if (!tscc_agent_find(SigConfig, K, 0))
+    tscc_agent_take(SigConfig, K, 10, 100);
+  ++NestedRuns;
+}
+
+TEST_F(AgentTableTest, AHandlerTakingAnEntryMeanwhileLeavesOne) {
+  make(1024, 64);
+  SigConfig = &C;
+  struct sigaction SA{}, Old{};
+  SA.sa_handler = nestedFirstHit;
+  sigaction(SIGPROF, &SA, &Old);
+  itimerval Every{{0, 20}, {0, 20}}, Off{};
+  setitimer(ITIMER_PROF, &Every, nullptr);
+  int Duplicates = 0;
+  for (uint64_t I = 0; I < 20000; ++I) {
+    uint64_t Fs = 0x10000 + I * 0x1000, K = key(Fs);
+    NestedKey.store(K);
+    tscc_agent_thread *T = tscc_agent_find(&C, K, 0);
+    if (!T)
+      T = tscc_agent_take(&C, K, 10, 100);
+    NestedKey.store(0);
+    ASSERT_TRUE(T);
+    int Live = 0;
+    for (const tscc_agent_thread &E : Threads)
+      Live += E.key == K;
+    Duplicates += Live != 1;
+    ASSERT_EQ(tscc_agent_find(&C, K, 0), T);
+    ASSERT_TRUE(ended(Fs, 10));
+  }
+  setitimer(ITIMER_PROF, &Off, nullptr);
+  sigaction(SIGPROF, &Old, nullptr);
+  EXPECT_EQ(Duplicates, 0);
+  EXPECT_GT(NestedRuns.load(), 0);
+}
+
 } // namespace
