@@ -20,7 +20,14 @@
 // LIMIT-ERR: tsrun: warning: more than 1024 threads of traced processes had state at once (--max-threads raises the limit); clauses of the others were counted as drops
 // LIMIT-ERR: clause 0 (line {{[0-9]+}}): fired 11000, 0 faults, {{[1-9][0-9]*}} drops
 // RUN: %not %tsrun --max-threads 0 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %not %tsrun --max-threads=-5 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2
+// RUN: %not %tsrun --max-threads 2000000 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3
+// RUN: %tsrun --max-threads 8192 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED
+// CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 1M fit in 4 GiB; a smaller --thread-buffer leaves room for more threads
+// CAPPED: calls=1 threads=1
 // BAD: invalid --max-threads '0' (expected a count from 1 to 1048576)
+// BAD2: invalid --max-threads '-5' (expected a count from 1 to 1048576)
+// BAD3: invalid --max-threads '2000000' (expected a count from 1 to 1048576)
 
 long work(long);
 __global long calls, threads;

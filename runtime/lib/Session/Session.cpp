@@ -28,6 +28,16 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
   Store = SharedStore::create(Shape, StoreError);
   if (Store) // the session's time zero, for records written anywhere
     Store->header().session_start_ns = tscc_host_now_ns();
+  if (Store && Store->layout().thread_capacity < S.options().MaxThreads) {
+    uint32_t B = S.options().ThreadBuffer;
+    std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                      : std::to_string(B >> 20) + "M";
+    warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
+               ": only " + std::to_string(Store->layout().thread_capacity) +
+               " thread buffers of " + Size +
+               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               "more threads");
+  }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -340,9 +350,7 @@ std::string SessionState::threadLimitText() const {
   std::string Text = "more than " + std::to_string(Cap) +
                      " threads of traced processes had state at once";
   if (Cap < S.options().MaxThreads)
-    Text += " (--max-threads " + std::to_string(S.options().MaxThreads) +
-            " is more than the " + std::to_string(Cap) +
-            " buffers of --thread-buffer fit in 4 GiB)";
+    Text += " (a smaller --thread-buffer leaves room for more)";
   else
     Text += " (--max-threads raises the limit)";
   return Text;
