@@ -127,9 +127,10 @@ struct tscc_agent_thread *agent_thread(int Resolve) {
     if (LIKELY(T->epoch == Epoch && Slot && Slot->gen == T->gen &&
                Slot->state == TSCC_THREAD_LIVE))
       return T;
+    /* Resolved again, shadow frames kept: a fork child returns through
+     * the forking thread's. */
   } else {
-    /* A new thread. Shadow frames of an entry found again stay: a fork
-     * child returns through them. */
+    /* A new thread. */
     uint64_t Now = 0;
     if (refused(&Now))
       return 0;
