@@ -80,6 +80,9 @@ bool rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
 /// are then dropped, counted.
 bool shareAgent(PtraceProcess &Parent, PtraceProcess &Child, AgentFactory &F,
                 std::string &Why);
+/// Threads of P share an fs base (one was made without a TLS of its own):
+/// the agent tells P's threads apart by their ids from now on.
+bool agentThreadsShareTls(PtraceProcess &P, std::string &Why);
 /// Leaving no longer uses the memory it shared (it exec'ed or exited);
 /// Remaining is a process that still does, or null. Idempotent.
 void unshareAgent(PtraceProcess &Leaving, PtraceProcess *Remaining);

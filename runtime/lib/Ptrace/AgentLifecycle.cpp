@@ -69,6 +69,17 @@ void writeAlone(PtraceProcess &Via, const AgentSharers::Member &Last) {
                   sizeof(None));
 }
 
+/// The group of processes using P's memory, made with P alone if there is
+/// none yet.
+std::shared_ptr<AgentSharers> groupOf(PtraceProcess &P) {
+  std::shared_ptr<AgentSharers> &G = P.Agent.Sharers;
+  if (!G) {
+    G = std::make_shared<AgentSharers>();
+    G->Members.push_back({P.Pid, P.Agent.TargetId, P.PPid, P.Uid});
+  }
+  return G;
+}
+
 } // namespace
 
 AgentTableLayout tscc::rt::pt::agentTableOf(const AgentState &A) {
@@ -99,17 +110,24 @@ void tscc::rt::pt::handForkingThread(PtraceProcess &Child,
                          FsBase, ForkingTid, Parent.Pid, Child.Pid);
 }
 
+bool tscc::rt::pt::agentThreadsShareTls(PtraceProcess &P, std::string &Why) {
+  if (!P.Agent.Installed)
+    return true;
+  std::shared_ptr<AgentSharers> G = groupOf(P);
+  if (G->SharedTls)
+    return true;
+  G->SharedTls = true;
+  if (writeSharers(P, *G))
+    return true;
+  Why = "cannot tell the agent that threads share an fs base";
+  return false;
+}
+
 bool tscc::rt::pt::shareAgent(PtraceProcess &Parent, PtraceProcess &Child,
                               AgentFactory &F, std::string &Why) {
   if (!Parent.Agent.Installed)
     return true;
-  std::shared_ptr<AgentSharers> G = Parent.Agent.Sharers;
-  if (!G) {
-    G = std::make_shared<AgentSharers>();
-    G->Members.push_back(
-        {Parent.Pid, Parent.Agent.TargetId, Parent.PPid, Parent.Uid});
-    Parent.Agent.Sharers = G;
-  }
+  std::shared_ptr<AgentSharers> G = groupOf(Parent);
   Child.Agent = Parent.Agent;
   Child.Agent.TargetId = F.session().targetId(Child);
   G->Members.push_back(
@@ -139,7 +157,7 @@ void tscc::rt::pt::unshareAgent(PtraceProcess &Leaving,
   if (!Remaining || !Remaining->Agent.Installed ||
       Remaining->Agent.Sharers != G)
     return;
-  if (G->Members.size() > 1) {
+  if (G->Members.size() > 1 || G->SharedTls) {
     writeSharers(*Remaining, *G);
     return;
   }

@@ -46,6 +46,8 @@ public:
   /// A process that shared another's memory (vfork, clone(CLONE_VM)) and
   /// exec'ed or exited no longer uses it, nor its agent.
   void leaveSharedMemory(pt::PtraceProcess &Child);
+  /// At a new thread's first stop: whether it has its creator's fs base.
+  void checkNewThreadTls(pt::PtraceProcess &P, pt::Thread &T);
   /// While this thread waits for the store lock: if its holder is a
   /// thread of ours in a ptrace stop (a signal on its way to it, a fault
   /// in a clause it runs), let it go on; other news of it is kept for the

@@ -122,6 +122,19 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
   handleStop(P, TIt->second, St);
 }
 
+void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
+  T.CheckFs = false;
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      R.fs_base != T.CreatorFs)
+    return;
+  // Made without a TLS of its own, it has its creator's fs base: the agent
+  // must tell the two apart by their ids, before the new one runs.
+  std::string Why;
+  if (!agentThreadsShareTls(P, Why))
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+}
+
 void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   int Sig = WSTOPSIG(St);
   unsigned Event = static_cast<unsigned>(St) >> 16;
@@ -131,6 +144,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     T.Interrupted = false;
     if (ShuttingDown)
       return; // stay stopped for cleanup
+    if (T.CheckFs)
+      checkNewThreadTls(P, T);
     // A group-stop keeps the thread stopped (job control) until SIGCONT.
     if (isStopSignal(Sig)) {
       ptrace(PTRACE_LISTEN, T.Tid, nullptr, nullptr);
@@ -464,6 +479,11 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
     ByTid[New] = &P;
+    user_regs_struct R;
+    if (P.Agent.Installed && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
+      NT.CheckFs = true;
+      NT.CreatorFs = R.fs_base;
+    }
   } else {
     // A new process: a copy of the parent's address space, breakpoints,
     // scratch pages and all; the forking thread's hijacked returns too.

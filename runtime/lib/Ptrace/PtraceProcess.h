@@ -121,6 +121,10 @@ struct AgentSharers {
     int64_t PPid = 0, Uid = 0;
   };
   std::vector<Member> Members;
+  /// Threads of a member share an fs base (clone(CLONE_THREAD) without
+  /// CLONE_SETTLS): the agent tells threads apart by their ids for good,
+  /// even once the process is alone in its memory again.
+  bool SharedTls = false;
 };
 
 /// The in-process agent of a process (Agent.h); all zero when the process
@@ -165,6 +169,11 @@ struct Thread {
   bool SyscallCollected = true;
   int PendingSignal = 0;    ///< to deliver at the next resume / detach
   bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
+  /// A new thread of a process with an agent: the fs base of the thread
+  /// that made it, compared with its own at its first stop (a thread made
+  /// without a TLS of its own has its creator's).
+  bool CheckFs = false;
+  uint64_t CreatorFs = 0;
 };
 
 class PtraceProcess final : public Target {
