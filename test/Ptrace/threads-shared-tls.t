@@ -13,6 +13,15 @@
 // CHECK: calls=60000 exits=60000 bad=0 threads=3
 // CHECK-COUNT-3: @per_thread[{{[0-9]+}}]: 20000
 // QUIET-NOT: {{warning|drops|faults|error}}
+//
+// The same with the threads made before tsrun attaches (-p).
+// RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 20000 | FileCheck %s --check-prefix=ATTACHED
+// ATTACHED: calls 20000 20000 20000
+// ATTACHED: calls=60000 exits=60000 bad=0 threads=3
+// ATTACHED-COUNT-3: @per_thread[{{[0-9]+}}]: 20000
+// ATTACHED-NOT: {{warning|[1-9][0-9]* faults|[1-9][0-9]* drops|error}}
+// ATTACHED: prog status: 0
+// ATTACHED: tsrun status: 0
 
 long work(long);
 __global long calls, exits, bad, threads;

@@ -665,6 +665,10 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     return false;
   }
   A.Installed = true;
+  // Threads made before tsrun came without a TLS of their own share an fs
+  // base with another: the agent tells them apart by their ids.
+  if (!threadsHaveOwnFsBase(P) && !agentThreadsShareTls(P, Why))
+    F.session().warn("pid " + std::to_string(P.Pid) + ": " + Why);
   return true;
 }
 

@@ -83,6 +83,8 @@ bool shareAgent(PtraceProcess &Parent, PtraceProcess &Child, AgentFactory &F,
 /// Threads of P share an fs base (one was made without a TLS of its own):
 /// the agent tells P's threads apart by their ids from now on.
 bool agentThreadsShareTls(PtraceProcess &P, std::string &Why);
+/// Whether every thread of P, all stopped, has an fs base of its own.
+bool threadsHaveOwnFsBase(const PtraceProcess &P);
 /// Leaving no longer uses the memory it shared (it exec'ed or exited);
 /// Remaining is a process that still does, or null. Idempotent.
 void unshareAgent(PtraceProcess &Leaving, PtraceProcess *Remaining);

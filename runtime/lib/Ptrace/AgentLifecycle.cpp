@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <set>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
@@ -108,6 +109,16 @@ void tscc::rt::pt::handForkingThread(PtraceProcess &Child,
   ProcessAgentMemory M(Child);
   handAgentThreadToChild(M, agentTableOf(Child.Agent), Child.Agent.Config,
                          FsBase, ForkingTid, Parent.Pid, Child.Pid);
+}
+
+bool tscc::rt::pt::threadsHaveOwnFsBase(const PtraceProcess &P) {
+  std::set<uint64_t> Seen;
+  for (const auto &[Tid, T] : P.Threads) {
+    uint64_t FsBase = 0;
+    if (fsBaseOf(Tid, FsBase) && !Seen.insert(FsBase).second)
+      return false;
+  }
+  return true;
 }
 
 bool tscc::rt::pt::agentThreadsShareTls(PtraceProcess &P, std::string &Why) {
