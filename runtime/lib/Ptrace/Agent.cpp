@@ -667,7 +667,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   A.Installed = true;
   // Threads made before tsrun came without a TLS of their own share an fs
   // base with another: the agent tells them apart by their ids.
-  if (!threadsHaveOwnFsBase(P) && !agentThreadsShareTls(P, Why))
+  if (!threadsHaveOwnFsBase(P) && !agentTellsThreadsById(P, Why))
     F.session().warn("pid " + std::to_string(P.Pid) + ": " + Why);
   return true;
 }

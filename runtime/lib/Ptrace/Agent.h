@@ -80,11 +80,14 @@ bool rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
 /// are then dropped, counted.
 bool shareAgent(PtraceProcess &Parent, PtraceProcess &Child, AgentFactory &F,
                 std::string &Why);
-/// Threads of P share an fs base (one was made without a TLS of its own):
-/// the agent tells P's threads apart by their ids from now on.
-bool agentThreadsShareTls(PtraceProcess &P, std::string &Why);
+/// Threads that use P's memory may share an fs base (one was made without
+/// a TLS of its own, or an untraced process shares the memory): the agent
+/// tells them apart by their ids from now on.
+bool agentTellsThreadsById(PtraceProcess &P, std::string &Why);
 /// Whether every thread of P, all stopped, has an fs base of its own.
 bool threadsHaveOwnFsBase(const PtraceProcess &P);
+/// Other processes that use Pid's memory (kcmp): none, as a rule.
+std::vector<pid_t> processesSharingMemory(pid_t Pid);
 /// Leaving no longer uses the memory it shared (it exec'ed or exited);
 /// Remaining is a process that still does, or null. Idempotent.
 void unshareAgent(PtraceProcess &Leaving, PtraceProcess *Remaining);

@@ -21,9 +21,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
+#include <dirent.h>
+#include <linux/kcmp.h>
 #include <set>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/user.h>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -121,13 +126,30 @@ bool tscc::rt::pt::threadsHaveOwnFsBase(const PtraceProcess &P) {
   return true;
 }
 
-bool tscc::rt::pt::agentThreadsShareTls(PtraceProcess &P, std::string &Why) {
+std::vector<pid_t> tscc::rt::pt::processesSharingMemory(pid_t Pid) {
+  std::vector<pid_t> Out;
+  DIR *D = opendir("/proc");
+  if (!D)
+    return Out;
+  while (dirent *E = readdir(D)) {
+    char *End = nullptr;
+    long Other = strtol(E->d_name, &End, 10);
+    if (*End || Other <= 0 || Other == Pid)
+      continue;
+    if (syscall(SYS_kcmp, Pid, static_cast<pid_t>(Other), KCMP_VM, 0, 0) == 0)
+      Out.push_back(static_cast<pid_t>(Other));
+  }
+  closedir(D);
+  return Out;
+}
+
+bool tscc::rt::pt::agentTellsThreadsById(PtraceProcess &P, std::string &Why) {
   if (!P.Agent.Installed)
     return true;
   std::shared_ptr<AgentSharers> G = groupOf(P);
-  if (G->SharedTls)
+  if (G->ById)
     return true;
-  G->SharedTls = true;
+  G->ById = true;
   if (writeSharers(P, *G))
     return true;
   Why = "cannot tell the agent that threads share an fs base";
@@ -168,7 +190,7 @@ void tscc::rt::pt::unshareAgent(PtraceProcess &Leaving,
   if (!Remaining || !Remaining->Agent.Installed ||
       Remaining->Agent.Sharers != G)
     return;
-  if (G->Members.size() > 1 || G->SharedTls) {
+  if (G->Members.size() > 1 || G->ById) {
     writeSharers(*Remaining, *G);
     return;
   }

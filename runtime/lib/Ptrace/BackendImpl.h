@@ -48,6 +48,9 @@ public:
   void leaveSharedMemory(pt::PtraceProcess &Child);
   /// At a new thread's first stop: whether it has its creator's fs base.
   void checkNewThreadTls(pt::PtraceProcess &P, pt::Thread &T);
+  /// Attached: untraced processes that share P's memory (and agent) must
+  /// not use P's threads' entries.
+  void keepAgentFromUntracedSharers(pt::PtraceProcess &P);
   /// While this thread waits for the store lock: if its holder is a
   /// thread of ours in a ptrace stop (a signal on its way to it, a fault
   /// in a clause it runs), let it go on; other news of it is kept for the

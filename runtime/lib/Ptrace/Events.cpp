@@ -131,7 +131,7 @@ void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
   // Made without a TLS of its own, it has its creator's fs base: the agent
   // must tell the two apart by their ids, before the new one runs.
   std::string Why;
-  if (!agentThreadsShareTls(P, Why))
+  if (!agentTellsThreadsById(P, Why))
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
 }
 

@@ -382,8 +382,31 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
     shutdown();
     return false;
   }
+  keepAgentFromUntracedSharers(P);
   S.targetAttached(P, "attached");
   return true;
+}
+
+void PtraceBackend::Impl::keepAgentFromUntracedSharers(PtraceProcess &P) {
+  if (!P.Agent.Installed)
+    return;
+  // A process made by clone(CLONE_VM) before we came uses this memory, and
+  // the agent in it, untraced: its threads must not be taken for ours.
+  std::vector<pid_t> Others = processesSharingMemory(P.Pid);
+  if (Others.empty())
+    return;
+  std::string Why;
+  if (!agentTellsThreadsById(P, Why)) {
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+    return;
+  }
+  warnOnce("pid " + std::to_string(Others.front()) +
+           " shares the memory of "
+           "pid " +
+           std::to_string(P.Pid) +
+           " but is not traced (it was made "
+           "by clone(CLONE_VM) before tsrun attached); its calls of probed "
+           "functions are counted as drops");
 }
 
 pid_t PtraceBackend::Impl::waitEvent(int &Status) {

@@ -121,10 +121,11 @@ struct AgentSharers {
     int64_t PPid = 0, Uid = 0;
   };
   std::vector<Member> Members;
-  /// Threads of a member share an fs base (clone(CLONE_THREAD) without
-  /// CLONE_SETTLS): the agent tells threads apart by their ids for good,
-  /// even once the process is alone in its memory again.
-  bool SharedTls = false;
+  /// Threads may share an fs base for another reason (clone(CLONE_THREAD)
+  /// without CLONE_SETTLS, an untraced process in the memory): the agent
+  /// tells threads apart by their ids for good, even once the process is
+  /// alone in its memory again.
+  bool ById = false;
 };
 
 /// The in-process agent of a process (Agent.h); all zero when the process
