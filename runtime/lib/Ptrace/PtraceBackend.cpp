@@ -38,13 +38,15 @@ namespace {
 
 constexpr int WaitFlags = __WALL | __WNOTHREAD;
 
-long seizeOptions(bool Launched) {
+long seizeOptions(bool Launched, bool InProcess) {
   // VFORK_DONE: a vfork child no longer shares its parent's memory (and
-  // agent). EXIT: a thread that ends gives its agent entry up, before its
-  // stack can be another's.
+  // agent). EXIT, where agents may be: a thread that ends gives its agent
+  // entry up, before its stack can be another's.
   long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
            PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP | PTRACE_O_TRACEEXIT;
+           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
+  if (InProcess)
+    O |= PTRACE_O_TRACEEXIT;
   // Launched commands die with tsrun even if it is SIGKILLed. Attached
   // processes are not killed: see docs/runtime.md.
   if (Launched)
@@ -207,7 +209,8 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   }
   close(Go[0]);
   close(Err[1]);
-  if (ptrace(PTRACE_SEIZE, Child, nullptr, seizeOptions(true)) != 0) {
+  if (ptrace(PTRACE_SEIZE, Child, nullptr,
+             seizeOptions(true, Agents != nullptr)) != 0) {
     Error = std::string("ptrace(SEIZE) of '") + joinArgv(Argv) +
             "': " + std::strerror(errno);
     kill(Child, SIGKILL);
@@ -324,7 +327,8 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
     for (pid_t Tid : listTasks(Pid)) {
       if (P.Threads.count(Tid))
         continue;
-      if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
+      if (ptrace(PTRACE_SEIZE, Tid, nullptr,
+                 seizeOptions(false, Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(Pid, errno);
