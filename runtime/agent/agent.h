@@ -66,6 +66,7 @@ enum {
   NR_tgkill = 234,
   NR_futex = 202,
   NR_arch_prctl = 158,
+  NR_prctl = 157,
 };
 
 /*--- The current thread ----------------------------------------------------*/

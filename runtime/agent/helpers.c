@@ -334,6 +334,29 @@ static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
   return 0;
 }
 
+/* The thread runs its clause itself: the kernel tells it its own name. */
+static int64_t h_comm(struct tscc_ctx *Ctx, char *Dst, uint64_t Max) {
+  char Name[16] = {0};
+  if (!checked(Ctx) || !Max)
+    return 0;
+  if (!plausible((uint64_t)Dst, Max)) {
+    count_fault(Ctx);
+    return 0;
+  }
+  if (sys2(NR_prctl, 16 /* PR_GET_NAME */, Name) != 0)
+    Name[0] = 0;
+  uint64_t N = 0;
+  while (N + 1 < Max && N < 15 && Name[N])
+    ++N;
+  /* Dst is the clause's own buffer; a bad one is a counted fault. */
+  Name[N] = 0;
+  if (tscc_safe_copy(Dst, Name, N + 1) != 0) {
+    count_fault(Ctx);
+    return 0;
+  }
+  return (int64_t)N;
+}
+
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {
     TSCC_ABI_MAJOR,
     TSCC_ABI_MINOR,
@@ -353,4 +376,5 @@ const struct tscc_helpers tscc_agent_helpers HIDDEN = {
     h_stack_trace,
     h_fault,
     h_stack_id,
+    h_comm,
 };

@@ -35,7 +35,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 4
+#define TSCC_ABI_MINOR 5
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -415,6 +415,11 @@ struct tscc_helpers {
    * default), as a nonzero id that is equal for equal stacks for the whole
    * session; 0 when the stack cannot be had. For TSCC_FIELD_STACK_ID keys. */
   uint64_t (*stack_id)(struct tscc_ctx *ctx, uint32_t depth);
+  /* Since ABI 1.5 (clause code checks `size` before calling it): copies the
+   * firing thread's name as the kernel keeps it (comm, what prctl(PR_GET_NAME)
+   * returns: at most 15 bytes) and a NUL into dst, at most max bytes in all.
+   * Returns its length. For __comm. */
+  int64_t (*comm)(struct tscc_ctx *ctx, char *dst, uint64_t max);
 };
 
 /* What fault() reports; the runtime names each kind a clause had at the end

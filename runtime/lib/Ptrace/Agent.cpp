@@ -491,6 +491,9 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
+  // Healing taken already: a sandbox that forbids rewriting code leaves
+  // the agent only disarming itself if tsrun dies (PathPlan.h).
+  Proc.healing = P.AgentMayHeal ? 0 : 1;
   return P.writeMemory(P.Agent.Proc, &Proc, sizeof(Proc));
 }
 
@@ -730,14 +733,4 @@ void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
   uint32_t Zero = 0;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
                 sizeof(Zero));
-}
-
-const JumpSite *tscc::rt::pt::jumpSiteCovering(const PtraceProcess &P,
-                                               uint64_t Addr) {
-  auto It = P.Agent.Sites.upper_bound(Addr);
-  if (It == P.Agent.Sites.begin())
-    return nullptr;
-  --It;
-  const JumpSite &J = It->second;
-  return Addr > J.Addr && Addr < J.Addr + J.Length ? &J : nullptr;
 }

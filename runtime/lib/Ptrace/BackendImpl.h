@@ -11,6 +11,8 @@
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
 #include "Agent.h"
+#include "ExeWatch.h"
+#include "PathPlan.h"
 #include "PtraceProcess.h"
 #include "SpinWait.h"
 
@@ -25,6 +27,12 @@
 
 namespace tscc::rt {
 
+namespace pt {
+/// PTRACE_SEIZE options: every event we follow (and threads' ends where
+/// agents may be, InProcess); launched commands also die with tsrun.
+long seizeOptions(bool Launched, bool InProcess);
+} // namespace pt
+
 class PtraceBackend::Impl {
 public:
   Impl(Session &S, PtraceOptions Opts);
@@ -36,9 +44,24 @@ public:
 
   // --- lifecycle (PtraceBackend.cpp)
   bool launch(const std::vector<std::string> &Argv, std::string &Error);
-  bool attach(pid_t Pid, std::string &Error);
+  /// StartUp: a failure ends the backend (the session cannot start);
+  /// otherwise only this process is given up.
+  bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
+  /// The child that only sleeps, for interrupt() and the watcher to kill:
+  /// that wakes waitpid() without a race.
+  void spawnWaker();
+  // --- --exe (Adopt.cpp)
+  bool startWatching(std::string &Error);
+  /// Takes the watcher's requests: seize an exec'ing thread, attach a
+  /// process that maps the file.
+  void adoptRequested();
+  bool seizeAtExec(pid_t Pid, pid_t Tid, std::string &Error);
   pid_t waitEvent(int &Status);
   void shutdown();
+  bool willKill(const pt::PtraceProcess &P) const;
+  void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
+  void collectQueuedBreak(pid_t Pid, pid_t Tid);
+  std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
@@ -62,12 +85,28 @@ public:
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);
   void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);
-  bool onTrap(pt::PtraceProcess &P, pt::Thread &T);
+  /// A stop by Sig (the break signal, or SIGSEGV without a home page):
+  /// false when it is not tsrun's.
+  bool onTrap(pt::PtraceProcess &P, pt::Thread &T, int Sig);
   void onReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                 bool Fire);
   void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                     std::vector<pt::Hook> Hooks);
   void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);
+  /// A hit of a StepOver breakpoint (StepOver.cpp): R are the thread's
+  /// registers, and afterwards its registers after the instruction. False
+  /// when the thread is gone (Error empty) or the step failed (Error).
+  bool stepOver(pt::PtraceProcess &P, pt::Thread &T, const pt::Breakpoint &Bp,
+                user_regs_struct &R, std::string &Error);
+  /// Stops every running thread of P but Except; returns those it stopped
+  /// (news of others that came first goes to Deferred).
+  std::vector<pid_t> pauseOthers(pt::PtraceProcess &P, pid_t Except);
+  enum class StepResult { Stepped, Gone, Failed };
+  /// Single-steps T, which is at At, until the instruction there has run
+  /// (or faulted); signals that come first are kept (PendingSignal, then
+  /// Later).
+  StepResult stepInPlace(pt::PtraceProcess &P, pt::Thread &T, uint64_t At,
+                         std::vector<int> &Later);
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
   void onExec(pt::PtraceProcess &P, pt::Thread &T);
@@ -89,11 +128,29 @@ public:
   /// After exec/attach with every thread stopped: home page, modules,
   /// probes, loader breakpoint.
   bool setupImage(pt::PtraceProcess &P, pid_t Tid, std::string &Error);
+  /// Within setupImage: what may be put into P given its sandbox (home
+  /// page, healer, agent), put there, and said (-v). False only when P
+  /// died meanwhile.
+  bool choosePath(pt::PtraceProcess &P, pid_t Tid, std::string &Error);
+  /// The healer of an attached process, unless Why (or P.NoInjection)
+  /// says it cannot be had: then a warning. False when P died.
+  bool placeHealer(pt::PtraceProcess &P, pid_t Tid, std::string Why);
+  /// The in-process agent, where Plan allows it; says which path the
+  /// clauses take. False when P died.
+  bool placeAgent(pt::PtraceProcess &P, pid_t Tid, const pt::PathPlan &Plan);
   void scanMaps(pt::PtraceProcess &P, pid_t Tid);
   void syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
   pt::Module *addModule(pt::PtraceProcess &P, const std::string &Path,
                         uint64_t Bias, bool IsMain);
   void installModule(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
+  /// Out-of-line stubs for New's breakpoints that need one, in one scratch
+  /// area near M; without scratch memory they are stepped over instead
+  /// (returned), and those that cannot be are dropped (Dropped, their
+  /// Addr set to 0) with a warning.
+  std::vector<uint64_t> placeStubs(pt::PtraceProcess &P, pid_t Tid,
+                                   pt::Module &M,
+                                   std::vector<pt::Breakpoint> &New,
+                                   std::vector<uint64_t> &Dropped);
   bool installLoaderBreak(pt::PtraceProcess &P, pid_t Tid, uint64_t Addr);
   uint64_t findRDebug(pt::PtraceProcess &P);
   std::shared_ptr<const ElfFile> loadElf(const std::string &Path);
@@ -134,6 +191,7 @@ public:
   pt::SpinPolicy Spin;
   std::atomic<bool> Interrupted{false};
   std::atomic<pid_t> WakerPid{0};
+  std::unique_ptr<pt::ExeWatch> Watch; ///< --exe
   bool ShuttingDown = false;
 };
 

@@ -9,7 +9,7 @@
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
-#include "JumpSites.h"
+#include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -77,19 +77,6 @@ int guardedSignal(const PtraceProcess &P, const user_regs_struct &R) {
   if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
     return Sig;
   return 0;
-}
-
-/// A thread that hit the int3 padding of a jump-patched site (something
-/// jumped into the displaced bytes) goes on in the trampoline's copy.
-bool redirectPadding(PtraceProcess &P, Thread &T) {
-  user_regs_struct R;
-  uint64_t To = 0;
-  if (P.Agent.Sites.empty() ||
-      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
-      !redirectFromPadding(P, R.rip, To))
-    return false;
-  R.rip = To;
-  return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
 } // namespace
@@ -187,21 +174,16 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   default:
     break;
   }
-  if (Sig == SIGTRAP && redirectPadding(P, T)) {
-    if (!ShuttingDown)
-      resume(P, T);
-    return;
-  }
   if (ShuttingDown) {
-    if (Sig == P.breakSignal()) {
+    if (Sig == P.breakSignal() || Sig == SIGSEGV) {
       // A breakpoint or return trampoline hit: rewind or complete it so the
       // thread carries on correctly once the original bytes are back.
       user_regs_struct R;
       if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
         uint64_t At = P.breakAt(R.rip);
-        if (P.Home && At == P.returnTrampoline()) {
+        if (P.isReturnStop(Sig, R.rip)) {
           onReturn(P, T, R, /*Fire=*/false);
-        } else if (P.Breakpoints.count(At)) {
+        } else if (Sig == P.breakSignal() && P.Breakpoints.count(At)) {
           R.rip = At;
           ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
         } else {
@@ -217,7 +199,9 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     onSyscallStop(P, T);
     return;
   }
-  if (Sig == P.breakSignal() && onTrap(P, T))
+  // Breakpoints trap; without a home page, returns fault (SIGSEGV).
+  if ((Sig == P.breakSignal() || (Sig == SIGSEGV && !P.Home)) &&
+      onTrap(P, T, Sig))
     return;
   // A signal-delivery-stop: pass the signal on.
   resume(P, T, Sig);
@@ -269,15 +253,17 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid, uint32_t Probe,
   S.fire(E);
 }
 
-bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
+bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return false;
-  uint64_t At = P.breakAt(R.rip);
-  if (P.Home && At == P.returnTrampoline()) {
+  if (P.isReturnStop(Sig, R.rip)) {
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
+  if (Sig != P.breakSignal())
+    return false; // a fault of the program's own
+  uint64_t At = P.breakAt(R.rip);
   auto It = P.Breakpoints.find(At);
   if (It == P.Breakpoints.end())
     return false; // not ours: the program's own SIGTRAP or SIGILL
@@ -316,6 +302,15 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   if (!Returning.empty())
     hijackReturn(P, T, R, std::move(Returning));
   const Breakpoint &B = P.Breakpoints.find(At)->second;
+  if (B.How == Resume::StepOver) {
+    std::string Error;
+    if (stepOver(P, T, B, R, Error) || !Error.empty()) {
+      if (!Error.empty())
+        warnOnce(Error);
+      resume(P, T);
+    }
+    return true;
+  }
   if (B.How == Resume::Emulate) {
     if (!emulateDisplaced(B, P, R)) {
       warnOnce("cannot emulate the instruction at " + P.symbolize(At) +
@@ -412,11 +407,22 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
 
 void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
-  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0) {
+  unsigned long Msg = 0;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0) {
     resume(P, T);
     return;
   }
   uint64_t Nr = R.orig_rax;
+  if (Msg != OurTraceData) {
+    // The program's own filter asks for a tracer (SECCOMP_RET_TRACE), and
+    // tsrun is not the one it means: without tsrun the call would fail
+    // with ENOSYS, unexecuted, so it does (Sandbox.h).
+    R.orig_rax = ~0ull;
+    R.rax = static_cast<uint64_t>(-ENOSYS);
+    ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+    R.orig_rax = Nr;
+  }
   unsigned D = modelIndex(P.dataModel());
   std::string_view Name = syscallName(P.dataModel(), Nr);
   if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
@@ -508,6 +514,13 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
       C.Semaphores = P.Semaphores;
     C.SeccompFilter = P.SeccompFilter;
     C.UsesSyscallStops = P.UsesSyscallStops;
+    // Its filters are its parent's (fork copies them), and so is its path.
+    C.NoInjection = P.NoInjection;
+    C.PathName = P.PathName;
+    C.SandboxSummary = P.SandboxSummary;
+    C.AgentMayHeal = P.AgentMayHeal;
+    C.Reaped = P.Reaped;
+    C.Seccomp.setOwnFilter(P.Seccomp.ownFilter());
     C.Agent = P.Agent;
     if (Event == PTRACE_EVENT_VFORK)
       C.VforkParent = P.Pid;
@@ -593,6 +606,10 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   P.Heal = HealState{};
   P.RDebug = 0;
   P.LoaderBreak = 0;
+  // Its seccomp filters survive exec; its path is chosen again from them.
+  P.Seccomp.forgetAll();
+  P.NoInjection.clear();
+  P.AgentMayHeal = true;
   if (ShuttingDown)
     return; // nothing to remove in the new image; stay stopped
   std::string Error;

@@ -470,24 +470,37 @@ bool tscc::rt::pt::reinstallHealer(PtraceProcess &P, pid_t Tid,
                          Error);
 }
 
-void tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
+std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
   if (!P.Heal.Header)
-    return;
+    return {};
   std::string Error;
   uint64_t Header = P.Heal.Header;
   // Nothing left to heal, whatever happens next.
   uint64_t Healed = 1;
   P.writeMemory(Header + HDR_HEALED, &Healed, 8);
+  std::string Kept;
   if (targetSigaction(P, Tid, Header + HDR_OLDACT, Header + HDR_CURACT,
                       Error)) {
     // The program replaced our handler after we installed it: keep its.
     KernelSigaction Cur{};
     if (P.read(Header + HDR_CURACT, Cur) && Cur.Handler != handlerAddr(P))
       targetSigaction(P, Tid, Header + HDR_CURACT, 0, Error);
-    // Nothing refers to the journal any more.
-    unmapInTarget(P, Tid, Header, HeaderMapping);
-    if (P.Heal.Breaks)
-      unmapInTarget(P, Tid, P.Heal.Breaks, P.Heal.BreaksBytes);
+    // Nothing refers to the journal any more, unless the sandbox forbids
+    // unmapping it: then it stays, unused.
+    SyscallVerdict V =
+        injectionVerdict(P, Tid, syscallNumberOf(DataModel::LP64, "munmap"),
+                         {Header, HeaderMapping});
+    if (V.Kind == SyscallVerdict::Runs) {
+      unmapInTarget(P, Tid, Header, HeaderMapping);
+      if (P.Heal.Breaks)
+        unmapInTarget(P, Tid, P.Heal.Breaks, P.Heal.BreaksBytes);
+    } else {
+      Kept = "the healer's journal stays mapped: " + V.Why;
+    }
+  } else {
+    Kept =
+        "SIGILL keeps tsrun's handler, which only passes signals on: " + Error;
   }
   P.Heal = HealState{};
+  return Kept;
 }

@@ -42,6 +42,9 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
     if (WIFEXITED(St) || WIFSIGNALED(St)) {
       Error = "the process exited during syscall injection";
       P.Exited = true;
+      // The event loop must still see this end, or it waits for it forever.
+      if (P.Reaped)
+        P.Reaped->push_back({Tid, St});
       return false;
     }
     if (!WIFSTOPPED(St))
@@ -93,7 +96,73 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
   }
 }
 
+/// A thread in a syscall-entry or seccomp stop has not made its system
+/// call yet, and borrowing it cancels the call (orig_rax = -1 below): it
+/// would return -ENOSYS to the program. Its saved registers are put back
+/// before the `syscall` (or `int $0x80`, where the compat sysenter path
+/// also returns) instead, so that it makes the call when it resumes.
+void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
+  __ptrace_syscall_info Info{};
+  if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid,
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
+      (Info.op != PTRACE_SYSCALL_INFO_ENTRY &&
+       Info.op != PTRACE_SYSCALL_INFO_SECCOMP))
+    return;
+  uint8_t Insn[2];
+  if (R.rip < 2 || !P.readMemory(R.rip - 2, Insn, sizeof(Insn)))
+    return;
+  if ((Insn[0] == 0x0f && Insn[1] == 0x05) ||
+      (Insn[0] == 0xcd && Insn[1] == 0x80)) {
+    R.rip -= 2;
+    R.rax = R.orig_rax;
+  }
+}
+
+/// Where the next injected call in Tid is made: the home page's gadget, or
+/// before there is one, the thread's current instruction.
+uint64_t gadgetAt(const PtraceProcess &P, const user_regs_struct &R) {
+  return P.Home ? P.syscallGadget() : R.rip;
+}
+
+/// The instruction pointer a filter sees: just after the syscall
+/// instruction (2 bytes), behind `mov $nr, %eax` (5) in the first gadget.
+uint64_t filterIP(const PtraceProcess &P, uint64_t At) {
+  return At + (P.Home ? 2 : 7);
+}
+
+SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                         std::initializer_list<uint64_t> Args, uint64_t IP) {
+  if (!P.NoInjection.empty()) {
+    SyscallVerdict V;
+    V.Kind = SyscallVerdict::Forbidden;
+    V.Why = P.NoInjection;
+    return V;
+  }
+  SyscallQuery Q;
+  Q.DM = P.dataModel();
+  Q.Nr = static_cast<uint32_t>(Nr);
+  unsigned I = 0;
+  for (uint64_t A : Args)
+    if (I < 6)
+      Q.Args[I++] = A;
+  Q.IP = IP;
+  return P.Seccomp.check(Tid, Q, P.tracesSeccompStops());
+}
+
 } // namespace
+
+SyscallVerdict
+tscc::rt::pt::injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                               std::initializer_list<uint64_t> Args) {
+  user_regs_struct R{};
+  if (!P.Home && ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0) {
+    SyscallVerdict V;
+    V.Kind = SyscallVerdict::Unknown;
+    V.Why = std::string("ptrace(GETREGS): ") + std::strerror(errno);
+    return V;
+  }
+  return verdictAt(P, Tid, Nr, Args, filterIP(P, gadgetAt(P, R)));
+}
 
 bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                                  std::initializer_list<uint64_t> Args,
@@ -103,6 +172,19 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     Error = std::string("ptrace(GETREGS): ") + std::strerror(errno);
     return false;
   }
+  uint64_t At = gadgetAt(P, Saved);
+  SyscallVerdict V = verdictAt(P, Tid, Nr, Args, filterIP(P, At));
+  if (V.Kind == SyscallVerdict::Fails) {
+    // What the kernel would answer, without making the call at all.
+    Result = static_cast<uint64_t>(-static_cast<int64_t>(V.Errno));
+    return true;
+  }
+  if (V.Kind != SyscallVerdict::Runs) {
+    Error = V.Why;
+    return false;
+  }
+  user_regs_struct Restore = Saved;
+  replayPendingSyscall(P, Tid, Restore);
   bool Is64 = P.dataModel() == DataModel::LP64;
   // The home page holds `syscall; int3`. Before it exists, the gadget is
   // written over the current instruction and loads the number itself: in
@@ -115,7 +197,6 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   }
   uint32_t Nr32 = static_cast<uint32_t>(Nr);
   std::memcpy(Gadget + 1, &Nr32, 4);
-  uint64_t At = P.Home ? P.syscallGadget() : Saved.rip;
   uint64_t TrapAt = P.Home ? At + 2 : At + 7;
   uint8_t Orig[sizeof(Gadget)];
   bool Patched = false;
@@ -142,7 +223,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   if (Patched && !P.Exited)
     P.writeMemory(At, Orig, sizeof(Orig));
   if (!P.Exited)
-    ptrace(PTRACE_SETREGS, Tid, nullptr, &Saved);
+    ptrace(PTRACE_SETREGS, Tid, nullptr, &Restore);
   return Ok;
 }
 

@@ -7,6 +7,13 @@
 // process is stopped: right after exec or attach); later injections use the
 // gadget kept in the home scratch page.
 //
+// Every call is first put to the process's seccomp filters (Sandbox.h),
+// with the arguments and the instruction pointer it will have: only one
+// they allow is made; one they fail with an errno is not made and returns
+// that error, as the kernel would; one they would kill for (or send
+// SIGSYS, or hand to a supervisor, or that tsrun cannot judge) is not
+// made, and injectSyscall fails saying why.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_INJECT_H
 #define TSCC_RUNTIME_PTRACE_INJECT_H
@@ -18,8 +25,16 @@
 
 namespace tscc::rt::pt {
 
+/// What Tid's sandbox would do with syscall Nr(Args) made by injection
+/// now, from where injectSyscall would make it; NoInjection counts as
+/// Forbidden.
+SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                                std::initializer_list<uint64_t> Args);
+
 /// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
-/// the raw return value (negative errno on failure).
+/// the raw return value (negative errno on failure). False, with Error,
+/// when the call could not be made, the process's sandbox among the
+/// reasons.
 bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::initializer_list<uint64_t> Args, uint64_t &Result,
                    std::string &Error);

@@ -38,22 +38,6 @@ namespace {
 
 constexpr int WaitFlags = __WALL | __WNOTHREAD;
 
-long seizeOptions(bool Launched, bool InProcess) {
-  // VFORK_DONE: a vfork child no longer shares its parent's memory (and
-  // agent). EXIT, where agents may be: a thread that ends gives its agent
-  // entry up, before its stack can be another's.
-  long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
-           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
-  if (InProcess)
-    O |= PTRACE_O_TRACEEXIT;
-  // Launched commands die with tsrun even if it is SIGKILLed. Attached
-  // processes are not killed: see docs/runtime.md.
-  if (Launched)
-    O |= PTRACE_O_EXITKILL;
-  return O;
-}
-
 uint64_t monotonicNs() {
   timespec T;
   clock_gettime(CLOCK_MONOTONIC, &T);
@@ -70,6 +54,25 @@ std::string joinArgv(const std::vector<std::string> &Argv) {
 
 } // namespace
 
+long tscc::rt::pt::seizeOptions(bool Launched, bool InProcess) {
+  // VFORK_DONE: a vfork child no longer shares its parent's memory (and
+  // agent). EXIT, where agents may be: a thread that ends gives its agent
+  // entry up, before its stack can be another's (--ptrace pays no stop
+  // per thread that ends).
+  long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
+           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD;
+  if (InProcess)
+    O |= PTRACE_O_TRACEEXIT;
+  // Launched commands die with tsrun even if it is SIGKILLed. Attached
+  // processes are not killed: see docs/runtime.md. Only launched ones get
+  // our seccomp filter, so only they ask for seccomp stops: an attached
+  // process's own filter that asks for a tracer (SECCOMP_RET_TRACE) must
+  // keep failing that call with ENOSYS, as without tsrun.
+  if (Launched)
+    O |= PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP;
+  return O;
+}
+
 //===----------------------------------------------------------------------===//
 // Public wrapper
 //===----------------------------------------------------------------------===//
@@ -81,7 +84,8 @@ bool PtraceBackend::start(std::string &Error) { return P->start(Error); }
 void PtraceBackend::run() { P->run(); }
 void PtraceBackend::interrupt() { P->interrupt(); }
 bool PtraceBackend::empty() const {
-  return P->Opts.Commands.empty() && P->Opts.Pids.empty();
+  return P->Opts.Commands.empty() && P->Opts.Pids.empty() &&
+         P->Opts.Executables.empty();
 }
 
 //===----------------------------------------------------------------------===//
@@ -138,7 +142,7 @@ bool PtraceBackend::Impl::start(std::string &Error) {
   for (int64_t Pid : Opts.Pids)
     if (!attach(static_cast<pid_t>(Pid), Error))
       return false;
-  return true;
+  return Opts.Executables.empty() || startWatching(Error);
 }
 
 bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
@@ -275,6 +279,7 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   All.push_back(std::move(Pre));
   PtraceProcess &P = *All.back();
   P.SeccompFilter = !Filter.empty();
+  P.Seccomp.setOwnFilter(Filter);
   Thread &T = P.Threads[Child];
   T.Tid = Child;
   T.State = ThreadState::Stopped;
@@ -303,7 +308,16 @@ static std::vector<pid_t> listTasks(pid_t Pid) {
   return Tids;
 }
 
-bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
+bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
+  // A process found later (--exe) that cannot be had is given up alone.
+  auto GiveUp = [&](PtraceProcess &P) {
+    for (auto &[Tid, T] : P.Threads) {
+      ptrace(PTRACE_DETACH, Tid, nullptr, nullptr);
+      ByTid.erase(Tid);
+    }
+    P.Threads.clear();
+    ByPid.erase(P.Pid);
+  };
   if (Pid <= 0) {
     Error = "no process with pid " + std::to_string(Pid);
     return false;
@@ -332,7 +346,7 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(Pid, errno);
-        shutdown();
+        StartUp ? shutdown() : GiveUp(P);
         return false;
       }
       Found = true;
@@ -383,11 +397,15 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
   pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
   if (!setupImage(P, Tid, Error)) {
     Error = "pid " + std::to_string(Pid) + ": " + Error;
-    shutdown();
+    StartUp ? shutdown() : GiveUp(P);
     return false;
   }
   keepAgentFromUntracedSharers(P);
   S.targetAttached(P, "attached");
+  if (!StartUp)
+    for (auto &[T, Th] : P.Threads)
+      if (Th.State == ThreadState::Stopped)
+        resume(P, Th, Th.PendingSignal);
   return true;
 }
 
@@ -449,14 +467,7 @@ pid_t PtraceBackend::Impl::waitEvent(int &Status) {
   }
 }
 
-void PtraceBackend::Impl::run() {
-  // The waker: a child of this thread that only sleeps. interrupt() kills
-  // it, which wakes waitpid() without any race.
-  // It must never outlive tsrun: a SIGKILL that lands before the child has
-  // run its prctl() would otherwise leave it behind for good, holding
-  // tsrun's stdout and stderr (whoever reads them never sees end of file)
-  // and the shared store. Hence the parent check after the prctl(), and no
-  // descriptors kept.
+void PtraceBackend::Impl::spawnWaker() {
   pid_t Self = getpid();
   pid_t W = fork();
   if (W == 0) {
@@ -469,15 +480,32 @@ void PtraceBackend::Impl::run() {
   }
   if (W > 0)
     WakerPid.store(W);
+}
+
+void PtraceBackend::Impl::run() {
+  // The waker: a child of this thread that only sleeps. interrupt() kills
+  // it, which wakes waitpid() without any race.
+  // It must never outlive tsrun: a SIGKILL that lands before the child has
+  // run its prctl() would otherwise leave it behind for good, holding
+  // tsrun's stdout and stderr (whoever reads them never sees end of file)
+  // and the shared store. Hence the parent check after the prctl(), and no
+  // descriptors kept.
+  spawnWaker();
   if (!Interrupted.load() && !S.stopRequested())
     for (auto &[Pid, P] : ByPid)
       for (auto &[Tid, T] : P->Threads)
         if (T.State == ThreadState::Stopped)
           resume(*P, T, T.PendingSignal);
 
-  while (!ByPid.empty()) {
+  // With --exe the session goes on while no process runs the file.
+  while (!ByPid.empty() || Watch) {
     if (Interrupted.load() || S.stopRequested())
       break;
+    if (Watch) {
+      if (!WakerPid.load())
+        spawnWaker(); // the watcher used it up
+      adoptRequested();
+    }
     if (!Deferred.empty()) {
       handleDeferred();
       continue;
@@ -492,6 +520,8 @@ void PtraceBackend::Impl::run() {
     // Processes the reader released since (their records were late).
     freeReleased();
   }
+  if (Watch)
+    Watch->stop(); // adopts nothing more; pending opens go on
   shutdown();
   // Nothing of an exited process outlives run(): what is left of their
   // records is delivered now, and they are freed.
@@ -505,10 +535,14 @@ void PtraceBackend::Impl::run() {
 }
 
 void PtraceBackend::Impl::handleDeferred() {
-  std::vector<std::pair<pid_t, int>> Now;
-  Now.swap(Deferred);
-  for (auto [Tid, St] : Now)
+  // One at a time, the others staying in Deferred meanwhile: handling one
+  // may need to know whose news is still waiting there (a thread whose stop
+  // was reaped is stopped, and no waitpid will see it again: pauseOthers).
+  for (size_t N = Deferred.size(); N && !Deferred.empty(); --N) {
+    auto [Tid, St] = Deferred.front();
+    Deferred.erase(Deferred.begin());
     handleStatus(Tid, St);
+  }
 }
 
 void PtraceBackend::Impl::unblockLockOwner() {

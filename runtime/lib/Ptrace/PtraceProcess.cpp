@@ -17,7 +17,7 @@ using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
 PtraceProcess::PtraceProcess(pid_t Pid, bool Launched)
-    : Pid(Pid), Launched(Launched) {}
+    : Pid(Pid), Launched(Launched), Seccomp(Pid) {}
 
 PtraceProcess::~PtraceProcess() {
   if (MemFd >= 0)
@@ -229,6 +229,7 @@ void PtraceProcess::releaseExited() {
   Agent.Sites = {};
   Agent.Areas = {};
   Heal.ReturnEntry = {};
+  Seccomp.forgetAll(); // its filters, copies of programs, can be large
   ExePath = {};
   if (MemFd >= 0) {
     ::close(MemFd);

@@ -11,6 +11,8 @@
 #ifndef TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 #define TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 
+#include "Sandbox.h"
+
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ModuleImage.h"
 #include "tscc/Runtime/Target.h"
@@ -67,6 +69,10 @@ enum class BpRole : uint8_t { Probe, LoaderBreak };
 enum class Resume : uint8_t {
   OutOfLine, ///< jump to the stub, which jumps back
   Emulate,   ///< the tracer performs it on the registers
+  /// No scratch memory for a stub (the process's sandbox forbids mapping
+  /// any): the tracer puts the original byte back and single-steps the
+  /// instruction in place, with every other thread stopped (StepOver.cpp).
+  StepOver,
 };
 
 struct Breakpoint {
@@ -189,6 +195,8 @@ public:
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
   std::string_view backendName() const override { return "ptrace"; }
+  std::string pathName() const override { return PathName; }
+  std::string sandbox() const override { return SandboxSummary; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
                                     unsigned MaxDepth) override;
@@ -243,8 +251,22 @@ public:
   static constexpr uint64_t FarStubLimit = 4096;
   static constexpr uint64_t HealerOffset = 4096;
   uint64_t syscallGadget() const { return Home; } ///< syscall; int3
-  /// One breakOpcode().
-  uint64_t returnTrampoline() const { return Home + 16; }
+  /// Where hijacked returns go: one breakOpcode() in the home page, or,
+  /// in a process tsrun cannot map memory in, an address no process can
+  /// map (above the user address space), where the return faults with
+  /// SIGSEGV and rip on it.
+  uint64_t returnTrampoline() const {
+    return Home ? Home + 16 : unmappableReturn();
+  }
+  uint64_t unmappableReturn() const {
+    return DM == DataModel::LP64 ? 0xffffffffffffe000ull : 0xffffe000ull;
+  }
+  /// Whether a stop by Sig at Rip is a return through returnTrampoline().
+  bool isReturnStop(int Sig, uint64_t Rip) const {
+    if (Home)
+      return Sig == breakSignal() && breakAt(Rip) == Home + 16;
+    return Sig == SIGSEGV && Rip == unmappableReturn();
+  }
   /// Far scratch space in the home page for stubs that need no nearness.
   uint64_t HomeUsed = 32;
 
@@ -258,6 +280,31 @@ public:
   std::set<uint64_t> Semaphores;
   bool SeccompFilter = false;    ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
+  /// Launched processes (and their children) are traced with
+  /// PTRACE_O_TRACESECCOMP, for our filter; attached ones are not, so that
+  /// their own filters' SECCOMP_RET_TRACE fails with ENOSYS as it would
+  /// without tsrun.
+  bool tracesSeccompStops() const { return Launched; }
+
+  /// The process's own seccomp filters (Sandbox.h): every system call
+  /// tsrun makes it run is checked against them first.
+  SeccompView Seccomp;
+  /// Why tsrun makes this process run no system call at all ("" if it
+  /// may): then it has no home page, its breakpoints are stepped over and
+  /// its exit probes return through unmappableReturn().
+  std::string NoInjection;
+  /// How its probes run, for reports: "agent", "breakpoints" or
+  /// "breakpoints-no-inject"; and what sandboxes it ("" if nothing).
+  std::string PathName;
+  std::string SandboxSummary;
+  /// Whether its agent may put its sites back by itself if tsrun dies: not
+  /// when the calls that takes are not the sandbox's to allow. It then only
+  /// disarms (tscc_agent_proc.healing set from the start).
+  bool AgentMayHeal = true;
+  /// Statuses that waitpid() gave tsrun somewhere the event loop does not
+  /// look (a process that died while running an injected call): they go
+  /// here, for the event loop.
+  std::vector<std::pair<pid_t, int>> *Reaped = nullptr;
 
   /// How breakpoints trap. Launched commands use int3, the cheapest trap;
   /// they die with tsrun anyway (PTRACE_O_EXITKILL). Attached 64-bit

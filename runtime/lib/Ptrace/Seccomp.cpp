@@ -38,13 +38,13 @@ tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs) {
     if (Skip > 255) {
       // Too far for one jump: fall back to tracing every syscall.
       F.resize(6);
-      Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+      Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
       return F;
     }
     Jump(BPF_JMP | BPF_JEQ | BPF_K, Nrs[I], static_cast<uint8_t>(Skip), 0);
   }
   Stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+  Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
   return F;
 }
 

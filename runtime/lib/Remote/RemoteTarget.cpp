@@ -186,7 +186,7 @@ std::vector<uint64_t> RemoteTarget::unwindStack(int64_t Tid,
   PCs.push_back(PC);
   // At a function's first instruction (entry probes) the frame is not set
   // up yet: the caller is at [sp] and rbp/ebp is still the caller's frame.
-  if (const Module *M = moduleFor(PC)) {
+  if (const Module *M = moduleFor(PC); M && !M->Mismatched) {
     const ElfSymbol *Sym = M->Elf->functionContaining(PC - M->Bias);
     bool Ok = false;
     if (Sym && Sym->Value + M->Bias == PC && PCs.size() < MaxDepth) {
@@ -234,5 +234,9 @@ std::vector<Module *> RemoteTarget::liveModules() {
 }
 
 std::string RemoteTarget::symbolize(uint64_t PC) {
-  return symbolizeAddress(moduleFor(PC), PC);
+  const Module *M = moduleFor(PC);
+  // Another build's symbols would name the address wrongly.
+  if (M && M->Mismatched)
+    return M->Name + "+0x" + rsp::hexNumber(PC - M->Start);
+  return symbolizeAddress(M, PC);
 }

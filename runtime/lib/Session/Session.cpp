@@ -98,6 +98,8 @@ TargetInfo SessionState::info(Target &T) const {
   I.DM = T.dataModel();
   I.Name = T.name();
   I.Backend = std::string(T.backendName());
+  I.Path = T.pathName();
+  I.Sandbox = T.sandbox();
   I.SessionStopping = S.stopRequested();
   return I;
 }

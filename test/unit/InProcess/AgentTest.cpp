@@ -160,7 +160,7 @@ protected:
     memcpy(At, Code.data(), Code.size());
     ip::PatchPlan Plan;
     std::string Why;
-    ASSERT_TRUE(ip::planJumpPatch(Code, Func, Func, Plan, Why)) << Why;
+    ASSERT_TRUE(ip::planJumpPatch(Code, Func, Func, {}, Plan, Why)) << Why;
     uint64_t Tramp = reinterpret_cast<uint64_t>(TrampAt);
     std::vector<uint8_t> Bytes;
     ip::TrampolineInfo Info;

@@ -69,7 +69,7 @@ TEST_F(OutputTest, JsonLinesFollowTheSchema) {
   EXPECT_EQ(L[0]["schema"], "tscc-run/1");
   EXPECT_EQ(L[0]["type"], "header");
   EXPECT_EQ(L[0]["source"], "basic.t");
-  EXPECT_EQ(L[0]["abi"], "1.4");
+  EXPECT_EQ(L[0]["abi"], "1.5");
   EXPECT_EQ(L.back()["type"], "end");
 
   std::map<std::string, std::vector<json>> ByType;

@@ -88,6 +88,8 @@ struct TargetInfo {
   DataModel DM = DataModel::LP64;
   std::string Name;
   std::string Backend;
+  std::string Path;    ///< Target::pathName(), "" if none
+  std::string Sandbox; ///< Target::sandbox(), "" if none
   /// The session was already ending (tsrun's own SIGKILL of a launched
   /// command is then expected, not news).
   bool SessionStopping = false;

@@ -35,8 +35,17 @@ public:
   virtual DataModel dataModel() const = 0;
   /// The process name (__pname): the executable's base name.
   virtual const std::string &name() const = 0;
+  /// The kernel's name of thread Tid (__comm): /proc/PID/task/TID/comm,
+  /// else the program's file name cut to 15 bytes, as exec sets it.
+  virtual std::string threadComm(int64_t Tid) const;
   /// "ptrace" or "gdb-remote", for reports.
   virtual std::string_view backendName() const = 0;
+  /// How the backend runs this process's probes ("agent", "breakpoints",
+  /// "breakpoints-no-inject"), where it chooses; "" otherwise.
+  virtual std::string pathName() const { return {}; }
+  /// What sandboxes the process, as far as the backend knows ("seccomp: 2
+  /// filters, read"); "" when nothing does.
+  virtual std::string sandbox() const { return {}; }
 
   /// Copies len bytes of target memory. Returns false on any fault; never
   /// throws and never disturbs the target.
