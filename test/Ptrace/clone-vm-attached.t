@@ -17,6 +17,7 @@
 // ATTACHED-NOT: @entries
 // ATTACHED: @exits[[[PARENT]]]: 20000
 // ATTACHED-NOT: @exits
+// ATTACHED: tsrun: warning: pid [[CHILD]] shares the memory of pid [[PARENT]] but is not traced (it was made by clone(CLONE_VM) before tsrun attached); its calls of probed functions are counted as drops
 // ATTACHED-DAG: tsrun: warning: a process sharing a traced process's memory was unknown to its in-process agent; its clauses were counted as drops
 // ATTACHED-DAG: clause 0 (line {{[0-9]+}}): fired 40000, 0 faults, 20000 drops
 // ATTACHED: prog status: 0
