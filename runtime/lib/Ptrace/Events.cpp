@@ -470,6 +470,33 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
   resume(P, T);
 }
 
+void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,
+                                  bool CopiesMemory) {
+  C.DM = P.DM;
+  for (const auto &M : P.Modules)
+    C.Modules.push_back(std::make_unique<Module>(*M));
+  C.Breakpoints = P.Breakpoints;
+  C.Home = P.Home;
+  C.HomeUsed = P.HomeUsed;
+  C.Heal = P.Heal; // its memory holds a copy of the journal
+  C.FaultBreaks = P.FaultBreaks;
+  C.RDebug = P.RDebug;
+  C.LoaderBreak = P.LoaderBreak;
+  C.Installed = P.Installed;
+  if (CopiesMemory)
+    C.Semaphores = P.Semaphores;
+  C.SeccompFilter = P.SeccompFilter;
+  C.UsesSyscallStops = P.UsesSyscallStops;
+  // Its filters are its parent's (fork copies them), and so is its path.
+  C.NoInjection = P.NoInjection;
+  C.PathName = P.PathName;
+  C.SandboxSummary = P.SandboxSummary;
+  C.AgentMayHeal = P.AgentMayHeal;
+  C.Reaped = P.Reaped;
+  C.Seccomp.setOwnFilter(P.Seccomp.ownFilter());
+  C.Agent = P.Agent;
+}
+
 void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
                                      unsigned Event) {
   unsigned long Msg = 0;
@@ -497,31 +524,9 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     PtraceProcess &C = *All.back();
     std::string Ignored;
     C.refreshIdentity(Ignored);
-    C.DM = P.DM;
-    for (const auto &M : P.Modules)
-      C.Modules.push_back(std::make_unique<Module>(*M));
-    C.Breakpoints = P.Breakpoints;
-    C.Home = P.Home;
-    C.HomeUsed = P.HomeUsed;
-    C.Heal = P.Heal; // its memory holds a copy of the journal
-    C.FaultBreaks = P.FaultBreaks;
-    C.RDebug = P.RDebug;
-    C.LoaderBreak = P.LoaderBreak;
-    C.Installed = P.Installed;
     // A forked child has a copy of the counters we incremented, to put back
     // when we detach from it; a vforked one shares the parent's.
-    if (Event != PTRACE_EVENT_VFORK)
-      C.Semaphores = P.Semaphores;
-    C.SeccompFilter = P.SeccompFilter;
-    C.UsesSyscallStops = P.UsesSyscallStops;
-    // Its filters are its parent's (fork copies them), and so is its path.
-    C.NoInjection = P.NoInjection;
-    C.PathName = P.PathName;
-    C.SandboxSummary = P.SandboxSummary;
-    C.AgentMayHeal = P.AgentMayHeal;
-    C.Reaped = P.Reaped;
-    C.Seccomp.setOwnFilter(P.Seccomp.ownFilter());
-    C.Agent = P.Agent;
+    inheritTracing(C, P, /*CopiesMemory=*/Event != PTRACE_EVENT_VFORK);
     if (Event == PTRACE_EVENT_VFORK)
       C.VforkParent = P.Pid;
     std::string Why;

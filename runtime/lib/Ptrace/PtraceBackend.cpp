@@ -333,20 +333,48 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
   All.push_back(std::make_unique<PtraceProcess>(Pid, /*Launched=*/false));
   PtraceProcess &P = *All.back();
   ByPid[Pid] = &P;
+  if (!seizeThreads(P, Error)) {
+    StartUp ? shutdown() : GiveUp(P);
+    return false;
+  }
+  if (P.Threads.empty()) {
+    ByPid.erase(Pid);
+    Error = "process " + std::to_string(Pid) + " exited while attaching";
+    return false;
+  }
+  std::vector<PtraceProcess *> Sharers = seizeSharers(P);
+  P.UsesSyscallStops = AnySyscallProbe;
+  pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
+  if (!setupImage(P, Tid, Error)) {
+    Error = "pid " + std::to_string(Pid) + ": " + Error;
+    releaseSharers(Sharers);
+    StartUp ? shutdown() : GiveUp(P);
+    return false;
+  }
+  keepAgentFromUntracedSharers(P);
+  S.targetAttached(P, "attached");
+  adoptSharers(P, Sharers, StartUp);
+  if (!StartUp)
+    for (auto &[T, Th] : P.Threads)
+      if (Th.State == ThreadState::Stopped)
+        resume(P, Th, Th.PendingSignal);
+  return true;
+}
+
+bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
   // Threads can be created while we attach: repeat until a pass finds no
   // new ones. Each seized thread is interrupted and waited for, so every
   // thread is stopped before anything is patched.
   for (bool Found = true; Found;) {
     Found = false;
-    for (pid_t Tid : listTasks(Pid)) {
+    for (pid_t Tid : listTasks(P.Pid)) {
       if (P.Threads.count(Tid))
         continue;
       if (ptrace(PTRACE_SEIZE, Tid, nullptr,
                  seizeOptions(false, Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
-        Error = describeAttachFailure(Pid, errno);
-        StartUp ? shutdown() : GiveUp(P);
+        Error = describeAttachFailure(P.Pid, errno);
         return false;
       }
       Found = true;
@@ -388,25 +416,61 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
       ++It;
     }
   }
-  if (P.Threads.empty()) {
-    ByPid.erase(Pid);
-    Error = "process " + std::to_string(Pid) + " exited while attaching";
-    return false;
-  }
-  P.UsesSyscallStops = AnySyscallProbe;
-  pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
-  if (!setupImage(P, Tid, Error)) {
-    Error = "pid " + std::to_string(Pid) + ": " + Error;
-    StartUp ? shutdown() : GiveUp(P);
-    return false;
-  }
-  keepAgentFromUntracedSharers(P);
-  S.targetAttached(P, "attached");
-  if (!StartUp)
-    for (auto &[T, Th] : P.Threads)
-      if (Th.State == ThreadState::Stopped)
-        resume(P, Th, Th.PendingSignal);
   return true;
+}
+
+std::vector<PtraceProcess *>
+PtraceBackend::Impl::seizeSharers(PtraceProcess &P) {
+  std::vector<PtraceProcess *> Out;
+  for (pid_t Other : processesSharingMemory(P.Pid)) {
+    if (ByPid.count(Other))
+      continue;
+    All.push_back(std::make_unique<PtraceProcess>(Other, /*Launched=*/false));
+    PtraceProcess &C = *All.back();
+    ByPid[Other] = &C;
+    std::string Why;
+    if (seizeThreads(C, Why) && !C.Threads.empty()) {
+      Out.push_back(&C);
+      continue;
+    }
+    // Left untraced (or gone): keepAgentFromUntracedSharers() keeps the
+    // agent's threads apart from its.
+    if (!Why.empty())
+      warnOnce("pid " + std::to_string(Other) +
+               ", which shares the memory of pid " + std::to_string(P.Pid) +
+               ", cannot be traced: " + Why);
+    releaseSharers({&C});
+  }
+  return Out;
+}
+
+void PtraceBackend::Impl::releaseSharers(
+    const std::vector<PtraceProcess *> &Sharers) {
+  for (PtraceProcess *C : Sharers) {
+    for (auto &[Tid, T] : C->Threads) {
+      ptrace(PTRACE_DETACH, Tid, nullptr, T.PendingSignal);
+      ByTid.erase(Tid);
+    }
+    C->Threads.clear();
+    ByPid.erase(C->Pid);
+  }
+}
+
+void PtraceBackend::Impl::adoptSharers(
+    PtraceProcess &P, const std::vector<PtraceProcess *> &Sharers,
+    bool StartUp) {
+  for (PtraceProcess *C : Sharers) {
+    std::string Why;
+    C->refreshIdentity(Why);
+    inheritTracing(*C, P, /*CopiesMemory=*/false);
+    if (Agents && !shareAgent(P, *C, *Agents, Why))
+      warnOnce("pid " + std::to_string(C->Pid) + ": " + Why);
+    S.targetAttached(*C, "attached");
+    if (!StartUp)
+      for (auto &[T, Th] : C->Threads)
+        if (Th.State == ThreadState::Stopped)
+          resume(*C, Th, Th.PendingSignal);
+  }
 }
 
 void PtraceBackend::Impl::keepAgentFromUntracedSharers(PtraceProcess &P) {
@@ -415,6 +479,7 @@ void PtraceBackend::Impl::keepAgentFromUntracedSharers(PtraceProcess &P) {
   // A process made by clone(CLONE_VM) before we came uses this memory, and
   // the agent in it, untraced: its threads must not be taken for ours.
   std::vector<pid_t> Others = processesSharingMemory(P.Pid);
+  std::erase_if(Others, [&](pid_t O) { return ByPid.count(O) != 0; });
   if (Others.empty())
     return;
   std::string Why;
@@ -426,9 +491,8 @@ void PtraceBackend::Impl::keepAgentFromUntracedSharers(PtraceProcess &P) {
            " shares the memory of "
            "pid " +
            std::to_string(P.Pid) +
-           " but is not traced (it was made "
-           "by clone(CLONE_VM) before tsrun attached); its calls of probed "
-           "functions are counted as drops");
+           " but could not be traced; its calls of probed functions are "
+           "counted as drops");
 }
 
 pid_t PtraceBackend::Impl::waitEvent(int &Status) {
