@@ -67,6 +67,8 @@ public:
                     bool StartUp);
   /// Lets go of processes seized by seizeSharers.
   void releaseSharers(const std::vector<pt::PtraceProcess *> &Sharers);
+  /// Processes attached that way: naming one with -p too is no error.
+  std::set<pid_t> AttachedAsSharers;
   /// The child that only sleeps, for interrupt() and the watcher to kill:
   /// that wakes waitpid() without a race.
   void spawnWaker();

@@ -326,6 +326,8 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
     Error = describeAttachFailure(Pid, errno);
     return false;
   }
+  if (ByPid.count(Pid) && AttachedAsSharers.count(Pid))
+    return true; // with the process whose memory it uses
   if (ByPid.count(Pid)) {
     Error = "process " + std::to_string(Pid) + " is already traced";
     return false;
@@ -463,6 +465,7 @@ void PtraceBackend::Impl::adoptSharers(
     std::string Why;
     C->refreshIdentity(Why);
     inheritTracing(*C, P, /*CopiesMemory=*/false);
+    AttachedAsSharers.insert(C->Pid);
     if (Agents && !shareAgent(P, *C, *Agents, Why))
       warnOnce("pid " + std::to_string(C->Pid) + ": " + Why);
     S.targetAttached(*C, "attached");
