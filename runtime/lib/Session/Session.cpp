@@ -4,6 +4,7 @@
 #include "SessionState.h"
 
 #include "tscc/Runtime/Format.h"
+#include "tscc/agent.h"
 
 #include "../Output/JsonEvents.h"
 
@@ -23,9 +24,20 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
       Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
   StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
+  Shape.ThreadCapacity = S.options().MaxThreads;
   Store = SharedStore::create(Shape, StoreError);
   if (Store) // the session's time zero, for records written anywhere
     Store->header().session_start_ns = tscc_host_now_ns();
+  if (Store && Store->layout().thread_capacity < S.options().MaxThreads) {
+    uint32_t B = S.options().ThreadBuffer;
+    std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                      : std::to_string(B >> 20) + "M";
+    warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
+               ": only " + std::to_string(Store->layout().thread_capacity) +
+               " thread buffers of " + Size +
+               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               "more threads");
+  }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -316,6 +328,7 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
   }
   Records.clear();
   warnFullTablesLocked();
+  warnAgentNoticesLocked();
   uint64_t Corrupt;
   {
     std::lock_guard<std::mutex> G(ExitMutex);
@@ -326,6 +339,54 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
     warnLocked("a record ring in shared memory was overwritten by a traced "
                "program; its records were discarded");
   }
+}
+
+namespace {
+const char LockTimeoutText[] =
+    "a traced thread held the session's state for too long (it is "
+    "stopped?); clauses that could not run were counted as drops";
+} // namespace
+
+std::string SessionState::threadLimitText() const {
+  uint32_t Cap = Store->layout().thread_capacity;
+  std::string Text = "more than " + std::to_string(Cap) +
+                     " threads of traced processes had state at once";
+  if (Cap < S.options().MaxThreads)
+    Text += " (a smaller --thread-buffer leaves room for more)";
+  else
+    Text += " (--max-threads raises the limit)";
+  return Text;
+}
+
+void SessionState::warnAgentNoticesLocked() {
+  // What agents in targets could not do, they say in the store's header.
+  uint32_t N =
+      __atomic_load_n(&Store->header().agent_notices, __ATOMIC_RELAXED);
+  if (N & TSCC_NOTICE_THREADS_FULL)
+    warnOnceLocked("threads-full", threadLimitText() +
+                                       "; clauses of the others were "
+                                       "counted as drops");
+  if (N & TSCC_NOTICE_TABLE_FULL)
+    warnOnceLocked("agent-threads-full",
+                   "the in-process agent of a traced process had no room "
+                   "for a new thread; its clauses were counted as drops "
+                   "(--max-threads raises the room)");
+  if (N & TSCC_NOTICE_SHADOW_FULL)
+    warnOnceLocked(
+        "agent-shadow-full",
+        "a traced process had more exit-probed calls in progress than the "
+        "in-process agent's shadow stacks hold (about " +
+            std::to_string(TSCC_AGENT_POOL_BYTES / sizeof(tscc_agent_chunk) *
+                           TSCC_AGENT_CHUNK_FRAMES) +
+            " per process); the exit probes and within() of the others "
+            "were counted as drops (--ptrace has no such limit)");
+  if (N & TSCC_NOTICE_LOCK_TIMEOUT)
+    warnOnceLocked("lock-timeout", LockTimeoutText);
+  if (N & TSCC_NOTICE_NO_SHARER)
+    warnOnceLocked("agent-no-sharer",
+                   "a process sharing a traced process's memory was unknown "
+                   "to its in-process agent; its clauses were counted as "
+                   "drops");
 }
 
 void SessionState::warnFullTablesLocked() {
@@ -433,9 +494,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
   if (!lockStore(ClauseLockTimeoutNs)) {
     __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
     countDrop(Clause);
-    warnOnce("lock-timeout",
-             "a traced thread held the session's state for too long (it is "
-             "stopped?); clauses that could not run were counted as drops");
+    warnOnce("lock-timeout", LockTimeoutText);
     return;
   }
   // Before the clause: a new thread may reuse an exited thread's id.
@@ -446,10 +505,9 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if ((Action || Pred) && Slot < 0) {
     countDrop(Clause);
-    warnOnce("threads-full",
-             "more than " + std::to_string(Store->layout().thread_capacity) +
-                 " traced threads at once; clauses of the others are "
-                 "counted as drops");
+    warnOnce("threads-full", threadLimitText() +
+                                 "; clauses of the others were counted as "
+                                 "drops");
   }
   bool Crashed = false;
   ClauseCrash Crash;

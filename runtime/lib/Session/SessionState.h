@@ -180,6 +180,10 @@ public:
                    const std::vector<uint8_t> &Payload) const;
   /// Warns once about every map or aggregation that ran out of room.
   void warnFullTablesLocked();
+  /// What agents in targets could not do (the store's agent_notices).
+  void warnAgentNoticesLocked();
+  /// "more than N threads ... had state at once (how to raise it)".
+  std::string threadLimitText() const;
 
   /// Prints aggregation Agg (and marks it printed); takes Lock (the Locked
   /// form: held). The store lock should be held, so that the snapshot is

@@ -45,6 +45,8 @@ struct SessionOptions {
   size_t MapCapacity = 1u << 16;
   /// Bytes of each traced thread's record ring (a power of two).
   uint32_t ThreadBuffer = 1u << 20;
+  /// Threads that can have state in the store at once (--max-threads).
+  uint32_t MaxThreads = 1024;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
   /// Called (with the session lock held) when a clause calls exit(); tsrun
