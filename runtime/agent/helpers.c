@@ -129,7 +129,7 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   __builtin_memset(&H, 0, sizeof(H));
   H.type = Type;
   H.data_model = TSCC_DM_LP64;
-  H.target = tscc_agent_config.target_id;
+  H.target = Sc->thread->target; /* its process: a sharer's is its own */
   H.tid = Sc->thread->tid;
   H.clause = Ctx->clause;
   H.probe = Ctx->probe;
@@ -263,6 +263,10 @@ static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
 /* What stktrace() takes of a thread, at most: tsrun unwinds within it, and
  * reads the rest of a deeper stack from the live process. */
 #define STACK_SNAPSHOT 8192
+/* And of its shadow stack: the innermost returns, at least this many, as
+ * many as stktrace(depth) asks for up to the second. */
+#define SHADOW_SNAPSHOT 512u
+#define SHADOW_SNAPSHOT_MAX 8192u
 
 /* stktrace(): the registers, the real return addresses the shadow stack
  * holds and the top of the stack go to tsrun, which unwinds them with the
@@ -273,8 +277,13 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   if (!checked(Ctx))
     return;
   struct tscc_agent_thread *T = scope(Ctx)->thread;
-  uint32_t N =
-      T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth : TSCC_AGENT_MAX_FRAMES;
+  /* The innermost returns: unwinding the deepest frames needs no more. */
+  uint32_t N = tscc_agent_depth(T);
+  uint32_t Want = Depth > SHADOW_SNAPSHOT ? Depth : SHADOW_SNAPSHOT;
+  if (Want > SHADOW_SNAPSHOT_MAX)
+    Want = SHADOW_SNAPSHOT_MAX;
+  if (N > Want)
+    N = Want;
   uint32_t Max =
       (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N + STACK_SNAPSHOT);
   /* Built in the ring itself: a thread's stack (a signal handler's, say)
@@ -287,12 +296,11 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   struct tscc_stack_snapshot Snap;
   __builtin_memset(&Snap, 0, sizeof(Snap));
   Snap.depth = Depth;
-  Snap.shadow_count = N;
   Snap.return_trampoline = (uint64_t)&tscc_agent_return;
   __builtin_memcpy(Snap.regs, Ctx->regs, sizeof(Snap.regs));
   uint64_t *Shadow = (uint64_t *)(Where + sizeof(Snap));
-  for (uint32_t I = 0; I < N; ++I)
-    Shadow[I] = T->frames[I].ret;
+  N = tscc_agent_returns(&tscc_agent_config, T, Shadow, N);
+  Snap.shadow_count = N;
   /* As much of the stack as is there, page by page. */
   uint8_t *Stack = (uint8_t *)(Shadow + N);
   uint64_t Sp = Ctx->regs[TSCC_REG_RSP], Got = 0;

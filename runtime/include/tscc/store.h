@@ -90,7 +90,10 @@ struct tscc_store_header {
    * the lock before it: the lock is unfair (fast), this keeps one thread
    * that takes it over and over from starving the others. */
   uint32_t starving;
-  uint32_t reserved1;
+  /* What agents could not do, for tsrun's warnings (tscc_agent_notice
+   * bits; the in-process agent's, apart from the thread slots). Only
+   * ever read as a reason to warn: a forged bit costs a false warning. */
+  uint32_t agent_notices;
   uint64_t starving_since;   /* CLOCK_MONOTONIC */
   uint64_t owner_checked_ns; /* when a stuck owner was last looked at */
   uint8_t pad1[8];
@@ -117,6 +120,14 @@ struct tscc_shard_header {
    * control page's stopping, within milliseconds). */
   uint32_t stopping;
   uint8_t pad[20];
+};
+
+enum tscc_agent_notice {
+  TSCC_NOTICE_THREADS_FULL = 1u << 0, /* a thread found no free slot */
+  TSCC_NOTICE_TABLE_FULL = 1u << 1,   /* or no room in the agent's table */
+  TSCC_NOTICE_SHADOW_FULL = 1u << 2,  /* a return could not be hijacked */
+  TSCC_NOTICE_NO_SHARER = 1u << 3,    /* a process unknown to the agent */
+  TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
 };
 
 struct tscc_clause_counters {

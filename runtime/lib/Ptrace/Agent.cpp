@@ -38,7 +38,14 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-constexpr uint32_t AgentThreadCapacity = 4096;
+/// The agent's thread table holds four times the store's thread slots (a
+/// thread without a slot needs no entry), so that an entry is always found
+/// within TSCC_AGENT_THREAD_PROBES places of its home.
+constexpr uint32_t MinAgentThreads = 4096;
+/// Shadow stacks: address space for this many bytes of chunks (only those
+/// used take memory), or less where the system will not give that much.
+constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 16u << 20, 4u << 20,
+                                  1u << 20};
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
@@ -138,6 +145,36 @@ bool samePidNamespace(pid_t Pid) {
       return B.empty();
     }
   return true; // kernels without NSpid have no nested namespaces to see
+}
+
+uint32_t agentThreadCapacity(const SharedStore &Store) {
+  uint64_t Want = std::max<uint64_t>(
+      MinAgentThreads, 4 * uint64_t(Store.layout().thread_capacity));
+  uint32_t Cap = 1;
+  while (Cap < Want)
+    Cap <<= 1;
+  return Cap;
+}
+
+/// Maps the table and the pool of the agent's threads (MAP_NORESERVE).
+bool mapThreads(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+                std::string &Why) {
+  AgentState &A = P.Agent;
+  A.ThreadCapacity = agentThreadCapacity(*F.session().store());
+  A.ThreadsSize = uint64_t(A.ThreadCapacity) * sizeof(tscc_agent_thread);
+  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
+                              Why, MAP_NORESERVE);
+  if (!A.ThreadsBase)
+    return false;
+  for (uint64_t Bytes : PoolBytes) {
+    A.PoolBase =
+        mapAnywhere(P, Tid, Bytes, PROT_READ | PROT_WRITE, Why, MAP_NORESERVE);
+    if (A.PoolBase) {
+      A.PoolSize = Bytes;
+      return true;
+    }
+  }
+  return false;
 }
 
 /// Builds a block of memory for the target, whose address is known in
@@ -452,8 +489,10 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.agent_hi = A.AgentBase + A.AgentSize;
   C.lock_timeout_ns = AgentLockTimeoutNs;
   C.reader_pid = getpid();
-  C.thread_capacity = AgentThreadCapacity;
+  C.thread_capacity = A.ThreadCapacity;
   C.threads = A.ThreadsBase;
+  C.pool = A.PoolBase;
+  C.pool_chunks = static_cast<uint32_t>(A.PoolSize / sizeof(tscc_agent_chunk));
   C.sites = A.SiteTable;
   C.site_capacity = A.SiteCapacity;
   if (B.bytes().size() > DataSize - DataScratch) {
@@ -683,12 +722,11 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   if (!placeImage(P, Tid, F.programObject(), FromAgent, Code, A.CodeBase,
                   A.CodeSize, Why))
     return false;
-  A.ThreadsSize = uint64_t(AgentThreadCapacity) * sizeof(tscc_agent_thread);
-  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
-                              Why, MAP_NORESERVE);
+  if (!mapThreads(P, Tid, F, Why))
+    return false;
   A.DataSize = DataSize;
   A.DataBase = mapAnywhere(P, Tid, A.DataSize, PROT_READ | PROT_WRITE, Why);
-  if (!A.ThreadsBase || !A.DataBase)
+  if (!A.DataBase)
     return false;
   if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
     F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
@@ -710,25 +748,38 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     return false;
   }
   A.Installed = true;
+  // Threads made before tsrun came without a TLS of their own share an fs
+  // base with another: the agent tells them apart by their ids.
+  if (!threadsHaveOwnFsBase(P) && !agentTellsThreadsById(P, Why))
+    F.session().warn("pid " + std::to_string(P.Pid) + ": " + Why);
   return true;
 }
 
-bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, AgentFactory &F,
+bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
+                              pid_t ForkingTid, AgentFactory &F,
                               std::string &Why) {
   if (!Child.Agent.Installed)
     return true;
-  // A new process for the store: its records and threads are its own.
+  // A new process for the store: its records and threads are its own. Its
+  // memory is its own too, shared with nobody.
   Child.Agent.TargetId = F.session().targetId(Child);
+  Child.Agent.Sharers.reset();
   uint64_t Config = Child.Agent.Config;
   uint32_t Id = Child.Agent.TargetId;
   int64_t Ids[3] = {Child.Pid, Child.PPid, Child.Uid};
+  uint32_t NotShared = 0;
   if (!Child.writeMemory(Config + offsetof(tscc_agent_config, target_id), &Id,
                          sizeof(Id)) ||
       !Child.writeMemory(Config + offsetof(tscc_agent_config, pid), Ids,
-                         sizeof(Ids))) {
+                         sizeof(Ids)) ||
+      !Child.writeMemory(Config + offsetof(tscc_agent_config, shared_mm),
+                         &NotShared, sizeof(NotShared))) {
     Why = "cannot re-arm the agent in the child";
     return false;
   }
+  // The forking thread goes on in the child: its hijacked returns are on
+  // the child's stack too.
+  handForkingThread(Child, Parent, ForkingTid);
   // It did not inherit its parent's shard (MADV_DONTFORK); it is armed
   // once it has one of its own (finishChildAgent, at its first stop).
   Child.Agent.ShardBase = Child.Agent.ShardSize = 0;
@@ -816,12 +867,4 @@ void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
   uint32_t Zero = 0;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
                 sizeof(Zero));
-}
-
-void tscc::rt::pt::armAgent(PtraceProcess &P) {
-  if (!P.Agent.Installed)
-    return;
-  uint32_t One = 1;
-  P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
-                sizeof(One));
 }

@@ -10,6 +10,8 @@
 
 #include "SessionState.h"
 
+#include "tscc/agent.h"
+
 #include <climits>
 #include <cstring>
 #include <sys/syscall.h>
@@ -89,6 +91,11 @@ tscc_store *SessionState::viewLocked(Target &T, uint32_t Id) {
   std::unique_ptr<Shard> Mem = Shard::create(*D->Store, Error);
   if (!Mem)
     return nullptr;
+  // A process that shared another's memory and is now in another domain
+  // (a set-id exec) can no longer be named there.
+  for (auto &[Key, Other] : Shards)
+    if (Other.Dom != D)
+      Other.Sharers.erase(Id);
   uint64_t Key = NextShard++;
   ShardEntry &E = Shards[Key];
   E.Target = Id;
@@ -107,8 +114,8 @@ tscc_store *SessionState::view(Target &T, uint32_t Id) {
 
 void SessionState::retireExitedLocked() {
   for (auto [Id, Tid] : ExitedThreads) {
-    auto Cur = ShardOf.find(Id);
-    if (Cur == ShardOf.end())
+    auto Cur = SharedShardOf.find(Id);
+    if (Cur == SharedShardOf.end() && (Cur = ShardOf.find(Id)) == ShardOf.end())
       continue;
     tscc_store *V = Shards.at(Cur->second).Mem->view();
     int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
@@ -182,7 +189,8 @@ void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
   for (const Cut::Part &P : C.Parts) {
     std::vector<DrainedRecord> &Mine = Parts.emplace_back();
     // Each process's records, from its own shard: that is who wrote them,
-    // whatever they say.
+    // whatever they say (but for the processes that share its memory, and
+    // so its shard, which tsrun knows of: a record may name one of them).
     for (const auto &[Key, Rings] : P.Rings) {
       auto It = Shards.find(Key);
       if (It == Shards.end())
@@ -190,7 +198,7 @@ void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
       size_t First = Mine.size();
       It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
       for (size_t I = First; I < Mine.size(); ++I)
-        Mine[I].Target = It->second.Target;
+        Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
     }
     // tsrun's own records of this cut.
     Domain &D = *P.Dom;
@@ -258,6 +266,49 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   Shards.erase(It);
 }
 
+bool SessionState::handShardOverLocked(uint64_t Key) {
+  // Its owner is gone, but a process that shares its memory still writes
+  // into it: the shard becomes that one's.
+  for (auto &[Id, Cur] : SharedShardOf) {
+    if (Cur != Key || ShardOf.count(Id))
+      continue;
+    ShardEntry &E = Shards.at(Key);
+    if (auto Old = ShardOf.find(E.Target);
+        Old != ShardOf.end() && Old->second == Key)
+      ShardOf.erase(Old);
+    E.Target = Id;
+    E.Sharers.erase(Id);
+    ShardOf[Id] = Key;
+    SharedShardOf.erase(Id);
+    return true;
+  }
+  return false;
+}
+
+void SessionState::leaveShardLocked(uint32_t Id) {
+  // Its records still in the shard stay its own (it stays a sharer until
+  // it is released); an agent of its own (after exec) gets a shard of its
+  // own.
+  SharedShardOf.erase(Id);
+  auto Cur = ShardOf.find(Id);
+  if (Cur == ShardOf.end())
+    return;
+  // The owner leaves a memory others still use: they keep the shard.
+  uint64_t Key = Cur->second;
+  if (handShardOverLocked(Key))
+    Shards.at(Key).Sharers.insert(Id);
+}
+
+void SessionState::shareShardLocked(uint32_t Owner, uint32_t Sharer) {
+  auto Cur = SharedShardOf.find(Owner);
+  if (Cur == SharedShardOf.end() &&
+      (Cur = ShardOf.find(Owner)) == ShardOf.end())
+    return;
+  uint64_t Key = Cur->second;
+  Shards.at(Key).Sharers.insert(Sharer);
+  SharedShardOf[Sharer] = Key;
+}
+
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
@@ -272,9 +323,12 @@ void SessionState::releaseDeliveredLocked() {
       {
         std::lock_guard<std::mutex> G(ExitMutex);
         std::vector<uint64_t> Keys;
-        for (auto &[Key, S] : Shards)
-          if (S.Target == E.Id)
+        for (auto &[Key, S] : Shards) {
+          S.Sharers.erase(E.Id);
+          if (S.Target == E.Id && !handShardOverLocked(Key))
             Keys.push_back(Key);
+        }
+        SharedShardOf.erase(E.Id);
         for (uint64_t Key : Keys)
           releaseShardLocked(Key);
       }
@@ -408,7 +462,64 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
   }
   Records.clear();
   warnFullTablesLocked();
+  warnAgentNoticesLocked();
   reportCorruptLocked();
+}
+
+const char *SessionState::lockTimeoutText() {
+  return "a traced thread held the session's state for too long (it is "
+         "stopped?); clauses that could not run were counted as drops";
+}
+
+std::string SessionState::threadLimitText() const {
+  uint32_t Cap = Store->layout().thread_capacity;
+  std::string Text = "more than " + std::to_string(Cap) +
+                     " threads of one traced process had state at once";
+  if (Cap < S.options().MaxThreads)
+    Text += " (a smaller --thread-buffer leaves room for more)";
+  else
+    Text += " (--max-threads raises the limit)";
+  return Text;
+}
+
+uint32_t SessionState::agentNoticesLocked() {
+  // Every domain's store has its own word: agents write where they run.
+  // A bit a program set itself costs nothing but a false warning.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  uint32_t N = 0;
+  for (auto &D : Domains)
+    N |= __atomic_load_n(&tscc_store_hdr(D->Store->view())->agent_notices,
+                         __ATOMIC_RELAXED);
+  return N;
+}
+
+void SessionState::warnAgentNoticesLocked() {
+  uint32_t N = agentNoticesLocked();
+  if (N & TSCC_NOTICE_THREADS_FULL)
+    warnOnceLocked("threads-full", threadLimitText() +
+                                       "; clauses of the others were "
+                                       "counted as drops");
+  if (N & TSCC_NOTICE_TABLE_FULL)
+    warnOnceLocked("agent-threads-full",
+                   "the in-process agent of a traced process had no room "
+                   "for a new thread; its clauses were counted as drops "
+                   "(--max-threads raises the room)");
+  if (N & TSCC_NOTICE_SHADOW_FULL)
+    warnOnceLocked(
+        "agent-shadow-full",
+        "a traced process had more exit-probed calls in progress than the "
+        "in-process agent's shadow stacks hold (about " +
+            std::to_string(TSCC_AGENT_POOL_BYTES / sizeof(tscc_agent_chunk) *
+                           TSCC_AGENT_CHUNK_FRAMES) +
+            " per process); the exit probes and within() of the others "
+            "were counted as drops (--ptrace has no such limit)");
+  if (N & TSCC_NOTICE_LOCK_TIMEOUT)
+    warnOnceLocked("lock-timeout", lockTimeoutText());
+  if (N & TSCC_NOTICE_NO_SHARER)
+    warnOnceLocked("agent-no-sharer",
+                   "a process sharing a traced process's memory was unknown "
+                   "to its in-process agent; its clauses were counted as "
+                   "drops");
 }
 
 void SessionState::reportCorruptLocked() {

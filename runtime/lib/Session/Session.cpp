@@ -4,6 +4,7 @@
 #include "SessionState.h"
 
 #include "tscc/Runtime/Format.h"
+#include "tscc/agent.h"
 
 #include "../Output/JsonEvents.h"
 
@@ -23,6 +24,7 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
       Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
   Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
+  Shape.ThreadCapacity = S.options().MaxThreads;
   StartNs = tscc_host_now_ns();
   Control = ControlPage::create(StoreError);
   if (Control)
@@ -32,6 +34,16 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     Domains[0]->Store = Store.get();
   }
   RetiredCounters.resize(P.clauses().size());
+  if (Store && Store->layout().thread_capacity < S.options().MaxThreads) {
+    uint32_t B = S.options().ThreadBuffer;
+    std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                      : std::to_string(B >> 20) + "M";
+    warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
+               ": only " + std::to_string(Store->layout().thread_capacity) +
+               " thread buffers of " + Size +
+               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               "more threads");
+  }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -289,9 +301,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
   if (!D || !V || !lockStore(*D, ClauseLockTimeoutNs)) {
     __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
     countDrop(Clause);
-    warnOnce("lock-timeout",
-             "a traced thread held the session's state for too long (it is "
-             "stopped?); clauses that could not run were counted as drops");
+    warnOnce("lock-timeout", lockTimeoutText());
     return;
   }
   // Before the clause: a new thread may reuse an exited thread's id.
@@ -305,10 +315,9 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if ((Action || Pred) && Slot < 0) {
     countDrop(Clause);
-    warnOnce("threads-full",
-             "more than " + std::to_string(Store->layout().thread_capacity) +
-                 " traced threads of one process at once; clauses of the "
-                 "others are counted as drops");
+    warnOnce("threads-full", threadLimitText() +
+                                 "; clauses of the others were counted as "
+                                 "drops");
   }
   bool Crashed = false;
   ClauseCrash Crash;
@@ -487,6 +496,18 @@ Shard *Session::shard(Target &T) {
   if (!State->viewLocked(T, Id))
     return nullptr;
   return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
+}
+
+void Session::shareShard(Target &Owner, Target &Sharer) {
+  uint32_t O = State->targetId(&Owner), Id = State->targetId(&Sharer);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->shareShardLocked(O, Id);
+}
+
+void Session::leaveShard(Target &Leaving) {
+  uint32_t Id = State->targetId(&Leaving);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->leaveShardLocked(Id);
 }
 
 SharedStore *Session::storeFor(Target &T) {

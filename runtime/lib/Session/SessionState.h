@@ -36,6 +36,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unordered_map>
 
@@ -169,12 +170,27 @@ public:
     /// Its process now belongs to another domain (a set-id exec): it is
     /// released once its rings are read.
     bool Moved = false;
+    /// Processes that use the owner's memory (Session::shareShard): the
+    /// only ones but Target a record in it may name.
+    std::set<uint32_t> Sharers;
   };
   /// Every shard, by a number of tsrun's own, and the current one of each
   /// target. (tsrun's own, for clauses without a process, is the store's
   /// view.)
   std::map<uint64_t, ShardEntry> Shards;
   std::unordered_map<uint32_t, uint64_t> ShardOf;
+  /// The shard a process sharing another's memory writes into.
+  std::unordered_map<uint32_t, uint64_t> SharedShardOf;
+  /// Shard Key's owner is gone: it becomes that of a process still sharing
+  /// its memory, if there is one.
+  bool handShardOverLocked(uint64_t Key);
+  void shareShardLocked(uint32_t Owner, uint32_t Sharer);
+  void leaveShardLocked(uint32_t Id);
+  /// Whose a record read from shard E is.
+  uint32_t recordOwnerLocked(const ShardEntry &E,
+                             const tscc_ring_record &H) const {
+    return E.Sharers.count(H.target) ? H.target : E.Target;
+  }
   uint64_t NextShard = 1;
   /// A released shard held a request to end the session.
   bool ExitSeen = false;
@@ -314,6 +330,13 @@ public:
   bool anyExitRequested();
   /// Warns once about every map or aggregation that ran out of room.
   void warnFullTablesLocked();
+  /// What agents in targets could not do (every domain store's
+  /// agent_notices).
+  void warnAgentNoticesLocked();
+  uint32_t agentNoticesLocked();
+  /// "more than N threads ... had state at once (how to raise it)".
+  std::string threadLimitText() const;
+  static const char *lockTimeoutText();
 
   /// Prints aggregation Agg, every domain's merged (and marks it printed);
   /// takes Lock (the Locked form: held).

@@ -47,6 +47,8 @@ struct SessionOptions {
   size_t MapCapacity = 1u << 16;
   /// Bytes of each traced thread's record ring (a power of two).
   uint32_t ThreadBuffer = 1u << 20;
+  /// Threads that can have state in the store at once (--max-threads).
+  uint32_t MaxThreads = 1024;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
   /// Called (with the session lock held) when a clause calls exit(); tsrun
@@ -91,6 +93,15 @@ public:
   /// their rings, __thread maps, clause counters), created on first use;
   /// null after an init error or if it cannot be created.
   Shard *shard(Target &T);
+  /// Sharer uses Owner's memory (a vfork() child, clone(CLONE_VM) without
+  /// CLONE_THREAD), agent and shard included: a record in that shard that
+  /// names Sharer is Sharer's. Only processes told so here can be named;
+  /// any other record there is its owner's, whatever it says. (Processes
+  /// that share memory can write each other's anyway: this gives nothing
+  /// away.)
+  void shareShard(Target &Owner, Target &Sharer);
+  /// Leaving no longer uses the memory it shared (it exec'ed or exited).
+  void leaveShard(Target &Leaving);
   /// The page of words that steer the session (tscc_control), which
   /// targets map read-only; null after an init error.
   ControlPage *control();
