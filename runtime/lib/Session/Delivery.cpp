@@ -263,6 +263,8 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)
     ShardOf.erase(Cur);
+  std::erase_if(SharedShardOf,
+                [Key](const auto &E) { return E.second == Key; });
   Shards.erase(It);
 }
 

@@ -10,7 +10,7 @@ pids = {}
 ok = True
 records = []
 for line in open(sys.argv[1]):
-    m = re.match(r"(child|parent) (\d+) ", line)
+    m = re.match(r"(child|parent) (\d+)\b", line)
     if m:
         pids[m.group(1)] = int(m.group(2))
         continue
