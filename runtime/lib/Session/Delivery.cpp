@@ -78,6 +78,13 @@ tscc_store *SessionState::viewLocked(Target &T, uint32_t Id) {
   Domain *D = domainForLocked(&T);
   if (!D)
     return nullptr;
+  // A process that shares another's memory has its threads in that one's
+  // shard, whichever side runs its clauses.
+  if (auto Sh = SharedShardOf.find(Id); Sh != SharedShardOf.end()) {
+    ShardEntry &E = Shards.at(Sh->second);
+    if (E.Dom == D)
+      return E.Mem->view();
+  }
   if (auto Cur = ShardOf.find(Id); Cur != ShardOf.end()) {
     ShardEntry &E = Shards.at(Cur->second);
     if (E.Dom == D)

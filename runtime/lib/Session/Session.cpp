@@ -493,8 +493,13 @@ Shard *Session::shard(Target &T) {
   if (!State->domainFor(&T))
     return nullptr;
   std::lock_guard<std::mutex> G(State->ExitMutex);
-  if (!State->viewLocked(T, Id))
+  tscc_store *V = State->viewLocked(T, Id);
+  if (!V)
     return nullptr;
+  if (auto Sh = State->SharedShardOf.find(Id);
+      Sh != State->SharedShardOf.end() &&
+      State->Shards.at(Sh->second).Mem->view() == V)
+    return State->Shards.at(Sh->second).Mem.get();
   return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
 }
 
