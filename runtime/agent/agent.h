@@ -110,6 +110,9 @@ void tscc_agent_return(void) HIDDEN;
 uint64_t agent_now_ns(void);
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
 enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
+/* The session is ending (tsrun says so), or a clause of this process
+ * called exit(), which tsrun has not seen yet. */
+int agent_stopping(struct tscc_store *S);
 
 /* hit.c, for returns.c too. The clause of a probe (~0u if none); the
  * registers of a frame as a clause sees them; runs the clause of Probe for

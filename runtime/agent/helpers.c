@@ -129,7 +129,7 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   __builtin_memset(&H, 0, sizeof(H));
   H.type = Type;
   H.data_model = TSCC_DM_LP64;
-  H.target = tscc_agent_config.target_id;
+  H.target = Sc->thread->target; /* its process: a sharer's is its own */
   H.tid = Sc->thread->tid;
   H.clause = Ctx->clause;
   H.probe = Ctx->probe;
@@ -232,14 +232,17 @@ static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
   tscc_agg_clear(store(), Agg);
 }
 
-/* exit(): no clause starts anywhere from now on (tsrun does the same for
- * its own when it sees the request, within milliseconds). */
+/* exit(): no clause starts from now on in this process, and tsrun is asked
+ * to end the session (the control page, which only tsrun writes, then
+ * stops every other process too, within milliseconds). A process can stop
+ * only itself. */
 static void h_request_exit(struct tscc_ctx *Ctx) {
   if (!checked(Ctx))
     return;
+  struct tscc_shard_header *Mine = tscc_shard_hdr(store());
+  __atomic_store_n(&Mine->stopping, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&Mine->exit_requested, 1, __ATOMIC_RELEASE);
   struct tscc_store_header *H = tscc_store_hdr(store());
-  __atomic_store_n(&H->stopping, 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&H->stop_requested, 1, __ATOMIC_RELEASE);
   __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
   tscc_host_wake(&H->wake);
 }

@@ -60,6 +60,13 @@ int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   return 0;
 }
 
+/* The session is ending (tsrun says so), or a clause of this process
+ * called exit(), which tsrun has not seen yet. */
+int agent_stopping(struct tscc_store *S) {
+  return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
+         __atomic_load_n(&tscc_shard_hdr(S)->stopping, __ATOMIC_ACQUIRE);
+}
+
 uint32_t agent_clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
@@ -127,8 +134,8 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       (const struct tscc_agent_site *)(Ret - TSCC_TRAMPOLINE_CALL_END -
                                        TSCC_TRAMPOLINE_CODE);
   struct tscc_store *S = &tscc_agent_config.store;
-  struct tscc_store_header *H = tscc_store_hdr(S);
-  if (UNLIKELY(__atomic_load_n(&H->reader_alive, __ATOMIC_RELAXED) &
+  const struct tscc_control *Ctl = S->control;
+  if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &
                TSCC_READER_GONE)) {
     agent_reader_gone();
     return;
@@ -137,8 +144,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
    * the probe itself, and without hijacking the return, so that an exit
    * probe never fires for a call whose entry was not collected. */
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
-      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED) ||
-      __atomic_load_n(&H->collect_off, __ATOMIC_RELAXED))
+      __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
@@ -157,7 +163,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     return;
   }
   /* exit() may have been called while we waited for the lock. */
-  if (UNLIKELY(__atomic_load_n(&H->stopping, __ATOMIC_ACQUIRE))) {
+  if (UNLIKELY(agent_stopping(S))) {
     tscc_store_unlock(S, T->tid);
     return;
   }

@@ -133,11 +133,10 @@ static void run_exits(struct tscc_agent_thread *R, int Locked,
       (const struct tscc_agent_site *)Frame->site;
   /* Collection switched off since the entry: the exit is not collected
    * either (and is no drop: nothing was lost that was asked for). */
-  if (__atomic_load_n(&tscc_store_hdr(S)->collect_off, __ATOMIC_RELAXED) ||
+  if (__atomic_load_n(&S->control->collect_off, __ATOMIC_RELAXED) ||
       !__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE))
     return;
-  if (!Locked ||
-      __atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED)) {
+  if (!Locked || agent_stopping(S)) {
     agent_count_dropped(Site, TSCC_HOOK_EXIT);
     return;
   }

@@ -17,7 +17,7 @@
 // RUN: FileCheck %s --check-prefix=LIMIT < %t.out
 // RUN: FileCheck %s --check-prefix=LIMIT-ERR < %t.err
 // LIMIT: threads 1100 calls 11000
-// LIMIT-ERR: tsrun: warning: more than 1024 threads of traced processes had state at once (--max-threads raises the limit); clauses of the others were counted as drops
+// LIMIT-ERR: tsrun: warning: more than 1024 threads of one traced process had state at once (--max-threads raises the limit); clauses of the others were counted as drops
 // LIMIT-ERR: clause 0 (line {{[0-9]+}}): fired 11000, 0 faults, {{[1-9][0-9]*}} drops
 // RUN: %not %tsrun --max-threads 0 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %not %tsrun --max-threads=-5 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2

@@ -201,7 +201,8 @@ struct tscc_agent_config {
   uint32_t version;
   uint32_t size;           /* sizeof(struct tscc_agent_config) */
   struct tscc_store store; /* base = the store mapping in this process;
-                              tables = the private copy of the layout */
+                              tables = the private copy of the layout;
+                              control = the control page, read-only */
   uint32_t target_id;
   uint32_t has_fsgsbase; /* rdfsbase works (HWCAP2_FSGSBASE) */
   int64_t pid, ppid, uid;
@@ -255,9 +256,13 @@ struct tscc_agent_config {
  * not following it). */
 struct tscc_agent_proc {
   uint32_t armed;
-  uint32_t epoch;   /* the store's epoch when this process was (re)armed */
+  uint32_t epoch;   /* tsrun's epoch when this process was (re)armed */
   uint32_t healing; /* set by whoever puts the sites back (once) */
   uint32_t healed;  /* every site has its original bytes again */
+  /* The thread (tid) tsrun found group-stopped while it held the store
+   * lock and let run to the end of its clause: it stops itself (SIGSTOP)
+   * when it releases the lock. */
+  uint32_t stop_after_unlock;
 };
 
 #ifdef __cplusplus

@@ -136,7 +136,7 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
       "                         for tsrun before new ones are dropped\n"
       "                         (default 1M, a power of two)\n"
-      "  --max-threads N        threads of traced processes that can have\n"
+      "  --max-threads N        threads of one traced process that can have\n"
       "                         state (thread-locals, a record buffer) at\n"
       "                         once (default 1024; at most 4G divided by\n"
       "                         --thread-buffer)\n"

@@ -60,6 +60,7 @@ enum : uint64_t {
   NrConnect = syscallNumberOf(DataModel::LP64, "connect"),
   NrRecvmsg = syscallNumberOf(DataModel::LP64, "recvmsg"),
   NrMmap = syscallNumberOf(DataModel::LP64, "mmap"),
+  NrOpenat = syscallNumberOf(DataModel::LP64, "openat"),
 };
 
 bool isError(uint64_t R) { return R > ~uint64_t(4095); }
@@ -159,7 +160,7 @@ uint32_t agentThreadCapacity(const SharedStore &Store) {
 bool mapThreads(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                 std::string &Why) {
   AgentState &A = P.Agent;
-  A.ThreadCapacity = agentThreadCapacity(F.store());
+  A.ThreadCapacity = agentThreadCapacity(*F.session().store());
   A.ThreadsSize = uint64_t(A.ThreadCapacity) * sizeof(tscc_agent_thread);
   A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
                               Why, MAP_NORESERVE);
@@ -241,10 +242,44 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
   return true;
 }
 
-/// Maps the session's store into the target: the target connects to
-/// tsrun's socket and receives the memfd (SCM_RIGHTS), maps it, closes it.
-bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
-              uint64_t &Base, std::string &Why) {
+constexpr size_t MaxFds = 3;
+
+/// Receives the N memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
+/// their numbers there.
+bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
+                int *Fds, size_t N, std::string &Why) {
+  // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC)
+  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
+           Msg = Scratch + 1024;
+  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
+  iovec V{reinterpret_cast<void *>(Byte), 1};
+  msghdr M{};
+  M.msg_iov = reinterpret_cast<iovec *>(Iov);
+  M.msg_iovlen = 1;
+  M.msg_control = reinterpret_cast<void *>(Ctl);
+  M.msg_controllen = CMSG_SPACE(N * sizeof(int));
+  uint64_t R = 0;
+  if (!P.writeMemory(Iov, &V, sizeof(V)) ||
+      !P.writeMemory(Ctl, Control, sizeof(Control)) ||
+      !P.writeMemory(Msg, &M, sizeof(M)) ||
+      !call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
+            "recvmsg") ||
+      !P.readMemory(Ctl, Control, sizeof(Control)))
+    return false;
+  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
+  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS ||
+      C->cmsg_len != CMSG_LEN(N * sizeof(int))) {
+    Why = "the target did not receive the store";
+    return false;
+  }
+  memcpy(Fds, CMSG_DATA(C), N * sizeof(int));
+  return true;
+}
+
+/// The target connects to tsrun's socket and receives the N memfds Send
+/// (SCM_RIGHTS); Got gets their numbers there.
+bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+             const int *Send, int *Got, size_t N, std::string &Why) {
   if (!F.listen(Why))
     return false;
   uint64_t Sock = 0, R = 0;
@@ -258,45 +293,85 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
   bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
             call(P, Tid, NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-            F.sendStore(P.Pid, Why);
-  // recvmsg(sock, {iov: 1 byte, control: one fd}, MSG_CMSG_CLOEXEC)
-  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
-           Msg = Scratch + 1024;
-  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(sizeof(int))] = {};
-  if (Ok) {
-    iovec V{reinterpret_cast<void *>(Byte), 1};
-    msghdr M{};
-    M.msg_iov = reinterpret_cast<iovec *>(Iov);
-    M.msg_iovlen = 1;
-    M.msg_control = reinterpret_cast<void *>(Ctl);
-    M.msg_controllen = sizeof(Control);
-    Ok = P.writeMemory(Iov, &V, sizeof(V)) &&
-         P.writeMemory(Ctl, Control, sizeof(Control)) &&
-         P.writeMemory(Msg, &M, sizeof(M)) &&
-         call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
-              "recvmsg") &&
-         P.readMemory(Ctl, Control, sizeof(Control));
-  }
+            F.sendFds(P.Pid, {Send, N}, Why) &&
+            receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
-  if (!Ok)
+  return Ok;
+}
+
+/// The same for one descriptor, without a socket: for a process whose
+/// seccomp filter forbids one (the fork child of a program that sandboxed
+/// itself after it was set up). It opens tsrun's descriptor through /proc,
+/// which the kernel lets it do only if it may look into tsrun (root, or
+/// tsrun's own user): nobody else gets the memfd this way.
+bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
+                 int &Got, std::string &Why) {
+  std::string Path =
+      "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
+  uint64_t R = 0;
+  if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
+      !call(P, Tid, NrOpenat,
+            {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
+             O_RDWR | O_CLOEXEC, 0},
+            R, Why, "opening the shard through /proc"))
     return false;
-  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
-  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS) {
-    Why = "the target did not receive the store";
-    return false;
-  }
-  int Fd;
-  memcpy(&Fd, CMSG_DATA(C), sizeof(Fd));
-  uint64_t Size = F.store().size();
-  Ok = call(P, Tid, NrMmap,
-            {0, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
-             static_cast<uint64_t>(Fd), 0},
-            Base, Why, "mapping the store");
+  Got = static_cast<int>(R);
+  return true;
+}
+
+/// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
+bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
+           uint64_t &Base, std::string &Why, const char *What) {
+  bool Ok = call(
+      P, Tid, NrMmap,
+      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
+      Base, Why, What);
+  uint64_t Ignored = 0;
+  std::string IgnoredWhy;
   injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
                 IgnoredWhy);
   return Ok;
+}
+
+/// Maps the process's own shard. A child it forks does not inherit it
+/// (MADV_DONTFORK): the child gets a shard of its own.
+bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
+              std::string &Why) {
+  AgentState &A = P.Agent;
+  A.ShardSize = Mine.size();
+  uint64_t R = 0;
+  return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
+               Why, "mapping the process's shard") &&
+         call(P, Tid, NrMadvise, {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R,
+              Why, "madvise(MADV_DONTFORK)");
+}
+
+/// Maps the session's store, its control page and the process's shard into
+/// the target -- the control page read-only, which is all its seals allow.
+bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+              AgentState &A, std::string &Why) {
+  // The store of the process's trust domain: only processes with its
+  // credentials map it.
+  SharedStore *Ours = F.session().storeFor(P);
+  Shard *Mine = F.session().shard(P);
+  if (!Ours || !Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send[3] = {Ours->fd(), F.control().fd(), Mine->fd()};
+  int Got[3] = {-1, -1, -1};
+  if (!passFds(P, Tid, F, Scratch, Send, Got, 3, Why))
+    return false;
+  A.StoreSize = Ours->size();
+  A.ControlSize = F.control().size();
+  bool Ok = mapFd(P, Tid, Got[0], A.StoreSize, PROT_READ | PROT_WRITE,
+                  A.StoreBase, Why, "mapping the store");
+  Ok = mapFd(P, Tid, Got[1], A.ControlSize, PROT_READ, A.ControlBase, Why,
+             "mapping the control page") &&
+       Ok;
+  return mapShard(P, Tid, *Mine, Got[2], Why) && Ok;
 }
 
 const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
@@ -348,7 +423,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
                  const std::map<uint64_t, uint64_t> &Aux, std::string &Why) {
   AgentState &A = P.Agent;
   const ProbeProgram &Prog = F.session().program();
-  SharedStore &Store = F.store();
+  SharedStore &Store = *F.session().storeFor(P);
   Blob B(A.DataBase + DataScratch);
   uint64_t Tables = B.add(Store.tables().data(),
                           Store.tables().size() * sizeof(tscc_table_layout));
@@ -389,6 +464,8 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store = *Store.view();
   C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
   C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
+  C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
+  C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
   C.target_id = A.TargetId;
   auto Cap2 = Aux.find(AT_HWCAP2);
   C.has_fsgsbase = Cap2 != Aux.end() && (Cap2->second & 2);
@@ -486,8 +563,7 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
 
 /// Gives the process its own epoch and arms it.
 bool arm(PtraceProcess &P, AgentFactory &F) {
-  uint32_t Epoch =
-      __atomic_add_fetch(&F.store().header().epoch, 1, __ATOMIC_RELAXED);
+  uint32_t Epoch = F.nextEpoch();
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
@@ -504,7 +580,7 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
 //===----------------------------------------------------------------------===//
 
 AgentFactory::AgentFactory(Session &S) : S(S) {
-  if (!S.store())
+  if (!S.store() || !S.control())
     Unavailable = "the session has no shared store";
   else if (S.program().objectBytes().empty())
     Unavailable = "the probe object is linked into the tracer";
@@ -515,7 +591,7 @@ AgentFactory::~AgentFactory() {
     close(ListenFd);
 }
 
-SharedStore &AgentFactory::store() { return *S.store(); }
+ControlPage &AgentFactory::control() { return *S.control(); }
 
 std::span<const uint8_t> AgentFactory::programObject() const {
   return S.program().objectBytes();
@@ -548,7 +624,8 @@ bool AgentFactory::listen(std::string &Error) {
   return true;
 }
 
-bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
+bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
+                           std::string &Error) {
   // The connection is queued already (the target's connect() returned), so
   // this does not wait; the poll only guards against a lost one.
   pollfd PF{ListenFd, POLLIN, 0};
@@ -573,18 +650,22 @@ bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
   }
   char Byte = 's';
   iovec V{&Byte, 1};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  alignas(cmsghdr) char Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
+  if (Fds.size() > MaxFds) {
+    close(Conn);
+    Error = "too many descriptors for a target";
+    return false;
+  }
   msghdr M{};
   M.msg_iov = &V;
   M.msg_iovlen = 1;
   M.msg_control = Control;
-  M.msg_controllen = sizeof(Control);
+  M.msg_controllen = CMSG_SPACE(Fds.size() * sizeof(int));
   cmsghdr *C = CMSG_FIRSTHDR(&M);
   C->cmsg_level = SOL_SOCKET;
   C->cmsg_type = SCM_RIGHTS;
-  C->cmsg_len = CMSG_LEN(sizeof(int));
-  int Fd = store().fd();
-  memcpy(CMSG_DATA(C), &Fd, sizeof(Fd));
+  C->cmsg_len = CMSG_LEN(Fds.size() * sizeof(int));
+  memcpy(CMSG_DATA(C), Fds.data(), Fds.size() * sizeof(int));
   bool Ok = sendmsg(Conn, &M, MSG_NOSIGNAL) == 1;
   if (!Ok)
     Error = std::string("sending the store: ") + strerror(errno);
@@ -652,8 +733,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                      std::to_string(Old) + " probe site" +
                      (Old == 1 ? "" : "s") +
                      " left behind by a tsrun that was killed");
-  A.StoreSize = F.store().size();
-  if (!mapStore(P, Tid, F, A.DataBase, A.StoreBase, Why))
+  if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
   std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
   if (!writeConfig(P, F, Code, Aux, Why) ||
@@ -700,8 +780,39 @@ bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
   // The forking thread goes on in the child: its hijacked returns are on
   // the child's stack too.
   handForkingThread(Child, Parent, ForkingTid);
-  if (!arm(Child, F)) {
-    Why = "cannot re-arm the agent in the child";
+  // It did not inherit its parent's shard (MADV_DONTFORK); it is armed
+  // once it has one of its own (finishChildAgent, at its first stop).
+  Child.Agent.ShardBase = Child.Agent.ShardSize = 0;
+  Child.Agent.ShardPending = true;
+  return true;
+}
+
+bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
+                                    AgentFactory &F, std::string &Why) {
+  AgentState &A = Child.Agent;
+  if (!A.ShardPending)
+    return true;
+  A.ShardPending = false;
+  Shard *Mine = F.session().shard(Child);
+  if (!Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send = Mine->fd(), Got = -1;
+  std::string SocketWhy;
+  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
+      !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
+    Why = SocketWhy + "; " + Why;
+    return false;
+  }
+  if (!mapShard(Child, Tid, *Mine, Got, Why))
+    return false;
+  uint64_t Where = A.ShardBase;
+  if (!Child.writeMemory(A.Config + offsetof(tscc_agent_config, store) +
+                             offsetof(tscc_store, shard),
+                         &Where, sizeof(Where)) ||
+      !arm(Child, F)) {
+    Why = "cannot arm the agent in the child";
     return false;
   }
   return true;
@@ -724,6 +835,29 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                 {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
                 R, Why, "sigaction");
   }
+  return true;
+}
+
+bool tscc::rt::pt::finishClauseBeforeStop(PtraceProcess &P, pid_t Tid,
+                                          AgentFactory &F) {
+  if (!P.Agent.Installed || !F.unavailable().empty())
+    return false;
+  SharedStore *Ours = F.session().storeFor(P);
+  if (!Ours)
+    return false;
+  tscc_store_header &H = Ours->header();
+  // A claim to be next is given up: nobody waits for a stopped thread.
+  uint32_t Claim = static_cast<uint32_t>(Tid);
+  __atomic_compare_exchange_n(&H.starving, &Claim, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  // Stopped, it cannot let go of the lock until we look again.
+  if (__atomic_load_n(&H.lock, __ATOMIC_ACQUIRE) != static_cast<uint32_t>(Tid))
+    return false;
+  uint32_t Who = static_cast<uint32_t>(Tid);
+  if (!P.writeMemory(P.Agent.Proc +
+                         offsetof(tscc_agent_proc, stop_after_unlock),
+                     &Who, sizeof(Who)))
+    return false;
   return true;
 }
 

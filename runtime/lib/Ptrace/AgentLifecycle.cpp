@@ -165,6 +165,9 @@ bool tscc::rt::pt::shareAgent(PtraceProcess &Parent, PtraceProcess &Child,
   Child.Agent.TargetId = F.session().targetId(Child);
   G->Members.push_back(
       {Child.Pid, Child.Agent.TargetId, Child.PPid, Child.Uid});
+  // Its threads write into Parent's shard, naming it: tsrun takes their
+  // word for it, as it takes no one else's.
+  F.session().shareShard(Parent, Child);
   if (!writeSharers(Parent, *G)) {
     Why = "cannot tell the agent about a process sharing its memory";
     return false;

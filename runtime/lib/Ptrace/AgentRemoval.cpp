@@ -290,6 +290,8 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
     unmapInTarget(P, Tid, A.PoolBase, A.PoolSize);
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
+    unmapInTarget(P, Tid, A.ControlBase, A.ControlSize);
+    unmapInTarget(P, Tid, A.ShardBase, A.ShardSize);
     Out.Unmapped = true;
   }
   A = AgentState{};

@@ -103,6 +103,7 @@ public:
   /// in a clause it runs), let it go on; other news of it is kept for the
   /// event loop (Deferred).
   void unblockLockOwner();
+  void unblockOwnerOf(SharedStore &Store);
   void handleDeferred();
   size_t liveCount() const { return ByPid.size(); }
 

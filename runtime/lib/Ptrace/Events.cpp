@@ -133,11 +133,23 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
       return; // stay stopped for cleanup
     if (T.CheckFs)
       checkNewThreadTls(P, T);
-    // A group-stop keeps the thread stopped (job control) until SIGCONT.
+    // A group-stop keeps the thread stopped (job control) until SIGCONT,
+    // unless it is in a clause: then it finishes that first (its agent
+    // stops it again right after), so that no other thread waits for it.
     if (isStopSignal(Sig)) {
+      if (Agents && finishClauseBeforeStop(P, T.Tid, *Agents)) {
+        resume(P, T);
+        return;
+      }
       ptrace(PTRACE_LISTEN, T.Tid, nullptr, nullptr);
       T.State = ThreadState::Running;
       return;
+    }
+    if (P.Agent.ShardPending && Agents) {
+      // A fork child's first stop: its agent gets a shard of its own.
+      std::string Why;
+      if (!finishChildAgent(P, T.Tid, *Agents, Why))
+        warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
     }
     resume(P, T); // a new tracee's first stop, or an old interrupt
     return;

@@ -613,11 +613,15 @@ void PtraceBackend::Impl::handleDeferred() {
 }
 
 void PtraceBackend::Impl::unblockLockOwner() {
-  SharedStore *Store = S.store();
-  if (!Store)
-    return;
+  // Whichever domain's lock is waited for: a holder of any of them that
+  // waits for this thread is let go.
+  for (SharedStore *Store : S.stores())
+    unblockOwnerOf(*Store);
+}
+
+void PtraceBackend::Impl::unblockOwnerOf(SharedStore &Store) {
   auto Owner = static_cast<pid_t>(
-      __atomic_load_n(&Store->header().lock, __ATOMIC_RELAXED));
+      __atomic_load_n(&Store.header().lock, __ATOMIC_RELAXED));
   auto It = ByTid.find(Owner);
   if (Owner <= 0 || It == ByTid.end())
     return;
@@ -655,6 +659,7 @@ void PtraceBackend::Impl::leaveSharedMemory(PtraceProcess &Child) {
   Child.VforkParent = 0;
   if (!Child.Agent.Sharers)
     return;
+  S.leaveShard(Child);
   PtraceProcess *Remaining = nullptr;
   for (const AgentSharers::Member &M : Child.Agent.Sharers->Members)
     if (auto It = ByPid.find(M.Pid);

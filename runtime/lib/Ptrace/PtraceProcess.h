@@ -148,6 +148,11 @@ struct AgentState {
   std::shared_ptr<AgentSharers> Sharers;
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
+  uint64_t ControlBase = 0, ControlSize = 0; ///< read-only
+  uint64_t ShardBase = 0, ShardSize = 0;     ///< the process's own
+  /// A fork child: its agent waits for a shard of its own (mapped at its
+  /// first stop) before it is armed.
+  bool ShardPending = false;
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
@@ -192,6 +197,7 @@ public:
   int64_t pid() const override { return Pid; }
   int64_t ppid() const override { return PPid; }
   int64_t uid() const override { return Uid; }
+  std::string trustKey() const override { return TrustKey; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
   std::string_view backendName() const override { return "ptrace"; }
@@ -233,6 +239,8 @@ public:
 
   pid_t Pid;
   int64_t PPid = 0, Uid = 0;
+  /// "uid r e s / gid r e s" from /proc/PID/status (trustKey()).
+  std::string TrustKey;
   bool Launched;
   bool Exited = false;
   DataModel DM = DataModel::LP64;

@@ -78,7 +78,9 @@ protected:
     StoreShape Shape = StoreShape::of(*Program, 64);
     Shape.ThreadCapacity = 8;
     Shape.RingSize = 1 << 16;
-    Store = SharedStore::create(Shape, Error);
+    Control = ControlPage::create(Error);
+    ASSERT_TRUE(Control) << Error;
+    Store = SharedStore::create(Shape, Error, Control.get());
     ASSERT_TRUE(Store) << Error;
     SymbolResolver None = [](std::string_view) { return std::nullopt; };
     ASSERT_TRUE(Agent.load(ip::agentObject(), None));
@@ -206,15 +208,15 @@ protected:
 
   std::vector<DrainedRecord> drain() {
     std::vector<DrainedRecord> Out;
-    DrainStats Stats;
-    std::vector<int32_t> Dead;
-    drainRings(Store->view(), ~0ull, Out, Stats, Dead);
-    EXPECT_EQ(Stats.Corrupt, 0u);
+    drainRings(Store->view(), Reader, Out);
+    EXPECT_EQ(Reader.Stats.Corrupt, 0u);
     return Out;
   }
 
   std::unique_ptr<ProbeProgram> Program;
+  std::unique_ptr<ControlPage> Control;
   std::unique_ptr<SharedStore> Store;
+  RingReader Reader;
   LocalImage Agent, Code;
   std::vector<tscc_agent_clause> Clauses;
   std::vector<uint32_t> ProbeClause;
@@ -401,7 +403,7 @@ TEST_F(AgentTest, ATsrunThatDiedHasItsSitesPutBack) {
   EXPECT_EQ(FooFn(1), 2);
   EXPECT_EQ(Pages[0], 0xe9);
   // What the kernel does to the lifeline when tsrun dies.
-  Store->header().reader_alive |= TSCC_READER_GONE;
+  Control->words().reader_alive |= TSCC_READER_GONE;
   EXPECT_EQ(FooFn(2), 3); // this hit puts the bytes back, runs no clause
   EXPECT_EQ(memcmp(Pages, FooCode, sizeof(FooCode)), 0);
   EXPECT_EQ(proc().armed, 0u);
