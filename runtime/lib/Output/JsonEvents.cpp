@@ -55,7 +55,7 @@ json tscc::rt::aggJson(const AggDump &D) {
       J["sum"] = E.Sum;
       J["min"] = E.Min;
       J["max"] = E.Max;
-      J["avg"] = E.Count ? E.Sum / E.Count : 0;
+      J["avg"] = E.average();
     }
     if (D.Kind == TSCC_AGG_HIST || D.Kind == TSCC_AGG_LHIST) {
       json B = json::array();

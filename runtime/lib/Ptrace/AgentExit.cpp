@@ -35,11 +35,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <linux/kcmp.h>
 #include <map>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -294,16 +297,38 @@ struct Runner {
   bool Out = false;
 };
 
-void plantTraps(AgentTakedown &D, uint64_t ReturnExit) {
+/// Traps planted, by memory (the index of the first takedown whose process
+/// uses it) and address, with the byte each replaced.
+using PlantedTraps = std::map<std::pair<size_t, uint64_t>, uint8_t>;
+
+/// Plants D's traps in memory Mem. Processes that share memory (vfork,
+/// clone(CLONE_VM)) share them: the second takedown records the byte the
+/// first one replaced, not the int3.
+void plantTraps(AgentTakedown &D, uint64_t ReturnExit, size_t Mem,
+                PlantedTraps &Planted) {
   PtraceProcess &P = *D.P;
   std::vector<uint64_t> At{ReturnExit};
   for (const auto &[Addr, J] : P.Agent.Sites)
     At.push_back(J.CopyAt);
   for (uint64_t A : At) {
+    if (auto It = Planted.find({Mem, A}); It != Planted.end()) {
+      D.Traps.push_back({A, It->second});
+      continue;
+    }
     uint8_t Orig = 0, Int3 = 0xcc;
-    if (P.readMemory(A, &Orig, 1) && P.writeMemory(A, &Int3, 1))
+    if (P.readMemory(A, &Orig, 1) && P.writeMemory(A, &Int3, 1)) {
       D.Traps.push_back({A, Orig});
+      Planted[{Mem, A}] = Orig;
+    }
   }
+}
+
+/// The first of All (up to I) whose process uses the memory of All[I]'s.
+size_t memoryOf(const std::vector<AgentTakedown> &All, size_t I) {
+  for (size_t J = 0; J < I; ++J)
+    if (syscall(SYS_kcmp, All[J].P->Pid, All[I].P->Pid, KCMP_VM, 0, 0) == 0)
+      return J;
+  return I;
 }
 
 void removeTraps(AgentTakedown &D) {
@@ -428,6 +453,8 @@ void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
 void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
   std::vector<Runner> Runners;
   std::map<AgentTakedown *, std::pair<uint64_t, AddressRanges>> Exits;
+  // Every return trampoline is decoded before any trap is planted: one
+  // may be another's, in memory two processes share.
   for (AgentTakedown &D : All) {
     if (D.Inside.empty())
       continue;
@@ -437,7 +464,14 @@ void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
       continue;
     }
     Exits[&D] = {ReturnExit, agentCode(D.P->Agent)};
-    plantTraps(D, ReturnExit);
+  }
+  PlantedTraps Planted;
+  for (size_t I = 0; I < All.size(); ++I) {
+    AgentTakedown &D = All[I];
+    auto It = Exits.find(&D);
+    if (It == Exits.end())
+      continue;
+    plantTraps(D, It->second.first, memoryOf(All, I), Planted);
     for (Thread *T : D.Inside)
       Runners.push_back({&D, T});
   }

@@ -28,9 +28,14 @@
 namespace tscc::rt {
 
 namespace pt {
-/// PTRACE_SEIZE options: every event we follow; launched commands also die
-/// with tsrun.
-long seizeOptions(bool Launched);
+/// PTRACE_SEIZE options: every event we follow (and threads' ends where
+/// agents may be, InProcess); launched commands also die with tsrun.
+long seizeOptions(bool Launched, bool InProcess);
+/// What a new process C that starts as a copy of P, or uses P's memory
+/// (CopiesMemory false: vfork, clone(CLONE_VM)), takes over of P's tracing
+/// state: modules, breakpoints, scratch pages, sandbox, agent.
+void inheritTracing(PtraceProcess &C, const PtraceProcess &P,
+                    bool CopiesMemory);
 } // namespace pt
 
 class PtraceBackend::Impl {
@@ -47,6 +52,23 @@ public:
   /// StartUp: a failure ends the backend (the session cannot start);
   /// otherwise only this process is given up.
   bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
+  /// Seizes every thread of P's process, and waits until each is stopped
+  /// (those that end meanwhile are left out: none may be left). False
+  /// (Error set) when one cannot be seized.
+  bool seizeThreads(pt::PtraceProcess &P, std::string &Error);
+  /// Attaching to P: the processes that use its memory (made by
+  /// clone(CLONE_VM) before tsrun came), seized and stopped before
+  /// anything is put into that memory. Those that cannot be are left out.
+  std::vector<pt::PtraceProcess *> seizeSharers(pt::PtraceProcess &P);
+  /// After P is set up: each of them is traced as a process of its own
+  /// that uses P's memory (its breakpoints, its agent).
+  void adoptSharers(pt::PtraceProcess &P,
+                    const std::vector<pt::PtraceProcess *> &Sharers,
+                    bool StartUp);
+  /// Lets go of processes seized by seizeSharers.
+  void releaseSharers(const std::vector<pt::PtraceProcess *> &Sharers);
+  /// Processes attached that way: naming one with -p too is no error.
+  std::set<pid_t> AttachedAsSharers;
   /// The child that only sleeps, for interrupt() and the watcher to kill:
   /// that wakes waitpid() without a race.
   void spawnWaker();
@@ -59,6 +81,8 @@ public:
   pid_t waitEvent(int &Status);
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;
+  bool sharedWithLater(const pt::PtraceProcess &P,
+                       const std::vector<pt::PtraceProcess *> &Live) const;
   void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
   void collectQueuedBreak(pid_t Pid, pid_t Tid);
   std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
@@ -66,13 +90,20 @@ public:
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
   void freeReleased();
-  /// A vfork child that exec'ed or exited gives its parent's agent back.
-  void releaseVforkParent(pt::PtraceProcess &Child);
+  /// A process that shared another's memory (vfork, clone(CLONE_VM)) and
+  /// exec'ed or exited no longer uses it, nor its agent.
+  void leaveSharedMemory(pt::PtraceProcess &Child);
+  /// At a new thread's first stop: whether it has its creator's fs base.
+  void checkNewThreadTls(pt::PtraceProcess &P, pt::Thread &T);
+  /// Attached: processes that share P's memory (and agent) but could not
+  /// be traced must not use P's threads' entries.
+  void keepAgentFromUntracedSharers(pt::PtraceProcess &P);
   /// While this thread waits for the store lock: if its holder is a
   /// thread of ours in a ptrace stop (a signal on its way to it, a fault
   /// in a clause it runs), let it go on; other news of it is kept for the
   /// event loop (Deferred).
   void unblockLockOwner();
+  void unblockOwnerOf(SharedStore &Store);
   void handleDeferred();
   size_t liveCount() const { return ByPid.size(); }
 

@@ -561,7 +561,8 @@ bool tscc::rt::pt::reinstallHealer(PtraceProcess &P, pid_t Tid,
                          Error);
 }
 
-std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
+std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid,
+                                          bool SharedLater) {
   if (!P.Heal.Header)
     return {};
   std::string Error;
@@ -582,7 +583,9 @@ std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
     // unmapping it: then it stays, unused.
     SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
                                         {Header, HeaderMapping});
-    if (V.Kind == SyscallVerdict::Runs) {
+    if (SharedLater) {
+      // Unmapped with the last of them.
+    } else if (V.Kind == SyscallVerdict::Runs) {
       unmapInTarget(P, Tid, Header, HeaderMapping);
       if (P.Heal.Breaks)
         unmapInTarget(P, Tid, P.Heal.Breaks, P.Heal.BreaksBytes);

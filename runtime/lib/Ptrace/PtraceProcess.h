@@ -116,6 +116,24 @@ struct JumpSite {
   std::vector<std::pair<uint8_t, uint16_t>> Map;
 };
 
+/// The processes that use one agent's memory: a process and its children
+/// that share its memory without being its threads (vfork() children,
+/// clone(CLONE_VM) without CLONE_THREAD). Every member's AgentState points
+/// at the same group; the agent has the same list (its sharers).
+struct AgentSharers {
+  struct Member {
+    pid_t Pid = 0;
+    uint32_t TargetId = 0;
+    int64_t PPid = 0, Uid = 0;
+  };
+  std::vector<Member> Members;
+  /// Threads may share an fs base for another reason (clone(CLONE_THREAD)
+  /// without CLONE_SETTLS, an untraced process in the memory): the agent
+  /// tells threads apart by their ids for good, even once the process is
+  /// alone in its memory again.
+  bool ById = false;
+};
+
 /// The in-process agent of a process (Agent.h); all zero when the process
 /// has none and every probe is a breakpoint.
 struct AgentState {
@@ -124,8 +142,17 @@ struct AgentState {
   uint64_t AgentBase = 0, AgentSize = 0; ///< the agent's image
   uint64_t CodeBase = 0, CodeSize = 0;   ///< the probe object's image
   uint64_t ThreadsBase = 0, ThreadsSize = 0;
+  uint32_t ThreadCapacity = 0;
+  uint64_t PoolBase = 0, PoolSize = 0; ///< the shadow stacks' chunks
+  /// Other processes use this memory too (null when none does).
+  std::shared_ptr<AgentSharers> Sharers;
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
+  uint64_t ControlBase = 0, ControlSize = 0; ///< read-only
+  uint64_t ShardBase = 0, ShardSize = 0;     ///< the process's own
+  /// A fork child: its agent waits for a shard of its own (mapped at its
+  /// first stop) before it is armed.
+  bool ShardPending = false;
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
@@ -154,6 +181,11 @@ struct Thread {
   bool SyscallCollected = true;
   int PendingSignal = 0;    ///< to deliver at the next resume / detach
   bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
+  /// A new thread of a process with an agent: the fs base of the thread
+  /// that made it, compared with its own at its first stop (a thread made
+  /// without a TLS of its own has its creator's).
+  bool CheckFs = false;
+  uint64_t CreatorFs = 0;
 };
 
 class PtraceProcess final : public Target {
@@ -165,6 +197,7 @@ public:
   int64_t pid() const override { return Pid; }
   int64_t ppid() const override { return PPid; }
   int64_t uid() const override { return Uid; }
+  std::string trustKey() const override { return TrustKey; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
   std::string_view backendName() const override { return "ptrace"; }
@@ -206,6 +239,8 @@ public:
 
   pid_t Pid;
   int64_t PPid = 0, Uid = 0;
+  /// "uid r e s / gid r e s" from /proc/PID/status (trustKey()).
+  std::string TrustKey;
   bool Launched;
   bool Exited = false;
   DataModel DM = DataModel::LP64;
@@ -287,7 +322,8 @@ public:
   bool FaultBreaks = false;
   uint8_t breakOpcode() const { return FaultBreaks ? faultOpcode() : 0xcc; }
   AgentState Agent;
-  /// For a vfork child: the parent whose agent is disarmed meanwhile.
+  /// For a vfork child: the parent it borrows its memory from until it
+  /// execs or exits.
   pid_t VforkParent = 0;
   int breakSignal() const { return FaultBreaks ? faultSignal() : SIGTRAP; }
   /// The breakpoint a thread stopped by breakSignal() at rip hit.

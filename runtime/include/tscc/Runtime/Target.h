@@ -30,6 +30,13 @@ public:
   virtual int64_t pid() const = 0;
   virtual int64_t ppid() const = 0;
   virtual int64_t uid() const = 0;
+  /// Whom the process trusts: processes with the same key (their real,
+  /// effective and saved user and group ids) can already read and write
+  /// each other's memory, so they may share the script's state (a trust
+  /// domain, docs/runtime.md "Security"). A process that maps no memory of
+  /// the session (a remote target, whose clauses tsrun runs) shares it
+  /// with the processes of tsrun's own user: the default.
+  virtual std::string trustKey() const;
   /// Set once, from the process itself (ELF class, or the stub's
   /// architecture); every firing dispatches on it.
   virtual DataModel dataModel() const = 0;
