@@ -302,19 +302,28 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 24, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 488, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
-                       168,
+                       200,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) == 328,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, pool_free) ==
+                       376,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 456,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sharers) == 392,
                    "config layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 16, "proc layout");
-/* tsrun reads the agent's threads (their shadow stacks) at the end. */
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 4664, "thread layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, frames) == 56,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) ==
+                       1944,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
+                   "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 20, "proc layout");
+/* tsrun reads the agent's threads and their shadow stacks (the pool). */
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_sharer) == 24, "sharer layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 88, "thread layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, recover) == 72,
                    "thread layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_shadow) == 24, "shadow layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_chunk) == 2048, "chunk layout");
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -240,6 +240,8 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
   return true;
 }
 
+constexpr size_t MaxFds = 3;
+
 /// Receives the N memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
 /// their numbers there.
 bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
@@ -271,6 +273,7 @@ bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
 /// (SCM_RIGHTS); Got gets their numbers there.
 bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
              const int *Send, int *Got, size_t N, std::string &Why) {
+  const AgentAbi &Abi = abiOf(P);
   if (!F.listen(Why))
     return false;
   uint64_t Sock = 0, R = 0;
@@ -887,14 +890,6 @@ void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
   uint32_t Zero = 0;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
                 sizeof(Zero));
-}
-
-void tscc::rt::pt::armAgent(PtraceProcess &P) {
-  if (!P.Agent.Installed)
-    return;
-  uint32_t One = 1;
-  P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
-                sizeof(One));
 }
 
 std::optional<uint64_t> tscc::rt::pt::orphanAgentChainedSegv(PtraceProcess &P,
