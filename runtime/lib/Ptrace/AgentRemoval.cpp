@@ -78,7 +78,9 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
     return false;
   int32_t Rel = 0;
   memcpy(&Rel, Jump + 1, 4);
-  return J.Addr + 5 + static_cast<int64_t>(Rel) ==
+  // In a 32-bit process the jump wraps around the 4 GiB address space.
+  uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
+  return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) ==
          J.Trampoline + TSCC_TRAMPOLINE_CODE;
 }
 
