@@ -281,7 +281,8 @@ struct tscc_store {
   TSCC_PTR_SLOT(base, uint8_t *base);
   struct tscc_store_layout layout;
   TSCC_PTR_SLOT(tables, const struct tscc_table_layout *tables);
-  TSCC_PTR_SLOT(control, const struct tscc_control *control); /* read-only in targets */
+  TSCC_PTR_SLOT(control,
+                const struct tscc_control *control); /* read-only in targets */
   TSCC_PTR_SLOT(shard, uint8_t *shard);
 };
 

@@ -285,10 +285,11 @@ bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   const std::string &Name = F.socketName();
   memcpy(Addr.sun_path, Name.data(), Name.size());
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
-  bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
-            call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-            F.sendFds(P.Pid, {Send, N}, Why) &&
-            receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
+  bool Ok =
+      P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
+      call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
+      F.sendFds(P.Pid, {Send, N}, Why) &&
+      receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   injectSyscall(P, Tid, Abi.NrClose, {Sock}, Ignored, IgnoredWhy);
@@ -338,8 +339,9 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
   uint64_t R = 0;
   return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
                Why, "mapping the process's shard") &&
-         call(P, Tid, abiOf(P).NrMadvise, {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R,
-              Why, "madvise(MADV_DONTFORK)");
+         call(P, Tid, abiOf(P).NrMadvise,
+              {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R, Why,
+              "madvise(MADV_DONTFORK)");
 }
 
 /// Maps the session's store, its control page and the process's shard into
