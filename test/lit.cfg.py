@@ -61,8 +61,9 @@ config.substitutions.append(("%python", python))
 config.substitutions.append(("%utils", os.path.join(config.tscc_src_root, "utils")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Test programs: both data models, with frame pointers so stack traces are
-# meaningful. 32-bit programs cannot run natively on this kernel: %run32
-# runs them under qemu-user.
+# meaningful. %run32 runs a 32-bit program under qemu-user (the gdb-remote
+# tests); where the kernel runs i386 code (feature native-i386) they also
+# run natively.
 common_cflags = "-O0 -g -fno-omit-frame-pointer -w"
 config.substitutions.append(("%cc64", "gcc -m64 " + common_cflags))
 config.substitutions.append(("%cc32", "gcc -m32 " + common_cflags))
@@ -94,8 +95,33 @@ def _can_build_m32():
     except OSError:
         return False
 
+def _runs_i386_natively():
+    """Whether this kernel runs i386 programs (CONFIG_IA32_EMULATION, not
+    disabled with ia32_emulation=0): build a -m32 program and run it."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "probe32")
+        try:
+            r = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", exe],
+                               input=b"int main(void){return sizeof(long) == 4 ? 42 : 1;}",
+                               capture_output=True)
+            return r.returncode == 0 and subprocess.run([exe]).returncode == 42
+        except OSError:
+            return False
+
 if _can_build_m32():
     config.available_features.add("m32")
+    # Tests of native 32-bit processes say REQUIRES: native-i386; where the
+    # kernel cannot run them they are UNSUPPORTED, and the qemu-i386 tests
+    # (test/Remote) keep covering ILP32.
+    if _runs_i386_natively():
+        config.available_features.add("native-i386")
+        # Real Debian i386 programs, fetched by
+        # utils/setup/fetch-debian-i386.sh (run-tests.sh runs it).
+        debian_i386 = os.path.join(config.tscc_obj_root, "debian-i386")
+        if os.access(os.path.join(debian_i386, "usr/bin/hello"), os.X_OK):
+            config.available_features.add("debian-i386")
+            config.substitutions.append(("%debian_i386", debian_i386))
 if os.geteuid() == 0:
     config.available_features.add("root")
 

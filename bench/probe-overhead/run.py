@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Per-hit cost of a user-function probe, native x86-64 processes.
+"""Per-hit cost of a user-function probe, native x86-64 processes (and,
+with --m32, native i386 processes: the same program built -m32).
 
 Runs the same loop program (loop.c: N calls of hit(a, b)) under each tracer
 with an entry probe that counts (count.t), an entry probe that prints both
@@ -12,6 +13,7 @@ in-process agent, computed from the same run.
   bench/probe-overhead/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
                               [--n1-print N] [--n2-print N]
                               [--repeat K] [--only-tsrun] [--kinds K,...]
+                              [--m32]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 
 Rows:
@@ -30,6 +32,12 @@ Rows:
                         and --n2 calls (default 5000 and 20000)
   --only-tsrun skips gdb and ltrace (slow); bpftrace stays, it is the
   reference. A peer that is not installed is listed as such.
+  --m32                 the program is built -m32 and traced natively; tsrun's
+                        in-process rows then run the object's i386 code in
+                        the agent of the 32-bit process. bpftrace counts its
+                        hits the same, but reads arg0/arg1 from rdi/rsi (the
+                        x86-64 convention): its printed values are not the
+                        arguments, which its row does not check.
 
 Columns: "per hit" is the traced program's slowdown per call, in ns, from
 the loop's own timing (loop.c reports it); "vs bpftrace" divides it by the
@@ -205,6 +213,7 @@ def check_bpftrace_print(path):
     def check(n, out, err):
         with open(path, errors="replace") as f:
             text = f.read()
+        # (-m32: whatever rdi and rsi held; still two numbers a line.)
         lines = len(re.findall(r"^-?\d+ -?\d+$", text, re.M))
         lost = sum(int(x) for x in re.findall(r"Lost (\d+) events",
                                               text + err))
@@ -273,6 +282,8 @@ def main():
                     "count,print,exit,stack; the no-tracer row always runs)")
     ap.add_argument("--only-tsrun", action="store_true",
                     help="skip gdb and ltrace (slow); bpftrace still runs")
+    ap.add_argument("--m32", action="store_true",
+                    help="build the program -m32 (native i386 processes)")
     a = ap.parse_args()
     if not (0 < a.n1 < a.n2 and 0 < a.n1_fast < a.n2_fast and a.repeat > 0):
         ap.error("need 0 < n1 < n2, 0 < n1-fast < n2-fast and repeat > 0")
@@ -286,8 +297,9 @@ def main():
 
 def run(a, work):
     exe = os.path.join(work, "loop")
-    subprocess.run(["gcc", "-O2", "-fno-omit-frame-pointer",
-                    os.path.join(HERE, "loop.c"), "-o", exe], check=True)
+    subprocess.run(["gcc", "-m32" if a.m32 else "-m64", "-O2",
+                    "-fno-omit-frame-pointer", os.path.join(HERE, "loop.c"),
+                    "-o", exe], check=True)
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
     objs = {}
     if tscc and tsrun:
@@ -393,8 +405,9 @@ def run(a, work):
 
     base = {r["case"].kind: r for r in rows
             if r["case"].name.startswith("bpftrace")}
-    print("Per-hit cost of a probe on hit() (slope between the two run "
-          "lengths of each row; best of %d)\n" % a.repeat)
+    print("Per-hit cost of a probe on hit() in a %s process (slope between "
+          "the two run lengths of each row; best of %d)\n" %
+          ("32-bit (-m32)" if a.m32 else "64-bit", a.repeat))
     print("| tracer | calls | per hit (ns) | vs bpftrace | whole run per hit "
           "(ns) | CPU per hit (ns) | t1 s | t2 s | lost |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")

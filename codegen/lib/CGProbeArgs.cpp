@@ -229,8 +229,10 @@ RValue CodeGenFunction::emitParam(const ParamExpr *E) {
     BasicBlock *Done = BasicBlock::Create(B.getContext(), "param.done", Fn);
     B.CreateCondBr(B.CreateAnd(Have, B.CreateIsNotNull(Arr)), Load, Done);
     B.SetInsertPoint(Load);
-    Value *Slot =
-        B.CreateInBoundsGEP(B.getPtrTy(), Arr, B.getInt64(N - 1), "slot");
+    // 8-byte slots in every stream (abi.h, TSCC_PTR_SLOT): the i386 stream
+    // loads the low half of each.
+    Value *Slot = B.CreateInBoundsGEP(B.getInt8Ty(), Arr,
+                                      B.getInt64(8 * (N - 1)), "slot");
     Value *P = B.CreateLoad(B.getPtrTy(), Slot, "param.str");
     Value *SafeP = B.CreateSelect(B.CreateIsNull(P), Empty, P);
     B.CreateBr(Done);

@@ -3,6 +3,7 @@
 #include "tscc/CodeGen/CodeGen.h"
 
 #include "CodeGenModule.h"
+#include "ExtraStreams.h"
 
 #include "tscc/Basic/Diagnostic.h"
 #include "tscc/CodeGen/ObjectEmitter.h"
@@ -89,6 +90,14 @@ bool withOptimizedModule(
 bool tscc::emitObject(const CodeGenInput &In, const CodeGenOptions &Opts,
                       DiagnosticsEngine &Diags, raw_pwrite_stream &OS) {
   auto Write = [&](ObjectEmitter &E, Module &M) {
+    if (Opts.I386Stream) {
+      Expected<ExtraStream> I386 = buildI386Stream(In, Opts);
+      if (!I386) {
+        reportIfError(I386.takeError(), Diags);
+        return false;
+      }
+      addStreamSections(M, {*I386});
+    }
     SmallVector<char, 0> Bytes;
     if (reportIfError(E.emit(M, Bytes), Diags))
       return false;

@@ -26,10 +26,15 @@
 using namespace llvm;
 using namespace tscc;
 
-// Both code streams are x86-64 code: they run in the tracer (or, later, in an
-// in-process agent of either kind of process built as x86-64). Only the data
-// model they interpret differs.
-static constexpr const char *HostTriple = "x86_64-linux-gnu";
+// Both code streams of the object are x86-64 code: they run in the tracer
+// and in the in-process agent of 64-bit processes. Only the data model they
+// interpret differs. The i386 stream (abi.h, tscc_streams) runs in the agent
+// of 32-bit processes: every x86-64 machine has SSE2, so its floating point
+// stays out of the x87 stack the program may be using.
+const EmitterTarget EmitterTarget::Host = {"x86_64-linux-gnu", "x86-64", "",
+                                           false};
+const EmitterTarget EmitterTarget::I386 = {"i386-linux-gnu", "pentium4",
+                                           "+sse2", true};
 
 static void initializeX86Once() {
   static std::once_flag Flag;
@@ -116,13 +121,14 @@ ObjectEmitter::ObjectEmitter(const CodeGenOptions &Opts,
 ObjectEmitter::~ObjectEmitter() = default;
 
 Expected<std::unique_ptr<ObjectEmitter>>
-ObjectEmitter::create(const CodeGenOptions &Opts) {
+ObjectEmitter::create(const CodeGenOptions &Opts, const EmitterTarget &For) {
   initializeX86Once();
   std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(HostTriple, Err);
+  const Target *T = TargetRegistry::lookupTarget(For.Triple, Err);
   if (!T)
     return createStringError(inconvertibleErrorCode(),
-                             "cannot initialise the x86-64 target: " + Err);
+                             std::string("cannot initialise the ") +
+                                 For.Triple + " target: " + Err);
   TargetOptions TO;
   // The IR is already optimised and clause code is mostly calls to helpers
   // and straight-line loads and stores, which FastISel selects as well as
@@ -133,11 +139,13 @@ ObjectEmitter::create(const CodeGenOptions &Opts) {
   // object carries no .eh_frame and no relocations the loader must apply to
   // it.
   std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(HostTriple, "x86-64", "", TO, Reloc::PIC_,
+      T->createTargetMachine(For.Triple, For.CPU, For.Features, TO,
+                             For.Static ? Reloc::Static : Reloc::PIC_,
                              CodeModel::Small, toCodeGenLevel(Opts.OptLevel)));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
-                             "cannot create the x86-64 target machine");
+                             std::string("cannot create the ") + For.Triple +
+                                 " target machine");
   return std::unique_ptr<ObjectEmitter>(new ObjectEmitter(Opts, std::move(TM)));
 }
 
@@ -245,7 +253,7 @@ Error ObjectEmitter::optimize(Module &M) const {
   return Error::success();
 }
 
-Error ObjectEmitter::emit(Module &M, SmallVectorImpl<char> &Out) const {
+Error ObjectEmitter::emitRaw(Module &M, SmallVectorImpl<char> &Out) const {
   Out.clear();
   raw_svector_ostream OS(Out);
   legacy::PassManager PM;
@@ -253,8 +261,15 @@ Error ObjectEmitter::emit(Module &M, SmallVectorImpl<char> &Out) const {
   PM.add(new TargetLibraryInfoWrapperPass(TLII));
   if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
     return createStringError(inconvertibleErrorCode(),
-                             "the x86-64 target cannot emit object files");
+                             "the " + TM->getTargetTriple().str() +
+                                 " target cannot emit object files");
   PM.run(M);
+  return Error::success();
+}
+
+Error ObjectEmitter::emit(Module &M, SmallVectorImpl<char> &Out) const {
+  if (Error E = emitRaw(M, Out))
+    return E;
   return finalizeClauseTable(MutableArrayRef<char>(Out.data(), Out.size()));
 }
 

@@ -267,6 +267,7 @@ CodeGenInput codeGenInput(const Compilation &C) {
 CodeGenOptions codeGenOptions(const Compilation &C) {
   CodeGenOptions CG;
   CG.OptLevel = C.Opts.OptLevel;
+  CG.I386Stream = C.Opts.I386Stream;
   CG.SourceName = C.Opts.Input;
   return CG;
 }

@@ -52,6 +52,8 @@ void tscc::driver::printHelp(llvm::raw_ostream &OS) {
         "CODE GENERATION:\n"
         "  -O0, -O1, -O2, -O3   Optimisation level (default -O1: the clause\n"
         "                       pipeline; -O2/-O3: LLVM's generic pipeline)\n"
+        "  --no-i386-stream     Leave out the i386 code of the ILP32 clauses\n"
+        "                       (32-bit processes then run them in tsrun)\n"
         "\n"
         "DIAGNOSTICS:\n"
         "  -Werror              Treat warnings as errors\n"
@@ -164,6 +166,8 @@ public:
         Opts.OptLevel = 2;
       else if (A == "-Werror")
         Opts.WarningsAsErrors = true;
+      else if (Long == "no-i386-stream")
+        Opts.I386Stream = false;
       else if (A == "-w")
         Opts.NoWarnings = true;
       else if (Long.starts_with("fbracket-depth=")) {

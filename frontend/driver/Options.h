@@ -64,6 +64,9 @@ struct Options {
   std::string DepFile;
   std::string DepTarget;
   unsigned OptLevel = 1;
+  /// `--no-i386-stream`: leave the ILP32 clauses' i386 code out of the
+  /// object (32-bit processes then run their clauses in tsrun).
+  bool I386Stream = true;
   bool WarningsAsErrors = false;
   bool NoWarnings = false;
   unsigned ErrorLimit = 20;

@@ -35,20 +35,16 @@ extern union agent_proc_page tscc_agent_proc_page HIDDEN;
 #define agent_proc (tscc_agent_proc_page.Proc)
 extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
 
-/*--- System calls ----------------------------------------------------------*/
+/*--- System calls, threads, frames: per instruction set ---------------------*/
 
-static inline long sys6(long Nr, long A, long B, long C, long D, long E,
-                        long F) {
-  long R;
-  register long R10 __asm__("r10") = D;
-  register long R8 __asm__("r8") = E;
-  register long R9 __asm__("r9") = F;
-  __asm__ volatile("syscall"
-                   : "=a"(R)
-                   : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8), "r"(R9)
-                   : "rcx", "r11", "memory");
-  return R;
-}
+#if defined(__x86_64__)
+#include "x86_64/arch.h"
+#elif defined(__i386__)
+#include "i386/arch.h"
+#else
+#error "the agent is built for x86-64 and i386"
+#endif
+
 #define sys0(N) sys6(N, 0, 0, 0, 0, 0, 0)
 #define sys1(N, A) sys6(N, (long)(A), 0, 0, 0, 0, 0)
 #define sys2(N, A, B) sys6(N, (long)(A), (long)(B), 0, 0, 0, 0)
@@ -56,18 +52,17 @@ static inline long sys6(long Nr, long A, long B, long C, long D, long E,
 #define sys4(N, A, B, C, D)                                                    \
   sys6(N, (long)(A), (long)(B), (long)(C), (long)(D), 0, 0)
 
-enum {
-  NR_getpid = 39,
-  NR_kill = 62,
-  NR_sched_yield = 24,
-  NR_rt_sigaction = 13,
-  NR_clock_gettime = 228,
-  NR_gettid = 186,
-  NR_tgkill = 234,
-  NR_futex = 202,
-  NR_arch_prctl = 158,
-  NR_prctl = 157,
-};
+/* An address tsrun wrote (uint64_t, tscc/agent.h) as a pointer of this
+ * build, and back. */
+#define AGENT_PTR(T, A) ((T)(uintptr_t)(A))
+#define AGENT_ADDR(P) ((uint64_t)(uintptr_t)(P))
+
+/* The data model of the processes this build of the agent runs in. */
+#if defined(__i386__)
+#define AGENT_DATA_MODEL TSCC_DM_ILP32
+#else
+#define AGENT_DATA_MODEL TSCC_DM_LP64
+#endif
 
 /*--- The current thread ----------------------------------------------------*/
 

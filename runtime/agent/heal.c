@@ -18,11 +18,6 @@
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
-#define NR_open 2
-#define NR_pwrite64 18
-#define NR_close 3
-#define NR_mprotect 10
-#define NR_membarrier 324
 #define O_RDWR 2
 #define O_CLOEXEC 0x80000
 #define PROT_RWX 7
@@ -35,7 +30,7 @@ void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
 void tscc_agent_restorer(void) HIDDEN;
 
 static int write_text(long Fd, uint64_t Addr, const void *Src, uint64_t Len) {
-  if (Fd >= 0 && sys4(NR_pwrite64, Fd, Src, Len, Addr) == (long)Len)
+  if (Fd >= 0 && sys_pwrite64(Fd, Src, Len, Addr) == (long)Len)
     return 0;
   /* Kernels that refuse /proc/self/mem writes to read-only pages: make the
    * page writable for a moment. */
@@ -43,7 +38,7 @@ static int write_text(long Fd, uint64_t Addr, const void *Src, uint64_t Len) {
   uint64_t End = (Addr + Len + 4095) & ~4095ull;
   if (sys3(NR_mprotect, Page, End - Page, PROT_RWX) != 0)
     return -1;
-  __builtin_memcpy((void *)Addr, Src, Len);
+  __builtin_memcpy(AGENT_PTR(void *, Addr), Src, Len);
   sys3(NR_mprotect, Page, End - Page, PROT_RX);
   return 0;
 }
@@ -54,17 +49,18 @@ static void sync_cores(int Registered) {
 }
 
 static void install_trap_handler(void) {
-  struct tscc_kernel_sigaction Act = {
-      (uint64_t)&tscc_agent_trap,
-      4 /*SA_SIGINFO*/ | 0x08000000 /*SA_ONSTACK*/ | 0x40000000 /*NODEFER*/ |
-          0x04000000 /*SA_RESTORER*/,
-      (uint64_t)&tscc_agent_restorer, 0};
+  struct tscc_kernel_sigaction Act;
+  __builtin_memset(&Act, 0, sizeof(Act));
+  Act.handler = AGENT_ADDR(&tscc_agent_trap);
+  Act.flags = 4 /*SA_SIGINFO*/ | 0x08000000 /*SA_ONSTACK*/ |
+              0x40000000 /*NODEFER*/ | 0x04000000 /*SA_RESTORER*/;
+  Act.restorer = AGENT_ADDR(&tscc_agent_restorer);
   sys4(NR_rt_sigaction, SIGTRAP, &Act, &tscc_agent_config.chained_trap, 8);
 }
 
 static const struct tscc_agent_site *site_at(uint32_t I) {
-  return (const struct tscc_agent_site *)((const uint64_t *)
-                                              tscc_agent_config.sites)[I];
+  return AGENT_PTR(const struct tscc_agent_site *,
+                   AGENT_PTR(const uint64_t *, tscc_agent_config.sites)[I]);
 }
 
 void agent_reader_gone(void) {
@@ -109,7 +105,7 @@ int agent_trap_redirect(uint64_t *Rip) {
   for (uint32_t I = 0; I < N; ++I) {
     const struct tscc_agent_site *S = site_at(I);
     if (S->address == *Rip - 1) {
-      *Rip = (uint64_t)S + TSCC_TRAMPOLINE_COPY;
+      *Rip = AGENT_ADDR(S) + AGENT_TRAMPOLINE_COPY;
       return 1;
     }
   }

@@ -17,7 +17,7 @@
 /* Nothing is ever mapped below this (vm.mmap_min_addr's default), and
  * nothing user-accessible at or above the end of the lower half. */
 #define LOWEST_VALID 4096ull
-#define USER_END 0x800000000000ull
+#define USER_END AGENT_USER_END
 
 static struct agent_scope *scope(struct tscc_ctx *Ctx) {
   return (struct agent_scope *)Ctx->runtime;
@@ -37,10 +37,7 @@ static void abort_clause(void) {
   if (!T || !T->in_clause)
     return; /* not called from clause code: nothing to end */
   T->in_clause = 0;
-  __asm__ volatile("mov %0, %%rsp\n\tjmp *%1"
-                   :
-                   : "r"(T->recover.rsp), "r"(T->recover.rip)
-                   : "memory");
+  AGENT_JUMP(T->recover.rsp, T->recover.rip);
   __builtin_unreachable();
 }
 
@@ -50,9 +47,9 @@ static void abort_clause(void) {
  * pointer must not be used. Reading a bad one faults in agent code during
  * a clause, which the signal handler also turns into a counted fault. */
 static struct tscc_ctx *checked(struct tscc_ctx *Ctx) {
-  if (plausible((uint64_t)Ctx, sizeof(*Ctx))) {
+  if (plausible(AGENT_ADDR(Ctx), sizeof(*Ctx))) {
     struct agent_scope *Sc = scope(Ctx);
-    if (plausible((uint64_t)Sc, sizeof(*Sc)) && Sc->ctx == Ctx)
+    if (plausible(AGENT_ADDR(Sc), sizeof(*Sc)) && Sc->ctx == Ctx)
       return Ctx;
   }
   abort_clause();
@@ -72,7 +69,7 @@ static const struct tscc_table_layout *checked_table(struct tscc_ctx *Ctx,
   struct tscc_store *S = store();
   if (Table >= S->layout.map_count + S->layout.agg_count ||
       S->tables[Table].key_size != KeySize ||
-      (KeySize && !plausible((uint64_t)Key, KeySize))) {
+      (KeySize && !plausible(AGENT_ADDR(Key), KeySize))) {
     count_fault(Ctx);
     return 0;
   }
@@ -85,11 +82,12 @@ static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
     return -1;
   if (Len == 0)
     return 0;
-  if (Len > MAX_READ || !plausible((uint64_t)Dst, Len)) {
+  if (Len > MAX_READ || !plausible(AGENT_ADDR(Dst), Len)) {
     agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
     return -1;
   }
-  if (plausible(Addr, Len) && tscc_safe_copy(Dst, (const void *)Addr, Len) == 0)
+  if (plausible(Addr, Len) &&
+      tscc_safe_copy(Dst, AGENT_PTR(const void *, Addr), Len) == 0)
     return 0;
   __builtin_memset(Dst, 0, Len);
   agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
@@ -102,12 +100,13 @@ static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
     return -1;
   if (Max == 0)
     return 0;
-  if (Max > MAX_READ || !plausible((uint64_t)Dst, Max)) {
+  if (Max > MAX_READ || !plausible(AGENT_ADDR(Dst), Max)) {
     count_fault(Ctx);
     return -1;
   }
-  long Len =
-      plausible(Addr, 1) ? tscc_safe_strcpy(Dst, (const char *)Addr, Max) : -1;
+  long Len = plausible(Addr, 1)
+                 ? tscc_safe_strcpy(Dst, AGENT_PTR(const char *, Addr), Max)
+                 : -1;
   if (Len < 0) {
     __builtin_memset(Dst, 0, Max);
     agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
@@ -150,7 +149,7 @@ static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
   if (!checked(Ctx))
     return;
   if (Size < sizeof(struct tscc_record) || Size % 8 ||
-      !plausible((uint64_t)Record, Size)) {
+      !plausible(AGENT_ADDR(Record), Size)) {
     count_fault(Ctx);
     return;
   }
@@ -296,7 +295,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   struct tscc_stack_snapshot Snap;
   __builtin_memset(&Snap, 0, sizeof(Snap));
   Snap.depth = Depth;
-  Snap.return_trampoline = (uint64_t)&tscc_agent_return;
+  Snap.return_trampoline = AGENT_ADDR(&tscc_agent_return);
   __builtin_memcpy(Snap.regs, Ctx->regs, sizeof(Snap.regs));
   uint64_t *Shadow = (uint64_t *)(Where + sizeof(Snap));
   N = tscc_agent_returns(&tscc_agent_config, T, Shadow, N);
@@ -308,10 +307,13 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
     uint64_t Chunk = 4096 - ((Sp + Got) & 4095);
     if (Chunk > STACK_SNAPSHOT - Got)
       Chunk = STACK_SNAPSHOT - Got;
-    if (tscc_safe_copy(Stack + Got, (const void *)(Sp + Got), Chunk))
+    if (tscc_safe_copy(Stack + Got, AGENT_PTR(const void *, Sp + Got), Chunk))
       break;
     Got += Chunk;
   }
+  /* Records are whole 8-byte words; a 32-bit stack pointer is only 4-byte
+   * aligned, so the page-sized pieces may leave an odd word at the end. */
+  Got &= ~(uint64_t)7;
   Snap.stack_size = (uint32_t)Got;
   __builtin_memcpy(Where, &Snap, sizeof(Snap));
   struct tscc_ring_record H = ring_header(Ctx, TSCC_RING_STACK_SNAPSHOT);
@@ -342,7 +344,7 @@ static int64_t h_comm(struct tscc_ctx *Ctx, char *Dst, uint64_t Max) {
   char Name[16] = {0};
   if (!checked(Ctx) || !Max)
     return 0;
-  if (!plausible((uint64_t)Dst, Max)) {
+  if (!plausible(AGENT_ADDR(Dst), Max)) {
     count_fault(Ctx);
     return 0;
   }
@@ -360,24 +362,27 @@ static int64_t h_comm(struct tscc_ctx *Ctx, char *Dst, uint64_t Max) {
   return (int64_t)N;
 }
 
+/* Designated: in the i386 build each pointer is a member of a union that
+ * gives it its 8-byte slot (abi.h, TSCC_PTR_SLOT); the slot's high half
+ * stays zero. */
 const struct tscc_helpers tscc_agent_helpers HIDDEN = {
-    TSCC_ABI_MAJOR,
-    TSCC_ABI_MINOR,
-    sizeof(struct tscc_helpers),
-    0,
-    h_read_mem,
-    h_read_str,
-    h_emit,
-    h_clock_ns,
-    h_map_lookup,
-    h_map_delete,
-    h_agg_update,
-    h_agg_print,
-    h_agg_clear,
-    h_request_exit,
-    h_within,
-    h_stack_trace,
-    h_fault,
-    h_stack_id,
-    h_comm,
+    .abi_major = TSCC_ABI_MAJOR,
+    .abi_minor = TSCC_ABI_MINOR,
+    .size = sizeof(struct tscc_helpers),
+    .reserved = 0,
+    .read_mem = h_read_mem,
+    .read_str = h_read_str,
+    .emit = h_emit,
+    .clock_ns = h_clock_ns,
+    .map_lookup = h_map_lookup,
+    .map_delete = h_map_delete,
+    .agg_update = h_agg_update,
+    .agg_print = h_agg_print,
+    .agg_clear = h_agg_clear,
+    .request_exit = h_request_exit,
+    .within = h_within,
+    .stack_trace = h_stack_trace,
+    .fault = h_fault,
+    .stack_id = h_stack_id,
+    .comm = h_comm,
 };

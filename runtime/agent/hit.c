@@ -19,12 +19,29 @@ __attribute__((
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 
-/* Where the program's rsp was at the site: above the return address the
- * trampoline's call pushed and the red zone it skipped. */
+/* Where the program's stack pointer was at the site: above the return
+ * address the trampoline's call pushed and the red zone it skipped. */
 static uint64_t site_rsp(struct tscc_agent_frame *F) {
-  return (uint64_t)&F->ret + 8 + 128;
+  return AGENT_ADDR(&F->ret) + sizeof(F->ret) + AGENT_RED_ZONE;
 }
 
+#if defined(__i386__)
+void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
+                   uint64_t *R) {
+  __builtin_memset(R, 0, TSCC_REG_COUNT * sizeof(*R));
+  R[TSCC_REG_RAX] = F->eax;
+  R[TSCC_REG_RBX] = F->ebx;
+  R[TSCC_REG_RCX] = F->ecx;
+  R[TSCC_REG_RDX] = F->edx;
+  R[TSCC_REG_RSI] = F->esi;
+  R[TSCC_REG_RDI] = F->edi;
+  R[TSCC_REG_RBP] = F->ebp;
+  R[TSCC_REG_RSP] = Rsp;
+  R[TSCC_REG_RIP] = Rip;
+  R[TSCC_REG_EFLAGS] = F->eflags;
+  R[TSCC_REG_ORIG_RAX] = 0xffffffffu;
+}
+#else
 void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
                    uint64_t *R) {
   R[TSCC_REG_RAX] = F->rax;
@@ -47,6 +64,7 @@ void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
   R[TSCC_REG_EFLAGS] = F->rflags;
   R[TSCC_REG_ORIG_RAX] = ~0ull;
 }
+#endif
 
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   struct tscc_clause_counters *K =
@@ -71,7 +89,7 @@ uint32_t agent_clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
     return ~0u;
-  return ((const uint32_t *)C->probe_clause)[Probe];
+  return AGENT_PTR(const uint32_t *, C->probe_clause)[Probe];
 }
 
 /* Runs the clause of Probe for thread T; the store lock is held. */
@@ -83,7 +101,7 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
     return;
   agent_counters_add(Clause, COUNT_FIRED, 1);
   const struct tscc_agent_clause *K =
-      &((const struct tscc_agent_clause *)C->clauses)[Clause];
+      &AGENT_PTR(const struct tscc_agent_clause *, C->clauses)[Clause];
   if (!K->pred && !K->action)
     return;
   struct tscc_store *S = (struct tscc_store *)&C->store;
@@ -99,15 +117,17 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   Ctx.tid = T->tid;
   Ctx.ppid = T->ppid;
   Ctx.uid = T->uid;
-  Ctx.data_model = TSCC_DM_LP64;
+  Ctx.data_model = AGENT_DATA_MODEL;
   Ctx.clause = Clause;
   Ctx.probe = Probe;
-  Ctx.pname = (const char *)C->pname;
-  Ctx.func = (const char *)H->func;
-  Ctx.module = (const char *)H->module;
-  Ctx.probe_spec = ((const char *const *)C->probe_specs)[Probe];
-  Ctx.params = (const int64_t *)C->params;
-  Ctx.param_strings = (const char *const *)C->param_strings;
+  Ctx.pname = AGENT_PTR(const char *, C->pname);
+  Ctx.func = AGENT_PTR(const char *, H->func);
+  Ctx.module = AGENT_PTR(const char *, H->module);
+  /* Arrays of 8-byte addresses (tscc/agent.h; abi.h for param_strings). */
+  Ctx.probe_spec = AGENT_PTR(
+      const char *, AGENT_PTR(const uint64_t *, C->probe_specs)[Probe]);
+  Ctx.params = AGENT_PTR(const int64_t *, C->params);
+  Ctx.param_strings = AGENT_PTR(const char *const *, C->param_strings);
   Ctx.param_count = C->param_count;
   T->in_clause = 1;
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
@@ -118,7 +138,7 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
 
 void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind) {
   const struct tscc_agent_hook *Hooks =
-      (const struct tscc_agent_hook *)Site->hooks;
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I) {
     uint32_t K = Hooks[I].kind;
     if (Kind ? K == Kind : K == TSCC_HOOK_ENTRY || K == TSCC_HOOK_EXIT) {
@@ -131,8 +151,8 @@ void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind) {
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   const struct tscc_agent_site *Site =
-      (const struct tscc_agent_site *)(Ret - TSCC_TRAMPOLINE_CALL_END -
-                                       TSCC_TRAMPOLINE_CODE);
+      AGENT_PTR(const struct tscc_agent_site *,
+                Ret - AGENT_TRAMPOLINE_CALL_END - TSCC_TRAMPOLINE_CODE);
   struct tscc_store *S = &tscc_agent_config.store;
   const struct tscc_control *Ctl = S->control;
   if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &
@@ -170,7 +190,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   uint64_t Regs[TSCC_REG_COUNT];
   agent_regs_of(F, Rsp, Site->address, Regs);
   const struct tscc_agent_hook *Hooks =
-      (const struct tscc_agent_hook *)Site->hooks;
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   /* within() counts this call in its own entry clauses already; its
    * return is kept after them, so that stktrace() there sees the stack as
    * it is. */
@@ -183,6 +203,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   tscc_store_unlock(S, T->tid);
   if (Returns) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    *(uint64_t *)Rsp = (uint64_t)&tscc_agent_return;
+    /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
+    *AGENT_PTR(uintptr_t *, Rsp) = (uintptr_t)&tscc_agent_return;
   }
 }

@@ -10,8 +10,9 @@ uint64_t agent_now_ns(void) {
   struct {
     int64_t Sec, Nsec;
   } T = {0, 0};
+  /* In a 32-bit process, the vDSO's clock_gettime64 (tsrun finds it). */
   int (*Vdso)(int, void *) =
-      (int (*)(int, void *))tscc_agent_config.vdso_clock_gettime;
+      AGENT_PTR(int (*)(int, void *), tscc_agent_config.vdso_clock_gettime);
   if (LIKELY(Vdso != 0))
     Vdso(CLOCK_MONOTONIC, &T);
   else

@@ -21,7 +21,7 @@ void tscc_agent_ret(struct tscc_agent_frame *F) HIDDEN;
 #define RECLAIM_NS 1000000ull
 
 static const struct tscc_agent_hook *hooks_of(const struct tscc_agent_site *S) {
-  return (const struct tscc_agent_hook *)S->hooks;
+  return AGENT_PTR(const struct tscc_agent_hook *, S->hooks);
 }
 
 static int is_within(const struct tscc_agent_hook *H) {
@@ -49,7 +49,7 @@ static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
   const struct tscc_agent_shadow *F;
   while ((F = tscc_agent_top(C, T)) && F->slot < Slot) {
     if (Locked)
-      move_within(T, (const struct tscc_agent_site *)F->site, -1);
+      move_within(T, AGENT_PTR(const struct tscc_agent_site *, F->site), -1);
     tscc_agent_pop(C, T);
   }
 }
@@ -59,7 +59,7 @@ static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
 static int push_frame(struct tscc_agent_thread *T, uint64_t Slot, uint64_t Ret,
                       const struct tscc_agent_site *Site) {
   struct tscc_agent_config *C = &tscc_agent_config;
-  if (LIKELY(tscc_agent_push(C, T, Slot, Ret, (uint64_t)Site) == 0))
+  if (LIKELY(tscc_agent_push(C, T, Slot, Ret, AGENT_ADDR(Site)) == 0))
     return 0;
   uint64_t Now = agent_now_ns();
   uint64_t Last = __atomic_load_n(&C->reclaimed_at_ns, __ATOMIC_RELAXED);
@@ -68,7 +68,7 @@ static int push_frame(struct tscc_agent_thread *T, uint64_t Slot, uint64_t Ret,
                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED) ||
       !tscc_agent_reclaim(C))
     return -1;
-  return tscc_agent_push(C, T, Slot, Ret, (uint64_t)Site);
+  return tscc_agent_push(C, T, Slot, Ret, AGENT_ADDR(Site));
 }
 
 int agent_enter_within(struct tscc_agent_thread *T,
@@ -86,14 +86,15 @@ int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
                          const struct tscc_agent_site *Site) {
   struct tscc_agent_config *C = &tscc_agent_config;
   drop_dead_frames(T, Slot, 1);
-  uint64_t Ret = *(const uint64_t *)Slot;
-  uint64_t Tramp = (uint64_t)&tscc_agent_return;
+  /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
+  uint64_t Ret = *AGENT_PTR(const uintptr_t *, Slot);
+  uint64_t Tramp = AGENT_ADDR(&tscc_agent_return);
   /* A tail call reusing its caller's slot: that frame stays below ours (the
    * slot returns to us already). Otherwise a frame at this slot is one
    * whose return was missed. */
   const struct tscc_agent_shadow *F;
   while (Ret != Tramp && (F = tscc_agent_top(C, T)) && F->slot == Slot) {
-    move_within(T, (const struct tscc_agent_site *)F->site, -1);
+    move_within(T, AGENT_PTR(const struct tscc_agent_site *, F->site), -1);
     tscc_agent_pop(C, T);
   }
   if (push_frame(T, Slot, Ret, Site) == 0)
@@ -130,7 +131,7 @@ static void run_exits(struct tscc_agent_thread *R, int Locked,
                       const struct tscc_agent_shadow *Frame) {
   struct tscc_store *S = &tscc_agent_config.store;
   const struct tscc_agent_site *Site =
-      (const struct tscc_agent_site *)Frame->site;
+      AGENT_PTR(const struct tscc_agent_site *, Frame->site);
   /* Collection switched off since the entry: the exit is not collected
    * either (and is no drop: nothing was lost that was asked for). */
   if (__atomic_load_n(&S->control->collect_off, __ATOMIC_RELAXED) ||
@@ -141,7 +142,7 @@ static void run_exits(struct tscc_agent_thread *R, int Locked,
     return;
   }
   uint64_t Regs[TSCC_REG_COUNT];
-  agent_regs_of(F, (uint64_t)&F->ret + 8, Frame->ret, Regs);
+  agent_regs_of(F, AGENT_ADDR(&F->ret) + sizeof(F->ret), Frame->ret, Regs);
   const struct tscc_agent_hook *Hooks = hooks_of(Site);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
     if (Hooks[I].kind == TSCC_HOOK_EXIT)
@@ -151,7 +152,7 @@ static void run_exits(struct tscc_agent_thread *R, int Locked,
 void tscc_agent_ret(struct tscc_agent_frame *F) {
   struct tscc_agent_config *C = &tscc_agent_config;
   struct tscc_store *S = &C->store;
-  uint64_t Slot = (uint64_t)&F->ret;
+  uint64_t Slot = AGENT_ADDR(&F->ret);
   int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
   struct tscc_agent_thread *R = Armed ? agent_thread(1) : 0;
   int Rc = R ? tscc_store_lock(S, R->tid, C->lock_timeout_ns) : -1;
@@ -171,7 +172,7 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   F->ret = Frame.ret;
   run_exits(R, Locked, F, &Frame);
   if (Locked) {
-    move_within(R, (const struct tscc_agent_site *)Frame.site, -1);
+    move_within(R, AGENT_PTR(const struct tscc_agent_site *, Frame.site), -1);
     tscc_store_unlock(S, R->tid);
   }
   /* Pop only now: a signal handler that probes while we ran sees this

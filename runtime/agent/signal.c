@@ -16,12 +16,6 @@
 #define SA_RESETHAND 0x80000000ull
 #define SIG_BLOCK 0
 #define SIG_SETMASK 2
-#define NR_rt_sigprocmask 14
-
-/* x86-64 ucontext_t: gregs[] at 40; REG_RSP 15, REG_RIP 16. */
-#define UC_GREGS 40
-#define REG_RSP 15
-#define REG_RIP 16
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
 
@@ -50,39 +44,42 @@ static void chain(int Sig, void *Info, void *Uc,
                   struct tscc_kernel_sigaction *Slot) {
   struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
-  if (Old.handler <= 1) {
+  uint64_t Handler = AGENT_KSA_HANDLER(&Old);
+  if (Handler <= 1) {
     /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
      * the default): put the default back and let it happen again. A
      * signal somebody sent is resent, unless it was ignored. */
-    if (Old.handler == 1 && SiCode <= 0)
+    if (Handler == 1 && SiCode <= 0)
       return;
-    struct tscc_kernel_sigaction Dfl = {0, 0, 0, 0};
+    struct tscc_kernel_sigaction Dfl;
+    __builtin_memset(&Dfl, 0, sizeof(Dfl));
     sys4(NR_rt_sigaction, Sig, &Dfl, 0, 8);
     if (SiCode <= 0)
       sys3(NR_tgkill, sys0(NR_getpid), sys0(NR_gettid), Sig);
     return;
   }
-  uint64_t Mask = Old.mask;
-  if (!(Old.flags & SA_NODEFER))
+  uint64_t Mask = AGENT_KSA_MASK(&Old);
+  uint64_t Flags = AGENT_KSA_FLAGS(&Old);
+  if (!(Flags & SA_NODEFER))
     Mask |= 1ull << (Sig - 1);
   uint64_t Saved = 0;
   sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
-  if (Old.flags & SA_RESETHAND)
+  if (Flags & SA_RESETHAND)
     Slot->handler = 0;
-  if (Old.flags & SA_SIGINFO)
-    ((void (*)(int, void *, void *))Old.handler)(Sig, Info, Uc);
+  if (Flags & SA_SIGINFO)
+    AGENT_PTR(void (*)(int, void *, void *), Handler)(Sig, Info, Uc);
   else
-    ((void (*)(int))Old.handler)(Sig);
+    AGENT_PTR(void (*)(int), Handler)(Sig);
   sys4(NR_rt_sigprocmask, SIG_SETMASK, &Saved, 0, 8);
 }
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) {
-  uint64_t *Gregs = (uint64_t *)((char *)Uc + UC_GREGS);
-  uint64_t Pc = Gregs[REG_RIP];
+  agent_greg_t *PcSlot = AGENT_UC_PC(Uc);
+  uint64_t Pc = *PcSlot;
   int SiCode = ((int *)Info)[2];
-  if (SiCode > 0 && Pc >= (uint64_t)tscc_safe_begin &&
-      Pc < (uint64_t)tscc_safe_end) {
-    Gregs[REG_RIP] = (uint64_t)tscc_safe_fault;
+  if (SiCode > 0 && Pc >= AGENT_ADDR(tscc_safe_begin) &&
+      Pc < AGENT_ADDR(tscc_safe_end)) {
+    *PcSlot = (agent_greg_t)AGENT_ADDR(tscc_safe_fault);
     __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
                        __ATOMIC_RELAXED);
     return;
@@ -91,8 +88,8 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
     struct tscc_agent_thread *T = agent_thread(0);
     if (T && T->in_clause) {
       T->in_clause = 0;
-      Gregs[REG_RSP] = T->recover.rsp;
-      Gregs[REG_RIP] = T->recover.rip;
+      *AGENT_UC_SP(Uc) = (agent_greg_t)T->recover.rsp;
+      *PcSlot = (agent_greg_t)T->recover.rip;
       __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
                          __ATOMIC_RELAXED);
       return;
@@ -108,8 +105,11 @@ int agent_trap_redirect(uint64_t *Rip);
 
 /* SIGTRAP, only installed while sites are put back after tsrun died. */
 void tscc_agent_trap(int Sig, void *Info, void *Uc) {
-  uint64_t *Gregs = (uint64_t *)((char *)Uc + UC_GREGS);
-  if (((int *)Info)[2] > 0 && agent_trap_redirect(&Gregs[REG_RIP]))
+  agent_greg_t *PcSlot = AGENT_UC_PC(Uc);
+  uint64_t Pc = *PcSlot;
+  if (((int *)Info)[2] > 0 && agent_trap_redirect(&Pc)) {
+    *PcSlot = (agent_greg_t)Pc;
     return;
+  }
   chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
 }

@@ -21,7 +21,7 @@
 #define STACK_WORD(Chunk, Depth) (((uint64_t)(Chunk) << 32) | (Depth))
 
 static struct tscc_agent_thread *entries(const struct tscc_agent_config *C) {
-  return (struct tscc_agent_thread *)C->threads;
+  return (struct tscc_agent_thread *)(uintptr_t)C->threads;
 }
 
 static uint32_t probes(const struct tscc_agent_config *C) {
@@ -219,7 +219,7 @@ struct tscc_agent_chunk *tscc_agent_chunk_at(const struct tscc_agent_config *C,
                                              uint32_t Chunk) {
   if (!Chunk || Chunk > C->pool_chunks || !C->pool)
     return 0;
-  return (struct tscc_agent_chunk *)C->pool + (Chunk - 1);
+  return (struct tscc_agent_chunk *)(uintptr_t)C->pool + (Chunk - 1);
 }
 
 uint32_t tscc_agent_chunk_alloc(struct tscc_agent_config *C) {

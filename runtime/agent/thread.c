@@ -3,8 +3,9 @@
  * Every hit needs its thread: for the shadow stack of hijacked returns,
  * the thread's slot in the store (thread-locals, its ring) and its id.
  * gettid() is a system call, far too slow for every hit, so threads are
- * found by their fs base (the thread pointer: one instruction with
- * FSGSBASE) in the table of table.c. A thread's entry is taken and resolved
+ * found by their thread pointer (the fs base, one instruction with
+ * FSGSBASE; in a 32-bit process the TCB address at %gs:0) in the table of
+ * table.c. A thread's entry is taken and resolved
  * against the store on its first hit, and resolved again whenever the
  * store's slot changed under it or the process was re-armed (a fork child:
  * a copy of the table, a new process).
@@ -20,18 +21,14 @@
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
-#define ARCH_GET_FS 0x1003
 /* After the store had no slot for a new thread, new threads do not ask
  * again for this long: asking takes the session lock. */
 #define REFUSED_NS 1000000ull
 
+/* The thread pointer: the fs base on x86-64, the TCB at %gs:0 in i386
+ * (arch.h). */
 static uint64_t fs_base(void) {
-  uint64_t Base = 0;
-  if (LIKELY(tscc_agent_config.has_fsgsbase))
-    __asm__ volatile("rdfsbase %0" : "=r"(Base));
-  else
-    sys2(NR_arch_prctl, ARCH_GET_FS, &Base);
-  return Base;
+  return agent_thread_key(tscc_agent_config.has_fsgsbase);
 }
 
 void agent_notice(uint32_t Bit) {

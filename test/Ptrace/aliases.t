@@ -5,6 +5,11 @@
 // RUN: %cc64 %S/Inputs/aliases.c -o %t.exe %t.libaliases.so -Wl,-rpath,%T
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun %t.o -- %t.exe 7 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -shared -fPIC %S/Inputs/aliases-lib.c -o %t.i386/%basename_t.tmp.libaliases.so %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/aliases.c -o %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.libaliases.so -Wl,-rpath,%T %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 7 | FileCheck %s %}
 // CHECK: calls=[[N:[0-9]+]]
 // CHECK: glob=[[N]] listed=[[N]] exits=[[N]] name=work
 

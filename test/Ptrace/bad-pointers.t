@@ -9,6 +9,14 @@
 // RUN: diff %t.untraced <(head -n 1 %t.traced)
 // RUN: FileCheck %s < %t.traced
 // RUN: FileCheck %s --check-prefix=STATS < %t.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/badptr.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
+// RUN: %if native-i386 %{ %t.i386/%basename_t.tmp.exe 4 500 > %t.i386/%basename_t.tmp.untraced %}
+// RUN: %if native-i386 %{ %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe 4 500 > %t.i386/%basename_t.tmp.traced 2> %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ diff %t.i386/%basename_t.tmp.untraced <(head -n 1 %t.i386/%basename_t.tmp.traced) %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/%basename_t.tmp.traced %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=STATS < %t.i386/%basename_t.tmp.err %}
 // CHECK: checksum {{[0-9]+}} calls 10000 bad 8000
 // CHECK: good 2000 zero 8000 other 0
 // STATS: clause 0 (line [[#]]): fired 10000, 8000 faults, 0 drops

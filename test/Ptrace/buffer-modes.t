@@ -58,6 +58,32 @@
 // RUN:   | %python %S/Inputs/check-records.py single 2000 \
 // RUN:   | FileCheck %s --check-prefix=SINGLE
 // RUN: FileCheck %s --check-prefix=SINGLE-ERR --input-file %t.single.bin.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switcher.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -o %t.i386/%basename_t.tmp.cont -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/check-records.py continuous 2000 < %t.i386/%basename_t.tmp.cont %}
+// RUN: %if native-i386 %{ %tsrun %t.o --buffer-mode circular --buffer-size 16K -o %t.i386/%basename_t.tmp.circ -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> %t.i386/%basename_t.tmp.circ.err %}
+// RUN: %if native-i386 %{ %python %S/Inputs/check-records.py circular 2000 < %t.i386/%basename_t.tmp.circ > %t.i386/%basename_t.tmp.circ.kept %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=CIRC --input-file %t.i386/%basename_t.tmp.circ.kept %}
+// RUN: %if native-i386 %{ cat %t.i386/%basename_t.tmp.circ.kept %t.i386/%basename_t.tmp.circ.err | FileCheck %s --check-prefix=OVERWRITTEN %}
+// RUN: %if native-i386 %{ %tsrun %t.o --ring --buffer-size 16K -o %t.i386/%basename_t.tmp.ring -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> /dev/null %}
+// RUN: %if native-i386 %{ diff %t.i386/%basename_t.tmp.circ %t.i386/%basename_t.tmp.ring %}
+// RUN: %if native-i386 %{ %tsrun %t.o --buffer-mode single --buffer-size 16K -o %t.i386/%basename_t.tmp.single -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> %t.i386/%basename_t.tmp.single.err %}
+// RUN: %if native-i386 %{ %python %S/Inputs/check-records.py single 2000 < %t.i386/%basename_t.tmp.single | FileCheck %s --check-prefix=SINGLE %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SINGLE-ERR --input-file %t.i386/%basename_t.tmp.single.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f json --buffer-mode circular --buffer-size 16K -o %t.i386/%basename_t.tmp.circ.json -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> /dev/null %}
+// RUN: %if native-i386 %{ %python %S/Inputs/record-text.py %t.i386/%basename_t.tmp.circ.json | diff %t.i386/%basename_t.tmp.circ - %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSON-WARN --input-file %t.i386/%basename_t.tmp.circ.json %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f binary --buffer-mode circular --buffer-size 16K -o %t.i386/%basename_t.tmp.circ.bin -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> /dev/null %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.circ.bin 2> %t.i386/%basename_t.tmp.circ.bin.err | diff %t.i386/%basename_t.tmp.circ - %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=OVERWRITTEN-BIN --input-file %t.i386/%basename_t.tmp.circ.bin.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f json --buffer-mode single --buffer-size 16K -o %t.i386/%basename_t.tmp.single.json -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> /dev/null %}
+// RUN: %if native-i386 %{ %python %S/Inputs/record-text.py %t.i386/%basename_t.tmp.single.json | %python %S/Inputs/check-records.py single 2000 | FileCheck %s --check-prefix=SINGLE %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSON-FULL --input-file %t.i386/%basename_t.tmp.single.json %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f binary --buffer-mode single --buffer-size 16K -o %t.i386/%basename_t.tmp.single.bin -- %t.i386/%basename_t.tmp.exe /dev/null 0 w1-2000 2> /dev/null %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.single.bin 2> %t.i386/%basename_t.tmp.single.bin.err | %python %S/Inputs/check-records.py single 2000 | FileCheck %s --check-prefix=SINGLE %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SINGLE-ERR --input-file %t.i386/%basename_t.tmp.single.bin.err %}
 
 long work(long);
 

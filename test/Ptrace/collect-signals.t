@@ -55,6 +55,25 @@
 // OFF-NEXT: stderr: tsrun: collection stopped (SIGUSR1)
 // OFF-NEXT: tsrun status: 0
 // RUN: diff %S/Inputs/switched-off.txt %t.off.txt
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switcher.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o -o %t.i386/%basename_t.tmp.txt -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-10 t10 w11-20 t12 w21-30 | FileCheck %s --check-prefix=EVENTS %}
+// RUN: %if native-i386 %{ diff %S/Inputs/switched.txt %t.i386/%basename_t.tmp.txt %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o -f json -o %t.i386/%basename_t.tmp.json -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-10 t10 w11-20 t12 w21-30 | FileCheck %s --check-prefix=EVENTS %}
+// RUN: %if native-i386 %{ %python %S/Inputs/record-text.py %t.i386/%basename_t.tmp.json > %t.i386/%basename_t.tmp.json.txt %}
+// RUN: %if native-i386 %{ grep -v '^event' %t.i386/%basename_t.tmp.json.txt | diff %S/Inputs/switched.txt - %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSON --input-file %t.i386/%basename_t.tmp.json.txt %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o -f binary -o %t.i386/%basename_t.tmp.bin -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-10 t10 w11-20 t12 w21-30 | FileCheck %s --check-prefix=EVENTS %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.bin > %t.i386/%basename_t.tmp.bin.txt 2> %t.i386/%basename_t.tmp.bin.err %}
+// RUN: %if native-i386 %{ diff %S/Inputs/switched.txt %t.i386/%basename_t.tmp.bin.txt %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=BINERR --input-file %t.i386/%basename_t.tmp.bin.err %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.bin --to perfetto %t.i386/%basename_t.tmp.pf.json %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=PERFETTO --input-file %t.i386/%basename_t.tmp.pf.json %}
+// RUN: %if native-i386 %{ rm -rf %t.i386/%basename_t.tmp.ctf && %tsreport %t.i386/%basename_t.tmp.bin --to ctf %t.i386/%basename_t.tmp.ctf %}
+// RUN: %if native-i386 %{ babeltrace2 %t.i386/%basename_t.tmp.ctf | grep -c 'printf_' | FileCheck %s --check-prefix=CTF %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --collect=off -o %t.i386/%basename_t.tmp.off.txt -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-10 t12 w11-20 t10 w21-30 | FileCheck %s --check-prefix=OFF %}
+// RUN: %if native-i386 %{ diff %S/Inputs/switched-off.txt %t.i386/%basename_t.tmp.off.txt %}
 
 long work(long);
 long toggle(long);

@@ -12,6 +12,11 @@
 // EVENTS-NEXT: stderr: tsrun: collection started (SIGUSR2)
 // EVENTS-NEXT: tsrun status: 0
 // RUN: FileCheck %s --input-file %t.txt
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switcher.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --collect=off -o %t.i386/%basename_t.tmp.txt -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent b t12 u w1-1 b u | FileCheck %s --check-prefix=EVENTS %}
+// RUN: %if native-i386 %{ FileCheck %s --input-file %t.i386/%basename_t.tmp.txt %}
 // CHECK-NOT: sigwait
 // CHECK: work 1
 // CHECK-NEXT: sigwait entry

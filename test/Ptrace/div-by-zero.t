@@ -7,6 +7,13 @@
 // RUN: %tsrun %t.o -- %t.exe 6 > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -shared -fPIC %S/Inputs/aliases-lib.c -o %t.i386/%basename_t.tmp.lib.so %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/aliases.c -o %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.lib.so -Wl,-rpath,%T %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 6 > %t.i386/%basename_t.tmp.out 2> %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=OUT < %t.i386/%basename_t.tmp.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=ERR < %t.i386/%basename_t.tmp.err %}
 // OUT: calls=6
 // OUT: q=300 r=0 calls=6 ok=6
 // ERR: tsrun: warning: clause 0 (line [[@LINE+9]]) divided by zero; the result was 0 each time (counted as a fault)

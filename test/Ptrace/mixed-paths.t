@@ -7,6 +7,12 @@
 // RUN: %tsrun -v %t.o -- %t.exe 3000 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=STATS --implicit-check-not=warning < %t.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/mixed-paths.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
+// RUN: %if native-i386 %{ %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe 3000 > %t.i386/%basename_t.tmp.out 2> %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/%basename_t.tmp.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=STATS --implicit-check-not=warning < %t.i386/%basename_t.tmp.err %}
 // CHECK: look 6000 other 6000
 // CHECK: look 6000 other 6000
 // STATS: clause 0 (line [[#]]): fired 6000, 6000 faults, 0 drops

@@ -14,10 +14,19 @@
 // STATS: clause 0 (line [[#]]): fired 13, 13 faults, 0 drops
 // RUN: %tsrun %t.o -- %t.exe crash > %t.out 2> %t.err; test $? -eq 139
 // RUN: FileCheck %s --check-prefix=CRASH < %t.out
-// RUN: FileCheck %s --check-prefix=CRASH-ERR < %t.err
+// RUN: FileCheck %s --check-prefix=CRASH-ERR -DMODEL=LP64 < %t.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/faulty.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe handled > %t.i386/%basename_t.tmp.handled 2> %t.i386/%basename_t.tmp.handled.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/%basename_t.tmp.handled %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=STATS < %t.i386/%basename_t.tmp.handled.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe crash > %t.i386/%basename_t.tmp.out 2> %t.i386/%basename_t.tmp.err; test $? -eq 139 %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=CRASH < %t.i386/%basename_t.tmp.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=CRASH-ERR -DMODEL=ILP32 < %t.i386/%basename_t.tmp.err %}
 // CRASH: about to crash
 // CRASH: work 10 bad 0
-// CRASH-ERR: tsrun: pid {{[0-9]+}} ({{.*}}, LP64, ptrace) killed by SIGSEGV
+// CRASH-ERR: tsrun: pid {{[0-9]+}} ({{.*}}, [[MODEL]], ptrace) killed by SIGSEGV
 
 long work(long);
 __global long n, bad;

@@ -7,12 +7,15 @@
 // and after the second detaches the code is as it was.
 // RUN: %cc64 -O1 -pthread %S/Inputs/killme.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe reattach | FileCheck %s --implicit-check-not="cannot decode"
-// CHECK: tsrun: pid [[PID:[0-9]+]] ({{.*}}, LP64, ptrace): attached
+// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe reattach | FileCheck %s -DMODEL=LP64 --implicit-check-not="cannot decode"
+// The 32-bit twin: an i386 build, whose breakpoints are `hlt` (SIGSEGV):
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread %S/Inputs/killme.c -o %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/kill-driver.py %tsrun %t.o %t32 reattach | FileCheck %s -DMODEL=ILP32 --implicit-check-not="cannot decode" %}
+// CHECK: tsrun: pid [[PID:[0-9]+]] ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK-NEXT: prog says: inside
 // CHECK-NEXT: tsrun status: -9
 // CHECK-NEXT: second tsrun: warning: pid [[PID]]: removed {{[1-9][0-9]*}} breakpoints left behind by a tsrun that was killed
-// CHECK: second tsrun: pid [[PID]] ({{.*}}, LP64, ptrace): attached
+// CHECK: second tsrun: pid [[PID]] ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK-NEXT: prog says: finished
 // CHECK-NEXT: enter 4
 // CHECK-NEXT: leave 12

@@ -5,9 +5,14 @@
 // value, and the text must end up as it was. Three rounds.
 // RUN: %cc64 -O1 -pthread %S/Inputs/killme.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s
-// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s
-// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s
+// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s -DMODEL=LP64
+// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s -DMODEL=LP64
+// RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe threads | FileCheck %s -DMODEL=LP64
+// The 32-bit twin: an i386 build, whose breakpoints are `hlt` (SIGSEGV):
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread %S/Inputs/killme.c -o %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/kill-driver.py %tsrun %t.o %t32 threads | FileCheck %s -DMODEL=ILP32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/kill-driver.py %tsrun %t.o %t32 threads | FileCheck %s -DMODEL=ILP32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/kill-driver.py %tsrun %t.o %t32 threads | FileCheck %s -DMODEL=ILP32 %}
 // CHECK: prog says: running
 // CHECK-NEXT: tsrun status: -9
 // CHECK-NEXT: threads ok

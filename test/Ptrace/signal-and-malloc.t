@@ -4,6 +4,10 @@
 // RUN: %cc64 %S/Inputs/sigmalloc.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun %t.o -- %t.exe 300 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sigmalloc.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 300 | FileCheck %s %}
 // CHECK: work 300 handler 300 malloc 300
 // CHECK: work=300/300 handler=300 malloc=300/300 nonnull=300
 

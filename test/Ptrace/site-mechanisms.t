@@ -8,6 +8,12 @@
 // RUN: %tsrun -v %t.o -- %t.exe 50 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=SITES < %t.err
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sites.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe 50 > %t.i386/%basename_t.tmp.out 2> %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/%basename_t.tmp.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SITES < %t.i386/%basename_t.tmp.err %}
 // CHECK: calls 50 each
 // CHECK: @seen: 50
 // CHECK: tiny 50 normal 50 stacky 50

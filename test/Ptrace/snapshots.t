@@ -53,6 +53,22 @@
 // RUN:   | FileCheck %s --check-prefix=NO-O
 // NO-O: stderr: tsrun: snapshot: 21 records written to tsrun-snapshot.1
 // RUN: FileCheck %s --check-prefix=SNAP1 --input-file %t.d/tsrun-snapshot.1
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switcher.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ rm -rf %t.i386/%basename_t.tmp.d && mkdir %t.i386/%basename_t.tmp.d && touch %t.i386/%basename_t.tmp.d/out.2 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --buffer-mode circular -o %t.i386/%basename_t.tmp.d/out -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-20 t1 w21-30 t1 w31-40 | FileCheck %s --check-prefix=EVENTS %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SNAP1 --input-file %t.i386/%basename_t.tmp.d/out.1 %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SNAP2 --input-file %t.i386/%basename_t.tmp.d/out.3 %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=FINAL --input-file %t.i386/%basename_t.tmp.d/out %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --buffer-mode circular -f json -o %t.i386/%basename_t.tmp.d/j -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-20 t1 w21-30 > /dev/null %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSNAP --input-file %t.i386/%basename_t.tmp.d/j.1 %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JMAIN --input-file %t.i386/%basename_t.tmp.d/j %}
+// RUN: %if native-i386 %{ %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --buffer-mode circular -f binary -o %t.i386/%basename_t.tmp.d/b -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-20 t1 w21-30 > /dev/null %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.d/b.1 | FileCheck %s --check-prefix=SNAP1 %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.d/b 2>&1 | FileCheck %s --check-prefix=BMAIN %}
+// RUN: %if native-i386 %{ cd %t.i386/%basename_t.tmp.d && %python %S/Inputs/switch-driver.py %t.i386/%basename_t.tmp.fifo -- %tsrun %t.o --buffer-mode circular -- %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.fifo parent w1-20 t1 | FileCheck %s --check-prefix=NO-O %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=SNAP1 --input-file %t.i386/%basename_t.tmp.d/tsrun-snapshot.1 %}
 
 long work(long);
 long toggle(long);

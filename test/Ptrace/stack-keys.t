@@ -16,6 +16,18 @@
 // RUN: %tsreport %t.bin | FileCheck %s --check-prefix=REPORT
 // RUN: %tsreport -f json %t.bin > %t.report.json
 // RUN: %python %S/Inputs/stack-paths.py %t.report.json paths | diff %t.prog2 -
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 -fno-omit-frame-pointer %S/Inputs/call-paths.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f json -o %t.i386/%basename_t.tmp.json -- %t.i386/%basename_t.tmp.exe 5 3 2 > %t.i386/%basename_t.tmp.prog %}
+// RUN: %if native-i386 %{ %python %S/Inputs/stack-paths.py %t.i386/%basename_t.tmp.json paths > %t.i386/%basename_t.tmp.paths %}
+// RUN: %if native-i386 %{ diff %t.i386/%basename_t.tmp.prog %t.i386/%basename_t.tmp.paths %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSON < %t.i386/%basename_t.tmp.json %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 5 3 2 | FileCheck %s %}
+// RUN: %if native-i386 %{ %tsrun %t.o -f binary -o %t.i386/%basename_t.tmp.bin -- %t.i386/%basename_t.tmp.exe 5 3 2 > %t.i386/%basename_t.tmp.prog2 %}
+// RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.bin | FileCheck %s --check-prefix=REPORT %}
+// RUN: %if native-i386 %{ %tsreport -f json %t.i386/%basename_t.tmp.bin > %t.i386/%basename_t.tmp.report.json %}
+// RUN: %if native-i386 %{ %python %S/Inputs/stack-paths.py %t.i386/%basename_t.tmp.report.json paths | diff %t.i386/%basename_t.tmp.prog2 - %}
 //
 // JSON: {"entries":[{"count":3,"keys":{{\[\[}}"leaf+0x0 (stack-keys.t.tmp.exe)","via_b+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)"]]},{"count":7,"keys":{{\[\[}}"leaf+0x0 (stack-keys.t.tmp.exe)","via_a+0x{{[0-9a-f]+}} (stack-keys.t.tmp.exe)"]]}],"kind":"count","name":"inner"
 // JSON: {"entries":[{"count":10,"keys":["stack-keys.t.tmp.exe",["leaf+0x0 (stack-keys.t.tmp.exe)"]]}],"kind":"count","name":"named"

@@ -4,6 +4,10 @@
 // RUN: %cc64 %S/Inputs/recurse.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun %t.o -- %t.exe 3 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/recurse.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 3 | FileCheck %s %}
 // CHECK: rec+0x0 (stktrace.t.tmp.exe)
 // CHECK-NEXT: rec+0x{{[0-9a-f]+}} (stktrace.t.tmp.exe)
 // CHECK-NEXT: rec+0x{{[0-9a-f]+}} (stktrace.t.tmp.exe)

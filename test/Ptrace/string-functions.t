@@ -5,6 +5,10 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun %t.o -- %t.app | FileCheck %s
 // RUN: %tscc -S --emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %utils/demo/app.c -o %t.i386/%basename_t.tmp.app %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.app | FileCheck %s %}
 // CHECK: len=12 has=1/0 strstr=[world]/[]
 // CHECK: sub=[world] [hello] [wor] [] []
 // CHECK: ord 1 1 1 0 1

@@ -6,6 +6,12 @@
 // The event loop that always sleeps, never polls (docs/runtime.md):
 // RUN: %tsrun --spin 0 %t.o -- %t.exe 8 250 | FileCheck %s
 // RUN: %tsrun --spin=1000000 %t.o -- %t.exe 8 250 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/threads.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 8 250 | FileCheck %s %}
+// RUN: %if native-i386 %{ %tsrun --spin 0 %t.o -- %t.i386/%basename_t.tmp.exe 8 250 | FileCheck %s %}
+// RUN: %if native-i386 %{ %tsrun --spin=1000000 %t.o -- %t.i386/%basename_t.tmp.exe 8 250 | FileCheck %s %}
 // CHECK: expected=[[N:[0-9]+]]
 // CHECK: entries=[[N]] exits=[[N]] rvsum=[[#]]
 

@@ -23,6 +23,17 @@
 // RUN: not %tsrun %t.dead.o -- %t.exe 3 > %t.dead.out 2> %t.dead.err
 // RUN: FileCheck %s --check-prefix=DEAD < %t.dead.err
 // RUN: count 0 < %t.dead.out
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/aliases-lib.c -shared -fPIC -o %t.i386/%basename_t.tmp.lib.so %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/aliases.c -o %t.i386/%basename_t.tmp.exe %t.i386/%basename_t.tmp.lib.so -Wl,-rpath,%T %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 3 > %t.i386/%basename_t.tmp.out 2> %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=OUT < %t.i386/%basename_t.tmp.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=ERR < %t.i386/%basename_t.tmp.err %}
+// RUN: %if native-i386 %{ printf '@@uft:*:libc.so.6:mallco:entry { printf("x\\n"); }\n@@uft:*:libc.so.6:fre:exit { printf("y\\n"); }\n' > %t.i386/%basename_t.tmp.dead.t %}
+// RUN: %if native-i386 %{ not %tsrun %t.dead.o -- %t.i386/%basename_t.tmp.exe 3 > %t.dead.out 2> %t.i386/%basename_t.tmp.dead.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=DEAD < %t.i386/%basename_t.tmp.dead.err %}
+// RUN: %if native-i386 %{ count 0 < %t.dead.out %}
 // DEAD: tsrun: error: no probe of the script can ever fire: each names a loaded module that has no such function (see the warnings above)
 
 __global long fired;

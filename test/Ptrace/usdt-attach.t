@@ -5,6 +5,10 @@
 // RUN: %cc64 %S/Inputs/usdt-attach.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/usdt-attach.py %tsrun %t.o %t.exe | FileCheck %s
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -I/usr/include/x86_64-linux-gnu %S/Inputs/usdt-attach.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/usdt-attach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe | FileCheck %s %}
 // CHECK: started sem=0
 // CHECK-NEXT: attached sem=1
 // CHECK-NEXT: stepped

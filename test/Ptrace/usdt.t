@@ -11,6 +11,15 @@
 // RUN: %tsrun %t.o -o %t.trace.O2 -- %t.O2 > %t.out.O2
 // RUN: grep '^VAL' %t.out.O2 | diff - %t.trace.O2
 // RUN: FileCheck %s < %t.trace.O2
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -I/usr/include/x86_64-linux-gnu %S/Inputs/usdt.c -o %t.i386/%basename_t.tmp.O0 %}
+// RUN: %if native-i386 %{ %cc32 -I/usr/include/x86_64-linux-gnu -O2 %S/Inputs/usdt.c -o %t.i386/%basename_t.tmp.O2 %}
+// RUN: %if native-i386 %{ %tsrun %t.o -o %t.i386/%basename_t.tmp.trace.O0 -- %t.i386/%basename_t.tmp.O0 > %t.i386/%basename_t.tmp.out.O0 %}
+// RUN: %if native-i386 %{ grep '^VAL' %t.i386/%basename_t.tmp.out.O0 | diff - %t.i386/%basename_t.tmp.trace.O0 %}
+// RUN: %if native-i386 %{ %tsrun %t.o -o %t.i386/%basename_t.tmp.trace.O2 -- %t.i386/%basename_t.tmp.O2 > %t.i386/%basename_t.tmp.out.O2 %}
+// RUN: %if native-i386 %{ grep '^VAL' %t.i386/%basename_t.tmp.out.O2 | diff - %t.i386/%basename_t.tmp.trace.O2 %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/%basename_t.tmp.trace.O2 %}
 // CHECK: VAL tick 0 -1 -3000000000
 // CHECK: VAL mem 77 -5
 // CHECK: VAL wide 18446744073709551600 200

@@ -25,6 +25,23 @@ extern "C" {
 
 struct tscc_ctx;
 
+/* Every pointer of the context and of the helper table takes 8 bytes in
+ * every code stream, so that the structures have one layout whatever the
+ * instruction set of the code that reads them: a 32-bit stream (i386 code
+ * running in a 32-bit process's agent) uses the low half of each slot,
+ * and the high half is zero. Codegen takes the offsets from this header as
+ * compiled for the compiler's host; the i386 agent compiles it with the
+ * slots below, and the assertions at the end check the two agree. */
+#if defined(__i386__)
+#define TSCC_PTR_SLOT(Name, ...)                                               \
+  union {                                                                      \
+    __VA_ARGS__;                                                               \
+    uint64_t tscc_slot_##Name;                                                 \
+  }
+#else
+#define TSCC_PTR_SLOT(Name, ...) __VA_ARGS__
+#endif
+
 /*--- Versioning ----------------------------------------------------------*/
 
 /* The first 8 bytes of the tscc_header section. */
@@ -35,7 +52,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 5
+#define TSCC_ABI_MINOR 6
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -55,6 +72,14 @@ struct tscc_ctx;
  * action live in the first, its LP64 predicate and action in the second. */
 #define TSCC_SEC_TEXT_ILP32 "tscc_text_ilp32"
 #define TSCC_SEC_TEXT_LP64 "tscc_text_lp64"
+
+/* ABI 1.6: code streams for instruction sets other than the tracer's, for
+ * clause code that runs inside traced processes (the in-process agent of a
+ * 32-bit process runs i386 code). A runtime older than 1.6 ignores them;
+ * an object older than 1.6 has none, and its clauses then run in the tracer
+ * for those processes. See struct tscc_stream below. */
+#define TSCC_SEC_STREAMS "tscc_streams"             /* the table below */
+#define TSCC_SEC_STREAM_IMAGES "tscc_stream_images" /* their ELF images */
 
 /*--- Data models ---------------------------------------------------------*/
 
@@ -143,6 +168,32 @@ enum tscc_clause_flags {
   /* ABI 1.4: the clause keys an aggregation by a stack (stack_id), which
    * only the tracer can resolve: it runs where tsrun unwinds at the hit. */
   TSCC_CLAUSE_CALLS_STACK_ID = 1u << 5,
+};
+
+/* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows
+ * of `row_size` bytes (struct tscc_stream; later versions may append
+ * fields), then the rows' entries. Each row is one further code stream: the
+ * clauses of one data model compiled for one instruction set, as a complete
+ * ELF relocatable object (ET_REL of e_machine `machine`, class `elf_class`)
+ * stored in tscc_stream_images, and one tscc_stream_entry per clause whose
+ * offsets are from the start of that object's section named like the data
+ * model's text section (tscc_text_ilp32 for ILP32). Its code receives the
+ * same struct tscc_ctx and helper table (one layout in every stream, see
+ * TSCC_PTR_SLOT), called with that instruction set's C calling convention.
+ * Adding an instruction set (armhf, aarch64) is adding a row. */
+struct tscc_stream_table {
+  uint32_t count;    /* rows */
+  uint32_t row_size; /* sizeof(struct tscc_stream) when written */
+};
+
+struct tscc_stream {
+  uint16_t machine;      /* ELF e_machine of the code: EM_386 = 3 */
+  uint8_t data_model;    /* tscc_data_model whose semantics it computes */
+  uint8_t elf_class;     /* ELFCLASS32 = 1 or ELFCLASS64 = 2 */
+  uint32_t clause_count; /* entries; equals the header's clause_count */
+  uint64_t image_offset; /* in tscc_stream_images */
+  uint64_t image_size;
+  uint64_t entries_offset; /* in tscc_streams: the clauses' entries */
 };
 
 /* Predicate: returns nonzero when the action should run. */
@@ -335,26 +386,28 @@ enum tscc_reg {
 struct tscc_helpers;
 
 struct tscc_ctx {
-  const struct tscc_helpers *helpers;
-  void *runtime;    /* opaque to clause code */
-  uint8_t *globals; /* the session's global block */
-  uint8_t *thread;  /* the firing thread's block, or 0 */
+  TSCC_PTR_SLOT(helpers, const struct tscc_helpers *helpers);
+  TSCC_PTR_SLOT(runtime, void *runtime);    /* opaque to clause code */
+  TSCC_PTR_SLOT(globals, uint8_t *globals); /* the session's global block */
+  TSCC_PTR_SLOT(thread, uint8_t *thread); /* the firing thread's block, or 0 */
   uint64_t regs[TSCC_REG_COUNT];
   int64_t pid;
   int64_t tid;
   int64_t ppid;
   int64_t uid;
-  uint32_t data_model;              /* tscc_data_model of the firing process */
-  uint32_t clause;                  /* index of the running clause */
-  uint32_t probe;                   /* index of the probe that fired */
-  int32_t err;                      /* __errno at a syscall exit, else 0 */
-  uint64_t syscall_nr;              /* syscall probes: the call number */
-  const char *pname;                /* __pname */
-  const char *func;                 /* __func */
-  const char *module;               /* __module */
-  const char *probe_spec;           /* __probe */
-  const int64_t *params;            /* $1..$N as integers */
-  const char *const *param_strings; /* $1..$N as given */
+  uint32_t data_model; /* tscc_data_model of the firing process */
+  uint32_t clause;     /* index of the running clause */
+  uint32_t probe;      /* index of the probe that fired */
+  int32_t err;         /* __errno at a syscall exit, else 0 */
+  uint64_t syscall_nr; /* syscall probes */
+  TSCC_PTR_SLOT(pname, const char *pname);           /* __pname */
+  TSCC_PTR_SLOT(func, const char *func);             /* __func */
+  TSCC_PTR_SLOT(module, const char *module);         /* __module */
+  TSCC_PTR_SLOT(probe_spec, const char *probe_spec); /* __probe */
+  TSCC_PTR_SLOT(params, const int64_t *params);      /* $1..$N as integers */
+  /* $1..$N as given: an array of 8-byte slots like this one's (in a 32-bit
+   * stream a pointer in the low half of each). */
+  TSCC_PTR_SLOT(param_strings, const char *const *param_strings);
   uint32_t param_count;
   uint32_t reserved;
   /* ABI 1.3, USDT probes: the probe's arguments as its note describes them
@@ -377,49 +430,63 @@ struct tscc_helpers {
 
   /* Copies len bytes of target memory at addr. On a fault dst is zero-filled,
    * a fault is counted for ctx->clause and nonzero is returned. */
-  int32_t (*read_mem)(struct tscc_ctx *ctx, uint64_t addr, void *dst,
-                      uint64_t len);
+  TSCC_PTR_SLOT(read_mem,
+                int32_t (*read_mem)(struct tscc_ctx *ctx, uint64_t addr,
+                                    void *dst, uint64_t len));
   /* Copies a NUL-terminated string of at most max-1 bytes plus the NUL.
    * Returns its length; on a fault dst is "" (fault counted) and -1 returned.
    */
-  int64_t (*read_str)(struct tscc_ctx *ctx, uint64_t addr, char *dst,
-                      uint64_t max);
+  TSCC_PTR_SLOT(read_str,
+                int64_t (*read_str)(struct tscc_ctx *ctx, uint64_t addr,
+                                    char *dst, uint64_t max));
   /* Accepts one record (struct tscc_record + arguments). */
-  void (*emit)(struct tscc_ctx *ctx, const void *record, uint32_t size);
+  TSCC_PTR_SLOT(emit, void (*emit)(struct tscc_ctx *ctx, const void *record,
+                                   uint32_t size));
   /* Monotonic clock in nanoseconds. */
-  uint64_t (*clock_ns)(struct tscc_ctx *ctx);
+  TSCC_PTR_SLOT(clock_ns, uint64_t (*clock_ns)(struct tscc_ctx *ctx));
   /* Associative arrays. Returns the value slot for key, creating a zeroed one
    * if create is nonzero; 0 when absent and !create, or when full (a drop is
    * counted). */
-  void *(*map_lookup)(struct tscc_ctx *ctx, uint32_t map, const void *key,
-                      uint32_t key_size, int32_t create);
-  void (*map_delete)(struct tscc_ctx *ctx, uint32_t map, const void *key,
-                     uint32_t key_size);
+  TSCC_PTR_SLOT(map_lookup,
+                void *(*map_lookup)(struct tscc_ctx *ctx, uint32_t map,
+                                    const void *key, uint32_t key_size,
+                                    int32_t create));
+  TSCC_PTR_SLOT(map_delete,
+                void (*map_delete)(struct tscc_ctx *ctx, uint32_t map,
+                                   const void *key, uint32_t key_size));
   /* Aggregations: folds value into @agg[key]. */
-  void (*agg_update)(struct tscc_ctx *ctx, uint32_t agg, const void *key,
-                     uint32_t key_size, int64_t value);
-  void (*agg_print)(struct tscc_ctx *ctx, uint32_t agg, int64_t top);
-  void (*agg_clear)(struct tscc_ctx *ctx, uint32_t agg);
+  TSCC_PTR_SLOT(agg_update,
+                void (*agg_update)(struct tscc_ctx *ctx, uint32_t agg,
+                                   const void *key, uint32_t key_size,
+                                   int64_t value));
+  TSCC_PTR_SLOT(agg_print, void (*agg_print)(struct tscc_ctx *ctx, uint32_t agg,
+                                             int64_t top));
+  TSCC_PTR_SLOT(agg_clear,
+                void (*agg_clear)(struct tscc_ctx *ctx, uint32_t agg));
   /* exit(): ends the session after this clause; END clauses still run. */
-  void (*request_exit)(struct tscc_ctx *ctx);
+  TSCC_PTR_SLOT(request_exit, void (*request_exit)(struct tscc_ctx *ctx));
   /* within("f"): nonzero while the firing thread is inside f. index is the
    * position of "f" in the tscc_within table. */
-  int32_t (*within)(struct tscc_ctx *ctx, uint32_t index);
+  TSCC_PTR_SLOT(within,
+                int32_t (*within)(struct tscc_ctx *ctx, uint32_t index));
   /* stktrace(depth): emits a TSCC_REC_STACK record for the firing thread. */
-  void (*stack_trace)(struct tscc_ctx *ctx, uint32_t depth);
+  TSCC_PTR_SLOT(stack_trace,
+                void (*stack_trace)(struct tscc_ctx *ctx, uint32_t depth));
   /* Since ABI 1.2 (clause code checks `size` before calling it): counts a
    * fault of kind (enum tscc_fault_kind) for ctx->clause. */
-  void (*fault)(struct tscc_ctx *ctx, uint32_t kind);
+  TSCC_PTR_SLOT(fault, void (*fault)(struct tscc_ctx *ctx, uint32_t kind));
   /* Since ABI 1.4 (clause code checks `size` before calling it): the
    * firing thread's call stack, at most depth frames (0: the runtime's
    * default), as a nonzero id that is equal for equal stacks for the whole
    * session; 0 when the stack cannot be had. For TSCC_FIELD_STACK_ID keys. */
-  uint64_t (*stack_id)(struct tscc_ctx *ctx, uint32_t depth);
+  TSCC_PTR_SLOT(stack_id,
+                uint64_t (*stack_id)(struct tscc_ctx *ctx, uint32_t depth));
   /* Since ABI 1.5 (clause code checks `size` before calling it): copies the
    * firing thread's name as the kernel keeps it (comm, what prctl(PR_GET_NAME)
    * returns: at most 15 bytes) and a NUL into dst, at most max bytes in all.
    * Returns its length. For __comm. */
-  int64_t (*comm)(struct tscc_ctx *ctx, char *dst, uint64_t max);
+  TSCC_PTR_SLOT(comm,
+                int64_t (*comm)(struct tscc_ctx *ctx, char *dst, uint64_t max));
 };
 
 /* What fault() reports; the runtime names each kind a clause had at the end
@@ -427,6 +494,29 @@ struct tscc_helpers {
 enum tscc_fault_kind {
   TSCC_FAULT_DIV_ZERO = 1, /* an integer division or remainder by zero */
 };
+
+/* One layout in every stream (see TSCC_PTR_SLOT): what codegen assumes of
+ * the context and the helper table, checked wherever this header is
+ * compiled, the 32-bit agent included. */
+#ifdef __cplusplus
+#define TSCC_STATIC_ASSERT(C, M) static_assert(C, M)
+#else
+#define TSCC_STATIC_ASSERT(C, M) _Static_assert(C, M)
+#endif
+TSCC_STATIC_ASSERT(sizeof(struct tscc_ctx) == 400, "tscc_ctx layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, regs) == 32,
+                   "tscc_ctx layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, pname) == 240,
+                   "tscc_ctx layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, param_count) == 288,
+                   "tscc_ctx layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, usdt_args) == 296,
+                   "tscc_ctx layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_helpers) == 136, "tscc_helpers layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_helpers, stack_id) == 120,
+                   "tscc_helpers layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_helpers, comm) == 128,
+                   "tscc_helpers layout");
 
 #ifdef __cplusplus
 } /* extern "C" */

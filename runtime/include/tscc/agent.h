@@ -8,7 +8,9 @@
  * and the agent's symbols tsrun looks up.
  *
  * Everything here describes the target's address space: "addresses" are
- * uint64_t so that the structs mean the same in tsrun and in the agent.
+ * uint64_t so that the structs mean the same in tsrun and in the agent,
+ * whether the agent is the x86-64 one or the i386 one of 32-bit processes:
+ * every structure tsrun writes has one layout in both (checked at the end).
  *===----------------------------------------------------------------------===*/
 #ifndef TSCC_AGENT_H
 #define TSCC_AGENT_H
@@ -74,15 +76,33 @@ struct tscc_agent_site {
  * the lea, the call and the lea back. */
 #define TSCC_TRAMPOLINE_COPY (TSCC_TRAMPOLINE_CODE + 19)
 
+/* In a 32-bit process (no red zone) the code is just
+ *
+ *   call *enter                the site's `enter`, an absolute address
+ *   <the displaced instructions, relocated>
+ *   jmp <site + displaced bytes>
+ */
+#define TSCC_TRAMPOLINE_CALL_END_I386 6
+#define TSCC_TRAMPOLINE_COPY_I386 (TSCC_TRAMPOLINE_CODE + 6)
+
 /* What tscc_agent_enter saves, lowest address first; the original rsp is
- * just above ret + 128 bytes of red zone. Hijacked returns save the same,
- * with ret being where the real return address goes. */
+ * just above ret + 128 bytes of red zone (x86-64; just above ret in i386).
+ * Hijacked returns save the same, with ret being where the real return
+ * address goes. Private to each agent build. */
+#if defined(__i386__)
+struct tscc_agent_frame {
+  uint32_t edi, esi, ebp, ebx, edx, ecx, eax;
+  uint32_t eflags;
+  uint32_t ret;
+};
+#else
 struct tscc_agent_frame {
   uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
   uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
   uint64_t rflags;
   uint64_t ret;
 };
+#endif
 
 /*--- Threads and their shadow stacks ---------------------------------------*/
 
@@ -177,12 +197,24 @@ struct tscc_agent_clause {
   uint64_t action; /* void (*)(struct tscc_ctx *), or 0 */
 };
 
-/* The kernel's struct sigaction on x86-64. */
+/* The kernel's struct sigaction as rt_sigaction() reads and writes it in
+ * the target: x86-64's, or in a 32-bit process i386's (4-byte handler,
+ * flags and restorer, then the 8-byte mask), padded to the same 32 bytes,
+ * so that the configuration has one layout. tsrun writes the one of the
+ * target's model. */
 struct tscc_kernel_sigaction {
+#if defined(__i386__)
+  uint32_t handler;
+  uint32_t flags;
+  uint32_t restorer;
+  uint32_t mask[2];
+  uint32_t reserved[3];
+#else
   uint64_t handler;
   uint64_t flags;
   uint64_t restorer;
   uint64_t mask;
+#endif
 };
 
 enum tscc_agent_signal_index {
@@ -264,6 +296,34 @@ struct tscc_agent_proc {
    * when it releases the lock. */
   uint32_t stop_after_unlock;
 };
+
+/* One layout for tsrun (x86-64) and both agent builds. */
+TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 24, "hook layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
+                       200,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, pool_free) ==
+                       376,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sharers) == 392,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) ==
+                       1944,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
+                   "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 20, "proc layout");
+/* tsrun reads the agent's threads and their shadow stacks (the pool). */
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_sharer) == 24, "sharer layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 88, "thread layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, recover) == 72,
+                   "thread layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_shadow) == 24, "shadow layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_chunk) == 2048, "chunk layout");
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -278,11 +278,12 @@ struct tscc_store_layout {
  * shard are mapped, and its private copy of the layout (tables[]: the
  * maps, then the aggregations; __thread maps live in the shard). */
 struct tscc_store {
-  uint8_t *base;
+  TSCC_PTR_SLOT(base, uint8_t *base);
   struct tscc_store_layout layout;
-  const struct tscc_table_layout *tables;
-  const struct tscc_control *control; /* read-only in targets */
-  uint8_t *shard;
+  TSCC_PTR_SLOT(tables, const struct tscc_table_layout *tables);
+  TSCC_PTR_SLOT(control,
+                const struct tscc_control *control); /* read-only in targets */
+  TSCC_PTR_SLOT(shard, uint8_t *shard);
 };
 
 /*--- Operations (runtime/agent/store.c) ------------------------------------*/

@@ -11,6 +11,10 @@ namespace tscc::rt::ip {
 /// runtime's CMakeLists), ready for relocateImage().
 std::span<const uint8_t> agentObject();
 
+/// The agent of 32-bit processes: an ELF32 i386 relocatable (the same
+/// sources built for i386, runtime/agent/i386/).
+std::span<const uint8_t> agentObjectI386();
+
 } // namespace tscc::rt::ip
 
 #endif

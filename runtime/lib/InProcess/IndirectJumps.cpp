@@ -99,13 +99,13 @@ void tablesRead(const RegisterValues &RV, const RegState &In,
   }
 }
 
-bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart,
+bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart, X86Mode Mode,
                std::vector<PlacedInsn> &Code, std::string &Why) {
   for (size_t Pos = 0; Pos < Func.size();) {
     PlacedInsn D;
     D.Addr = FuncStart + Pos;
     D.Bytes = Func.data() + Pos;
-    if (!decodeX86(D.Bytes, Func.size() - Pos, X86Mode::Bits64, D.I)) {
+    if (!decodeX86(D.Bytes, Func.size() - Pos, Mode, D.I)) {
       Why = "cannot decode the function at " + hexAddr(D.Addr);
       return false;
     }
@@ -126,10 +126,10 @@ bool inCode(std::span<const std::pair<uint64_t, uint64_t>> Code, uint64_t A) {
 
 bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
                                     uint64_t FuncStart, FunctionCode &Out,
-                                    std::string &Why) {
+                                    std::string &Why, X86Mode Mode) {
   Out = FunctionCode();
   std::vector<PlacedInsn> Code;
-  if (!decodeAll(Func, FuncStart, Code, Why))
+  if (!decodeAll(Func, FuncStart, Mode, Code, Why))
     return false;
   for (const PlacedInsn &D : Code)
     if (hasRelTarget(D.I))
@@ -138,6 +138,19 @@ bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
   Out.BranchTargets.erase(
       std::unique(Out.BranchTargets.begin(), Out.BranchTargets.end()),
       Out.BranchTargets.end());
+  if (Mode == X86Mode::Bits32) {
+    // The register tracking knows x86-64's registers and tables: i386's
+    // indirect jumps (position-independent tables are GOT-relative) stay
+    // unknown.
+    for (const PlacedInsn &D : Code)
+      if (isIndirectJump(D.I)) {
+        IndirectJump J;
+        J.Addr = D.Addr;
+        J.Why = "the targets of i386 indirect jumps are not followed";
+        Out.Jumps.push_back(J);
+      }
+    return true;
+  }
   RegisterValues RV(Code, Out.BranchTargets);
   if (!RV.converged()) { // nothing can be said of its jumps
     IndirectJump J;

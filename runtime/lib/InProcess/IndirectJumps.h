@@ -32,6 +32,8 @@
 #ifndef TSCC_RUNTIME_INPROCESS_INDIRECTJUMPS_H
 #define TSCC_RUNTIME_INPROCESS_INDIRECTJUMPS_H
 
+#include "tscc/Runtime/X86Insn.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -73,9 +75,11 @@ struct FunctionCode {
 /// Decodes Func (the function's bytes, starting at FuncStart), classifies
 /// its indirect jumps and finds its tables. False with Why if the function
 /// does not decode linearly. A function too large to trace completely gets
-/// an Unresolved jump at its start.
+/// an Unresolved jump at its start. In i386 code (Mode Bits32) every
+/// indirect jump is Unresolved.
 bool scanFunctionCode(std::span<const uint8_t> Func, uint64_t FuncStart,
-                      FunctionCode &Out, std::string &Why);
+                      FunctionCode &Out, std::string &Why,
+                      X86Mode Mode = X86Mode::Bits64);
 
 /// Reads Len bytes of the target at Addr; false if they cannot be read.
 using ReadMemory = std::function<bool(uint64_t Addr, void *Dst, size_t Len)>;

@@ -12,8 +12,14 @@ using namespace tscc::rt::ip;
 namespace {
 
 /// The rel32 that reaches Target from NextIp, the address right after the
-/// instruction holding it. False when the distance does not fit.
-bool rel32Between(uint64_t NextIp, uint64_t Target, int32_t &Rel) {
+/// instruction holding it. False when the distance does not fit; in 32-bit
+/// mode every distance fits (addresses wrap at 4 GiB).
+bool rel32Between(uint64_t NextIp, uint64_t Target, int32_t &Rel,
+                  X86Mode Mode = X86Mode::Bits64) {
+  if (Mode == X86Mode::Bits32) {
+    Rel = static_cast<int32_t>(static_cast<uint32_t>(Target - NextIp));
+    return true;
+  }
   int64_t D = static_cast<int64_t>(Target - NextIp);
   if (D < INT32_MIN || D > INT32_MAX)
     return false;
@@ -120,13 +126,13 @@ const char *whyOnlyLast(const X86Insn &I) {
 /// Compiled code decodes linearly; code that does not (data in text,
 /// hand-written tricks) may hide branch targets, so it is not patched.
 bool scanFunction(std::span<const uint8_t> Func, uint64_t FuncStart,
-                  uint64_t Site, std::vector<uint64_t> &Targets,
+                  uint64_t Site, X86Mode Mode, std::vector<uint64_t> &Targets,
                   std::string &Why) {
   bool SiteSeen = false;
   for (size_t Pos = 0; Pos < Func.size();) {
     SiteSeen |= FuncStart + Pos == Site;
     X86Insn I;
-    if (!decodeX86(Func.data() + Pos, Func.size() - Pos, X86Mode::Bits64, I)) {
+    if (!decodeX86(Func.data() + Pos, Func.size() - Pos, Mode, I)) {
       Why = "cannot decode the function at " + hexAddr(FuncStart + Pos);
       return false;
     }
@@ -153,7 +159,7 @@ bool decodeWindow(std::span<const uint8_t> Func, size_t SiteOff,
       Why = "the function is shorter than 5 bytes from the site";
       return false;
     }
-    if (!decodeX86(Func.data() + Pos, Func.size() - Pos, X86Mode::Bits64, I)) {
+    if (!decodeX86(Func.data() + Pos, Func.size() - Pos, Plan.Mode, I)) {
       Why = "cannot decode the function at " + hexAddr(Plan.Site + Len);
       return false;
     }
@@ -239,8 +245,10 @@ bool checkEntries(const PatchPlan &Plan, const std::vector<uint64_t> &Targets,
 /// Appends to an Out whose byte Base will sit at address At.
 class CopyWriter {
 public:
-  CopyWriter(std::vector<uint8_t> &Out, uint64_t At)
-      : Out(Out), Base(Out.size()), At(At) {}
+  CopyWriter(std::vector<uint8_t> &Out, uint64_t At, X86Mode Mode)
+      : Mode(Mode), Out(Out), Base(Out.size()), At(At) {}
+
+  const X86Mode Mode;
 
   size_t offset() const { return Out.size() - Base; }
   uint64_t here() const { return At + offset(); }
@@ -264,7 +272,7 @@ public:
   /// Target. What names the target for Why.
   bool rel32To(uint64_t Target, const char *What, std::string &Why) {
     int32_t Rel;
-    if (!rel32Between(here() + 4, Target, Rel)) {
+    if (!rel32Between(here() + 4, Target, Rel, Mode)) {
       Why = cannotReach(What, Target);
       return false;
     }
@@ -298,7 +306,15 @@ bool appendJcc(CopyWriter &W, uint8_t Cond, uint64_t Target, std::string &Why) {
 /// push the copy's own address) and without touching the flags (the
 /// callee may read them): `push imm32` sign-extends, so two 32-bit stores.
 ///   lea -8(%rsp),%rsp; movl $lo,(%rsp); movl $hi,4(%rsp)
+///
+/// In 32-bit mode `push imm32` pushes exactly the 4-byte return address,
+/// and leaves the flags alone too.
 void appendPushReturn(CopyWriter &W, uint64_t Ret) {
+  if (W.Mode == X86Mode::Bits32) {
+    W.bytes({0x68});
+    W.le32(static_cast<uint32_t>(Ret));
+    return;
+  }
   W.bytes({0x48, 0x8d, 0x64, 0x24, 0xf8});
   W.bytes({0xc7, 0x04, 0x24});
   W.le32(static_cast<uint32_t>(Ret));
@@ -382,15 +398,16 @@ bool appendCopyOf(CopyWriter &W, const PatchPlan &Plan, BoundaryMap &Map,
 bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
                                  uint64_t FuncStart, uint64_t Site,
                                  const EntryFacts &Known, PatchPlan &Plan,
-                                 std::string &Why) {
+                                 std::string &Why, X86Mode Mode) {
   Plan = PatchPlan();
+  Plan.Mode = Mode;
   Plan.Site = Site;
   if (Site < FuncStart || Site - FuncStart >= Func.size()) {
     Why = "the site is outside the function";
     return false;
   }
   std::vector<uint64_t> Targets;
-  return scanFunction(Func, FuncStart, Site, Targets, Why) &&
+  return scanFunction(Func, FuncStart, Site, Mode, Targets, Why) &&
          decodeWindow(Func, Site - FuncStart, Plan, Why) &&
          checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
 }
@@ -398,7 +415,7 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
                                      std::vector<uint8_t> &Out,
                                      BoundaryMap &Map, std::string &Why) {
-  CopyWriter W(Out, At);
+  CopyWriter W(Out, At, Plan.Mode);
   size_t MapSize = Map.size();
   if (appendCopyOf(W, Plan, Map, Why))
     return true;
@@ -412,7 +429,7 @@ bool tscc::rt::ip::jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
   Out.clear();
   int32_t Rel;
   if (Plan.Length < JumpSize ||
-      !rel32Between(Plan.Site + JumpSize, Trampoline, Rel))
+      !rel32Between(Plan.Site + JumpSize, Trampoline, Rel, Plan.Mode))
     return false;
   Out.push_back(0xe9);
   for (unsigned K = 0; K < 4; ++K)

@@ -9,7 +9,9 @@
 // leave a return address pointing into them) and building the relocated
 // copy. Writing the bytes into a live process is someone else's business.
 //
-// Only x86-64 code is handled.
+// x86-64 code, and i386 code of 32-bit processes (PatchPlan::Mode): there
+// nothing is RIP-relative, a call pushes 4 bytes and every rel32 reaches
+// (the address space wraps at 4 GiB).
 //
 // Calls in the window are emulated (the return address is pushed with plain
 // stores, then a jmp), so the callee returns past the window as if called
@@ -75,6 +77,7 @@ struct EntryFacts {
 
 /// What planJumpPatch found out about a site.
 struct PatchPlan {
+  X86Mode Mode = X86Mode::Bits64;
   uint64_t Site = 0;   ///< runtime address of the probed instruction
   unsigned Length = 0; ///< bytes displaced: whole instructions, >= JumpSize
   uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
@@ -98,7 +101,7 @@ using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
 /// a site is refused whenever Known.Unresolved says there may be one.
 bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
-                   std::string &Why);
+                   std::string &Why, X86Mode Mode = X86Mode::Bits64);
 
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map

@@ -41,8 +41,8 @@ struct CieInfo {
   bool HasAugData = false;
 };
 
-CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr,
-                 size_t Pos) {
+CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr, size_t Pos,
+                 unsigned PtrSize) {
   CieInfo C;
   EhReader R{Frame.data(), Frame.size(), Pos, FrameAddr};
   uint64_t Len = R.fixed(4);
@@ -75,7 +75,7 @@ CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr,
     else if (Ch == 'L')
       C.LsdaEnc = R.fixed(1);
     else if (Ch == 'P')
-      R.encoded(R.fixed(1) & 0x7f, 8);
+      R.encoded(R.fixed(1) & 0x7f, PtrSize);
     else if (Ch != 'S' && Ch != 'B' && Ch != 'G')
       return C; // unknown augmentation: the rest cannot be read
   }
@@ -85,16 +85,16 @@ CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr,
 
 /// Reads the FDE whose body (after its length) starts at R.Pos: its
 /// function's start and its LSDA pointer (0 if none).
-bool parseFde(EhReader &R, const CieInfo &C, uint64_t &FuncStart,
-              uint64_t &Lsda) {
-  FuncStart = R.encoded(C.FdeEnc, 8);
-  R.encoded(C.FdeEnc & 0x0f, 8); // range
+bool parseFde(EhReader &R, const CieInfo &C, unsigned PtrSize,
+              uint64_t &FuncStart, uint64_t &Lsda) {
+  FuncStart = R.encoded(C.FdeEnc, PtrSize);
+  R.encoded(C.FdeEnc & 0x0f, PtrSize); // range
   Lsda = 0;
   if (C.HasAugData) {
     uint64_t AugLen = R.uleb();
     size_t AugEnd = R.Pos + AugLen;
     if (C.LsdaEnc != EncOmit && AugLen)
-      Lsda = R.encoded(C.LsdaEnc & 0x7f, 8);
+      Lsda = R.encoded(C.LsdaEnc & 0x7f, PtrSize);
     R.Pos = AugEnd;
   }
   return R.Ok;
@@ -104,12 +104,13 @@ bool parseFde(EhReader &R, const CieInfo &C, uint64_t &FuncStart,
 
 bool tscc::rt::ip::lsdaLandingPads(std::span<const uint8_t> Bytes,
                                    uint64_t Addr, uint64_t FuncStart,
-                                   std::vector<uint64_t> &Out) {
+                                   std::vector<uint64_t> &Out,
+                                   unsigned PtrSize) {
   EhReader R{Bytes.data(), Bytes.size(), 0, Addr};
   uint8_t LpStartEnc = R.fixed(1);
   uint64_t LpStart = FuncStart;
   if (LpStartEnc != EncOmit)
-    LpStart = R.encoded(LpStartEnc & 0x7f, 8);
+    LpStart = R.encoded(LpStartEnc & 0x7f, PtrSize);
   if (R.fixed(1) != EncOmit) // type table encoding
     R.uleb();
   uint8_t CallSiteEnc = R.fixed(1);
@@ -118,12 +119,13 @@ bool tscc::rt::ip::lsdaLandingPads(std::span<const uint8_t> Bytes,
   if (!R.Ok || End > Bytes.size() || CallSiteEnc == EncOmit)
     return false;
   while (R.Ok && R.Pos < End) {
-    R.encoded(CallSiteEnc, 8); // start
-    R.encoded(CallSiteEnc, 8); // length
-    uint64_t Pad = R.encoded(CallSiteEnc, 8);
+    R.encoded(CallSiteEnc, PtrSize); // start
+    R.encoded(CallSiteEnc, PtrSize); // length
+    uint64_t Pad = R.encoded(CallSiteEnc, PtrSize);
     R.uleb(); // action
+    // An i386 module's addresses wrap at 4 GiB.
     if (R.Ok && Pad)
-      Out.push_back(LpStart + Pad);
+      Out.push_back(PtrSize == 4 ? uint32_t(LpStart + Pad) : LpStart + Pad);
   }
   return R.Ok;
 }
@@ -131,8 +133,9 @@ bool tscc::rt::ip::lsdaLandingPads(std::span<const uint8_t> Bytes,
 std::vector<uint64_t> tscc::rt::ip::moduleLandingPads(const ElfFile &Elf) {
   std::vector<uint64_t> Pads;
   std::optional<ElfRange> EF = Elf.ehFrame();
-  if (!EF || !Elf.is64())
+  if (!EF)
     return Pads;
+  unsigned PtrSize = Elf.is64() ? 8 : 4;
   std::string_view B = Elf.bytes(EF->Offset, EF->Size);
   std::span<const uint8_t> Frame(reinterpret_cast<const uint8_t *>(B.data()),
                                  B.size());
@@ -150,11 +153,13 @@ std::vector<uint64_t> tscc::rt::ip::moduleLandingPads(const ElfFile &Elf) {
     size_t CiePos = IdPos - Id;
     auto It = Cies.find(CiePos);
     if (It == Cies.end())
-      It = Cies.emplace(CiePos, parseCie(Frame, EF->VAddr, CiePos)).first;
+      It = Cies.emplace(CiePos, parseCie(Frame, EF->VAddr, CiePos, PtrSize))
+               .first;
     uint64_t FuncStart, Lsda;
-    if (!It->second.Ok || !parseFde(R, It->second, FuncStart, Lsda) || !Lsda)
+    if (!It->second.Ok || !parseFde(R, It->second, PtrSize, FuncStart, Lsda) ||
+        !Lsda)
       continue;
-    lsdaLandingPads(fileBytesFrom(Elf, Lsda), Lsda, FuncStart, Pads);
+    lsdaLandingPads(fileBytesFrom(Elf, Lsda), Lsda, FuncStart, Pads, PtrSize);
   }
   return Pads;
 }

@@ -66,11 +66,10 @@ void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
 
 void tscc::rt::ip::sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr,
                              bool Absolute, const AddressRanges &Code,
-                             std::vector<KnownEntry> &Out) {
+                             std::vector<KnownEntry> &Out, X86Mode Mode) {
   for (size_t Pos = 0; Pos < Bytes.size();) {
     X86Insn I;
-    if (!decodeX86(Bytes.data() + Pos, Bytes.size() - Pos, X86Mode::Bits64,
-                   I)) {
+    if (!decodeX86(Bytes.data() + Pos, Bytes.size() - Pos, Mode, I)) {
       ++Pos;
       continue;
     }
@@ -122,12 +121,13 @@ void tscc::rt::ip::dataCodePointers(std::span<const uint8_t> Bytes,
 }
 
 ModuleEntries::ModuleEntries(const ElfFile &Elf) {
-  if (!Elf.is64())
-    return;
   findCode(Elf);
-  if (Elf.isRelocatable())
+  // i386: no RELA, and its data's code pointers are 4-byte words. A jump
+  // through one is an indirect jump, which in i386 code refuses every
+  // window of more than one instruction (scanFunctionCode).
+  if (Elf.is64() && Elf.isRelocatable())
     findRelocations(Elf);
-  else
+  else if (Elf.is64())
     findDataPointers(Elf);
   for (uint64_t Pad : moduleLandingPads(Elf))
     Entries.push_back({Pad, EntryKind::LandingPad});
@@ -157,9 +157,10 @@ void ModuleEntries::findCode(const ElfFile &Elf) {
       Code.push_back({S.Addr, S.Addr + S.Size});
     }
   bool Absolute = !Elf.isRelocatable();
+  X86Mode Mode = Elf.is64() ? X86Mode::Bits64 : X86Mode::Bits32;
   for (const ElfSection *S : Exec)
     sweepCode(asBytes(Elf.bytes(S->Offset, S->Size)), S->Addr, Absolute, Code,
-              Entries);
+              Entries, Mode);
   if (!Exec.empty())
     return;
   // No section headers: the executable segments, as the loader maps them.
@@ -169,7 +170,7 @@ void ModuleEntries::findCode(const ElfFile &Elf) {
   for (const ElfSegment &S : Elf.segments())
     if (S.Type == PT_LOAD && (S.Flags & PF_X))
       sweepCode(asBytes(Elf.bytes(S.Offset, S.FileSize)), S.VAddr, Absolute,
-                Code, Entries);
+                Code, Entries, Mode);
 }
 
 void ModuleEntries::findRelocations(const ElfFile &Elf) {

@@ -41,9 +41,12 @@ using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 /// its direct branches reach (Branch) and that its RIP-relative operands
 /// name (AddressTaken). With Absolute (a fixed-address executable), 32-bit
 /// immediates and displacements that fall inside Code count as address
-/// constants too.
+/// constants too. Mode: the code's instruction set (i386 code has no
+/// RIP-relative operands; its position-independent address constants are
+/// offsets from the GOT, which no sweep can tell from other numbers).
 void sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr, bool Absolute,
-               const AddressRanges &Code, std::vector<KnownEntry> &Out);
+               const AddressRanges &Code, std::vector<KnownEntry> &Out,
+               X86Mode Mode = X86Mode::Bits64);
 
 /// Appends the addresses inside Code that the ELF64 RELA entries Bytes
 /// relocate pointers to (R_X86_64_RELATIVE, R_X86_64_IRELATIVE addends).

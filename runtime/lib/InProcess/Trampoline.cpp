@@ -20,6 +20,13 @@ void put32(std::vector<uint8_t> &Out, uint32_t V) {
     Out.push_back(static_cast<uint8_t>(V >> (8 * I)));
 }
 
+bool fitsSlot(const std::vector<uint8_t> &Out, std::string &Why) {
+  if (Out.size() <= TrampolineSlot)
+    return true;
+  Why = "the relocated instructions do not fit a trampoline";
+  return false;
+}
+
 } // namespace
 
 bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
@@ -39,12 +46,26 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   static_assert(sizeof(Site) <= TSCC_TRAMPOLINE_CODE);
   memcpy(Out.data(), &Site, sizeof(Site));
   uint64_t Code = At + TSCC_TRAMPOLINE_CODE;
+  uint64_t EnterSlot = At + offsetof(tscc_agent_site, enter);
+  if (Plan.Mode == X86Mode::Bits32) {
+    // No red zone in i386: call *enter (absolute), then the copy.
+    put(Out, {0xff, 0x15});
+    put32(Out, static_cast<uint32_t>(EnterSlot));
+    static_assert(TSCC_TRAMPOLINE_CALL_END_I386 == 6);
+    static_assert(TSCC_TRAMPOLINE_COPY_I386 == TSCC_TRAMPOLINE_CODE + 6);
+    Info.At = At;
+    Info.AgentCallEnd = Code + TSCC_TRAMPOLINE_CALL_END_I386;
+    Info.CopyAt = At + Out.size();
+    Info.Map.clear();
+    if (!relocateDisplaced(Plan, Info.CopyAt, Out, Info.Map, Why))
+      return false;
+    return fitsSlot(Out, Why);
+  }
   put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
   // call *enter(%rip)
   put(Out, {0xff, 0x15});
   uint64_t Next = Code + 11;
-  put32(Out,
-        static_cast<uint32_t>((At + offsetof(tscc_agent_site, enter)) - Next));
+  put32(Out, static_cast<uint32_t>(EnterSlot - Next));
   static_assert(TSCC_TRAMPOLINE_CALL_END == 11);
   put(Out, {0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0}); // lea 0x80(%rsp),%rsp
   Info.At = At;
@@ -54,9 +75,5 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   Info.Map.clear();
   if (!relocateDisplaced(Plan, Info.CopyAt, Out, Info.Map, Why))
     return false;
-  if (Out.size() > TrampolineSlot) {
-    Why = "the relocated instructions do not fit a trampoline";
-    return false;
-  }
-  return true;
+  return fitsSlot(Out, Why);
 }

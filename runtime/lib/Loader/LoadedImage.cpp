@@ -8,6 +8,8 @@
 
 #include "LoadedImage.h"
 
+#include "Image32.h"
+
 #include <elf.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -650,8 +652,12 @@ std::unique_ptr<LoadedImage> LoadedImage::create(std::span<const uint8_t> Bytes,
   return ImageBuilder(Bytes, Error).build();
 }
 
+// Code for 32-bit targets (the i386 agent, i386 streams) is ELF32 i386:
+// Image32.cpp relocates it.
 bool relocatedImageSize(std::span<const uint8_t> Bytes, uint64_t &Size,
                         std::string &Error) {
+  if (isElf32(Bytes))
+    return relocatedImageSize32(Bytes, Size, Error);
   return ImageBuilder(Bytes, Error).size(Size);
 }
 
@@ -659,6 +665,8 @@ bool relocateImage(std::span<const uint8_t> Bytes, uint64_t Base,
                    const SymbolResolver &Resolve, RelocatedImage &Out,
                    std::string &Error) {
   Out = RelocatedImage();
+  if (isElf32(Bytes))
+    return relocateImage32(Bytes, Base, Resolve, Out, Error);
   return ImageBuilder(Bytes, Error).buildFor(Base, Resolve, Out);
 }
 

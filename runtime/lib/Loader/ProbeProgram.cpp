@@ -11,6 +11,7 @@
 #include "tscc/Runtime/ProbeProgram.h"
 
 #include "LoadedImage.h"
+#include "ProgramStreams.h"
 
 #include <cerrno>
 #include <cstring>
@@ -498,7 +499,8 @@ ProbeProgram::loadFromMemory(std::span<const uint8_t> Bytes,
     Error = std::string(Name) + ": no " TSCC_SEC_TEXT_LP64 " section";
     return nullptr;
   }
-  if (!checkClauseEntries(*P, *Image, Why)) {
+  if (!checkClauseEntries(*P, *Image, Why) ||
+      !loadCodeStreams(*P, *Image, Why)) {
     Error = std::string(Name) + ": " + Why;
     return nullptr;
   }

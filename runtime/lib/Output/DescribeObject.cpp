@@ -6,6 +6,7 @@
 #include "tscc/Runtime/ProbeProgram.h"
 
 #include <cinttypes>
+#include <elf.h>
 #include <string>
 
 using namespace tscc::rt;
@@ -89,9 +90,8 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                            {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
                            {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"}})
             .c_str());
-    for (DataModel DM : AllDataModels) {
-      // Offsets in the stream's text section, as the table holds them.
-      const tscc_stream_entry &S = C.stream[modelIndex(DM)];
+    // Offsets in the stream's text section, as the table holds them.
+    auto Line = [&](const char *Stream, const tscc_stream_entry &S) {
       auto Code = [](uint32_t Offset, uint32_t Size) {
         if (Offset == TSCC_NO_CODE)
           return std::string("none");
@@ -99,11 +99,21 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
         snprintf(Buf, sizeof(Buf), "%u bytes at 0x%x", Size, Offset);
         return std::string(Buf);
       };
-      fprintf(Out, "      %-5s predicate %s, action %s\n", dataModelName(DM),
+      fprintf(Out, "      %-5s predicate %s, action %s\n", Stream,
               Code(S.pred_offset, S.pred_size).c_str(),
               Code(S.action_offset, S.action_size).c_str());
-    }
+    };
+    for (DataModel DM : AllDataModels)
+      Line(dataModelName(DM), C.stream[modelIndex(DM)]);
+    // Further streams (ABI 1.5): the same clause for another ISA.
+    for (const ProbeProgram::CodeStream &S : P.codeStreams())
+      Line(S.Machine == EM_386 ? "i386" : "?",
+           S.Entries[&C - P.clauses().data()]);
   }
+  for (const ProbeProgram::CodeStream &S : P.codeStreams())
+    fprintf(Out, "stream: %s %s, an ELF relocatable of %zu bytes\n",
+            S.Machine == EM_386 ? "i386" : "?", dataModelName(S.DM),
+            S.Image.size());
 
   fprintf(Out, "probes: %zu\n", P.probes().size());
   for (size_t I = 0; I < P.probes().size(); ++I) {

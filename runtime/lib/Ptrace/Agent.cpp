@@ -1,6 +1,8 @@
 //===- Agent.cpp - Putting the in-process agent into a target -------------===//
 #include "Agent.h"
 
+#include "AgentAbi.h"
+#include "Healer.h"
 #include "Inject.h"
 
 #include "../InProcess/AgentObject.h"
@@ -49,19 +51,10 @@ constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 16u << 20, 4u << 20,
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
-// Agents live in 64-bit processes only.
-enum : uint64_t {
-  NrClose = syscallNumberOf(DataModel::LP64, "close"),
-  NrMprotect = syscallNumberOf(DataModel::LP64, "mprotect"),
-  NrMunmap = syscallNumberOf(DataModel::LP64, "munmap"),
-  NrRtSigaction = syscallNumberOf(DataModel::LP64, "rt_sigaction"),
-  NrMadvise = syscallNumberOf(DataModel::LP64, "madvise"),
-  NrSocket = syscallNumberOf(DataModel::LP64, "socket"),
-  NrConnect = syscallNumberOf(DataModel::LP64, "connect"),
-  NrRecvmsg = syscallNumberOf(DataModel::LP64, "recvmsg"),
-  NrMmap = syscallNumberOf(DataModel::LP64, "mmap"),
-  NrOpenat = syscallNumberOf(DataModel::LP64, "openat"),
-};
+/// The system call numbers, structures and objects of P's data model.
+const AgentAbi &abiOf(const PtraceProcess &P) {
+  return agentAbi(P.dataModel());
+}
 
 bool isError(uint64_t R) { return R > ~uint64_t(4095); }
 
@@ -104,6 +97,8 @@ uint64_t mappingSize(pid_t Pid, uint64_t Addr) {
 }
 
 /// The target's vDSO clock_gettime, or 0 (the agent then makes the call).
+/// A 32-bit process's is clock_gettime64: the agent's struct timespec has
+/// 64-bit fields in both models.
 uint64_t vdsoClockGettime(PtraceProcess &P,
                           const std::map<uint64_t, uint64_t> &Aux) {
   auto It = Aux.find(AT_SYSINFO_EHDR);
@@ -120,8 +115,10 @@ uint64_t vdsoClockGettime(PtraceProcess &P,
   auto Elf = ElfFile::fromBuffer(std::move(Image), "[vdso]", Error);
   if (!Elf)
     return 0;
-  const ElfSymbol *Sym = Elf->findFunction("__vdso_clock_gettime");
-  if (!Sym)
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  const ElfSymbol *Sym = Elf->findFunction(Is64 ? "__vdso_clock_gettime"
+                                                : "__vdso_clock_gettime64");
+  if (!Sym && Is64)
     Sym = Elf->findFunction("clock_gettime");
   uint64_t Lowest = ~0ull;
   for (const ElfSegment &Seg : Elf->segments())
@@ -230,6 +227,7 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
     return false;
   }
   uint64_t R = 0;
+  uint64_t NrMprotect = abiOf(P).NrMprotect;
   if (Img.ExecEnd &&
       !call(P, Tid, NrMprotect, {Base, Img.ExecEnd, PROT_READ | PROT_EXEC}, R,
             Why, "mprotect"))
@@ -248,31 +246,26 @@ constexpr size_t MaxFds = 3;
 /// their numbers there.
 bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
                 int *Fds, size_t N, std::string &Why) {
-  // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC)
+  // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC), with
+  // the structures of the process's model.
+  const AgentAbi &Abi = abiOf(P);
   uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
            Msg = Scratch + 1024;
-  alignas(cmsghdr) uint8_t Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
-  iovec V{reinterpret_cast<void *>(Byte), 1};
-  msghdr M{};
-  M.msg_iov = reinterpret_cast<iovec *>(Iov);
-  M.msg_iovlen = 1;
-  M.msg_control = reinterpret_cast<void *>(Ctl);
-  M.msg_controllen = CMSG_SPACE(N * sizeof(int));
+  std::vector<uint8_t> Control(Abi.controlSpaceForFds(N), 0);
+  std::vector<uint8_t> V = Abi.iovec(Byte, 1);
+  std::vector<uint8_t> M = Abi.msghdr(Iov, Ctl, Control.size());
   uint64_t R = 0;
-  if (!P.writeMemory(Iov, &V, sizeof(V)) ||
-      !P.writeMemory(Ctl, Control, sizeof(Control)) ||
-      !P.writeMemory(Msg, &M, sizeof(M)) ||
-      !call(P, Tid, NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
+  if (!P.writeMemory(Iov, V.data(), V.size()) ||
+      !P.writeMemory(Ctl, Control.data(), Control.size()) ||
+      !P.writeMemory(Msg, M.data(), M.size()) ||
+      !call(P, Tid, Abi.NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
             "recvmsg") ||
-      !P.readMemory(Ctl, Control, sizeof(Control)))
+      !P.readMemory(Ctl, Control.data(), Control.size()))
     return false;
-  cmsghdr *C = reinterpret_cast<cmsghdr *>(Control);
-  if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS ||
-      C->cmsg_len != CMSG_LEN(N * sizeof(int))) {
+  if (!Abi.receivedFds(Control, Fds, N)) {
     Why = "the target did not receive the store";
     return false;
   }
-  memcpy(Fds, CMSG_DATA(C), N * sizeof(int));
   return true;
 }
 
@@ -280,24 +273,26 @@ bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
 /// (SCM_RIGHTS); Got gets their numbers there.
 bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
              const int *Send, int *Got, size_t N, std::string &Why) {
+  const AgentAbi &Abi = abiOf(P);
   if (!F.listen(Why))
     return false;
   uint64_t Sock = 0, R = 0;
-  if (!call(P, Tid, NrSocket, {AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0}, Sock,
-            Why, "socket"))
+  if (!call(P, Tid, Abi.NrSocket, {AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0},
+            Sock, Why, "socket"))
     return false;
   sockaddr_un Addr{};
   Addr.sun_family = AF_UNIX;
   const std::string &Name = F.socketName();
   memcpy(Addr.sun_path, Name.data(), Name.size());
   socklen_t Len = offsetof(sockaddr_un, sun_path) + Name.size();
-  bool Ok = P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
-            call(P, Tid, NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-            F.sendFds(P.Pid, {Send, N}, Why) &&
-            receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
+  bool Ok =
+      P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
+      call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
+      F.sendFds(P.Pid, {Send, N}, Why) &&
+      receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
-  injectSyscall(P, Tid, NrClose, {Sock}, Ignored, IgnoredWhy);
+  injectSyscall(P, Tid, Abi.NrClose, {Sock}, Ignored, IgnoredWhy);
   return Ok;
 }
 
@@ -312,7 +307,7 @@ bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
       "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
   uint64_t R = 0;
   if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
-      !call(P, Tid, NrOpenat,
+      !call(P, Tid, abiOf(P).NrOpenat,
             {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
              O_RDWR | O_CLOEXEC, 0},
             R, Why, "opening the shard through /proc"))
@@ -325,12 +320,12 @@ bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
 bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
            uint64_t &Base, std::string &Why, const char *What) {
   bool Ok = call(
-      P, Tid, NrMmap,
+      P, Tid, abiOf(P).NrMmap,
       {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
       Base, Why, What);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
-  injectSyscall(P, Tid, NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
+  injectSyscall(P, Tid, abiOf(P).NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
                 IgnoredWhy);
   return Ok;
 }
@@ -344,8 +339,9 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
   uint64_t R = 0;
   return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
                Why, "mapping the process's shard") &&
-         call(P, Tid, NrMadvise, {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R,
-              Why, "madvise(MADV_DONTFORK)");
+         call(P, Tid, abiOf(P).NrMadvise,
+              {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R, Why,
+              "madvise(MADV_DONTFORK)");
 }
 
 /// Maps the session's store, its control page and the process's shard into
@@ -381,15 +377,15 @@ uint64_t chainedSlot(const AgentState &A, unsigned I) {
          I * sizeof(tscc_kernel_sigaction);
 }
 
-tscc_kernel_sigaction agentAction(const AgentState &A) {
-  tscc_kernel_sigaction Act{};
-  Act.handler = A.Signal;
+std::array<uint8_t, 32> agentAction(const PtraceProcess &P) {
+  const AgentState &A = P.Agent;
   // SA_ONSTACK: a program that handles stack overflows on an alternate
   // stack keeps doing so through us. SA_NODEFER: a fault in a chained
   // handler is not a fault with the signal blocked (which kills).
-  Act.flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | 0x04000000 /*RESTORER*/;
-  Act.restorer = A.Restorer;
-  return Act;
+  return abiOf(P).sigaction(A.Signal,
+                            SA_SIGINFO | SA_ONSTACK | SA_NODEFER |
+                                0x04000000 /*SA_RESTORER*/,
+                            A.Restorer);
 }
 
 /// Installs the agent's handler for the signals it recovers faults of,
@@ -397,14 +393,14 @@ tscc_kernel_sigaction agentAction(const AgentState &A) {
 bool installHandlers(PtraceProcess &P, pid_t Tid, uint64_t Scratch,
                      std::string &Why) {
   const AgentState &A = P.Agent;
-  tscc_kernel_sigaction Act = agentAction(A);
-  if (!P.writeMemory(Scratch, &Act, sizeof(Act))) {
+  std::array<uint8_t, 32> Act = agentAction(P);
+  if (!P.writeMemory(Scratch, Act.data(), Act.size())) {
     Why = "cannot write to the target";
     return false;
   }
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     uint64_t R = 0;
-    if (!call(P, Tid, NrRtSigaction,
+    if (!call(P, Tid, abiOf(P).NrRtSigaction,
               {static_cast<uint64_t>(AgentSignals[I]), Scratch,
                chainedSlot(A, I), 8},
               R, Why, "sigaction"))
@@ -427,15 +423,26 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   Blob B(A.DataBase + DataScratch);
   uint64_t Tables = B.add(Store.tables().data(),
                           Store.tables().size() * sizeof(tscc_table_layout));
-  auto Text = Code.Sections.find(TSCC_SEC_TEXT_LP64);
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  auto Text = Code.Sections.find(abiOf(P).TextSection);
+  if (Text == Code.Sections.end()) {
+    Why = std::string("the probe object has no ") +
+          (Is64 ? "LP64 code" : "i386 code");
+    return false;
+  }
+  // A 32-bit process runs the i386 stream (abi.h, tscc_streams), whose
+  // image has no tables: the probe specs are copied into the data area.
+  const ProbeProgram::CodeStream *I386 =
+      Is64 ? nullptr : Prog.codeStream(EM_386, DataModel::ILP32);
   auto Strtab = Code.Sections.find(TSCC_SEC_STRTAB);
-  if (Text == Code.Sections.end() || Strtab == Code.Sections.end()) {
-    Why = "the probe object has no LP64 code";
+  if ((Is64 && Strtab == Code.Sections.end()) || (!Is64 && !I386)) {
+    Why = "the probe object's tables are incomplete";
     return false;
   }
   std::vector<tscc_agent_clause> Clauses;
-  for (const tscc_clause &C : Prog.clauses()) {
-    const tscc_stream_entry &E = C.stream[TSCC_DM_LP64];
+  for (uint32_t I = 0; I < Prog.clauses().size(); ++I) {
+    const tscc_stream_entry &E =
+        I386 ? I386->Entries[I] : Prog.clauses()[I].stream[TSCC_DM_LP64];
     tscc_agent_clause K{};
     if (E.pred_offset != TSCC_NO_CODE && E.pred_size)
       K.pred = Text->second.first + E.pred_offset;
@@ -447,7 +454,8 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   std::vector<uint64_t> Specs;
   for (const tscc_probe &Pr : Prog.probes()) {
     ProbeClause.push_back(Pr.clause);
-    Specs.push_back(Strtab->second.first + Pr.spec);
+    Specs.push_back(Is64 ? Strtab->second.first + Pr.spec
+                         : B.addString(Prog.string(Pr.spec)));
   }
   std::vector<uint64_t> ParamStrings;
   for (const std::string &S : F.session().options().Params)
@@ -467,8 +475,9 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
   C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
   C.target_id = A.TargetId;
+  // rdfsbase is a 64-bit instruction; the i386 agent reads %gs:0.
   auto Cap2 = Aux.find(AT_HWCAP2);
-  C.has_fsgsbase = Cap2 != Aux.end() && (Cap2->second & 2);
+  C.has_fsgsbase = Is64 && Cap2 != Aux.end() && (Cap2->second & 2);
   C.pid = P.Pid;
   C.ppid = P.PPid;
   C.uid = P.Uid;
@@ -519,14 +528,20 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
   const AgentState &A = P.Agent;
   uint64_t R = 0;
   std::string Why;
-  tscc_kernel_sigaction Cur{};
-  if (!injectSyscall(P, Tid, NrRtSigaction, {SIGSEGV, 0, A.DataBase, 8}, R,
-                     Why) ||
-      R != 0 || !P.read(A.DataBase, Cur) ||
-      Cur.handler < A.Signal - A.AgentBase)
+  std::array<uint8_t, 32> Cur{};
+  if (!injectSyscall(P, Tid, abiOf(P).NrRtSigaction,
+                     {SIGSEGV, 0, A.DataBase, 8}, R, Why) ||
+      R != 0 || !P.readMemory(A.DataBase, Cur.data(), Cur.size()))
+    return 0;
+  uint64_t Handler = abiOf(P).sigactionHandler(Cur);
+  // In a 32-bit process our healer has just put itself in front of SIGSEGV
+  // too: the old agent is behind it.
+  if (std::optional<uint64_t> Behind = healerReplacedHandler(P, Handler))
+    Handler = *Behind;
+  if (Handler < A.Signal - A.AgentBase)
     return 0;
   // The same agent object, so the same layout relative to its handler.
-  uint64_t OldBase = Cur.handler - (A.Signal - A.AgentBase);
+  uint64_t OldBase = Handler - (A.Signal - A.AgentBase);
   uint64_t OldConfig = OldBase + (A.Config - A.AgentBase);
   uint64_t OldProc = OldBase + (A.Proc - A.AgentBase);
   tscc_agent_config C{};
@@ -552,8 +567,10 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
     // Only where its jump is still there.
     int32_t Rel;
     memcpy(&Rel, Now + 1, 4);
-    if (Now[0] != 0xe9 || Site.address + 5 + static_cast<int64_t>(Rel) !=
-                              Tramp + TSCC_TRAMPOLINE_CODE)
+    // (In a 32-bit process the jump wraps around at 4 GiB.)
+    uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
+    if (Now[0] != 0xe9 || ((Site.address + 5 + static_cast<int64_t>(Rel)) &
+                           Mask) != Tramp + TSCC_TRAMPOLINE_CODE)
       continue;
     if (P.writeMemory(Site.address, Site.original, Site.length))
       ++Restored;
@@ -684,8 +701,13 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     Why = F.unavailable();
     return false;
   }
-  if (P.dataModel() != DataModel::LP64) {
-    Why = "a 32-bit process";
+  // A 32-bit process runs the object's i386 stream.
+  const ProbeProgram &Prog = F.session().program();
+  const ProbeProgram::CodeStream *I386 =
+      Prog.codeStream(EM_386, DataModel::ILP32);
+  if (P.dataModel() == DataModel::ILP32 && !I386) {
+    Why = "a 32-bit process, and the probe object has no i386 code (it "
+          "predates ABI 1.5 or was compiled with --no-i386-stream)";
     return false;
   }
   if (!samePidNamespace(P.Pid)) {
@@ -696,7 +718,8 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   A.TargetId = F.session().targetId(P);
   RelocatedImage AgentImg, Code;
   SymbolResolver None = [](std::string_view) { return std::nullopt; };
-  if (!placeImage(P, Tid, ip::agentObject(), None, AgentImg, A.AgentBase,
+  const AgentAbi &Abi = abiOf(P);
+  if (!placeImage(P, Tid, Abi.AgentObject, None, AgentImg, A.AgentBase,
                   A.AgentSize, Why))
     return false;
   A.Config = symbol(AgentImg, TSCC_AGENT_SYM_CONFIG);
@@ -713,14 +736,16 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   // The probe object's memcpy & co. are the agent's: libc may not be
   // there yet, and may be what is being probed.
   SymbolResolver FromAgent =
-      [&AgentImg](std::string_view Name) -> std::optional<uint64_t> {
-    if (Name != "memcpy" && Name != "memset" && Name != "memmove")
+      [&AgentImg, &Abi](std::string_view Name) -> std::optional<uint64_t> {
+    if (!Abi.providesForClauses(Name))
       return std::nullopt;
     uint64_t A = symbol(AgentImg, std::string(Name).c_str());
     return A ? std::optional<uint64_t>(A) : std::nullopt;
   };
-  if (!placeImage(P, Tid, F.programObject(), FromAgent, Code, A.CodeBase,
-                  A.CodeSize, Why))
+  if (!placeImage(P, Tid,
+                  P.dataModel() == DataModel::LP64 ? F.programObject()
+                                                   : I386->Image,
+                  FromAgent, Code, A.CodeBase, A.CodeSize, Why))
     return false;
   if (!mapThreads(P, Tid, F, Why))
     return false;
@@ -740,7 +765,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
       !installHandlers(P, Tid, A.DataBase, Why))
     return false;
   uint64_t R = 0;
-  if (!call(P, Tid, NrMadvise, {A.Proc, 4096, MADV_WIPEONFORK}, R, Why,
+  if (!call(P, Tid, Abi.NrMadvise, {A.Proc, 4096, MADV_WIPEONFORK}, R, Why,
             "madvise(MADV_WIPEONFORK)"))
     return false;
   if (!arm(P, F)) {
@@ -826,12 +851,12 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     if (AgentSignals[I] != Sig)
       continue;
-    tscc_kernel_sigaction Act = agentAction(A);
+    std::array<uint8_t, 32> Act = agentAction(P);
     uint64_t R = 0;
     // What the program has just set is what faults that are not ours go
     // to from now on; then the agent's handler goes back in front.
-    return P.writeMemory(A.DataBase, &Act, sizeof(Act)) &&
-           call(P, Tid, NrRtSigaction,
+    return P.writeMemory(A.DataBase, Act.data(), Act.size()) &&
+           call(P, Tid, abiOf(P).NrRtSigaction,
                 {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
                 R, Why, "sigaction");
   }
@@ -867,4 +892,39 @@ void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
   uint32_t Zero = 0;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
                 sizeof(Zero));
+}
+
+std::optional<uint64_t> tscc::rt::pt::orphanAgentChainedSegv(PtraceProcess &P,
+                                                             uint64_t Handler) {
+  // Where the agent's symbols are relative to its start: relocated once at
+  // an arbitrary address (the layout does not depend on it).
+  const AgentAbi &Abi = abiOf(P);
+  RelocatedImage Img;
+  std::string Why;
+  SymbolResolver None = [](std::string_view) { return std::nullopt; };
+  constexpr uint64_t At = 0x10000000;
+  if (!relocateImage(Abi.AgentObject, At, None, Img, Why))
+    return std::nullopt;
+  uint64_t SignalOff = symbol(Img, TSCC_AGENT_SYM_SIGNAL) - At;
+  uint64_t ConfigOff = symbol(Img, TSCC_AGENT_SYM_CONFIG) - At;
+  if (Handler < SignalOff)
+    return std::nullopt;
+  tscc_agent_config C{};
+  if (!P.read(Handler - SignalOff + ConfigOff, C) ||
+      C.magic != TSCC_AGENT_MAGIC || C.version != TSCC_AGENT_VERSION ||
+      C.size != sizeof(C))
+    return std::nullopt;
+  std::array<uint8_t, 32> Chained;
+  memcpy(Chained.data(), &C.chained[TSCC_AGENT_SIGSEGV], Chained.size());
+  return Abi.sigactionHandler(Chained);
+}
+
+const JumpSite *tscc::rt::pt::jumpSiteCovering(const PtraceProcess &P,
+                                               uint64_t Addr) {
+  auto It = P.Agent.Sites.upper_bound(Addr);
+  if (It == P.Agent.Sites.begin())
+    return nullptr;
+  --It;
+  const JumpSite &J = It->second;
+  return Addr > J.Addr && Addr < J.Addr + J.Length ? &J : nullptr;
 }

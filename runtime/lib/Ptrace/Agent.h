@@ -19,6 +19,7 @@
 #include "PtraceProcess.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -173,6 +174,16 @@ struct AgentTakedown {
   std::string Stuck;
   AgentRemoval Result;
 };
+
+/// If Handler is the SIGSEGV handler of an agent of P's model that a
+/// killed tsrun left (its configuration says so), the SIGSEGV disposition
+/// it chains to. For walking a chain of handlers (Healer.cpp).
+std::optional<uint64_t> orphanAgentChainedSegv(PtraceProcess &P,
+                                               uint64_t Handler);
+
+/// The jump-patched site whose displaced bytes contain Addr (not its
+/// first byte), or null.
+const JumpSite *jumpSiteCovering(const PtraceProcess &P, uint64_t Addr);
 
 /// Step 1, with every thread stopped: disarms the agent for good, puts
 /// every site's original bytes and every hijacked return address back, and

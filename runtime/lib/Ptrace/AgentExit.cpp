@@ -80,16 +80,22 @@ uint64_t originalOf(const JumpSite &J, uint64_t Rip) {
 
 /// Whether single-stepping the instruction at Rip could leave TF in the
 /// program's flags or never come back: pushf, popf, iret, int3, int n,
-/// and anything else the decoder calls a trap, but for syscall.
+/// and anything else the decoder calls a trap, but for a system call
+/// (syscall; i386's int $0x80 and sysenter, whose entries clear TF and
+/// report the step).
 bool unsafeToStep(PtraceProcess &P, uint64_t Rip) {
   uint8_t Code[16];
   size_t N = sizeof(Code);
   while (N && !P.readMemory(Rip, Code, N))
     --N;
   X86Insn I;
-  if (!N || !decodeX86(Code, N, X86Mode::Bits64, I))
+  if (!N || !decodeX86(Code, N, P.mode(), I))
     return true;
-  bool Syscall = I.Map == 1 && I.Opcode == 0x05 && !I.Vex;
+  bool Syscall = !I.Vex && ((I.Map == 1 && I.Opcode == 0x05) ||
+                            (P.mode() == X86Mode::Bits32 &&
+                             ((I.Map == 1 && I.Opcode == 0x34) ||
+                              (I.Map == 0 && I.Opcode == 0xcd &&
+                               I.ImmSize == 1 && Code[I.Length - 1] == 0x80))));
   bool Flags = I.Map == 0 && !I.Vex && (I.Opcode == 0x9c || I.Opcode == 0x9d);
   return Flags || (I.Flow == X86Flow::Trap && !Syscall);
 }
@@ -205,7 +211,7 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
     uint8_t Code[16];
     X86Insn I;
     if (!P.readMemory(At, Code, sizeof(Code)) ||
-        !decodeX86(Code, sizeof(Code), X86Mode::Bits64, I))
+        !decodeX86(Code, sizeof(Code), P.mode(), I))
       return 0;
     if (I.Flow == X86Flow::Ret)
       return I.Length == 1 ? At : 0; // a plain ret, as entry.S has it
@@ -216,6 +222,37 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
   return 0;
 }
 
+/// Whether a 32-bit thread in the vDSO may have been called there by the
+/// agent. Every system call of an i386 program goes through the vDSO's
+/// __kernel_vsyscall, where a thread blocked in one would never finish a
+/// single step (a read of a pipe tsrun's end is to fill); the agent itself
+/// makes its calls with int $0x80, and only its clock goes through the
+/// vDSO. A call from the agent left its return address a few words above
+/// the stack pointer (the vDSO's functions have small frames); a hijacked
+/// return address does not count.
+bool tscc::rt::pt::vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
+                                         const AddressRanges &Code) {
+  uint32_t Words[64];
+  size_t N = sizeof(Words);
+  while (N && !P.readMemory(Sp, Words, N))
+    N -= 4;
+  // A return address the agent hijacked (its return trampoline) is the
+  // program's call waiting to return, not a call of the agent's.
+  for (size_t I = 0; I < N / 4; ++I)
+    if (Code.contains(Words[I]) && Words[I] != P.Agent.Return)
+      return true;
+  return false;
+}
+
+/// Whether a 32-bit thread stopped in the vDSO is in a system call that
+/// the agent never makes there: it makes its own with int $0x80, and only
+/// its clock may go through the vDSO (clock_gettime64, or clock_gettime
+/// on older kernels). Stepping it would wait for the call to return.
+bool tscc::rt::pt::inProgramSyscall32(const user_regs_struct &R) {
+  auto Nr = static_cast<int32_t>(R.orig_rax);
+  return Nr >= 0 && Nr != 265 /*clock_gettime*/ && Nr != 403 /*...64*/;
+}
+
 Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
                                        const AddressRanges &Code,
                                        const AddressRanges &Vdso) {
@@ -224,6 +261,9 @@ Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
     return Whereabouts::Program; // gone: nothing of it can come back
   for (unsigned Step = 0; Step < MaxSettleSteps; ++Step) {
     if (Vdso.contains(R.rip)) {
+      if (P.dataModel() == DataModel::ILP32 &&
+          (inProgramSyscall32(R) || !vdsoCalledFromAgent32(P, R.rsp, Code)))
+        return Whereabouts::Program;
       // Perhaps called by the agent: step until it has returned.
       if (!stepOnce(P, T, R))
         return Whereabouts::Unknown;
@@ -304,11 +344,12 @@ bool leaveThroughTrap(AgentTakedown &D, Thread &T, user_regs_struct &R,
                       const AddressRanges &Code) {
   PtraceProcess &P = *D.P;
   if (At == ReturnExit) {
-    uint64_t Ret = 0;
-    if (!P.read(R.rsp, Ret))
+    bool Ok = false;
+    uint64_t Ret = P.readPointer(R.rsp, Ok);
+    if (!Ok)
       return false;
     R.rip = Ret; // the ret, done by hand
-    R.rsp += 8;
+    R.rsp += P.pointerSize();
   } else {
     for (const auto &[Addr, J] : P.Agent.Sites)
       if (J.CopyAt == At)

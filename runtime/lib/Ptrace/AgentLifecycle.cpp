@@ -35,11 +35,14 @@ using namespace tscc::rt::pt;
 
 namespace {
 
+/// The thread pointer the agent keys Tid's entry by (agent/*/arch.h): the
+/// fs base, or in a 32-bit process the TCB, which is the gs base.
 bool fsBaseOf(pid_t Tid, uint64_t &FsBase) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
     return false;
-  FsBase = R.fs_base;
+  // A 32-bit process has cs 0x23; its fs base is not its thread pointer.
+  FsBase = R.cs == 0x23 ? R.gs_base : R.fs_base;
   return true;
 }
 

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
+#include "AgentAbi.h"
 #include "AgentExit.h"
 
 #include "Inject.h"
@@ -41,8 +42,6 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-constexpr uint64_t NrRtSigaction =
-    syscallNumberOf(DataModel::LP64, "rt_sigaction");
 constexpr uint64_t MaxStackScan = 8u << 20;
 
 /// Puts back the return addresses the agent hijacked on T's stack, from
@@ -60,9 +59,11 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
       continue;
     std::vector<tscc_agent_shadow> Frames = agentShadowFrames(M, L, E.Entry);
     for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
-      uint64_t Cur = 0;
-      if (F->ret != P.Agent.Return && P.read(F->slot, Cur) &&
-          Cur == P.Agent.Return && P.writeMemory(F->slot, &F->ret, 8))
+      // A return address is pointer-sized: 4 bytes in a 32-bit process.
+      bool Ok = false;
+      uint64_t Cur = F->ret != P.Agent.Return ? P.readPointer(F->slot, Ok) : 0;
+      if (Ok && Cur == P.Agent.Return &&
+          P.writeMemory(F->slot, &F->ret, P.pointerSize()))
         ++N;
     }
   }
@@ -77,7 +78,9 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
     return false;
   int32_t Rel = 0;
   memcpy(&Rel, Jump + 1, 4);
-  return J.Addr + 5 + static_cast<int64_t>(Rel) ==
+  // In a 32-bit process the jump wraps around the 4 GiB address space.
+  uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
+  return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) ==
          J.Trampoline + TSCC_TRAMPOLINE_CODE;
 }
 
@@ -89,17 +92,20 @@ std::string restoreHandlers(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
   const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
   uint64_t Scratch = A.DataBase;
+  const AgentAbi &Abi = agentAbi(P.dataModel());
+  uint64_t NrRtSigaction = Abi.NrRtSigaction;
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     uint64_t R = 0;
     std::string Error;
-    tscc_kernel_sigaction Cur{};
+    std::array<uint8_t, 32> Cur{};
     if (!injectSyscall(P, Tid, NrRtSigaction,
                        {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
                        Error) ||
         R != 0)
       return "its signal handlers stay: " +
              (Error.empty() ? std::string("rt_sigaction failed") : Error);
-    if (!P.read(Scratch, Cur) || Cur.handler != A.Signal)
+    if (!P.readMemory(Scratch, Cur.data(), Cur.size()) ||
+        Abi.sigactionHandler(Cur) != A.Signal)
       continue; // the program put its own there
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
@@ -116,9 +122,8 @@ std::string restoreHandlers(PtraceProcess &P, pid_t Tid) {
 /// Why the sandbox keeps tsrun from unmapping the agent, or "".
 std::string unmapRefused(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
-  SyscallVerdict V =
-      injectionVerdict(P, Tid, syscallNumberOf(DataModel::LP64, "munmap"),
-                       {A.AgentBase, A.AgentSize});
+  SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
+                                      {A.AgentBase, A.AgentSize});
   return V.Kind == SyscallVerdict::Runs ? std::string() : V.Why;
 }
 
@@ -134,10 +139,27 @@ uint64_t mappingEnd(pid_t Pid, uint64_t Addr) {
   return 0;
 }
 
+/// The same in a 32-bit process: i386's struct rt_sigframe is pretcode,
+/// sig, pinfo, puc (4 bytes each), siginfo (128), then the ucontext, whose
+/// gregs (at 20) hold eip at index 14; the restorer is `mov $173,%eax;
+/// int $0x80` (rt_sigreturn).
+bool isSignalFrameEip(PtraceProcess &P, uint64_t At) {
+  constexpr uint64_t EipOffset = 16 + 128 + 20 + 14 * 4;
+  uint32_t Pretcode = 0;
+  uint8_t Code[7];
+  if (At < EipOffset || !P.read(At - EipOffset, Pretcode) ||
+      !P.readMemory(Pretcode, Code, sizeof(Code)))
+    return false;
+  static const uint8_t RtSigreturn[] = {0xb8, 0xad, 0, 0, 0, 0xcd, 0x80};
+  return memcmp(Code, RtSigreturn, sizeof(RtSigreturn)) == 0;
+}
+
 /// Whether the word at At, which points into our code, is the saved rip
 /// of a signal frame: the frame's first word (pretcode) then points at a
 /// sigreturn trampoline (`mov $15,%eax|%rax; syscall`).
 bool isSignalFrameRip(PtraceProcess &P, uint64_t At) {
+  if (P.dataModel() == DataModel::ILP32)
+    return isSignalFrameEip(P, At);
   // struct rt_sigframe: pretcode, then ucontext (40 bytes of header) whose
   // gregs hold rip at index 16.
   constexpr uint64_t RipOffset = 8 + 40 + 16 * 8;
@@ -184,24 +206,31 @@ std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
   std::string Who = "thread " + std::to_string(T.Tid);
   if (A.Code.contains(R.rip))
     return Who + " is still in the agent";
-  if (A.Vdso.contains(R.rip))
+  if (A.Vdso.contains(R.rip) &&
+      (P.dataModel() == DataModel::LP64 ||
+       (!inProgramSyscall32(R) && vdsoCalledFromAgent32(P, R.rsp, A.Code))))
     return Who + " is in the vDSO, perhaps called by the agent";
   uint64_t Regs[TSCC_REG_COUNT];
-  regsToTscc(R, Regs);
+  regsToTscc(R, Regs, P.dataModel());
   for (uint64_t PC : unwind(P, Regs, 256, &T.Shadow))
     if (A.Code.contains(PC))
       return Who + " will return into the agent";
-  uint64_t End =
-      std::min<uint64_t>(mappingEnd(P.Pid, R.rsp), R.rsp + MaxStackScan);
-  std::vector<uint64_t> Words;
-  for (uint64_t At = R.rsp & ~7ull; At < End; At += 65536) {
-    uint64_t N = std::min<uint64_t>(65536, End - At) / 8;
-    Words.resize(N);
-    if (!P.readMemory(At, Words.data(), N * 8))
+  // Stack words are pointer-sized: 4 bytes in a 32-bit process.
+  uint64_t Sp = Regs[TSCC_REG_RSP];
+  unsigned W = P.pointerSize();
+  uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, Sp), Sp + MaxStackScan);
+  std::vector<uint8_t> Bytes;
+  for (uint64_t At = Sp & ~uint64_t(W - 1); At < End; At += 65536) {
+    uint64_t N = std::min<uint64_t>(65536, End - At) / W;
+    Bytes.resize(N * W);
+    if (!P.readMemory(At, Bytes.data(), N * W))
       break;
-    for (uint64_t I = 0; I < N; ++I)
-      if (const char *Why = stackWordRefers(P, A, At + 8 * I, Words[I]))
+    for (uint64_t I = 0; I < N; ++I) {
+      uint64_t Word = 0;
+      memcpy(&Word, Bytes.data() + I * W, W);
+      if (const char *Why = stackWordRefers(P, A, At + W * I, Word))
         return Who + " " + Why;
+    }
   }
   return {};
 }

@@ -118,6 +118,9 @@ public:
   void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                     std::vector<pt::Hook> Hooks);
   void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);
+  /// Whether a system call stop is of P's own architecture (a 64-bit
+  /// process can make i386 calls with int $0x80); warns once if not.
+  bool ownArchSyscall(pt::PtraceProcess &P, uint32_t AuditArch);
   /// A hit of a StepOver breakpoint (StepOver.cpp): R are the thread's
   /// registers, and afterwards its registers after the instruction. False
   /// when the thread is gone (Error empty) or the step failed (Error).
@@ -208,7 +211,12 @@ public:
   /// Syscall probes by number, per data model.
   std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry[2], SysExit[2];
   bool AnySyscallProbe = false;
-  std::vector<uint32_t> SeccompNrs; ///< x86-64 numbers to trace
+  /// The numbers to trace per data model: x86-64 and i386 ones.
+  std::vector<uint32_t> SeccompNrs[2];
+  /// Probes naming a system call that one data model does not have; said
+  /// when the first process of that model is set up.
+  std::vector<std::string> SyscallProblems[2];
+  void warnSyscallProblems(DataModel DM);
   std::vector<std::string> WithinNames;
 
   /// Puts agents into native 64-bit processes; null with --ptrace.

@@ -157,9 +157,14 @@ bool tscc::rt::pt::planDisplaced(Breakpoint &Bp, X86Mode Mode,
     Bp.How = Resume::Emulate;
     return true;
   case X86Flow::Trap:
-    // syscall/sysenter run fine out of line; traps and privileged or far
-    // transfers do not.
-    if (I.Map == 1 && (I.Opcode == 0x05 || I.Opcode == 0x34)) {
+    // System calls run fine out of line: syscall, and in 32-bit mode
+    // int $0x80. Not sysenter there: the kernel returns from it to the
+    // vDSO's landing pad, not to the next instruction. Traps and
+    // privileged or far transfers do not either.
+    if ((I.Map == 1 && I.Opcode == 0x05) ||
+        (Mode == X86Mode::Bits64 && I.Map == 1 && I.Opcode == 0x34) ||
+        (Mode == X86Mode::Bits32 && I.Map == 0 && I.Opcode == 0xcd &&
+         I.ImmSize == 1 && Bp.Orig[I.ImmOffset] == 0x80)) {
       Bp.How = Resume::OutOfLine;
       return true;
     }

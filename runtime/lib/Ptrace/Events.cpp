@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <linux/audit.h>
 #include <linux/kcmp.h>
 #include <sched.h>
 #include <sys/ptrace.h>
@@ -28,6 +29,12 @@ using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
 namespace {
+
+/// The thread pointer the agent keys a thread's entry by (agent/*/arch.h):
+/// the fs base, or in a 32-bit process the TCB, which is the gs base.
+uint64_t threadPointerOf(const PtraceProcess &P, const user_regs_struct &R) {
+  return P.dataModel() == DataModel::LP64 ? R.fs_base : R.gs_base;
+}
 
 /// The thread group of a tid, from /proc (0 when it is gone).
 pid_t tgidOf(pid_t Tid) {
@@ -65,18 +72,40 @@ bool isStopSignal(int Sig) {
   return Sig == SIGSTOP || Sig == SIGTSTP || Sig == SIGTTIN || Sig == SIGTTOU;
 }
 
-/// At the entry of HealerGuardFunction: the signal whose disposition the
-/// program is setting, if it is one whose handler tsrun keeps in front (the
-/// healer's SIGILL, the agent's SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
-int guardedSignal(const PtraceProcess &P, const user_regs_struct &R) {
-  if (R.rsi == 0)
+/// At the entry of HealerGuardFunction, sigaction(sig, act, oact): the
+/// signal whose disposition the program is setting, if it is one whose
+/// handler tsrun keeps in front (the healer's P.faultSignal(), the agent's
+/// SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
+int guardedSignal(PtraceProcess &P, const user_regs_struct &R) {
+  uint64_t Args[2] = {R.rdi, R.rsi};
+  if (P.dataModel() == DataModel::ILP32) {
+    // cdecl: the arguments are on the stack, above the return address.
+    uint32_t Stack[2] = {};
+    if (!P.readMemory((R.rsp & 0xffffffffull) + 4, Stack, sizeof(Stack)))
+      return 0;
+    Args[0] = Stack[0];
+    Args[1] = Stack[1];
+  }
+  if (Args[1] == 0)
     return 0; // only reading it
-  int Sig = static_cast<int>(R.rdi);
-  if (Sig == SIGILL && P.Heal.Header)
+  int Sig = static_cast<int>(Args[0]);
+  if (Sig == P.faultSignal() && P.Heal.Header)
     return Sig;
   if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
     return Sig;
   return 0;
+}
+
+/// Whether T's breakSignal() stop is one of our breakpoints faulting
+/// rather than a signal that found rip on one. Only asked where that signal
+/// is common: in 32-bit processes breakpoints raise SIGSEGV, which kill()
+/// and real faults raise too; ours is the #GP of `hlt` (SI_KERNEL).
+bool isBreakpointFault(const PtraceProcess &P, const Thread &T) {
+  if (!P.FaultBreaks || P.breakSignal() != SIGSEGV)
+    return true;
+  siginfo_t Info{};
+  return ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) == 0 &&
+         Info.si_code == SI_KERNEL;
 }
 
 } // namespace
@@ -113,7 +142,7 @@ void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
   T.CheckFs = false;
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
-      R.fs_base != T.CreatorFs)
+      threadPointerOf(P, R) != T.CreatorFs)
     return;
   // Made without a TLS of its own, it has its creator's fs base: the agent
   // must tell the two apart by their ids, before the new one runs.
@@ -252,7 +281,7 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid, uint32_t Probe,
   E.Tgt = &P;
   E.Tid = Tid;
   E.Probe = Probe;
-  regsToTscc(R, E.Regs);
+  regsToTscc(R, E.Regs, P.dataModel());
   E.Errno = Err;
   E.SyscallNr = SyscallNr;
   E.Function = Func;
@@ -269,7 +298,9 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return false;
-  if (P.isReturnStop(Sig, R.rip)) {
+  // In an attached 32-bit process breakpoints raise SIGSEGV (hlt), which
+  // a kill() or a real fault may raise with rip on one of ours too.
+  if (P.isReturnStop(Sig, R.rip) && (!P.Home || isBreakpointFault(P, T))) {
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
@@ -279,6 +310,8 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   auto It = P.Breakpoints.find(At);
   if (It == P.Breakpoints.end())
     return false; // not ours: the program's own SIGTRAP or SIGILL
+  if (!isBreakpointFault(P, T))
+    return false; // a kill() or fault that came with rip on one of ours
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
     syncLinkMap(P, T.Tid);
@@ -401,13 +434,17 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     if (H.Kind == HookKind::WithinEnter)
       S.withinExit(P, T.Tid, H.Index);
     // The program's handler is in place now (if the call worked): put the
-    // healer back in front of it, chaining to it.
-    if (H.Kind == HookKind::HealerGuard && Fire && R.rax == 0) {
+    // healer back in front of it, chaining to it, and the agent in front
+    // of both (in a 32-bit process both want SIGSEGV).
+    uint64_t Rv = P.dataModel() == DataModel::LP64 ? R.rax : R.rax & 0xffffffff;
+    if (H.Kind == HookKind::HealerGuard && Fire && Rv == 0) {
       std::string Error;
-      bool Ok = H.Index == SIGILL
-                    ? reinstallHealer(P, T.Tid, Error)
-                    : reinstallAgentHandler(P, T.Tid, static_cast<int>(H.Index),
-                                            Error);
+      int Sig = static_cast<int>(H.Index);
+      bool Ok = true;
+      if (Sig == P.faultSignal() && P.Heal.Header)
+        Ok = reinstallHealer(P, T.Tid, Error);
+      if (Ok)
+        Ok = reinstallAgentHandler(P, T.Tid, Sig, Error);
       if (!Ok)
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
     }
@@ -417,11 +454,27 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     resume(P, T);
 }
 
+bool PtraceBackend::Impl::ownArchSyscall(PtraceProcess &P, uint32_t AuditArch) {
+  uint32_t Own =
+      P.dataModel() == DataModel::LP64 ? AUDIT_ARCH_X86_64 : AUDIT_ARCH_I386;
+  if (AuditArch == Own)
+    return true;
+  // int $0x80 from 64-bit code: an i386 call of a 64-bit process, whose
+  // arguments are not where the process's clause code looks for them.
+  warnOnce("pid " + std::to_string(P.Pid) +
+           " made system calls of another architecture (int $0x80 from 64-bit "
+           "code); system-call probes do not fire for them");
+  return false;
+}
+
 void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
   unsigned long Msg = 0;
+  __ptrace_syscall_info Info{};
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
-      ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0) {
+      ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0 ||
+      ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid,
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0) {
     resume(P, T);
     return;
   }
@@ -434,6 +487,10 @@ void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
     R.rax = static_cast<uint64_t>(-ENOSYS);
     ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
     R.orig_rax = Nr;
+  }
+  if (!ownArchSyscall(P, Info.arch)) {
+    resume(P, T);
+    return;
   }
   unsigned D = modelIndex(P.dataModel());
   std::string_view Name = syscallName(P.dataModel(), Nr);
@@ -458,7 +515,9 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
     return;
   }
   unsigned D = modelIndex(P.dataModel());
-  if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+  if (Info.op == PTRACE_SYSCALL_INFO_ENTRY && !ownArchSyscall(P, Info.arch)) {
+    T.SyscallNr = ~uint64_t(0); // neither its entry nor its exit fires
+  } else if (Info.op == PTRACE_SYSCALL_INFO_ENTRY) {
     uint64_t Nr = Info.entry.nr;
     T.SyscallNr = Nr;
     T.SyscallCollected = S.collecting();
@@ -527,7 +586,7 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     user_regs_struct R;
     if (P.Agent.Installed && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
       NT.CheckFs = true;
-      NT.CreatorFs = R.fs_base;
+      NT.CreatorFs = threadPointerOf(P, R);
     }
   } else {
     // A new process: a copy of the parent's address space, breakpoints,

@@ -1,13 +1,16 @@
 //===- Healer.cpp - A target that repairs itself if tsrun dies ------------===//
 #include "Healer.h"
 
+#include "Agent.h"
 #include "Inject.h"
 
 #include "tscc/SyscallTable.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <set>
+#include <span>
 #include <sys/mman.h>
 #include <sys/uio.h>
 
@@ -222,39 +225,80 @@ extern "C" const uint8_t tscc_healer_blob_begin[], tscc_healer_handler[],
     tscc_healer_restorer[], tscc_healer_blob_end[];
 
 namespace {
-/// Healers run in 64-bit processes only (they heal agents).
-constexpr uint64_t NrRtSigaction =
-    syscallNumberOf(DataModel::LP64, "rt_sigaction");
-} // namespace
-
-namespace {
 
 constexpr uint64_t HeaderPage = 4096;
 constexpr uint64_t ReturnEntries = 4096;
 constexpr uint64_t EntryBytes = 16;
 constexpr uint64_t HeaderMapping = HeaderPage + ReturnEntries * EntryBytes;
-constexpr int SigIll = 4;
 static_assert(PtraceProcess::FaultOpcode == BREAK_OPCODE);
 constexpr uint64_t SaSiginfo = 0x4, SaRestorer = 0x04000000,
                    SaOnstack = 0x08000000, SaRestart = 0x10000000;
 
-struct KernelSigaction {
-  uint64_t Handler, Flags, Restorer, Mask;
+/// What differs between the healers of x86-64 and of i386 processes.
+struct HealerCode {
+  std::span<const uint8_t> Blob; ///< starts with the header pointer
+  uint64_t HandlerOffset = 0, RestorerOffset = 0;
+  unsigned PointerSize = 8; ///< of the process, and of the header pointer
+  int Signal = 0;           ///< what its breakpoints raise
+  uint8_t Opcode = 0;       ///< its breakpoint byte
+  uint64_t NrRtSigaction = 0;
 };
 
-uint64_t blobOffset(const uint8_t *Sym) {
-  return static_cast<uint64_t>(Sym - tscc_healer_blob_begin);
+HealerCode healerCode(const PtraceProcess &P) {
+  HealerCode C;
+  C.Signal = P.faultSignal();
+  C.Opcode = P.faultOpcode();
+  if (P.dataModel() == DataModel::LP64) {
+    C.Blob = {tscc_healer_blob_begin, tscc_healer_blob_end};
+    C.HandlerOffset = tscc_healer_handler - tscc_healer_blob_begin;
+    C.RestorerOffset = tscc_healer_restorer - tscc_healer_blob_begin;
+    C.NrRtSigaction = syscallNumberOf(DataModel::LP64, "rt_sigaction");
+    return C;
+  }
+  C.Blob = healerBlobI386();
+  C.PointerSize = 4;
+  // runtime/agent/i386/healer.S: the header pointer, then the offsets of
+  // its handler and restorer and its size.
+  uint32_t Table[4] = {};
+  if (C.Blob.size() >= sizeof(Table))
+    std::memcpy(Table, C.Blob.data(), sizeof(Table));
+  if (Table[3] != C.Blob.size() || Table[1] >= Table[3] || Table[2] >= Table[3])
+    return HealerCode{}; // a build problem; no healer then
+  C.HandlerOffset = Table[1];
+  C.RestorerOffset = Table[2];
+  C.NrRtSigaction = syscallNumberOf(DataModel::ILP32, "rt_sigaction");
+  return C;
 }
 
-uint64_t handlerAddr(const PtraceProcess &P) {
-  return P.Home + PtraceProcess::HealerOffset + blobOffset(tscc_healer_handler);
+uint64_t handlerAddr(const PtraceProcess &P, const HealerCode &C) {
+  return P.Home + PtraceProcess::HealerOffset + C.HandlerOffset;
 }
 
-/// rt_sigaction(SIGILL, Act, Old, 8) inside the target.
-bool targetSigaction(PtraceProcess &P, pid_t Tid, uint64_t Act, uint64_t Old,
-                     std::string &Error) {
+/// The kernel's struct sigaction of rt_sigaction() for the process's
+/// model: {handler, flags, restorer, mask} of unsigned longs, the mask
+/// 8 bytes in both.
+std::vector<uint8_t> encodeSigaction(const HealerCode &C, uint64_t Handler,
+                                     uint64_t Flags, uint64_t Restorer) {
+  std::vector<uint8_t> Out(3 * C.PointerSize + 8, 0);
+  uint64_t Words[3] = {Handler, Flags, Restorer};
+  for (unsigned I = 0; I < 3; ++I)
+    std::memcpy(Out.data() + I * C.PointerSize, &Words[I], C.PointerSize);
+  return Out;
+}
+
+/// The handler of the struct sigaction at Addr (0 if unreadable).
+uint64_t sigactionHandler(PtraceProcess &P, uint64_t Addr) {
+  bool Ok = false;
+  uint64_t H = P.readPointer(Addr, Ok);
+  return Ok ? H : 0;
+}
+
+/// rt_sigaction(Signal, Act, Old, 8) inside the target.
+bool targetSigaction(PtraceProcess &P, const HealerCode &C, pid_t Tid,
+                     uint64_t Act, uint64_t Old, std::string &Error) {
   uint64_t R = 0;
-  if (!injectSyscall(P, Tid, NrRtSigaction, {SigIll, Act, Old, 8}, R, Error))
+  if (!injectSyscall(P, Tid, C.NrRtSigaction,
+                     {static_cast<uint64_t>(C.Signal), Act, Old, 8}, R, Error))
     return false;
   if (R != 0) {
     Error = std::string("rt_sigaction in the target failed: ") +
@@ -264,25 +308,57 @@ bool targetSigaction(PtraceProcess &P, pid_t Tid, uint64_t Act, uint64_t Old,
   return true;
 }
 
-/// If Old -- the SIGILL disposition ours replaced -- is the handler of a
+/// Whether a copy of our healer's code (with its own header pointer) has
+/// its handler at Handler.
+bool isHealerAt(PtraceProcess &P, const HealerCode &C, uint64_t Handler) {
+  size_t BlobSize = C.Blob.size();
+  unsigned Ptr = C.PointerSize;
+  if (Handler < C.HandlerOffset || BlobSize <= Ptr)
+    return false;
+  std::vector<uint8_t> Theirs(BlobSize);
+  return P.readMemory(Handler - C.HandlerOffset, Theirs.data(), BlobSize) &&
+         std::memcmp(Theirs.data() + Ptr, C.Blob.data() + Ptr,
+                     BlobSize - Ptr) == 0;
+}
+
+/// The handler of a healer a killed tsrun left, from the disposition ours
+/// replaced: in a 32-bit process the agent's SIGSEGV handler is in front
+/// of the healer's (both handle SIGSEGV there), so a killed tsrun's healer
+/// is found behind its agent.
+uint64_t orphanHealerHandler(PtraceProcess &P, const HealerCode &C,
+                             uint64_t Handler) {
+  for (unsigned Hops = 0; Hops < 4 && Handler > 1; ++Hops) {
+    if (isHealerAt(P, C, Handler))
+      return Handler;
+    std::optional<uint64_t> Behind = orphanAgentChainedSegv(P, Handler);
+    if (!Behind)
+      break;
+    Handler = *Behind;
+  }
+  return Handler;
+}
+
+/// If OldHandler -- the disposition ours replaced -- is the handler of a
 /// healer that a killed tsrun left in this process, puts the original
 /// bytes back under every breakpoint it journalled and that is still in
 /// the text, and marks it healed. The old healer stays chained behind ours:
 /// threads may still return through its trampoline, and its journal is how
 /// they find their way back. Returns how many bytes were put back.
-unsigned healOrphan(PtraceProcess &P, const KernelSigaction &Old) {
-  uint64_t HandlerAt = blobOffset(tscc_healer_handler);
-  size_t BlobSize = blobOffset(tscc_healer_blob_end);
-  if (Old.Handler < HandlerAt)
+unsigned healOrphan(PtraceProcess &P, const HealerCode &C,
+                    uint64_t OldHandler) {
+  uint64_t HandlerAt = C.HandlerOffset;
+  size_t BlobSize = C.Blob.size();
+  unsigned Ptr = C.PointerSize;
+  if (OldHandler < HandlerAt)
     return 0;
   std::vector<uint8_t> Theirs(BlobSize);
   // Ours and theirs differ only in the header pointer in front.
-  if (!P.readMemory(Old.Handler - HandlerAt, Theirs.data(), BlobSize) ||
-      std::memcmp(Theirs.data() + 8, tscc_healer_blob_begin + 8,
-                  BlobSize - 8) != 0)
+  if (!P.readMemory(OldHandler - HandlerAt, Theirs.data(), BlobSize) ||
+      std::memcmp(Theirs.data() + Ptr, C.Blob.data() + Ptr, BlobSize - Ptr) !=
+          0)
     return 0;
-  uint64_t OldHeader;
-  std::memcpy(&OldHeader, Theirs.data(), 8);
+  uint64_t OldHeader = 0;
+  std::memcpy(&OldHeader, Theirs.data(), Ptr);
   uint64_t Ref[2], Healed = 0;
   if (!P.read(OldHeader + HDR_BREAKS, Ref) ||
       !P.read(OldHeader + HDR_HEALED, Healed) || Healed || Ref[1] > (1u << 24))
@@ -294,7 +370,7 @@ unsigned healOrphan(PtraceProcess &P, const KernelSigaction &Old) {
   unsigned Restored = 0;
   for (size_t I = 0; I < Table.size(); I += 2) {
     uint8_t Byte = 0, Orig = static_cast<uint8_t>(Table[I + 1]);
-    if (P.read(Table[I], Byte) && Byte == BREAK_OPCODE &&
+    if (P.read(Table[I], Byte) && Byte == C.Opcode &&
         P.writeMemory(Table[I], &Orig, 1))
       ++Restored;
   }
@@ -309,11 +385,13 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
                                  std::string &Error, unsigned &Repaired) {
   Repaired = 0;
   P.Heal = HealState{};
-  if (P.dataModel() != DataModel::LP64 || !P.Home)
+  if (!P.Home)
     return true;
-  size_t BlobSize = blobOffset(tscc_healer_blob_end);
+  HealerCode C = healerCode(P);
+  size_t BlobSize = C.Blob.size();
   static_assert(PtraceProcess::HomeSize - PtraceProcess::HealerOffset >= 512);
-  if (PtraceProcess::HealerOffset + BlobSize > PtraceProcess::HomeSize) {
+  if (!BlobSize ||
+      PtraceProcess::HealerOffset + BlobSize > PtraceProcess::HomeSize) {
     Error = "the healer does not fit the home page";
     return false;
   }
@@ -329,28 +407,35 @@ bool tscc::rt::pt::installHealer(PtraceProcess &P, pid_t Tid,
   std::memcpy(Head + HDR_RETS, &Rets, 8);
   std::memcpy(Head + HDR_NRET, &NRet, 8);
   std::memcpy(Head + HDR_MEMPATH, "/proc/self/mem", 15);
-  KernelSigaction Ours{
-      handlerAddr(P), SaSiginfo | SaRestorer | SaOnstack | SaRestart,
-      P.Home + PtraceProcess::HealerOffset + blobOffset(tscc_healer_restorer),
-      0};
-  std::memcpy(Head + HDR_NEWACT, &Ours, sizeof(Ours));
+  uint64_t Blob = P.Home + PtraceProcess::HealerOffset;
+  std::vector<uint8_t> Ours = encodeSigaction(
+      C, Blob + C.HandlerOffset, SaSiginfo | SaRestorer | SaOnstack | SaRestart,
+      Blob + C.RestorerOffset);
+  static_assert(HDR_CURACT - HDR_NEWACT >= 32);
+  std::memcpy(Head + HDR_NEWACT, Ours.data(), Ours.size());
   // The blob with its header pointer filled in, then the header; only then
   // is the handler installed, saving the old disposition into the header.
-  std::vector<uint8_t> Blob(tscc_healer_blob_begin, tscc_healer_blob_end);
-  std::memcpy(Blob.data(), &Header, 8);
-  if (!P.writeMemory(P.Home + PtraceProcess::HealerOffset, Blob.data(),
-                     Blob.size()) ||
+  std::vector<uint8_t> Code(C.Blob.begin(), C.Blob.end());
+  std::memcpy(Code.data(), &Header, C.PointerSize);
+  if (!P.writeMemory(Blob, Code.data(), Code.size()) ||
       !P.writeMemory(Header, Head, sizeof(Head))) {
     Error = "cannot write the healer into the target";
     return false;
   }
-  if (!targetSigaction(P, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT, Error))
+  if (!targetSigaction(P, C, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT,
+                       Error))
     return false;
   P.Heal.Header = Header;
-  KernelSigaction Old{};
-  if (P.read(Header + HDR_OLDACT, Old))
-    Repaired = healOrphan(P, Old);
+  if (uint64_t Old = sigactionHandler(P, Header + HDR_OLDACT))
+    Repaired = healOrphan(P, C, orphanHealerHandler(P, C, Old));
   return true;
+}
+
+std::optional<uint64_t> tscc::rt::pt::healerReplacedHandler(PtraceProcess &P,
+                                                            uint64_t Handler) {
+  if (!P.Heal.Header || Handler != handlerAddr(P, healerCode(P)))
+    return std::nullopt;
+  return sigactionHandler(P, P.Heal.Header + HDR_OLDACT);
 }
 
 bool tscc::rt::pt::syncHealerBreakpoints(
@@ -438,35 +523,41 @@ bool tscc::rt::pt::hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
     return P.writeMemory(Slot, &Tramp, P.pointerSize());
   }
   H.ReturnEntry[Slot] = Index;
-  // The journal entry and the slot in one call, entry first.
+  // The journal entry and the slot in one call, entry first. The slot is
+  // a pointer of the process (4 bytes in a 32-bit one: the next 4 are the
+  // caller's).
   uint64_t Entry[2] = {Slot, Ret};
-  iovec Local[2] = {{Entry, sizeof(Entry)}, {&Tramp, 8}};
+  unsigned Ptr = P.pointerSize();
+  iovec Local[2] = {{Entry, sizeof(Entry)}, {&Tramp, Ptr}};
   iovec Remote[2] = {
       {reinterpret_cast<void *>(H.Header + HeaderPage + Index * EntryBytes),
        sizeof(Entry)},
-      {reinterpret_cast<void *>(Slot), 8}};
+      {reinterpret_cast<void *>(Slot), Ptr}};
   if (process_vm_writev(P.Pid, Local, 2, Remote, 2, 0) ==
-      static_cast<ssize_t>(sizeof(Entry) + 8))
+      static_cast<ssize_t>(sizeof(Entry) + Ptr))
     return true;
   return P.writeMemory(H.Header + HeaderPage + Index * EntryBytes, Entry,
                        sizeof(Entry)) &&
-         P.writeMemory(Slot, &Tramp, 8);
+         P.writeMemory(Slot, &Tramp, Ptr);
 }
 
 bool tscc::rt::pt::reinstallHealer(PtraceProcess &P, pid_t Tid,
                                    std::string &Error) {
   if (!P.Heal.Header)
     return true;
-  KernelSigaction Cur{};
+  HealerCode C = healerCode(P);
   uint64_t Header = P.Heal.Header;
   // Read first: a call that left ours in place must not make the healer
   // chain to itself.
-  if (!targetSigaction(P, Tid, 0, Header + HDR_CURACT, Error) ||
-      !P.read(Header + HDR_CURACT, Cur))
+  if (!targetSigaction(P, C, Tid, 0, Header + HDR_CURACT, Error))
     return false;
-  if (Cur.Handler == handlerAddr(P))
+  bool Ok = false;
+  uint64_t Cur = P.readPointer(Header + HDR_CURACT, Ok);
+  if (!Ok)
+    return false;
+  if (Cur == handlerAddr(P, C))
     return true;
-  return targetSigaction(P, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT,
+  return targetSigaction(P, C, Tid, Header + HDR_NEWACT, Header + HDR_OLDACT,
                          Error);
 }
 
@@ -475,22 +566,23 @@ std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid,
   if (!P.Heal.Header)
     return {};
   std::string Error;
+  HealerCode C = healerCode(P);
   uint64_t Header = P.Heal.Header;
   // Nothing left to heal, whatever happens next.
   uint64_t Healed = 1;
   P.writeMemory(Header + HDR_HEALED, &Healed, 8);
   std::string Kept;
-  if (targetSigaction(P, Tid, Header + HDR_OLDACT, Header + HDR_CURACT,
+  if (targetSigaction(P, C, Tid, Header + HDR_OLDACT, Header + HDR_CURACT,
                       Error)) {
     // The program replaced our handler after we installed it: keep its.
-    KernelSigaction Cur{};
-    if (P.read(Header + HDR_CURACT, Cur) && Cur.Handler != handlerAddr(P))
-      targetSigaction(P, Tid, Header + HDR_CURACT, 0, Error);
+    bool Ok = false;
+    uint64_t Cur = P.readPointer(Header + HDR_CURACT, Ok);
+    if (Ok && Cur != handlerAddr(P, C))
+      targetSigaction(P, C, Tid, Header + HDR_CURACT, 0, Error);
     // Nothing refers to the journal any more, unless the sandbox forbids
     // unmapping it: then it stays, unused.
-    SyscallVerdict V =
-        injectionVerdict(P, Tid, syscallNumberOf(DataModel::LP64, "munmap"),
-                         {Header, HeaderMapping});
+    SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
+                                        {Header, HeaderMapping});
     if (SharedLater) {
       // Unmapped with the last of them.
     } else if (V.Kind == SyscallVerdict::Runs) {
@@ -501,8 +593,9 @@ std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid,
       Kept = "the healer's journal stays mapped: " + V.Why;
     }
   } else {
-    Kept =
-        "SIGILL keeps tsrun's handler, which only passes signals on: " + Error;
+    Kept = "its breakpoint signal keeps tsrun's handler, which only passes "
+           "signals on: " +
+           Error;
   }
   P.Heal = HealState{};
   return Kept;

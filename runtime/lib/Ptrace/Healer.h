@@ -5,9 +5,11 @@
 // hijacked return addresses stay on its stacks. Launched commands die with
 // tsrun (PTRACE_O_EXITKILL); an attached process must live on.
 //
-// So an attached 64-bit process gets breakpoints that fault instead of
-// trap (PtraceProcess::FaultBreaks: an invalid opcode, SIGILL), plus a
-// small SIGILL handler written into its home page and a journal in a
+// So an attached process gets breakpoints that fault instead of trap
+// (PtraceProcess::FaultBreaks: in a 64-bit process an invalid opcode,
+// SIGILL; in a 32-bit one `hlt`, SIGSEGV, see faultOpcode()), plus a small
+// handler for that signal written into its home page (x86-64: below in
+// Healer.cpp; i386: runtime/agent/i386/healer.S) and a journal in a
 // read+write mapping:
 //   - every breakpoint's address and original byte, written before the
 //     breakpoint itself;
@@ -32,9 +34,10 @@
 //
 // A clean detach restores the old disposition and unmaps the journal.
 //
-// A program that sets its own SIGILL handler while traced would replace the
-// healer; the backend hooks glibc's sigaction() and, when it returns, puts
-// the healer back in front, chaining to the program's new handler.
+// A program that sets its own handler for that signal while traced would
+// replace the healer; the backend hooks glibc's sigaction() and, when it
+// returns, puts the healer back in front, chaining to the program's new
+// handler.
 //
 // A tsrun that attaches to a process a killed tsrun left behind finds the
 // old handler where it installs its own, recognises it by its code, and
@@ -47,13 +50,16 @@
 
 #include "PtraceProcess.h"
 
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace tscc::rt::pt {
 
 /// Writes the handler into P's home page (which must exist), maps the
-/// journal and installs the handler for SIGILL. Tid must be stopped.
+/// journal and installs the handler for P.faultSignal(). Tid must be
+/// stopped.
 /// If the process still has breakpoints of a tsrun that was killed before
 /// they were repaired, they are repaired now, before any probe is placed,
 /// and Repaired says how many.
@@ -76,18 +82,23 @@ bool hijackSlot(PtraceProcess &P, uint64_t Slot, uint64_t Ret,
 /// (glibc). The backend hooks it in processes with a healer.
 inline constexpr const char *HealerGuardFunction = "__libc_sigaction";
 
-/// At the entry of HealerGuardFunction: is the program setting a SIGILL
-/// disposition (rather than only reading it)?
-inline bool setsSigillHandler(const user_regs_struct &R) {
-  return R.rdi == 4 /*SIGILL*/ && R.rsi != 0;
-}
+/// If Handler is the handler of P's healer, the one it replaced (and chains
+/// to): in a 32-bit process, where healer and agent both handle SIGSEGV,
+/// how the agent finds what is behind the healer.
+std::optional<uint64_t> healerReplacedHandler(PtraceProcess &P,
+                                              uint64_t Handler);
 
-/// After the program set its own SIGILL disposition: installs the healer's
-/// handler again, which from now on chains to the program's. Tid must be
-/// stopped.
+/// The i386 healer (runtime/agent/i386/healer.S) as raw code: its header
+/// pointer, the offsets of its handler and restorer and its size (u32
+/// each), then the code.
+std::span<const uint8_t> healerBlobI386();
+
+/// After the program set its own disposition of P.faultSignal(): installs
+/// the healer's handler again, which from now on chains to the program's.
+/// Tid must be stopped.
 bool reinstallHealer(PtraceProcess &P, pid_t Tid, std::string &Error);
 
-/// Gives the process back the SIGILL disposition it had before us. Every
+/// Gives the process back the disposition it had before us. Every
 /// breakpoint and hijacked return must already be restored; Tid must be
 /// stopped. Where the process's sandbox does not let tsrun (Sandbox.h),
 /// the handler stays, healing nothing and passing every SIGILL on, and so

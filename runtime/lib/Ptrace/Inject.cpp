@@ -125,9 +125,10 @@ uint64_t gadgetAt(const PtraceProcess &P, const user_regs_struct &R) {
 }
 
 /// The instruction pointer a filter sees: just after the syscall
-/// instruction (2 bytes), behind `mov $nr, %eax` (5) in the first gadget.
+/// instruction (2 bytes), behind `nop; mov $nr, %eax` (6) in the first
+/// gadget.
 uint64_t filterIP(const PtraceProcess &P, uint64_t At) {
-  return At + (P.Home ? 2 : 7);
+  return At + (P.Home ? 2 : 8);
 }
 
 SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
@@ -150,6 +151,14 @@ SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 }
 
 } // namespace
+
+uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
+  auto Value = static_cast<uint32_t>(Rax);
+  if (Value > ~uint32_t(4095))
+    return static_cast<uint64_t>(static_cast<int64_t>(
+        static_cast<int32_t>(Value))); // -errno, as on x86-64
+  return Value; // an address above 2 GiB stays what it is
+}
 
 SyscallVerdict
 tscc::rt::pt::injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
@@ -190,14 +199,20 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   // written over the current instruction and loads the number itself: in
   // the exec stop the kernel is still inside execve() and stores its
   // return value into rax when the thread resumes, after our SETREGS.
-  uint8_t Gadget[8] = {0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xcc};
+  // It starts with a nop that the thread skips: a 32-bit thread stopped in
+  // a system call made through the vDSO's sysenter sits on the vDSO's
+  // landing pad, and resumed there the kernel returns with SYSRETL, which
+  // puts eip into ecx (the vDSO restores ecx itself). Anywhere else it
+  // returns with IRET, every register as we set it.
+  uint8_t Gadget[9] = {0x90, 0xb8, 0, 0, 0, 0, 0x0f, 0x05, 0xcc};
   if (!Is64) {
-    Gadget[5] = 0xcd;
-    Gadget[6] = 0x80;
+    Gadget[6] = 0xcd;
+    Gadget[7] = 0x80;
   }
   uint32_t Nr32 = static_cast<uint32_t>(Nr);
-  std::memcpy(Gadget + 1, &Nr32, 4);
-  uint64_t TrapAt = P.Home ? At + 2 : At + 7;
+  std::memcpy(Gadget + 2, &Nr32, 4);
+  uint64_t Start = P.Home ? At : At + 1;
+  uint64_t TrapAt = P.Home ? At + 2 : At + 8;
   uint8_t Orig[sizeof(Gadget)];
   bool Patched = false;
   if (!P.Home) {
@@ -210,15 +225,13 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   }
   user_regs_struct R = Saved;
   setSyscallRegs(R, Is64, Nr, Args);
-  R.rip = At;
+  R.rip = Start;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
             runUntilTrap(P, Tid, TrapAt, Error);
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
-    Result = Is64 ? After.rax
-                  : static_cast<uint64_t>(
-                        static_cast<int64_t>(static_cast<int32_t>(After.rax)));
+    Result = Is64 ? After.rax : widenSyscallResult32(After.rax);
   }
   if (Patched && !P.Exited)
     P.writeMemory(At, Orig, sizeof(Orig));
@@ -316,9 +329,6 @@ void tscc::rt::pt::unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr,
                                  uint64_t Size) {
   uint64_t Ignored = 0;
   std::string Error;
-  injectSyscall(P, Tid,
-                P.dataModel() == DataModel::LP64
-                    ? syscallNumberOf(DataModel::LP64, "munmap")
-                    : syscallNumberOf(DataModel::ILP32, "munmap"),
+  injectSyscall(P, Tid, munmapNumber(P.dataModel()),
                 {Addr, (Size + 4095) & ~uint64_t(4095)}, Ignored, Error);
 }

@@ -20,10 +20,17 @@
 
 #include "PtraceProcess.h"
 
+#include "tscc/SyscallTable.h"
+
 #include <initializer_list>
 #include <string>
 
 namespace tscc::rt::pt {
+
+/// The return value of a 32-bit process's system call as injectSyscall
+/// reports it: -errno sign-extended, anything else (an address from mmap
+/// above 2 GiB) zero-extended, so that callers test both models alike.
+uint64_t widenSyscallResult32(uint64_t Rax);
 
 /// What Tid's sandbox would do with syscall Nr(Args) made by injection
 /// now, from where injectSyscall would make it; NoInjection counts as
@@ -32,9 +39,9 @@ SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                                 std::initializer_list<uint64_t> Args);
 
 /// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
-/// the raw return value (negative errno on failure). False, with Error,
-/// when the call could not be made, the process's sandbox among the
-/// reasons.
+/// the raw return value (negative errno on failure; see
+/// widenSyscallResult32 for 32-bit processes). False, with Error, when the
+/// call could not be made, the process's sandbox among the reasons.
 bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::initializer_list<uint64_t> Args, uint64_t &Result,
                    std::string &Error);
@@ -55,6 +62,12 @@ uint64_t mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size, int Prot,
 
 /// Unmaps [Addr, Addr + Size) in P; failures are ignored.
 void unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr, uint64_t Size);
+
+/// munmap's number in a process of data model DM.
+constexpr uint64_t munmapNumber(DataModel DM) {
+  return DM == DataModel::LP64 ? syscallNumberOf(DataModel::LP64, "munmap")
+                               : syscallNumberOf(DataModel::ILP32, "munmap");
+}
 
 } // namespace tscc::rt::pt
 

@@ -127,7 +127,8 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
                                      std::string &Error) {
   if (!P.refreshIdentity(Error))
     return false;
-  P.FaultBreaks = !P.Launched && P.dataModel() == DataModel::LP64;
+  warnSyscallProblems(P.dataModel());
+  P.FaultBreaks = !P.Launched;
   P.Reaped = &Deferred;
   if (!choosePath(P, Tid, Error))
     return false;

@@ -88,7 +88,7 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
   ip::FunctionCode Code;
   std::string Why;
-  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why))
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.mode()))
     return Facts; // planJumpPatch refuses the site for the same reason
   ip::AddressRanges Ranges;
   for (const auto &[Start, End] : ME.code())
@@ -113,7 +113,9 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
 /// if the call restarts (the kernel moves the PC back over the syscall).
 std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
   const X86Insn &Last = Plan.Insns.back().Insn;
-  bool SyscallLast = !Last.Vex && Last.Map == 1 && Last.Opcode == 0x05;
+  // syscall, or i386's int $0x80 (sysenter is only in the vDSO).
+  bool SyscallLast = !Last.Vex && ((Last.Map == 1 && Last.Opcode == 0x05) ||
+                                   (Last.Map == 0 && Last.Opcode == 0xcd));
   for (const auto &[Tid, T] : P.Threads) {
     if (T.State != ThreadState::Stopped)
       continue;
@@ -153,7 +155,7 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
   if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
-                         Why))
+                         Why, P.mode()))
     return Why;
   if (std::string Busy = threadsInTheWay(P, Out.Plan); !Busy.empty())
     return Busy;
@@ -235,7 +237,9 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   for (size_t I = 0; I < Plans.size(); ++I) {
     const Planned &Pl = Plans[I];
     uint64_t At = Area + I * ip::TrampolineSlot;
-    if (!withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
+    // (In a 32-bit process every address is within reach.)
+    if (P.dataModel() == DataModel::LP64 &&
+        !withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
       Rejected[Pl.C->Addr] = "no memory for a trampoline within reach";
       continue;
     }

@@ -116,6 +116,18 @@ const PlannedCall AgentHealCalls[] = {
     {"close", {Any}, unforeseenArgs({1})},
 };
 
+/// The name under which a 32-bit process makes the call the lists name by
+/// its x86-64 name: i386's old mmap takes its arguments in memory, and its
+/// clock_gettime a 32-bit timespec.
+const char *callName(DataModel DM, const char *Name) {
+  if (DM == DataModel::LP64)
+    return Name;
+  std::string_view N = Name;
+  return N == "mmap"            ? "mmap2"
+         : N == "clock_gettime" ? "clock_gettime64"
+                                : Name;
+}
+
 /// Why not every call of Calls runs in thread Tid, from IP (or from code
 /// whose address is unforeseen), or "".
 std::string blocker(PtraceProcess &P, pid_t Tid,
@@ -123,7 +135,8 @@ std::string blocker(PtraceProcess &P, pid_t Tid,
                     uint16_t Extra) {
   const SeccompState &S = P.Seccomp.state(Tid); // once for all of them
   for (const PlannedCall &C : Calls) {
-    std::optional<uint32_t> Nr = syscallNumber(P.dataModel(), C.Name);
+    std::optional<uint32_t> Nr =
+        syscallNumber(P.dataModel(), callName(P.dataModel(), C.Name));
     if (!Nr)
       return std::string("no system call ") + C.Name + " here";
     SyscallQuery Q;
@@ -184,24 +197,34 @@ PathPlan tscc::rt::pt::planPath(PtraceProcess &P, pid_t Tid, bool WantAgent,
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0) {
     Plan.NoInjection = std::string("ptrace(GETREGS): ") + std::strerror(errno);
   } else {
-    // The first gadget: `mov $nr, %eax; syscall` over rip (Inject.cpp).
+    // The first gadget: `nop; mov $nr, %eax; syscall` over rip (Inject.cpp).
     const PlannedCall &Home =
         P.dataModel() == DataModel::LP64 ? HomePage : HomePage32;
-    Plan.NoInjection = blocker(P, Tid, {&Home, 1}, R.rip + 7, 0);
+    Plan.NoInjection = blocker(P, Tid, {&Home, 1}, R.rip + 8, 0);
   }
   if (!Plan.NoInjection.empty()) {
     Plan.NoHealer = Plan.NoAgent = Plan.NoAgentHeal = Plan.NoInjection;
     return Plan;
   }
   // Everything later runs from the home page, at an address to come.
-  if (WantHealer)
-    Plan.NoHealer = blocker(P, Tid, HealerCalls, 0, UnforeseenIP);
+  if (WantHealer) {
+    // The i386 healer handles SIGSEGV (its breakpoints are hlt).
+    std::vector<PlannedCall> Calls(std::begin(HealerCalls),
+                                   std::end(HealerCalls));
+    if (P.dataModel() == DataModel::ILP32)
+      for (PlannedCall &C : Calls)
+        if (std::string_view(C.Name) == "rt_sigaction")
+          C.Args[0] = SIGSEGV;
+    Plan.NoHealer = blocker(P, Tid, Calls, 0, UnforeseenIP);
+  }
   if (!WantAgent)
     return Plan;
   Plan.NoAgent = blocker(P, Tid, AgentSetupCalls, 0, UnforeseenIP);
   if (Plan.NoAgent.empty())
     Plan.NoAgent = blockerInEveryThread(P, AgentRuntimeCalls);
-  if (Plan.NoAgent.empty() && !hasFsGsBase(P.Pid))
+  // The i386 agent reads its thread pointer from %gs:0, with no call.
+  if (Plan.NoAgent.empty() && P.dataModel() == DataModel::LP64 &&
+      !hasFsGsBase(P.Pid))
     Plan.NoAgent = blockerInEveryThread(P, {&AgentFsBase, 1});
   Plan.NoAgentHeal = blockerInEveryThread(P, AgentHealCalls);
   return Plan;

@@ -102,22 +102,28 @@ PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
   for (uint32_t I = 0; I < S.program().withinTable().size(); ++I)
     WithinNames.emplace_back(S.program().withinName(I));
   for (DataModel DM : {DataModel::ILP32, DataModel::LP64}) {
-    std::vector<std::string> Problems;
-    for (const SyscallSite &Site : Matcher.matchSyscalls(DM, Problems)) {
+    unsigned D = modelIndex(DM);
+    for (const SyscallSite &Site :
+         Matcher.matchSyscalls(DM, SyscallProblems[D])) {
       auto &Table = Site.Exit ? SysExit : SysEntry;
-      Table[modelIndex(DM)][Site.Number].push_back(Site.Probe);
+      Table[D][Site.Number].push_back(Site.Probe);
       AnySyscallProbe = true;
-      if (DM == DataModel::LP64)
-        SeccompNrs.push_back(Site.Number);
+      SeccompNrs[D].push_back(Site.Number);
     }
-    // Native processes are x86-64 here; unknown names matter for LP64.
-    if (DM == DataModel::LP64)
-      for (const std::string &Msg : Problems)
-        S.warn(Msg);
+    std::sort(SeccompNrs[D].begin(), SeccompNrs[D].end());
+    SeccompNrs[D].erase(std::unique(SeccompNrs[D].begin(), SeccompNrs[D].end()),
+                        SeccompNrs[D].end());
   }
-  std::sort(SeccompNrs.begin(), SeccompNrs.end());
-  SeccompNrs.erase(std::unique(SeccompNrs.begin(), SeccompNrs.end()),
-                   SeccompNrs.end());
+  // A name only the other data model has is no news until a process of
+  // this one comes (warnSyscallProblems); without any target, LP64 is
+  // what tsrun itself would have.
+  if (Opts.Commands.empty() && Opts.Pids.empty())
+    warnSyscallProblems(DataModel::LP64);
+}
+
+void PtraceBackend::Impl::warnSyscallProblems(DataModel DM) {
+  for (const std::string &Msg : SyscallProblems[modelIndex(DM)])
+    warnOnce(Msg);
 }
 
 PtraceBackend::Impl::~Impl() {
@@ -158,8 +164,9 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
     CArgv.push_back(const_cast<char *>(A.c_str()));
   CArgv.push_back(nullptr);
   std::vector<sock_filter> Filter;
-  if (!SeccompNrs.empty())
-    Filter = buildSeccompFilter(SeccompNrs);
+  if (AnySyscallProbe)
+    Filter =
+        buildSeccompFilter(SeccompNrs[TSCC_DM_LP64], SeccompNrs[TSCC_DM_ILP32]);
   const CallerSignals &Signals = callerSignals();
   std::vector<char *> ShArgv{const_cast<char *>("sh")};
   // Resolved here, as strace does, so that the command's own execve() is

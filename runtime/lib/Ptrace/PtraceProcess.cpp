@@ -203,7 +203,8 @@ PtraceProcess::unwindSnapshot(const uint64_t *Regs,
   return unwindWith(*this, Regs, MaxDepth, Src);
 }
 
-void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {
+void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out,
+                              DataModel DM) {
   Out[TSCC_REG_RAX] = R.rax;
   Out[TSCC_REG_RBX] = R.rbx;
   Out[TSCC_REG_RCX] = R.rcx;
@@ -223,6 +224,9 @@ void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out) {
   Out[TSCC_REG_RIP] = R.rip;
   Out[TSCC_REG_EFLAGS] = R.eflags;
   Out[TSCC_REG_ORIG_RAX] = R.orig_rax;
+  if (DM == DataModel::ILP32)
+    for (unsigned I = 0; I < TSCC_REG_COUNT; ++I)
+      Out[I] &= 0xffffffffull;
 }
 
 void PtraceProcess::releaseExited() {

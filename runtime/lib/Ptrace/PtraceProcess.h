@@ -315,26 +315,38 @@ public:
   std::vector<std::pair<pid_t, int>> *Reaped = nullptr;
 
   /// How breakpoints trap. Launched commands use int3, the cheapest trap;
-  /// they die with tsrun anyway (PTRACE_O_EXITKILL). Attached 64-bit
-  /// processes must outlive a killed tsrun, so they use an invalid opcode
-  /// instead: a fault leaves rip on the breakpoint, so a thread that was
-  /// stopped there when tsrun died simply executes it again (Healer.h).
+  /// they die with tsrun anyway (PTRACE_O_EXITKILL). Attached processes
+  /// must outlive a killed tsrun, so they use a one-byte instruction that
+  /// faults instead: a fault leaves rip on the breakpoint, so a thread that
+  /// was stopped there when tsrun died simply executes it again (Healer.h).
   bool FaultBreaks = false;
-  uint8_t breakOpcode() const { return FaultBreaks ? FaultOpcode : 0xcc; }
+  uint8_t breakOpcode() const { return FaultBreaks ? faultOpcode() : 0xcc; }
   AgentState Agent;
   /// For a vfork child: the parent it borrows its memory from until it
   /// execs or exits.
   pid_t VforkParent = 0;
-  int breakSignal() const { return FaultBreaks ? SIGILL : SIGTRAP; }
+  int breakSignal() const { return FaultBreaks ? faultSignal() : SIGTRAP; }
   /// The breakpoint a thread stopped by breakSignal() at rip hit.
   uint64_t breakAt(uint64_t Rip) const { return FaultBreaks ? Rip : Rip - 1; }
-  /// `push %es`: one byte, and #UD (SIGILL) in 64-bit mode.
+  /// 64-bit mode: `push %es`, one byte and #UD (SIGILL). It is a valid
+  /// instruction in 32-bit mode, where no one-byte opcode is #UD; there
+  /// `hlt` faults instead (#GP at user level: SIGSEGV, si_code SI_KERNEL).
   static constexpr uint8_t FaultOpcode = 0x06;
+  static constexpr uint8_t FaultOpcode32 = 0xf4;
+  uint8_t faultOpcode() const {
+    return DM == DataModel::LP64 ? FaultOpcode : FaultOpcode32;
+  }
+  /// The signal of a faultOpcode(), which the healer handles.
+  int faultSignal() const { return DM == DataModel::LP64 ? SIGILL : SIGSEGV; }
   HealState Heal;
 };
 
-/// user_regs_struct <-> TSCC_REG_* order.
-void regsToTscc(const user_regs_struct &R, uint64_t *Out);
+/// user_regs_struct <-> TSCC_REG_* order. A 32-bit process's registers
+/// are 32 bits wide (what the upper halves of a compat task's registers
+/// hold is not architecturally defined): DM ILP32 keeps only their low
+/// halves, so that clause code and unwinders see the process's values.
+void regsToTscc(const user_regs_struct &R, uint64_t *Out,
+                DataModel DM = DataModel::LP64);
 
 } // namespace pt
 } // namespace tscc::rt

@@ -11,40 +11,72 @@
 
 using namespace tscc::rt::pt;
 
-std::vector<sock_filter>
-tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs) {
+namespace {
+
+void stmt(std::vector<sock_filter> &F, uint16_t Code, uint32_t K) {
+  F.push_back(sock_filter{Code, 0, 0, K});
+}
+
+void jump(std::vector<sock_filter> &F, uint16_t Code, uint32_t K, uint8_t Jt,
+          uint8_t Jf) {
+  F.push_back(sock_filter{Code, Jt, Jf, K});
+}
+
+/// The part of the filter for one architecture, entered with its number
+/// not yet loaded: RET_TRACE for Nrs, RET_ALLOW otherwise. Jump offsets
+/// are 8-bit, so a list too long for one chain traces every call of the
+/// architecture instead.
+std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
+                                   bool SkipX32) {
   std::vector<sock_filter> F;
-  auto Stmt = [&](uint16_t Code, uint32_t K) {
-    F.push_back(sock_filter{Code, 0, 0, K});
-  };
-  auto Jump = [&](uint16_t Code, uint32_t K, uint8_t Jt, uint8_t Jf) {
-    F.push_back(sock_filter{Code, Jt, Jf, K});
-  };
-  // if (arch != x86_64) allow;
-  Stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
-  Jump(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0);
-  Stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  // x32 syscalls have bit 30 set; they are not ours either.
-  Stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr));
-  Jump(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);
-  Stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  // A linear chain: one compare per traced number. Jump offsets are 8-bit,
-  // and each compare jumps to the RET_TRACE at the end.
-  size_t N = Nrs.size();
-  for (size_t I = 0; I < N; ++I) {
-    size_t Remaining = N - I - 1; // compares after this one
-    // Target: skip the remaining compares and the RET_ALLOW.
-    size_t Skip = Remaining + 1;
-    if (Skip > 255) {
-      // Too far for one jump: fall back to tracing every syscall.
-      F.resize(6);
-      Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
-      return F;
-    }
-    Jump(BPF_JMP | BPF_JEQ | BPF_K, Nrs[I], static_cast<uint8_t>(Skip), 0);
+  if (Nrs.empty()) {
+    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    return F;
   }
-  Stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  Stmt(BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
+  if (Nrs.size() + 1 > 255) {
+    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
+    return F;
+  }
+  stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr));
+  // x32 system calls come in as x86-64 ones with bit 30 set; not ours.
+  if (SkipX32) {
+    jump(F, BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);
+    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  }
+  // A linear chain: one compare per traced number, each jumping to the
+  // RET_TRACE at the end (past the remaining compares and the RET_ALLOW).
+  for (size_t I = 0; I < Nrs.size(); ++I)
+    jump(F, BPF_JMP | BPF_JEQ | BPF_K, Nrs[I],
+         static_cast<uint8_t>(Nrs.size() - I), 0);
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
+  return F;
+}
+
+} // namespace
+
+std::vector<sock_filter>
+tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs,
+                                 const std::vector<uint32_t> &NrsI386) {
+  // The filter is inherited across exec, and a process may exec a program
+  // of the other architecture (or a 64-bit one may make an int $0x80
+  // call): each architecture gets its own numbers.
+  std::vector<sock_filter> X86_64 = archBlock(Nrs, /*SkipX32=*/true);
+  std::vector<sock_filter> I386 = archBlock(NrsI386, /*SkipX32=*/false);
+  std::vector<sock_filter> F;
+  stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
+  // archBlock keeps each block within 255 + 4 instructions; a jump over
+  // the x86-64 block needs it shorter than 256.
+  if (X86_64.size() > 255)
+    X86_64 = {
+        sock_filter{BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRACE | OurTraceData}};
+  jump(F, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0,
+       static_cast<uint8_t>(X86_64.size()));
+  F.insert(F.end(), X86_64.begin(), X86_64.end());
+  // Other architectures (there are none on x86-64 but these two) run free.
+  jump(F, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 1, 0);
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  F.insert(F.end(), I386.begin(), I386.end());
   return F;
 }
 

@@ -21,10 +21,13 @@ namespace tscc::rt::pt {
 /// another event message comes from a filter of the program's own.
 constexpr uint16_t OurTraceData = 0x7473;
 
-/// The BPF program for the x86-64 numbers Nrs (sorted, unique). Syscalls of
-/// other architectures (i386 int 0x80 from a 64-bit process, x32) are
-/// allowed untraced.
-std::vector<sock_filter> buildSeccompFilter(const std::vector<uint32_t> &Nrs);
+/// The BPF program for the x86-64 numbers Nrs and the i386 numbers
+/// NrsI386 (each sorted, unique), told apart by seccomp_data.arch: a 32-bit
+/// program (exec'ed by the launched command, or the command itself) and an
+/// int $0x80 from a 64-bit one are i386 calls. x32 calls run untraced.
+std::vector<sock_filter>
+buildSeccompFilter(const std::vector<uint32_t> &Nrs,
+                   const std::vector<uint32_t> &NrsI386 = {});
 
 /// Installs Filter in the calling process. Async-signal-safe (runs between
 /// fork and exec). Returns 0 or an errno value.

@@ -23,15 +23,25 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-// DWARF register numbers on x86-64.
-constexpr unsigned DwRbp = 6, DwRsp = 7, DwRa = 16;
+/// The DWARF numbers of the registers an unwind tracks: the stack and
+/// frame pointers and the return address, which differ between x86-64
+/// and i386 (whose .eh_frame numbers esp 4, ebp 5, eip 8).
+struct DwarfRegs {
+  unsigned Sp, Fp, Ra;
+};
+constexpr DwarfRegs X86_64Regs{7, 6, 16};
+constexpr DwarfRegs I386Regs{4, 5, 8};
+
+const DwarfRegs &dwarfRegs(const ElfFile &Elf) {
+  return Elf.is64() ? X86_64Regs : I386Regs;
+}
 
 using Reader = EhReader;
 
 struct Cie {
   uint64_t CodeAlign = 1;
   int64_t DataAlign = -8;
-  unsigned RaReg = DwRa;
+  unsigned RaReg = 0;
   uint8_t FdeEnc = 0;
   size_t InsnStart = 0, InsnEnd = 0;
 };
@@ -43,16 +53,49 @@ struct Fde {
 };
 
 struct Rule {
-  enum Kind : uint8_t { Same, Undefined, Offset } K = Same;
+  /// Offset: saved at CFA + Off. AtReg: saved at register Reg + Off (a
+  /// DW_CFA_expression of one DW_OP_breg).
+  enum Kind : uint8_t { Same, Undefined, Offset, AtReg } K = Same;
   int64_t Off = 0;
+  unsigned Reg = 0;
 };
 
 struct State {
-  unsigned CfaReg = DwRsp;
+  unsigned CfaReg = 0;
   int64_t CfaOff = 8;
+  /// CFA = [CfaReg + CfaOff]: a DW_CFA_def_cfa_expression of DW_OP_breg
+  /// and DW_OP_deref, which GCC emits for functions that realign their
+  /// stack (i386 main: the caller's esp is kept below the frame pointer).
+  bool CfaDeref = false;
   bool CfaOk = true;
   Rule Rbp, Ra;
 };
+
+/// A DWARF expression of the one form CFA rules of compiled C use beyond
+/// register + offset: DW_OP_breg<Reg> Off, then an optional DW_OP_deref.
+struct SimpleExpr {
+  unsigned Reg = 0;
+  int64_t Off = 0;
+  bool Deref = false;
+};
+
+std::optional<SimpleExpr> parseSimpleExpr(const uint8_t *Data, size_t Size) {
+  Reader R{Data, Size, 0, 0};
+  uint8_t Op = R.fixed(1);
+  if (!R.Ok || Op < 0x70 || Op > 0x8f) // DW_OP_breg0..31
+    return std::nullopt;
+  SimpleExpr E;
+  E.Reg = Op - 0x70;
+  E.Off = R.sleb();
+  if (R.Ok && R.Pos < Size) {
+    E.Deref = R.fixed(1) == 0x06; // DW_OP_deref
+    if (!E.Deref)
+      return std::nullopt;
+  }
+  if (!R.Ok || R.Pos != Size)
+    return std::nullopt;
+  return E;
+}
 
 struct FrameTable {
   std::vector<uint8_t> Bytes;
@@ -153,17 +196,17 @@ const FrameTable *frameTable(const ElfFile &Elf) {
 /// Runs CFA instructions [Start, End) until the location passes Target.
 void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
              uint64_t Loc, uint64_t Target, State &S, const State &Initial,
-             unsigned PtrSize) {
+             unsigned PtrSize, const DwarfRegs &Dw) {
   Reader R{T.Bytes.data(), End, Start, T.Addr};
   std::vector<State> Stack;
   auto SetRule = [&](unsigned Reg, Rule Ru) {
-    if (Reg == DwRbp)
+    if (Reg == Dw.Fp)
       S.Rbp = Ru;
     else if (Reg == C.RaReg)
       S.Ra = Ru;
   };
   auto Restore = [&](unsigned Reg) {
-    if (Reg == DwRbp)
+    if (Reg == Dw.Fp)
       S.Rbp = Initial.Rbp;
     else if (Reg == C.RaReg)
       S.Ra = Initial.Ra;
@@ -233,21 +276,40 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       S.CfaReg = R.uleb();
       S.CfaOff = R.uleb();
       S.CfaOk = true;
+      S.CfaDeref = false;
       break;
     case 0x0d:
       S.CfaReg = R.uleb();
+      S.CfaDeref = false;
       break;
     case 0x0e:
       S.CfaOff = R.uleb();
       break;
-    case 0x0f:
-      R.Pos += R.uleb();
-      S.CfaOk = false;
+    case 0x0f: {
+      uint64_t Len = R.uleb();
+      std::optional<SimpleExpr> E;
+      if (R.need(Len))
+        E = parseSimpleExpr(R.Data + R.Pos, Len);
+      R.Pos += Len;
+      S.CfaOk = E.has_value();
+      if (E) {
+        S.CfaReg = E->Reg;
+        S.CfaOff = E->Off;
+        S.CfaDeref = E->Deref;
+      }
       break;
+    }
     case 0x10: {
       unsigned Reg = R.uleb();
-      R.Pos += R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0});
+      uint64_t Len = R.uleb();
+      std::optional<SimpleExpr> E;
+      if (R.need(Len))
+        E = parseSimpleExpr(R.Data + R.Pos, Len);
+      R.Pos += Len;
+      if (E && !E->Deref)
+        SetRule(Reg, {Rule::AtReg, E->Off, E->Reg});
+      else
+        SetRule(Reg, {Rule::Undefined, 0});
       break;
     }
     case 0x11: {
@@ -259,6 +321,7 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       S.CfaReg = R.uleb();
       S.CfaOff = R.sleb() * C.DataAlign;
       S.CfaOk = true;
+      S.CfaDeref = false;
       break;
     case 0x13:
       S.CfaOff = R.sleb() * C.DataAlign;
@@ -307,14 +370,16 @@ std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
     return std::nullopt;
   const Cie &C = CIt->second;
   unsigned PtrSize = Elf.is64() ? 8 : 4;
+  const DwarfRegs &Dw = dwarfRegs(Elf);
   State Initial;
+  Initial.CfaReg = Dw.Sp;
   Initial.CfaOff = PtrSize;
   Initial.Ra = {Rule::Offset, -int64_t(PtrSize)};
   execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial, Initial,
-          PtrSize);
+          PtrSize, Dw);
   State S = Initial;
-  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize);
-  if (!S.CfaOk || (S.CfaReg != DwRsp && S.CfaReg != DwRbp) ||
+  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize, Dw);
+  if (!S.CfaOk || (S.CfaReg != Dw.Sp && S.CfaReg != Dw.Fp) ||
       S.Ra.K != Rule::Offset)
     return std::nullopt;
   return S;
@@ -352,11 +417,19 @@ std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
       S = rulesFor(*M->Elf, Lookup - M->Bias);
     bool Ok1 = false, Ok2 = true;
     if (S) {
-      uint64_t Cfa = (S->CfaReg == DwRsp ? SP : FP) + S->CfaOff;
+      const DwarfRegs &Dw = dwarfRegs(*M->Elf);
+      auto RegValue = [&](unsigned Reg) { return Reg == Dw.Sp ? SP : FP; };
+      uint64_t Cfa = RegValue(S->CfaReg) + S->CfaOff;
+      bool OkCfa = true;
+      if (S->CfaDeref)
+        Cfa = Read(Cfa, OkCfa);
       uint64_t Ret = Read(Cfa + S->Ra.Off, Ok1);
       if (S->Rbp.K == Rule::Offset)
         FP = Read(Cfa + S->Rbp.Off, Ok2);
-      if (!Ok1 || !Ok2 || Cfa <= SP)
+      else if (S->Rbp.K == Rule::AtReg &&
+               (S->Rbp.Reg == Dw.Sp || S->Rbp.Reg == Dw.Fp))
+        FP = Read(RegValue(S->Rbp.Reg) + S->Rbp.Off, Ok2);
+      if (!OkCfa || !Ok1 || !Ok2 || Cfa <= SP)
         break;
       SP = Cfa;
       PC = Ret;

@@ -17,6 +17,12 @@ usage: patch-object.py MODE IN.o OUT.o
                    helper) becomes `movq %r12, %rdi` (the helper table)
   memset-length    the length of the first call to memset becomes 1 GiB
   spin             clause 0's LP64 action starts with `jmp .`
+  i386-entry       the i386 stream's action of clause 0 moved by one byte
+  i386-rows        the i386 stream table claims 1000 rows
+  i386-image       the i386 stream's image is made an x86-64 one
+  i386-reloc       the first relocation of the i386 image gets type 10
+                   (R_386_GOTPC, which a statically relocated image has not)
+  abi-1.5          the header's minor version becomes 5 (streams are 1.6)
 
 Only the standard library: the tests must not need pyelftools. Exits 2 if
 the object does not have what the mode patches (the test is then wrong, not
@@ -99,10 +105,51 @@ def text_patch(obj, helper_slot, register, value):
     struct.pack_into("<I", obj.data, at + 1, value)
 
 
+def patch_i386(obj, mode):
+    """Patches the i386 stream (abi.h, tscc_streams)."""
+    _, table = obj.section("tscc_streams")
+    _, images = obj.section("tscc_stream_images")
+    base = table["offset"]
+    if mode == "i386-rows":
+        struct.pack_into("<I", obj.data, base, 1000)
+        return
+    # struct tscc_stream: u16 machine, u8 dm, u8 class, u32 clauses,
+    # u64 image_offset, image_size, entries_offset.
+    image_off, image_size, entries = struct.unpack_from("<QQQ", obj.data,
+                                                        base + 8 + 8)
+    image = images["offset"] + image_off
+    if mode == "i386-entry":
+        # tscc_stream_entry of clause 0: pred off, size, action off, size.
+        at = base + entries + 8
+        (off,) = struct.unpack_from("<I", obj.data, at)
+        struct.pack_into("<I", obj.data, at, off + 1)
+    elif mode == "i386-image":
+        struct.pack_into("<H", obj.data, image + 18, 62)  # EM_X86_64
+    elif mode == "i386-reloc":
+        (shoff,) = struct.unpack_from("<I", obj.data, image + 0x20)
+        shentsize, shnum = struct.unpack_from("<HH", obj.data, image + 0x2E)
+        for i in range(shnum):
+            sh = image + shoff + i * shentsize
+            (typ,) = struct.unpack_from("<I", obj.data, sh + 4)
+            (offset,) = struct.unpack_from("<I", obj.data, sh + 16)
+            if typ == 9:  # SHT_REL: r_offset, r_info
+                info = image + offset + 4
+                (r,) = struct.unpack_from("<I", obj.data, info)
+                struct.pack_into("<I", obj.data, info, (r & ~0xff) | 10)
+                return
+        sys.exit("patch-object: no SHT_REL in the i386 image")
+    else:
+        sys.exit("patch-object: unknown mode " + mode)
+
+
 def main():
     mode, src, dst = sys.argv[1:4]
     obj = Elf(open(src, "rb").read())
-    if mode == "clause-offset":
+    if mode == "abi-1.5":
+        # tscc_header: magic[8], u16 abi_major, u16 abi_minor.
+        _, header = obj.section("tscc_header")
+        struct.pack_into("<H", obj.data, header["offset"] + 10, 5)
+    elif mode == "clause-offset":
         _, clauses = obj.section("tscc_clauses")
         # tscc_clause: 24 bytes (id, flags, probes...), then
         # stream[ILP32], stream[LP64] {pred_off, pred_size, act_off, act_size}
@@ -160,6 +207,8 @@ def main():
             sys.exit("patch-object: no movq %rbx, %rdi")
         obj.data[text["offset"] + at:text["offset"] + at + 3] = \
             bytes([0x4c, 0x89, 0xe7])
+    elif mode.startswith("i386-"):
+        patch_i386(obj, mode)
     else:
         sys.exit("patch-object: unknown mode " + mode)
     open(dst, "wb").write(obj.data)

@@ -1,17 +1,19 @@
 /* killme MODE READY GO: the target of the tests that SIGKILL tsrun.
  *
- * Every mode but late first installs a SIGILL handler; all say "started"
- * on READY.
+ * Every mode but late first installs a handler for OWN_SIG, the signal of
+ * tsrun's breakpoints in an attached process, which tsrun's healer handles
+ * in front of the program's: SIGILL in x86-64, SIGSEGV in i386 (where the
+ * breakpoint is `hlt`). All modes say "started" on READY.
  * single:  waits for a byte on GO (tsrun has attached), calls work(1..3)
- *          and raises one SIGILL of its own (its handler must see it even
- *          though tsrun's healer handles SIGILL in front of it), then
+ *          and raises one OWN_SIG of its own (its handler must see it even
+ *          though tsrun's healer handles OWN_SIG in front of it), then
  *          calls work(100), which
  *          says "inside" on READY and blocks until the next byte on GO
  *          (tsrun is killed meanwhile, with work()'s return hijacked).
- *          Then work(4..6), another SIGILL of its own, says "finished"
+ *          Then work(4..6), another OWN_SIG of its own, says "finished"
  *          on READY and waits for GO once more (a second tsrun may be
  *          attached meanwhile and must be gone), then the report.
- * late:    single, but the program sets its SIGILL handler only after
+ * late:    single, but the program sets its OWN_SIG handler only after
  *          tsrun has attached (while traced), a handler that just returns.
  * threads: waits for GO, starts two threads that call work() in a tight
  *          loop, says "running" once both are well under way (tsrun is
@@ -29,6 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#ifdef __i386__
+#define OWN_SIG SIGSEGV
+#else
+#define OWN_SIG SIGILL
+#endif
 
 static const char *ready_path, *go_path;
 static volatile sig_atomic_t own_ills;
@@ -98,19 +106,19 @@ int main(int argc, char **argv) {
   memcpy(before, (const void *)work, sizeof before);
   int late = strcmp(argv[1], "late") == 0;
   if (!late)
-    signal(SIGILL, on_ill);
+    signal(OWN_SIG, on_ill);
   /* Handshake: tsrun attaches only after our handler is in place (one set
    * while traced is what MODE late tests). */
   say("started\n");
   wait_go();
   if (late)
-    signal(SIGILL, on_ill);
+    signal(OWN_SIG, on_ill);
   if (strcmp(argv[1], "threads") != 0) { /* single, reattach, late */
     long sum = work(1) + work(2) + work(3);
-    raise(SIGILL);
+    raise(OWN_SIG);
     sum += work(100);
     sum += work(4) + work(5) + work(6);
-    raise(SIGILL);
+    raise(OWN_SIG);
     say("finished\n");
     wait_go();
     printf("sum %ld own-ills %d\n", sum, (int)own_ills);

@@ -69,7 +69,8 @@ TEST_F(OutputTest, JsonLinesFollowTheSchema) {
   EXPECT_EQ(L[0]["schema"], "tscc-run/1");
   EXPECT_EQ(L[0]["type"], "header");
   EXPECT_EQ(L[0]["source"], "basic.t");
-  EXPECT_EQ(L[0]["abi"], "1.5");
+  EXPECT_EQ(L[0]["abi"], std::to_string(TSCC_ABI_MAJOR) + "." +
+                             std::to_string(TSCC_ABI_MINOR));
   EXPECT_EQ(L.back()["type"], "end");
 
   std::map<std::string, std::vector<json>> ByType;

@@ -26,6 +26,11 @@ struct CodeGenOptions {
   /// Recorded in the header as the script's name (as given on the command
   /// line) and, via its bytes, as the FNV-1a source hash.
   std::string SourceName;
+
+  /// Also compile the ILP32 clauses as i386 code (abi.h, tscc_streams), so
+  /// that 32-bit processes run them in their own agent. Without it, their
+  /// clauses run in the tracer.
+  bool I386Stream = true;
 };
 
 /// "tscc 0.1.0 (LLVM 19.1.7)": the compiler version string the header and

@@ -30,12 +30,26 @@ class raw_pwrite_stream;
 
 namespace tscc {
 
+/// What an ObjectEmitter compiles for. The probe object itself is x86-64
+/// (Host); further code streams (abi.h, tscc_streams) are other targets.
+struct EmitterTarget {
+  const char *Triple;
+  const char *CPU;
+  const char *Features;
+  /// Static relocation model: the code is relocated for one address, so it
+  /// needs no GOT (streams relocated into a target by the runtime's loader).
+  bool Static;
+  static const EmitterTarget Host; ///< x86_64-linux-gnu, PIC
+  static const EmitterTarget I386; ///< i386-linux-gnu, SSE2, static
+};
+
 class ObjectEmitter {
 public:
   /// Initialises the X86 target (only it) once per process and creates the
   /// TargetMachine.
   static llvm::Expected<std::unique_ptr<ObjectEmitter>>
-  create(const CodeGenOptions &Opts);
+  create(const CodeGenOptions &Opts,
+         const EmitterTarget &Target = EmitterTarget::Host);
   ~ObjectEmitter();
 
   /// Sets the module's triple and data layout to the emitter's. Call before
@@ -54,6 +68,9 @@ public:
   /// Emits \p M as an ELF64 relocatable into \p Out and finalises the clause
   /// table in it.
   llvm::Error emit(llvm::Module &M, llvm::SmallVectorImpl<char> &Out) const;
+  /// Emits \p M as a relocatable object of the emitter's target, as it is
+  /// (a further stream's image, which has no clause table).
+  llvm::Error emitRaw(llvm::Module &M, llvm::SmallVectorImpl<char> &Out) const;
 
   /// Prints the x86-64 assembly of \p M (both text sections and the table
   /// sections) to \p OS. The clause table in it still holds placeholder

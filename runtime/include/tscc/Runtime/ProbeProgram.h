@@ -112,6 +112,22 @@ public:
   /// (in-process clauses); empty for linked-in and tables-only programs.
   std::span<const uint8_t> objectBytes() const { return ObjectBytes; }
 
+  /// A further code stream of the object (abi.h, tscc_streams, ABI 1.5):
+  /// one data model's clauses compiled for another instruction set, as an
+  /// ELF relocatable to relocate into a target, validated like the object
+  /// (every entry is a function of the image's text section).
+  struct CodeStream {
+    uint16_t Machine = 0; ///< ELF e_machine: EM_386
+    DataModel DM = DataModel::ILP32;
+    std::span<const uint8_t> Image;
+    std::vector<tscc_stream_entry> Entries; ///< one per clause
+  };
+  /// The stream of that instruction set and data model, or null (objects
+  /// before ABI 1.5, linked-in and tables-only programs, or compiled
+  /// without it).
+  const CodeStream *codeStream(uint16_t Machine, DataModel DM) const;
+  std::span<const CodeStream> codeStreams() const { return Streams; }
+
 private:
   ProbeProgram() = default;
   bool adopt(const ProgramTables &T, std::string &Error);
@@ -133,6 +149,9 @@ private:
   uint64_t TextSize[TSCC_DM_COUNT] = {0, 0};
   std::unique_ptr<LoadedImage> Image; ///< the mapping, for load()
   std::vector<uint8_t> ObjectBytes;
+  std::vector<CodeStream> Streams;
+  friend bool loadCodeStreams(ProbeProgram &P, const LoadedImage &Image,
+                              std::string &Error);
 };
 
 } // namespace tscc::rt
