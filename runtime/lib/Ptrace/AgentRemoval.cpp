@@ -19,7 +19,6 @@
 #include "AgentAbi.h"
 
 #include "Inject.h"
-#include "Unwind.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
@@ -235,7 +234,7 @@ std::string stillReferenced(PtraceProcess &P, const CodeRanges &Code) {
       return Who + " is still in the agent";
     uint64_t Regs[TSCC_REG_COUNT];
     regsToTscc(R, Regs, P.dataModel());
-    for (uint64_t PC : unwind(P, Regs, 256, &T.Shadow))
+    for (uint64_t PC : P.unwindLive(Regs, 256, &T.Shadow).PCs)
       if (Code.contains(PC))
         return Who + " will return into the agent";
     // Stack words are pointer-sized: 4 bytes in a 32-bit process.
