@@ -127,7 +127,7 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   struct tscc_ring_record H;
   __builtin_memset(&H, 0, sizeof(H));
   H.type = Type;
-  H.data_model = TSCC_DM_LP64;
+  H.data_model = AGENT_DATA_MODEL;
   H.target = tscc_agent_config.target_id;
   H.tid = Sc->thread->tid;
   H.clause = Ctx->clause;
