@@ -187,10 +187,11 @@ tscc::rt::withStackEndMarker(std::vector<std::string> Frames, StackEnd End) {
 std::optional<std::string_view>
 tscc::rt::stackEndReason(std::string_view Frame) {
   constexpr std::string_view Prefix = "[truncated";
-  if (Frame.size() < Prefix.size() + 1 || Frame.substr(0, Prefix.size()) != Prefix ||
-      Frame.back() != ']')
+  if (Frame.size() < Prefix.size() + 1 ||
+      Frame.substr(0, Prefix.size()) != Prefix || Frame.back() != ']')
     return std::nullopt;
-  std::string_view Rest = Frame.substr(Prefix.size(), Frame.size() - Prefix.size() - 1);
+  std::string_view Rest =
+      Frame.substr(Prefix.size(), Frame.size() - Prefix.size() - 1);
   if (Rest.empty())
     return "unknown";
   if (Rest.substr(0, 2) != ": ")
