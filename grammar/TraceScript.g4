@@ -139,6 +139,7 @@ namedType
     : 'String'                                  # stringType
     | tagKeyword (Identifier | TypeName)        # tagType
     | TypeName                                  # typedefType
+    | Typeof '(' (typeName | expression) ')'    # typeofType
     ;
 
 initDeclarator
@@ -163,9 +164,34 @@ typeName
     : typeSpecifiers abstractDeclarator?
     ;
 
+/// C's abstract declarator (6.7.7): `*`, `[3]`, `(*)[3]`, `(*)(int)`.
 abstractDeclarator
-    : pointer+ ('[' expression? ']')*
-    | ('[' expression? ']')+
+    : pointer+ directAbstractDeclarator?
+    | directAbstractDeclarator
+    ;
+
+directAbstractDeclarator
+    : '(' abstractDeclarator ')' abstractSuffix*
+    | abstractSuffix+
+    ;
+
+abstractSuffix
+    : '[' expression? ']'
+    | '(' parameterList? ')'
+    ;
+
+parameterList
+    : parameterDeclaration (',' parameterDeclaration)* (',' '...')?
+    ;
+
+parameterDeclaration
+    : typeSpecifiers (abstractDeclarator | namedParameterDeclarator)?
+    ;
+
+/// A parameter's declarator with its name, which a type name ignores.
+namedParameterDeclarator
+    : pointer* (Identifier | '(' namedParameterDeclarator ')')
+      abstractSuffix*
     ;
 
 // Clauses ------------------------------------------------------------------
@@ -225,7 +251,7 @@ expression
     | expression op='|' expression                              # binaryExpr
     | expression op='&&' expression                             # binaryExpr
     | expression op='||' expression                             # binaryExpr
-    | <assoc=right> expression '?' expression ':' expression    # conditionalExpr
+    | <assoc=right> expression '?' expression? ':' expression   # conditionalExpr
     | <assoc=right> expression op=('=' | '*=' | '/=' | '%=' | '+=' | '-='
         | '<<=' | '>>=' | '&=' | '^=' | '|=') expression        # assignExpr
     ;
@@ -235,11 +261,35 @@ primaryExpression
     | Identifier                                                # identifierExpr
     | Number                                                    # numberExpr
     | CharLiteral                                               # charExpr
-    | StringLiteral+                                            # stringExpr
+    | (StringLiteral | PrefixedStringLiteral)+                  # stringExpr
     | Param                                                     # paramExpr
     | AggName ('[' argumentList? ']')?                          # aggregationExpr
     | 'offsetof' '(' typeName ',' offsetofDesignator ')'        # offsetofExpr
+    | Generic '(' expression (',' genericAssociation)+ ')'      # genericExpr
+    | '(' typeName ')' '{' (initializerList ','?)? '}'          # compoundLiteralExpr
     | '(' expression ')'                                        # parenExpr
+    ;
+
+genericAssociation
+    : (typeName | Default) ':' expression
+    ;
+
+initializerList
+    : designatedInitializer (',' designatedInitializer)*
+    ;
+
+designatedInitializer
+    : (designator+ '=')? initializer
+    ;
+
+designator
+    : '[' expression ']'
+    | '.' memberName
+    ;
+
+initializer
+    : expression
+    | '{' (initializerList ','?)? '}'
     ;
 
 argumentList
@@ -288,7 +338,10 @@ If : 'if';
 Else : 'else';
 Return : 'return';
 Sizeof : 'sizeof';
-Alignof : '_Alignof' | '__alignof__';
+Alignof : '_Alignof' | '__alignof__' | '__alignof';
+Typeof : 'typeof' | '__typeof__' | '__typeof';
+Generic : '_Generic';
+Default : 'default';
 Offsetof : 'offsetof';
 While : 'while';
 For : 'for';
@@ -372,8 +425,14 @@ Identifier : IdentStart IdentChar*;
 /// diagnoses what is not a valid integer constant.
 Number : [0-9] ( [0-9a-zA-Z_.] | [eEpP] [+-] )*;
 
-CharLiteral : '\'' ( ~['\\\r\n] | '\\' ~[\r\n] )* '\'';
-UnterminatedCharLiteral : '\'' ( ~['\\\r\n] | '\\' ~[\r\n] )*;
+/// `'a'`, and with C11's prefixes `L'a'` (wchar_t), `u'a'` (char16_t) and
+/// `U'a'` (char32_t).
+CharLiteral : [LuU]? '\'' ( ~['\\\r\n] | '\\' ~[\r\n] )* '\'';
+UnterminatedCharLiteral : [LuU]? '\'' ( ~['\\\r\n] | '\\' ~[\r\n] )*;
+
+/// Wide and UTF string literals are recognised only to be rejected with a
+/// reason: scripts' strings are byte strings.
+PrefixedStringLiteral : ( 'L' | 'u' | 'U' | 'u8' ) '"' ( ~["\\\r\n] | '\\' ~[\r\n] )* '"';
 
 StringLiteral : '"' ( ~["\\\r\n] | '\\' ~[\r\n] | '\\' '\r'? '\n' )* '"';
 UnterminatedStringLiteral : '"' ( ~["\\\r\n] | '\\' ~[\r\n] | '\\' '\r'? '\n' )*;

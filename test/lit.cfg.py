@@ -141,6 +141,20 @@ for feature, path, provider in [
         ("libc-usdt", "/lib/x86_64-linux-gnu/libc.so.6", "libc")]:
     if _has_usdt(path, provider):
         config.available_features.add(feature)
+def _has_debug_file(path):
+    """Whether the separate debug file of path is installed where tsrun
+    looks by build-id (libc6-dbg for libc)."""
+    try:
+        r = subprocess.run(["readelf", "-n", path], capture_output=True,
+                           text=True)
+        build_id = r.stdout.split("Build ID: ")[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return os.path.exists("/usr/lib/debug/.build-id/%s/%s.debug" %
+                          (build_id[:2], build_id[2:]))
+
+if _has_debug_file("/lib/x86_64-linux-gnu/libc.so.6"):
+    config.available_features.add("libc-debug-file")
 if config.tscc_build_compiler:
     config.available_features.add("compiler")
 if getattr(config, "tscc_static_llvm", False):

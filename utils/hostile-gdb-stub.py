@@ -45,6 +45,10 @@ Modes (what goes wrong):
   library            offers qXfer:libraries-svr4 naming --library PATH
                      (say a FIFO) as a loaded library; exits on a resume
 
+--image ELF makes memory reads inside the loaded segments of ELF (at its
+link addresses: the stub says qOffsets Text=0) return the file's bytes,
+so that tsrun finds the program it was given (deep-calls).
+
 --ready-file F is created when the misbehaviour starts (the first packet
 for silent; the resume for no-stop and console-flood), for tests that must
 act exactly then (send tsrun a signal) without guessing how long to wait.
@@ -54,6 +58,28 @@ import os
 import signal
 import socket
 import sys
+
+
+def load_segments(path):
+    """(vaddr, bytes) of each PT_LOAD of an ELF64 file."""
+    import struct
+    data = open(path, "rb").read()
+    phoff, = struct.unpack_from("<Q", data, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
+    segs = []
+    for i in range(phnum):
+        typ, _, off, vaddr, _, filesz, _, _ = struct.unpack_from(
+            "<IIQQQQQQ", data, phoff + i * phentsize)
+        if typ == 1:
+            segs.append((vaddr, data[off:off + filesz]))
+    return segs
+
+
+def image_byte(c, addr, default):
+    for vaddr, data in c.segments:
+        if vaddr <= addr < vaddr + len(data):
+            return data[addr - vaddr]
+    return default
 
 
 def checksum(payload):
@@ -73,6 +99,7 @@ class Conn:
     def __init__(self, sock, args):
         self.sock = sock
         self.args = args
+        self.segments = load_segments(args.image) if args.image else []
         self.buf = b""
         self.ack = True
         self.first = True
@@ -217,10 +244,12 @@ def answer(c, p):
         return "OK"
     if p.startswith(b"m"):
         if mode == "deep-calls":
-            # Every word in memory is the same return address.
+            # Every word in memory is the same return address, except the
+            # program's own image.
             addr, length = (int(x, 16) for x in p[1:].split(b","))
             ret = (0x5000).to_bytes(8, "little")
-            return bytes(ret[(addr + i) % 8] for i in range(length)).hex()
+            return bytes(image_byte(c, addr + i, ret[(addr + i) % 8])
+                         for i in range(length)).hex()
         return "E01"
     if p == b"g":
         if mode == "deep-calls" and c.entry is not None:
@@ -296,6 +325,7 @@ def main():
     ap.add_argument("--ready-file")
     ap.add_argument("--size", type=int, default=8 << 20)
     ap.add_argument("--library", default="/nonexistent")
+    ap.add_argument("--image")
     args = ap.parse_args()
     if args.mode in ("no-stop", "console-flood"):
         # A tracer on this machine sends "the target" (us) SIGINT to stop

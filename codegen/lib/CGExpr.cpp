@@ -15,6 +15,7 @@
 #include "tscc/Sema/TypeContext.h"
 
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 using namespace tscc;
@@ -46,6 +47,9 @@ llvm::Type *CodeGenFunction::convertType(const tscc::Type *T) {
   default:
     break;
   }
+  // gcc's N-bit bit-field type computes modulo 2^N.
+  if (const auto *BF = dyn_cast<BitFieldIntType>(Canon))
+    return B.getIntNTy(BF->getWidth());
   // Integers, bool, enums and target pointers.
   uint64_t Size = Canon->getSize();
   return B.getIntNTy(Size ? Size * 8 : 32);
@@ -86,8 +90,12 @@ Value *CodeGenFunction::convert(Value *V, const tscc::Type *From,
   if (SrcTy->isIntegerTy() && DstTy->isIntegerTy()) {
     if (SrcTy->isIntegerTy(1))
       return B.CreateZExt(V, DstTy, "conv");
-    return isSignedInt(F) ? B.CreateSExtOrTrunc(V, DstTy, "conv")
-                          : B.CreateZExtOrTrunc(V, DstTy, "conv");
+    // gcc sign-extends a pointer converted to a wider integer (an i386
+    // address above 2 GiB is a negative long long), as it does a signed
+    // integer.
+    bool SignExtend = isSignedInt(F) || (F && F->isPointer());
+    return SignExtend ? B.CreateSExtOrTrunc(V, DstTy, "conv")
+                      : B.CreateZExtOrTrunc(V, DstTy, "conv");
   }
   if (SrcTy->isIntegerTy() && DstTy->isFloatingPointTy())
     return isSignedInt(F) ? B.CreateSIToFP(V, DstTy, "conv")
@@ -226,12 +234,22 @@ static Value *emitArith(CodeGenFunction &CGF, IRBuilder<> &B, BinOp Op,
   case BinOp::Shl:
   case BinOp::Shr: {
     // Oversized shift counts are undefined in C and poison in IR; mask them
-    // the way x86 does so every input gives a defined value.
-    unsigned Bits = L->getType()->getIntegerBitWidth();
-    Value *Amt = B.CreateAnd(R, ConstantInt::get(R->getType(), Bits - 1));
-    if (Op == BinOp::Shl)
-      return B.CreateShl(L, Amt, "shl");
-    return Signed ? B.CreateAShr(L, Amt, "shr") : B.CreateLShr(L, Amt, "shr");
+    // the way x86 does so every input gives a defined value. A bit-field
+    // type's N bits (not a power of two) shift in a 64-bit register, as
+    // gcc's code does.
+    llvm::Type *Ty = L->getType();
+    unsigned Bits = Ty->getIntegerBitWidth();
+    unsigned RegBits = unsigned(llvm::PowerOf2Ceil(Bits));
+    if (RegBits != Bits) {
+      llvm::Type *Reg = B.getIntNTy(RegBits);
+      L = Signed ? B.CreateSExt(L, Reg) : B.CreateZExt(L, Reg);
+      R = B.CreateZExtOrTrunc(R, Reg);
+    }
+    Value *Amt = B.CreateAnd(R, ConstantInt::get(R->getType(), RegBits - 1));
+    Value *Res = Op == BinOp::Shl ? B.CreateShl(L, Amt, "shl")
+                 : Signed         ? B.CreateAShr(L, Amt, "shr")
+                                  : B.CreateLShr(L, Amt, "shr");
+    return B.CreateTrunc(Res, Ty);
   }
   case BinOp::And:
     return B.CreateAnd(L, R, "and");
@@ -504,7 +522,15 @@ RValue OperatorEmitter::unary(const UnaryOperator *E) {
 
 RValue OperatorEmitter::conditional(const ConditionalOperator *E) {
   const tscc::Type *ResT = CGF.typeOf(E);
-  Value *Cond = CGF.emitCondition(E->getCond());
+  Value *Cond;
+  if (isa<OpaqueValueExpr>(E->getTrueExpr())) {
+    // GNU `x ?: y`: x is evaluated once, tested, and is the true value.
+    RValue X = CGF.emitExpr(E->getCond());
+    Cond = X ? CGF.toBool(X.V, CGF.typeOf(E->getCond())) : B.getFalse();
+    CGF.bindOpaqueValue(E->getTrueExpr(), X);
+  } else {
+    Cond = CGF.emitCondition(E->getCond());
+  }
   Function *Fn = B.GetInsertBlock()->getParent();
   LLVMContext &Ctx = B.getContext();
   BasicBlock *TrueBB = BasicBlock::Create(Ctx, "cond.true", Fn);
@@ -610,6 +636,21 @@ RValue CodeGenFunction::emitExpr(const Expr *E) {
     return emitCall(cast<CallExpr>(E));
   case NodeKind::AggregationExpr:
     errorUnsupported(E, "reading an aggregation's value");
+    return {};
+  case NodeKind::OpaqueValueExpr: {
+    auto It = OpaqueValues.find(E);
+    if (It == OpaqueValues.end()) {
+      errorUnsupported(E, "an unbound opaque value");
+      return {};
+    }
+    return It->second;
+  }
+  case NodeKind::GenericSelectionExpr:
+    return emitExpr(cast<GenericSelectionExpr>(E)->getResultExpr(TypeDM));
+  case NodeKind::CompoundLiteralExpr:
+    return emitLoad(emitCompoundLiteral(cast<CompoundLiteralExpr>(E)));
+  case NodeKind::InitListExpr:
+    errorUnsupported(E, "a braced initializer list");
     return {};
     // Not expressions.
 #define EXPR_NODE(CLASS)

@@ -279,6 +279,17 @@ static LValue emitSubscript(CodeGenFunction &CGF, const ArraySubscriptExpr *E) {
   uint64_t ElemSize = ET->getSize() ? ET->getSize() : 1;
   LValue LV;
   LV.Ty = ET;
+  if (const auto *Lit = dyn_cast<tscc::StringLiteral>(Base->ignoreParens())) {
+    // "abc"[i]: the literal's bytes and its NUL, in the probe object.
+    Value *Idx = CGF.emitConverted(E->getIdx()).V;
+    if (!Idx)
+      return {};
+    LV.K = LValue::Host;
+    LV.Addr =
+        boundedHostElement(CGF, CGF.getCGM().getStringLiteral(Lit->getBytes()),
+                           Idx, Lit->getBytes().size() + 1, 1);
+    return LV;
+  }
   if (BT->isPointer()) {
     Value *Ptr = CGF.emitExpr(Base).V;
     Value *Idx = CGF.emitExpr(E->getIdx()).V;
@@ -364,6 +375,32 @@ static LValue emitMember(CodeGenFunction &CGF, const MemberExpr *E) {
   return LV;
 }
 
+LValue CodeGenFunction::emitCompoundLiteral(const CompoundLiteralExpr *E) {
+  const CompoundLiteralInfo *CI = getInfo().compoundLiteralFor(E, TypeDM);
+  if (!CI) {
+    errorUnsupported(E, "this compound literal");
+    return {};
+  }
+  // A bit-field's container may reach past the object's last byte: pad.
+  uint64_t Size = CI->Ty->getSize();
+  AllocaInst *Obj = createTemp(Size + 8, 8, "compound");
+  B.CreateMemSet(Obj, B.getInt8(0), Size + 8, MaybeAlign(8));
+  for (const CompoundInitStore &S : CI->Stores) {
+    LValue Part;
+    Part.K = LValue::Host;
+    Part.Ty = S.Ty;
+    Part.Addr = byteGEP(Obj, S.BitOffset / 8);
+    Part.BitOffset = S.BitWidth ? S.BitOffset % 8 : 0;
+    Part.BitWidth = S.BitWidth.value_or(0);
+    emitStore(Part, RValue::scalar(emitScalarAs(S.Value, S.Ty)));
+  }
+  LValue LV;
+  LV.K = LValue::Host;
+  LV.Ty = CI->Ty;
+  LV.Addr = Obj;
+  return LV;
+}
+
 LValue CodeGenFunction::emitLValue(const Expr *E) {
   if (!E)
     return {};
@@ -397,6 +434,10 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
     return emitMember(*this, cast<MemberExpr>(E));
   case NodeKind::ArraySubscriptExpr:
     return emitSubscript(*this, cast<ArraySubscriptExpr>(E));
+  case NodeKind::CompoundLiteralExpr:
+    return emitCompoundLiteral(cast<CompoundLiteralExpr>(E));
+  case NodeKind::GenericSelectionExpr:
+    return emitLValue(cast<GenericSelectionExpr>(E)->getResultExpr(TypeDM));
     // Not expressions.
 #define EXPR_NODE(CLASS)
 #define NODE(CLASS, PARENT) case NodeKind::CLASS:
@@ -415,6 +456,8 @@ LValue CodeGenFunction::emitLValue(const Expr *E) {
   case NodeKind::AlignofExpr:
   case NodeKind::OffsetofExpr:
   case NodeKind::CallExpr:
+  case NodeKind::OpaqueValueExpr:
+  case NodeKind::InitListExpr:
     break;
   }
   errorUnsupported(E, "this expression as a place");

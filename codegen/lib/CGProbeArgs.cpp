@@ -137,6 +137,26 @@ static RValue emitCtxString(CodeGenFunction &CGF, const BuiltinVarExpr *E,
                         ST ? ST->getCapacity() : StringType::DefaultCapacity);
 }
 
+/// __comm: the firing thread's kernel name, into a 16-byte buffer by the
+/// comm() helper; "" with a runtime older than ABI 1.5.
+static RValue emitComm(CodeGenFunction &CGF) {
+  IRBuilder<> &B = CGF.builder();
+  llvm::LLVMContext &LC = B.getContext();
+  constexpr uint64_t Size = 16; // TASK_COMM_LEN
+  Value *Buf = CGF.createTemp(Size, 1, "comm.buf");
+  B.CreateStore(B.getInt8(0), Buf);
+  Value *Has = CGF.emitHasHelper(Helper::Comm);
+  llvm::Function *Fn = B.GetInsertBlock()->getParent();
+  BasicBlock *Then = BasicBlock::Create(LC, "comm", Fn);
+  BasicBlock *Cont = BasicBlock::Create(LC, "comm.cont", Fn);
+  B.CreateCondBr(Has, Then, Cont);
+  B.SetInsertPoint(Then);
+  CGF.callHelper(Helper::Comm, {Buf, B.getInt64(Size)});
+  B.CreateBr(Cont);
+  B.SetInsertPoint(Cont);
+  return RValue::buffer(Buf, Size);
+}
+
 RValue CodeGenFunction::emitBuiltinVar(const BuiltinVarExpr *E) {
   unsigned N = 0;
   std::optional<BuiltinVar> V = classifyBuiltinVar(E->getName(), &N);
@@ -161,6 +181,8 @@ RValue CodeGenFunction::emitBuiltinVar(const BuiltinVarExpr *E) {
     return Int64Field(offsetof(tscc_ctx, uid), "uid");
   case BuiltinVar::Pname:
     return emitCtxString(*this, E, offsetof(tscc_ctx, pname), "pname");
+  case BuiltinVar::Comm:
+    return emitComm(*this);
   case BuiltinVar::Func:
     return emitCtxString(*this, E, offsetof(tscc_ctx, func), "func");
   case BuiltinVar::Module:

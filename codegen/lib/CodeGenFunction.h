@@ -214,6 +214,15 @@ private:
   llvm::Instruction *AllocaPoint = nullptr;
   /// Autos of this clause, by variable index.
   llvm::DenseMap<unsigned, llvm::AllocaInst *> Autos;
+  /// Values of the OpaqueValueExprs being emitted (the condition of GNU
+  /// `x ?: y`, evaluated once).
+  llvm::DenseMap<const Expr *, RValue> OpaqueValues;
+
+public:
+  /// Binds \p E (an OpaqueValueExpr) to \p V while its parent emits it.
+  void bindOpaqueValue(const Expr *E, RValue V) { OpaqueValues[E] = V; }
+  /// A compound literal's object: a zeroed temporary initialised in order.
+  LValue emitCompoundLiteral(const CompoundLiteralExpr *E);
 
   friend class ClauseEmitter;
 };

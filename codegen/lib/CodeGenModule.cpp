@@ -51,6 +51,8 @@ llvm::FunctionType *CodeGenModule::getHelperType(Helper H) {
     return llvm::FunctionType::get(Void, {Ptr, I32}, false);
   case Helper::StackId:
     return llvm::FunctionType::get(I64, {Ptr, I32}, false);
+  case Helper::Comm:
+    return llvm::FunctionType::get(I64, {Ptr, Ptr, I64}, false);
   }
   llvm_unreachable("unknown helper");
 }
@@ -85,6 +87,8 @@ uint32_t CodeGenModule::getHelperOffset(Helper H) {
     return offsetof(tscc_helpers, fault);
   case Helper::StackId:
     return offsetof(tscc_helpers, stack_id);
+  case Helper::Comm:
+    return offsetof(tscc_helpers, comm);
   }
   llvm_unreachable("unknown helper");
 }
@@ -119,6 +123,8 @@ StringRef CodeGenModule::getHelperName(Helper H) {
     return "fault";
   case Helper::StackId:
     return "stack_id";
+  case Helper::Comm:
+    return "comm";
   }
   llvm_unreachable("unknown helper");
 }

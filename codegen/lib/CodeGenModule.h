@@ -39,6 +39,7 @@ enum class Helper : uint8_t {
   StackTrace,
   Fault,   ///< since ABI 1.2: callers check helpers->size first
   StackId, ///< since ABI 1.4: callers check helpers->size first
+  Comm,    ///< since ABI 1.5: callers check helpers->size first
 };
 
 /// Support functions emitted once per stream and called from clause code.

@@ -2,6 +2,8 @@
 
 #include "Options.h"
 
+#include "tscc/ClosestName.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -82,6 +84,11 @@ public:
         continue;
       }
       if (A == "--") {
+        // `tscc -e '...' -- ls`: a command where --run was meant.
+        if (!Opts.Input.empty() && I + 1 < Args.size()) {
+          Diags.report(diag::err_drv_command_needs_run) << Args[I + 1];
+          break;
+        }
         for (++I; I < Args.size(); ++I)
           setInput(Args[I]);
         break;
@@ -177,7 +184,7 @@ public:
         else
           Opts.ErrorLimit = N;
       } else
-        Diags.report(diag::err_drv_unknown_argument) << A;
+        reportUnknown(A);
     }
     if (DashS && EmitLLVM)
       Modes.push_back({Action::EmitLLVM, "-S --emit-llvm"});
@@ -189,6 +196,34 @@ public:
   }
 
 private:
+  void reportUnknown(StringRef A) {
+    static constexpr std::string_view Known[] = {"--run",
+                                                 "--help",
+                                                 "--version",
+                                                 "--dump-ast",
+                                                 "--dump-c-prelude",
+                                                 "--dump-sema",
+                                                 "--fsyntax-only",
+                                                 "--emit-llvm",
+                                                 "--dump-layout",
+                                                 "-fbracket-depth",
+                                                 "-ferror-limit",
+                                                 "-Werror",
+                                                 "-MD",
+                                                 "-MF",
+                                                 "-MT"};
+    // Long options take one dash or two; values do not count.
+    std::string Spelled = A.split('=').first.str();
+    if (!A.starts_with("--") && !A.starts_with("-f") && !A.starts_with("-W") &&
+        !A.starts_with("-M"))
+      Spelled = "-" + Spelled;
+    std::string_view Best = closestName(Spelled, Known);
+    if (Best.empty())
+      Diags.report(diag::err_drv_unknown_argument) << A;
+    else
+      Diags.report(diag::err_drv_unknown_argument_suggest) << A << Best;
+  }
+
   bool finishModes(const std::vector<std::pair<Action, std::string>> &Modes) {
     // --help and --version win over everything, like in clang.
     for (const auto &M : Modes)

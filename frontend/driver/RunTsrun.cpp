@@ -76,6 +76,8 @@ int driver::runTsrun(const std::string &Object,
   pid_t Pid = fork();
   if (Pid == 0) {
     sigprocmask(SIG_SETMASK, &Old, nullptr);
+    // tsrun's hints then show `tscc ... --run`, not the temporary object.
+    setenv("TSCC_RUN_BY_TSCC", "1", 1);
     execv(CArgv[0], CArgv.data());
     [[maybe_unused]] ssize_t N = write(2, ExecFailed.data(), ExecFailed.size());
     _exit(127);

@@ -328,6 +328,29 @@ static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
   return 0;
 }
 
+/* The thread runs its clause itself: the kernel tells it its own name. */
+static int64_t h_comm(struct tscc_ctx *Ctx, char *Dst, uint64_t Max) {
+  char Name[16] = {0};
+  if (!checked(Ctx) || !Max)
+    return 0;
+  if (!plausible(AGENT_ADDR(Dst), Max)) {
+    count_fault(Ctx);
+    return 0;
+  }
+  if (sys2(NR_prctl, 16 /* PR_GET_NAME */, Name) != 0)
+    Name[0] = 0;
+  uint64_t N = 0;
+  while (N + 1 < Max && N < 15 && Name[N])
+    ++N;
+  /* Dst is the clause's own buffer; a bad one is a counted fault. */
+  Name[N] = 0;
+  if (tscc_safe_copy(Dst, Name, N + 1) != 0) {
+    count_fault(Ctx);
+    return 0;
+  }
+  return (int64_t)N;
+}
+
 /* Designated: in the i386 build each pointer is a member of a union that
  * gives it its 8-byte slot (abi.h, TSCC_PTR_SLOT); the slot's high half
  * stays zero. */
@@ -350,4 +373,5 @@ const struct tscc_helpers tscc_agent_helpers HIDDEN = {
     .stack_trace = h_stack_trace,
     .fault = h_fault,
     .stack_id = h_stack_id,
+    .comm = h_comm,
 };

@@ -199,6 +199,23 @@ std::string CDeclarations::Impl::spellUnnamed(const clang::TagDecl *TD) const {
   return Ctx.getTagDeclType(TD).getAsString(Policy);
 }
 
+/// gcc's DECL_ALIGN of a member, which `__alignof__(s.m)` reports: the
+/// type's alignment as a member (4 for an i386 `long long`), 1 when the
+/// member or its record is packed, raised by the member's own `aligned`
+/// attribute, capped by `#pragma pack`. (Clang's getDeclAlign() also caps
+/// it by the member's offset, which gcc does not.)
+static uint64_t memberAlign(clang::ASTContext &Ctx, const clang::RecordDecl *RD,
+                            const clang::FieldDecl *FD) {
+  uint64_t Align = Ctx.getTypeAlignInChars(FD->getType()).getQuantity();
+  if (FD->hasAttr<clang::PackedAttr>() || RD->hasAttr<clang::PackedAttr>())
+    Align = 1;
+  if (const auto *Pack = RD->getAttr<clang::MaxFieldAlignmentAttr>())
+    Align = std::min<uint64_t>(Align, Pack->getAlignment() / 8);
+  if (unsigned Max = FD->getMaxAlignment())
+    Align = std::max<uint64_t>(Align, Max / 8);
+  return Align ? Align : 1;
+}
+
 const Type *CDeclarations::Impl::convertRecord(const clang::RecordDecl *RD) {
   const auto *Canon = llvm::cast<clang::RecordDecl>(RD->getCanonicalDecl());
   if (auto It = TagCache.find(Canon); It != TagCache.end())
@@ -227,6 +244,7 @@ const Type *CDeclarations::Impl::convertRecord(const clang::RecordDecl *RD) {
     F.BitOffset = Layout.getFieldOffset(FD->getFieldIndex());
     if (FD->isBitField())
       F.BitWidth = FD->getBitWidthValue(Ctx);
+    F.Align = memberAlign(Ctx, Def, FD);
     Fields.push_back(std::move(F));
   }
   Types.defineRecord(R, std::move(Fields), Layout.getSize().getQuantity(),

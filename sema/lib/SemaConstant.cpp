@@ -19,9 +19,9 @@ int64_t SemaChecker::normalize(int64_t V, const Type *T) {
   if (T->isBool())
     return V != 0;
   uint64_t Size = T->getSize();
-  if (Size == 0 || Size >= 8)
+  unsigned Bits = T->isInteger() ? T->getIntegerWidth() : unsigned(Size * 8);
+  if (Size == 0 || Bits >= 64)
     return V;
-  unsigned Bits = unsigned(Size * 8);
   uint64_t Mask = (uint64_t(1) << Bits) - 1;
   uint64_t U = uint64_t(V) & Mask;
   if (T->isPointer() || !T->isSigned())
@@ -29,6 +29,20 @@ int64_t SemaChecker::normalize(int64_t V, const Type *T) {
   if (U & (uint64_t(1) << (Bits - 1)))
     U |= ~Mask;
   return int64_t(U);
+}
+
+int64_t SemaChecker::convertValue(int64_t V, const Type *From, const Type *To) {
+  // gcc sign-extends a pointer converted to a wider integer: in ILP32,
+  // `(long long)(char *)0xfffffff0` is -16.
+  if (From && To && From->isPointer() && To->isInteger() && !To->isBool() &&
+      To->getSize() > From->getSize()) {
+    unsigned Bits = unsigned(From->getSize() * 8);
+    uint64_t U = uint64_t(V) & ((uint64_t(1) << Bits) - 1);
+    if (U >> (Bits - 1))
+      U |= ~((uint64_t(1) << Bits) - 1);
+    V = int64_t(U);
+  }
+  return normalize(V, To);
 }
 
 void SemaChecker::recordConstant(const Expr *E, int64_t V) {
@@ -56,7 +70,7 @@ std::optional<int64_t> SemaChecker::evaluateOperand(const Expr *E) {
   if (!V)
     return std::nullopt;
   const ImplicitCast *C = E->getConversion(M);
-  return C ? normalize(*V, C->To) : V;
+  return C ? convertValue(*V, E->getDecayedType(M), C->To) : V;
 }
 
 std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
@@ -75,15 +89,15 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::IntegerLiteral:
     return normalize(int64_t(llvm::cast<IntegerLiteral>(E)->getValue()), T);
   case NodeKind::CharLiteral:
-    return llvm::cast<CharLiteral>(E)->getValue();
+    return normalize(llvm::cast<CharLiteral>(E)->getValue(), T);
   case NodeKind::ParenExpr:
     return evaluate(llvm::cast<ParenExpr>(E)->getSubExpr());
   case NodeKind::CastExpr: {
-    std::optional<int64_t> V =
-        evaluateOperand(llvm::cast<CastExpr>(E)->getSubExpr());
+    const Expr *Sub = llvm::cast<CastExpr>(E)->getSubExpr();
+    std::optional<int64_t> V = evaluateOperand(Sub);
     if (!V)
       return std::nullopt;
-    return normalize(*V, T);
+    return convertValue(*V, Sub->getConvertedType(M), T);
   }
   case NodeKind::UnaryOperator: {
     const auto *U = llvm::cast<UnaryOperator>(E);
@@ -135,6 +149,10 @@ std::optional<int64_t> SemaChecker::evaluate(const Expr *E) {
   case NodeKind::MemberExpr:
   case NodeKind::ArraySubscriptExpr:
   case NodeKind::CallExpr:
+  case NodeKind::OpaqueValueExpr:
+  case NodeKind::GenericSelectionExpr:
+  case NodeKind::InitListExpr:
+  case NodeKind::CompoundLiteralExpr:
     // Constant only if recorded above.
     return std::nullopt;
 #define EXPR_NODE(CLASS) // the nodes that are not expressions follow
@@ -192,12 +210,12 @@ std::optional<int64_t> SemaChecker::evaluateBinary(const BinaryOperator *B) {
     Res = int64_t(UA - UC);
     break;
   case Op::Shl:
-    if (C < 0 || uint64_t(C) >= T->getSize() * 8)
+    if (C < 0 || uint64_t(C) >= T->getIntegerWidth())
       return std::nullopt;
     Res = int64_t(UA << C);
     break;
   case Op::Shr:
-    if (C < 0 || uint64_t(C) >= T->getSize() * 8)
+    if (C < 0 || uint64_t(C) >= T->getIntegerWidth())
       return std::nullopt;
     Res = U ? int64_t(UA >> C) : A >> C;
     break;

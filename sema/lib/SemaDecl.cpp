@@ -118,6 +118,10 @@ const Type *SemaChecker::resolveBaseType(TypeSpec *T) {
     }
     return types().getString(Cap);
   }
+  case TypeSpec::SpecKind::Typeof:
+    if (TypeSpec *Of = T->getTypeofType())
+      return resolveTypeSpec(Of);
+    return checkTypeofExpr(T);
   }
   return nullptr;
 }
@@ -126,16 +130,46 @@ const Type *SemaChecker::resolveTypeSpec(TypeSpec *T) {
   const Type *Base = resolveBaseType(T);
   if (!Base)
     return nullptr;
-  if (Base->isString() && T->getPointerDepth()) {
+  if (Base->isString() &&
+      (T->getPointerDepth() || T->getFunction() || T->getNested())) {
     diag(T->getBeginLoc(), diag::err_string_pointer);
     return nullptr;
   }
-  for (unsigned I = 0; I < T->getPointerDepth(); ++I)
+  Base = applyDeclaratorLevel(Base, T->getPointerDepth(), T->getArrayDims(),
+                              T->getFunction(), T->getBeginLoc());
+  // `int (*)[3]`: the parenthesised level applies to what is outside it.
+  for (const DeclaratorLevel *L = T->getNested(); L && Base; L = L->Nested)
+    Base = applyDeclaratorLevel(Base, L->PointerDepth, L->ArrayDims,
+                                L->Function, L->Range.getBegin());
+  return Base;
+}
+
+const Type *SemaChecker::applyDeclaratorLevel(const Type *Base,
+                                              unsigned Pointers,
+                                              llvm::ArrayRef<Expr *> Dims,
+                                              const FunctionSuffix *F,
+                                              SourceLocation Loc) {
+  for (unsigned I = 0; I < Pointers; ++I)
     Base = types().getPointer(Base);
-  llvm::ArrayRef<Expr *> Dims = T->getArrayDims();
+  if (F)
+    return resolveFunctionSuffix(Base, *F, Loc);
   // `int a[2][3]` is an array of 2 arrays of 3: apply the last one first.
   for (auto It = Dims.rbegin(); It != Dims.rend(); ++It) {
+    if (Base->isFunction() || !Base->isComplete()) {
+      diag(Loc, diag::err_declarator_invalid)
+          << (Base->isFunction() ? 0 : 3) << Base->getName();
+      return nullptr;
+    }
     Expr *D = *It;
+    if (!D) {
+      // `int[]`: complete only where an initializer gives the length.
+      if (It + 1 != Dims.rend()) {
+        diag(Loc, diag::err_array_dim_not_constant);
+        return nullptr;
+      }
+      Base = types().getArray(Base, std::nullopt);
+      continue;
+    }
     if (!check(D))
       return nullptr;
     std::optional<int64_t> N = evaluate(D);
@@ -150,6 +184,37 @@ const Type *SemaChecker::resolveTypeSpec(TypeSpec *T) {
     Base = types().getArray(Base, uint64_t(*N));
   }
   return Base;
+}
+
+const Type *SemaChecker::resolveFunctionSuffix(const Type *Return,
+                                               const FunctionSuffix &F,
+                                               SourceLocation Loc) {
+  if (Return->isArray() || Return->isFunction()) {
+    diag(Loc, diag::err_declarator_invalid)
+        << (Return->isArray() ? 1 : 2) << Return->getName();
+    return nullptr;
+  }
+  std::vector<const Type *> Params;
+  for (TypeSpec *P : F.Params) {
+    const Type *PT = resolveTypeSpec(P);
+    if (!PT)
+      return nullptr;
+    if (PT->isVoid()) {
+      // `(void)`: no parameters.
+      if (F.Params.size() != 1 || P->getPointerDepth() || F.Variadic) {
+        diag(P->getBeginLoc(), diag::err_function_param_void);
+        return nullptr;
+      }
+      break;
+    }
+    // A parameter of array or function type is a pointer (6.7.6.3p7-8).
+    if (const auto *A = PT->getAs<ArrayType>())
+      PT = types().getPointer(A->getElementType());
+    else if (PT->isFunction())
+      PT = types().getPointer(PT);
+    Params.push_back(PT);
+  }
+  return types().getFunction(Return, Params, F.Variadic, F.Prototyped);
 }
 
 bool SemaChecker::checkScriptValueType(const Type *T, SourceLocation Loc,

@@ -25,7 +25,7 @@ const Type *SemaChecker::check(Expr *E) {
     T = checkIntegerLiteral(llvm::cast<IntegerLiteral>(E));
     break;
   case NodeKind::CharLiteral:
-    T = types().getInt();
+    T = checkCharLiteral(llvm::cast<CharLiteral>(E));
     break;
   case NodeKind::StringLiteral: {
     uint64_t Len = llvm::cast<StringLiteral>(E)->getBytes().size() + 1;
@@ -79,6 +79,19 @@ const Type *SemaChecker::check(Expr *E) {
     break;
   case NodeKind::ParenExpr:
     T = check(llvm::cast<ParenExpr>(E)->getSubExpr());
+    break;
+  case NodeKind::OpaqueValueExpr:
+    T = checkOpaqueValue(llvm::cast<OpaqueValueExpr>(E));
+    break;
+  case NodeKind::GenericSelectionExpr:
+    T = checkGenericSelection(llvm::cast<GenericSelectionExpr>(E));
+    break;
+  case NodeKind::CompoundLiteralExpr:
+    T = checkCompoundLiteral(llvm::cast<CompoundLiteralExpr>(E));
+    break;
+  case NodeKind::InitListExpr:
+    // Only inside a compound literal, which checks its items itself.
+    diag(E->getSourceRange(), diag::err_init_list_here);
     break;
     // Not expressions.
 #define EXPR_NODE(CLASS)
@@ -209,6 +222,22 @@ const Type *SemaChecker::checkIntegerLiteral(IntegerLiteral *E) {
   return types().getULongLong();
 }
 
+const Type *SemaChecker::checkCharLiteral(CharLiteral *E) {
+  // wchar_t is `long` in i386 Linux and `int` in x86-64 Linux; char16_t and
+  // char32_t are uint_least16_t and uint_least32_t.
+  switch (E->getCharKind()) {
+  case CharLiteralKind::Plain:
+    return types().getInt();
+  case CharLiteralKind::Wide:
+    return M == DataModel::ILP32 ? types().getLong() : types().getInt();
+  case CharLiteralKind::UTF16:
+    return types().getBuiltin(Type::Kind::UShort);
+  case CharLiteralKind::UTF32:
+    return types().getUInt();
+  }
+  llvm_unreachable("unknown character constant kind");
+}
+
 const Type *SemaChecker::checkDeclRef(DeclRefExpr *E) {
   if (VarDecl *D = lookupVar(E->getName())) {
     E->setDecl(D);
@@ -303,18 +332,24 @@ const Type *SemaChecker::promote(const Type *T) {
 }
 
 const Type *SemaChecker::promoteBitField(const Expr *E, const Type *T) {
+  if (const auto *O = llvm::dyn_cast<OpaqueValueExpr>(E->ignoreParens()))
+    E = O->getSourceExpr();
   const auto *ME = llvm::dyn_cast<MemberExpr>(E->ignoreParens());
   const MemberAccess *MA = ME ? Info.memberFor(ME, M) : nullptr;
   if (!T || !T->isInteger() || !MA || !MA->BitWidth)
     return T;
-  // As gcc and clang do, whatever the declared type: a bit-field narrower
-  // than int promotes to int (all its values fit), an unsigned one exactly
-  // as wide to unsigned int. Wider ones keep their type.
-  uint64_t IntBits = types().getInt()->getSize() * 8;
+  // As gcc does, whatever the declared type: a bit-field narrower than int
+  // promotes to int (all its values fit), an unsigned one exactly as wide
+  // to unsigned int. A wider one narrower than its declared type has gcc's
+  // N-bit type (`unsigned long long b : 48` computes modulo 2^48); one as
+  // wide as its type keeps it.
+  uint64_t IntBits = types().getInt()->getIntegerWidth();
   if (*MA->BitWidth < IntBits)
     return types().getInt();
   if (*MA->BitWidth == IntBits)
     return T->isSigned() ? types().getInt() : types().getUInt();
+  if (*MA->BitWidth < T->getIntegerWidth())
+    return types().getBitFieldInt(*MA->BitWidth, T->isSigned());
   return T;
 }
 
@@ -323,6 +358,15 @@ const Type *SemaChecker::usualArithmetic(const Type *A, const Type *B) {
   B = promote(B);
   if (A == B)
     return A;
+  if (llvm::isa<BitFieldIntType>(A) || llvm::isa<BitFieldIntType>(B)) {
+    // gcc's c_common_type: the wider type wins; no standard type has the
+    // width of a bit-field type, so at equal width both are bit-field
+    // types and the unsigned one wins.
+    unsigned WA = A->getIntegerWidth(), WB = B->getIntegerWidth();
+    if (WA != WB)
+      return WA > WB ? A : B;
+    return A->isSigned() ? B : A;
+  }
   bool SA = A->isSigned(), SB = B->isSigned();
   unsigned RA = A->getIntegerRank(), RB = B->getIntegerRank();
   if (SA == SB)
@@ -493,6 +537,11 @@ void SemaChecker::warnModelDependentStore(Expr *E,
 
 bool SemaChecker::isScriptLValue(Expr *E, std::string *Why) {
   E = E->ignoreParens();
+  if (llvm::isa<CompoundLiteralExpr>(E)) {
+    if (Why)
+      *Why = "compound literal";
+    return true;
+  }
   if (auto *DR = llvm::dyn_cast<DeclRefExpr>(E)) {
     if (Why)
       *Why = DR->getName().str();

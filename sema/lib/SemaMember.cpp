@@ -8,6 +8,8 @@
 
 #include "tscc/Sema/SemaChecker.h"
 
+#include "tscc/AST/ASTContext.h"
+
 namespace tscc {
 
 const Type *SemaChecker::checkMember(MemberExpr *E) {
@@ -67,6 +69,7 @@ const Type *SemaChecker::checkMember(MemberExpr *E) {
   MA.BitOffset = Path->BitOffset;
   MA.BitWidth = Path->getField().BitWidth;
   MA.Ty = Path->getType();
+  MA.Align = Path->getField().Align;
   return Path->getType();
 }
 
@@ -84,7 +87,11 @@ const Type *SemaChecker::checkSubscript(ArraySubscriptExpr *E) {
     diag(E->getSourceRange(), diag::err_subscript_count);
     return nullptr;
   }
+  if (swapSubscriptOperands(E))
+    return checkSubscript(E);
   Expr *Idx = E->getIdx();
+  if (auto *Lit = llvm::dyn_cast<StringLiteral>(Base->ignoreParens()))
+    return checkStringLiteralSubscript(E, Lit);
   const Type *IT = rvalue(Idx, Idx->getType(M));
   if (!IT)
     return nullptr;
@@ -110,6 +117,49 @@ const Type *SemaChecker::checkSubscript(ArraySubscriptExpr *E) {
     return nullptr;
   }
   return Elem;
+}
+
+bool SemaChecker::swapSubscriptOperands(ArraySubscriptExpr *E) {
+  // `i[arr]` is `arr[i]` in C (6.5.2.1: one operand is the pointer, the
+  // other the integer). The operands are put in the order `arr[i]` once,
+  // in the first model's pass, so that codegen and the other pass see the
+  // usual shape.
+  Expr *Base = E->getBase(), *Idx = E->getIdx();
+  const Type *BT = Base->getType(M), *IT = Idx->getType(M);
+  if (!BT || !IT || !BT->isInteger())
+    return false;
+  if (!IT->isArray() && !IT->isPointer() &&
+      !llvm::isa<StringLiteral>(Idx->ignoreParens()))
+    return false;
+  E->setBase(Idx);
+  E->setIndices(AST.copyArray(llvm::ArrayRef<Expr *>(Base)));
+  return true;
+}
+
+const Type *SemaChecker::checkStringLiteralSubscript(ArraySubscriptExpr *E,
+                                                     StringLiteral *Lit) {
+  // A string literal is a `char[N]`: "abc"[1] is 'b', "abc"[3] its NUL.
+  Expr *Idx = E->getIdx();
+  const Type *IT = rvalue(Idx, Idx->getType(M));
+  if (!IT)
+    return nullptr;
+  if (!IT->isInteger()) {
+    diag(Idx->getSourceRange(), diag::err_subscript_not_integer);
+    return nullptr;
+  }
+  convertTo(Idx, promote(promoteBitField(Idx, IT)));
+  uint64_t Len = Lit->getBytes().size() + 1;
+  if (std::optional<int64_t> I = evaluateOperand(Idx)) {
+    bool Neg = IT->isSigned() && *I < 0;
+    if (Neg || uint64_t(*I) >= Len) {
+      diag(Idx->getSourceRange(), diag::err_string_index_range)
+          << std::to_string(*I) << unsigned(Len);
+      return nullptr;
+    }
+    uint64_t At = uint64_t(*I);
+    recordConstant(E, At < Len - 1 ? int64_t(int8_t(Lit->getBytes()[At])) : 0);
+  }
+  return types().getChar();
 }
 
 const Type *SemaChecker::checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map) {
@@ -143,12 +193,90 @@ const Type *SemaChecker::checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map) {
   return Value;
 }
 
+namespace {
+
+/// gcc's alignment of a type for `__alignof__` (its TYPE_ALIGN), which is
+/// clang's preferred alignment: the C11 alignment, except that a `long
+/// long`, `unsigned long long`, `double` or 64-bit enum (or an array of
+/// them) standing alone is aligned to its size, 8, where a member of that
+/// type is aligned to 4 (i386). An alignment that a typedef sets is kept.
+uint64_t gnuTypeAlign(const Type *T) {
+  uint64_t ABI = T->getAlign();
+  const Type *Base = T;
+  while (true) {
+    for (const Type *S = Base; const auto *TD = llvm::dyn_cast<TypedefType>(S);
+         S = TD->getUnderlying())
+      if (TD->getAlignOverride())
+        return ABI;
+    const auto *A = Base->getAs<ArrayType>();
+    if (!A)
+      break;
+    Base = A->getElementType();
+  }
+  const Type *C = Base->getCanonical();
+  if (const auto *En = llvm::dyn_cast<EnumType>(C); En && En->getIntegerType())
+    C = En->getIntegerType()->getCanonical();
+  switch (C->getKind()) {
+  case Type::Kind::LongLong:
+  case Type::Kind::ULongLong:
+  case Type::Kind::Double:
+    return std::max<uint64_t>(ABI, C->getSize());
+  default:
+    return ABI;
+  }
+}
+
+} // namespace
+
+std::optional<uint64_t> SemaChecker::gnuExprAlign(TypeOrExprTraitExpr *E,
+                                                  const Type *T) {
+  // gcc's c_alignof_expr, for `__alignof__ expr` and `_Alignof expr` alike:
+  // a member answers its own alignment, `*p` the best alignment among the
+  // pointee types of p's pointer casts, anything else its type's.
+  Expr *X = E->getExprOperand()->ignoreParens();
+  if (auto *ME = llvm::dyn_cast<MemberExpr>(X)) {
+    const MemberAccess *MA = Info.memberFor(ME, M);
+    if (!MA)
+      return std::nullopt;
+    if (MA->BitWidth) {
+      diag(E->getSourceRange(), diag::err_alignof_bitfield);
+      return std::nullopt;
+    }
+    return MA->Align;
+  }
+  auto *U = llvm::dyn_cast<UnaryOperator>(X);
+  if (!U || U->getOpcode() != UnaryOperator::Opcode::Deref)
+    return gnuTypeAlign(T);
+  uint64_t Best = gnuTypeAlign(T);
+  for (Expr *P = U->getSubExpr()->ignoreParens();;) {
+    auto *Cast = llvm::dyn_cast<CastExpr>(P);
+    if (!Cast)
+      break;
+    P = Cast->getSubExpr()->ignoreParens();
+    const Type *PT = P->getDecayedType(M);
+    const auto *Ptr = PT ? PT->getAs<PointerType>() : nullptr;
+    if (!Ptr)
+      break;
+    if (Ptr->getPointee()->isComplete())
+      Best = std::max(Best, gnuTypeAlign(Ptr->getPointee()));
+  }
+  return Best;
+}
+
 const Type *SemaChecker::checkSizeofAlignof(TypeOrExprTraitExpr *E,
                                             bool IsSizeof) {
   const Type *T = nullptr;
   SourceRange Where = E->getSourceRange();
-  if (E->isTypeOperand()) {
+  bool GNU = !IsSizeof && llvm::cast<AlignofExpr>(E)->isGNUSpelling();
+  bool TypeOperand = E->isTypeOperand();
+  if (TypeOperand) {
     T = resolveTypeSpec(E->getTypeOperand());
+  } else if (auto *Lit = llvm::dyn_cast<StringLiteral>(
+                 E->getExprOperand()->ignoreParens())) {
+    // A string literal is a `char[N]` in C: "abc" has 4 bytes, alignment 1.
+    check(E->getExprOperand());
+    recordConstant(E, IsSizeof ? int64_t(Lit->getBytes().size() + 1) : 1);
+    return types().getSizeType();
   } else {
     Expr *Op = E->getExprOperand();
     // `sizeof(pid_t)` parses as an expression when the parser did not know
@@ -159,6 +287,7 @@ const Type *SemaChecker::checkSizeofAlignof(TypeOrExprTraitExpr *E,
                          : nullptr;
     if (TD) {
       T = TD;
+      TypeOperand = true;
       Op->setType(M, TD);
       DR->setType(M, TD);
     } else {
@@ -179,7 +308,14 @@ const Type *SemaChecker::checkSizeofAlignof(TypeOrExprTraitExpr *E,
         << (IsSizeof ? "sizeof" : "_Alignof") << Bad << T->getName();
     return nullptr;
   }
-  recordConstant(E, int64_t(IsSizeof ? T->getSize() : T->getAlign()));
+  uint64_t V = IsSizeof ? T->getSize() : GNU ? gnuTypeAlign(T) : T->getAlign();
+  if (!IsSizeof && !TypeOperand) {
+    std::optional<uint64_t> A = gnuExprAlign(E, T);
+    if (!A)
+      return nullptr;
+    V = *A;
+  }
+  recordConstant(E, int64_t(V));
   return types().getSizeType();
 }
 

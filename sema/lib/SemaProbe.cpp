@@ -18,7 +18,8 @@ diag::ID probeDiagID(const ProbeSpecIssue &I) {
   case ProbeSpecIssueKind::MissingAtAt:
     return diag::err_probe_missing_atat;
   case ProbeSpecIssueKind::UnknownProvider:
-    return diag::err_probe_unknown_provider;
+    return I.Arg1.empty() ? diag::err_probe_unknown_provider
+                          : diag::err_probe_unknown_provider_suggest;
   case ProbeSpecIssueKind::FieldCount:
     return diag::err_probe_field_count;
   case ProbeSpecIssueKind::EmptyField:

@@ -93,8 +93,15 @@ ProbeSpecResult SpecParser::run() {
     parseSyscall();
   else if (Provider.Text == "interval")
     parseInterval();
-  else
-    issue(ProbeSpecIssueKind::UnknownProvider, Provider, Provider.Text);
+  else {
+    static constexpr std::string_view Providers[] = {
+        "BEGIN", "END", "uft", "usdt", "syscall", "interval"};
+    std::string_view Best = closestName(Provider.Text, Providers);
+    for (std::string_view P : Providers)
+      if (Provider.Text.equals_insensitive(P))
+        Best = P; // `@@begin`: however far, a case slip is the closest
+    issue(ProbeSpecIssueKind::UnknownProvider, Provider, Provider.Text, Best);
+  }
   return std::move(R);
 }
 

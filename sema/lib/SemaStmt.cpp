@@ -17,6 +17,12 @@ void SemaChecker::checkCondition(Expr *E) {
   const Type *T = check(E);
   if (!T)
     return;
+  // An array of the traced process decays to its address, which is never
+  // null (`p->arr ? 1 : 2` is 1, as in C).
+  if (T->isArray() && !isScriptLValue(E))
+    T = rvalue(E, T);
+  if (!T)
+    return;
   if (T->isArray() || T->isRecord() || T->isString() || T->isVoid()) {
     diag(E->getSourceRange(), diag::err_not_scalar_condition)
         << (Cur && Cur->InPredicate ? "a predicate" : "a condition")

@@ -40,6 +40,8 @@ uint64_t Type::getSize() const {
     return cast<StringType>(T)->getCapacity();
   case Kind::Opaque:
     return cast<OpaqueType>(T)->Size;
+  case Kind::BitFieldInt:
+    return 8;
   case Kind::Typedef:
     llvm_unreachable("canonical type is never a typedef");
   default:
@@ -68,6 +70,8 @@ uint64_t Type::getAlign() const {
     return 1;
   case Kind::Opaque:
     return cast<OpaqueType>(T)->Align;
+  case Kind::BitFieldInt:
+    return 8;
   case Kind::Typedef:
     llvm_unreachable("canonical type is never a typedef");
   default:
@@ -97,13 +101,16 @@ bool Type::isComplete() const {
 bool Type::isInteger() const {
   const Type *T = getCanonical();
   Kind K = T->getKind();
-  return (K >= Kind::Bool && K <= Kind::UInt128) || K == Kind::Enum;
+  return (K >= Kind::Bool && K <= Kind::UInt128) || K == Kind::Enum ||
+         K == Kind::BitFieldInt;
 }
 
 bool Type::isSigned() const {
   const Type *T = getCanonical();
   if (const auto *E = dyn_cast<EnumType>(T))
     return E->getIntegerType()->isSigned();
+  if (const auto *B = dyn_cast<BitFieldIntType>(T))
+    return B->isSignedBitField();
   switch (T->getKind()) {
   case Kind::Char: // x86 psABI: plain char is signed on i386 and x86-64
   case Kind::SChar:
@@ -160,6 +167,7 @@ unsigned Type::getIntegerRank() const {
     return 5;
   case Kind::LongLong:
   case Kind::ULongLong:
+  case Kind::BitFieldInt:
     return 6;
   case Kind::Int128:
   case Kind::UInt128:
@@ -167,6 +175,12 @@ unsigned Type::getIntegerRank() const {
   default:
     return 0;
   }
+}
+
+unsigned Type::getIntegerWidth() const {
+  if (const auto *B = dyn_cast<BitFieldIntType>(getCanonical()))
+    return B->getWidth();
+  return unsigned(getSize() * 8);
 }
 
 //===----------------------------------------------------------------------===//
@@ -240,6 +254,11 @@ static std::string baseSpelling(const Type *T) {
                : "String[" + std::to_string(S->getCapacity()) + "]";
   if (const auto *O = dyn_cast<OpaqueType>(T))
     return O->getSpelling().str();
+  if (const auto *B = dyn_cast<BitFieldIntType>(T))
+    return (llvm::Twine(B->isSignedBitField() ? "long long"
+                                              : "unsigned long long") +
+            ":" + llvm::Twine(B->getWidth()))
+        .str();
   return builtinName(T->getKind()).str();
 }
 

@@ -147,6 +147,14 @@ TypeContext::getTypedef(llvm::StringRef Name, const Type *Underlying,
   return Typedefs.back().get();
 }
 
+const BitFieldIntType *TypeContext::getBitFieldInt(unsigned Width,
+                                                   bool Signed) {
+  std::unique_ptr<BitFieldIntType> &Slot = BitFieldInts[{Width, Signed}];
+  if (!Slot)
+    Slot.reset(new BitFieldIntType(*this, Width, Signed));
+  return Slot.get();
+}
+
 const Type *TypeContext::getOpaque(llvm::StringRef Spelling, uint64_t Size,
                                    uint64_t Align) {
   auto Key = std::make_tuple(Spelling.str(), Size, Align);

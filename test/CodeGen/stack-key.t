@@ -15,7 +15,7 @@
 // CHECK: call void %agg_update(ptr %ctx, i32 0, ptr %key, i32 16, i64 1)
 // CHECK-LABEL: define hidden void @tscc_clause0_action_lp64(
 // CHECK: call i64 %stack_id{{[0-9]*}}(ptr %ctx, i32 3)
-// OBJ: abi: 1.5
+// OBJ: abi: 1.6
 // OBJ: calls-stack-id
 // OBJ: @paths count keys s64:8,stack-id:8
 @@uft:*:a.out:leaf:entry { @paths[__tid, stktrace(3)] = count(); }

@@ -40,5 +40,5 @@ when (__rv > 0)
 // CHECK-NEXT:       ILP32 predicate {{[1-9][0-9]*}} bytes at 0x[[P1_32]], action {{[1-9][0-9]*}} bytes at 0x[[A1_32]]
 // CHECK-NEXT:       LP64  predicate {{[1-9][0-9]*}} bytes at 0x[[P1_64]], action {{[1-9][0-9]*}} bytes at 0x[[A1_64]]
 // CHECK-NEXT:       i386  predicate {{[1-9][0-9]*}} bytes at 0x{{[0-9a-f]+}}, action {{[1-9][0-9]*}} bytes at 0x{{[0-9a-f]+}}
-// The ILP32 clauses again as i386 code, for 32-bit processes (ABI 1.5):
+// The ILP32 clauses again as i386 code, for 32-bit processes (ABI 1.6):
 // CHECK-NEXT: stream: i386 ILP32, an ELF relocatable of {{[1-9][0-9]*}} bytes

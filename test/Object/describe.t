@@ -7,7 +7,7 @@
 // RUN: not %tsreport --describe %t.o -f json 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tsreport: error: '--describe' prints to stdout; it takes no -f, -o or --to
 
-// CHECK: abi: 1.5
+// CHECK: abi: 1.6
 // CHECK: source: {{.*}}describe.t (FNV-1a 0x{{[0-9a-f]+}})
 // CHECK: flags: uses-exit
 // CHECK: parameters: 1

@@ -3,7 +3,7 @@
 // RUN: llvm-objdump -s -j tscc_header %t.o | FileCheck %s --check-prefix=RAW
 // RUN: llvm-readelf -p tscc_strtab %t.o | FileCheck %s --check-prefix=STR
 //
-// The header names the ABI (1.5), the script and the compiler, and counts
+// The header names the ABI (1.6), the script and the compiler, and counts
 // the tables: 1 clause, 1 probe, 1 format, no maps, aggregations or
 // within() entries.
 @@BEGIN
@@ -11,7 +11,7 @@
   printf("hi\n");
 }
 
-// CHECK:      abi: 1.5
+// CHECK:      abi: 1.6
 // CHECK-NEXT: compiler: tscc 0.1.0 (LLVM 19.{{[0-9]+}}.{{[0-9]+}})
 // CHECK-NEXT: source: {{.*}}Object{{/|\\}}header.t (FNV-1a 0x{{[0-9a-f]+}})
 // CHECK-NEXT: flags: -

@@ -23,4 +23,4 @@ when (__arg1 == SIGINT && __arg2 != 0)
 // i386 aligns long long members to 4.
 // CHECK: [[#@LINE-3]]:26 MemberExpr '->p' ILP32 'char *' @4 LP64 'char *' @8
 // CHECK: [[#@LINE-4]]:37 MemberExpr '->stamp' ILP32 'long long' @8 LP64 'long long' @16
-// CHECK: [[#@LINE-5]]:52 OffsetofExpr ILP32 'unsigned long' = 8 LP64 'unsigned long' = 16
+// CHECK: [[#@LINE-5]]:52 OffsetofExpr ILP32 'unsigned int' = 8 LP64 'unsigned long' = 16

@@ -23,6 +23,6 @@ __thread int hits;
 // CHECK: #0 line [[#@LINE-5]] probes 0+1 uses-thread max-arg 2 ILP32 'int (struct req *, int)' LP64 'int (struct req *, int)'
 // CHECK: [[#@LINE-4]]:12 MemberExpr '->len' ILP32 'long' @4 LP64 'long' @8
 // CHECK: [[#@LINE-5]]:12 BuiltinVarExpr '__arg1' ILP32 'struct req *' LP64 'struct req *'
-// CHECK: [[#@LINE-6]]:26 SizeofExpr ILP32 'unsigned long' = 12 LP64 'unsigned long' = 24
+// CHECK: [[#@LINE-6]]:26 SizeofExpr ILP32 'unsigned int' = 12 LP64 'unsigned long' = 24
 // An integer literal takes the first type it fits with the model's widths.
 // CHECK: [[#@LINE-8]]:47 IntegerLiteral ILP32 'long long' LP64 'long'

@@ -12,6 +12,7 @@ packages=(
   gcc-multilib qemu-user gdb gdbserver
   libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes (utils/fuzz, TSCC_FUZZ)
   bpftrace strace ltrace systemtap-sdt-dev
+  libc6-dbg  # libc's separate debug symbols (test/Ptrace/libc-debug-vs-bpftrace.t)
   babeltrace2 prometheus
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
 )

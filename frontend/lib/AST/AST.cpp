@@ -121,19 +121,45 @@ std::string TypeSpec::getBaseAsString() const {
     return S + Name.str();
   case SpecKind::String:
     return S + "String";
+  case SpecKind::Typeof:
+    return S + "__typeof__(" +
+           (TypeofType ? TypeofType->getAsString() : std::string("expr")) + ")";
   }
   llvm_unreachable("unknown TypeSpec kind");
+}
+
+/// One declarator level as written: `*`, `(*)[3]`, `(int, ...)`.
+static std::string spellLevel(unsigned Pointers, llvm::ArrayRef<Expr *> Dims,
+                              const FunctionSuffix *F,
+                              const DeclaratorLevel *Nested) {
+  std::string S(Pointers, '*');
+  if (Nested)
+    S += "(" +
+         spellLevel(Nested->PointerDepth, Nested->ArrayDims, Nested->Function,
+                    Nested->Nested) +
+         ")";
+  for (const Expr *D : Dims)
+    S += "[" + dimToString(D) + "]";
+  if (F) {
+    S += "(";
+    for (size_t I = 0; I < F->Params.size(); ++I)
+      S += (I ? ", " : "") + F->Params[I]->getAsString();
+    if (F->Variadic)
+      S += F->Params.empty() ? "..." : ", ...";
+    else if (F->Params.empty() && F->Prototyped)
+      S += "void";
+    S += ")";
+  }
+  return S;
 }
 
 std::string TypeSpec::getAsString() const {
   std::string S = getBaseAsString();
   if (SK == SpecKind::String && StringCapacity)
     S += "[" + dimToString(StringCapacity) + "]";
-  if (PointerDepth || !ArrayDims.empty())
-    S += ' ';
-  S.append(PointerDepth, '*');
-  for (const Expr *D : ArrayDims)
-    S += "[" + dimToString(D) + "]";
+  std::string D = spellLevel(PointerDepth, ArrayDims, Function, Nested);
+  if (!D.empty())
+    S += ' ' + D;
   return S;
 }
 

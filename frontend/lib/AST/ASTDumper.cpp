@@ -112,6 +112,9 @@ private:
   std::string header(const Node *N) const;
   std::string details(const Node *N) const;
   std::vector<Item> children(const Node *N) const;
+  /// A declarator level's array dimensions and function suffix.
+  void addDeclarator(std::vector<Item> &K, llvm::ArrayRef<Expr *> Dims,
+                     const FunctionSuffix *F) const;
   std::string designator(const OffsetofExpr *E) const;
 
   const SourceManager &SM;
@@ -207,8 +210,12 @@ std::string Dumper::details(const Node *N) const {
       S += " suffix=" + Suf;
     return S;
   }
-  case NodeKind::CharLiteral:
-    return std::to_string(cast<CharLiteral>(N)->getValue());
+  case NodeKind::CharLiteral: {
+    const auto *C = cast<CharLiteral>(N);
+    static const char *const Prefix[] = {"", " L", " u", " U"};
+    return std::to_string(C->getValue()) +
+           Prefix[static_cast<unsigned>(C->getCharKind())];
+  }
   case NodeKind::StringLiteral:
     return quoted(cast<StringLiteral>(N)->getBytes(), '"');
   case NodeKind::DeclRefExpr:
@@ -234,8 +241,11 @@ std::string Dumper::details(const Node *N) const {
   case NodeKind::AssignExpr:
     return quoted(AssignExpr::getOpcodeStr(cast<AssignExpr>(N)->getOpcode()));
   case NodeKind::SizeofExpr:
-  case NodeKind::AlignofExpr:
     return cast<TypeOrExprTraitExpr>(N)->isTypeOperand() ? "type" : "expr";
+  case NodeKind::AlignofExpr:
+    return std::string(cast<AlignofExpr>(N)->isGNUSpelling() ? "__alignof__ "
+                                                             : "") +
+           (cast<TypeOrExprTraitExpr>(N)->isTypeOperand() ? "type" : "expr");
   case NodeKind::OffsetofExpr:
     return quoted(designator(cast<OffsetofExpr>(N)));
   case NodeKind::MemberExpr: {
@@ -253,9 +263,33 @@ std::string Dumper::details(const Node *N) const {
   case NodeKind::CastExpr:
   case NodeKind::ArraySubscriptExpr:
   case NodeKind::ParenExpr:
+  case NodeKind::OpaqueValueExpr:
+  case NodeKind::GenericSelectionExpr:
+  case NodeKind::InitListExpr:
+  case NodeKind::CompoundLiteralExpr:
     return "";
   }
   llvm_unreachable("unknown node kind");
+}
+
+void Dumper::addDeclarator(std::vector<Item> &K, llvm::ArrayRef<Expr *> Dims,
+                           const FunctionSuffix *F) const {
+  for (const Expr *D : Dims) {
+    if (!D) {
+      K.push_back(line("dimension <unspecified>"));
+      continue;
+    }
+    Item Dim = line("dimension");
+    Dim.Kids.push_back(item(D));
+    K.push_back(Dim);
+  }
+  if (!F)
+    return;
+  Item Fn = line(std::string("function") + (F->Variadic ? " variadic" : "") +
+                 (F->Prototyped ? "" : " unprototyped"));
+  for (const TypeSpec *P : F->Params)
+    Fn.Kids.push_back(item(P));
+  K.push_back(Fn);
 }
 
 std::vector<Item> Dumper::children(const Node *N) const {
@@ -302,14 +336,18 @@ std::vector<Item> Dumper::children(const Node *N) const {
       Cap.Kids.push_back(item(T->getStringCapacity()));
       K.push_back(Cap);
     }
-    for (const Expr *D : T->getArrayDims()) {
-      if (!D) {
-        K.push_back(line("dimension <unspecified>"));
-        continue;
-      }
-      Item Dim = line("dimension");
-      Dim.Kids.push_back(item(D));
-      K.push_back(Dim);
+    if (T->getTypeofType() || T->getTypeofExpr()) {
+      Item Of = line("typeof");
+      Of.Kids.push_back(T->getTypeofType() ? item(T->getTypeofType())
+                                           : item(T->getTypeofExpr()));
+      K.push_back(Of);
+    }
+    addDeclarator(K, T->getArrayDims(), T->getFunction());
+    for (const DeclaratorLevel *L = T->getNested(); L; L = L->Nested) {
+      Item Level = line("nested " + range(L->Range) +
+                        " pointers=" + std::to_string(L->PointerDepth));
+      addDeclarator(Level.Kids, L->ArrayDims, L->Function);
+      K.push_back(Level);
     }
     break;
   }
@@ -394,6 +432,44 @@ std::vector<Item> Dumper::children(const Node *N) const {
     break;
   case NodeKind::ParenExpr:
     Add(cast<ParenExpr>(N)->getSubExpr());
+    break;
+  case NodeKind::OpaqueValueExpr:
+    K.push_back(line(
+        "source " +
+        range(cast<OpaqueValueExpr>(N)->getSourceExpr()->getSourceRange())));
+    break;
+  case NodeKind::GenericSelectionExpr: {
+    const auto *G = cast<GenericSelectionExpr>(N);
+    Add(G->getControllingExpr());
+    for (const GenericAssociation &A : G->getAssociations()) {
+      Item Assoc = line(A.Type ? "association" : "default");
+      if (A.Type)
+        Assoc.Kids.push_back(item(A.Type));
+      Assoc.Kids.push_back(item(A.Value));
+      K.push_back(Assoc);
+    }
+    break;
+  }
+  case NodeKind::InitListExpr:
+    for (const InitItem &I : cast<InitListExpr>(N)->getItems()) {
+      if (I.Designators.empty()) {
+        Add(I.Value);
+        continue;
+      }
+      std::string D = "designated ";
+      for (const Designator &X : I.Designators)
+        D += X.K == Designator::Kind::Field ? "." + X.FieldName.str() : "[]";
+      Item Des = line(D);
+      for (const Designator &X : I.Designators)
+        if (X.Index)
+          Des.Kids.push_back(item(X.Index));
+      Des.Kids.push_back(item(I.Value));
+      K.push_back(Des);
+    }
+    break;
+  case NodeKind::CompoundLiteralExpr:
+    Add(cast<CompoundLiteralExpr>(N)->getTypeSpec());
+    Add(cast<CompoundLiteralExpr>(N)->getInitializer());
     break;
   case NodeKind::ReturnStmt:
   case NodeKind::NullStmt:

@@ -62,6 +62,9 @@ public:
   antlrcpp::Any visitAggregationExpr(P::AggregationExprContext *C) override;
   antlrcpp::Any visitOffsetofExpr(P::OffsetofExprContext *C) override;
   antlrcpp::Any visitParenExpr(P::ParenExprContext *C) override;
+  antlrcpp::Any visitGenericExpr(P::GenericExprContext *C) override;
+  antlrcpp::Any
+  visitCompoundLiteralExpr(P::CompoundLiteralExprContext *C) override;
 
   // Statements (ASTBuilderStmt.cpp).
   antlrcpp::Any visitBlockStmt(P::BlockStmtContext *C) override;
@@ -94,6 +97,15 @@ private:
   void applyQualifiers(TypeSpec *T,
                        const std::vector<P::TypeQualifierContext *> &Qs);
   TypeSpec *buildTypeName(P::TypeNameContext *C);
+  bool buildAbstractDeclarator(P::AbstractDeclaratorContext *A,
+                               DeclaratorLevel &L, TypeSpec *Base);
+  bool buildSuffixes(const std::vector<P::AbstractSuffixContext *> &S,
+                     DeclaratorLevel &L, TypeSpec *StringBase);
+  const FunctionSuffix *buildParameters(P::ParameterListContext *C);
+  bool buildNamedParameter(P::NamedParameterDeclaratorContext *C,
+                           DeclaratorLevel &L);
+  InitListExpr *buildInitList(antlr4::ParserRuleContext *Braced,
+                              P::InitializerListContext *C);
   TypeSpec *cloneTypeSpec(const TypeSpec &T, SourceRange R);
 
   // Statements.

@@ -189,6 +189,20 @@ TypeSpec *ASTBuilder::buildTypeSpecifiers(P::TypeSpecifiersContext *C) {
       T = Ctx.create<TypeSpec>(range(C), TypeSpec::SpecKind::Typedef);
       T->setName(copy(text(TD->TypeName())));
       T->setNameLoc(loc(TD->TypeName()));
+    } else if (auto *TO = dynamic_cast<P::TypeofTypeContext *>(N)) {
+      // Typeof '(' (typeName | expression) ')'
+      T = Ctx.create<TypeSpec>(range(C), TypeSpec::SpecKind::Typeof);
+      if (TO->typeName()) {
+        TypeSpec *Of = buildTypeName(TO->typeName());
+        if (!Of)
+          return nullptr;
+        T->setTypeofType(Of);
+      } else {
+        Expr *Of = buildExpr(TO->expression());
+        if (!Of)
+          return nullptr;
+        T->setTypeofExpr(Of);
+      }
     }
   } else {
     BuiltinTypeKind K;
@@ -351,28 +365,131 @@ TypeSpec *ASTBuilder::buildTypeName(P::TypeNameContext *C) {
   P::AbstractDeclaratorContext *A = C->abstractDeclarator();
   if (!A)
     return Base;
-  Base->setPointerDepth(A->pointer().size());
+  DeclaratorLevel Outer;
+  if (!buildAbstractDeclarator(A, Outer, Base))
+    return nullptr;
+  Base->setPointerDepth(Outer.PointerDepth);
+  Base->setArrayDims(Outer.ArrayDims);
+  Base->setFunction(Outer.Function);
+  Base->setNested(Outer.Nested);
+  return Base;
+}
+
+// abstractDeclarator : pointer+ directAbstractDeclarator?
+//                    | directAbstractDeclarator
+// directAbstractDeclarator : '(' abstractDeclarator ')' abstractSuffix*
+//                          | abstractSuffix+
+bool ASTBuilder::buildAbstractDeclarator(P::AbstractDeclaratorContext *A,
+                                         DeclaratorLevel &L, TypeSpec *Base) {
+  if (!A || A->exception)
+    return false;
+  L.Range = range(A);
+  L.PointerDepth = A->pointer().size();
+  P::DirectAbstractDeclaratorContext *D = A->directAbstractDeclarator();
+  if (!D)
+    return true;
+  if (D->exception)
+    return false;
+  if (P::AbstractDeclaratorContext *Inner = D->abstractDeclarator()) {
+    auto *N = Ctx.create<DeclaratorLevel>();
+    if (!buildAbstractDeclarator(Inner, *N, nullptr))
+      return false;
+    L.Nested = N;
+  }
+  // `String[256]` names a String of 256 bytes, not an array of Strings.
+  bool Capacity = Base && Base->isString() && L.PointerDepth == 0 &&
+                  !Base->getStringCapacity() && !L.Nested;
+  return buildSuffixes(D->abstractSuffix(), L, Capacity ? Base : nullptr);
+}
+
+// abstractSuffix : '[' expression? ']' | '(' parameterList? ')'
+bool ASTBuilder::buildSuffixes(const std::vector<P::AbstractSuffixContext *> &S,
+                               DeclaratorLevel &L, TypeSpec *StringBase) {
   llvm::SmallVector<Expr *, 2> Dims;
-  // Brackets and expressions pair up in order; an empty pair has no
-  // expression between its tokens.
-  size_t NextExpr = 0;
-  auto Exprs = A->expression();
-  for (antlr4::tree::TerminalNode *LB : A->LBracket()) {
-    Expr *E = nullptr;
-    if (NextExpr < Exprs.size() &&
-        Exprs[NextExpr]->getStart()->getTokenIndex() ==
-            LB->getSymbol()->getTokenIndex() + 1) {
-      E = buildExpr(Exprs[NextExpr++]);
-      if (!E)
-        return nullptr;
+  for (P::AbstractSuffixContext *X : S) {
+    if (X->exception)
+      return false;
+    if (X->LParen()) {
+      // C allows neither arrays of functions nor functions returning
+      // arrays or functions; sema says so.
+      if (L.Function || !Dims.empty()) {
+        Diags.report(range(X), diag::err_function_declarator_here);
+        return false;
+      }
+      L.Function = buildParameters(X->parameterList());
+      if (!L.Function)
+        return false;
+      continue;
     }
-    if (Base->isString() && Base->getPointerDepth() == 0 &&
-        !Base->getStringCapacity() && Dims.empty() && E) {
-      Base->setStringCapacity(E);
+    if (L.Function) {
+      Diags.report(range(X), diag::err_function_declarator_here);
+      return false;
+    }
+    Expr *E = nullptr;
+    if (X->expression() && !(E = buildExpr(X->expression())))
+      return false;
+    if (StringBase && Dims.empty() && E) {
+      StringBase->setStringCapacity(E);
+      StringBase = nullptr;
       continue;
     }
     Dims.push_back(E);
   }
-  Base->setArrayDims(copy(llvm::ArrayRef<Expr *>(Dims)));
-  return Base;
+  L.ArrayDims = copy(llvm::ArrayRef<Expr *>(Dims));
+  return true;
+}
+
+// parameterList : parameterDeclaration (',' parameterDeclaration)*
+//                 (',' '...')?
+// parameterDeclaration : typeSpecifiers (abstractDeclarator
+//                                        | namedParameterDeclarator)?
+const FunctionSuffix *ASTBuilder::buildParameters(P::ParameterListContext *C) {
+  auto *F = Ctx.create<FunctionSuffix>();
+  if (!C) {
+    F->Prototyped = false;
+    return F;
+  }
+  if (C->exception)
+    return nullptr;
+  llvm::SmallVector<TypeSpec *, 4> Params;
+  for (P::ParameterDeclarationContext *PD : C->parameterDeclaration()) {
+    TypeSpec *T = buildTypeSpecifiers(PD->typeSpecifiers());
+    if (!T || PD->exception)
+      return nullptr;
+    T->setSourceRange(range(PD));
+    DeclaratorLevel Outer;
+    if (P::AbstractDeclaratorContext *A = PD->abstractDeclarator()) {
+      if (!buildAbstractDeclarator(A, Outer, nullptr))
+        return nullptr;
+    } else if (auto *N = PD->namedParameterDeclarator()) {
+      if (!buildNamedParameter(N, Outer))
+        return nullptr;
+    }
+    T->setPointerDepth(Outer.PointerDepth);
+    T->setArrayDims(Outer.ArrayDims);
+    T->setFunction(Outer.Function);
+    T->setNested(Outer.Nested);
+    Params.push_back(T);
+  }
+  F->Params = copy(llvm::ArrayRef<TypeSpec *>(Params));
+  F->Variadic = C->Ellipsis() != nullptr;
+  return F;
+}
+
+// namedParameterDeclarator : pointer* (Identifier
+//                            | '(' namedParameterDeclarator ')')
+//                            abstractSuffix*
+bool ASTBuilder::buildNamedParameter(P::NamedParameterDeclaratorContext *C,
+                                     DeclaratorLevel &L) {
+  if (!C || C->exception)
+    return false;
+  L.Range = range(C);
+  L.PointerDepth = C->pointer().size();
+  if (auto *Inner = C->namedParameterDeclarator()) {
+    auto *N = Ctx.create<DeclaratorLevel>();
+    if (!buildNamedParameter(Inner, *N))
+      return false;
+    L.Nested = N;
+  }
+  return buildSuffixes(C->abstractSuffix(), L, nullptr);
 }

@@ -124,7 +124,8 @@ antlrcpp::Any ASTBuilder::visitTraitTypeExpr(P::TraitTypeExprContext *C) {
     return wrap(nullptr);
   if (C->op->getType() == P::Sizeof)
     return wrap(Ctx.create<SizeofExpr>(range(C), T, nullptr));
-  return wrap(Ctx.create<AlignofExpr>(range(C), T, nullptr));
+  return wrap(Ctx.create<AlignofExpr>(range(C), T, nullptr,
+                                      C->op->getText() == "__alignof__"));
 }
 
 // ('sizeof' | Alignof) expression
@@ -134,7 +135,8 @@ antlrcpp::Any ASTBuilder::visitTraitExprExpr(P::TraitExprExprContext *C) {
     return wrap(nullptr);
   if (C->op->getType() == P::Sizeof)
     return wrap(Ctx.create<SizeofExpr>(range(C), nullptr, E));
-  return wrap(Ctx.create<AlignofExpr>(range(C), nullptr, E));
+  return wrap(Ctx.create<AlignofExpr>(range(C), nullptr, E,
+                                      C->op->getText() == "__alignof__"));
 }
 
 static BinaryOperator::Opcode binaryOpcode(size_t TokenType) {
@@ -192,14 +194,19 @@ antlrcpp::Any ASTBuilder::visitBinaryExpr(P::BinaryExprContext *C) {
       range(C), binaryOpcode(C->op->getType()), loc(C->op), L, R));
 }
 
-// expression '?' expression ':' expression
+// expression '?' expression? ':' expression
 antlrcpp::Any ASTBuilder::visitConditionalExpr(P::ConditionalExprContext *C) {
   auto Ops = C->expression();
-  if (Ops.size() != 3)
+  if ((Ops.size() != 3 && Ops.size() != 2) || !C->Question() || !C->Colon())
     return wrap(nullptr);
   Expr *Cond = buildExpr(Ops[0]);
-  Expr *L = buildExpr(Ops[1]);
-  Expr *R = buildExpr(Ops[2]);
+  Expr *L = nullptr;
+  // GNU `x ?: y`: the value of x, evaluated once, when it is not zero.
+  if (Cond && Ops.size() == 2)
+    L = Ctx.create<OpaqueValueExpr>(Cond->getSourceRange(), Cond);
+  else if (Ops.size() == 3)
+    L = buildExpr(Ops[1]);
+  Expr *R = buildExpr(Ops.back());
   if (!Cond || !L || !R)
     return wrap(nullptr);
   return wrap(Ctx.create<ConditionalOperator>(
@@ -285,13 +292,19 @@ antlrcpp::Any ASTBuilder::visitNumberExpr(P::NumberExprContext *C) {
 
 antlrcpp::Any ASTBuilder::visitCharExpr(P::CharExprContext *C) {
   int64_t V = 0;
-  decodeCharLiteral(text(C->CharLiteral()), loc(C->CharLiteral()), Diags, V);
-  return wrap(Ctx.create<CharLiteral>(range(C), V));
+  CharLiteralKind K;
+  decodeCharLiteral(text(C->CharLiteral()), loc(C->CharLiteral()), Diags, V, K);
+  return wrap(Ctx.create<CharLiteral>(range(C), V, K));
 }
 
 // StringLiteral+: adjacent literals are concatenated.
 antlrcpp::Any ASTBuilder::visitStringExpr(P::StringExprContext *C) {
   std::string Bytes;
+  for (antlr4::tree::TerminalNode *N : C->PrefixedStringLiteral()) {
+    Diags.report(loc(N), diag::err_prefixed_string)
+        << text(N).take_until([](char Ch) { return Ch == '"'; });
+    return wrap(nullptr);
+  }
   for (antlr4::tree::TerminalNode *N : C->StringLiteral())
     decodeStringLiteral(text(N), loc(N), Diags, Bytes);
   return wrap(Ctx.create<StringLiteral>(range(C), copy(Bytes)));
@@ -353,6 +366,80 @@ antlrcpp::Any ASTBuilder::visitOffsetofExpr(P::OffsetofExprContext *C) {
     return wrap(nullptr);
   return wrap(Ctx.create<OffsetofExpr>(
       range(C), T, copy(llvm::ArrayRef<OffsetofComponent>(Path))));
+}
+
+// Generic '(' expression (',' genericAssociation)+ ')'
+// genericAssociation : (typeName | Default) ':' expression
+antlrcpp::Any ASTBuilder::visitGenericExpr(P::GenericExprContext *C) {
+  Expr *Ctrl = buildExpr(C->expression());
+  if (!Ctrl || !C->RParen())
+    return wrap(nullptr);
+  llvm::SmallVector<GenericAssociation, 4> Assocs;
+  for (P::GenericAssociationContext *A : C->genericAssociation()) {
+    if (!A || A->exception)
+      return wrap(nullptr);
+    GenericAssociation G;
+    if (A->typeName() && !(G.Type = buildTypeName(A->typeName())))
+      return wrap(nullptr);
+    if (!(G.Value = buildExpr(A->expression())))
+      return wrap(nullptr);
+    Assocs.push_back(G);
+  }
+  return wrap(Ctx.create<GenericSelectionExpr>(
+      range(C), Ctrl, copy(llvm::ArrayRef<GenericAssociation>(Assocs))));
+}
+
+// '(' typeName ')' '{' (initializerList ','?)? '}'
+antlrcpp::Any
+ASTBuilder::visitCompoundLiteralExpr(P::CompoundLiteralExprContext *C) {
+  TypeSpec *T = buildTypeName(C->typeName());
+  if (!T || !C->RBrace())
+    return wrap(nullptr);
+  InitListExpr *Init = buildInitList(C, C->initializerList());
+  if (!Init)
+    return wrap(nullptr);
+  return wrap(Ctx.create<CompoundLiteralExpr>(range(C), T, Init));
+}
+
+// initializerList : designatedInitializer (',' designatedInitializer)*
+// designatedInitializer : (designator+ '=')? initializer
+// designator : '[' expression ']' | '.' memberName
+// initializer : expression | '{' (initializerList ','?)? '}'
+InitListExpr *ASTBuilder::buildInitList(antlr4::ParserRuleContext *Braced,
+                                        P::InitializerListContext *C) {
+  llvm::SmallVector<InitItem, 4> Items;
+  for (P::DesignatedInitializerContext *D :
+       C ? C->designatedInitializer()
+         : std::vector<P::DesignatedInitializerContext *>()) {
+    if (!D || D->exception || !D->initializer())
+      return nullptr;
+    llvm::SmallVector<Designator, 2> Path;
+    for (P::DesignatorContext *X : D->designator()) {
+      Designator Des;
+      Des.Range = range(X);
+      if (X->memberName()) {
+        Des.K = Designator::Kind::Field;
+        Des.FieldName = copy(Map.spelling(X->memberName()->getStart()));
+      } else if (!(Des.Index = buildExpr(X->expression()))) {
+        return nullptr;
+      } else {
+        Des.K = Designator::Kind::Index;
+      }
+      Path.push_back(Des);
+    }
+    P::InitializerContext *I = D->initializer();
+    InitItem Item;
+    Item.Designators = copy(llvm::ArrayRef<Designator>(Path));
+    Item.Value = I->expression() ? buildExpr(I->expression())
+                                 : buildInitList(I, I->initializerList());
+    if (!Item.Value)
+      return nullptr;
+    Items.push_back(Item);
+  }
+  SourceRange R = range(Braced);
+  if (auto *CL = dynamic_cast<P::CompoundLiteralExprContext *>(Braced))
+    R = SourceRange(loc(CL->LBrace()), loc(CL->RBrace()));
+  return Ctx.create<InitListExpr>(R, copy(llvm::ArrayRef<InitItem>(Items)));
 }
 
 // '(' expression ')'

@@ -117,9 +117,12 @@ namespace {
 /// Reads one possibly escaped character of a char/string literal body.
 class EscapeReader {
 public:
+  /// \p Max is the largest value an escape may have: 0xFF for bytes,
+  /// more for the code units of wide constants, whose plain characters are
+  /// decoded from UTF-8 and which also take `\u` and `\U` names.
   EscapeReader(llvm::StringRef Body, SourceLocation BodyLoc,
-               DiagnosticsEngine &Diags)
-      : Body(Body), BodyLoc(BodyLoc), Diags(Diags) {}
+               DiagnosticsEngine &Diags, uint32_t Max = 0xFF)
+      : Body(Body), BodyLoc(BodyLoc), Diags(Diags), Max(Max) {}
 
   bool atEnd() const { return I >= Body.size(); }
   size_t pos() const { return I; }
@@ -128,6 +131,8 @@ public:
   /// Reads one character; false if it was malformed (already reported).
   bool next(uint32_t &C) {
     if (Body[I] != '\\') {
+      if (Max > 0xFF && static_cast<unsigned char>(Body[I]) >= 0x80)
+        return readUTF8(C);
       C = static_cast<unsigned char>(Body[I++]);
       return true;
     }
@@ -170,6 +175,11 @@ public:
       return true;
     case 'x':
       return readHex(Start, C);
+    case 'u':
+    case 'U':
+      if (Max > 0xFF)
+        return readUCN(Start, E == 'u' ? 4 : 8, C);
+      break;
     default:
       break;
     }
@@ -178,7 +188,7 @@ public:
       for (int K = 0; K < 2 && !atEnd() && Body[I] >= '0' && Body[I] <= '7';
            ++K)
         V = V * 8 + (Body[I++] - '0');
-      if (V > 0xFF) {
+      if (V > Max) {
         Diags.report(BodyLoc.getLocWithOffset(Start),
                      diag::err_escape_too_large)
             << 1;
@@ -202,7 +212,7 @@ private:
     bool Overflow = false;
     while (!atEnd() && llvm::isHexDigit(Body[I])) {
       V = V * 16 + llvm::hexDigitValue(Body[I++]);
-      Overflow |= V > 0xFF;
+      Overflow |= V > Max;
     }
     if (I == B) {
       Diags.report(BodyLoc.getLocWithOffset(Start),
@@ -218,9 +228,61 @@ private:
     return true;
   }
 
+  /// `\u00e9`, `\U0001F600`: exactly \p Digits hex digits.
+  bool readUCN(size_t Start, unsigned Digits, uint32_t &C) {
+    uint32_t V = 0;
+    for (unsigned K = 0; K < Digits; ++K) {
+      if (atEnd() || !llvm::isHexDigit(Body[I])) {
+        Diags.report(BodyLoc.getLocWithOffset(Start),
+                     diag::err_hex_escape_no_digits);
+        return false;
+      }
+      V = V * 16 + llvm::hexDigitValue(Body[I++]);
+    }
+    if (V > Max || V > 0x10FFFF) {
+      Diags.report(BodyLoc.getLocWithOffset(Start), diag::err_escape_too_large)
+          << 0;
+      return false;
+    }
+    C = V;
+    return true;
+  }
+
+  /// One UTF-8 encoded character of a wide constant (gcc's source charset
+  /// is UTF-8); an invalid sequence stands for its first byte.
+  bool readUTF8(uint32_t &C) {
+    unsigned char B0 = static_cast<unsigned char>(Body[I]);
+    unsigned Len = B0 >= 0xF0 ? 4 : B0 >= 0xE0 ? 3 : B0 >= 0xC0 ? 2 : 1;
+    uint32_t V = Len == 4 ? B0 & 0x07 : Len == 3 ? B0 & 0x0F : B0 & 0x1F;
+    if (Len == 1 || I + Len > Body.size()) {
+      C = B0;
+      ++I;
+      return true;
+    }
+    for (unsigned K = 1; K < Len; ++K) {
+      unsigned char B = static_cast<unsigned char>(Body[I + K]);
+      if ((B & 0xC0) != 0x80) {
+        C = B0;
+        ++I;
+        return true;
+      }
+      V = (V << 6) | (B & 0x3F);
+    }
+    I += Len;
+    if (V > Max) {
+      Diags.report(BodyLoc.getLocWithOffset(I - Len),
+                   diag::err_escape_too_large)
+          << 0;
+      return false;
+    }
+    C = V;
+    return true;
+  }
+
   llvm::StringRef Body;
   SourceLocation BodyLoc;
   DiagnosticsEngine &Diags;
+  uint32_t Max;
   size_t I = 0;
 };
 
@@ -241,8 +303,18 @@ llvm::StringRef literalBody(llvm::StringRef S, char Quote) {
 } // namespace
 
 bool tscc::parse::decodeCharLiteral(llvm::StringRef S, SourceLocation Loc,
-                                    DiagnosticsEngine &Diags, int64_t &Value) {
+                                    DiagnosticsEngine &Diags, int64_t &Value,
+                                    CharLiteralKind &Kind) {
   Value = 0;
+  Kind = CharLiteralKind::Plain;
+  if (!S.starts_with("'")) {
+    Kind = S[0] == 'L'   ? CharLiteralKind::Wide
+           : S[0] == 'u' ? CharLiteralKind::UTF16
+                         : CharLiteralKind::UTF32;
+    return decodeWideChar(S.drop_front(), Loc.getLocWithOffset(1), Diags,
+                          Kind == CharLiteralKind::UTF16 ? 0xFFFF : 0xFFFFFFFF,
+                          Value);
+  }
   llvm::StringRef Body = literalBody(S, '\'');
   if (Body.empty()) {
     Diags.report(Loc, diag::err_empty_character);
@@ -270,6 +342,34 @@ bool tscc::parse::decodeCharLiteral(llvm::StringRef S, SourceLocation Loc,
   }
   // A plain char is signed on the targets we compile for (i386, x86-64).
   Value = static_cast<int8_t>(C & 0xFF);
+  return true;
+}
+
+bool tscc::parse::decodeWideChar(llvm::StringRef S, SourceLocation Loc,
+                                 DiagnosticsEngine &Diags, uint32_t Max,
+                                 int64_t &Value) {
+  // gcc: one code unit of the prefix's width; with several characters the
+  // last one counts (a warning, as for 'ab').
+  llvm::StringRef Body = literalBody(S, '\'');
+  if (Body.empty()) {
+    Diags.report(Loc, diag::err_empty_character);
+    return false;
+  }
+  EscapeReader R(Body, Loc.getLocWithOffset(1), Diags, Max);
+  unsigned Count = 0;
+  uint32_t C = 0;
+  bool OK = true;
+  while (!R.atEnd()) {
+    OK &= R.next(C);
+    ++Count;
+  }
+  if (!OK)
+    return false;
+  if (Count > 1 && S.ends_with("'"))
+    Diags.report(Loc, diag::warn_multichar_character);
+  // wchar_t is a signed 32-bit type on both x86 models; char16_t and
+  // char32_t are unsigned.
+  Value = Max == 0xFFFFFFFF ? int64_t(C) : int64_t(C & Max);
   return true;
 }
 

@@ -29,10 +29,16 @@ struct IntegerValue {
 bool decodeInteger(llvm::StringRef Spelling, SourceLocation Loc,
                    DiagnosticsEngine &Diags, IntegerValue &Out);
 
-/// Decodes a character constant including its quotes (the closing quote
-/// may be missing; that was reported by the lexer).
+/// Decodes a character constant including its quotes and prefix (the
+/// closing quote may be missing; that was reported by the lexer).
 bool decodeCharLiteral(llvm::StringRef Spelling, SourceLocation Loc,
-                       DiagnosticsEngine &Diags, int64_t &Value);
+                       DiagnosticsEngine &Diags, int64_t &Value,
+                       CharLiteralKind &Kind);
+
+/// Decodes the quoted part of `L'...'`, `u'...'` or `U'...'` (\p S starts
+/// at the quote, written at \p Loc): one code unit of at most \p Max.
+bool decodeWideChar(llvm::StringRef S, SourceLocation Loc,
+                    DiagnosticsEngine &Diags, uint32_t Max, int64_t &Value);
 
 /// Decodes a string literal including its quotes and appends its bytes to
 /// \p Out.

@@ -9,8 +9,13 @@ using namespace tscc::parse;
 using tscc_grammar::TraceScriptParser;
 
 static bool countsAsNesting(antlr4::RuleContext *Ctx) {
+  // Type names and initializers nest too: `int (((*)))`, `{{{1}}}`.
   return dynamic_cast<TraceScriptParser::ExpressionContext *>(Ctx) ||
-         dynamic_cast<TraceScriptParser::StatementContext *>(Ctx);
+         dynamic_cast<TraceScriptParser::StatementContext *>(Ctx) ||
+         dynamic_cast<TraceScriptParser::AbstractDeclaratorContext *>(Ctx) ||
+         dynamic_cast<TraceScriptParser::NamedParameterDeclaratorContext *>(
+             Ctx) ||
+         dynamic_cast<TraceScriptParser::InitializerContext *>(Ctx);
 }
 
 unsigned NestingLimitedParser::depthOf(antlr4::RuleContext *Ctx) {

@@ -3,6 +3,7 @@
 #include "tscc/Parse/Parser.h"
 
 #include "ASTBuilder.h"
+#include "ClauseDirectives.h"
 #include "NestingLimit.h"
 #include "SourceInput.h"
 #include "SyntaxErrors.h"
@@ -40,7 +41,7 @@ public:
                      << Opts.MaxNestingDepth;
                  Diags.report(L, diag::note_nesting_limit);
                }),
-        Listener(Map, Diags), Opts(Opts) {
+        Listener(Map, Diags), Diags(Diags), Opts(Opts) {
     Lexer.removeErrorListeners();
     Lexer.addErrorListener(&Listener);
     Parser.removeErrorListeners();
@@ -51,6 +52,7 @@ public:
   /// Lexes everything, then applies the lexer hack (TypeNames.h).
   void prepareTokens() {
     Tokens.fill();
+    hideDirectivesInClauses(Tokens.getTokens(), Map, Diags);
     markTypeNames(Tokens.getTokens(), Map, Opts);
   }
 
@@ -63,6 +65,7 @@ public:
   DiagnosticErrorListener Listener;
 
 private:
+  DiagnosticsEngine &Diags;
   const ParseOptions &Opts;
 };
 

@@ -43,6 +43,7 @@ enum {
   NR_gettid = 224,
   NR_tgkill = 270,
   NR_futex = 240,
+  NR_prctl = 172,
   NR_open = 5,
   NR_close = 6,
   NR_pwrite64 = 181,

@@ -35,6 +35,7 @@ enum {
   NR_tgkill = 234,
   NR_futex = 202,
   NR_arch_prctl = 158,
+  NR_prctl = 157,
   NR_open = 2,
   NR_close = 3,
   NR_pwrite64 = 18,

@@ -52,7 +52,7 @@ struct tscc_ctx;
  * minor version is any value: minor bumps only append fields or enum values
  * that an older runtime may ignore. */
 #define TSCC_ABI_MAJOR 1
-#define TSCC_ABI_MINOR 5
+#define TSCC_ABI_MINOR 6
 
 /*--- Sections ------------------------------------------------------------*/
 
@@ -73,10 +73,10 @@ struct tscc_ctx;
 #define TSCC_SEC_TEXT_ILP32 "tscc_text_ilp32"
 #define TSCC_SEC_TEXT_LP64 "tscc_text_lp64"
 
-/* ABI 1.5: code streams for instruction sets other than the tracer's, for
+/* ABI 1.6: code streams for instruction sets other than the tracer's, for
  * clause code that runs inside traced processes (the in-process agent of a
- * 32-bit process runs i386 code). A runtime older than 1.5 ignores them;
- * an object older than 1.5 has none, and its clauses then run in the tracer
+ * 32-bit process runs i386 code). A runtime older than 1.6 ignores them;
+ * an object older than 1.6 has none, and its clauses then run in the tracer
  * for those processes. See struct tscc_stream below. */
 #define TSCC_SEC_STREAMS "tscc_streams"             /* the table below */
 #define TSCC_SEC_STREAM_IMAGES "tscc_stream_images" /* their ELF images */
@@ -170,7 +170,7 @@ enum tscc_clause_flags {
   TSCC_CLAUSE_CALLS_STACK_ID = 1u << 5,
 };
 
-/* ABI 1.5, section tscc_streams: a struct tscc_stream_table, `count` rows
+/* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows
  * of `row_size` bytes (struct tscc_stream; later versions may append
  * fields), then the rows' entries. Each row is one further code stream: the
  * clauses of one data model compiled for one instruction set, as a complete
@@ -497,6 +497,12 @@ struct tscc_helpers {
    * session; 0 when the stack cannot be had. For TSCC_FIELD_STACK_ID keys. */
   TSCC_PTR_SLOT(stack_id,
                 uint64_t (*stack_id)(struct tscc_ctx *ctx, uint32_t depth));
+  /* Since ABI 1.5 (clause code checks `size` before calling it): copies the
+   * firing thread's name as the kernel keeps it (comm, what prctl(PR_GET_NAME)
+   * returns: at most 15 bytes) and a NUL into dst, at most max bytes in all.
+   * Returns its length. For __comm. */
+  TSCC_PTR_SLOT(comm,
+                int64_t (*comm)(struct tscc_ctx *ctx, char *dst, uint64_t max));
 };
 
 /* What fault() reports; the runtime names each kind a clause had at the end
@@ -522,8 +528,10 @@ TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, param_count) == 288,
                    "tscc_ctx layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_ctx, usdt_args) == 296,
                    "tscc_ctx layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_helpers) == 128, "tscc_helpers layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_helpers) == 136, "tscc_helpers layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_helpers, stack_id) == 120,
+                   "tscc_helpers layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_helpers, comm) == 128,
                    "tscc_helpers layout");
 
 #ifdef __cplusplus

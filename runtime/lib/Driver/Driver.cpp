@@ -13,6 +13,7 @@
 #include "ListProbes.h"
 #include "ObjectTrust.h"
 
+#include "tscc/ClosestName.h"
 #include "tscc/Runtime/Backend.h"
 #include "tscc/Runtime/CallerSignals.h"
 #include "tscc/Runtime/Metrics.h"
@@ -60,6 +61,7 @@ struct DriverOptions {
   OutputFormat Format = OutputFormat::Text;
   std::vector<std::vector<std::string>> Commands;
   std::vector<int64_t> Pids;
+  std::vector<std::string> Executables; ///< --exe PATH
   std::vector<RemoteOptions> Remotes;
   std::vector<std::string> RemoteSpecs;
   unsigned RemoteTimeoutMs = 10000; ///< --remote-timeout
@@ -79,6 +81,9 @@ struct DriverOptions {
   std::string Metrics;     ///< --metrics HOST:PORT
   /// -l SPEC: list what SPEC matches instead of tracing.
   std::optional<std::string> ListSpec;
+  /// Started by `tscc --run` (TSCC_RUN_BY_TSCC), whose object is a private
+  /// temporary file: hints show the tscc command, not the object.
+  bool ByTsccRun = false;
 };
 
 enum class ParseResult { Run, List, Help, Version, Error };
@@ -96,6 +101,8 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "repeatable\n"
       "  -- CMD ARGS...         launch CMD with the remaining arguments as is\n"
       "  -p PID                 attach to a running process; repeatable\n"
+      "  --exe PATH             trace every process running PATH (or mapping\n"
+      "                         it), now and started later; repeatable\n"
       "  --remote HOST:PORT=EXE trace EXE behind a GDB remote stub\n"
       "                         (qemu-i386 -g PORT, gdbserver); repeatable\n"
       "  --remote-timeout SEC   drop a remote target whose stub takes longer\n"
@@ -196,6 +203,23 @@ bool parseSize(const std::string &S, size_t &Out) {
     return false;
   Out = static_cast<size_t>(V << Shift);
   return Out >= 4096;
+}
+
+/// The long option \p A (without its "=VALUE") was probably meant to be.
+std::string_view closestOption(const std::string &A) {
+  static constexpr std::string_view Long[] = {
+      "--exe",          "--help",
+      "--version",      "--list",
+      "--verbose",      "--keep-launched",
+      "--ptrace",       "--allow-untrusted-object",
+      "--ring",         "--buffer-mode",
+      "--collect",      "--thread-buffer",
+      "--buffer-size",  "--metrics",
+      "--remote",       "--remote-timeout",
+      "--map-capacity", "--spin"};
+  if (A.rfind("--", 0) != 0)
+    return {};
+  return closestName(std::string_view(A).substr(0, A.find('=')), Long);
 }
 
 ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
@@ -323,6 +347,10 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       if (!parsePid(V.c_str(), Pid))
         return (Error = "invalid pid '" + V + "'"), ParseResult::Error;
       O.Pids.push_back(Pid);
+    } else if (Is(A, "--exe")) {
+      if (!Value(I, "--exe", V))
+        return ParseResult::Error;
+      O.Executables.push_back(V);
     } else if (Is(A, "--remote")) {
       RemoteOptions R;
       if (!Value(I, "--remote", V))
@@ -380,7 +408,9 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
     } else if (A.size() > 1 && A[0] == '-' && !isNegativeNumber(A.c_str())) {
       Error = "unknown option '" + A + "'";
       // `tsrun probe.o ls -l`: the command's options meet tsrun's parser.
-      if (!O.Params.empty())
+      if (std::string_view Best = closestOption(A); !Best.empty())
+        Error += "; did you mean '" + std::string(Best) + "'?";
+      else if (!O.Params.empty())
         Error += "; to trace '" + O.Params.front() + " " + A +
                  " ...', put the command after '--'";
       return ParseResult::Error;
@@ -603,10 +633,11 @@ std::unique_ptr<OutputSink> openSink(const DriverOptions &O,
 bool createBackends(const DriverOptions &O, Session &S,
                     std::vector<std::unique_ptr<BackendRun>> &Runs,
                     std::string &Err) {
-  if (!O.Commands.empty() || !O.Pids.empty()) {
+  if (!O.Commands.empty() || !O.Pids.empty() || !O.Executables.empty()) {
     PtraceOptions PO;
     PO.Commands = O.Commands;
     PO.Pids = O.Pids;
+    PO.Executables = O.Executables;
     PO.KillLaunchedOnStop = !O.KeepLaunched;
     PO.SpinMicros = O.SpinMicros;
     PO.InProcess = !O.PtraceOnly;
@@ -647,12 +678,58 @@ void waitForStop(Session &S) {
   }
 }
 
-bool hasNoProcessClauses(const ProbeProgram &P) {
+bool hasProbeOf(const ProbeProgram &P,
+                std::initializer_list<tscc_probe_kind> Kinds) {
   for (const tscc_probe &Pr : P.probes())
-    if (Pr.kind == TSCC_PROBE_BEGIN || Pr.kind == TSCC_PROBE_END ||
-        Pr.kind == TSCC_PROBE_INTERVAL)
+    if (std::find(Kinds.begin(), Kinds.end(), Pr.kind) != Kinds.end())
       return true;
   return false;
+}
+
+bool hasProcessProbes(const ProbeProgram &P) {
+  return hasProbeOf(P, {TSCC_PROBE_UFT_ENTRY, TSCC_PROBE_UFT_EXIT,
+                        TSCC_PROBE_UFT_OFFSET, TSCC_PROBE_USDT,
+                        TSCC_PROBE_SYSCALL_ENTRY, TSCC_PROBE_SYSCALL_EXIT});
+}
+
+/// No target given: an error when nothing could ever run but @@END at
+/// Ctrl-C, else a warning that the process probes will not fire.
+bool checkNoTarget(const DriverOptions &O, const ProbeProgram &P,
+                   std::string &Err) {
+  if (!O.Commands.empty() || !O.Pids.empty() || !O.Remotes.empty() ||
+      !O.Executables.empty() || !hasProcessProbes(P))
+    return true;
+  static const char *Give = "give a command after '--', -c 'CMD', -p PID "
+                            "or --remote";
+  if (!hasProbeOf(P, {TSCC_PROBE_BEGIN, TSCC_PROBE_INTERVAL})) {
+    Err = std::string("nothing to trace: the script's probes need a "
+                      "process") +
+          (hasProbeOf(P, {TSCC_PROBE_END})
+               ? " (without one, only @@END would run, at Ctrl-C)"
+               : "") +
+          "; " + Give;
+    return false;
+  }
+  fprintf(stderr,
+          "%s: warning: no process to trace: the script's @@uft, @@usdt "
+          "and @@syscall probes will not fire, only @@BEGIN and @@interval "
+          "(%s)\n",
+          O.Tool.c_str(), Give);
+  return true;
+}
+
+/// `--keep-launched` cannot keep a command that has tsrun's seccomp filter.
+void checkKeepLaunched(const DriverOptions &O, const ProbeProgram &P) {
+  if (!O.KeepLaunched || O.Commands.empty() ||
+      !hasProbeOf(P, {TSCC_PROBE_SYSCALL_ENTRY, TSCC_PROBE_SYSCALL_EXIT}))
+    return;
+  fprintf(stderr,
+          "%s: warning: --keep-launched: the launched commands will be "
+          "killed all the same when the session ends: for the script's "
+          "@@syscall probes they run under a seccomp filter that makes "
+          "those system calls fail once nobody traces them; start the "
+          "program yourself and attach with -p PID to leave it running\n",
+          O.Tool.c_str());
 }
 
 /// Mistakes that would otherwise leave tsrun waiting for nothing: a command
@@ -678,17 +755,17 @@ bool checkInvocation(const DriverOptions &O, const ProbeProgram &P,
       std::string Cmd;
       for (size_t I = ParamsUsed; I < O.Params.size(); ++I)
         Cmd += " " + O.Params[I];
-      Err += "; to trace a command, put it after '--': " + O.Tool +
-             (O.Object.empty() ? std::string() : " " + O.Object) + " --" + Cmd;
+      Err += "; to trace a command, put it after '--': " +
+             (O.ByTsccRun ? std::string("tscc ... --run")
+                          : O.Tool + (O.Object.empty() ? std::string()
+                                                       : " " + O.Object)) +
+             " --" + Cmd;
     }
     return false;
   }
-  if (O.Commands.empty() && O.Pids.empty() && O.Remotes.empty() &&
-      !hasNoProcessClauses(P)) {
-    Err = "nothing to trace: every probe of the script needs a process; "
-          "give a command after '--', -c 'CMD', -p PID or --remote";
+  if (!checkNoTarget(O, P, Err))
     return false;
-  }
+  checkKeepLaunched(O, P);
   return true;
 }
 
@@ -816,6 +893,9 @@ int driverMain(int Argc, char **Argv, bool Linked) {
   // Before tsrun changes any of it: launched commands get it back.
   rememberCallerSignals();
   DriverOptions O;
+  // Not passed on to the commands tsrun launches.
+  O.ByTsccRun = getenv("TSCC_RUN_BY_TSCC") != nullptr;
+  unsetenv("TSCC_RUN_BY_TSCC");
   if (Argc > 0 && Argv[0]) {
     const char *Slash = strrchr(Argv[0], '/');
     O.Tool = Slash ? Slash + 1 : Argv[0];

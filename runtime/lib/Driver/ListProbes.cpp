@@ -1,13 +1,16 @@
 //===- ListProbes.cpp - tsrun -l: what a probe specification matches ------===//
 #include "ListProbes.h"
 
+#include "tscc/ClosestName.h"
 #include "tscc/ProbeSpecFields.h"
 #include "tscc/Runtime/CommandPath.h"
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/Usdt.h"
+#include "tscc/SyscallTable.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <climits>
 #include <cstdlib>
@@ -276,6 +279,62 @@ bool modulesOfProcess(int64_t Pid, std::vector<Module> &Out,
   return true;
 }
 
+/// Names in the order closestName() should prefer them on a tie: shorter
+/// first, then alphabetically.
+std::vector<std::string_view> preferenceOrder(std::vector<std::string_view> N) {
+  std::sort(N.begin(), N.end(), [](std::string_view A, std::string_view B) {
+    return std::make_pair(A.size(), A) < std::make_pair(B.size(), B);
+  });
+  N.erase(std::unique(N.begin(), N.end()), N.end());
+  return N;
+}
+
+/// "; did you mean 'X'?" for a specification that matched nothing, when
+/// one of its exact names is a typo of something that exists.
+std::string didYouMean(const ParsedSpec &P, const ProbeMatcher &Matcher,
+                       const std::vector<Module> &Modules) {
+  const tscc_probe &Pr = P.Probe;
+  std::string_view Function(P.Strtab.data() + Pr.function);
+  std::vector<std::string_view> Names;
+  bool Syscall =
+      Pr.kind == TSCC_PROBE_SYSCALL_ENTRY || Pr.kind == TSCC_PROBE_SYSCALL_EXIT;
+  if (Syscall) {
+    for (const SyscallInfo &S : allSyscalls())
+      Names.push_back(S.Name);
+  } else if (Pr.module_match == TSCC_MATCH_EXACT &&
+             std::none_of(Modules.begin(), Modules.end(), [&](const Module &M) {
+               return Matcher.moduleMatches(
+                   0, ModuleRef{M.Path, M.Elf->soname(), M.IsMain});
+             })) {
+    // The module is the typo: suggest one of the program's.
+    for (const Module &M : Modules)
+      Names.push_back(
+          M.Elf->soname().empty()
+              ? std::string_view(M.Path).substr(M.Path.rfind('/') + 1)
+              : std::string_view(M.Elf->soname()));
+    std::string_view Want(P.Strtab.data() + Pr.module);
+    std::string_view Best = closestName(Want, preferenceOrder(Names));
+    return Best.empty() ? ""
+                        : "; did you mean module '" + std::string(Best) + "'?";
+  } else {
+    for (const Module &M : Modules) {
+      if (!Matcher.moduleMatches(0,
+                                 ModuleRef{M.Path, M.Elf->soname(), M.IsMain}))
+        continue;
+      if (Pr.kind == TSCC_PROBE_USDT)
+        for (const UsdtProbe &U : M.Elf->usdtProbes())
+          Names.push_back(U.Name);
+      else
+        for (const ElfSymbol &S : M.Elf->functions())
+          Names.push_back(S.Name);
+    }
+  }
+  if (Pr.function_match != TSCC_MATCH_EXACT)
+    return "";
+  std::string_view Best = closestName(Function, preferenceOrder(Names));
+  return Best.empty() ? "" : "; did you mean '" + std::string(Best) + "'?";
+}
+
 std::string hex(uint64_t V) {
   char Buf[24];
   snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
@@ -294,6 +353,7 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
     return false;
   }
   size_t Lines = 0;
+  std::vector<Module> Modules;
   if (P.Probe.kind == TSCC_PROBE_SYSCALL_ENTRY ||
       P.Probe.kind == TSCC_PROBE_SYSCALL_EXIT) {
     std::vector<DataModel> Models{DataModel::LP64, DataModel::ILP32};
@@ -322,10 +382,13 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
               "BINARY, -p PID or -- CMD";
       return false;
     }
-    std::vector<Module> Modules;
     if (!(R.Pid ? modulesOfProcess(R.Pid, Modules, Error)
                 : modulesOfBinary(R.Binary, Modules, Error)))
       return false;
+    // A debug file that was found but not used leaves names out: say why.
+    for (const Module &M : Modules)
+      for (const std::string &Why : M.Elf->debugProblems())
+        fprintf(stderr, "tsrun: warning: %s\n", Why.c_str());
     for (const Module &M : Modules) {
       ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
       if (!Matcher.moduleMatches(0, Ref))
@@ -361,7 +424,8 @@ bool tscc::rt::listProbes(const ListRequest &R, FILE *Out, std::string &Error) {
     }
   }
   if (!Lines) {
-    Error = "no probe matches '" + R.Spec + "'";
+    Error =
+        "no probe matches '" + R.Spec + "'" + didYouMean(P, Matcher, Modules);
     return false;
   }
   return true;

@@ -79,7 +79,7 @@ ElfFile::~ElfFile() {
 }
 
 std::unique_ptr<ElfFile> ElfFile::open(const std::string &Path,
-                                       std::string &Error) {
+                                       std::string &Error, DebugSymbols Debug) {
   // Paths can come from a remote stub (library names): never open anything
   // but a regular file. stat() first keeps device files from being opened
   // at all (opening some has effects); O_NONBLOCK keeps a FIFO swapped in
@@ -124,6 +124,8 @@ std::unique_ptr<ElfFile> ElfFile::open(const std::string &Path,
                 : (Error = Path + ": unknown ELF class", false);
   if (!Ok)
     return nullptr;
+  if (Debug == DebugSymbols::Search)
+    F->addSeparateDebugSymbols();
   return F;
 }
 
@@ -163,6 +165,8 @@ template <class Traits> bool ElfFile::parse(std::string &Error) {
   Machine = Eh.e_machine;
   Type = Eh.e_type;
   Entry = Eh.e_entry;
+  PhOff = Eh.e_phoff;
+  PhSize = uint64_t(Eh.e_phnum) * Eh.e_phentsize;
 
   // Program headers.
   if (Eh.e_phnum && Eh.e_phentsize < sizeof(typename Traits::Phdr)) {
@@ -236,6 +240,8 @@ template <class Traits> bool ElfFile::parse(std::string &Error) {
       if (S.Type == PT_GNU_EH_FRAME)
         EhFrameHdr = ElfRange{S.VAddr, S.Offset, S.FileSize};
   readDynamic<Traits>();
+  readNotes();
+  readDebugLink();
   finishSymbols();
   Usdt = readUsdtProbes(*this, UsdtProblems);
   return true;
@@ -347,6 +353,108 @@ void ElfFile::finishSymbols() {
   });
 }
 
+namespace {
+
+/// Calls F(Type, Name, Desc, NoteOffset, NoteSize) for each note of the
+/// bytes [Off, Off+Len) of the file, stopping when F returns true.
+template <class Fn>
+void forEachNote(const uint8_t *Data, size_t Size, uint64_t Off, uint64_t Len,
+                 uint64_t Align, Fn F) {
+  if (!inBounds(Off, Len, Size))
+    return;
+  uint64_t A = Align == 8 ? 8 : 4;
+  auto Round = [A](uint64_t V) { return (V + A - 1) & ~(A - 1); };
+  uint64_t Pos = 0;
+  while (Len - Pos >= 12) {
+    uint32_t Hdr[3];
+    std::memcpy(Hdr, Data + Off + Pos, sizeof(Hdr));
+    uint64_t NameAt = Pos + 12, DescAt = NameAt + Round(Hdr[0]);
+    uint64_t End = DescAt + Round(Hdr[1]);
+    if (DescAt > Len || End > Len || Hdr[1] > Len)
+      return;
+    std::string_view Name(reinterpret_cast<const char *>(Data + Off + NameAt),
+                          Hdr[0]);
+    std::string_view Desc(reinterpret_cast<const char *>(Data + Off + DescAt),
+                          Hdr[1]);
+    if (F(Hdr[2], Name, Desc, Pos, End - Pos))
+      return;
+    Pos = End;
+  }
+}
+
+} // namespace
+
+void ElfFile::readNotes() {
+  auto Take = [&](uint64_t Off, uint64_t Len, uint64_t Align,
+                  std::optional<uint64_t> VAddr) {
+    forEachNote(Data, Size, Off, Len, Align,
+                [&](uint32_t T, std::string_view Name, std::string_view Desc,
+                    uint64_t At, uint64_t NoteSize) {
+                  if (T != NT_GNU_BUILD_ID ||
+                      Name != std::string_view("GNU\0", 4) || Desc.empty())
+                    return false;
+                  BuildId = std::string(Desc);
+                  if (VAddr && loadSegmentFor(*VAddr + At))
+                    BuildIdNote = ElfRange{*VAddr + At, Off + At, NoteSize};
+                  return true;
+                });
+  };
+  // The loader's view first: it says where the note is in memory.
+  for (const ElfSegment &S : Segments)
+    if (S.Type == PT_NOTE && BuildId.empty())
+      Take(S.Offset, S.FileSize, S.Align, S.VAddr);
+  for (const ElfSection &S : Sections)
+    if (S.Type == SHT_NOTE && BuildId.empty())
+      Take(S.Offset, S.Size, 4,
+           S.Flags & SHF_ALLOC ? std::optional<uint64_t>(S.Addr)
+                               : std::nullopt);
+}
+
+void ElfFile::readDebugLink() {
+  const ElfSection *S = section(".gnu_debuglink");
+  if (!S || S->Type == SHT_NOBITS || !inBounds(S->Offset, S->Size, Size))
+    return;
+  std::string Name = readString(Data, Size, S->Offset, S->Size, 0);
+  // The CRC follows the name's NUL, 4-byte aligned.
+  uint64_t CrcAt = (Name.size() + 1 + 3) & ~uint64_t(3);
+  if (Name.empty() || Name.find('/') != std::string::npos ||
+      CrcAt + 4 > S->Size)
+    return;
+  DebugLinkName = std::move(Name);
+  std::memcpy(&DebugLinkCrc, Data + S->Offset + CrcAt, 4);
+}
+
+std::optional<ElfRange> ElfFile::programHeaders() const {
+  std::optional<uint64_t> VAddr = offsetToVAddr(PhOff);
+  if (!PhSize || !VAddr || !inBounds(PhOff, PhSize, Size))
+    return std::nullopt;
+  return ElfRange{*VAddr, PhOff, PhSize};
+}
+
+std::string ElfFile::buildIdHex() const {
+  static const char Digits[] = "0123456789abcdef";
+  std::string Hex;
+  for (unsigned char C : BuildId) {
+    Hex += Digits[C >> 4];
+    Hex += Digits[C & 15];
+  }
+  return Hex;
+}
+
+bool ElfFile::sameLoadLayout(const ElfFile &Other) const {
+  for (const ElfSegment &S : Segments) {
+    if (S.Type != PT_LOAD)
+      continue;
+    bool Found = false;
+    for (const ElfSegment &O : Other.Segments)
+      Found |=
+          O.Type == PT_LOAD && O.VAddr == S.VAddr && O.MemSize == S.MemSize;
+    if (!Found)
+      return false;
+  }
+  return true;
+}
+
 bool ElfFile::isRelocatable() const { return Type == ET_DYN; }
 
 const ElfSection *ElfFile::section(std::string_view Name) const {
@@ -406,6 +514,24 @@ const ElfSymbol *ElfFile::findFunction(std::string_view Name) const {
   return &Functions[*It];
 }
 
+const ElfSymbol *
+ElfFile::preferredAlias(std::vector<ElfSymbol>::const_iterator It) const {
+  // Aliases share an address (__libc_start_main and, from the debug file,
+  // __libc_start_main_impl): name it by the exported one, as the
+  // program's own symbol tables would without a debug file.
+  auto Rank = [](const ElfSymbol &S) { return S.Dynamic * 2 + S.Global; };
+  const ElfSymbol *Best = &*It;
+  for (auto J = It; J != Functions.end() && J->Value == It->Value; ++J)
+    if (J->Size == It->Size && Rank(*J) > Rank(*Best))
+      Best = &*J;
+  for (auto J = It; J != Functions.begin() && (J - 1)->Value == It->Value;) {
+    --J;
+    if (J->Size == It->Size && Rank(*J) > Rank(*Best))
+      Best = &*J;
+  }
+  return Best;
+}
+
 const ElfSymbol *ElfFile::functionContaining(uint64_t VAddr) const {
   auto It = std::upper_bound(
       Functions.begin(), Functions.end(), VAddr,
@@ -416,7 +542,7 @@ const ElfSymbol *ElfFile::functionContaining(uint64_t VAddr) const {
   while (It != Functions.begin()) {
     --It;
     if (It->Size && VAddr - It->Value < It->Size)
-      return &*It;
+      return preferredAlias(It);
     if (!It->Size && !Fallback)
       Fallback = &*It;
     // Stop once symbols are clearly too far to matter.

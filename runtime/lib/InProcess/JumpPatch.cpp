@@ -1,8 +1,8 @@
 //===- JumpPatch.cpp - Displacing instructions with a 5-byte jump ---------===//
 #include "JumpPatch.h"
 
-#include <cinttypes>
-#include <cstdio>
+#include "InsnFacts.h"
+
 #include <cstring>
 #include <initializer_list>
 
@@ -10,30 +10,6 @@ using namespace tscc::rt;
 using namespace tscc::rt::ip;
 
 namespace {
-
-std::string hexAddr(uint64_t V) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, V);
-  return Buf;
-}
-
-bool hasRelTarget(const X86Insn &I) {
-  switch (I.Flow) {
-  case X86Flow::JmpRel:
-  case X86Flow::JccRel:
-  case X86Flow::CallRel:
-  case X86Flow::LoopRel:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// Where the relative branch I at Addr goes: its displacement counts from
-/// the next instruction.
-uint64_t branchTarget(uint64_t Addr, const X86Insn &I) {
-  return Addr + I.Length + static_cast<uint64_t>(I.RelTarget);
-}
 
 /// The rel32 that reaches Target from NextIp, the address right after the
 /// instruction holding it. False when the distance does not fit; in 32-bit
@@ -210,6 +186,62 @@ bool checkWindow(const PatchPlan &Plan, std::string &Why) {
   return true;
 }
 
+const char *describeEntry(EntryKind K) {
+  switch (K) {
+  case EntryKind::Branch:
+    return "a branch target";
+  case EntryKind::JumpTable:
+    return "a jump table entry";
+  case EntryKind::AddressTaken:
+    return "a code address constant";
+  case EntryKind::DataPointer:
+    return "a code pointer in data";
+  case EntryKind::LandingPad:
+    return "an exception landing pad";
+  case EntryKind::ProbeSite:
+    return "another probe site";
+  case EntryKind::FunctionEntry:
+    return "another function's entry";
+  }
+  return "an entry";
+}
+
+/// Whether anything may arrive inside the patched bytes. A branch to Site
+/// itself lands on the jump and runs the probe, as it would have with the
+/// original instruction; one into the rest of the window would land in
+/// the middle of the jump.
+bool checkEntries(const PatchPlan &Plan, const std::vector<uint64_t> &Targets,
+                  const EntryFacts &Known, std::string &Why) {
+  auto Inside = [&](uint64_t A) {
+    return A > Plan.Site && A < Plan.Site + Plan.Length;
+  };
+  for (uint64_t T : Targets) {
+    if (Inside(T)) {
+      Why = "a branch target inside the patched bytes (" + hexAddr(T) + ")";
+      return false;
+    }
+  }
+  const KnownEntry *First = nullptr;
+  for (const KnownEntry &E : Known.Entries)
+    if (Inside(E.Addr) && (!First || E.Addr < First->Addr))
+      First = &E;
+  if (First) {
+    Why = std::string(describeEntry(First->Kind)) +
+          " inside the patched bytes (" + hexAddr(First->Addr) + ")";
+    return false;
+  }
+  // One instruction has no boundary inside the bytes that a jump could
+  // target; between several, an unknown jump may land.
+  if (Plan.Insns.size() > 1 && Known.Unresolved) {
+    Why = "the jump would displace " + std::to_string(Plan.Insns.size()) +
+          " instructions and the indirect jump at " +
+          hexAddr(Known.Unresolved->Addr) +
+          " may land between them: " + Known.Unresolved->Why;
+    return false;
+  }
+  return true;
+}
+
 /// Appends to an Out whose byte Base will sit at address At.
 class CopyWriter {
 public:
@@ -365,8 +397,8 @@ bool appendCopyOf(CopyWriter &W, const PatchPlan &Plan, BoundaryMap &Map,
 
 bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
                                  uint64_t FuncStart, uint64_t Site,
-                                 PatchPlan &Plan, std::string &Why,
-                                 X86Mode Mode) {
+                                 const EntryFacts &Known, PatchPlan &Plan,
+                                 std::string &Why, X86Mode Mode) {
   Plan = PatchPlan();
   Plan.Mode = Mode;
   Plan.Site = Site;
@@ -375,20 +407,9 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
     return false;
   }
   std::vector<uint64_t> Targets;
-  if (!scanFunction(Func, FuncStart, Site, Mode, Targets, Why) ||
-      !decodeWindow(Func, Site - FuncStart, Plan, Why) ||
-      !checkWindow(Plan, Why))
-    return false;
-  // A branch to Site itself lands on the jump and runs the probe, as it
-  // would have with the original instruction; one into the rest of the
-  // window would land in the middle of the jump.
-  for (uint64_t T : Targets) {
-    if (T > Site && T < Site + Plan.Length) {
-      Why = "a branch target inside the patched bytes (" + hexAddr(T) + ")";
-      return false;
-    }
-  }
-  return true;
+  return scanFunction(Func, FuncStart, Site, Mode, Targets, Why) &&
+         decodeWindow(Func, Site - FuncStart, Plan, Why) &&
+         checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
 }
 
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,

@@ -23,9 +23,12 @@
 #ifndef TSCC_RUNTIME_INPROCESS_JUMPPATCH_H
 #define TSCC_RUNTIME_INPROCESS_JUMPPATCH_H
 
+#include "IndirectJumps.h"
+
 #include "tscc/Runtime/X86Insn.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -46,6 +49,32 @@ struct DisplacedInsn {
   X86Insn Insn;
 };
 
+/// Why execution may arrive at an address other than from the instruction
+/// before it, besides a direct branch of the function itself.
+enum class EntryKind : uint8_t {
+  Branch,        ///< a direct branch elsewhere in the module (a .cold part)
+  JumpTable,     ///< an entry of one of the function's jump tables
+  AddressTaken,  ///< a constant of the code (computed goto, code pointer)
+  DataPointer,   ///< a code pointer in the module's data
+  LandingPad,    ///< where the unwinder resumes the function
+  ProbeSite,     ///< another probe site: its own jump, breakpoint or hook
+  FunctionEntry, ///< where a symbol starts: an entry any module may call
+};
+
+struct KnownEntry {
+  uint64_t Addr = 0;
+  EntryKind Kind = EntryKind::Branch;
+};
+
+/// What is known, besides the function's own direct branches, of the ways
+/// into the function (IndirectJumps.h, ModuleEntries.h).
+struct EntryFacts {
+  std::vector<KnownEntry> Entries; ///< any order
+  /// An indirect jump of the function whose targets are unknown
+  /// (IndirectKind::Unresolved), if there is one.
+  std::optional<IndirectJump> Unresolved;
+};
+
 /// What planJumpPatch found out about a site.
 struct PatchPlan {
   X86Mode Mode = X86Mode::Bits64;
@@ -62,14 +91,17 @@ using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
 /// jump. Func holds the bytes of the whole enclosing function, which starts
 /// at FuncStart (Site lies inside it). Fills Plan on success; false with
 /// Why when it cannot (the site is not an instruction boundary, the
-/// function is too short from the site, a branch target lies inside the
-/// patched bytes, an instruction cannot be relocated...).
+/// function is too short from the site, an instruction cannot be
+/// relocated, a branch of the function or a Known entry lies inside the
+/// patched bytes...).
 ///
-/// Branch targets are only known for direct branches: jump tables and
-/// exception landing pads are invisible here.
+/// The jump leaves no instruction boundary inside the patched bytes but
+/// the site's own. So when it displaces more than one instruction, a way
+/// into the function that Known does not list would run half a jump: such
+/// a site is refused whenever Known.Unresolved says there may be one.
 bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
-                   uint64_t Site, PatchPlan &Plan, std::string &Why,
-                   X86Mode Mode = X86Mode::Bits64);
+                   uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
+                   std::string &Why, X86Mode Mode = X86Mode::Bits64);
 
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map

@@ -88,6 +88,15 @@ bool tscc::rt::loadCodeStreams(ProbeProgram &P, const LoadedImage &Image,
   std::span<const uint8_t> Images = sectionBytes(Image, TSCC_SEC_STREAM_IMAGES);
   if (Table.empty())
     return true;
+  // Streams are ABI 1.6. An early build of them called itself 1.5, the
+  // version that is now the comm helper's: such an object's code would be
+  // run against a helper table it was not compiled for.
+  if (P.header().abi_minor < 6) {
+    Error = "tscc_streams in an ABI 1." +
+            std::to_string(P.header().abi_minor) +
+            " object: code streams are ABI 1.6; recompile it with this tscc";
+    return false;
+  }
   tscc_stream_table Head{};
   if (Table.size() < sizeof(Head)) {
     Error = "tscc_streams: truncated";

@@ -152,9 +152,13 @@ bool TraceReader::replay(OutputSink &Sink, const RecordFn &Record,
     }
     uint32_t Type, Size;
     std::span<const uint8_t> Payload;
+    size_t FrameAt = C.Pos;
     if (!C.take(&Type, 4) || !C.take(&Size, 4) || !C.span(Size, Payload) ||
         !C.pad()) {
-      Error = Path + ": truncated frame at offset " + std::to_string(C.Pos);
+      // A writer that died mid-write leaves a partial last frame.
+      Error = Path + ": truncated: the trace stops inside the frame at " +
+              "offset " + std::to_string(FrameAt) +
+              ", without its end frame (was tsrun killed?)";
       return false;
     }
     if (Type == static_cast<uint32_t>(TraceFrame::Event)) {

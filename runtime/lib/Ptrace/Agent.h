@@ -21,6 +21,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tscc::rt {
 class Session;
@@ -88,12 +90,24 @@ struct AgentRemoval {
   std::string KeptBecause; ///< why the agent's memory stays mapped
 };
 
-/// At the end of the session, with every thread of P stopped: lets threads
-/// that are inside the agent finish their hit, puts every original byte
-/// and every hijacked return address back, gives the program its signal
-/// dispositions back and unmaps the agent's memory if no thread can still
-/// be in it.
-AgentRemoval removeAgent(PtraceProcess &P, pid_t Tid);
+/// Taking the agent out of a process that lives on, at the end of the
+/// session. Three steps, which Shutdown.cpp runs for every process at once
+/// (a thread in one process's agent may wait for the session lock that a
+/// thread of another holds). No thread is ever single-stepped through
+/// agent code: see AgentRemoval.cpp.
+struct AgentTakedown {
+  PtraceProcess *P = nullptr;
+  /// Every thread that runs in P's memory: P's, and a vfork child's.
+  std::vector<Thread *> Threads;
+  /// Threads inside the agent, which must run until they leave it.
+  std::vector<Thread *> Inside;
+  /// The int3s where a thread leaving the agent stops: address, and the
+  /// byte it replaced.
+  std::vector<std::pair<uint64_t, uint8_t>> Traps;
+  /// Why the agent's memory must stay mapped whatever the last step finds.
+  std::string Stuck;
+  AgentRemoval Result;
+};
 
 /// If Handler is the SIGSEGV handler of an agent of P's model that a
 /// killed tsrun left (its configuration says so), the SIGSEGV disposition
@@ -104,6 +118,25 @@ std::optional<uint64_t> orphanAgentChainedSegv(PtraceProcess &P,
 /// The jump-patched site whose displaced bytes contain Addr (not its
 /// first byte), or null.
 const JumpSite *jumpSiteCovering(const PtraceProcess &P, uint64_t Addr);
+
+/// Step 1, with every thread stopped: disarms the agent for good, puts
+/// every site's original bytes and every hijacked return address back, and
+/// lists the threads that are inside the agent (moving those that can be
+/// moved without running agent code).
+AgentTakedown beginAgentRemoval(PtraceProcess &P,
+                                std::vector<Thread *> Threads);
+
+/// Step 2: lets the threads inside the agents run, all together, until
+/// each stops at an int3 on its way out (the start of a trampoline's copy
+/// of displaced instructions, or the `ret` of the return trampoline),
+/// where it is moved to the program's own code. Bounded in time: a thread
+/// that does not come out keeps its agent mapped (AgentTakedown::Stuck).
+void bringOutOfAgents(std::vector<AgentTakedown> &All);
+
+/// Step 3: puts back the return addresses threads hijacked on their way
+/// out, gives the program its signal dispositions back and unmaps the
+/// agent's memory if no thread can come back into it.
+AgentRemoval finishAgentRemoval(AgentTakedown &T);
 
 } // namespace tscc::rt::pt
 

@@ -3,26 +3,32 @@
 // The end of a session for a process that keeps running (attached, or
 // launched with --keep-launched). Every thread is stopped. Order matters:
 //   1. disarm: no thread starts a clause any more;
-//   2. threads caught inside the agent, clause code or a trampoline's
-//      prologue are single-stepped until they are back in the program (a
-//      clause is a few hundred instructions);
-//   3. every patched site gets its original bytes, every hijacked return
-//      address its real value, every signal the agent handled the
-//      program's disposition;
-//   4. the agent's memory is unmapped only if no thread can come back into
+//   2. every patched site gets its original bytes and every hijacked
+//      return address its real value, so that no thread can enter the
+//      agent any more (all threads are stopped while this happens);
+//   3. threads caught inside the agent, clause code or a trampoline run
+//      until they come out (AgentExit.cpp: at full speed, never
+//      single-stepped through the agent, which would leave TF set), all
+//      processes' together since one may wait for a lock another holds;
+//   4. the return addresses they hijacked on their way out are put back;
+//   5. the agent's memory is unmapped only if no thread can come back into
 //      it: no thread's registers or stack (a signal frame, a return
-//      address) point there. Otherwise it stays, disarmed and unreachable
-//      from the program's code.
+//      address, the vDSO called from the agent) point there; every signal
+//      the agent handled then gets the program's disposition. Otherwise it
+//      stays, disarmed and unreachable from the program's code, with its
+//      signal handler, which passes on every fault that is not its own.
 //
 //===----------------------------------------------------------------------===//
 #include "Agent.h"
 #include "AgentAbi.h"
+#include "AgentExit.h"
 
 #include "Inject.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <fstream>
@@ -35,68 +41,7 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-constexpr unsigned MaxSteps = 1'000'000;
 constexpr uint64_t MaxStackScan = 8u << 20;
-
-struct CodeRanges {
-  std::vector<std::pair<uint64_t, uint64_t>> Ranges;
-  bool contains(uint64_t X) const {
-    for (auto [Lo, Size] : Ranges)
-      if (X >= Lo && X - Lo < Size)
-        return true;
-    return false;
-  }
-};
-
-CodeRanges codeOf(const AgentState &A) {
-  CodeRanges C;
-  C.Ranges.push_back({A.AgentBase, A.AgentSize});
-  C.Ranges.push_back({A.CodeBase, A.CodeSize});
-  for (auto Area : A.Areas)
-    C.Ranges.push_back(Area);
-  return C;
-}
-
-/// If Rip is at an instruction boundary of a trampoline's copy of a site's
-/// displaced instructions, the same place in the original code.
-bool backToOriginal(const AgentState &A, uint64_t Rip, uint64_t &Out) {
-  for (const auto &[Addr, J] : A.Sites) {
-    if (Rip < J.CopyAt || Rip - J.CopyAt > 0xffff)
-      continue;
-    for (const auto &[Orig, Copy] : J.Map)
-      if (J.CopyAt + Copy == Rip) {
-        Out = J.Addr + Orig;
-        return true;
-      }
-  }
-  return false;
-}
-
-/// Single-steps thread Tid until it is out of our code (or at a boundary
-/// of a displaced copy, from where it is moved to the original).
-void stepOut(PtraceProcess &P, Thread &T, const CodeRanges &Code) {
-  user_regs_struct R;
-  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
-    return;
-  for (unsigned Step = 0; Code.contains(R.rip) && Step < MaxSteps; ++Step) {
-    uint64_t Orig;
-    if (backToOriginal(P.Agent, R.rip, Orig)) {
-      R.rip = Orig;
-      ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
-      return;
-    }
-    if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr, nullptr) != 0)
-      return;
-    int St = 0;
-    if (waitpid(T.Tid, &St, __WALL) != T.Tid || !WIFSTOPPED(St))
-      return; // gone
-    int Sig = WSTOPSIG(St);
-    if (Sig != SIGTRAP && !T.PendingSignal)
-      T.PendingSignal = Sig; // delivered at detach
-    if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
-      return;
-  }
-}
 
 /// The agent's entry for a thread with fs base FsBase, or 0.
 uint64_t threadEntry(PtraceProcess &P, uint64_t FsBase) {
@@ -118,6 +63,12 @@ uint64_t threadEntry(PtraceProcess &P, uint64_t FsBase) {
   return 0;
 }
 
+/// Puts back the return addresses the agent hijacked on T's stack, from
+/// its shadow stack. Outermost frame first: a frame above it with the same
+/// slot is a nested hijack (its "real" return is the trampoline again) or
+/// a stale one being reused at that moment, and finds the slot restored.
+/// The shadow stack itself is left alone: a thread still inside the
+/// agent's return path needs it.
 unsigned restoreReturns(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
@@ -135,16 +86,26 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
                              Frames.data(), Depth * sizeof(Frames[0])))
     return 0;
   unsigned N = 0;
-  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It) {
+  for (const tscc_agent_shadow &F : Frames) {
     bool Ok = false;
-    uint64_t Cur = P.readPointer(It->slot, Ok);
+    uint64_t Cur = F.ret != P.Agent.Return ? P.readPointer(F.slot, Ok) : 0;
     if (Ok && Cur == P.Agent.Return &&
-        P.writeMemory(It->slot, &It->ret, P.pointerSize()))
+        P.writeMemory(F.slot, &F.ret, P.pointerSize()))
       ++N;
   }
-  uint32_t Zero = 0;
-  P.writeMemory(Entry + offsetof(tscc_agent_thread, depth), &Zero, 4);
   return N;
+}
+
+/// Whether the bytes at J's site are still the jump tsrun wrote (not those
+/// of a library mapped there since J's was unloaded).
+bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
+  uint8_t Jump[5];
+  if (!P.readMemory(J.Addr, Jump, sizeof(Jump)) || Jump[0] != 0xe9)
+    return false;
+  int32_t Rel = 0;
+  memcpy(&Rel, Jump + 1, 4);
+  return J.Addr + 5 + static_cast<int64_t>(Rel) ==
+         J.Trampoline + TSCC_TRAMPOLINE_CODE;
 }
 
 /// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
@@ -219,68 +180,131 @@ bool isSignalFrameRip(PtraceProcess &P, uint64_t At) {
          memcmp(Code, Short, sizeof(Short)) == 0;
 }
 
-/// Why the agent's memory must stay mapped, or "": a thread that could
-/// still execute it, because it is there, because a frame of its call
-/// stack returns there, or because a signal frame on its stack resumes
-/// there. (Stale copies of such addresses in dead stack slots do not
-/// count.)
-std::string stillReferenced(PtraceProcess &P, const CodeRanges &Code) {
-  for (auto &[Tid, T] : P.Threads) {
-    user_regs_struct R;
-    if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
-      continue;
-    std::string Who = "thread " + std::to_string(Tid);
-    if (Code.contains(R.rip))
-      return Who + " is still in the agent";
-    uint64_t Regs[TSCC_REG_COUNT];
-    regsToTscc(R, Regs, P.dataModel());
-    for (uint64_t PC : P.unwindLive(Regs, 256, &T.Shadow).PCs)
-      if (Code.contains(PC))
-        return Who + " will return into the agent";
-    // Stack words are pointer-sized: 4 bytes in a 32-bit process.
-    uint64_t Sp = Regs[TSCC_REG_RSP];
-    unsigned W = P.pointerSize();
-    uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, Sp), Sp + MaxStackScan);
-    std::vector<uint8_t> Bytes;
-    for (uint64_t At = Sp & ~uint64_t(W - 1); At < End; At += 65536) {
-      uint64_t N = std::min<uint64_t>(65536, End - At) / W;
-      Bytes.resize(N * W);
-      if (!P.readMemory(At, Bytes.data(), N * W))
-        break;
-      for (uint64_t I = 0; I < N; ++I) {
-        uint64_t Word = 0;
-        memcpy(&Word, Bytes.data() + I * W, W);
-        if (Code.contains(Word) && isSignalFrameRip(P, At + W * I))
-          return Who + " is in a signal handler that interrupted the agent";
-      }
+/// What must not be left on a live stack once the agent is gone.
+struct AgentAddresses {
+  AddressRanges Code, Vdso;
+  uint64_t Return = 0, Restorer = 0;
+};
+
+/// Why a word of a thread's live stack (at At) ties the thread to the
+/// agent, or nullptr.
+const char *stackWordRefers(PtraceProcess &P, const AgentAddresses &A,
+                            uint64_t At, uint64_t Word) {
+  if (Word == A.Return)
+    return "has a hijacked return address left on its stack";
+  if (Word == A.Restorer)
+    return "may return through the agent's signal restorer";
+  if ((A.Code.contains(Word) || A.Vdso.contains(Word)) &&
+      isSignalFrameRip(P, At))
+    return "is in a signal handler that interrupted the agent";
+  return nullptr;
+}
+
+/// Why thread T ties the agent's memory, or "": it could still execute it,
+/// because it is there, because a frame of its call stack returns there,
+/// or because a signal frame or a hijacked return address on its stack
+/// leads there. (Stale copies of such addresses in dead stack slots, below
+/// the stack pointer, do not count.)
+std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return {};
+  std::string Who = "thread " + std::to_string(T.Tid);
+  if (A.Code.contains(R.rip))
+    return Who + " is still in the agent";
+  if (A.Vdso.contains(R.rip))
+    return Who + " is in the vDSO, perhaps called by the agent";
+  uint64_t Regs[TSCC_REG_COUNT];
+  regsToTscc(R, Regs, P.dataModel());
+  for (uint64_t PC : P.unwindLive(Regs, 256, &T.Shadow).PCs)
+    if (A.Code.contains(PC))
+      return Who + " will return into the agent";
+  // Stack words are pointer-sized: 4 bytes in a 32-bit process.
+  uint64_t Sp = Regs[TSCC_REG_RSP];
+  unsigned W = P.pointerSize();
+  uint64_t End = std::min<uint64_t>(mappingEnd(P.Pid, Sp), Sp + MaxStackScan);
+  std::vector<uint8_t> Bytes;
+  for (uint64_t At = Sp & ~uint64_t(W - 1); At < End; At += 65536) {
+    uint64_t N = std::min<uint64_t>(65536, End - At) / W;
+    Bytes.resize(N * W);
+    if (!P.readMemory(At, Bytes.data(), N * W))
+      break;
+    for (uint64_t I = 0; I < N; ++I) {
+      uint64_t Word = 0;
+      memcpy(&Word, Bytes.data() + I * W, W);
+      if (const char *Why = stackWordRefers(P, A, At + W * I, Word))
+        return Who + " " + Why;
     }
   }
   return {};
 }
 
+/// A thread of Ts that is stopped and alive (to inject system calls), or 0.
+pid_t liveThread(const std::vector<Thread *> &Ts) {
+  for (Thread *T : Ts) {
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, T->Tid, nullptr, &R) == 0)
+      return T->Tid;
+  }
+  return 0;
+}
+
 } // namespace
 
-AgentRemoval tscc::rt::pt::removeAgent(PtraceProcess &P, pid_t Tid) {
-  AgentRemoval Out;
+AgentTakedown tscc::rt::pt::beginAgentRemoval(PtraceProcess &P,
+                                              std::vector<Thread *> Threads) {
+  AgentTakedown D;
+  D.P = &P;
+  D.Threads = std::move(Threads);
   AgentState &A = P.Agent;
   if (!A.Installed)
-    return Out;
+    return D;
   // Disarmed, and never to put sites back by itself when tsrun exits.
   tscc_agent_proc Done{};
   Done.healing = Done.healed = 1;
   P.writeMemory(A.Proc, &Done, sizeof(Done));
-  CodeRanges Code = codeOf(A);
-  for (auto &[T, Th] : P.Threads)
-    stepOut(P, Th, Code);
+  // No thread runs while the bytes go back, so none sees a mix of them.
   for (const auto &[Addr, J] : A.Sites)
-    if (P.writeMemory(Addr, J.Original, J.Length))
-      ++Out.SitesRestored;
-  for (auto &[T, Th] : P.Threads)
-    Out.ReturnsRestored += restoreReturns(P, Th);
-  restoreHandlers(P, Tid);
-  Out.KeptBecause = stillReferenced(P, Code);
+    if (jumpStillThere(P, J) && P.writeMemory(Addr, J.Original, J.Length))
+      ++D.Result.SitesRestored;
+  AddressRanges Code = agentCode(A), Vdso = vdsoOf(P.Pid);
+  for (Thread *T : D.Threads) {
+    Whereabouts W = settleThread(P, *T, Code, Vdso);
+    if (W == Whereabouts::Inside)
+      D.Inside.push_back(T);
+    else if (W == Whereabouts::Unknown && D.Stuck.empty())
+      D.Stuck = "thread " + std::to_string(T->Tid) +
+                " could not be stepped out of the vDSO or a trampoline";
+  }
+  return D;
+}
+
+AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
+  PtraceProcess &P = *D.P;
+  AgentState &A = P.Agent;
+  AgentRemoval &Out = D.Result;
+  if (!A.Installed)
+    return Out;
+  // Threads still inside (D.Inside, after bringOutOfAgents) may be in the
+  // middle of pushing a shadow frame: their returns stay hijacked, and the
+  // agent with them.
+  for (Thread *T : D.Threads)
+    if (std::find(D.Inside.begin(), D.Inside.end(), T) == D.Inside.end())
+      Out.ReturnsRestored += restoreReturns(P, *T);
+  pid_t Tid = liveThread(D.Threads);
+  AgentAddresses Addrs{agentCode(A), vdsoOf(P.Pid), A.Return, A.Restorer};
+  Out.KeptBecause = D.Stuck;
+  for (Thread *T : D.Threads)
+    if (Out.KeptBecause.empty())
+      Out.KeptBecause = threadRefers(P, *T, Addrs);
+  if (Out.KeptBecause.empty() && !Tid)
+    Out.KeptBecause = "no thread is left to unmap it";
+  // The agent's signal handler goes with its memory. Where that stays, so
+  // does the handler: a thread still in a clause may need it, and it
+  // passes every other fault on to the program's own disposition.
   if (Out.KeptBecause.empty()) {
-    for (auto [Base, Size] : Code.Ranges)
+    restoreHandlers(P, Tid);
+    for (auto [Base, Size] : Addrs.Code.Ranges)
       unmapInTarget(P, Tid, Base, Size);
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);

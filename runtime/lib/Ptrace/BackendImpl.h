@@ -11,6 +11,7 @@
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
 #include "Agent.h"
+#include "ExeWatch.h"
 #include "PtraceProcess.h"
 #include "SpinWait.h"
 
@@ -25,6 +26,12 @@
 
 namespace tscc::rt {
 
+namespace pt {
+/// PTRACE_SEIZE options: every event we follow; launched commands also die
+/// with tsrun.
+long seizeOptions(bool Launched);
+} // namespace pt
+
 class PtraceBackend::Impl {
 public:
   Impl(Session &S, PtraceOptions Opts);
@@ -36,9 +43,24 @@ public:
 
   // --- lifecycle (PtraceBackend.cpp)
   bool launch(const std::vector<std::string> &Argv, std::string &Error);
-  bool attach(pid_t Pid, std::string &Error);
+  /// StartUp: a failure ends the backend (the session cannot start);
+  /// otherwise only this process is given up.
+  bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
+  /// The child that only sleeps, for interrupt() and the watcher to kill:
+  /// that wakes waitpid() without a race.
+  void spawnWaker();
+  // --- --exe (Adopt.cpp)
+  bool startWatching(std::string &Error);
+  /// Takes the watcher's requests: seize an exec'ing thread, attach a
+  /// process that maps the file.
+  void adoptRequested();
+  bool seizeAtExec(pid_t Pid, pid_t Tid, std::string &Error);
   pid_t waitEvent(int &Status);
   void shutdown();
+  bool willKill(const pt::PtraceProcess &P) const;
+  void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
+  void collectQueuedBreak(pid_t Pid, pid_t Tid);
+  std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
   void finishProcess(pt::PtraceProcess &P, int Code, int Sig);
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
@@ -136,6 +158,7 @@ public:
   pt::SpinPolicy Spin;
   std::atomic<bool> Interrupted{false};
   std::atomic<pid_t> WakerPid{0};
+  std::unique_ptr<pt::ExeWatch> Watch; ///< --exe
   bool ShuttingDown = false;
 };
 

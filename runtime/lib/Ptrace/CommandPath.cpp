@@ -10,6 +10,13 @@
 bool tscc::rt::resolveCommand(const std::string &Name, std::string &Path,
                               std::string &Error) {
   if (Name.find('/') != std::string::npos) {
+    // execve() says EACCES for a directory, which sends the user looking
+    // at permissions.
+    struct stat St;
+    if (stat(Name.c_str(), &St) == 0 && S_ISDIR(St.st_mode)) {
+      Error = "cannot run '" + Name + "': it is a directory";
+      return false;
+    }
     Path = Name;
     return true;
   }

@@ -9,7 +9,6 @@
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
-#include "JumpSites.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -62,19 +61,6 @@ int guardedSignal(PtraceProcess &P, const user_regs_struct &R) {
   if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
     return Sig;
   return 0;
-}
-
-/// A thread that hit the int3 padding of a jump-patched site (something
-/// jumped into the displaced bytes) goes on in the trampoline's copy.
-bool redirectPadding(PtraceProcess &P, Thread &T) {
-  user_regs_struct R;
-  uint64_t To = 0;
-  if (P.Agent.Sites.empty() ||
-      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
-      !redirectFromPadding(P, R.rip, To))
-    return false;
-  R.rip = To;
-  return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
 /// Whether T's breakSignal() stop is one of our breakpoints faulting
@@ -162,11 +148,6 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     return;
   default:
     break;
-  }
-  if (Sig == SIGTRAP && redirectPadding(P, T)) {
-    if (!ShuttingDown)
-      resume(P, T);
-    return;
   }
   if (ShuttingDown) {
     if (Sig == P.breakSignal()) {

@@ -93,6 +93,28 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
   }
 }
 
+/// A thread in a syscall-entry or seccomp stop has not made its system
+/// call yet, and borrowing it cancels the call (orig_rax = -1 below): it
+/// would return -ENOSYS to the program. Its saved registers are put back
+/// before the `syscall` (or `int $0x80`, where the compat sysenter path
+/// also returns) instead, so that it makes the call when it resumes.
+void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
+  __ptrace_syscall_info Info{};
+  if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid,
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
+      (Info.op != PTRACE_SYSCALL_INFO_ENTRY &&
+       Info.op != PTRACE_SYSCALL_INFO_SECCOMP))
+    return;
+  uint8_t Insn[2];
+  if (R.rip < 2 || !P.readMemory(R.rip - 2, Insn, sizeof(Insn)))
+    return;
+  if ((Insn[0] == 0x0f && Insn[1] == 0x05) ||
+      (Insn[0] == 0xcd && Insn[1] == 0x80)) {
+    R.rip -= 2;
+    R.rax = R.orig_rax;
+  }
+}
+
 } // namespace
 
 uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
@@ -111,6 +133,8 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     Error = std::string("ptrace(GETREGS): ") + std::strerror(errno);
     return false;
   }
+  user_regs_struct Restore = Saved;
+  replayPendingSyscall(P, Tid, Restore);
   bool Is64 = P.dataModel() == DataModel::LP64;
   // The home page holds `syscall; int3`. Before it exists, the gadget is
   // written over the current instruction and loads the number itself: in
@@ -154,7 +178,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   if (Patched && !P.Exited)
     P.writeMemory(At, Orig, sizeof(Orig));
   if (!P.Exited)
-    ptrace(PTRACE_SETREGS, Tid, nullptr, &Saved);
+    ptrace(PTRACE_SETREGS, Tid, nullptr, &Restore);
   return Ok;
 }
 

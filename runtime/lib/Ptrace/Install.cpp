@@ -100,7 +100,12 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
   std::string Error;
-  return Elves.get(Path, Error);
+  std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
+  // A debug file that was found but not used leaves names out: say why.
+  for (const std::string &Why :
+       F ? F->debugProblems() : std::vector<std::string>())
+    warnOnce(Why);
+  return F;
 }
 
 Module *PtraceBackend::Impl::addModule(PtraceProcess &P,
@@ -390,7 +395,9 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   std::map<uint64_t, std::string> Mechanism;
   if (P.Agent.Installed) {
     std::vector<JumpCandidate> Jumps;
+    std::vector<uint64_t> Sites; // a jump must not cover another one
     for (auto &[Addr, Hooks] : Want) {
+      Sites.push_back(Addr);
       std::string Why = inProcessObstacle(Hooks);
       if (Why.empty() && P.Breakpoints.count(Addr))
         Why = "a breakpoint is already there";
@@ -402,7 +409,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
         Mechanism[Addr] = "breakpoint (" + Why + ")";
     }
     std::map<uint64_t, std::string> Rejected =
-        installJumpSites(P, Tid, M, Jumps);
+        installJumpSites(P, Tid, M, Jumps, Sites);
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {

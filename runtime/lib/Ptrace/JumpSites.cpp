@@ -4,13 +4,17 @@
 #include "Agent.h"
 #include "Inject.h"
 
+#include "../InProcess/IndirectJumps.h"
 #include "../InProcess/JumpPatch.h"
+#include "../InProcess/ModuleEntries.h"
 #include "../InProcess/Trampoline.h"
 
 #include "tscc/agent.h"
 
 #include <cstddef>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
@@ -47,8 +51,96 @@ uint32_t hookKind(HookKind K) {
   return 0;
 }
 
+/// The module-wide entries of M's file, found once per file while a
+/// module uses it.
+const ip::ModuleEntries &moduleEntries(const Module &M) {
+  struct Cached {
+    std::weak_ptr<const ElfFile> File;
+    std::unique_ptr<ip::ModuleEntries> Entries;
+  };
+  static std::mutex Lock;
+  static std::map<const ElfFile *, Cached> Cache;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::erase_if(Cache, [](const auto &E) { return E.second.File.expired(); });
+  auto It = Cache.find(M.Elf.get());
+  if (It == Cache.end())
+    It =
+        Cache
+            .emplace(M.Elf.get(),
+                     Cached{M.Elf, std::make_unique<ip::ModuleEntries>(*M.Elf)})
+            .first;
+  return *It->second.Entries;
+}
+
+/// Every way into C's function that its own direct branches do not show:
+/// the module's (ModuleEntries.h) and its jump tables' entries, read from
+/// the process, where they are relocated.
+ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
+                           const JumpCandidate &C,
+                           std::span<const uint8_t> Func,
+                           const std::vector<uint64_t> &Sites) {
+  ip::EntryFacts Facts;
+  const ip::ModuleEntries &ME = moduleEntries(M);
+  uint64_t Lo = C.FuncStart - M.Bias;
+  ME.within(Lo, Lo + C.FuncSize, M.Bias, Facts.Entries);
+  for (uint64_t S : Sites)
+    if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
+      Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
+  ip::FunctionCode Code;
+  std::string Why;
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.mode()))
+    return Facts; // planJumpPatch refuses the site for the same reason
+  ip::AddressRanges Ranges;
+  for (const auto &[Start, End] : ME.code())
+    Ranges.push_back({Start + M.Bias, End + M.Bias});
+  auto Read = [&](uint64_t A, void *Dst, size_t Len) {
+    return P.readMemory(A, Dst, Len);
+  };
+  for (const ip::IndirectJump &J : Code.Jumps)
+    if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
+      Facts.Unresolved = J;
+  std::vector<uint64_t> Targets;
+  for (const ip::IndirectJump &T : Code.Tables)
+    ip::readJumpTable(T, Ranges, Read, Targets);
+  for (uint64_t T : Targets)
+    Facts.Entries.push_back({T, ip::EntryKind::JumpTable});
+  return Facts;
+}
+
+/// Why no thread may be where the jump goes, or "". A thread stopped
+/// inside the bytes to be overwritten would resume in the middle of the
+/// jump; one in a system call displaced last would be sent back into them
+/// if the call restarts (the kernel moves the PC back over the syscall).
+std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
+  const X86Insn &Last = Plan.Insns.back().Insn;
+  // syscall, or i386's int $0x80 (sysenter is only in the vDSO).
+  bool SyscallLast = !Last.Vex && ((Last.Map == 1 && Last.Opcode == 0x05) ||
+                                   (Last.Map == 0 && Last.Opcode == 0xcd));
+  for (const auto &[Tid, T] : P.Threads) {
+    if (T.State != ThreadState::Stopped)
+      continue;
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
+      continue;
+    if (R.rip > Plan.Site && R.rip < Plan.Site + Plan.Length)
+      return "a thread is inside the bytes the jump would overwrite";
+    if (SyscallLast && R.rip == Plan.Site + Plan.Length)
+      return "a thread is in the system call the jump would displace";
+  }
+  return {};
+}
+
+/// What one batch of sites plans with: the probe sites (of the batch and
+/// those already there) and the ways into each function planned so far,
+/// which several sites of a function (entry, exit, offsets) share.
+struct BatchFacts {
+  std::vector<uint64_t> Sites;
+  std::map<uint64_t, ip::EntryFacts> ByFunction;
+};
+
 /// Why a site with these hooks cannot be a jump, or "".
-std::string plan(PtraceProcess &P, const JumpCandidate &C, Planned &Out) {
+std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
+                 BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
     return "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
@@ -57,18 +149,16 @@ std::string plan(PtraceProcess &P, const JumpCandidate &C, Planned &Out) {
   if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
-  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Out.Plan, Why, P.mode()))
+  auto Known = Batch.ByFunction.find(C.FuncStart);
+  if (Known == Batch.ByFunction.end())
+    Known = Batch.ByFunction
+                .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
+                .first;
+  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
+                         Why, P.mode()))
     return Why;
-  // A thread stopped inside the bytes to be overwritten would resume in the
-  // middle of the jump.
-  for (const auto &[Tid, T] : P.Threads) {
-    if (T.State != ThreadState::Stopped)
-      continue;
-    user_regs_struct R;
-    if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) == 0 && R.rip > C.Addr &&
-        R.rip < C.Addr + Out.Plan.Length)
-      return "a thread is inside the bytes the jump would overwrite";
-  }
+  if (std::string Busy = threadsInTheWay(P, Out.Plan); !Busy.empty())
+    return Busy;
   Out.C = &C;
   return {};
 }
@@ -91,12 +181,19 @@ bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
 
 std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
-                               const std::vector<JumpCandidate> &Candidates) {
+                               const std::vector<JumpCandidate> &Candidates,
+                               const std::vector<uint64_t> &Sites) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
+  BatchFacts Batch;
+  Batch.Sites = Sites;
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    Batch.Sites.push_back(Addr);
+  for (const auto &[Addr, J] : P.Agent.Sites)
+    Batch.Sites.push_back(Addr);
   for (const JumpCandidate &C : Candidates) {
     Planned Pl;
-    std::string Why = plan(P, C, Pl);
+    std::string Why = plan(P, M, C, Batch, Pl);
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else
@@ -193,18 +290,4 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     P.Agent.Sites[J.Addr] = std::move(J);
   }
   return Rejected;
-}
-
-bool tscc::rt::pt::redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
-                                       uint64_t &NewRip) {
-  const JumpSite *J = jumpSiteCovering(P, Rip - 1);
-  if (!J || Rip - 1 < J->Addr + ip::JumpSize)
-    return false;
-  uint64_t Off = Rip - 1 - J->Addr;
-  for (const auto &[Orig, Copy] : J->Map)
-    if (Orig == Off) {
-      NewRip = J->CopyAt + Copy;
-      return true;
-    }
-  return false;
 }

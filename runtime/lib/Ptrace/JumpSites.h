@@ -27,15 +27,13 @@ struct JumpCandidate {
 /// Patches every candidate of module M that can take a jump. Returns the
 /// ones that cannot, with the reason, by address (they become
 /// breakpoints). Every thread of P that could run M's code is stopped.
+/// Sites holds every probe site of M being installed, jump or not: a jump
+/// covers none of them, nor a breakpoint or jump already there, which
+/// would be skipped (or overwritten) when the jump's copy runs it.
 std::map<uint64_t, std::string>
 installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
-                 const std::vector<JumpCandidate> &Candidates);
-
-/// A thread that trapped on the int3 filling a patched site's displaced
-/// bytes (something jumped into them) continues at the same instruction in
-/// the trampoline's copy. False if Rip - 1 is no such byte.
-bool redirectFromPadding(const PtraceProcess &P, uint64_t Rip,
-                         uint64_t &NewRip);
+                 const std::vector<JumpCandidate> &Candidates,
+                 const std::vector<uint64_t> &Sites);
 
 } // namespace tscc::rt::pt
 

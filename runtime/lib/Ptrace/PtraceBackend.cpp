@@ -38,19 +38,6 @@ namespace {
 
 constexpr int WaitFlags = __WALL | __WNOTHREAD;
 
-long seizeOptions(bool Launched) {
-  // VFORK_DONE: a parent with an agent is disarmed while its vfork child
-  // borrows its memory, and armed again before it runs on.
-  long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
-           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
-  // Launched commands die with tsrun even if it is SIGKILLed. Attached
-  // processes are not killed: see docs/runtime.md.
-  if (Launched)
-    O |= PTRACE_O_EXITKILL;
-  return O;
-}
-
 uint64_t monotonicNs() {
   timespec T;
   clock_gettime(CLOCK_MONOTONIC, &T);
@@ -67,6 +54,19 @@ std::string joinArgv(const std::vector<std::string> &Argv) {
 
 } // namespace
 
+long tscc::rt::pt::seizeOptions(bool Launched) {
+  // VFORK_DONE: a parent with an agent is disarmed while its vfork child
+  // borrows its memory, and armed again before it runs on.
+  long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
+           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
+           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
+  // Launched commands die with tsrun even if it is SIGKILLed. Attached
+  // processes are not killed: see docs/runtime.md.
+  if (Launched)
+    O |= PTRACE_O_EXITKILL;
+  return O;
+}
+
 //===----------------------------------------------------------------------===//
 // Public wrapper
 //===----------------------------------------------------------------------===//
@@ -78,7 +78,8 @@ bool PtraceBackend::start(std::string &Error) { return P->start(Error); }
 void PtraceBackend::run() { P->run(); }
 void PtraceBackend::interrupt() { P->interrupt(); }
 bool PtraceBackend::empty() const {
-  return P->Opts.Commands.empty() && P->Opts.Pids.empty();
+  return P->Opts.Commands.empty() && P->Opts.Pids.empty() &&
+         P->Opts.Executables.empty();
 }
 
 //===----------------------------------------------------------------------===//
@@ -141,7 +142,7 @@ bool PtraceBackend::Impl::start(std::string &Error) {
   for (int64_t Pid : Opts.Pids)
     if (!attach(static_cast<pid_t>(Pid), Error))
       return false;
-  return true;
+  return Opts.Executables.empty() || startWatching(Error);
 }
 
 bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
@@ -306,7 +307,16 @@ static std::vector<pid_t> listTasks(pid_t Pid) {
   return Tids;
 }
 
-bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
+bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
+  // A process found later (--exe) that cannot be had is given up alone.
+  auto GiveUp = [&](PtraceProcess &P) {
+    for (auto &[Tid, T] : P.Threads) {
+      ptrace(PTRACE_DETACH, Tid, nullptr, nullptr);
+      ByTid.erase(Tid);
+    }
+    P.Threads.clear();
+    ByPid.erase(P.Pid);
+  };
   if (Pid <= 0) {
     Error = "no process with pid " + std::to_string(Pid);
     return false;
@@ -334,7 +344,7 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(Pid, errno);
-        shutdown();
+        StartUp ? shutdown() : GiveUp(P);
         return false;
       }
       Found = true;
@@ -385,10 +395,14 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error) {
   pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
   if (!setupImage(P, Tid, Error)) {
     Error = "pid " + std::to_string(Pid) + ": " + Error;
-    shutdown();
+    StartUp ? shutdown() : GiveUp(P);
     return false;
   }
   S.targetAttached(P, "attached");
+  if (!StartUp)
+    for (auto &[T, Th] : P.Threads)
+      if (Th.State == ThreadState::Stopped)
+        resume(P, Th, Th.PendingSignal);
   return true;
 }
 
@@ -428,14 +442,7 @@ pid_t PtraceBackend::Impl::waitEvent(int &Status) {
   }
 }
 
-void PtraceBackend::Impl::run() {
-  // The waker: a child of this thread that only sleeps. interrupt() kills
-  // it, which wakes waitpid() without any race.
-  // It must never outlive tsrun: a SIGKILL that lands before the child has
-  // run its prctl() would otherwise leave it behind for good, holding
-  // tsrun's stdout and stderr (whoever reads them never sees end of file)
-  // and the shared store. Hence the parent check after the prctl(), and no
-  // descriptors kept.
+void PtraceBackend::Impl::spawnWaker() {
   pid_t Self = getpid();
   pid_t W = fork();
   if (W == 0) {
@@ -448,15 +455,32 @@ void PtraceBackend::Impl::run() {
   }
   if (W > 0)
     WakerPid.store(W);
+}
+
+void PtraceBackend::Impl::run() {
+  // The waker: a child of this thread that only sleeps. interrupt() kills
+  // it, which wakes waitpid() without any race.
+  // It must never outlive tsrun: a SIGKILL that lands before the child has
+  // run its prctl() would otherwise leave it behind for good, holding
+  // tsrun's stdout and stderr (whoever reads them never sees end of file)
+  // and the shared store. Hence the parent check after the prctl(), and no
+  // descriptors kept.
+  spawnWaker();
   if (!Interrupted.load() && !S.stopRequested())
     for (auto &[Pid, P] : ByPid)
       for (auto &[Tid, T] : P->Threads)
         if (T.State == ThreadState::Stopped)
           resume(*P, T, T.PendingSignal);
 
-  while (!ByPid.empty()) {
+  // With --exe the session goes on while no process runs the file.
+  while (!ByPid.empty() || Watch) {
     if (Interrupted.load() || S.stopRequested())
       break;
+    if (Watch) {
+      if (!WakerPid.load())
+        spawnWaker(); // the watcher used it up
+      adoptRequested();
+    }
     if (!Deferred.empty()) {
       handleDeferred();
       continue;
@@ -471,6 +495,8 @@ void PtraceBackend::Impl::run() {
     // Processes the reader released since (their records were late).
     freeReleased();
   }
+  if (Watch)
+    Watch->stop(); // adopts nothing more; pending opens go on
   shutdown();
   // Nothing of an exited process outlives run(): what is left of their
   // records is delivered now, and they are freed.

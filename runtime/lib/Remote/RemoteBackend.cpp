@@ -11,9 +11,11 @@
 
 #include "tscc/Runtime/Session.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
 #include <fcntl.h>
@@ -111,6 +113,13 @@ void RemoteBackend::Impl::interrupt() {
 
 namespace {
 
+/// "10 s", "1.5 s".
+std::string seconds(unsigned Ms) {
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%g s", Ms / 1000.0);
+  return Buf;
+}
+
 bool isLoopback(const std::string &Host) {
   return Host == "localhost" || Host == "::1" || Host.rfind("127.", 0) == 0;
 }
@@ -197,6 +206,8 @@ bool ownsPeerSocket(int Fd, int64_t Pid) {
 
 } // namespace
 
+bool RemoteBackend::Impl::stubIsLocal() const { return isLoopback(Opts.Host); }
+
 bool RemoteBackend::Impl::identify(std::string &Error) {
   DataModel DM = ExeElf->is64() ? DataModel::LP64 : DataModel::ILP32;
   const std::string &Arch = Client->architecture();
@@ -207,9 +218,6 @@ bool RemoteBackend::Impl::identify(std::string &Error) {
   else if (!Arch.empty())
     warnOnce(where() + ": unknown architecture '" + Arch +
              "'; using the ELF class of " + Opts.Executable);
-  if ((DM == DataModel::LP64) != ExeElf->is64())
-    warnOnce(where() + ": the stub's architecture '" + Arch +
-             "' does not match the ELF class of " + Opts.Executable);
   std::string Name = Opts.Executable;
   if (size_t Slash = Name.rfind('/'); Slash != std::string::npos)
     Name = Name.substr(Slash + 1);
@@ -233,6 +241,36 @@ bool RemoteBackend::Impl::identify(std::string &Error) {
   return true;
 }
 
+bool RemoteBackend::Impl::connectToStub(std::string &Error) {
+  uint16_t Port =
+      static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
+  // A shorter --remote-timeout shortens the wait for the stub too.
+  unsigned TotalMs =
+      std::min(Opts.ConnectTimeoutSec * 1000, Opts.RequestTimeoutMs);
+  std::string Total = seconds(TotalMs);
+  // The stub may still be starting: try for a second quietly, then say
+  // what tsrun waits for, since a stub that was never started is the usual
+  // reason.
+  unsigned FirstMs = std::min(TotalMs, 1000u);
+  std::string ConnError;
+  Client = RspClient::connect(Opts.Host, Port, FirstMs, ConnError, WakeRead);
+  std::string Hint = "start the stub first, e.g. 'qemu-i386 -g " + Opts.Port +
+                     " PROGRAM' or 'gdbserver " + Opts.Host + ":" + Opts.Port +
+                     " PROGRAM'";
+  if (!Client && TotalMs > FirstMs && ConnError != "interrupted") {
+    S.warn(where() + ": nothing accepts connections there yet (" + ConnError +
+           "); waiting up to " + Total + " for the stub (" + Hint + ")");
+    Client = RspClient::connect(Opts.Host, Port, TotalMs - FirstMs, ConnError,
+                                WakeRead);
+  }
+  if (Client)
+    return true;
+  Error = where() + ": cannot connect: " + ConnError;
+  if (ConnError != "interrupted")
+    Error += " (for " + Total + "); " + Hint;
+  return false;
+}
+
 bool RemoteBackend::Impl::start(std::string &Error) {
   if (Opts.Port.empty()) {
     Error = "no port given";
@@ -246,15 +284,8 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     Error = where() + ": " + ElfError;
     return false;
   }
-  uint16_t Port =
-      static_cast<uint16_t>(std::strtoul(Opts.Port.c_str(), nullptr, 10));
-  std::string ConnError;
-  Client = RspClient::connect(Opts.Host, Port, Opts.ConnectTimeoutSec * 1000,
-                              ConnError, WakeRead);
-  if (!Client) {
-    Error = where() + ": " + ConnError;
+  if (!connectToStub(Error))
     return false;
-  }
   Client->setRequestTimeout(Opts.RequestTimeoutMs);
   Client->setInterruptFd(WakeRead);
   std::string E;
@@ -271,6 +302,11 @@ bool RemoteBackend::Impl::start(std::string &Error) {
     return true;
   };
   if (Lost())
+    return false;
+  // Before anything is attached: symbols of another program (or of the
+  // other data model) must never place a breakpoint.
+  readAuxv();
+  if (Lost() || !checkArchitecture(Error))
     return false;
   for (const std::string &M : Matcher.errors())
     warnOnce(M);

@@ -37,6 +37,19 @@ namespace remote {
 /// One ELF module mapped in the remote process.
 struct Module : ModuleImage {
   bool Live = true; ///< false once unloaded (kept for symbolize)
+  /// The build-id in memory is the file's: probe sites need no check.
+  bool Verified = false;
+  /// Not the file the target maps: never probed, addresses not named.
+  bool Mismatched = false;
+};
+
+/// What comparing a local file with the target's memory showed
+/// (RemoteImage.cpp).
+enum class ImageMatch : uint8_t { Same, Different, Unknown };
+struct ImageCheck {
+  ImageMatch Result = ImageMatch::Unknown;
+  std::string Why;          ///< for Different: the evidence
+  std::string TheirBuildId; ///< the target's, when it could be read
 };
 
 enum class HookKind : uint8_t { Entry, Exit, WithinEnter, LoaderBreak };
@@ -87,6 +100,9 @@ public:
   int64_t uid() const override { return Uid; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
+  /// The stub's process may be an emulator (qemu-user's threads are named
+  /// after qemu): the program's file name cut as exec cuts it.
+  std::string threadComm(int64_t) const override { return PName.substr(0, 15); }
   std::string_view backendName() const override { return "gdb-remote"; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
@@ -145,6 +161,8 @@ public:
   // --- lifecycle (RemoteBackend.cpp)
   std::string where() const; ///< "gdb-remote HOST:PORT"
   bool identify(std::string &Error);
+  /// Connects, retrying while the stub starts; says what it waits for.
+  bool connectToStub(std::string &Error);
   void shutdown(bool Kill);
   void finish(int Code, int Sig);
   /// The stub failed (no answer in time, too much data, connection lost):
@@ -175,6 +193,29 @@ public:
             const remote::Hook *Usdt = nullptr);
   bool probeApplies(uint32_t Probe) const;
 
+  // --- is the local file the target's? (RemoteImage.cpp)
+  /// Reads the auxiliary vector (AT_ENTRY, AT_BASE, AT_PHDR, AT_PHNUM).
+  void readAuxv();
+  /// An error when the stub's architecture is not EXE's.
+  bool checkArchitecture(std::string &Error);
+  remote::ImageCheck checkImage(const remote::Module &M);
+  /// Whether the probe sites of M (link-time addresses) hold the file's
+  /// bytes; a difference marks M mismatched and is reported.
+  bool sitesMatch(remote::Module &M,
+                  const std::vector<std::pair<uint64_t, std::string>> &Sites);
+  bool sameBytes(const remote::Module &M, uint64_t VAddr, size_t Len,
+                 bool &Read);
+  /// The build-id of the program in memory, found through AT_PHDR.
+  std::string targetBuildId();
+  /// The path of the program the stub runs, or empty if unknown.
+  std::string stubProgram(const std::string &BuildId);
+  std::string mismatchMessage(const remote::Module &M,
+                              const remote::ImageCheck &C);
+  /// A mismatch while the session starts is an error, later a warning.
+  void reportMismatch(const std::string &Message);
+  static std::string describeElf(const ElfFile &F);
+  bool stubIsLocal() const;
+
   // --- modules and probes (RemoteModules.cpp)
   bool loadInitialModules(std::string &Error);
   void syncLibraries();
@@ -184,6 +225,7 @@ public:
   remote::Module *addModule(const std::string &Path, uint64_t Bias, bool IsMain,
                             bool FromLinkMap);
   void installModule(remote::Module &M);
+  void addProbeHooks(remote::Module &M, const std::vector<ProbeSite> &Sites);
   void addHook(uint64_t Addr, remote::Hook H);
   bool insertBreakpoint(remote::Breakpoint &B);
   bool removeBreakpoint(remote::Breakpoint &B);
@@ -210,7 +252,9 @@ public:
   std::vector<std::string> WithinNames;
   std::unordered_map<uint64_t, std::vector<uint32_t>> SysEntry, SysExit;
 
-  uint64_t AuxvEntry = 0, AuxvBase = 0, AuxvPhdr = 0;
+  uint64_t AuxvEntry = 0, AuxvBase = 0, AuxvPhdr = 0, AuxvPhnum = 0;
+  std::string StubExe;    ///< stubProgram(), once known
+  std::string StartError; ///< a module mismatch while starting
   bool HaveAuxv = false;
   uint64_t RDebug = 0;
   bool Z0Unsupported = false;

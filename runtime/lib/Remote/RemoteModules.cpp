@@ -39,6 +39,9 @@ RemoteBackend::Impl::loadElf(const std::string &Path) {
   if (!F)
     warnOnce(where() + ": cannot read " + Error +
              "; its functions cannot be probed");
+  for (const std::string &Why :
+       F ? F->debugProblems() : std::vector<std::string>())
+    warnOnce(where() + ": " + Why);
   return F;
 }
 
@@ -55,30 +58,45 @@ Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
     return nullptr;
   M->FromLinkMap = FromLinkMap;
   Module *Added = Tgt->addModule(std::move(M));
+  // Symbols of another build would put breakpoints inside instructions.
+  ImageCheck C = checkImage(*Added);
+  if (C.Result == ImageMatch::Different) {
+    Added->Mismatched = true;
+    reportMismatch(mismatchMessage(*Added, C));
+    return Added;
+  }
+  Added->Verified = C.Result == ImageMatch::Same;
   installModule(*Added);
   return Added;
 }
 
+void RemoteBackend::Impl::readAuxv() {
+  // Pairs of target-width words.
+  if (!Client->features().XferAuxv)
+    return;
+  std::optional<std::string> Auxv = Client->readXfer("auxv", "");
+  if (!Auxv)
+    return;
+  unsigned W = Tgt->pointerSize();
+  for (size_t I = 0; I + 2 * W <= Auxv->size(); I += 2 * W) {
+    uint64_t Type = 0, Val = 0;
+    std::memcpy(&Type, Auxv->data() + I, W);
+    std::memcpy(&Val, Auxv->data() + I + W, W);
+    if (Type == AT_NULL)
+      break;
+    if (Type == AT_ENTRY)
+      AuxvEntry = Val;
+    else if (Type == AT_BASE)
+      AuxvBase = Val;
+    else if (Type == AT_PHDR)
+      AuxvPhdr = Val;
+    else if (Type == AT_PHNUM)
+      AuxvPhnum = Val;
+  }
+  HaveAuxv = AuxvEntry != 0;
+}
+
 bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
-  // The auxiliary vector: pairs of target-width words.
-  if (Client->features().XferAuxv)
-    if (std::optional<std::string> Auxv = Client->readXfer("auxv", "")) {
-      unsigned W = Tgt->pointerSize();
-      for (size_t I = 0; I + 2 * W <= Auxv->size(); I += 2 * W) {
-        uint64_t Type = 0, Val = 0;
-        std::memcpy(&Type, Auxv->data() + I, W);
-        std::memcpy(&Val, Auxv->data() + I + W, W);
-        if (Type == AT_NULL)
-          break;
-        if (Type == AT_ENTRY)
-          AuxvEntry = Val;
-        else if (Type == AT_BASE)
-          AuxvBase = Val;
-        else if (Type == AT_PHDR)
-          AuxvPhdr = Val;
-      }
-      HaveAuxv = AuxvEntry != 0;
-    }
   uint64_t Bias = 0;
   if (ExeElf->isRelocatable()) {
     if (HaveAuxv) {
@@ -96,13 +114,19 @@ bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
                "address");
     }
   }
-  if (!addModule(Opts.Executable, Bias, /*IsMain=*/true, false)) {
+  Module *Main = addModule(Opts.Executable, Bias, /*IsMain=*/true, false);
+  if (!StartError.empty()) {
+    Error = StartError;
+    return false;
+  }
+  if (!Main) {
     Error = "cannot use " + Opts.Executable;
     return false;
   }
   // The dynamic loader: probes in it, and its debugger hook for libraries.
   if (!ExeElf->interpreter().empty() && AuxvBase) {
-    if (Module *LD = addModule(ExeElf->interpreter(), AuxvBase, false, false)) {
+    Module *LD = addModule(ExeElf->interpreter(), AuxvBase, false, false);
+    if (LD && !LD->Mismatched) {
       if (const ElfSymbol *Sym = LD->Elf->findFunction("_dl_debug_state")) {
         Hook H;
         H.Kind = HookKind::LoaderBreak;
@@ -119,7 +143,8 @@ bool RemoteBackend::Impl::loadInitialModules(std::string &Error) {
   }
   // Attached to a running process: libraries are already there.
   syncLibraries();
-  return true;
+  Error = StartError;
+  return StartError.empty();
 }
 
 uint64_t RemoteBackend::Impl::findRDebug() {
@@ -313,49 +338,71 @@ bool RemoteBackend::Impl::probeApplies(uint32_t Probe) const {
   return Want < 0 || Want == Tgt->pid();
 }
 
+void RemoteBackend::Impl::addProbeHooks(Module &M,
+                                        const std::vector<ProbeSite> &Sites) {
+  for (const ProbeSite &Site : Sites) {
+    if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
+      continue;
+    Hook H;
+    H.Kind =
+        Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
+    H.Index = Site.Probe;
+    H.Function = std::string(Site.name());
+    H.ModuleName = M.Name;
+    H.Owner = &M;
+    H.Usdt = Site.Usdt;
+    uint64_t Addr = Site.Address + M.Bias;
+    if (Site.Usdt && Site.Usdt->Semaphore) {
+      uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
+      if (!Semaphores.count(Sem)) {
+        if (adjustSemaphore(Sem, +1))
+          Semaphores.insert(Sem);
+        else
+          warnOnce(where() + ": cannot set the semaphore of USDT probe " +
+                   Site.Usdt->Provider + ":" + Site.Usdt->Name);
+      }
+    }
+    addHook(Addr, H);
+    S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr);
+  }
+}
+
 void RemoteBackend::Impl::installModule(Module &M) {
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
+  std::vector<const ElfSymbol *> Within;
+  for (const std::string &Name : WithinNames) {
+    const ElfSymbol *Sym = M.Elf->findFunction(Name);
+    Within.push_back(Sym && !Sym->IFunc ? Sym : nullptr);
+  }
+  std::vector<std::string> Problems;
+  std::vector<int> Found;
+  std::vector<ProbeSite> Sites;
+  if (Matcher.anyModuleMatches(Ref))
+    Sites = Matcher.matchModule(*M.Elf, Ref, Problems, &Found);
+  // Without a build-id to go by, every site is compared before a
+  // breakpoint goes in.
+  std::vector<std::pair<uint64_t, std::string>> Check;
+  for (const ProbeSite &Site : Sites)
+    if (probeApplies(Site.Probe) && (Site.Symbol || Site.Usdt))
+      Check.emplace_back(Site.Address, std::string(Site.name()));
+  for (const ElfSymbol *Sym : Within)
+    if (Sym)
+      Check.emplace_back(Sym->Value, Sym->Name);
+  if (!sitesMatch(M, Check))
+    return;
   if (Matcher.anyModuleMatches(Ref)) {
-    std::vector<std::string> Problems;
-    std::vector<int> Found;
-    std::vector<ProbeSite> Sites =
-        Matcher.matchModule(*M.Elf, Ref, Problems, &Found);
     for (uint32_t I = 0; I < Found.size(); ++I)
       if (!probeApplies(I))
         Found[I] = NotSearched;
     S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
-    for (const ProbeSite &Site : Sites) {
-      if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
-        continue;
-      Hook H;
-      H.Kind =
-          Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
-      H.Index = Site.Probe;
-      H.Function = std::string(Site.name());
-      H.ModuleName = M.Name;
-      H.Owner = &M;
-      H.Usdt = Site.Usdt;
-      uint64_t Addr = Site.Address + M.Bias;
-      if (Site.Usdt && Site.Usdt->Semaphore) {
-        uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
-        if (!Semaphores.count(Sem)) {
-          if (adjustSemaphore(Sem, +1))
-            Semaphores.insert(Sem);
-          else
-            warnOnce(where() + ": cannot set the semaphore of USDT probe " +
-                     Site.Usdt->Provider + ":" + Site.Usdt->Name);
-        }
-      }
-      addHook(Addr, H);
-      S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr);
-    }
+    addProbeHooks(M, Sites);
     for (const std::string &P : Problems)
       warnOnce(where() + ": " + P);
   }
   // within("f"): every definition of f in any module.
-  for (uint32_t I = 0; I < WithinNames.size(); ++I) {
-    const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[I]);
-    if (!Sym || Sym->IFunc)
+  for (uint32_t I = 0; I < Within.size(); ++I) {
+    const ElfSymbol *Sym = Within[I];
+    if (!Sym)
       continue;
     Hook H;
     H.Kind = HookKind::WithinEnter;

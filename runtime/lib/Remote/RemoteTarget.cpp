@@ -184,7 +184,12 @@ UnwoundStack RemoteTarget::unwindStack(int64_t, const uint64_t *Regs,
     Word = readPointer(Addr, Ok);
     return Ok;
   };
-  Src.ModuleAt = [this](uint64_t Addr) { return moduleFor(Addr); };
+  // Another build's .eh_frame would describe other code: such a module's
+  // frames are unwound by frame pointers only.
+  Src.ModuleAt = [this](uint64_t Addr) -> const ModuleImage * {
+    const Module *M = moduleFor(Addr);
+    return M && !M->Mismatched ? M : nullptr;
+  };
   return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
 }
 
@@ -213,5 +218,9 @@ std::vector<Module *> RemoteTarget::liveModules() {
 }
 
 std::string RemoteTarget::symbolize(uint64_t PC) {
-  return symbolizeAddress(moduleFor(PC), PC);
+  const Module *M = moduleFor(PC);
+  // Another build's symbols would name the address wrongly.
+  if (M && M->Mismatched)
+    return M->Name + "+0x" + rsp::hexNumber(PC - M->Start);
+  return symbolizeAddress(M, PC);
 }

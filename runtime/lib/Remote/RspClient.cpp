@@ -517,6 +517,8 @@ bool RspClient::handshake(std::string &Error) {
       Features.XferAuxv = true;
     else if (Item == "qXfer:libraries-svr4:read+")
       Features.XferLibrariesSvr4 = true;
+    else if (Item == "qXfer:exec-file:read+")
+      Features.XferExecFile = true;
     else if (Item == "QCatchSyscalls+")
       Features.CatchSyscalls = true;
     else if (Item == "swbreak+")

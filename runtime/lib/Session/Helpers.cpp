@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 
@@ -326,6 +327,23 @@ uint64_t hStackId(tscc_ctx *C, uint32_t Depth) {
   return scope(C).State->stackId(scope(C), *C, Depth);
 }
 
+int64_t hComm(tscc_ctx *C, char *Dst, uint64_t Max) {
+  HelperScope InHelper;
+  const tscc_ctx *Ctx = checked(C);
+  if (!Ctx || !Max)
+    return 0;
+  if (Max > MaxRead || !clauseMemory(Ctx, Dst, Max)) {
+    countFault(Ctx);
+    return 0;
+  }
+  Target *T = scope(Ctx).Tgt;
+  std::string Name = T ? T->threadComm(Ctx->tid) : std::string();
+  size_t N = std::min<size_t>(Name.size(), Max - 1);
+  memcpy(Dst, Name.data(), N);
+  Dst[N] = 0;
+  return static_cast<int64_t>(N);
+}
+
 void hFault(tscc_ctx *Ctx, uint32_t Kind) {
   SessionState &S = *scope(Ctx).State;
   S.countFault(Ctx->clause);
@@ -387,6 +405,7 @@ const tscc_helpers SessionState::Helpers = {
     hStackTrace,
     hFault,
     hStackId,
+    hComm,
 };
 
 void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
@@ -475,4 +494,23 @@ void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
     S = asRequested(F.Tgt->unwindStack(Ctx.tid, Ctx.regs, Limit), Depth);
   std::vector<uint64_t> Rec = stackRecord(std::move(S), Limit);
   emit(F, Ctx, Rec.data(), static_cast<uint32_t>(Rec.size() * 8));
+}
+
+std::string Target::threadComm(int64_t Tid) const {
+  // TASK_COMM_LEN is 16: 15 bytes and the NUL.
+  std::string Comm = name().substr(0, 15);
+  if (pid() <= 0 || Tid <= 0)
+    return Comm;
+  std::string Path = "/proc/" + std::to_string(pid()) + "/task/" +
+                     std::to_string(Tid) + "/comm";
+  if (FILE *F = fopen(Path.c_str(), "re")) {
+    char Buf[32];
+    if (fgets(Buf, sizeof(Buf), F)) {
+      Comm = Buf;
+      if (!Comm.empty() && Comm.back() == '\n')
+        Comm.pop_back();
+    }
+    fclose(F);
+  }
+  return Comm;
 }

@@ -6,15 +6,21 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tscc/ClosestName.h"
 #include "tscc/Runtime/DescribeObject.h"
 #include "tscc/Runtime/Export.h"
 #include "tscc/Runtime/TraceFile.h"
 #include "tscc/Runtime/TraceFormat.h"
+#include "tscc/abi.h"
 
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+
+#ifndef TSCC_VERSION
+#define TSCC_VERSION "0.1.0"
+#endif
 
 using namespace tscc::rt;
 
@@ -47,7 +53,9 @@ void usage(FILE *F) {
       "  --describe            print the tables of a probe object (or of the\n"
       "                        object a trace was written with) by name\n"
       "  -v, --verbose         also report attachments, exits and counters\n"
-      "  -h, --help            this help\n",
+      "  -h, --help            this help\n"
+      "  --version             the version, and the object ABI and trace\n"
+      "                        format it reads\n",
       F);
 }
 
@@ -56,7 +64,18 @@ int fail(const std::string &Msg) {
   return 1;
 }
 
-/// 0: parsed; 1: error; 2: help shown.
+/// "unknown option '--verbse'; did you mean '--verbose'?"
+int unknownOption(const std::string &A) {
+  static constexpr std::string_view Known[] = {
+      "--help",        "--version", "--verbose", "--describe", "--to",
+      "--format-file", "-f",        "-o",        "-v",         "-h"};
+  std::string_view Best = tscc::closestName(A, Known);
+  return fail(
+      "unknown option '" + A + "'" +
+      (Best.empty() ? "" : "; did you mean '" + std::string(Best) + "'?"));
+}
+
+/// 0: parsed; 1: error; 2: help or version shown.
 int parse(int Argc, char **Argv, Options &O) {
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -71,6 +90,11 @@ int parse(int Argc, char **Argv, Options &O) {
     std::string V;
     if (A == "-h" || A == "--help") {
       usage(stdout);
+      return 2;
+    }
+    if (A == "--version") {
+      printf("tsreport (tscc runtime) %s, object ABI %d.%d, trace format %u\n",
+             TSCC_VERSION, TSCC_ABI_MAJOR, TSCC_ABI_MINOR, TraceVersion);
       return 2;
     }
     if (A == "-v" || A == "--verbose") {
@@ -99,7 +123,7 @@ int parse(int Argc, char **Argv, Options &O) {
       if (!Value(O.FormatFile))
         return 1;
     } else if (A.size() > 1 && A[0] == '-') {
-      return fail("unknown option '" + A + "'");
+      return unknownOption(A);
     } else if (O.Trace.empty()) {
       O.Trace = A;
     } else {

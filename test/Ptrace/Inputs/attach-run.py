@@ -9,7 +9,8 @@ and then block reading one byte from the FIFO GO before it does anything
 worth tracing. tsrun -p attaches; once
 it reports the attachment (-v), PROG is released, and both run to the end:
 tsrun's session ends when its only target exits. Prints PROG's output, then
-tsrun's, then both exit statuses.
+tsrun's (standard output, then all of its -v messages), then both exit
+statuses.
 """
 import os
 import subprocess
@@ -30,7 +31,9 @@ def main(tsrun, obj, prog, *args):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
         # -v reports the attachment: from then on probes are in place.
+        before = []
         for line in ts.stderr:
+            before.append(line)
             if ": attached" in line:
                 break
         else:
@@ -41,7 +44,7 @@ def main(tsrun, obj, prog, *args):
         ts_out, ts_err = ts.communicate(timeout=120)
         sys.stdout.write(prog_out)
         sys.stdout.write(ts_out)
-        sys.stdout.write(ts_err)
+        sys.stdout.write("".join(before) + ts_err)
         print("prog status:", p.returncode)
         print("tsrun status:", ts.returncode)
 

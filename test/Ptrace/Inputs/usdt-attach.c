@@ -1,8 +1,12 @@
 // A USDT probe with a semaphore, in a process tsrun attaches to and detaches
 // from while it runs: it prints its semaphore before, during and after.
-// Driven by usdt-attach.py through two FIFOs (argv[1], argv[2]). A child
-// forked while tsrun is attached has a copy of the semaphore, which must be
-// put back as well when tsrun detaches.
+// Driven by usdt-attach.py through three FIFOs: argv[1] releases the
+// program once tsrun is attached, argv[2] the program and argv[3] its
+// child once tsrun has detached. Each FIFO has exactly one reader: a FIFO
+// shared by two readers loses its data when the writer and the first
+// reader close before the second reader opens it, which then blocks
+// forever. A child forked while tsrun is attached has a copy of the
+// semaphore, which must be put back as well when tsrun detaches.
 #define _SDT_HAS_SEMAPHORES 1
 #include <sys/sdt.h>
 #include <fcntl.h>
@@ -27,7 +31,7 @@ static void step(int N) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3)
+  if (argc != 4)
     return 2;
   printf("started sem=%d\n", app_step_semaphore);
   fflush(stdout);
@@ -37,7 +41,7 @@ int main(int argc, char **argv) {
   step(1);
   pid_t Child = fork();
   if (Child == 0) {
-    wait_for(argv[2]);
+    wait_for(argv[3]);
     printf("child detached sem=%d\n", app_step_semaphore);
     step(3);
     return 0;

@@ -3,7 +3,7 @@
 probe, detach tsrun (SIGINT), then let PROG run it again. Handshakes only:
 PROG prints "started" and blocks on FIFO 1 until tsrun reports that it is
 attached; it prints "attached", runs the probe, forks, prints "stepped" and
-blocks (with its child) on FIFO 2 until tsrun has ended.
+blocks on FIFO 2 (its child on FIFO 3) until tsrun has ended.
 Prints PROG's output, tsrun's output, and both exit statuses."""
 import os
 import signal
@@ -12,17 +12,18 @@ import sys
 import tempfile
 
 
-def release(path, readers=1):
+def release(path):
+    # Opening blocks until the FIFO's one reader has opened it.
     with open(path, "w") as f:
-        f.write("x" * readers)
+        f.write("x")
 
 
 def main(tsrun, obj, prog):
     with tempfile.TemporaryDirectory() as d:
-        go1, go2 = os.path.join(d, "go1"), os.path.join(d, "go2")
-        os.mkfifo(go1)
-        os.mkfifo(go2)
-        p = subprocess.Popen([prog, go1, go2], stdout=subprocess.PIPE,
+        go1, go2, go3 = (os.path.join(d, n) for n in ("go1", "go2", "go3"))
+        for fifo in (go1, go2, go3):
+            os.mkfifo(fifo)
+        p = subprocess.Popen([prog, go1, go2, go3], stdout=subprocess.PIPE,
                              text=True)
         out = [p.stdout.readline()]
         if not out[0].startswith("started"):
@@ -40,18 +41,10 @@ def main(tsrun, obj, prog):
         out.append(p.stdout.readline())
         ts.send_signal(signal.SIGINT)
         ts_out, ts_err = ts.communicate(timeout=120)
-        # The program and its child, one byte each. The FIFO stays open
-        # here (read-write: that never blocks) until both have read:
-        # written and closed at once, a reader that had its byte and closed
-        # before the other opened would take the second byte with it (a
-        # pipe's content goes when its last user does), and the other would
-        # wait forever; one byte per open would give the reader left
-        # waiting end of file instead.
-        keep = os.open(go2, os.O_RDWR)
-        os.write(keep, b"xx")
+        release(go3)  # the child
+        release(go2)  # the program, which then waits for the child
         out.append(p.stdout.read())
         p.wait(timeout=120)
-        os.close(keep)
         sys.stdout.write("".join(out))
         sys.stdout.write(ts_out)
         print("prog status:", p.returncode)

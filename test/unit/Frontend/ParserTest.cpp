@@ -217,3 +217,71 @@ TEST_F(ParserFixture, NonASCIIKeepsByteColumns) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ParserFixture, GnuConditionalEvaluatesItsConditionOnce) {
+  // The true expression of `x ?: y` stands for the condition: visitors see
+  // x once, and the opaque value refers back to it.
+  Script *S = parse("@@BEGIN { z = x ?: y; }");
+  ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
+  auto *C =
+      dyn_cast<ConditionalOperator>(cast<AssignExpr>(firstExpr(S))->getRHS());
+  ASSERT_TRUE(C);
+  auto *O = dyn_cast<OpaqueValueExpr>(C->getTrueExpr());
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->getSourceExpr(), C->getCond());
+  struct Names : RecursiveASTVisitor<Names> {
+    std::vector<std::string> Seen;
+    bool visitDeclRefExpr(DeclRefExpr *D) {
+      Seen.push_back(D->getName().str());
+      return true;
+    }
+  } V;
+  EXPECT_TRUE(V.traverse(S));
+  EXPECT_EQ(V.Seen, (std::vector<std::string>{"z", "x", "y"}));
+}
+
+TEST_F(ParserFixture, TypeNamesWithParenthesisedDeclarators) {
+  Script *S = parse("@@BEGIN { x = (short (*)[3])p; y = sizeof(void (*)(int)); "
+                    "z = (int (*[2])(char *, ...))q; }");
+  ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
+  auto TypeOf = [&](unsigned I) {
+    Expr *R = cast<AssignExpr>(firstExpr(S, 0, I))->getRHS();
+    if (auto *C = dyn_cast<CastExpr>(R))
+      return C->getTypeSpec();
+    return cast<SizeofExpr>(R)->getTypeOperand();
+  };
+  TypeSpec *P = TypeOf(0);
+  EXPECT_EQ(P->getAsString(), "short (*)[3]");
+  ASSERT_TRUE(P->getNested());
+  EXPECT_EQ(P->getNested()->PointerDepth, 1u);
+  EXPECT_EQ(P->getArrayDims().size(), 1u);
+  EXPECT_EQ(TypeOf(1)->getAsString(), "void (*)(int)");
+  ASSERT_TRUE(TypeOf(1)->getFunction());
+  EXPECT_EQ(TypeOf(2)->getAsString(), "int (*[2])(char *, ...)");
+  EXPECT_TRUE(TypeOf(2)->getFunction()->Variadic);
+}
+
+TEST_F(ParserFixture, PrefixedCharacterConstants) {
+  Script *S = parse("@@BEGIN { a = L'\\xffffffff'; b = u'\\u20ac'; "
+                    "c = U'\\U0001F600'; d = 'x'; }");
+  ASSERT_FALSE(Diags.hasErrorOccurred()) << OS.str();
+  auto Lit = [&](unsigned I) {
+    return cast<CharLiteral>(cast<AssignExpr>(firstExpr(S, 0, I))->getRHS());
+  };
+  EXPECT_EQ(Lit(0)->getCharKind(), CharLiteralKind::Wide);
+  EXPECT_EQ(Lit(0)->getValue(), 0xffffffffLL); // sema types it as wchar_t
+  EXPECT_EQ(Lit(1)->getCharKind(), CharLiteralKind::UTF16);
+  EXPECT_EQ(Lit(1)->getValue(), 0x20ac);
+  EXPECT_EQ(Lit(2)->getCharKind(), CharLiteralKind::UTF32);
+  EXPECT_EQ(Lit(2)->getValue(), 0x1F600);
+  EXPECT_EQ(Lit(3)->getCharKind(), CharLiteralKind::Plain);
+}
+
+TEST_F(ParserFixture, CharacterConstantTooLargeForItsPrefix) {
+  parse("@@BEGIN { a = u'\\x12345'; }");
+  EXPECT_TRUE(Diags.hasErrorOccurred());
+}
+
+} // namespace

@@ -160,7 +160,7 @@ protected:
     memcpy(Pages, FooCode, sizeof(FooCode));
     ip::PatchPlan Plan;
     std::string Why;
-    ASSERT_TRUE(ip::planJumpPatch(FooCode, Foo, Foo, Plan, Why)) << Why;
+    ASSERT_TRUE(ip::planJumpPatch(FooCode, Foo, Foo, {}, Plan, Why)) << Why;
     Hook = {TSCC_HOOK_ENTRY, FooProbe, reinterpret_cast<uint64_t>("foo"),
             reinterpret_cast<uint64_t>("a.out")};
     uint64_t Tramp = Foo + 4096;

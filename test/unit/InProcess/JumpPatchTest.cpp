@@ -1,10 +1,10 @@
 //===- JumpPatchTest.cpp - Displacing instructions with a 5-byte jump -----===//
 #include "JumpPatch.h"
+#include "TestBytes.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -12,17 +12,9 @@
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
+using tscc::test::hex;
 
 namespace {
-
-std::vector<uint8_t> hex(const std::string &S) {
-  std::vector<uint8_t> Out;
-  std::istringstream In(S);
-  std::string B;
-  while (In >> B)
-    Out.push_back(static_cast<uint8_t>(std::stoul(B, nullptr, 16)));
-  return Out;
-}
 
 /// Where the hand-written functions pretend to live: above 4 GiB, so that
 /// both halves of a pushed return address matter.
@@ -34,11 +26,13 @@ struct Planned {
   std::string Why;
 };
 
-/// Plans a patch at Fn + SiteOff in the function Hex placed at Fn.
-Planned plan(const std::string &Hex, unsigned SiteOff = 0) {
+/// Plans a patch at Fn + SiteOff in the function Hex placed at Fn, knowing
+/// of the ways into it what Known says.
+Planned plan(const std::string &Hex, unsigned SiteOff = 0,
+             const EntryFacts &Known = {}) {
   std::vector<uint8_t> B = hex(Hex);
   Planned P;
-  P.Ok = planJumpPatch(B, Fn, Fn + SiteOff, P.Plan, P.Why);
+  P.Ok = planJumpPatch(B, Fn, Fn + SiteOff, Known, P.Plan, P.Why);
   return P;
 }
 
@@ -405,6 +399,86 @@ TEST(JumpPatchPlan, LoopInsideWindowRejected) {
   EXPECT_TRUE(rejected(plan("90 ff c9 75 fc c3"), "branch target inside"));
 }
 
+//===----------------------------------------------------------------------===//
+// Ways into the function its own direct branches do not show
+//===----------------------------------------------------------------------===//
+
+EntryFacts entries(std::initializer_list<std::pair<uint64_t, EntryKind>> L) {
+  EntryFacts F;
+  for (auto [A, K] : L)
+    F.Entries.push_back({A, K});
+  return F;
+}
+
+EntryFacts unresolvedJumpAt(uint64_t Addr) {
+  EntryFacts F;
+  IndirectJump J;
+  J.Addr = Addr;
+  J.Why = "its target is computed by the instruction at 0x1";
+  F.Unresolved = J;
+  return F;
+}
+
+// A case label reached through a table, right after a 2-byte instruction:
+// not %esi (the site); lea 1(%rsi,%rsi,4),%eax (the next case); ret
+const char *const CaseLabels = "f7 d6 8d 44 b6 01 c3";
+
+TEST(JumpPatchPlan, KnownEntriesInsideTheWindowRejected) {
+  EXPECT_TRUE(
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::JumpTable}})),
+               "a jump table entry inside the patched bytes (0x7f1234560002)"));
+  EXPECT_TRUE(
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::LandingPad}})),
+               "an exception landing pad inside the patched bytes"));
+  EXPECT_TRUE(rejected(
+      plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::AddressTaken}})),
+      "a code address constant inside the patched bytes"));
+  EXPECT_TRUE(
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::DataPointer}})),
+               "a code pointer in data inside the patched bytes"));
+  EXPECT_TRUE(
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::Branch}})),
+               "a branch target inside the patched bytes"));
+  EXPECT_TRUE(
+      rejected(plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::ProbeSite}})),
+               "another probe site inside the patched bytes"));
+  EXPECT_TRUE(rejected(
+      plan(CaseLabels, 0, entries({{Fn + 2, EntryKind::FunctionEntry}})),
+      "another function's entry inside the patched bytes"));
+  // The lowest one is named.
+  EXPECT_TRUE(rejected(plan(CaseLabels, 0,
+                            entries({{Fn + 4, EntryKind::DataPointer},
+                                     {Fn + 2, EntryKind::JumpTable}})),
+                       "a jump table entry"));
+}
+
+TEST(JumpPatchPlan, KnownEntriesOutsideTheWindowAccepted) {
+  // At the site itself (the jump runs the probe, as the instruction would
+  // have) and right after the displaced bytes.
+  EXPECT_TRUE(accepted(plan(CaseLabels, 0,
+                            entries({{Fn, EntryKind::JumpTable},
+                                     {Fn + 6, EntryKind::JumpTable},
+                                     {Fn - 1, EntryKind::LandingPad}}))));
+}
+
+TEST(JumpPatchPlan, UnknownJumpTargetsRefuseSeveralInstructions) {
+  Planned P = plan(CaseLabels, 0, unresolvedJumpAt(Fn + 0x40));
+  EXPECT_TRUE(rejected(P, "the jump would displace 2 instructions and the "
+                          "indirect jump at 0x7f1234560040 may land between "
+                          "them: its target is computed by the instruction "
+                          "at 0x1"));
+}
+
+TEST(JumpPatchPlan, UnknownJumpTargetsAllowOneInstruction) {
+  // mov $1,%eax (5 bytes, the whole window); ret: no boundary inside the
+  // jump for anything to land on.
+  EXPECT_TRUE(
+      accepted(plan("b8 01 00 00 00 c3", 0, unresolvedJumpAt(Fn + 0x40))));
+  // A 7-byte instruction: the jump and two int3s, one instruction still.
+  EXPECT_TRUE(accepted(
+      plan("48 8b 05 00 10 00 00 c3", 0, unresolvedJumpAt(Fn + 0x40))));
+}
+
 TEST(JumpPatchPlan, ShortFunctionRejected) {
   // ret, and the next function starts right after.
   EXPECT_TRUE(rejected(plan("c3"), "shorter than 5 bytes"));
@@ -452,7 +526,7 @@ TEST(JumpPatchPlan, SiteMustBeABoundaryInADecodableFunction) {
   std::vector<uint8_t> B = hex("55 48 89 e5 90 c3");
   PatchPlan Plan;
   std::string Why;
-  EXPECT_FALSE(planJumpPatch(B, Fn, Fn - 1, Plan, Why));
+  EXPECT_FALSE(planJumpPatch(B, Fn, Fn - 1, {}, Plan, Why));
   EXPECT_EQ(Why, "the site is outside the function");
 }
 
@@ -559,7 +633,7 @@ protected:
   void patch(size_t Entry, size_t Size, size_t SiteOff = 0) {
     std::span<const uint8_t> Func(Code + Entry, Size);
     uint64_t Site = addr(Code + Entry + SiteOff);
-    ASSERT_TRUE(planJumpPatch(Func, addr(Code + Entry), Site, Plan, Why))
+    ASSERT_TRUE(planJumpPatch(Func, addr(Code + Entry), Site, {}, Plan, Why))
         << Why;
     uint8_t *Tramp = Far + SlotSize * SlotsUsed++;
     uint8_t *CopyAt = Tramp + CopyOffset;

@@ -177,3 +177,33 @@ TEST(TypeTest, FieldLookupGoesThroughAnonymousMembers) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TypeTest, GccBitFieldTypesHaveTheirOwnWidth) {
+  TypeContext C(DataModel::ILP32);
+  const BitFieldIntType *U48 = C.getBitFieldInt(48, /*Signed=*/false);
+  EXPECT_EQ(U48, C.getBitFieldInt(48, false)); // uniqued
+  EXPECT_NE(U48, C.getBitFieldInt(48, true));
+  EXPECT_NE(U48, C.getBitFieldInt(40, false));
+  EXPECT_TRUE(U48->isInteger());
+  EXPECT_FALSE(U48->isSigned());
+  EXPECT_TRUE(C.getBitFieldInt(40, true)->isSigned());
+  // 48 value bits in 8 bytes, as gcc's sizeof(b48 + 1) is 8.
+  EXPECT_EQ(U48->getIntegerWidth(), 48u);
+  EXPECT_EQ(U48->getSize(), 8u);
+  EXPECT_EQ(C.getLongLong()->getIntegerWidth(), 64u);
+  EXPECT_EQ(C.getLong()->getIntegerWidth(), 32u);
+  EXPECT_EQ(U48->getName(), "unsigned long long:48");
+  EXPECT_EQ(C.getBitFieldInt(33, true)->getName(), "long long:33");
+}
+
+TEST(TypeTest, SizeTypesFollowGlibc) {
+  TypeContext C32(DataModel::ILP32), C64(DataModel::LP64);
+  EXPECT_EQ(C32.getSizeType(), C32.getUInt());
+  EXPECT_EQ(C32.getPtrDiffType(), C32.getInt());
+  EXPECT_EQ(C64.getSizeType(), C64.getULong());
+  EXPECT_EQ(C64.getPtrDiffType(), C64.getLong());
+}
+
+} // namespace

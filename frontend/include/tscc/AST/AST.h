@@ -97,9 +97,35 @@ enum class BuiltinTypeKind : uint8_t {
 /// "unsigned long", "signed char", "_Bool", ...
 llvm::StringRef getBuiltinTypeName(BuiltinTypeKind K);
 
+class TypeSpec;
+
+/// The parameter list of a function declarator in a type name:
+/// `(int, char *)` in `void (*)(int, char *)`.
+struct FunctionSuffix {
+  llvm::ArrayRef<TypeSpec *> Params;
+  bool Variadic = false;
+  /// False for `()`, whose parameters are unknown in C17.
+  bool Prototyped = true;
+};
+
+/// A parenthesised part of a type name's abstract declarator: the `(*)` of
+/// `int (*)[3]`. Like the outermost level (held by TypeSpec itself) it has
+/// pointers, then array dimensions or a function suffix, then possibly a
+/// level nested in parentheses, which applies last: `int (*)[3]` is a
+/// pointer to an array of 3 ints.
+struct DeclaratorLevel {
+  unsigned PointerDepth = 0;
+  llvm::ArrayRef<Expr *> ArrayDims;
+  const FunctionSuffix *Function = nullptr;
+  const DeclaratorLevel *Nested = nullptr;
+  SourceRange Range;
+};
+
 /// A type as the user wrote it: a base (builtin keywords, struct/union/enum
-/// tag, typedef name or String) plus qualifiers, pointer levels and array
-/// dimensions. Model-independent: sema resolves it once per data model.
+/// tag, typedef name, String or `__typeof__(...)`) plus qualifiers, pointer
+/// levels, array dimensions or a function suffix, and possibly a
+/// parenthesised declarator level. Model-independent: sema resolves it once
+/// per data model.
 class TypeSpec : public Node {
 public:
   enum class SpecKind : uint8_t {
@@ -108,7 +134,8 @@ public:
     Union,
     Enum,
     Typedef,
-    String
+    String,
+    Typeof, ///< `__typeof__(expr)` or `__typeof__(type)`
   };
 
   TypeSpec(SourceRange R, SpecKind SK) : Node(NodeKind::TypeSpec, R), SK(SK) {}
@@ -152,6 +179,19 @@ public:
   Expr *getStringCapacity() const { return StringCapacity; }
   void setStringCapacity(Expr *E) { StringCapacity = E; }
 
+  /// The outermost level's function suffix (`void (int)`), if any.
+  const FunctionSuffix *getFunction() const { return Function; }
+  void setFunction(const FunctionSuffix *F) { Function = F; }
+  /// The declarator level in parentheses (`(*)` in `int (*)[3]`), if any.
+  const DeclaratorLevel *getNested() const { return Nested; }
+  void setNested(const DeclaratorLevel *L) { Nested = L; }
+
+  /// For Typeof: the expression or the type in the parentheses.
+  Expr *getTypeofExpr() const { return TypeofExpr; }
+  void setTypeofExpr(Expr *E) { TypeofExpr = E; }
+  TypeSpec *getTypeofType() const { return TypeofType; }
+  void setTypeofType(TypeSpec *T) { TypeofType = T; }
+
   /// The base type spelled canonically, e.g. "unsigned long", "struct req",
   /// "size_t", "String". Without pointers or dimensions.
   std::string getBaseAsString() const;
@@ -174,6 +214,10 @@ private:
   SourceLocation NameLoc;
   llvm::ArrayRef<Expr *> ArrayDims;
   Expr *StringCapacity = nullptr;
+  const FunctionSuffix *Function = nullptr;
+  const DeclaratorLevel *Nested = nullptr;
+  Expr *TypeofExpr = nullptr;
+  TypeSpec *TypeofType = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
@@ -453,19 +497,27 @@ private:
   SizeSuffix Size;
 };
 
-/// `'a'`, `'\n'`, `'\x41'`. Value is the C value of the (int-typed)
-/// constant: a plain single char is sign-extended from char as GCC does.
+/// The prefix of a character constant: none (int), `L` (wchar_t), `u`
+/// (char16_t) or `U` (char32_t).
+enum class CharLiteralKind : uint8_t { Plain, Wide, UTF16, UTF32 };
+
+/// `'a'`, `'\n'`, `'\x41'`, `L'a'`. Value is the C value of the constant: a
+/// plain single char is sign-extended from char as GCC does; a prefixed
+/// one is the code unit (its type is the prefix's, per model).
 class CharLiteral : public Expr {
 public:
-  CharLiteral(SourceRange R, int64_t Value)
-      : Expr(NodeKind::CharLiteral, R), Value(Value) {}
+  CharLiteral(SourceRange R, int64_t Value,
+              CharLiteralKind K = CharLiteralKind::Plain)
+      : Expr(NodeKind::CharLiteral, R), Value(Value), K(K) {}
   int64_t getValue() const { return Value; }
+  CharLiteralKind getCharKind() const { return K; }
   static bool classof(const Node *N) {
     return N->getKind() == NodeKind::CharLiteral;
   }
 
 private:
   int64_t Value;
+  CharLiteralKind K;
 };
 
 /// `"text\n"`; adjacent literals are concatenated. getBytes() holds the
@@ -695,6 +747,8 @@ private:
   const Type *ComputationTypes[NumDataModels] = {nullptr, nullptr};
 };
 
+/// `c ? a : b`, and GNU's `x ?: y`, whose true expression is an
+/// OpaqueValueExpr standing for the condition's value.
 class ConditionalOperator : public Expr {
 public:
   ConditionalOperator(SourceRange R, Expr *Cond, SourceLocation QLoc, Expr *L,
@@ -768,14 +822,23 @@ public:
   }
 };
 
-/// `_Alignof(type)` (also `__alignof__`), or `_Alignof expr` (GNU).
+/// `_Alignof(type)` or `__alignof__(type)`, or either of them applied to an
+/// expression (GNU). The spellings differ for types on i386: `_Alignof` is
+/// C11's alignment (a `long long` member's, 4), `__alignof__` gcc's
+/// preferred alignment (a `long long` variable's, 8).
 class AlignofExpr : public TypeOrExprTraitExpr {
 public:
-  AlignofExpr(SourceRange R, TypeSpec *T, Expr *E)
-      : TypeOrExprTraitExpr(NodeKind::AlignofExpr, R, T, E) {}
+  AlignofExpr(SourceRange R, TypeSpec *T, Expr *E, bool GNUSpelling)
+      : TypeOrExprTraitExpr(NodeKind::AlignofExpr, R, T, E),
+        GNUSpelling(GNUSpelling) {}
+  /// Written `__alignof__` rather than `_Alignof`.
+  bool isGNUSpelling() const { return GNUSpelling; }
   static bool classof(const Node *N) {
     return N->getKind() == NodeKind::AlignofExpr;
   }
+
+private:
+  bool GNUSpelling;
 };
 
 /// One step of an offsetof designator: `.field` (the first has no dot) or
@@ -878,6 +941,108 @@ private:
   SourceLocation CalleeLoc;
   llvm::ArrayRef<Expr *> Args;
   unsigned BuiltinID = 0;
+};
+
+/// The value of another expression that its parent has already evaluated:
+/// the condition of GNU `x ?: y` used again as the result. Sema types it as
+/// its source's value (decayed, bit-fields promoted as operands are) and
+/// records its own conversion to the result type; codegen hands it the
+/// value computed for the condition, so `x` is evaluated once.
+class OpaqueValueExpr : public Expr {
+public:
+  OpaqueValueExpr(SourceRange R, Expr *Source)
+      : Expr(NodeKind::OpaqueValueExpr, R), Source(Source) {}
+  Expr *getSourceExpr() const { return Source; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::OpaqueValueExpr;
+  }
+
+private:
+  Expr *Source;
+};
+
+/// One association of a generic selection: `long: e`, or `default: e`
+/// (null type).
+struct GenericAssociation {
+  TypeSpec *Type = nullptr;
+  Expr *Value = nullptr;
+};
+
+/// `_Generic(ctrl, type: e, ..., default: e)`. The controlling expression is
+/// not evaluated; which association is selected depends on its type, so
+/// sema records the choice per model (`_Generic(x, long: ...)` may pick
+/// differently in ILP32 and LP64).
+class GenericSelectionExpr : public Expr {
+public:
+  GenericSelectionExpr(SourceRange R, Expr *Controlling,
+                       llvm::ArrayRef<GenericAssociation> Assocs)
+      : Expr(NodeKind::GenericSelectionExpr, R), Controlling(Controlling),
+        Assocs(Assocs) {}
+  Expr *getControllingExpr() const { return Controlling; }
+  llvm::ArrayRef<GenericAssociation> getAssociations() const { return Assocs; }
+  /// The selected association in model \p M, or null before sema.
+  Expr *getResultExpr(DataModel M) const {
+    int I = Selected[modelIndex(M)];
+    return I < 0 ? nullptr : Assocs[unsigned(I)].Value;
+  }
+  void setSelected(DataModel M, int I) { Selected[modelIndex(M)] = I; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::GenericSelectionExpr;
+  }
+
+private:
+  Expr *Controlling;
+  llvm::ArrayRef<GenericAssociation> Assocs;
+  int Selected[NumDataModels] = {-1, -1};
+};
+
+/// One step of an initializer's designation: `.field` or `[index]`.
+struct Designator {
+  enum class Kind : uint8_t { Field, Index };
+  Kind K = Kind::Field;
+  llvm::StringRef FieldName; ///< For Field.
+  Expr *Index = nullptr;     ///< For Index.
+  SourceRange Range;
+};
+
+/// One element of a braced initializer: designators (possibly none) and a
+/// value, which is an expression or a nested InitListExpr.
+struct InitItem {
+  llvm::ArrayRef<Designator> Designators;
+  Expr *Value = nullptr;
+};
+
+/// `{ .a = 1, [2] = x, 3 }`: only inside a compound literal. It has no
+/// value of its own; sema works out which subobject each item initialises.
+class InitListExpr : public Expr {
+public:
+  InitListExpr(SourceRange R, llvm::ArrayRef<InitItem> Items)
+      : Expr(NodeKind::InitListExpr, R), Items(Items) {}
+  llvm::ArrayRef<InitItem> getItems() const { return Items; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::InitListExpr;
+  }
+
+private:
+  llvm::ArrayRef<InitItem> Items;
+};
+
+/// `(struct s){ .a = 1 }`, `(int[]){1, 2, 3}`: an unnamed object in the
+/// script's own storage for the firing (like an `__auto` variable), not in
+/// the traced process.
+class CompoundLiteralExpr : public Expr {
+public:
+  CompoundLiteralExpr(SourceRange R, TypeSpec *T, InitListExpr *Init)
+      : Expr(NodeKind::CompoundLiteralExpr, R), Ty(T), Init(Init) {}
+  TypeSpec *getTypeSpec() const { return Ty; }
+  InitListExpr *getInitializer() const { return Init; }
+  static bool classof(const Node *N) {
+    return N->getKind() == NodeKind::CompoundLiteralExpr;
+  }
+
+private:
+  TypeSpec *Ty;
+  InitListExpr *Init;
 };
 
 class ParenExpr : public Expr {

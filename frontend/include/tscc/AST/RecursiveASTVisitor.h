@@ -85,8 +85,14 @@ public:
   }
   bool traverseTypeSpec(TypeSpec *N) {
     return around(N, [&] {
-      return all(N->getArrayDims()) &&
-             getDerived().traverse(N->getStringCapacity());
+      if (!getDerived().traverse(N->getTypeofType()) ||
+          !getDerived().traverse(N->getTypeofExpr()) ||
+          !all(N->getArrayDims()) || !traverseFunction(N->getFunction()))
+        return false;
+      for (const DeclaratorLevel *L = N->getNested(); L; L = L->Nested)
+        if (!all(L->ArrayDims) || !traverseFunction(L->Function))
+          return false;
+      return getDerived().traverse(N->getStringCapacity());
     });
   }
   bool traverseVarDecl(VarDecl *N) {
@@ -194,8 +200,41 @@ public:
   bool traverseParenExpr(ParenExpr *N) {
     return around(N, [&] { return getDerived().traverse(N->getSubExpr()); });
   }
+  /// The source was traversed where it is written (the condition).
+  bool traverseOpaqueValueExpr(OpaqueValueExpr *N) { return leaf(N); }
+  bool traverseGenericSelectionExpr(GenericSelectionExpr *N) {
+    return around(N, [&] {
+      if (!getDerived().traverse(N->getControllingExpr()))
+        return false;
+      for (const GenericAssociation &A : N->getAssociations())
+        if (!getDerived().traverse(A.Type) || !getDerived().traverse(A.Value))
+          return false;
+      return true;
+    });
+  }
+  bool traverseInitListExpr(InitListExpr *N) {
+    return around(N, [&] {
+      for (const InitItem &I : N->getItems()) {
+        for (const Designator &D : I.Designators)
+          if (!getDerived().traverse(D.Index))
+            return false;
+        if (!getDerived().traverse(I.Value))
+          return false;
+      }
+      return true;
+    });
+  }
+  bool traverseCompoundLiteralExpr(CompoundLiteralExpr *N) {
+    return around(N, [&] {
+      return getDerived().traverse(N->getTypeSpec()) &&
+             getDerived().traverse(N->getInitializer());
+    });
+  }
 
 private:
+  bool traverseFunction(const FunctionSuffix *F) {
+    return !F || all(F->Params);
+  }
   // Calls visitNode, then visitDecl/visitStmt/visitExpr, then visitCLASS.
 #define NODE(CLASS, PARENT)                                                    \
   bool walkUp(CLASS *N) {                                                      \

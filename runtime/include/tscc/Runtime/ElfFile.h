@@ -69,11 +69,21 @@ struct ElfRange {
   uint64_t Size = 0;
 };
 
+/// Where tsrun looks for separate debug files (DebugSymbols.cpp).
+enum class DebugSymbols : uint8_t {
+  Search, ///< build-id and .gnu_debuglink, see docs/runtime.md
+  None,   ///< this file's own symbol tables only
+};
+
 class ElfFile {
 public:
   /// Reads Path. On failure returns null and sets Error ("<path>: why").
-  static std::unique_ptr<ElfFile> open(const std::string &Path,
-                                       std::string &Error);
+  /// With DebugSymbols::Search, the function symbols of a separate debug
+  /// file (found by build-id or `.gnu_debuglink`, and checked to describe
+  /// this very file) are added to functions().
+  static std::unique_ptr<ElfFile>
+  open(const std::string &Path, std::string &Error,
+       DebugSymbols Debug = DebugSymbols::Search);
   /// Parses an in-memory image; Name is used in messages only.
   static std::unique_ptr<ElfFile>
   fromBuffer(std::vector<uint8_t> Data, std::string Name, std::string &Error);
@@ -132,6 +142,29 @@ public:
   const std::vector<UsdtProbe> &usdtProbes() const { return Usdt; }
   const std::vector<std::string> &usdtProblems() const { return UsdtProblems; }
 
+  /// The descriptor of the NT_GNU_BUILD_ID note (raw bytes), empty if the
+  /// file has none; buildIdHex() is its usual spelling.
+  const std::string &buildId() const { return BuildId; }
+  std::string buildIdHex() const;
+  /// Link-time address and size of that whole note (header, name and
+  /// descriptor), when a PT_LOAD maps it: where a process has it in memory.
+  std::optional<ElfRange> buildIdNote() const { return BuildIdNote; }
+  /// The program headers as the file holds them, with their link-time
+  /// address when a PT_LOAD maps them (as it does for the loader to read).
+  std::optional<ElfRange> programHeaders() const;
+  /// `.gnu_debuglink`: the debug file's name and the CRC-32 of its bytes.
+  const std::string &debugLink() const { return DebugLinkName; }
+  uint32_t debugLinkCrc() const { return DebugLinkCrc; }
+  /// The separate debug file whose symbols functions() includes, or empty.
+  const std::string &debugFile() const { return DebugFile; }
+  /// Debug files that were found but not used, and why (one line each).
+  const std::vector<std::string> &debugProblems() const {
+    return DebugProblems;
+  }
+  /// Whether [VAddr, VAddr+Size) of every PT_LOAD of this file is a
+  /// PT_LOAD of Other too: a debug file describes the same addresses.
+  bool sameLoadLayout(const ElfFile &Other) const;
+
   std::optional<ElfRange> ehFrame() const { return EhFrame; }
   std::optional<ElfRange> ehFrameHdr() const { return EhFrameHdr; }
 
@@ -146,6 +179,12 @@ private:
   template <class Traits> bool parse(std::string &Error);
   template <class Traits> void readSymbols(const ElfSection &Tab, bool Dyn);
   template <class Traits> void readDynamic();
+  const ElfSymbol *
+  preferredAlias(std::vector<ElfSymbol>::const_iterator It) const;
+  void readNotes();
+  void readDebugLink();
+  /// Adds the function symbols of a separate debug file (DebugSymbols.cpp).
+  void addSeparateDebugSymbols();
   void finishSymbols();
 
   std::string Path;
@@ -159,6 +198,7 @@ private:
   uint16_t Machine = 0;
   uint16_t Type = 0;
   uint64_t Entry = 0;
+  uint64_t PhOff = 0, PhSize = 0;
   std::vector<ElfSegment> Segments;
   std::vector<ElfSection> Sections;
   std::string Interp;
@@ -170,7 +210,16 @@ private:
   std::optional<ElfRange> EhFrame, EhFrameHdr;
   std::vector<UsdtProbe> Usdt;
   std::vector<std::string> UsdtProblems;
+  std::string BuildId;
+  std::optional<ElfRange> BuildIdNote;
+  std::string DebugLinkName;
+  uint32_t DebugLinkCrc = 0;
+  std::string DebugFile;
+  std::vector<std::string> DebugProblems;
 };
+
+/// The CRC-32 that `.gnu_debuglink` records (zlib's, as gdb computes it).
+uint32_t debugLinkCrc32(std::string_view Bytes, uint32_t Crc = 0);
 
 } // namespace tscc::rt
 

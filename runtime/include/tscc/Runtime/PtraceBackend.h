@@ -32,6 +32,11 @@ struct PtraceOptions {
   std::vector<std::vector<std::string>> Commands;
   /// Processes to attach to (`-p PID`), with all their threads.
   std::vector<int64_t> Pids;
+  /// `--exe PATH`: every process whose executable or a mapped library is
+  /// one of these files, running now or started later (ExeWatch.h). The
+  /// backend then runs until the session ends, not when its last process
+  /// does.
+  std::vector<std::string> Executables;
   /// What happens to launched commands when the session ends before they
   /// do (Ctrl-C, exit()): true kills them (SIGKILL), false detaches them
   /// with every probe removed and lets them run on. Attached processes are

@@ -39,6 +39,7 @@ struct RspFeatures {
   bool XferFeatures = false;
   bool XferAuxv = false;
   bool XferLibrariesSvr4 = false;
+  bool XferExecFile = false; ///< the path of the program the stub runs
   bool CatchSyscalls = false;
   bool SwBreak = false;
   bool VContSupported = false;

@@ -36,6 +36,9 @@ public:
   virtual DataModel dataModel() const = 0;
   /// The process name (__pname): the executable's base name.
   virtual const std::string &name() const = 0;
+  /// The kernel's name of thread Tid (__comm): /proc/PID/task/TID/comm,
+  /// else the program's file name cut to 15 bytes, as exec sets it.
+  virtual std::string threadComm(int64_t Tid) const;
   /// "ptrace" or "gdb-remote", for reports.
   virtual std::string_view backendName() const = 0;
 

@@ -206,7 +206,27 @@ struct MemberAccess {
   uint64_t BitOffset = 0;
   std::optional<unsigned> BitWidth; ///< set for bit-fields
   const Type *Ty = nullptr;         ///< the member's declared type
+  /// gcc's alignment of the member (its DECL_ALIGN), for `__alignof__`.
+  uint64_t Align = 1;
   uint64_t getByteOffset() const { return BitOffset / 8; }
+};
+
+/// One scalar store that initialises part of a compound literal: the value
+/// of \p Value (converted by sema to \p Ty) at \p BitOffset from the start
+/// of the object, \p BitWidth bits wide for a bit-field.
+struct CompoundInitStore {
+  uint64_t BitOffset = 0;
+  std::optional<unsigned> BitWidth;
+  const Type *Ty = nullptr;
+  const Expr *Value = nullptr;
+};
+
+/// A compound literal in one model: its complete type (`int[]` gets its
+/// length from the initializer) and, in order, the stores that initialise
+/// the zeroed object.
+struct CompoundLiteralInfo {
+  const Type *Ty = nullptr;
+  std::vector<CompoundInitStore> Stores;
 };
 
 /// Everything codegen needs besides the annotated AST.
@@ -272,6 +292,14 @@ public:
     return &It->second[modelIndex(M)];
   }
 
+  const CompoundLiteralInfo *compoundLiteralFor(const Expr *E,
+                                                DataModel M) const {
+    auto It = CompoundLiterals.find(E);
+    if (It == CompoundLiterals.end() || !It->second[modelIndex(M)].Ty)
+      return nullptr;
+    return &It->second[modelIndex(M)];
+  }
+
   // The maps behind the lookups: variables, constants and members are the
   // checker's; formats, aggregations and within() calls the collector's
   // (ScriptInfoCollector.h).
@@ -282,6 +310,7 @@ public:
   llvm::DenseMap<const void *, std::pair<PerModel<int64_t>, PerModel<bool>>>
       Constants;
   llvm::DenseMap<const void *, PerModel<MemberAccess>> Members;
+  llvm::DenseMap<const void *, PerModel<CompoundLiteralInfo>> CompoundLiterals;
 
   const AggregationInfo *findAggregation(llvm::StringRef Name) const {
     for (const AggregationInfo &A : Aggregations)

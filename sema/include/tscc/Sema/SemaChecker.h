@@ -118,6 +118,13 @@ public:
   /// Resolves \p T in the current model; null after a diagnostic.
   const Type *resolveTypeSpec(TypeSpec *T);
   const Type *resolveBaseType(TypeSpec *T);
+  /// Applies one declarator level (pointers, then array dimensions or a
+  /// function suffix) to \p Base; null after a diagnostic.
+  const Type *applyDeclaratorLevel(const Type *Base, unsigned Pointers,
+                                   llvm::ArrayRef<Expr *> Dims,
+                                   const FunctionSuffix *F, SourceLocation Loc);
+  const Type *resolveFunctionSuffix(const Type *Return, const FunctionSuffix &F,
+                                    SourceLocation Loc);
   /// The type a variable of declared type \p T has in the current model
   /// given its storage (globals widen integers to their LP64 width).
   const Type *storageType(const Type *T, VarStorage SC);
@@ -165,6 +172,19 @@ public:
   const Type *checkAssign(AssignExpr *E);
   const Type *checkConditional(ConditionalOperator *E);
   const Type *checkCast(CastExpr *E);
+  const Type *checkCharLiteral(CharLiteral *E);
+
+  //===--- _Generic, __typeof__, x ?: y (SemaGeneric.cpp) -----------------===//
+  const Type *checkGenericSelection(GenericSelectionExpr *E);
+  /// The type of \p E's value as a _Generic controlling expression.
+  const Type *controllingType(Expr *E, const Type *T);
+  /// gcc's type of a \p Width-bit bit-field declared with type \p T.
+  const Type *gnuBitFieldType(unsigned Width, const Type *T);
+  const Type *checkTypeofExpr(TypeSpec *T);
+  const Type *checkOpaqueValue(OpaqueValueExpr *E);
+
+  //===--- Compound literals (SemaInit.cpp) -------------------------------===//
+  const Type *checkCompoundLiteral(CompoundLiteralExpr *E);
   /// C's integer promotions in the current model.
   const Type *promote(const Type *T);
   /// \p T, or the type a bit-field \p E of type \p T promotes to in the
@@ -202,8 +222,15 @@ public:
   const Type *checkMember(MemberExpr *E);
   const Type *checkSubscript(ArraySubscriptExpr *E);
   const Type *checkMapAccess(ArraySubscriptExpr *E, VarDecl *Map);
+  /// Puts the operands of `i[arr]` in the order `arr[i]`; true if it did.
+  bool swapSubscriptOperands(ArraySubscriptExpr *E);
+  const Type *checkStringLiteralSubscript(ArraySubscriptExpr *E,
+                                          StringLiteral *Lit);
   const Type *checkSizeofAlignof(TypeOrExprTraitExpr *E, bool IsSizeof);
   const Type *checkOffsetof(OffsetofExpr *E);
+  /// gcc's alignment of `__alignof__ expr` (also `_Alignof expr`) whose
+  /// operand has type \p T; nullopt after a diagnostic.
+  std::optional<uint64_t> gnuExprAlign(TypeOrExprTraitExpr *E, const Type *T);
 
   //===--- Built-ins (SemaBuiltins.cpp) -----------------------------------===//
   const Type *checkBuiltinVar(BuiltinVarExpr *E);
@@ -254,6 +281,9 @@ public:
   std::optional<int64_t> evaluateIn(const Expr *E, DataModel X);
   /// Truncates/extends \p V to the width and signedness of \p T.
   static int64_t normalize(int64_t V, const Type *T);
+  /// \p V of type \p From converted to \p To as gcc converts it (a
+  /// pointer widened to an integer is sign-extended).
+  static int64_t convertValue(int64_t V, const Type *From, const Type *To);
   void recordConstant(const Expr *E, int64_t V);
   /// After \p E is typed: records its value if it is an operator over
   /// constants, or remembers that it is not constant.

@@ -26,7 +26,7 @@ namespace tscc {
 /// of DiagnosticSemaKinds.def (the `probe_*` entries).
 enum class ProbeSpecIssueKind : uint8_t {
   MissingAtAt,        ///< does not start with "@@"
-  UnknownProvider,    ///< Arg0: the provider
+  UnknownProvider,    ///< Arg0: the provider; Arg1: a suggestion or ""
   FieldCount,         ///< Arg0: provider; Arg1: the expected shape
   EmptyField,         ///< Arg0: the field's name
   BadPid,             ///< Arg0: the text

@@ -68,6 +68,9 @@ public:
     // A C type tscc does not model (vector, _Complex, _Float128, ...): it
     // keeps its spelling, size and alignment so layouts stay exact.
     Opaque,
+    // gcc's N-bit integer type of a bit-field wider than int and narrower
+    // than its declared type (`unsigned long long b : 48`).
+    BitFieldInt,
   };
 
   Kind getKind() const { return TheKind; }
@@ -115,8 +118,12 @@ public:
 
   /// C integer conversion rank (6.3.1.1): bool 1, char 2, short 3, int 4,
   /// long 5, long long 6, __int128 7; an enum has its underlying type's
-  /// rank. 0 for non-integers.
+  /// rank. 0 for non-integers. gcc's bit-field types rank with long long
+  /// (the usual arithmetic conversions compare their widths first).
   unsigned getIntegerRank() const;
+  /// The number of value bits of an integer type: its size in bits, or N
+  /// for gcc's N-bit bit-field type.
+  unsigned getIntegerWidth() const;
 
   /// The C spelling, as Clang would print it: `struct sigaction`,
   /// `unsigned long *`, `char[16]`, `void (*)(int)`, `pid_t`.
@@ -189,6 +196,10 @@ struct Field {
   uint64_t BitOffset = 0;
   /// The declared width of a bit-field; nullopt for ordinary members.
   std::optional<unsigned> BitWidth;
+  /// The member's own alignment in bytes as gcc gives it (DECL_ALIGN): its
+  /// type's alignment as a member, 1 if packed, raised by an `aligned`
+  /// attribute on the member. `__alignof__(s.m)` answers it.
+  uint64_t Align = 1;
 
   bool isBitField() const { return BitWidth.has_value(); }
   /// An unnamed member of record type whose own members are accessed as if
@@ -354,6 +365,28 @@ private:
   std::string Spelling;
   uint64_t Size, Align;
   friend class Type;
+};
+
+/// The type gcc gives a bit-field of width N when int < N < its declared
+/// type's width (`unsigned long long b : 48` is `unsigned long long:48`):
+/// arithmetic on it wraps at N bits, and it wins the usual arithmetic
+/// conversions against narrower types and loses against wider ones. It
+/// has 8 bytes of storage, as a value of it has in gcc.
+class BitFieldIntType : public Type {
+public:
+  unsigned getWidth() const { return Width; }
+  bool isSignedBitField() const { return Signed; }
+
+  static bool classof(const Type *T) {
+    return T->getKind() == Kind::BitFieldInt;
+  }
+
+private:
+  friend class TypeContext;
+  BitFieldIntType(TypeContext &Ctx, unsigned Width, bool Signed)
+      : Type(Kind::BitFieldInt, Ctx), Width(Width), Signed(Signed) {}
+  unsigned Width;
+  bool Signed;
 };
 
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, const Type &T) {

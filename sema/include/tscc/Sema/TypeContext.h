@@ -60,9 +60,15 @@ public:
   /// \p T itself if it is already unsigned. Enums map via their underlying
   /// type.
   const Type *getCorrespondingUnsigned(const Type *T) const;
-  /// `size_t` and `ptrdiff_t` of the model (unsigned long / long on both).
-  const BuiltinType *getSizeType() const { return getULong(); }
-  const BuiltinType *getPtrDiffType() const { return getLong(); }
+  /// `size_t` and `ptrdiff_t` of the model, as gcc and glibc define them:
+  /// unsigned int and int on i386, unsigned long and long on x86-64 (the
+  /// same widths; `_Generic` and `__typeof__` tell them apart).
+  const BuiltinType *getSizeType() const {
+    return DM == DataModel::ILP32 ? getUInt() : getULong();
+  }
+  const BuiltinType *getPtrDiffType() const {
+    return DM == DataModel::ILP32 ? getInt() : getLong();
+  }
 
   const PointerType *getPointer(const Type *Pointee);
   /// \p Count nullopt makes the incomplete array `T[]`.
@@ -78,6 +84,8 @@ public:
              std::optional<uint64_t> AlignOverride = std::nullopt);
   const Type *getOpaque(llvm::StringRef Spelling, uint64_t Size,
                         uint64_t Align);
+  /// gcc's type of a \p Width-bit bit-field (32 < Width < 64).
+  const BitFieldIntType *getBitFieldInt(unsigned Width, bool Signed);
 
   /// Creates an incomplete struct/union; complete it with defineRecord().
   RecordType *createRecord(RecordType::TagKind Tag, llvm::StringRef Name,
@@ -108,6 +116,8 @@ private:
   std::vector<std::unique_ptr<OpaqueType>> Opaques;
   std::vector<std::unique_ptr<RecordType>> Records;
   std::vector<std::unique_ptr<EnumType>> Enums;
+  std::map<std::pair<unsigned, bool>, std::unique_ptr<BitFieldIntType>>
+      BitFieldInts;
 
   llvm::DenseMap<const Type *, const PointerType *> PointerMap;
   // Incomplete arrays use UINT64_MAX as their count key.

@@ -1,0 +1,211 @@
+//===- ModuleEntries.cpp - Where a module's code may be entered -----------===//
+#include "ModuleEntries.h"
+
+#include "InsnFacts.h"
+#include "LandingPads.h"
+
+#include "tscc/Runtime/ElfFile.h"
+#include "tscc/Runtime/X86Insn.h"
+
+#include <algorithm>
+#include <cstring>
+#include <elf.h>
+#include <string_view>
+
+using namespace tscc::rt;
+using namespace tscc::rt::ip;
+
+namespace {
+
+bool inRanges(const AddressRanges &R, uint64_t A) {
+  for (const auto &[Lo, Hi] : R)
+    if (A >= Lo && A < Hi)
+      return true;
+  return false;
+}
+
+uint64_t readLE(const uint8_t *B, unsigned N) {
+  uint64_t V = 0;
+  for (unsigned K = 0; K < N; ++K)
+    V |= uint64_t(B[K]) << (8 * K);
+  return V;
+}
+
+std::span<const uint8_t> asBytes(std::string_view S) {
+  return {reinterpret_cast<const uint8_t *>(S.data()), S.size()};
+}
+
+/// The constants of I (at Addr, bytes B) that may be code addresses.
+void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
+                      bool Absolute, const AddressRanges &Code,
+                      std::vector<KnownEntry> &Out) {
+  auto Add = [&](uint64_t A, EntryKind K) {
+    if (inRanges(Code, A))
+      Out.push_back({A, K});
+  };
+  if (hasRelTarget(I)) {
+    Add(branchTarget(Addr, I), EntryKind::Branch);
+    return;
+  }
+  if (I.RipRelative) {
+    int32_t Disp = static_cast<int32_t>(readLE(B + I.DispOffset, 4));
+    Add(Addr + I.Length + static_cast<uint64_t>(int64_t(Disp)),
+        EntryKind::AddressTaken);
+    return;
+  }
+  if (!Absolute)
+    return;
+  if (I.ImmSize == 4 || I.ImmSize == 8)
+    Add(readLE(B + I.ImmOffset, I.ImmSize), EntryKind::AddressTaken);
+  if (I.DispSize == 4)
+    Add(static_cast<uint64_t>(int64_t(int32_t(readLE(B + I.DispOffset, 4)))),
+        EntryKind::AddressTaken);
+}
+
+} // namespace
+
+void tscc::rt::ip::sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr,
+                             bool Absolute, const AddressRanges &Code,
+                             std::vector<KnownEntry> &Out, X86Mode Mode) {
+  for (size_t Pos = 0; Pos < Bytes.size();) {
+    X86Insn I;
+    if (!decodeX86(Bytes.data() + Pos, Bytes.size() - Pos, Mode, I)) {
+      ++Pos;
+      continue;
+    }
+    addressConstants(I, Bytes.data() + Pos, Addr + Pos, Absolute, Code, Out);
+    Pos += I.Length;
+  }
+}
+
+void tscc::rt::ip::relaCodePointers(std::span<const uint8_t> Bytes,
+                                    const AddressRanges &Code,
+                                    std::vector<KnownEntry> &Out) {
+  constexpr size_t Entry = sizeof(Elf64_Rela);
+  for (size_t Pos = 0; Pos + Entry <= Bytes.size(); Pos += Entry) {
+    uint32_t Type = static_cast<uint32_t>(readLE(Bytes.data() + Pos + 8, 8));
+    uint64_t Addend = readLE(Bytes.data() + Pos + 16, 8);
+    if ((Type == R_X86_64_RELATIVE || Type == R_X86_64_IRELATIVE) &&
+        inRanges(Code, Addend))
+      Out.push_back({Addend, EntryKind::DataPointer});
+  }
+}
+
+std::vector<uint64_t> tscc::rt::ip::relrPlaces(std::span<const uint8_t> Bytes) {
+  std::vector<uint64_t> Places;
+  uint64_t Where = 0;
+  for (size_t Pos = 0; Pos + 8 <= Bytes.size(); Pos += 8) {
+    uint64_t E = readLE(Bytes.data() + Pos, 8);
+    if (!(E & 1)) { // an address, and the next word
+      Places.push_back(E);
+      Where = E + 8;
+      continue;
+    }
+    for (unsigned Bit = 0; Bit < 63; ++Bit) // a bitmap of the next 63 words
+      if ((E >> (Bit + 1)) & 1)
+        Places.push_back(Where + Bit * 8);
+    Where += 63 * 8;
+  }
+  return Places;
+}
+
+void tscc::rt::ip::dataCodePointers(std::span<const uint8_t> Bytes,
+                                    uint64_t Addr, const AddressRanges &Code,
+                                    std::vector<KnownEntry> &Out) {
+  size_t Pos = (8 - Addr % 8) % 8;
+  for (; Pos + 8 <= Bytes.size(); Pos += 8) {
+    uint64_t V = readLE(Bytes.data() + Pos, 8);
+    if (inRanges(Code, V))
+      Out.push_back({V, EntryKind::DataPointer});
+  }
+}
+
+ModuleEntries::ModuleEntries(const ElfFile &Elf) {
+  findCode(Elf);
+  // i386: no RELA, and its data's code pointers are 4-byte words. A jump
+  // through one is an indirect jump, which in i386 code refuses every
+  // window of more than one instruction (scanFunctionCode).
+  if (Elf.is64() && Elf.isRelocatable())
+    findRelocations(Elf);
+  else if (Elf.is64())
+    findDataPointers(Elf);
+  for (uint64_t Pad : moduleLandingPads(Elf))
+    Entries.push_back({Pad, EntryKind::LandingPad});
+  // A symbol inside another one's range (an alternate entry point: hand
+  // written code, Fortran's ENTRY) is called from anywhere, other modules
+  // too, through no branch of this one.
+  for (const ElfSymbol &S : Elf.functions())
+    Entries.push_back({S.Value, EntryKind::FunctionEntry});
+  // One entry per address is enough to refuse a site.
+  std::sort(Entries.begin(), Entries.end(),
+            [](const KnownEntry &A, const KnownEntry &B) {
+              return A.Addr < B.Addr || (A.Addr == B.Addr && A.Kind < B.Kind);
+            });
+  Entries.erase(std::unique(Entries.begin(), Entries.end(),
+                            [](const KnownEntry &A, const KnownEntry &B) {
+                              return A.Addr == B.Addr;
+                            }),
+                Entries.end());
+  Entries.shrink_to_fit();
+}
+
+void ModuleEntries::findCode(const ElfFile &Elf) {
+  std::vector<const ElfSection *> Exec;
+  for (const ElfSection &S : Elf.sections())
+    if ((S.Flags & SHF_EXECINSTR) && S.Type != SHT_NOBITS && S.Addr) {
+      Exec.push_back(&S);
+      Code.push_back({S.Addr, S.Addr + S.Size});
+    }
+  bool Absolute = !Elf.isRelocatable();
+  X86Mode Mode = Elf.is64() ? X86Mode::Bits64 : X86Mode::Bits32;
+  for (const ElfSection *S : Exec)
+    sweepCode(asBytes(Elf.bytes(S->Offset, S->Size)), S->Addr, Absolute, Code,
+              Entries, Mode);
+  if (!Exec.empty())
+    return;
+  // No section headers: the executable segments, as the loader maps them.
+  for (const ElfSegment &S : Elf.segments())
+    if (S.Type == PT_LOAD && (S.Flags & PF_X))
+      Code.push_back({S.VAddr, S.VAddr + S.FileSize});
+  for (const ElfSegment &S : Elf.segments())
+    if (S.Type == PT_LOAD && (S.Flags & PF_X))
+      sweepCode(asBytes(Elf.bytes(S.Offset, S.FileSize)), S.VAddr, Absolute,
+                Code, Entries, Mode);
+}
+
+void ModuleEntries::findRelocations(const ElfFile &Elf) {
+  for (const ElfSection &S : Elf.sections()) {
+    if (!(S.Flags & SHF_ALLOC))
+      continue;
+    std::span<const uint8_t> B = asBytes(Elf.bytes(S.Offset, S.Size));
+    if (S.Type == SHT_RELA) {
+      relaCodePointers(B, Code, Entries);
+      continue;
+    }
+    if (S.Type != SHT_RELR)
+      continue;
+    // A RELR place holds its link-time value in the file.
+    for (uint64_t Place : relrPlaces(B)) {
+      uint64_t V;
+      if (Elf.readVAddr(Place, &V, 8) && inRanges(Code, V))
+        Entries.push_back({V, EntryKind::DataPointer});
+    }
+  }
+}
+
+void ModuleEntries::findDataPointers(const ElfFile &Elf) {
+  for (const ElfSection &S : Elf.sections())
+    if ((S.Flags & SHF_ALLOC) && !(S.Flags & SHF_EXECINSTR) &&
+        S.Type == SHT_PROGBITS)
+      dataCodePointers(asBytes(Elf.bytes(S.Offset, S.Size)), S.Addr, Code,
+                       Entries);
+}
+
+void ModuleEntries::within(uint64_t Lo, uint64_t Hi, uint64_t Bias,
+                           std::vector<KnownEntry> &Out) const {
+  auto It = std::lower_bound(
+      Entries.begin(), Entries.end(), Lo,
+      [](const KnownEntry &E, uint64_t A) { return E.Addr < A; });
+  for (; It != Entries.end() && It->Addr < Hi; ++It)
+    Out.push_back({It->Addr + Bias, It->Kind});
+}

@@ -1,0 +1,450 @@
+//===- AgentExit.cpp - Bringing threads out of an agent that is removed ---===//
+//
+// At the end of a session a thread can be anywhere in the agent: in a
+// trampoline, in the agent's C code, in clause code, waiting for the
+// session lock, or in the vDSO's clock_gettime that the agent called. Its
+// agent's memory may only be unmapped once it is out, for good.
+//
+// Threads are not single-stepped through agent code. Single-stepping
+// `pushfq` stores the flags with TF set (the kernel does not fix that up;
+// gdb does it by hand), and the agent saves the flags with `pushfq` and
+// restores them with `popfq` on every hit: the thread then carries TF into
+// the program and dies of SIGTRAP once detached. A thread waiting for the
+// session lock would also have to be stepped until the lock's owner, still
+// stopped, let go. Instead, with the sites already restored, the threads
+// inside run at full speed until each stops at an int3 that only a thread
+// on its way out of the agent can reach:
+//   - the first byte of each trampoline's copy of the displaced
+//     instructions (reached when the agent returns to the trampoline): the
+//     thread goes to the site itself, whose original bytes are back;
+//   - the `ret` that ends tscc_agent_return (reached after the exit
+//     clauses): the thread takes the real return address.
+// Only a few instructions are ever single-stepped, none of which touches
+// TF: out of the vDSO, and out of the middle of a relocated instruction's
+// expansion (lea/mov/jmp).
+//
+//===----------------------------------------------------------------------===//
+#include "AgentExit.h"
+#include "Agent.h"
+
+#include "tscc/agent.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <thread>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+/// Single steps a settling thread may take (the vDSO's clock_gettime is a
+/// few dozen instructions, an expansion three).
+constexpr unsigned MaxSettleSteps = 20'000;
+/// How long threads get to leave their agents. A clause takes
+/// microseconds; a thread waiting for the session lock gives up after the
+/// agent's lock timeout (250 ms).
+constexpr auto RunOutLimit = std::chrono::seconds(3);
+
+/// The trampoline whose code (prologue or copy) holds Rip, or null.
+const JumpSite *trampolineAt(const AgentState &A, uint64_t Rip) {
+  for (const auto &[Addr, J] : A.Sites) {
+    if (J.Map.empty())
+      continue;
+    uint64_t Begin = J.Trampoline + TSCC_TRAMPOLINE_CODE;
+    uint64_t End = J.CopyAt + J.Map.back().second + 5; // + the jump back
+    if (Rip >= Begin && Rip < End)
+      return &J;
+  }
+  return nullptr;
+}
+
+/// The original address for Rip at a boundary of J's copy, or 0.
+uint64_t originalOf(const JumpSite &J, uint64_t Rip) {
+  for (const auto &[Orig, Copy] : J.Map)
+    if (J.CopyAt + Copy == Rip)
+      return J.Addr + Orig;
+  return 0;
+}
+
+/// Whether single-stepping the instruction at Rip could leave TF in the
+/// program's flags or never come back: pushf, popf, iret, int3, int n,
+/// and anything else the decoder calls a trap, but for a system call
+/// (syscall; i386's int $0x80 and sysenter, whose entries clear TF and
+/// report the step).
+bool unsafeToStep(PtraceProcess &P, uint64_t Rip) {
+  uint8_t Code[16];
+  size_t N = sizeof(Code);
+  while (N && !P.readMemory(Rip, Code, N))
+    --N;
+  X86Insn I;
+  if (!N || !decodeX86(Code, N, P.mode(), I))
+    return true;
+  bool Syscall = !I.Vex && ((I.Map == 1 && I.Opcode == 0x05) ||
+                            (P.mode() == X86Mode::Bits32 &&
+                             ((I.Map == 1 && I.Opcode == 0x34) ||
+                              (I.Map == 0 && I.Opcode == 0xcd &&
+                               I.ImmSize == 1 && Code[I.Length - 1] == 0x80))));
+  bool Flags = I.Map == 0 && !I.Vex && (I.Opcode == 0x9c || I.Opcode == 0x9d);
+  return Flags || (I.Flow == X86Flow::Trap && !Syscall);
+}
+
+/// Whether T, in a signal-delivery-stop for Sig, stopped for a fault: one
+/// that must be delivered where it happened, now.
+bool stoppedForFault(Thread &T, int Sig) {
+  siginfo_t Info{};
+  if (ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_signo != Sig)
+    return false;
+  return (Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE || Sig == SIGILL ||
+          Sig == SIGTRAP) &&
+         Info.si_code > 0;
+}
+
+/// Keeps a signal that arrived while we ran T for delivery at detach,
+/// or says to deliver it now: a fault must be handled where it happened,
+/// and a second different signal is not to be lost.
+int deferSignal(Thread &T, int Sig) {
+  if (stoppedForFault(T, Sig))
+    return Sig;
+  if (!T.PendingSignal) {
+    T.PendingSignal = Sig;
+    return 0;
+  }
+  // Standard signals do not queue: a second one is the same signal.
+  return T.PendingSignal == Sig && Sig < 32 ? 0 : Sig;
+}
+
+/// The signal to resume T with when it first runs out: the fault it is
+/// stopped for, if any (a clause's bad read, which the agent's handler
+/// recovers from); other signals wait for the detach.
+int firstResume(Thread &T) {
+  int Sig = T.PendingSignal;
+  if (!Sig || !stoppedForFault(T, Sig))
+    return 0;
+  T.PendingSignal = 0;
+  return Sig;
+}
+
+/// Single-steps T once. False if the step was refused, the thread is
+/// gone or kept stopping for something else.
+bool stepOnce(PtraceProcess &P, Thread &T, user_regs_struct &R) {
+  if (unsafeToStep(P, R.rip))
+    return false;
+  int Deliver = 0;
+  for (unsigned Tries = 0; Tries < 8; ++Tries) {
+    if (ptrace(PTRACE_SINGLESTEP, T.Tid, nullptr,
+               reinterpret_cast<void *>(static_cast<long>(Deliver))) != 0)
+      return false;
+    Deliver = 0;
+    int St = 0;
+    pid_t W;
+    do
+      W = waitpid(T.Tid, &St, __WALL);
+    while (W < 0 && errno == EINTR);
+    if (W != T.Tid || !WIFSTOPPED(St))
+      return false; // gone
+    int Sig = WSTOPSIG(St);
+    if ((St >> 16) == 0 && Sig == SIGTRAP)
+      return ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0;
+    // An event stop, or a signal before the step: the signal waits for the
+    // detach, or is delivered with the next step (a fault the step made;
+    // the thread is then in the handler, whose signal frame leads back).
+    if ((St >> 16) == 0 && Sig != (SIGTRAP | 0x80))
+      Deliver = deferSignal(T, Sig);
+  }
+  return false;
+}
+
+} // namespace
+
+bool tscc::rt::pt::signalQueued(pid_t Tid, int Sig) {
+  std::ifstream In("/proc/" + std::to_string(Tid) + "/status");
+  std::string Line;
+  unsigned long long Pending = 0, Blocked = 0;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("SigPnd:", 0) == 0)
+      Pending = std::strtoull(Line.c_str() + 7, nullptr, 16);
+    else if (Line.rfind("SigBlk:", 0) == 0)
+      Blocked = std::strtoull(Line.c_str() + 7, nullptr, 16);
+  }
+  unsigned long long Bit = 1ull << (Sig - 1);
+  return (Pending & Bit) && !(Blocked & Bit);
+}
+
+AddressRanges tscc::rt::pt::agentCode(const AgentState &A) {
+  AddressRanges C;
+  C.Ranges.push_back({A.AgentBase, A.AgentSize});
+  C.Ranges.push_back({A.CodeBase, A.CodeSize});
+  for (auto Area : A.Areas)
+    C.Ranges.push_back(Area);
+  return C;
+}
+
+AddressRanges tscc::rt::pt::vdsoOf(pid_t Pid) {
+  AddressRanges V;
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    unsigned long long S = 0, E = 0;
+    if (Line.find("[vdso]") != std::string::npos &&
+        sscanf(Line.c_str(), "%llx-%llx", &S, &E) == 2)
+      V.Ranges.push_back({S, E - S});
+  }
+  return V;
+}
+
+uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
+  uint64_t At = P.Agent.Return;
+  for (unsigned N = 0; At && N < 256; ++N) {
+    uint8_t Code[16];
+    X86Insn I;
+    if (!P.readMemory(At, Code, sizeof(Code)) ||
+        !decodeX86(Code, sizeof(Code), P.mode(), I))
+      return 0;
+    if (I.Flow == X86Flow::Ret)
+      return I.Length == 1 ? At : 0; // a plain ret, as entry.S has it
+    if (I.Flow != X86Flow::Normal && I.Flow != X86Flow::CallRel)
+      return 0; // only the call into tscc_agent_ret may be on the way
+    At += I.Length;
+  }
+  return 0;
+}
+
+Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
+                                       const AddressRanges &Code,
+                                       const AddressRanges &Vdso) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return Whereabouts::Program; // gone: nothing of it can come back
+  for (unsigned Step = 0; Step < MaxSettleSteps; ++Step) {
+    if (Vdso.contains(R.rip)) {
+      // Perhaps called by the agent: step until it has returned.
+      if (!stepOnce(P, T, R))
+        return Whereabouts::Unknown;
+      continue;
+    }
+    const JumpSite *J = trampolineAt(P.Agent, R.rip);
+    if (!J)
+      return Code.contains(R.rip) ? Whereabouts::Inside : Whereabouts::Program;
+    if (uint64_t Orig = originalOf(*J, R.rip)) {
+      R.rip = Orig;
+      return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0
+                 ? Whereabouts::Program
+                 : Whereabouts::Unknown;
+    }
+    if (R.rip < J->CopyAt)
+      return Whereabouts::Inside; // calls the agent, then reaches the copy
+    // Between the instructions that one relocated instruction became.
+    if (!stepOnce(P, T, R))
+      return Whereabouts::Unknown;
+  }
+  return Whereabouts::Unknown;
+}
+
+namespace {
+
+/// A thread being brought out of its agent.
+struct Runner {
+  AgentTakedown *D;
+  Thread *T;
+  bool Running = false;
+  bool Out = false;
+};
+
+void plantTraps(AgentTakedown &D, uint64_t ReturnExit) {
+  PtraceProcess &P = *D.P;
+  std::vector<uint64_t> At{ReturnExit};
+  for (const auto &[Addr, J] : P.Agent.Sites)
+    At.push_back(J.CopyAt);
+  for (uint64_t A : At) {
+    uint8_t Orig = 0, Int3 = 0xcc;
+    if (P.readMemory(A, &Orig, 1) && P.writeMemory(A, &Int3, 1))
+      D.Traps.push_back({A, Orig});
+  }
+}
+
+void removeTraps(AgentTakedown &D) {
+  for (auto [At, Orig] : D.Traps)
+    D.P->writeMemory(At, &Orig, 1);
+  D.Traps.clear();
+}
+
+/// T stopped at the int3 at At, on its way out: puts it where it was going.
+/// False if it is still inside (a return to another hijacked return).
+bool leaveThroughTrap(AgentTakedown &D, Thread &T, user_regs_struct &R,
+                      uint64_t At, uint64_t ReturnExit,
+                      const AddressRanges &Code) {
+  PtraceProcess &P = *D.P;
+  if (At == ReturnExit) {
+    bool Ok = false;
+    uint64_t Ret = P.readPointer(R.rsp, Ok);
+    if (!Ok)
+      return false;
+    R.rip = Ret; // the ret, done by hand
+    R.rsp += P.pointerSize();
+  } else {
+    for (const auto &[Addr, J] : P.Agent.Sites)
+      if (J.CopyAt == At)
+        R.rip = J.Addr; // the original bytes are back there
+  }
+  ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+  return !Code.contains(R.rip);
+}
+
+/// Handles a stop of a running Runner: it stays stopped once out.
+void onRunnerStop(Runner &X, int St, uint64_t ReturnExit,
+                  const AddressRanges &Code) {
+  Thread &T = *X.T;
+  if (!WIFSTOPPED(St)) {
+    X.Running = false; // gone
+    X.Out = true;
+    return;
+  }
+  int Sig = WSTOPSIG(St), Resume = 0;
+  if ((St >> 16) == 0 && Sig == SIGTRAP) {
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
+      for (auto [At, Orig] : X.D->Traps) {
+        if (R.rip != At + 1)
+          continue;
+        X.Running = false;
+        if (leaveThroughTrap(*X.D, T, R, At, ReturnExit, Code)) {
+          X.Out = true;
+          return;
+        }
+        X.Running = true;
+        ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
+        return;
+      }
+    }
+    Resume = deferSignal(T, Sig);
+  } else if ((St >> 16) == 0 && Sig != (SIGTRAP | 0x80)) {
+    Resume = deferSignal(T, Sig);
+  }
+  // Event stops (a group stop, seccomp) and syscall stops: go on.
+  ptrace(PTRACE_CONT, T.Tid, nullptr,
+         reinterpret_cast<void *>(static_cast<long>(Resume)));
+}
+
+/// The interrupt's stop is reported before a signal the thread had just
+/// taken: if that was the SIGTRAP of one of our int3s, it would come after
+/// the detach. Resumed, the thread reports it before running any code.
+void collectQueuedTrap(Runner &X, uint64_t ReturnExit,
+                       const AddressRanges &Code) {
+  Thread &T = *X.T;
+  for (unsigned N = 0; N < 4 && !X.Out && signalQueued(T.Tid, SIGTRAP); ++N) {
+    int St = 0;
+    if (ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr) != 0 ||
+        waitpid(T.Tid, &St, __WALL) != T.Tid || !WIFSTOPPED(St)) {
+      X.Out = true; // gone
+      return;
+    }
+    int Sig = WSTOPSIG(St);
+    if ((St >> 16) != 0 || Sig == (SIGTRAP | 0x80))
+      continue; // an event stop came first
+    user_regs_struct R;
+    if (Sig == SIGTRAP && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0)
+      for (auto [At, Orig] : X.D->Traps)
+        if (R.rip == At + 1) {
+          X.Out = leaveThroughTrap(*X.D, T, R, At, ReturnExit, Code);
+          return;
+        }
+    if (!T.PendingSignal)
+      T.PendingSignal = Sig;
+  }
+}
+
+/// Stops a runner that is still running when time is up.
+void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
+  Thread &T = *X.T;
+  if (ptrace(PTRACE_INTERRUPT, T.Tid, nullptr, nullptr) != 0) {
+    X.Running = false;
+    return;
+  }
+  for (;;) {
+    int St = 0;
+    pid_t W = waitpid(T.Tid, &St, __WALL);
+    if (W < 0 && errno == EINTR)
+      continue;
+    if (W != T.Tid || !WIFSTOPPED(St) ||
+        static_cast<unsigned>(St) >> 16 == PTRACE_EVENT_STOP)
+      break;
+    // Anything before the interrupt's own stop: handled as usual, and the
+    // thread is let go on until that stop.
+    bool WasOut = X.Out;
+    onRunnerStop(X, St, ReturnExit, Code);
+    if (X.Out && !WasOut)
+      ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
+  }
+  X.Running = false;
+  collectQueuedTrap(X, ReturnExit, Code);
+}
+
+} // namespace
+
+void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
+  std::vector<Runner> Runners;
+  std::map<AgentTakedown *, std::pair<uint64_t, AddressRanges>> Exits;
+  for (AgentTakedown &D : All) {
+    if (D.Inside.empty())
+      continue;
+    uint64_t ReturnExit = agentReturnExit(*D.P);
+    if (!ReturnExit) {
+      D.Stuck = "its return trampoline could not be decoded";
+      continue;
+    }
+    Exits[&D] = {ReturnExit, agentCode(D.P->Agent)};
+    plantTraps(D, ReturnExit);
+    for (Thread *T : D.Inside)
+      Runners.push_back({&D, T});
+  }
+  for (Runner &X : Runners)
+    X.Running = ptrace(PTRACE_CONT, X.T->Tid, nullptr,
+                       reinterpret_cast<void *>(
+                           static_cast<long>(firstResume(*X.T)))) == 0;
+  auto Deadline = std::chrono::steady_clock::now() + RunOutLimit;
+  for (bool Any = true; Any;) {
+    Any = false;
+    bool Progress = false;
+    for (Runner &X : Runners) {
+      if (!X.Running)
+        continue;
+      Any = true;
+      int St = 0;
+      if (waitpid(X.T->Tid, &St, __WALL | WNOHANG) != X.T->Tid)
+        continue;
+      Progress = true;
+      auto &[ReturnExit, Code] = Exits[X.D];
+      onRunnerStop(X, St, ReturnExit, Code);
+    }
+    if (Any && std::chrono::steady_clock::now() > Deadline)
+      break;
+    if (Any && !Progress)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  // From here on, Inside lists the threads that are still there.
+  for (auto &[D, E] : Exits)
+    D->Inside.clear();
+  for (Runner &X : Runners) {
+    auto &[ReturnExit, Code] = Exits[X.D];
+    if (X.Running)
+      stopRunner(X, ReturnExit, Code);
+    if (X.Out)
+      continue;
+    X.D->Inside.push_back(X.T);
+    if (X.D->Stuck.empty())
+      X.D->Stuck = "thread " + std::to_string(X.T->Tid) +
+                   " did not leave the agent in time";
+  }
+  for (auto &[D, E] : Exits)
+    removeTraps(*D);
+}
