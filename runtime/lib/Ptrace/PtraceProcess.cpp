@@ -179,10 +179,11 @@ UnwoundStack PtraceProcess::unwindLive(const uint64_t *Regs, unsigned MaxDepth,
     return Ok;
   };
   Src.ModuleAt = [this](uint64_t Addr) { return moduleFor(Addr); };
-  // Breakpoint exit probes' trampoline; the real addresses are on the
-  // thread's shadow stack, innermost last.
+  // Breakpoint exit probes' trampoline (in the home page, or the
+  // unmappable address of a process without one); the real addresses are
+  // on the thread's shadow stack, innermost last.
   Src.RealReturn = [&](uint64_t PC) {
-    if (Home && PC == returnTrampoline() && NextShadow > 0)
+    if (PC == returnTrampoline() && NextShadow > 0)
       return (*Shadow)[--NextShadow].ReturnAddr;
     return PC;
   };
