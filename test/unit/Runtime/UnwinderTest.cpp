@@ -6,8 +6,8 @@
 // to end by the lit tests (Ptrace/unwind-omit-fp.t, Remote/...).
 //
 //===----------------------------------------------------------------------===//
-#include "tscc/Runtime/StackTable.h"
 #include "tscc/Runtime/Unwinder.h"
+#include "tscc/Runtime/StackTable.h"
 
 #include <cstring>
 #include <gtest/gtest.h>
@@ -44,13 +44,12 @@ struct FakeStack {
 };
 
 /// main -> a -> b, stopped in b; main's frame has fp 0 (the psABI's end).
-UnwoundStack unwindChain(DataModel DM, unsigned MaxDepth,
-                         uint64_t MainFp = 0) {
+UnwoundStack unwindChain(DataModel DM, unsigned MaxDepth, uint64_t MainFp = 0) {
   unsigned Ptr = DM == DataModel::ILP32 ? 4 : 8;
   FakeStack S{0x7000, Ptr, {}};
   uint64_t FpB = 0x7000, FpA = 0x7100, FpMain = 0x7200;
-  S.frame(FpB, FpA, 0x401100);      // b returns into a
-  S.frame(FpA, FpMain, 0x401200);   // a returns into main
+  S.frame(FpB, FpA, 0x401100);       // b returns into a
+  S.frame(FpA, FpMain, 0x401200);    // a returns into main
   S.frame(FpMain, MainFp, 0x401300); // main returns into _start
   uint64_t Regs[TSCC_REG_COUNT] = {};
   Regs[TSCC_REG_RIP] = 0x401000;
@@ -62,8 +61,8 @@ UnwoundStack unwindChain(DataModel DM, unsigned MaxDepth,
 TEST(UnwinderTest, AChainEndingInAZeroFramePointerIsWhole) {
   for (DataModel DM : AllDataModels) {
     UnwoundStack U = unwindChain(DM, 64);
-    EXPECT_EQ(U.PCs, (std::vector<uint64_t>{0x401000, 0x401100, 0x401200,
-                                            0x401300}));
+    EXPECT_EQ(U.PCs,
+              (std::vector<uint64_t>{0x401000, 0x401100, 0x401200, 0x401300}));
     EXPECT_EQ(U.End, StackEnd::Complete);
   }
 }
@@ -121,8 +120,8 @@ TEST(UnwinderTest, ACutStackIsAKeyOfItsOwn) {
   uint64_t Whole = T.intern(1, PCs, Sym);
   uint64_t Cut = T.intern(1, PCs, Sym, StackEnd::DepthLimit);
   EXPECT_NE(Whole, Cut);
-  EXPECT_EQ(*T.frames(Cut), (std::vector<std::string>{
-                                "f1", "f2", "[truncated: depth limit]"}));
+  EXPECT_EQ(*T.frames(Cut),
+            (std::vector<std::string>{"f1", "f2", "[truncated: depth limit]"}));
   EXPECT_EQ(T.intern(1, PCs, Sym, StackEnd::DepthLimit), Cut);
 }
 
