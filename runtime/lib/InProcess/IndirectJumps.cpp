@@ -99,8 +99,8 @@ void tablesRead(const RegisterValues &RV, const RegState &In,
   }
 }
 
-bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart,
-               X86Mode Mode, std::vector<PlacedInsn> &Code, std::string &Why) {
+bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart, X86Mode Mode,
+               std::vector<PlacedInsn> &Code, std::string &Why) {
   for (size_t Pos = 0; Pos < Func.size();) {
     PlacedInsn D;
     D.Addr = FuncStart + Pos;

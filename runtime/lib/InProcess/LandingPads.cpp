@@ -41,8 +41,8 @@ struct CieInfo {
   bool HasAugData = false;
 };
 
-CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr,
-                 size_t Pos, unsigned PtrSize) {
+CieInfo parseCie(std::span<const uint8_t> Frame, uint64_t FrameAddr, size_t Pos,
+                 unsigned PtrSize) {
   CieInfo C;
   EhReader R{Frame.data(), Frame.size(), Pos, FrameAddr};
   uint64_t Len = R.fixed(4);
@@ -153,9 +153,11 @@ std::vector<uint64_t> tscc::rt::ip::moduleLandingPads(const ElfFile &Elf) {
     size_t CiePos = IdPos - Id;
     auto It = Cies.find(CiePos);
     if (It == Cies.end())
-      It = Cies.emplace(CiePos, parseCie(Frame, EF->VAddr, CiePos, PtrSize)).first;
+      It = Cies.emplace(CiePos, parseCie(Frame, EF->VAddr, CiePos, PtrSize))
+               .first;
     uint64_t FuncStart, Lsda;
-    if (!It->second.Ok || !parseFde(R, It->second, PtrSize, FuncStart, Lsda) || !Lsda)
+    if (!It->second.Ok || !parseFde(R, It->second, PtrSize, FuncStart, Lsda) ||
+        !Lsda)
       continue;
     lsdaLandingPads(fileBytesFrom(Elf, Lsda), Lsda, FuncStart, Pads, PtrSize);
   }

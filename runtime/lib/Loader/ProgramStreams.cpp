@@ -92,8 +92,7 @@ bool tscc::rt::loadCodeStreams(ProbeProgram &P, const LoadedImage &Image,
   // version that is now the comm helper's: such an object's code would be
   // run against a helper table it was not compiled for.
   if (P.header().abi_minor < 6) {
-    Error = "tscc_streams in an ABI 1." +
-            std::to_string(P.header().abi_minor) +
+    Error = "tscc_streams in an ABI 1." + std::to_string(P.header().abi_minor) +
             " object: code streams are ABI 1.6; recompile it with this tscc";
     return false;
   }
