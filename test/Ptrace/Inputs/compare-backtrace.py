@@ -9,11 +9,26 @@ stack record whose first frame is the probed function (of DATA_MODEL, if
 given). The callers must be the same frames, in the same order, with the
 same offsets: then the stack is printed normalised (no offsets, the
 executable called "exe"), so that the stacks of two builds can be diffed.
+dladdr() knows exported symbols only: where the program prints
+"module+0xOFF", tsrun may name the function from the full symbol table or
+separate debug symbols (libc's __libc_start_call_main), so there only the
+module must agree, and the normalised frame is "? (module)".
 Exits 1, showing both stacks, when they differ.
 """
 import json
 import re
 import sys
+
+
+UNNAMED = re.compile(r"^(\S+)\+0x[0-9a-f]+$")
+
+
+def same_frame(tsrun, prog):
+    """Whether tsrun's frame is the program's (see above)."""
+    unnamed = UNNAMED.match(prog)
+    if tsrun == prog or not unnamed:
+        return tsrun == prog
+    return tsrun.endswith(" (%s)" % unnamed.group(1))
 
 
 def main():
@@ -26,12 +41,15 @@ def main():
     if len(stacks) != 1:
         sys.exit("expected one stack record, got %d" % len(stacks))
     frames = stacks[0]["frames"]
-    if not prog or frames[1:] != prog:
+    if not prog or len(frames) != len(prog) + 1 or \
+            not all(same_frame(t, p) for t, p in zip(frames[1:], prog)):
         print("tsrun stktrace():", *frames, sep="\n  ", file=sys.stderr)
         print("program backtrace():", *prog, sep="\n  ", file=sys.stderr)
         sys.exit("the stacks differ")
     exe = re.match(r".*\((.*)\)$", frames[0]).group(1)
-    for f in frames:
+    for f in [frames[0]] + prog:
+        unnamed = UNNAMED.match(f)
+        f = "? (%s)" % unnamed.group(1) if unnamed else f
         f = f.replace("(%s)" % exe, "(exe)")
         print(re.sub(r"\+0x[0-9a-f]+", "", f))
 
