@@ -15,6 +15,8 @@
 #include "tscc/agent.h"
 #include "tscc/store.h"
 
+#include "table.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,11 +66,16 @@ extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
 
 /*--- The current thread ----------------------------------------------------*/
 
-/* The firing thread's entry, resolved against the store (thread slot,
- * thread id) when Resolve; null when the table is full or the store cannot
- * be had. Never allocates outside the table, never blocks but for the
- * store lock on a thread's first hit. */
+/* The firing thread's entry. When Resolve, taken if the thread has none
+ * yet and resolved against the store (thread slot, thread id); null when
+ * the table or the store has no room for it, or the store cannot be had.
+ * Never allocates outside the table, never blocks but for the store lock
+ * on a thread's first hit. */
 struct tscc_agent_thread *agent_thread(int Resolve);
+
+/* Tells tsrun that something could not be done (a tscc_agent_notice bit):
+ * it warns. */
+void agent_notice(uint32_t Bit);
 
 /*--- Running clauses -------------------------------------------------------*/
 
@@ -98,6 +105,31 @@ void tscc_agent_return(void) HIDDEN;
 uint64_t agent_now_ns(void);
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
 enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
+/* The session is ending (tsrun says so), or a clause of this process
+ * called exit(), which tsrun has not seen yet. */
+int agent_stopping(struct tscc_store *S);
+
+/* hit.c, for returns.c too. The clause of a probe (~0u if none); the
+ * registers of a frame as a clause sees them; runs the clause of Probe for
+ * thread T (the store lock held); counts the clauses of a site's hooks of
+ * Kind (0: entries and exits) as fired and dropped. */
+uint32_t agent_clause_of(uint32_t Probe);
+void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
+                   uint64_t *R);
+void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
+                      const struct tscc_agent_hook *H, const uint64_t *Regs);
+void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind);
+
+/* returns.c, with the store lock held. When Site has exit or within()
+ * hooks, its call enters within() (before the entry clauses run), and its
+ * return address at Slot is kept on T's shadow stack (after them): 1 when
+ * it was kept, and the caller is to replace it with tscc_agent_return. A
+ * return that cannot be kept has its exit clauses counted as drops and
+ * leaves within() again. */
+int agent_enter_within(struct tscc_agent_thread *T,
+                       const struct tscc_agent_site *Site);
+int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
+                         const struct tscc_agent_site *Site);
 
 /* tsrun is gone: disarm this process and put every site's original bytes
  * back (heal.c). */

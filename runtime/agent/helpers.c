@@ -128,7 +128,7 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   __builtin_memset(&H, 0, sizeof(H));
   H.type = Type;
   H.data_model = AGENT_DATA_MODEL;
-  H.target = tscc_agent_config.target_id;
+  H.target = Sc->thread->target; /* its process: a sharer's is its own */
   H.tid = Sc->thread->tid;
   H.clause = Ctx->clause;
   H.probe = Ctx->probe;
@@ -231,14 +231,17 @@ static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
   tscc_agg_clear(store(), Agg);
 }
 
-/* exit(): no clause starts anywhere from now on (tsrun does the same for
- * its own when it sees the request, within milliseconds). */
+/* exit(): no clause starts from now on in this process, and tsrun is asked
+ * to end the session (the control page, which only tsrun writes, then
+ * stops every other process too, within milliseconds). A process can stop
+ * only itself. */
 static void h_request_exit(struct tscc_ctx *Ctx) {
   if (!checked(Ctx))
     return;
+  struct tscc_shard_header *Mine = tscc_shard_hdr(store());
+  __atomic_store_n(&Mine->stopping, 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&Mine->exit_requested, 1, __ATOMIC_RELEASE);
   struct tscc_store_header *H = tscc_store_hdr(store());
-  __atomic_store_n(&H->stopping, 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&H->stop_requested, 1, __ATOMIC_RELEASE);
   __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
   tscc_host_wake(&H->wake);
 }
@@ -259,6 +262,10 @@ static int32_t h_within(struct tscc_ctx *Ctx, uint32_t Index) {
 /* What stktrace() takes of a thread, at most: tsrun unwinds within it, and
  * reads the rest of a deeper stack from the live process. */
 #define STACK_SNAPSHOT 8192
+/* And of its shadow stack: the innermost returns, at least this many, as
+ * many as stktrace(depth) asks for up to the second. */
+#define SHADOW_SNAPSHOT 512u
+#define SHADOW_SNAPSHOT_MAX 8192u
 
 /* stktrace(): the registers, the real return addresses the shadow stack
  * holds and the top of the stack go to tsrun, which unwinds them with the
@@ -269,8 +276,13 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   if (!checked(Ctx))
     return;
   struct tscc_agent_thread *T = scope(Ctx)->thread;
-  uint32_t N =
-      T->depth < TSCC_AGENT_MAX_FRAMES ? T->depth : TSCC_AGENT_MAX_FRAMES;
+  /* The innermost returns: unwinding the deepest frames needs no more. */
+  uint32_t N = tscc_agent_depth(T);
+  uint32_t Want = Depth > SHADOW_SNAPSHOT ? Depth : SHADOW_SNAPSHOT;
+  if (Want > SHADOW_SNAPSHOT_MAX)
+    Want = SHADOW_SNAPSHOT_MAX;
+  if (N > Want)
+    N = Want;
   uint32_t Max =
       (uint32_t)(sizeof(struct tscc_stack_snapshot) + 8 * N + STACK_SNAPSHOT);
   /* Built in the ring itself: a thread's stack (a signal handler's, say)
@@ -283,12 +295,11 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   struct tscc_stack_snapshot Snap;
   __builtin_memset(&Snap, 0, sizeof(Snap));
   Snap.depth = Depth;
-  Snap.shadow_count = N;
   Snap.return_trampoline = AGENT_ADDR(&tscc_agent_return);
   __builtin_memcpy(Snap.regs, Ctx->regs, sizeof(Snap.regs));
   uint64_t *Shadow = (uint64_t *)(Where + sizeof(Snap));
-  for (uint32_t I = 0; I < N; ++I)
-    Shadow[I] = T->frames[I].ret;
+  N = tscc_agent_returns(&tscc_agent_config, T, Shadow, N);
+  Snap.shadow_count = N;
   /* As much of the stack as is there, page by page. */
   uint8_t *Stack = (uint8_t *)(Shadow + N);
   uint64_t Sp = Ctx->regs[TSCC_REG_RSP], Got = 0;

@@ -1,12 +1,12 @@
 /*===- hit.c - A probe fired inside the target: run its clauses -------------===*
  *
  * tscc_agent_hit is called (through tscc_agent_enter) by a site's
- * trampoline; tscc_agent_ret (through tscc_agent_return) when a function
- * whose return address was hijacked returns. Both run on the program's own
- * thread and stack, at any moment: inside malloc, inside a signal handler,
- * before libc is initialised. They take no lock but the store's, and a hit
- * that finds the store lock held by its own thread (a signal handler that
- * interrupted a clause) skips its clauses and counts them as drops.
+ * trampoline. It runs on the program's own thread and stack, at any
+ * moment: inside malloc, inside a signal handler, before libc is
+ * initialised. It takes no lock but the store's, and a hit that finds the
+ * store lock held by its own thread (a signal handler that interrupted a
+ * clause) skips its clauses and counts them as drops. Returns are
+ * returns.c's.
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
@@ -18,7 +18,6 @@ __attribute__((
     aligned(4096))) HIDDEN union agent_proc_page tscc_agent_proc_page;
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
-void tscc_agent_ret(struct tscc_agent_frame *F) HIDDEN;
 
 /* Where the program's stack pointer was at the site: above the return
  * address the trampoline's call pushed and the red zone it skipped. */
@@ -27,8 +26,8 @@ static uint64_t site_rsp(struct tscc_agent_frame *F) {
 }
 
 #if defined(__i386__)
-static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
-                    uint64_t Rip, uint64_t *R) {
+void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
+                   uint64_t *R) {
   __builtin_memset(R, 0, TSCC_REG_COUNT * sizeof(*R));
   R[TSCC_REG_RAX] = F->eax;
   R[TSCC_REG_RBX] = F->ebx;
@@ -43,8 +42,8 @@ static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
   R[TSCC_REG_ORIG_RAX] = 0xffffffffu;
 }
 #else
-static void regs_of(const struct tscc_agent_frame *F, uint64_t Rsp,
-                    uint64_t Rip, uint64_t *R) {
+void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
+                   uint64_t *R) {
   R[TSCC_REG_RAX] = F->rax;
   R[TSCC_REG_RBX] = F->rbx;
   R[TSCC_REG_RCX] = F->rcx;
@@ -79,7 +78,14 @@ int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
   return 0;
 }
 
-static uint32_t clause_of(uint32_t Probe) {
+/* The session is ending (tsrun says so), or a clause of this process
+ * called exit(), which tsrun has not seen yet. */
+int agent_stopping(struct tscc_store *S) {
+  return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
+         __atomic_load_n(&tscc_shard_hdr(S)->stopping, __ATOMIC_ACQUIRE);
+}
+
+uint32_t agent_clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
     return ~0u;
@@ -87,10 +93,10 @@ static uint32_t clause_of(uint32_t Probe) {
 }
 
 /* Runs the clause of Probe for thread T; the store lock is held. */
-static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
-                       const struct tscc_agent_hook *H, const uint64_t *Regs) {
+void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
+                      const struct tscc_agent_hook *H, const uint64_t *Regs) {
   const struct tscc_agent_config *C = &tscc_agent_config;
-  uint32_t Clause = clause_of(Probe);
+  uint32_t Clause = agent_clause_of(Probe);
   if (Clause >= C->clause_count)
     return;
   agent_counters_add(Clause, COUNT_FIRED, 1);
@@ -107,10 +113,10 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   Ctx.globals = tscc_store_globals(S);
   Ctx.thread = tscc_thread_locals(S, T->slot);
   __builtin_memcpy(Ctx.regs, Regs, sizeof(Ctx.regs));
-  Ctx.pid = C->pid;
+  Ctx.pid = T->pid;
   Ctx.tid = T->tid;
-  Ctx.ppid = C->ppid;
-  Ctx.uid = C->uid;
+  Ctx.ppid = T->ppid;
+  Ctx.uid = T->uid;
   Ctx.data_model = AGENT_DATA_MODEL;
   Ctx.clause = Clause;
   Ctx.probe = Probe;
@@ -130,60 +136,17 @@ static void run_clause(struct tscc_agent_thread *T, uint32_t Probe,
     agent_counters_add(Clause, COUNT_FAULTS, 1);
 }
 
-static void count_skipped(const struct tscc_agent_site *Site) {
+void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind) {
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  for (uint32_t I = 0; I < Site->hook_count; ++I)
-    if (Hooks[I].kind == TSCC_HOOK_ENTRY) {
-      uint32_t Clause = clause_of(Hooks[I].index);
+  for (uint32_t I = 0; I < Site->hook_count; ++I) {
+    uint32_t K = Hooks[I].kind;
+    if (Kind ? K == Kind : K == TSCC_HOOK_ENTRY || K == TSCC_HOOK_EXIT) {
+      uint32_t Clause = agent_clause_of(Hooks[I].index);
       agent_counters_add(Clause, COUNT_FIRED, 1);
       agent_counters_add(Clause, COUNT_DROPS, 1);
     }
-}
-
-/* Frames deeper than Slot were skipped by a longjmp (or belong to a thread
- * that died and left its TCB to this one): drop them. */
-static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
-                             int Locked) {
-  while (T->depth && T->frames[T->depth - 1].slot < Slot) {
-    const struct tscc_agent_site *Site =
-        AGENT_PTR(const struct tscc_agent_site *, T->frames[T->depth - 1].site);
-    if (Locked) {
-      uint32_t *W = tscc_thread_within(&tscc_agent_config.store, T->slot);
-      const struct tscc_agent_hook *Hooks =
-          AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-      for (uint32_t I = 0; W && I < Site->hook_count; ++I)
-        if (Hooks[I].kind == TSCC_HOOK_WITHIN &&
-            Hooks[I].index < tscc_agent_config.store.layout.within_count &&
-            W[Hooks[I].index])
-          --W[Hooks[I].index];
-    }
-    --T->depth;
   }
-}
-
-/* Replaces the return address at Slot with tscc_agent_return, keeping the
- * real one on T's shadow stack. Reserve the frame before filling it: a
- * signal handler that probes in between must not reuse it. */
-static void hijack(struct tscc_agent_thread *T, uint64_t Slot,
-                   const struct tscc_agent_site *Site) {
-  /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
-  uintptr_t *Where = AGENT_PTR(uintptr_t *, Slot);
-  uint64_t Ret = *Where;
-  uint64_t Tramp = AGENT_ADDR(&tscc_agent_return);
-  /* A tail call reusing its caller's slot: that frame stays below ours. */
-  while (T->depth && T->frames[T->depth - 1].slot == Slot && Ret != Tramp)
-    --T->depth;
-  if (T->depth >= TSCC_AGENT_MAX_FRAMES)
-    return;
-  uint32_t D = T->depth;
-  __atomic_store_n(&T->depth, D + 1, __ATOMIC_RELAXED);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  T->frames[D].slot = Slot;
-  T->frames[D].ret = Ret;
-  T->frames[D].site = AGENT_ADDR(Site);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  *Where = (uintptr_t)Tramp;
 }
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
@@ -191,8 +154,8 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       AGENT_PTR(const struct tscc_agent_site *,
                 Ret - AGENT_TRAMPOLINE_CALL_END - TSCC_TRAMPOLINE_CODE);
   struct tscc_store *S = &tscc_agent_config.store;
-  struct tscc_store_header *H = tscc_store_hdr(S);
-  if (UNLIKELY(__atomic_load_n(&H->reader_alive, __ATOMIC_RELAXED) &
+  const struct tscc_control *Ctl = S->control;
+  if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &
                TSCC_READER_GONE)) {
     agent_reader_gone();
     return;
@@ -201,12 +164,11 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
    * the probe itself, and without hijacking the return, so that an exit
    * probe never fires for a call whose entry was not collected. */
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
-      __atomic_load_n(&H->stopping, __ATOMIC_RELAXED) ||
-      __atomic_load_n(&H->collect_off, __ATOMIC_RELAXED))
+      __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
-    count_skipped(Site);
+    agent_count_dropped(Site, 0);
     return;
   }
   ++T->hits;
@@ -215,93 +177,33 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (Rc != TSCC_LOCK_OK) {
     if (Rc == TSCC_LOCK_REENTERED)
       __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
-    count_skipped(Site);
+    else if (Rc == TSCC_LOCK_TIMEOUT)
+      agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
+    agent_count_dropped(Site, 0);
     return;
   }
   /* exit() may have been called while we waited for the lock. */
-  if (UNLIKELY(__atomic_load_n(&H->stopping, __ATOMIC_ACQUIRE))) {
+  if (UNLIKELY(agent_stopping(S))) {
     tscc_store_unlock(S, T->tid);
     return;
   }
   uint64_t Regs[TSCC_REG_COUNT];
-  regs_of(F, Rsp, Site->address, Regs);
+  agent_regs_of(F, Rsp, Site->address, Regs);
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  int Returns = 0;
-  uint32_t *W = tscc_thread_within(S, T->slot);
+  /* within() counts this call in its own entry clauses already; its
+   * return is kept after them, so that stktrace() there sees the stack as
+   * it is. */
+  int Returns = agent_enter_within(T, Site);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
-    if (Hooks[I].kind == TSCC_HOOK_WITHIN &&
-        Hooks[I].index < S->layout.within_count && W) {
-      ++W[Hooks[I].index];
-      Returns = 1;
-    }
-  for (uint32_t I = 0; I < Site->hook_count; ++I) {
     if (Hooks[I].kind == TSCC_HOOK_ENTRY)
-      run_clause(T, Hooks[I].index, &Hooks[I], Regs);
-    else if (Hooks[I].kind == TSCC_HOOK_EXIT)
-      Returns = 1;
-  }
+      agent_run_clause(T, Hooks[I].index, &Hooks[I], Regs);
   if (Returns)
-    drop_dead_frames(T, Rsp, 1);
+    Returns = agent_reserve_return(T, Rsp, Site);
   tscc_store_unlock(S, T->tid);
-  if (Returns)
-    hijack(T, Rsp, Site);
-}
-
-void tscc_agent_ret(struct tscc_agent_frame *F) {
-  uint64_t Slot = AGENT_ADDR(&F->ret);
-  struct tscc_agent_thread *T = agent_thread(0);
-  if (UNLIKELY(!T))
-    __builtin_trap();
-  int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
-  struct tscc_agent_thread *R = Armed ? agent_thread(1) : 0;
-  struct tscc_store *S = &tscc_agent_config.store;
-  int Locked =
-      R && tscc_store_lock(S, R->tid, tscc_agent_config.lock_timeout_ns) ==
-               TSCC_LOCK_OK;
-  drop_dead_frames(T, Slot, Locked);
-  if (UNLIKELY(!T->depth || T->frames[T->depth - 1].slot != Slot)) {
-    /* Returned through the trampoline with no record of where to: the
-     * stack was switched or corrupted. There is nothing sane to continue
-     * with; die the way a corrupt return address would. */
-    if (Locked)
-      tscc_store_unlock(S, R->tid);
-    __builtin_trap();
+  if (Returns) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
+    *AGENT_PTR(uintptr_t *, Rsp) = (uintptr_t)&tscc_agent_return;
   }
-  struct tscc_agent_shadow Frame = T->frames[T->depth - 1];
-  F->ret = Frame.ret;
-  const struct tscc_agent_site *Site =
-      AGENT_PTR(const struct tscc_agent_site *, Frame.site);
-  const struct tscc_agent_hook *Hooks =
-      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  /* Collection switched off since the entry: the exit is not collected
-   * either (and is no drop: nothing was lost that was asked for). */
-  int Off = __atomic_load_n(&tscc_store_hdr(S)->collect_off, __ATOMIC_RELAXED);
-  if (Locked && !Off &&
-      !__atomic_load_n(&tscc_store_hdr(S)->stopping, __ATOMIC_RELAXED)) {
-    uint64_t Regs[TSCC_REG_COUNT];
-    regs_of(F, Slot + sizeof(F->ret), Frame.ret, Regs);
-    for (uint32_t I = 0; I < Site->hook_count; ++I)
-      if (Hooks[I].kind == TSCC_HOOK_EXIT)
-        run_clause(R, Hooks[I].index, &Hooks[I], Regs);
-  } else if (Armed && !Off) {
-    for (uint32_t I = 0; I < Site->hook_count; ++I)
-      if (Hooks[I].kind == TSCC_HOOK_EXIT) {
-        uint32_t Clause = clause_of(Hooks[I].index);
-        agent_counters_add(Clause, COUNT_FIRED, 1);
-        agent_counters_add(Clause, COUNT_DROPS, 1);
-      }
-  }
-  if (Locked) {
-    uint32_t *W = tscc_thread_within(S, R->slot);
-    for (uint32_t I = 0; W && I < Site->hook_count; ++I)
-      if (Hooks[I].kind == TSCC_HOOK_WITHIN &&
-          Hooks[I].index < S->layout.within_count && W[Hooks[I].index])
-        --W[Hooks[I].index];
-    tscc_store_unlock(S, R->tid);
-  }
-  /* Pop only now: a signal handler that probes while we ran sees this
-   * frame still in place and pushes above it. */
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  --T->depth;
 }

@@ -4,6 +4,7 @@
 #define CLOCK_MONOTONIC 1
 #define FUTEX_WAKE 1
 #define ESRCH 3
+#define SIGSTOP 19
 
 uint64_t agent_now_ns(void) {
   struct {
@@ -24,7 +25,19 @@ uint64_t tscc_host_now_ns(void) { return agent_now_ns(); }
 void tscc_host_yield(void) { sys0(NR_sched_yield); }
 
 int tscc_host_thread_alive(int32_t Tid) {
-  return sys2(NR_kill, Tid, 0) != -ESRCH;
+  /* kill() would take 0 and negative numbers for process groups. */
+  return Tid > 0 && sys2(NR_kill, Tid, 0) != -ESRCH;
+}
+
+/* tsrun found this thread stopped (SIGSTOP, SIGTSTP...) while it held the
+ * lock, and let it run on to the end of its clause instead of leaving
+ * every other thread waiting: now it stops, as it was asked to. */
+void tscc_host_unlocked(int32_t Tid) {
+  if (LIKELY(__atomic_load_n(&agent_proc.stop_after_unlock, __ATOMIC_ACQUIRE) !=
+             (uint32_t)Tid))
+    return;
+  __atomic_store_n(&agent_proc.stop_after_unlock, 0, __ATOMIC_RELAXED);
+  sys3(NR_tgkill, sys0(NR_getpid), Tid, SIGSTOP);
 }
 
 void tscc_host_wake(uint32_t *Futex) {

@@ -22,11 +22,15 @@ struct tscc_store_header *tscc_store_hdr(struct tscc_store *S) {
   return (struct tscc_store_header *)S->base;
 }
 
+struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S) {
+  return (struct tscc_shard_header *)S->shard;
+}
+
 struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
                                                  uint32_t Clause) {
   if (Clause >= S->layout.clause_count)
     return 0;
-  return (struct tscc_clause_counters *)(S->base + S->layout.counters_off) +
+  return (struct tscc_clause_counters *)(S->shard + S->layout.counters_off) +
          Clause;
 }
 
@@ -62,6 +66,34 @@ static int try_take(struct tscc_store_header *H, uint32_t Me) {
   return 1;
 }
 
+/* Takes the lock over from Owner if that thread no longer exists (its
+ * process was killed in a clause). */
+static int take_from_dead(struct tscc_store_header *H, uint32_t Owner,
+                          uint32_t Me) {
+  if (!Owner || tscc_host_thread_alive((int32_t)Owner) ||
+      !__atomic_compare_exchange_n(&H->lock, &Owner, Me, 0, __ATOMIC_ACQUIRE,
+                                   __ATOMIC_RELAXED))
+    return 0;
+  __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+  __atomic_compare_exchange_n(&H->stuck_owner, &Owner, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return 1;
+}
+
+/* An owner known to be stuck: callers give up at once, but one of them,
+ * at most once a millisecond, looks whether it has died meanwhile (stopped,
+ * then killed), and takes the lock if so: a dead owner never wedges the
+ * store, however it was found out before. */
+static int stuck(struct tscc_store_header *H, uint32_t Owner, uint32_t Me) {
+  uint64_t Now = tscc_host_now_ns();
+  uint64_t Last = __atomic_load_n(&H->owner_checked_ns, __ATOMIC_RELAXED);
+  if (Now - Last < 1000000 ||
+      !__atomic_compare_exchange_n(&H->owner_checked_ns, &Last, Now, 0,
+                                   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return TSCC_LOCK_TIMEOUT;
+  return take_from_dead(H, Owner, Me) ? TSCC_LOCK_OK : TSCC_LOCK_TIMEOUT;
+}
+
 /* Spins first (a clause takes well under a microsecond), then yields. A
  * waiter that has waited a while claims the starving slot, after which
  * only it may take the lock next. An owner that no longer exists (its
@@ -69,7 +101,10 @@ static int try_take(struct tscc_store_header *H, uint32_t Me) {
  * waiter that is gone or stuck. An owner that lives but does not let go
  * within TimeoutNs (it was stopped by a debugger or SIGSTOP) makes this
  * caller give up, and every later caller give up at once, until that owner
- * unlocks: a stopped process must not slow every other target down. */
+ * unlocks or dies: a stopped process must not slow every other target
+ * down. (tsrun also frees the lock of every thread it sees die, and lets a
+ * traced thread that is stopped while it holds the lock finish its clause
+ * first.) */
 static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   struct tscc_store_header *H = tscc_store_hdr(S);
   uint32_t Me = (uint32_t)Tid;
@@ -82,7 +117,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   if (Owner == Me)
     return TSCC_LOCK_REENTERED;
   if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
-    return TSCC_LOCK_TIMEOUT;
+    return stuck(H, Owner, Me);
   for (unsigned Spin = 0; Spin < 256; ++Spin) {
     cpu_relax();
     if (try_take(H, Me))
@@ -105,11 +140,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     if (Now - LastCheck > 1000000) {
       LastCheck = Now;
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
-      if (Owner && !tscc_host_thread_alive((int32_t)Owner) &&
-          (Starving == 0 || Starving == Me) &&
-          __atomic_compare_exchange_n(&H->lock, &Owner, Me, 0, __ATOMIC_ACQUIRE,
-                                      __ATOMIC_RELAXED)) {
-        __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+      if ((Starving == 0 || Starving == Me) && take_from_dead(H, Owner, Me)) {
         if (Starving == Me)
           __atomic_store_n(&H->starving, 0, __ATOMIC_RELAXED);
         return TSCC_LOCK_OK;
@@ -150,24 +181,49 @@ void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {
    * thought dead) stays with its new owner. */
   __atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
                               __ATOMIC_RELAXED);
+  tscc_host_unlocked(Tid);
+}
+
+int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid) {
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  uint32_t Gone = (uint32_t)Tid, Expected = Gone;
+  if (!Gone)
+    return 0;
+  __atomic_compare_exchange_n(&H->starving, &Expected, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  Expected = Gone;
+  __atomic_compare_exchange_n(&H->stuck_owner, &Expected, 0, 0,
+                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  Expected = Gone;
+  if (!__atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
+                                   __ATOMIC_RELAXED))
+    return 0;
+  __atomic_add_fetch(&H->lock_steals, 1, __ATOMIC_RELAXED);
+  return 1;
 }
 
 /*--- Hash tables (associative arrays and aggregations) ---------------------*/
 
+/* __thread maps are in the process's shard, the others in the store. */
+static uint8_t *table_base(struct tscc_store *S,
+                           const struct tscc_table_layout *T) {
+  return (T->flags & TSCC_TABLE_THREAD) ? S->shard : S->base;
+}
+
 static struct tscc_table_state *table_state(struct tscc_store *S,
                                             const struct tscc_table_layout *T) {
-  return (struct tscc_table_state *)(S->base + T->state_off);
+  return (struct tscc_table_state *)(table_base(S, T) + T->state_off);
 }
 
 static uint32_t *table_index(struct tscc_store *S,
                              const struct tscc_table_layout *T) {
-  return (uint32_t *)(S->base + T->index_off);
+  return (uint32_t *)(table_base(S, T) + T->index_off);
 }
 
 static struct tscc_entry *table_entry(struct tscc_store *S,
                                       const struct tscc_table_layout *T,
                                       uint32_t E) {
-  return (struct tscc_entry *)(S->base + T->entries_off +
+  return (struct tscc_entry *)(table_base(S, T) + T->entries_off +
                                (uint64_t)E * T->entry_size);
 }
 
@@ -222,10 +278,14 @@ static void table_rehash(struct tscc_store *S,
     struct tscc_entry *E = table_entry(S, T, I);
     if (!E->live)
       continue;
-    uint32_t Pos = E->hash & Mask;
-    while (Index[Pos])
+    /* Bounded: another process may be filling the index meanwhile. */
+    uint32_t Pos = E->hash & Mask, N = 0;
+    while (N < T->index_slots && Index[Pos]) {
       Pos = (Pos + 1) & Mask;
-    Index[Pos] = I + 1;
+      ++N;
+    }
+    if (N < T->index_slots)
+      Index[Pos] = I + 1;
   }
   St->tombstones = 0;
 }
@@ -455,11 +515,11 @@ void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
 struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot) {
   if (!thread_ok(S, Slot))
     return 0;
-  return (struct tscc_thread *)(S->base + S->layout.threads_off) + Slot;
+  return (struct tscc_thread *)(S->shard + S->layout.threads_off) + Slot;
 }
 
 static uint8_t *thread_block(struct tscc_store *S, int32_t Slot) {
-  return S->base + S->layout.blocks_off +
+  return S->shard + S->layout.blocks_off +
          (uint64_t)Slot * S->layout.thread_block_size;
 }
 
@@ -485,7 +545,7 @@ static uint32_t thread_hash(uint32_t Target, int32_t Tid) {
 /* The index position of the live slot of (Target, Tid), or -1. */
 static int64_t thread_find(struct tscc_store *S, uint32_t Target, int32_t Tid,
                            int64_t *InsertAt) {
-  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t *Index = (uint32_t *)(S->shard + S->layout.thread_index_off);
   uint32_t Slots = S->layout.thread_index_slots, Mask = Slots - 1;
   int64_t FirstFree = -1;
   uint32_t Pos = thread_hash(Target, Tid) & Mask;
@@ -514,29 +574,33 @@ int32_t tscc_thread_lookup(struct tscc_store *S, uint32_t Target, int32_t Tid) {
   int64_t Pos = thread_find(S, Target, Tid, 0);
   if (Pos < 0)
     return -1;
-  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t *Index = (uint32_t *)(S->shard + S->layout.thread_index_off);
   return (int32_t)Index[Pos] - 1;
 }
 
 static void thread_index_rehash(struct tscc_store *S) {
-  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t *Index = (uint32_t *)(S->shard + S->layout.thread_index_off);
   uint32_t Slots = S->layout.thread_index_slots, Mask = Slots - 1;
   __builtin_memset(Index, 0, (size_t)Slots * sizeof(uint32_t));
   for (uint32_t I = 0; I < S->layout.thread_capacity; ++I) {
     struct tscc_thread *T = tscc_thread_at(S, (int32_t)I);
     if (T->state != TSCC_THREAD_LIVE)
       continue;
-    uint32_t Pos = thread_hash(T->target, T->tid) & Mask;
-    while (Index[Pos])
+    /* Bounded: another process may be filling the index meanwhile. */
+    uint32_t Pos = thread_hash(T->target, T->tid) & Mask, N = 0;
+    while (N < Slots && Index[Pos]) {
       Pos = (Pos + 1) & Mask;
-    Index[Pos] = I + 1;
+      ++N;
+    }
+    if (N < Slots)
+      Index[Pos] = I + 1;
   }
 }
 
 int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid) {
   int64_t InsertAt = -1;
   int64_t Pos = thread_find(S, Target, Tid, &InsertAt);
-  uint32_t *Index = (uint32_t *)(S->base + S->layout.thread_index_off);
+  uint32_t *Index = (uint32_t *)(S->shard + S->layout.thread_index_off);
   if (Pos >= 0)
     return (int32_t)Index[Pos] - 1;
   if (InsertAt < 0) {
@@ -544,12 +608,12 @@ int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid) {
     if (thread_find(S, Target, Tid, &InsertAt) >= 0 || InsertAt < 0)
       return -1;
   }
-  struct tscc_store_header *H = tscc_store_hdr(S);
+  struct tscc_shard_header *H = tscc_shard_hdr(S);
   uint32_t Cap = S->layout.thread_capacity;
   /* The lowest free slot: every slot below the hint is in use (it only
-     grows past slots taken here and drops to slots freed), so a session
+     grows past slots taken here and drops to slots freed), so a process
      whose threads come and go keeps reusing the same few slots and rings,
-     instead of touching every ring of the store in turn (a new page of
+     instead of touching every ring of its shard in turn (a new page of
      shared memory for each of the first 1024 short-lived threads). */
   uint32_t Start = H->thread_hint < Cap ? H->thread_hint : 0;
   for (uint32_t N = 0; N < Cap; ++N) {
@@ -578,7 +642,7 @@ void tscc_thread_retire(struct tscc_store *S, int32_t Slot) {
     return;
   int64_t Pos = thread_find(S, T->target, T->tid, 0);
   if (Pos >= 0)
-    ((uint32_t *)(S->base + S->layout.thread_index_off))[Pos] = TOMBSTONE;
+    ((uint32_t *)(S->shard + S->layout.thread_index_off))[Pos] = TOMBSTONE;
   /* Its per-thread map entries go with it. */
   uint32_t *Heads = thread_map_heads(S, Slot);
   for (uint32_t M = 0; M < S->layout.map_count; ++M) {
@@ -620,7 +684,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   T->tid = 0;
   T->target = 0;
   __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
-  struct tscc_store_header *H = tscc_store_hdr(S);
+  struct tscc_shard_header *H = tscc_shard_hdr(S);
   if ((uint32_t)Slot < H->thread_hint)
     H->thread_hint = (uint32_t)Slot;
 }
@@ -628,9 +692,9 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
 /*--- Rings -----------------------------------------------------------------*/
 
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
-  if (Ring > S->layout.thread_capacity)
+  if (Ring >= S->layout.thread_capacity)
     return 0;
-  return (struct tscc_ring *)(S->base + S->layout.rings_off +
+  return (struct tscc_ring *)(S->shard + S->layout.rings_off +
                               (uint64_t)Ring * S->layout.ring_stride);
 }
 
@@ -707,6 +771,8 @@ int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
 }
 
 _Static_assert(sizeof(struct tscc_store_header) == 192, "header layout");
+_Static_assert(sizeof(struct tscc_control) == 32, "control page layout");
+_Static_assert(sizeof(struct tscc_shard_header) == 64, "shard header layout");
 _Static_assert(sizeof(struct tscc_ring) == 192, "ring header layout");
 _Static_assert(sizeof(struct tscc_ring_record) == 40, "ring record layout");
 _Static_assert(sizeof(struct tscc_entry) == 24, "entry layout");

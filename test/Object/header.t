@@ -29,7 +29,7 @@
 // before it can trust a single table: the magic "\177TSCCOBJ", the ABI
 // version (u16 major, u16 minor) and the header's own size (112).
 // RAW:      Contents of section tscc_header:
-// RAW-NEXT: 0000 7f545343 434f424a 01000500 70000000  .TSCCOBJ....p...
+// RAW-NEXT: 0000 7f545343 434f424a 01000600 70000000  .TSCCOBJ....p...
 // Raw too: the string table starts with NUL (offset 0 is the empty
 // string), which --describe cannot show.
 // STR:      String dump of section 'tscc_strtab':

@@ -7,8 +7,8 @@
 # usage: utils/fuzz/run-fuzzers.sh [-t SECONDS] [-j JOBS] [TARGET...]
 #   -t SECONDS  per target (default 60)
 #   -j JOBS     ninja jobs for the build (default: ninja's)
-#   TARGET      object-loader trace-reader format-file printf rsp frontend
-#               (default: all)
+#   TARGET      object-loader trace-reader format-file printf rsp store
+#               frontend (default: all)
 # Environment: TSCC_FUZZ_BUILD_DIR (default build-fuzz).
 #
 # Prints one line per target: executions, coverage (libFuzzer's cov and ft
@@ -29,7 +29,7 @@ while getopts "t:j:" opt; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-((${#targets[@]})) || targets=(object-loader trace-reader format-file printf rsp frontend)
+((${#targets[@]})) || targets=(object-loader trace-reader format-file printf rsp store frontend)
 
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \

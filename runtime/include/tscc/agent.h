@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 1
+#define TSCC_AGENT_VERSION 2
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -104,6 +104,92 @@ struct tscc_agent_frame {
 };
 #endif
 
+/*--- Threads and their shadow stacks ---------------------------------------*/
+
+/* The agent finds the firing thread in a table of its private memory
+ * (struct tscc_agent_thread[thread_capacity], open addressing) by a key
+ * made of the thread's fs base, which it reads without a system call. A
+ * thread's entry is taken on its first hit and holds its shadow stack of
+ * hijacked return addresses. tsrun marks it dead when the thread ends (at
+ * its PTRACE_EVENT_EXIT stop, before the thread's stack and TCB can be
+ * reused); dead entries, and entries of processes that no longer use this
+ * memory, are taken again by new threads.
+ *
+ * Key words: */
+#define TSCC_AGENT_KEY_EMPTY 0ull /* never used: a search ends here */
+#define TSCC_AGENT_KEY_FREE 1ull  /* freed: a search goes on past it */
+#define TSCC_AGENT_KEY_BUSY 2ull  /* being set up by the thread taking it */
+#define TSCC_AGENT_KEY_LIVE 4ull  /* low bits of a thread's key */
+/* Or'ed into a live key (one byte: tsrun writes it from outside while the
+ * process runs) when the thread has ended. */
+#define TSCC_AGENT_KEY_DEAD 1ull
+/* An entry is at most this many places after its home position. */
+#define TSCC_AGENT_THREAD_PROBES 64u
+
+static inline uint64_t tscc_agent_thread_key(uint64_t FsBase) {
+  return (FsBase << 4) | TSCC_AGENT_KEY_LIVE;
+}
+
+static inline uint32_t tscc_agent_thread_home(uint64_t Key, uint32_t Cap) {
+  return (uint32_t)((Key * 0x9e3779b97f4a7c15ull) >> 32) & (Cap - 1);
+}
+
+/* A hijacked return: where its address was, and what it was. */
+struct tscc_agent_shadow {
+  uint64_t slot; /* stack address of the hijacked return address */
+  uint64_t ret;  /* the real return address */
+  uint64_t site; /* struct tscc_agent_site * */
+};
+
+/* Shadow stacks grow in chunks from a pool that tsrun maps into the
+ * process (MAP_NORESERVE: only the chunks used take memory). The agent
+ * makes no system call to grow them: a sandbox may forbid mmap. Chunks are
+ * named by index + 1 (0: none). */
+#define TSCC_AGENT_CHUNK_FRAMES 85
+/* What tsrun maps for the pool: at most this (less where the system does
+ * not give that much address space). */
+#define TSCC_AGENT_POOL_BYTES (64ull << 20)
+struct tscc_agent_chunk {
+  uint32_t below; /* the chunk of the frames under these; when free, the
+                     next free chunk */
+  uint32_t reserved;
+  struct tscc_agent_shadow frames[TSCC_AGENT_CHUNK_FRAMES];
+};
+
+/* Where a fault in clause code resumes (tscc_agent_try). */
+struct tscc_agent_recover {
+  uint64_t rsp, rip;
+};
+
+struct tscc_agent_thread {
+  uint64_t key; /* TSCC_AGENT_KEY_* or tscc_agent_thread_key(fs base) */
+  int32_t tid;  /* the thread */
+  int32_t pid;  /* its process: this one, or one sharing its memory */
+  /* The shadow stack, in one word so that a signal handler that probes
+   * sees it whole: (top chunk << 32) | depth. The top chunk holds frame
+   * depth - 1 (the first chunk, kept, when depth is 0). */
+  uint64_t stack;
+  uint32_t spare;     /* a chunk kept for the next push across a chunk */
+  uint32_t epoch;     /* tscc_agent_proc.epoch when resolved; 0: not yet */
+  int32_t slot;       /* the store's thread slot */
+  uint32_t gen;       /* the slot's generation when resolved */
+  uint32_t target;    /* tsrun's number for the process */
+  uint32_t in_clause; /* a recovery point is set */
+  int64_t ppid, uid;
+  uint64_t hits;
+  struct tscc_agent_recover recover;
+};
+
+/* Processes that share this memory without being threads of this process
+ * (vfork() children, clone(CLONE_VM) without CLONE_THREAD): each one's
+ * identity, written by tsrun. */
+#define TSCC_AGENT_MAX_SHARERS 64
+struct tscc_agent_sharer {
+  int32_t pid; /* 0: unused */
+  uint32_t target_id;
+  int64_t ppid, uid;
+};
+
 /*--- Process configuration -------------------------------------------------*/
 
 struct tscc_agent_clause {
@@ -147,7 +233,8 @@ struct tscc_agent_config {
   uint32_t version;
   uint32_t size;           /* sizeof(struct tscc_agent_config) */
   struct tscc_store store; /* base = the store mapping in this process;
-                              tables = the private copy of the layout */
+                              tables = the private copy of the layout;
+                              control = the control page, read-only */
   uint32_t target_id;
   uint32_t has_fsgsbase; /* rdfsbase works (HWCAP2_FSGSBASE) */
   int64_t pid, ppid, uid;
@@ -167,6 +254,20 @@ struct tscc_agent_config {
   int32_t reader_pid;
   uint32_t thread_capacity; /* a power of two */
   uint64_t threads;         /* struct tscc_agent_thread[thread_capacity] */
+  uint64_t pool;            /* struct tscc_agent_chunk[pool_chunks] */
+  uint32_t pool_chunks;
+  uint32_t pool_used; /* chunks ever handed out (the agent's) */
+  uint64_t pool_free; /* free chunks: (tag << 32) | chunk (the agent's) */
+  /* Set by tsrun while other processes share this memory: threads are
+   * then told apart by their ids too (their fs bases may be the same),
+   * and each belongs to one of the sharers. */
+  uint32_t shared_mm;
+  uint32_t reserved0;
+  struct tscc_agent_sharer sharers[TSCC_AGENT_MAX_SHARERS];
+  /* No thread slot was free in the store: until then (CLOCK_MONOTONIC)
+   * new threads do not ask again (the agent's). */
+  uint64_t refused_until_ns;
+  uint64_t reclaimed_at_ns; /* the last sweep for dead threads' chunks */
   /* The dispositions the agent replaced; a fault that is not the agent's
    * goes to these. tsrun updates them when the program sets its own. */
   struct tscc_kernel_sigaction chained[TSCC_AGENT_SIGNALS];
@@ -187,36 +288,13 @@ struct tscc_agent_config {
  * not following it). */
 struct tscc_agent_proc {
   uint32_t armed;
-  uint32_t epoch;   /* the store's epoch when this process was (re)armed */
+  uint32_t epoch;   /* tsrun's epoch when this process was (re)armed */
   uint32_t healing; /* set by whoever puts the sites back (once) */
   uint32_t healed;  /* every site has its original bytes again */
-};
-
-/* Per traced thread, in the agent's private memory; found by fs base. */
-#define TSCC_AGENT_MAX_FRAMES 192
-
-struct tscc_agent_shadow {
-  uint64_t slot; /* stack address of the hijacked return address */
-  uint64_t ret;  /* the real return address */
-  uint64_t site; /* struct tscc_agent_site * */
-};
-
-/* Where a fault in clause code resumes (tscc_agent_try). */
-struct tscc_agent_recover {
-  uint64_t rsp, rip;
-};
-
-struct tscc_agent_thread {
-  uint64_t key;   /* fs base (~0 for a thread without one); 0 = empty */
-  uint32_t epoch; /* tscc_agent_proc.epoch when resolved */
-  int32_t slot;   /* the store's thread slot */
-  uint32_t gen;   /* the slot's generation when resolved */
-  int32_t tid;
-  uint32_t depth;     /* shadow frames in use */
-  uint32_t in_clause; /* a recovery point is set */
-  uint64_t hits;
-  struct tscc_agent_recover recover;
-  struct tscc_agent_shadow frames[TSCC_AGENT_MAX_FRAMES];
+  /* The thread (tid) tsrun found group-stopped while it held the store
+   * lock and let run to the end of its clause: it stops itself (SIGSTOP)
+   * when it releases the lock. */
+  uint32_t stop_after_unlock;
 };
 
 /* One layout for tsrun (x86-64) and both agent builds. */
@@ -224,19 +302,28 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 24, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 488, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
-                       168,
+                       200,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) == 328,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, pool_free) ==
+                       376,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 456,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sharers) == 392,
                    "config layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 16, "proc layout");
-/* tsrun reads the agent's threads (their shadow stacks) at the end. */
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 4664, "thread layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, frames) == 56,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) ==
+                       1944,
+                   "config layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
+                   "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 20, "proc layout");
+/* tsrun reads the agent's threads and their shadow stacks (the pool). */
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_sharer) == 24, "sharer layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 88, "thread layout");
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, recover) == 72,
                    "thread layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_shadow) == 24, "shadow layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_chunk) == 2048, "chunk layout");
 
 #ifdef __cplusplus
 } /* extern "C" */

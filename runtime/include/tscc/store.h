@@ -15,11 +15,13 @@
  * single-writer, and gives every record a global sequence number that is
  * the true order of the records across threads and processes.
  *
- * Trust: the mapping is writable by every target, so a buggy program can
- * scribble on it. Layout numbers (offsets, capacities) are therefore never
- * read back from the shared memory: each side keeps a private copy
- * (struct tscc_store_layout) and every index read from the shared memory is
- * checked against it before use.
+ * Trust: the mapping is writable by every target, so a buggy or hostile
+ * program can scribble on it. Layout numbers (offsets, capacities) are
+ * therefore never read back from the shared memory: each side keeps a
+ * private copy (struct tscc_store_layout) and every index read from the
+ * shared memory is checked against it before use. The words that steer the
+ * session are in the control page (struct tscc_control), which targets
+ * can only read.
  *
  * Offsets are from the start of the mapping, which is at a different
  * address in every process.
@@ -36,20 +38,48 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 1
+#define TSCC_STORE_VERSION 2
+#define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
+#define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
 #define TSCC_READER_GONE 0x40000000u /* FUTEX_OWNER_DIED */
 
+/*--- The control page -----------------------------------------------------*/
+
+/* The words that steer the whole session, in a page of their own (a memfd
+ * of its own) that only tsrun writes. Targets map it read-only and cannot
+ * make it writable: tsrun seals the memfd (F_SEAL_FUTURE_WRITE) once it
+ * has mapped it itself, so no process it traces can switch collection off,
+ * end the session, or make the other processes' agents think tsrun died. */
+struct tscc_control {
+  uint64_t magic; /* TSCC_CONTROL_MAGIC */
+  uint32_t version;
+  uint32_t size;
+  /* Collection is switched off (SIGUSR1, --collect=off, a full single
+   * buffer): probes stay installed but no clause starts, and an exit probe
+   * fires only if its entry was seen while collection was on. */
+  uint32_t collect_off;
+  /* The session is ending: start no new clause. */
+  uint32_t stopping;
+  /* The reader's lifeline: a robust futex word holding the tid of tsrun's
+   * reader thread. When tsrun dies, however it dies, the kernel sets
+   * TSCC_READER_GONE in it (FUTEX_OWNER_DIED), through tsrun's own
+   * mapping. */
+  uint32_t reader_alive;
+  uint32_t reserved;
+};
+
 /*--- Shared structures ----------------------------------------------------*/
 
-/* At offset 0 of the mapping. Hot words on their own cache lines. */
+/* At offset 0 of the mapping. Hot words on their own cache lines. Nothing
+ * here steers the session: tsrun checks what it reads here, and keeps what
+ * it needs of it (the time zero, the epochs) in its own memory. */
 struct tscc_store_header {
   uint64_t magic;
   uint32_t version;
   uint32_t header_size;
   uint64_t size;
-  uint64_t session_start_ns; /* CLOCK_MONOTONIC when the session started */
-  uint8_t pad0[32];
+  uint8_t pad0[40];
   /* The clause lock and the record sequence. */
   uint32_t lock;        /* owner thread id; 0 when free */
   uint32_t stuck_owner; /* an owner whose hold timed out (see store.c) */
@@ -60,28 +90,44 @@ struct tscc_store_header {
    * the lock before it: the lock is unfair (fast), this keeps one thread
    * that takes it over and over from starving the others. */
   uint32_t starving;
-  uint32_t reserved1;
-  uint64_t starving_since; /* CLOCK_MONOTONIC */
-  uint8_t pad1[16];
-  /* The reader (tsrun). */
-  uint64_t heartbeat_ns; /* CLOCK_MONOTONIC, refreshed by the reader */
-  int32_t reader_pid;
-  uint32_t stop_requested; /* a clause called exit() */
-  uint32_t wake;           /* futex word: bumped when a ring wants draining */
-  uint32_t epoch;          /* bumped for every process (re)armed */
-  uint32_t thread_gen;     /* source of tscc_thread.gen values */
-  uint32_t stopping;       /* the session is ending: start no new clause */
-  uint32_t thread_hint;    /* every thread slot below it is in use */
-  uint32_t threads_high;   /* 1 + the highest thread slot ever used */
-  /* The reader's lifeline: a robust futex word holding the tid of tsrun's
-   * reader thread. When tsrun dies, however it dies, the kernel sets
-   * TSCC_READER_GONE in it (FUTEX_OWNER_DIED). */
-  uint32_t reader_alive;
-  /* Collection is switched off (SIGUSR1, --collect=off, a full single
-   * buffer): probes stay installed but no clause starts, and an exit probe
-   * fires only if its entry was seen while collection was on. */
-  uint32_t collect_off;
-  uint8_t pad2[16];
+  /* What agents could not do, for tsrun's warnings (tscc_agent_notice
+   * bits; the in-process agent's, apart from the thread slots). Only
+   * ever read as a reason to warn: a forged bit costs a false warning. */
+  uint32_t agent_notices;
+  uint64_t starving_since;   /* CLOCK_MONOTONIC */
+  uint64_t owner_checked_ns; /* when a stuck owner was last looked at */
+  uint8_t pad1[8];
+  uint32_t wake; /* futex word: bumped when a ring wants draining */
+  uint8_t pad2[60];
+};
+
+/* At offset 0 of a process's shard: the part of the session's state that
+ * belongs to that process alone. */
+struct tscc_shard_header {
+  uint64_t magic; /* TSCC_SHARD_MAGIC */
+  uint32_t version;
+  uint32_t header_size;
+  uint64_t size;
+  uint32_t thread_gen;   /* source of tscc_thread.gen values */
+  uint32_t thread_hint;  /* every thread slot below it is in use */
+  uint32_t threads_high; /* 1 + the highest thread slot ever used */
+  /* A clause called exit() in this process. tsrun ends the session if the
+   * object has a clause that can (TSCC_HDR_USES_EXIT), and ignores (and
+   * reports) the request otherwise. */
+  uint32_t exit_requested;
+  /* Set with exit_requested: this process starts no new clause, before
+   * tsrun has even seen the request (the others stop when tsrun sets the
+   * control page's stopping, within milliseconds). */
+  uint32_t stopping;
+  uint8_t pad[20];
+};
+
+enum tscc_agent_notice {
+  TSCC_NOTICE_THREADS_FULL = 1u << 0, /* a thread found no free slot */
+  TSCC_NOTICE_TABLE_FULL = 1u << 1,   /* or no room in the agent's table */
+  TSCC_NOTICE_SHADOW_FULL = 1u << 2,  /* a return could not be hijacked */
+  TSCC_NOTICE_NO_SHARER = 1u << 3,    /* a process unknown to the agent */
+  TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
 };
 
 struct tscc_clause_counters {
@@ -201,35 +247,43 @@ struct tscc_table_layout {
   int64_t lhist_lo, lhist_hi, lhist_step;
 };
 
+/* Offsets marked [shard] are from the start of a process's shard, the
+ * others from the start of the store. */
 struct tscc_store_layout {
   uint64_t magic;
-  uint64_t size;
+  uint64_t size;       /* of the store */
+  uint64_t shard_size; /* of each process's shard */
   uint32_t clause_count, map_count, agg_count, within_count;
   uint32_t format_count;
-  uint32_t thread_capacity; /* thread slots; ring tsrun = thread_capacity */
+  uint32_t thread_capacity; /* thread slots of one process */
   uint32_t locals_size;     /* the __thread block of one thread */
   uint32_t thread_block_size;
   uint32_t within_off;         /* in a thread block: uint32_t[within_count] */
   uint32_t map_heads_off;      /* in a thread block: uint32_t[map_count] */
   uint32_t thread_index_slots; /* a power of two */
   uint32_t ring_size;          /* data bytes per ring, a power of two */
-  uint64_t counters_off;       /* struct tscc_clause_counters[clause_count] */
   uint64_t globals_off;
   uint64_t globals_size;
-  uint64_t threads_off;      /* struct tscc_thread[thread_capacity] */
-  uint64_t thread_index_off; /* uint32_t[thread_index_slots]: slot + 1 */
-  uint64_t blocks_off;       /* thread_block_size x thread_capacity */
-  uint64_t rings_off;        /* ring_stride x (thread_capacity + 1) */
+  uint64_t tables_off;       /* where the store's table areas start */
+  uint64_t counters_off;     /* [shard] tscc_clause_counters[clause_count] */
+  uint64_t threads_off;      /* [shard] struct tscc_thread[thread_capacity] */
+  uint64_t thread_index_off; /* [shard] uint32_t[thread_index_slots] */
+  uint64_t blocks_off;       /* [shard] thread_block_size x capacity */
+  uint64_t rings_off;        /* [shard] ring_stride x thread_capacity */
   uint64_t ring_stride;      /* sizeof(struct tscc_ring) + ring_size */
-  uint64_t tables_off;       /* where the table areas start */
+  uint64_t shard_tables_off; /* [shard] where __thread maps start */
 };
 
-/* A process's view of the store: where the mapping is, and its private
- * copy of the layout (tables[]: the maps, then the aggregations). */
+/* A process's view of the session's state: where the store and its own
+ * shard are mapped, and its private copy of the layout (tables[]: the
+ * maps, then the aggregations; __thread maps live in the shard). */
 struct tscc_store {
   TSCC_PTR_SLOT(base, uint8_t *base);
   struct tscc_store_layout layout;
   TSCC_PTR_SLOT(tables, const struct tscc_table_layout *tables);
+  TSCC_PTR_SLOT(control,
+                const struct tscc_control *control); /* read-only in targets */
+  TSCC_PTR_SLOT(shard, uint8_t *shard);
 };
 
 /*--- Operations (runtime/agent/store.c) ------------------------------------*/
@@ -244,8 +298,12 @@ enum tscc_lock_result {
 /* Takes the clause lock for thread Tid, waiting at most TimeoutNs. */
 int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs);
 void tscc_store_unlock(struct tscc_store *S, int32_t Tid);
+/* Thread Tid is gone (tsrun saw it exit): the lock, the starving claim and
+ * the stuck mark it held are free. 1 if it held the lock. */
+int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid);
 
 struct tscc_store_header *tscc_store_hdr(struct tscc_store *S);
+struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S);
 struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
                                                  uint32_t Clause);
 uint8_t *tscc_store_globals(struct tscc_store *S);
@@ -287,7 +345,8 @@ const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
 
 /* Rings. Write appends one entry (Hdr->size is set here, Hdr->seq taken
  * from the header) with Payload; -1 when it does not fit (counted in the
- * ring's dropped). Ring thread_capacity is tsrun's own. Under the lock. */
+ * ring's dropped). Under the lock. (tsrun keeps its own records in its own
+ * memory.) */
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring);
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring);
 int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
@@ -309,6 +368,9 @@ uint64_t tscc_host_now_ns(void);
 void tscc_host_yield(void);
 int tscc_host_thread_alive(int32_t Tid);
 void tscc_host_wake(uint32_t *Futex);
+/* Called after thread Tid released the lock (the agent stops the thread
+ * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */
+void tscc_host_unlocked(int32_t Tid);
 
 #ifdef __cplusplus
 } /* extern "C" */

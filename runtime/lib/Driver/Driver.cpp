@@ -32,6 +32,7 @@
 #endif
 
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -73,6 +74,7 @@ struct DriverOptions {
   size_t MapCapacity = 1u << 16;
   unsigned MaxStackDepth = 64;
   size_t ThreadBuffer = StoreShape().RingSize;
+  uint32_t MaxThreads = StoreShape().ThreadCapacity;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   BufferMode Buffer = BufferMode::Continuous;
@@ -138,6 +140,10 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
       "                         for tsrun before new ones are dropped\n"
       "                         (default 1M, a power of two)\n"
+      "  --max-threads N        threads of one traced process that can have\n"
+      "                         state (thread-locals, a record buffer) at\n"
+      "                         once (default 1024; at most 4G divided by\n"
+      "                         --thread-buffer)\n"
       "  --map-capacity N       entries per associative array / aggregation\n"
       "                         before new keys are dropped (default 65536)\n"
       "  --max-stack-depth N    frames of a stktrace() that asks for no "
@@ -216,7 +222,8 @@ std::string_view closestOption(const std::string &A) {
       "--collect",      "--thread-buffer",
       "--buffer-size",  "--metrics",
       "--remote",       "--remote-timeout",
-      "--map-capacity", "--spin"};
+      "--map-capacity", "--max-stack-depth",
+      "--max-threads",  "--spin"};
   if (A.rfind("--", 0) != 0)
     return {};
   return closestName(std::string_view(A).substr(0, A.find('=')), Long);
@@ -306,6 +313,18 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
         return (Error = "invalid --thread-buffer '" + V +
                         "' (expected a power of two from 64K to 1G)"),
                ParseResult::Error;
+    } else if (Is(A, "--max-threads")) {
+      if (!Value(I, "--max-threads", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long long N = strtoull(V.c_str(), &End, 10);
+      if (V.empty() || !isdigit(static_cast<unsigned char>(V[0])) || *End ||
+          errno || N < 1 || N > (1u << 20))
+        return (Error = "invalid --max-threads '" + V +
+                        "' (expected a count from 1 to 1048576)"),
+               ParseResult::Error;
+      O.MaxThreads = static_cast<uint32_t>(N);
     } else if (Is(A, "--buffer-size")) {
       if (!Value(I, "--buffer-size", V))
         return ParseResult::Error;
@@ -779,6 +798,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SO.MapCapacity = O.MapCapacity;
   SO.MaxStackDepth = O.MaxStackDepth;
   SO.ThreadBuffer = static_cast<uint32_t>(O.ThreadBuffer);
+  SO.MaxThreads = O.MaxThreads;
   SO.OnStop = [] { stopEverything(); };
   Session S(P, std::move(Sink), SO);
   if (!S.initError().empty())

@@ -174,7 +174,7 @@ void aggregation(std::string &Out, const AggDump &D) {
     Base = gaugeName(Base);
     family(Out, Base, "gauge", Help);
     for (const AggEntry &E : D.Entries) {
-      int64_t Avg = E.Count ? E.Sum / E.Count : 0;
+      int64_t Avg = E.average();
       std::pair<const char *, int64_t> Stats[] = {{"count", E.Count},
                                                   {"sum", E.Sum},
                                                   {"min", E.Min},
@@ -200,8 +200,7 @@ void aggregation(std::string &Out, const AggDump &D) {
       int64_t V = D.Kind == TSCC_AGG_SUM   ? E.Sum
                   : D.Kind == TSCC_AGG_MIN ? E.Min
                   : D.Kind == TSCC_AGG_MAX ? E.Max
-                  : E.Count                ? E.Sum / E.Count
-                                           : 0;
+                                           : E.average();
       sample(Out, Base, keyLabels(E), std::to_string(V));
     }
     return;

@@ -124,23 +124,31 @@ struct MetricsServer::Impl {
 std::string MetricsServer::Impl::metricsText(bool &Busy) {
   const ProbeProgram &P = S.program();
   std::vector<AggDump> Aggs;
-  SharedStore *Store = S.store();
   Busy = false;
-  if (Store && !P.aggs().empty()) {
-    tscc_store *V = Store->view();
+  if (!P.aggs().empty()) {
+    // Every trust domain's copy, merged, with all their locks held (taken
+    // in the domains' order; nobody else holds two at once).
+    std::vector<tscc_store *> Views;
     int32_t Tid = static_cast<int32_t>(syscall(SYS_gettid));
-    // A clause that holds the lock for long (a stopped target is given up
-    // on by the store) makes this scrape fail, never the tracing wait.
-    if (tscc_store_lock(V, Tid, StoreLockTimeoutNs) != TSCC_LOCK_OK) {
-      Busy = true;
-      return {};
+    for (SharedStore *Store : S.stores()) {
+      tscc_store *V = Store->view();
+      // A clause that holds a lock for long (a stopped target is given up
+      // on by the store) makes this scrape fail, never the tracing wait.
+      if (tscc_store_lock(V, Tid, StoreLockTimeoutNs) != TSCC_LOCK_OK) {
+        Busy = true;
+        break;
+      }
+      Views.push_back(V);
     }
-    for (uint32_t I = 0; I < P.aggs().size(); ++I) {
+    for (uint32_t I = 0; I < P.aggs().size() && !Busy; ++I) {
       AggregationDesc D{P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                         P.aggKeyFields(I)};
-      Aggs.push_back(snapshotAggregation(V, I, D, 0, &S.stacks()));
+      Aggs.push_back(snapshotAggregation(Views, I, D, 0, &S.stacks()));
     }
-    tscc_store_unlock(V, Tid);
+    for (tscc_store *V : Views)
+      tscc_store_unlock(V, Tid);
+    if (Busy)
+      return {};
   }
   return renderMetrics(P, Aggs, S.counters());
 }

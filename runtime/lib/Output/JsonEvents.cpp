@@ -55,7 +55,7 @@ json tscc::rt::aggJson(const AggDump &D) {
       J["sum"] = E.Sum;
       J["min"] = E.Min;
       J["max"] = E.Max;
-      J["avg"] = E.Count ? E.Sum / E.Count : 0;
+      J["avg"] = E.average();
     }
     if (D.Kind == TSCC_AGG_HIST || D.Kind == TSCC_AGG_LHIST) {
       json B = json::array();
@@ -91,6 +91,10 @@ json tscc::rt::attachedJson(const TargetInfo &T, std::string_view How) {
   json J = targetJson(T);
   J["type"] = "target_attached";
   J["how"] = How;
+  if (!T.Path.empty())
+    J["path"] = T.Path;
+  if (!T.Sandbox.empty())
+    J["sandbox"] = T.Sandbox;
   return J;
 }
 
@@ -144,6 +148,8 @@ TargetInfo targetFrom(const json &J) {
              .value_or(DataModel::LP64);
   T.Name = J.value("name", std::string());
   T.Backend = J.value("backend", std::string());
+  T.Path = J.value("path", std::string());
+  T.Sandbox = J.value("sandbox", std::string());
   T.SessionStopping = J.value("session_stopping", false);
   return T;
 }

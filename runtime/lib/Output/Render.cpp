@@ -155,7 +155,9 @@ std::string renderBuckets(const AggDump &D, const AggEntry &E) {
     std::string Label = D.Kind == TSCC_AGG_HIST
                             ? histBucketLabel(static_cast<unsigned>(I))
                             : lhistBucketLabel(D, I);
-    size_t Bar = static_cast<size_t>(B[I] * 52 / Max);
+    // In 128 bits: counts from a trace file or a target may be anything.
+    size_t Bar =
+        static_cast<size_t>(static_cast<unsigned __int128>(B[I]) * 52 / Max);
     char Line[128];
     snprintf(Line, sizeof(Line), "%-16s %8llu |", Label.c_str(),
              static_cast<unsigned long long>(B[I]));
@@ -170,7 +172,7 @@ std::string tscc::rt::renderAggregation(const AggDump &D) {
   std::string Out;
   for (const AggEntry &E : D.Entries) {
     std::string Head = "@" + D.Name + keySuffix(E) + ":";
-    int64_t Avg = E.Count ? E.Sum / E.Count : 0;
+    int64_t Avg = E.average();
     switch (D.Kind) {
     case TSCC_AGG_COUNT:
       Out += Head + " " + std::to_string(E.Count) + "\n";

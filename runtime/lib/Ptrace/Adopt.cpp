@@ -50,7 +50,8 @@ bool PtraceBackend::Impl::startWatching(std::string &Error) {
 
 bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
                                       std::string &Error) {
-  if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
+  if (ptrace(PTRACE_SEIZE, Tid, nullptr,
+             seizeOptions(false, Agents != nullptr)) != 0) {
     Error = "pid " + std::to_string(Pid) +
             ": ptrace(SEIZE): " + std::strerror(errno);
     return false;

@@ -40,7 +40,14 @@ using namespace tscc::rt::pt;
 
 namespace {
 
-constexpr uint32_t AgentThreadCapacity = 4096;
+/// The agent's thread table holds four times the store's thread slots (a
+/// thread without a slot needs no entry), so that an entry is always found
+/// within TSCC_AGENT_THREAD_PROBES places of its home.
+constexpr uint32_t MinAgentThreads = 4096;
+/// Shadow stacks: address space for this many bytes of chunks (only those
+/// used take memory), or less where the system will not give that much.
+constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 16u << 20, 4u << 20,
+                                  1u << 20};
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
@@ -137,6 +144,36 @@ bool samePidNamespace(pid_t Pid) {
   return true; // kernels without NSpid have no nested namespaces to see
 }
 
+uint32_t agentThreadCapacity(const SharedStore &Store) {
+  uint64_t Want = std::max<uint64_t>(
+      MinAgentThreads, 4 * uint64_t(Store.layout().thread_capacity));
+  uint32_t Cap = 1;
+  while (Cap < Want)
+    Cap <<= 1;
+  return Cap;
+}
+
+/// Maps the table and the pool of the agent's threads (MAP_NORESERVE).
+bool mapThreads(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+                std::string &Why) {
+  AgentState &A = P.Agent;
+  A.ThreadCapacity = agentThreadCapacity(*F.session().store());
+  A.ThreadsSize = uint64_t(A.ThreadCapacity) * sizeof(tscc_agent_thread);
+  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
+                              Why, MAP_NORESERVE);
+  if (!A.ThreadsBase)
+    return false;
+  for (uint64_t Bytes : PoolBytes) {
+    A.PoolBase =
+        mapAnywhere(P, Tid, Bytes, PROT_READ | PROT_WRITE, Why, MAP_NORESERVE);
+    if (A.PoolBase) {
+      A.PoolSize = Bytes;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Builds a block of memory for the target, whose address is known in
 /// advance, out of pieces that point at each other.
 class Blob {
@@ -203,10 +240,39 @@ bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
   return true;
 }
 
-/// Maps the session's store into the target: the target connects to
-/// tsrun's socket and receives the memfd (SCM_RIGHTS), maps it, closes it.
-bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
-              uint64_t &Base, std::string &Why) {
+constexpr size_t MaxFds = 3;
+
+/// Receives the N memfds tsrun sends over Sock (SCM_RIGHTS) in the target:
+/// their numbers there.
+bool receiveFds(PtraceProcess &P, pid_t Tid, uint64_t Sock, uint64_t Scratch,
+                int *Fds, size_t N, std::string &Why) {
+  // recvmsg(sock, {iov: 1 byte, control: the fds}, MSG_CMSG_CLOEXEC), with
+  // the structures of the process's model.
+  const AgentAbi &Abi = abiOf(P);
+  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
+           Msg = Scratch + 1024;
+  std::vector<uint8_t> Control(Abi.controlSpaceForFds(N), 0);
+  std::vector<uint8_t> V = Abi.iovec(Byte, 1);
+  std::vector<uint8_t> M = Abi.msghdr(Iov, Ctl, Control.size());
+  uint64_t R = 0;
+  if (!P.writeMemory(Iov, V.data(), V.size()) ||
+      !P.writeMemory(Ctl, Control.data(), Control.size()) ||
+      !P.writeMemory(Msg, M.data(), M.size()) ||
+      !call(P, Tid, Abi.NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
+            "recvmsg") ||
+      !P.readMemory(Ctl, Control.data(), Control.size()))
+    return false;
+  if (!Abi.receivedFds(Control, Fds, N)) {
+    Why = "the target did not receive the store";
+    return false;
+  }
+  return true;
+}
+
+/// The target connects to tsrun's socket and receives the N memfds Send
+/// (SCM_RIGHTS); Got gets their numbers there.
+bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+             const int *Send, int *Got, size_t N, std::string &Why) {
   const AgentAbi &Abi = abiOf(P);
   if (!F.listen(Why))
     return false;
@@ -222,40 +288,86 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   bool Ok =
       P.writeMemory(Scratch, &Addr, sizeof(Addr)) &&
       call(P, Tid, Abi.NrConnect, {Sock, Scratch, Len}, R, Why, "connect") &&
-      F.sendStore(P.Pid, Why);
-  // recvmsg(sock, {iov: 1 byte, control: one fd}, MSG_CMSG_CLOEXEC), with
-  // the structures of the process's model.
-  uint64_t Iov = Scratch + 256, Byte = Scratch + 512, Ctl = Scratch + 768,
-           Msg = Scratch + 1024;
-  std::vector<uint8_t> Control(Abi.controlSpaceForOneFd(), 0);
-  if (Ok) {
-    std::vector<uint8_t> V = Abi.iovec(Byte, 1);
-    std::vector<uint8_t> M = Abi.msghdr(Iov, Ctl, Control.size());
-    Ok = P.writeMemory(Iov, V.data(), V.size()) &&
-         P.writeMemory(Ctl, Control.data(), Control.size()) &&
-         P.writeMemory(Msg, M.data(), M.size()) &&
-         call(P, Tid, Abi.NrRecvmsg, {Sock, Msg, MSG_CMSG_CLOEXEC}, R, Why,
-              "recvmsg") &&
-         P.readMemory(Ctl, Control.data(), Control.size());
-  }
+      F.sendFds(P.Pid, {Send, N}, Why) &&
+      receiveFds(P, Tid, Sock, Scratch, Got, N, Why);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   injectSyscall(P, Tid, Abi.NrClose, {Sock}, Ignored, IgnoredWhy);
-  if (!Ok)
+  return Ok;
+}
+
+/// The same for one descriptor, without a socket: for a process whose
+/// seccomp filter forbids one (the fork child of a program that sandboxed
+/// itself after it was set up). It opens tsrun's descriptor through /proc,
+/// which the kernel lets it do only if it may look into tsrun (root, or
+/// tsrun's own user): nobody else gets the memfd this way.
+bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
+                 int &Got, std::string &Why) {
+  std::string Path =
+      "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
+  uint64_t R = 0;
+  if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
+      !call(P, Tid, abiOf(P).NrOpenat,
+            {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
+             O_RDWR | O_CLOEXEC, 0},
+            R, Why, "opening the shard through /proc"))
     return false;
-  std::optional<int> Fd = Abi.receivedFd(Control);
-  if (!Fd) {
-    Why = "the target did not receive the store";
-    return false;
-  }
-  uint64_t Size = F.store().size();
-  Ok = call(P, Tid, Abi.NrMmap,
-            {0, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
-             static_cast<uint64_t>(*Fd), 0},
-            Base, Why, "mapping the store");
-  injectSyscall(P, Tid, Abi.NrClose, {static_cast<uint64_t>(*Fd)}, Ignored,
+  Got = static_cast<int>(R);
+  return true;
+}
+
+/// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
+bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
+           uint64_t &Base, std::string &Why, const char *What) {
+  bool Ok = call(
+      P, Tid, abiOf(P).NrMmap,
+      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
+      Base, Why, What);
+  uint64_t Ignored = 0;
+  std::string IgnoredWhy;
+  injectSyscall(P, Tid, abiOf(P).NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
                 IgnoredWhy);
   return Ok;
+}
+
+/// Maps the process's own shard. A child it forks does not inherit it
+/// (MADV_DONTFORK): the child gets a shard of its own.
+bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
+              std::string &Why) {
+  AgentState &A = P.Agent;
+  A.ShardSize = Mine.size();
+  uint64_t R = 0;
+  return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
+               Why, "mapping the process's shard") &&
+         call(P, Tid, abiOf(P).NrMadvise,
+              {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R, Why,
+              "madvise(MADV_DONTFORK)");
+}
+
+/// Maps the session's store, its control page and the process's shard into
+/// the target -- the control page read-only, which is all its seals allow.
+bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
+              AgentState &A, std::string &Why) {
+  // The store of the process's trust domain: only processes with its
+  // credentials map it.
+  SharedStore *Ours = F.session().storeFor(P);
+  Shard *Mine = F.session().shard(P);
+  if (!Ours || !Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send[3] = {Ours->fd(), F.control().fd(), Mine->fd()};
+  int Got[3] = {-1, -1, -1};
+  if (!passFds(P, Tid, F, Scratch, Send, Got, 3, Why))
+    return false;
+  A.StoreSize = Ours->size();
+  A.ControlSize = F.control().size();
+  bool Ok = mapFd(P, Tid, Got[0], A.StoreSize, PROT_READ | PROT_WRITE,
+                  A.StoreBase, Why, "mapping the store");
+  Ok = mapFd(P, Tid, Got[1], A.ControlSize, PROT_READ, A.ControlBase, Why,
+             "mapping the control page") &&
+       Ok;
+  return mapShard(P, Tid, *Mine, Got[2], Why) && Ok;
 }
 
 const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
@@ -307,7 +419,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
                  const std::map<uint64_t, uint64_t> &Aux, std::string &Why) {
   AgentState &A = P.Agent;
   const ProbeProgram &Prog = F.session().program();
-  SharedStore &Store = F.store();
+  SharedStore &Store = *F.session().storeFor(P);
   Blob B(A.DataBase + DataScratch);
   uint64_t Tables = B.add(Store.tables().data(),
                           Store.tables().size() * sizeof(tscc_table_layout));
@@ -360,6 +472,8 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store = *Store.view();
   C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
   C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
+  C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
+  C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
   C.target_id = A.TargetId;
   // rdfsbase is a 64-bit instruction; the i386 agent reads %gs:0.
   auto Cap2 = Aux.find(AT_HWCAP2);
@@ -384,8 +498,10 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.agent_hi = A.AgentBase + A.AgentSize;
   C.lock_timeout_ns = AgentLockTimeoutNs;
   C.reader_pid = getpid();
-  C.thread_capacity = AgentThreadCapacity;
+  C.thread_capacity = A.ThreadCapacity;
   C.threads = A.ThreadsBase;
+  C.pool = A.PoolBase;
+  C.pool_chunks = static_cast<uint32_t>(A.PoolSize / sizeof(tscc_agent_chunk));
   C.sites = A.SiteTable;
   C.site_capacity = A.SiteCapacity;
   if (B.bytes().size() > DataSize - DataScratch) {
@@ -464,11 +580,13 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
 
 /// Gives the process its own epoch and arms it.
 bool arm(PtraceProcess &P, AgentFactory &F) {
-  uint32_t Epoch =
-      __atomic_add_fetch(&F.store().header().epoch, 1, __ATOMIC_RELAXED);
+  uint32_t Epoch = F.nextEpoch();
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
+  // Healing taken already: a sandbox that forbids rewriting code leaves
+  // the agent only disarming itself if tsrun dies (PathPlan.h).
+  Proc.healing = P.AgentMayHeal ? 0 : 1;
   return P.writeMemory(P.Agent.Proc, &Proc, sizeof(Proc));
 }
 
@@ -479,7 +597,7 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
 //===----------------------------------------------------------------------===//
 
 AgentFactory::AgentFactory(Session &S) : S(S) {
-  if (!S.store())
+  if (!S.store() || !S.control())
     Unavailable = "the session has no shared store";
   else if (S.program().objectBytes().empty())
     Unavailable = "the probe object is linked into the tracer";
@@ -490,7 +608,7 @@ AgentFactory::~AgentFactory() {
     close(ListenFd);
 }
 
-SharedStore &AgentFactory::store() { return *S.store(); }
+ControlPage &AgentFactory::control() { return *S.control(); }
 
 std::span<const uint8_t> AgentFactory::programObject() const {
   return S.program().objectBytes();
@@ -523,7 +641,8 @@ bool AgentFactory::listen(std::string &Error) {
   return true;
 }
 
-bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
+bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
+                           std::string &Error) {
   // The connection is queued already (the target's connect() returned), so
   // this does not wait; the poll only guards against a lost one.
   pollfd PF{ListenFd, POLLIN, 0};
@@ -548,18 +667,22 @@ bool AgentFactory::sendStore(pid_t Pid, std::string &Error) {
   }
   char Byte = 's';
   iovec V{&Byte, 1};
-  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int))] = {};
+  alignas(cmsghdr) char Control[CMSG_SPACE(MaxFds * sizeof(int))] = {};
+  if (Fds.size() > MaxFds) {
+    close(Conn);
+    Error = "too many descriptors for a target";
+    return false;
+  }
   msghdr M{};
   M.msg_iov = &V;
   M.msg_iovlen = 1;
   M.msg_control = Control;
-  M.msg_controllen = sizeof(Control);
+  M.msg_controllen = CMSG_SPACE(Fds.size() * sizeof(int));
   cmsghdr *C = CMSG_FIRSTHDR(&M);
   C->cmsg_level = SOL_SOCKET;
   C->cmsg_type = SCM_RIGHTS;
-  C->cmsg_len = CMSG_LEN(sizeof(int));
-  int Fd = store().fd();
-  memcpy(CMSG_DATA(C), &Fd, sizeof(Fd));
+  C->cmsg_len = CMSG_LEN(Fds.size() * sizeof(int));
+  memcpy(CMSG_DATA(C), Fds.data(), Fds.size() * sizeof(int));
   bool Ok = sendmsg(Conn, &M, MSG_NOSIGNAL) == 1;
   if (!Ok)
     Error = std::string("sending the store: ") + strerror(errno);
@@ -624,20 +747,18 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                                                    : I386->Image,
                   FromAgent, Code, A.CodeBase, A.CodeSize, Why))
     return false;
-  A.ThreadsSize = uint64_t(AgentThreadCapacity) * sizeof(tscc_agent_thread);
-  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
-                              Why, MAP_NORESERVE);
+  if (!mapThreads(P, Tid, F, Why))
+    return false;
   A.DataSize = DataSize;
   A.DataBase = mapAnywhere(P, Tid, A.DataSize, PROT_READ | PROT_WRITE, Why);
-  if (!A.ThreadsBase || !A.DataBase)
+  if (!A.DataBase)
     return false;
   if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
     F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
                      std::to_string(Old) + " probe site" +
                      (Old == 1 ? "" : "s") +
                      " left behind by a tsrun that was killed");
-  A.StoreSize = F.store().size();
-  if (!mapStore(P, Tid, F, A.DataBase, A.StoreBase, Why))
+  if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
   std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
   if (!writeConfig(P, F, Code, Aux, Why) ||
@@ -652,24 +773,71 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     return false;
   }
   A.Installed = true;
+  // Threads made before tsrun came without a TLS of their own share an fs
+  // base with another: the agent tells them apart by their ids.
+  if (!threadsHaveOwnFsBase(P) && !agentTellsThreadsById(P, Why))
+    F.session().warn("pid " + std::to_string(P.Pid) + ": " + Why);
   return true;
 }
 
-bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, AgentFactory &F,
+bool tscc::rt::pt::rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
+                              pid_t ForkingTid, AgentFactory &F,
                               std::string &Why) {
   if (!Child.Agent.Installed)
     return true;
-  // A new process for the store: its records and threads are its own.
+  // A new process for the store: its records and threads are its own. Its
+  // memory is its own too, shared with nobody.
   Child.Agent.TargetId = F.session().targetId(Child);
+  Child.Agent.Sharers.reset();
   uint64_t Config = Child.Agent.Config;
   uint32_t Id = Child.Agent.TargetId;
   int64_t Ids[3] = {Child.Pid, Child.PPid, Child.Uid};
+  uint32_t NotShared = 0;
   if (!Child.writeMemory(Config + offsetof(tscc_agent_config, target_id), &Id,
                          sizeof(Id)) ||
       !Child.writeMemory(Config + offsetof(tscc_agent_config, pid), Ids,
                          sizeof(Ids)) ||
-      !arm(Child, F)) {
+      !Child.writeMemory(Config + offsetof(tscc_agent_config, shared_mm),
+                         &NotShared, sizeof(NotShared))) {
     Why = "cannot re-arm the agent in the child";
+    return false;
+  }
+  // The forking thread goes on in the child: its hijacked returns are on
+  // the child's stack too.
+  handForkingThread(Child, Parent, ForkingTid);
+  // It did not inherit its parent's shard (MADV_DONTFORK); it is armed
+  // once it has one of its own (finishChildAgent, at its first stop).
+  Child.Agent.ShardBase = Child.Agent.ShardSize = 0;
+  Child.Agent.ShardPending = true;
+  return true;
+}
+
+bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
+                                    AgentFactory &F, std::string &Why) {
+  AgentState &A = Child.Agent;
+  if (!A.ShardPending)
+    return true;
+  A.ShardPending = false;
+  Shard *Mine = F.session().shard(Child);
+  if (!Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  int Send = Mine->fd(), Got = -1;
+  std::string SocketWhy;
+  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
+      !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
+    Why = SocketWhy + "; " + Why;
+    return false;
+  }
+  if (!mapShard(Child, Tid, *Mine, Got, Why))
+    return false;
+  uint64_t Where = A.ShardBase;
+  if (!Child.writeMemory(A.Config + offsetof(tscc_agent_config, store) +
+                             offsetof(tscc_store, shard),
+                         &Where, sizeof(Where)) ||
+      !arm(Child, F)) {
+    Why = "cannot arm the agent in the child";
     return false;
   }
   return true;
@@ -695,20 +863,35 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
   return true;
 }
 
+bool tscc::rt::pt::finishClauseBeforeStop(PtraceProcess &P, pid_t Tid,
+                                          AgentFactory &F) {
+  if (!P.Agent.Installed || !F.unavailable().empty())
+    return false;
+  SharedStore *Ours = F.session().storeFor(P);
+  if (!Ours)
+    return false;
+  tscc_store_header &H = Ours->header();
+  // A claim to be next is given up: nobody waits for a stopped thread.
+  uint32_t Claim = static_cast<uint32_t>(Tid);
+  __atomic_compare_exchange_n(&H.starving, &Claim, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  // Stopped, it cannot let go of the lock until we look again.
+  if (__atomic_load_n(&H.lock, __ATOMIC_ACQUIRE) != static_cast<uint32_t>(Tid))
+    return false;
+  uint32_t Who = static_cast<uint32_t>(Tid);
+  if (!P.writeMemory(P.Agent.Proc +
+                         offsetof(tscc_agent_proc, stop_after_unlock),
+                     &Who, sizeof(Who)))
+    return false;
+  return true;
+}
+
 void tscc::rt::pt::disarmAgent(PtraceProcess &P) {
   if (!P.Agent.Installed)
     return;
   uint32_t Zero = 0;
   P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero,
                 sizeof(Zero));
-}
-
-void tscc::rt::pt::armAgent(PtraceProcess &P) {
-  if (!P.Agent.Installed)
-    return;
-  uint32_t One = 1;
-  P.writeMemory(P.Agent.Proc + offsetof(tscc_agent_proc, armed), &One,
-                sizeof(One));
 }
 
 std::optional<uint64_t> tscc::rt::pt::orphanAgentChainedSegv(PtraceProcess &P,

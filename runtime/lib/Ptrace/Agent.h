@@ -15,6 +15,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_AGENT_H
 #define TSCC_RUNTIME_PTRACE_AGENT_H
 
+#include "AgentThreads.h"
 #include "PtraceProcess.h"
 
 #include <cstdint>
@@ -27,12 +28,14 @@
 namespace tscc::rt {
 class Session;
 class SharedStore;
+class ControlPage;
 } // namespace tscc::rt
 
 namespace tscc::rt::pt {
 
-/// What every target's agent shares: the objects to relocate, the store,
-/// and the socket through which a target receives the store's memfd.
+/// What every target's agent shares: the objects to relocate, the control
+/// page, and the socket through which a target receives its memfds (the
+/// control page, its domain's store, its shard).
 class AgentFactory {
 public:
   explicit AgentFactory(Session &S);
@@ -44,20 +47,25 @@ public:
   /// can): the object is linked into tsrun, or the store is missing.
   const std::string &unavailable() const { return Unavailable; }
   Session &session() { return S; }
-  SharedStore &store();
+  ControlPage &control();
   std::span<const uint8_t> programObject() const;
+  /// A new epoch for a process being (re)armed: its threads resolve their
+  /// slots in the store again.
+  uint32_t nextEpoch() { return ++Epoch; }
 
   /// The abstract unix socket a target connects to for the store's fd.
   bool listen(std::string &Error);
   const std::string &socketName() const { return SocketName; }
-  /// Accepts the connection of process Pid and sends it the store's fd.
-  bool sendStore(pid_t Pid, std::string &Error);
+  /// Accepts the connection of process Pid and sends it Fds (the store's,
+  /// the control page's, its shard's).
+  bool sendFds(pid_t Pid, std::span<const int> Fds, std::string &Error);
 
 private:
   Session &S;
   std::string Unavailable;
   int ListenFd = -1;
   std::string SocketName;
+  uint32_t Epoch = 0;
 };
 
 /// Installs the agent into P and arms it. Every thread of P is stopped and
@@ -67,9 +75,61 @@ private:
 bool installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                   std::string &Why);
 
-/// A fork child starts disarmed (its agent page is wiped on fork); this
-/// gives it its own identity in the store and arms it.
-bool rearmAgent(PtraceProcess &Child, AgentFactory &F, std::string &Why);
+/// A fork child starts disarmed (its agent page is wiped on fork) and
+/// without its parent's shard (never inherited); this gives it its own
+/// identity in the store and the forking thread's entry (of Parent's
+/// thread ForkingTid, stopped at the fork event). It is armed by
+/// finishChildAgent, at its first stop.
+bool rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
+                pid_t ForkingTid, AgentFactory &F, std::string &Why);
+/// At a fork child's first stop (thread Tid): maps a shard of its own
+/// into it and arms its agent. Does nothing for a process that waits for
+/// none.
+bool finishChildAgent(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
+                      std::string &Why);
+
+/// Processes that share memory without being threads (AgentLifecycle.cpp).
+/// Child (a vfork() child, or made by clone(CLONE_VM) without
+/// CLONE_THREAD), which has not run yet, uses Parent's agent: it becomes a
+/// process of its own for the store, and the agent tells its threads from
+/// Parent's by their ids until it leaves. False with Why when the agent
+/// cannot tell them apart (too many processes share the memory); its hits
+/// are then dropped, counted.
+bool shareAgent(PtraceProcess &Parent, PtraceProcess &Child, AgentFactory &F,
+                std::string &Why);
+/// Threads that use P's memory may share an fs base (one was made without
+/// a TLS of its own, or an untraced process shares the memory): the agent
+/// tells them apart by their ids from now on.
+bool agentTellsThreadsById(PtraceProcess &P, std::string &Why);
+/// Whether every thread of P, all stopped, has an fs base of its own.
+bool threadsHaveOwnFsBase(const PtraceProcess &P);
+/// Other processes that use Pid's memory (kcmp): none, as a rule.
+std::vector<pid_t> processesSharingMemory(pid_t Pid);
+/// Leaving no longer uses the memory it shared (it exec'ed or exited);
+/// Remaining is a process that still does, or null. Idempotent.
+void unshareAgent(PtraceProcess &Leaving, PtraceProcess *Remaining);
+/// Thread Tid of P, stopped at its PTRACE_EVENT_EXIT, is ending: its entry
+/// in the agent's table is marked dead, before its stack and TCB can be
+/// reused by a new thread.
+void agentThreadEnding(PtraceProcess &P, pid_t Tid);
+/// In a fork child before it runs (rearmAgent does it).
+void handForkingThread(PtraceProcess &Child, const PtraceProcess &Parent,
+                       pid_t ForkingTid);
+/// Where P's agent keeps its threads, and P's memory to read them with.
+AgentTableLayout agentTableOf(const AgentState &A);
+class ProcessAgentMemory final : public AgentMemory {
+public:
+  explicit ProcessAgentMemory(PtraceProcess &P) : P(P) {}
+  bool read(uint64_t Addr, void *Dst, size_t Len) override {
+    return P.readMemory(Addr, Dst, Len);
+  }
+  bool write(uint64_t Addr, const void *Src, size_t Len) override {
+    return P.writeMemory(Addr, Src, Len);
+  }
+
+private:
+  PtraceProcess &P;
+};
 
 /// After the program set its own disposition for Sig (SIGSEGV, SIGBUS or
 /// SIGFPE): keeps it for chaining and puts the agent's handler back in
@@ -77,10 +137,16 @@ bool rearmAgent(PtraceProcess &Child, AgentFactory &F, std::string &Why);
 bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                            std::string &Why);
 
+/// Thread Tid of P was found group-stopped (SIGSTOP, SIGTSTP...) by job
+/// control. If it holds the store lock -- stopped in the middle of a
+/// clause -- every other traced thread would wait for it: its agent is
+/// asked to stop it again as soon as it lets go, and true is returned:
+/// the caller resumes the thread instead of leaving it stopped. A claim
+/// to take the lock next that it held is given up either way.
+bool finishClauseBeforeStop(PtraceProcess &P, pid_t Tid, AgentFactory &F);
+
 /// Stops the agent from starting any new clause in P.
 void disarmAgent(PtraceProcess &P);
-/// Arms it again (after a vfork child has gone).
-void armAgent(PtraceProcess &P);
 
 /// How the end went for one process, for -v.
 struct AgentRemoval {

@@ -42,6 +42,7 @@ AgentAbi make(DataModel DM) {
   A.NrConnect = Nr("connect");
   A.NrRecvmsg = Nr("recvmsg");
   A.NrMmap = Nr(Is64 ? "mmap" : "mmap2");
+  A.NrOpenat = Nr("openat");
   A.TextSection = Is64 ? TSCC_SEC_TEXT_LP64 : TSCC_SEC_TEXT_ILP32;
   A.TrampolineCallEnd =
       Is64 ? TSCC_TRAMPOLINE_CALL_END : TSCC_TRAMPOLINE_CALL_END_I386;
@@ -99,20 +100,28 @@ std::vector<uint8_t> AgentAbi::msghdr(uint64_t Iov, uint64_t Control,
   return V;
 }
 
-unsigned AgentAbi::controlSpaceForOneFd() const {
-  // cmsghdr: len (a word), level, type (ints), padded to a word; the fd,
-  // padded to a word.
-  return wordSize(*this) == 8 ? 24 : 16;
+namespace {
+/// cmsghdr: len (a word), level, type (ints), padded to a word.
+unsigned cmsgHeader(unsigned W) { return W == 8 ? 16 : 12; }
+} // namespace
+
+unsigned AgentAbi::controlSpaceForFds(unsigned N) const {
+  // The header, then the fds padded to a word.
+  unsigned W = wordSize(*this);
+  return cmsgHeader(W) + (N * 4 + W - 1) / W * W;
 }
 
-std::optional<int>
-AgentAbi::receivedFd(std::span<const uint8_t> Control) const {
-  unsigned W = wordSize(*this);
-  if (Control.size() < controlSpaceForOneFd() ||
+bool AgentAbi::receivedFds(std::span<const uint8_t> Control, int *Fds,
+                           unsigned N) const {
+  unsigned W = wordSize(*this), H = cmsgHeader(W);
+  if (Control.size() < controlSpaceForFds(N) ||
+      getWord(Control, 0, W) != H + N * 4 ||
       getWord(Control, W, 4) != SOL_SOCKET ||
       getWord(Control, W + 4, 4) != SCM_RIGHTS)
-    return std::nullopt;
-  return static_cast<int>(getWord(Control, W + 8, 4));
+    return false;
+  for (unsigned I = 0; I < N; ++I)
+    Fds[I] = static_cast<int>(getWord(Control, H + I * 4, 4));
+  return true;
 }
 
 bool AgentAbi::providesForClauses(std::string_view Name) const {

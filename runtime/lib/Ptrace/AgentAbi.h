@@ -28,7 +28,7 @@ struct AgentAbi {
   std::span<const uint8_t> AgentObject;
   /// mmap is mmap2 in i386: its offset counts pages (tsrun passes 0).
   uint64_t NrClose, NrMprotect, NrMunmap, NrRtSigaction, NrMadvise, NrSocket,
-      NrConnect, NrRecvmsg, NrMmap;
+      NrConnect, NrRecvmsg, NrMmap, NrOpenat;
   /// The text section clause code is in, in the code's image.
   std::string_view TextSection;
   /// The agent's trampolines call it at this offset of the code
@@ -40,13 +40,14 @@ struct AgentAbi {
   std::array<uint8_t, 32> sigaction(uint64_t Handler, uint64_t Flags,
                                     uint64_t Restorer) const;
   uint64_t sigactionHandler(std::span<const uint8_t, 32> Act) const;
-  /// recvmsg(2) of one byte and one descriptor: the iovec and msghdr, and
-  /// the control buffer's size; the received descriptor from it.
+  /// recvmsg(2) of one byte and N descriptors: the iovec and msghdr, and
+  /// the control buffer's size; the received descriptors from it.
   std::vector<uint8_t> iovec(uint64_t Base, uint64_t Len) const;
   std::vector<uint8_t> msghdr(uint64_t Iov, uint64_t Control,
                               uint64_t ControlLen) const;
-  unsigned controlSpaceForOneFd() const;
-  std::optional<int> receivedFd(std::span<const uint8_t> Control) const;
+  unsigned controlSpaceForFds(unsigned N) const;
+  bool receivedFds(std::span<const uint8_t> Control, int *Fds,
+                   unsigned N) const;
   /// The undefined symbols of clause code the agent resolves.
   bool providesForClauses(std::string_view Name) const;
 };

@@ -35,11 +35,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <linux/kcmp.h>
 #include <map>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -219,6 +222,37 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
   return 0;
 }
 
+/// Whether a 32-bit thread in the vDSO may have been called there by the
+/// agent. Every system call of an i386 program goes through the vDSO's
+/// __kernel_vsyscall, where a thread blocked in one would never finish a
+/// single step (a read of a pipe tsrun's end is to fill); the agent itself
+/// makes its calls with int $0x80, and only its clock goes through the
+/// vDSO. A call from the agent left its return address a few words above
+/// the stack pointer (the vDSO's functions have small frames); a hijacked
+/// return address does not count.
+bool tscc::rt::pt::vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
+                                         const AddressRanges &Code) {
+  uint32_t Words[64];
+  size_t N = sizeof(Words);
+  while (N && !P.readMemory(Sp, Words, N))
+    N -= 4;
+  // A return address the agent hijacked (its return trampoline) is the
+  // program's call waiting to return, not a call of the agent's.
+  for (size_t I = 0; I < N / 4; ++I)
+    if (Code.contains(Words[I]) && Words[I] != P.Agent.Return)
+      return true;
+  return false;
+}
+
+/// Whether a 32-bit thread stopped in the vDSO is in a system call that
+/// the agent never makes there: it makes its own with int $0x80, and only
+/// its clock may go through the vDSO (clock_gettime64, or clock_gettime
+/// on older kernels). Stepping it would wait for the call to return.
+bool tscc::rt::pt::inProgramSyscall32(const user_regs_struct &R) {
+  auto Nr = static_cast<int32_t>(R.orig_rax);
+  return Nr >= 0 && Nr != 265 /*clock_gettime*/ && Nr != 403 /*...64*/;
+}
+
 Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
                                        const AddressRanges &Code,
                                        const AddressRanges &Vdso) {
@@ -227,6 +261,9 @@ Whereabouts tscc::rt::pt::settleThread(PtraceProcess &P, Thread &T,
     return Whereabouts::Program; // gone: nothing of it can come back
   for (unsigned Step = 0; Step < MaxSettleSteps; ++Step) {
     if (Vdso.contains(R.rip)) {
+      if (P.dataModel() == DataModel::ILP32 &&
+          (inProgramSyscall32(R) || !vdsoCalledFromAgent32(P, R.rsp, Code)))
+        return Whereabouts::Program;
       // Perhaps called by the agent: step until it has returned.
       if (!stepOnce(P, T, R))
         return Whereabouts::Unknown;
@@ -260,16 +297,38 @@ struct Runner {
   bool Out = false;
 };
 
-void plantTraps(AgentTakedown &D, uint64_t ReturnExit) {
+/// Traps planted, by memory (the index of the first takedown whose process
+/// uses it) and address, with the byte each replaced.
+using PlantedTraps = std::map<std::pair<size_t, uint64_t>, uint8_t>;
+
+/// Plants D's traps in memory Mem. Processes that share memory (vfork,
+/// clone(CLONE_VM)) share them: the second takedown records the byte the
+/// first one replaced, not the int3.
+void plantTraps(AgentTakedown &D, uint64_t ReturnExit, size_t Mem,
+                PlantedTraps &Planted) {
   PtraceProcess &P = *D.P;
   std::vector<uint64_t> At{ReturnExit};
   for (const auto &[Addr, J] : P.Agent.Sites)
     At.push_back(J.CopyAt);
   for (uint64_t A : At) {
+    if (auto It = Planted.find({Mem, A}); It != Planted.end()) {
+      D.Traps.push_back({A, It->second});
+      continue;
+    }
     uint8_t Orig = 0, Int3 = 0xcc;
-    if (P.readMemory(A, &Orig, 1) && P.writeMemory(A, &Int3, 1))
+    if (P.readMemory(A, &Orig, 1) && P.writeMemory(A, &Int3, 1)) {
       D.Traps.push_back({A, Orig});
+      Planted[{Mem, A}] = Orig;
+    }
   }
+}
+
+/// The first of All (up to I) whose process uses the memory of All[I]'s.
+size_t memoryOf(const std::vector<AgentTakedown> &All, size_t I) {
+  for (size_t J = 0; J < I; ++J)
+    if (syscall(SYS_kcmp, All[J].P->Pid, All[I].P->Pid, KCMP_VM, 0, 0) == 0)
+      return J;
+  return I;
 }
 
 void removeTraps(AgentTakedown &D) {
@@ -394,6 +453,8 @@ void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
 void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
   std::vector<Runner> Runners;
   std::map<AgentTakedown *, std::pair<uint64_t, AddressRanges>> Exits;
+  // Every return trampoline is decoded before any trap is planted: one
+  // may be another's, in memory two processes share.
   for (AgentTakedown &D : All) {
     if (D.Inside.empty())
       continue;
@@ -403,7 +464,14 @@ void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
       continue;
     }
     Exits[&D] = {ReturnExit, agentCode(D.P->Agent)};
-    plantTraps(D, ReturnExit);
+  }
+  PlantedTraps Planted;
+  for (size_t I = 0; I < All.size(); ++I) {
+    AgentTakedown &D = All[I];
+    auto It = Exits.find(&D);
+    if (It == Exits.end())
+      continue;
+    plantTraps(D, It->second.first, memoryOf(All, I), Planted);
     for (Thread *T : D.Inside)
       Runners.push_back({&D, T});
   }

@@ -11,6 +11,7 @@
 #include "PtraceProcess.h"
 
 #include <cstdint>
+#include <sys/user.h>
 #include <utility>
 #include <vector>
 
@@ -56,6 +57,16 @@ enum class Whereabouts {
 /// writes TF). Sites must have their original bytes back already.
 Whereabouts settleThread(PtraceProcess &P, Thread &T, const AddressRanges &Code,
                          const AddressRanges &Vdso);
+
+/// Whether a 32-bit thread in the vDSO (at stack pointer Sp) may have been
+/// called there by the agent (Code): a return address into it a few words
+/// up its stack. Every system call of an i386 program is in the vDSO.
+bool vdsoCalledFromAgent32(PtraceProcess &P, uint64_t Sp,
+                           const AddressRanges &Code);
+
+/// Whether a 32-bit thread stopped in the vDSO (registers R) is in a
+/// system call that only the program makes there.
+bool inProgramSyscall32(const user_regs_struct &R);
 
 /// The address of the `ret` that ends tscc_agent_return, where a thread
 /// that returns through a hijacked return address leaves the agent; 0 if

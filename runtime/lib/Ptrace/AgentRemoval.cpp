@@ -43,55 +43,28 @@ namespace {
 
 constexpr uint64_t MaxStackScan = 8u << 20;
 
-/// The agent's entry for a thread with fs base FsBase, or 0.
-uint64_t threadEntry(PtraceProcess &P, uint64_t FsBase) {
-  const AgentState &A = P.Agent;
-  uint64_t Cap = A.ThreadsSize / sizeof(tscc_agent_thread);
-  if (!Cap || (Cap & (Cap - 1)))
-    return 0;
-  uint64_t Key = FsBase ? FsBase : ~0ull;
-  uint64_t H = Key * 0x9e3779b97f4a7c15ull;
-  uint64_t Pos = (H >> 32) & (Cap - 1);
-  for (uint64_t N = 0; N < Cap; ++N, Pos = (Pos + 1) & (Cap - 1)) {
-    uint64_t Entry = A.ThreadsBase + Pos * sizeof(tscc_agent_thread);
-    uint64_t K = 0;
-    if (!P.read(Entry, K) || K == 0)
-      return 0;
-    if (K == Key)
-      return Entry;
-  }
-  return 0;
-}
-
 /// Puts back the return addresses the agent hijacked on T's stack, from
-/// its shadow stack. Outermost frame first: a frame above it with the same
-/// slot is a nested hijack (its "real" return is the trampoline again) or
-/// a stale one being reused at that moment, and finds the slot restored.
-/// The shadow stack itself is left alone: a thread still inside the
-/// agent's return path needs it.
+/// its shadow stack (every entry of T's in the agent's table). Outermost
+/// frame first: a frame above it with the same slot is a nested hijack
+/// (its "real" return is the trampoline again) or a stale one being reused
+/// at that moment, and finds the slot restored. The shadow stack itself is
+/// left alone: a thread still inside the agent's return path needs it.
 unsigned restoreReturns(PtraceProcess &P, Thread &T) {
-  user_regs_struct R;
-  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
-    return 0;
-  // The agent's key of the thread (agent/*/arch.h): the fs base, or in a
-  // 32-bit process the TCB, which is the gs base (it points to itself).
-  uint64_t Entry =
-      threadEntry(P, P.dataModel() == DataModel::LP64 ? R.fs_base : R.gs_base);
-  uint32_t Depth = 0;
-  if (!Entry || !P.read(Entry + offsetof(tscc_agent_thread, depth), Depth))
-    return 0;
-  Depth = std::min<uint32_t>(Depth, TSCC_AGENT_MAX_FRAMES);
-  std::vector<tscc_agent_shadow> Frames(Depth);
-  if (Depth && !P.readMemory(Entry + offsetof(tscc_agent_thread, frames),
-                             Frames.data(), Depth * sizeof(Frames[0])))
-    return 0;
+  ProcessAgentMemory M(P);
+  AgentTableLayout L = agentTableOf(P.Agent);
   unsigned N = 0;
-  for (const tscc_agent_shadow &F : Frames) {
-    bool Ok = false;
-    uint64_t Cur = F.ret != P.Agent.Return ? P.readPointer(F.slot, Ok) : 0;
-    if (Ok && Cur == P.Agent.Return &&
-        P.writeMemory(F.slot, &F.ret, P.pointerSize()))
-      ++N;
+  for (const AgentThreadEntry &E : agentThreadsOf(M, L, P.Pid)) {
+    if (E.Entry.tid != T.Tid)
+      continue;
+    std::vector<tscc_agent_shadow> Frames = agentShadowFrames(M, L, E.Entry);
+    for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+      // A return address is pointer-sized: 4 bytes in a 32-bit process.
+      bool Ok = false;
+      uint64_t Cur = F->ret != P.Agent.Return ? P.readPointer(F->slot, Ok) : 0;
+      if (Ok && Cur == P.Agent.Return &&
+          P.writeMemory(F->slot, &F->ret, P.pointerSize()))
+        ++N;
+    }
   }
   return N;
 }
@@ -104,13 +77,17 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
     return false;
   int32_t Rel = 0;
   memcpy(&Rel, Jump + 1, 4);
-  return J.Addr + 5 + static_cast<int64_t>(Rel) ==
+  // In a 32-bit process the jump wraps around the 4 GiB address space.
+  uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
+  return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) ==
          J.Trampoline + TSCC_TRAMPOLINE_CODE;
 }
 
 /// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
 /// (the agent kept it), where the agent's handler is still installed.
-void restoreHandlers(PtraceProcess &P, pid_t Tid) {
+/// Returns why one of them keeps the agent's handler, which needs the
+/// agent's memory to stay: the process's sandbox refused rt_sigaction.
+std::string restoreHandlers(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
   const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
   uint64_t Scratch = A.DataBase;
@@ -123,14 +100,30 @@ void restoreHandlers(PtraceProcess &P, pid_t Tid) {
     if (!injectSyscall(P, Tid, NrRtSigaction,
                        {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
                        Error) ||
-        R != 0 || !P.readMemory(Scratch, Cur.data(), Cur.size()) ||
+        R != 0)
+      return "its signal handlers stay: " +
+             (Error.empty() ? std::string("rt_sigaction failed") : Error);
+    if (!P.readMemory(Scratch, Cur.data(), Cur.size()) ||
         Abi.sigactionHandler(Cur) != A.Signal)
-      continue;
+      continue; // the program put its own there
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
-    injectSyscall(P, Tid, NrRtSigaction,
-                  {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R, Error);
+    if (!injectSyscall(P, Tid, NrRtSigaction,
+                       {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R,
+                       Error) ||
+        R != 0)
+      return "its signal handlers stay: " +
+             (Error.empty() ? std::string("rt_sigaction failed") : Error);
   }
+  return {};
+}
+
+/// Why the sandbox keeps tsrun from unmapping the agent, or "".
+std::string unmapRefused(PtraceProcess &P, pid_t Tid) {
+  const AgentState &A = P.Agent;
+  SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
+                                      {A.AgentBase, A.AgentSize});
+  return V.Kind == SyscallVerdict::Runs ? std::string() : V.Why;
 }
 
 /// The end of the mapping that holds Addr, from /proc/PID/maps.
@@ -212,7 +205,9 @@ std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
   std::string Who = "thread " + std::to_string(T.Tid);
   if (A.Code.contains(R.rip))
     return Who + " is still in the agent";
-  if (A.Vdso.contains(R.rip))
+  if (A.Vdso.contains(R.rip) &&
+      (P.dataModel() == DataModel::LP64 ||
+       (!inProgramSyscall32(R) && vdsoCalledFromAgent32(P, R.rsp, A.Code))))
     return Who + " is in the vDSO, perhaps called by the agent";
   uint64_t Regs[TSCC_REG_COUNT];
   regsToTscc(R, Regs, P.dataModel());
@@ -297,18 +292,34 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
   for (Thread *T : D.Threads)
     if (Out.KeptBecause.empty())
       Out.KeptBecause = threadRefers(P, *T, Addrs);
+  // Another process uses the same memory (vfork, clone(CLONE_VM)), and may
+  // be in the agent: it stays.
+  if (Out.KeptBecause.empty() && A.Sharers)
+    for (const AgentSharers::Member &M : A.Sharers->Members)
+      if (M.Pid != P.Pid) {
+        Out.KeptBecause = "pid " + std::to_string(M.Pid) + " shares it";
+        break;
+      }
   if (Out.KeptBecause.empty() && !Tid)
     Out.KeptBecause = "no thread is left to unmap it";
   // The agent's signal handler goes with its memory. Where that stays, so
   // does the handler: a thread still in a clause may need it, and it
   // passes every other fault on to the program's own disposition.
+  // A sandbox that forbids munmap or rt_sigaction keeps both (the handler
+  // needs the agent's memory).
+  if (Out.KeptBecause.empty() && Tid)
+    Out.KeptBecause = unmapRefused(P, Tid);
+  if (Out.KeptBecause.empty() && Tid)
+    Out.KeptBecause = restoreHandlers(P, Tid);
   if (Out.KeptBecause.empty()) {
-    restoreHandlers(P, Tid);
     for (auto [Base, Size] : Addrs.Code.Ranges)
       unmapInTarget(P, Tid, Base, Size);
     unmapInTarget(P, Tid, A.ThreadsBase, A.ThreadsSize);
+    unmapInTarget(P, Tid, A.PoolBase, A.PoolSize);
     unmapInTarget(P, Tid, A.DataBase, A.DataSize);
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
+    unmapInTarget(P, Tid, A.ControlBase, A.ControlSize);
+    unmapInTarget(P, Tid, A.ShardBase, A.ShardSize);
     Out.Unmapped = true;
   }
   A = AgentState{};

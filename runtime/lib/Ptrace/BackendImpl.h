@@ -12,6 +12,7 @@
 
 #include "Agent.h"
 #include "ExeWatch.h"
+#include "PathPlan.h"
 #include "PtraceProcess.h"
 #include "SpinWait.h"
 
@@ -27,9 +28,14 @@
 namespace tscc::rt {
 
 namespace pt {
-/// PTRACE_SEIZE options: every event we follow; launched commands also die
-/// with tsrun.
-long seizeOptions(bool Launched);
+/// PTRACE_SEIZE options: every event we follow (and threads' ends where
+/// agents may be, InProcess); launched commands also die with tsrun.
+long seizeOptions(bool Launched, bool InProcess);
+/// What a new process C that starts as a copy of P, or uses P's memory
+/// (CopiesMemory false: vfork, clone(CLONE_VM)), takes over of P's tracing
+/// state: modules, breakpoints, scratch pages, sandbox, agent.
+void inheritTracing(PtraceProcess &C, const PtraceProcess &P,
+                    bool CopiesMemory);
 } // namespace pt
 
 class PtraceBackend::Impl {
@@ -46,6 +52,23 @@ public:
   /// StartUp: a failure ends the backend (the session cannot start);
   /// otherwise only this process is given up.
   bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
+  /// Seizes every thread of P's process, and waits until each is stopped
+  /// (those that end meanwhile are left out: none may be left). False
+  /// (Error set) when one cannot be seized.
+  bool seizeThreads(pt::PtraceProcess &P, std::string &Error);
+  /// Attaching to P: the processes that use its memory (made by
+  /// clone(CLONE_VM) before tsrun came), seized and stopped before
+  /// anything is put into that memory. Those that cannot be are left out.
+  std::vector<pt::PtraceProcess *> seizeSharers(pt::PtraceProcess &P);
+  /// After P is set up: each of them is traced as a process of its own
+  /// that uses P's memory (its breakpoints, its agent).
+  void adoptSharers(pt::PtraceProcess &P,
+                    const std::vector<pt::PtraceProcess *> &Sharers,
+                    bool StartUp);
+  /// Lets go of processes seized by seizeSharers.
+  void releaseSharers(const std::vector<pt::PtraceProcess *> &Sharers);
+  /// Processes attached that way: naming one with -p too is no error.
+  std::set<pid_t> AttachedAsSharers;
   /// The child that only sleeps, for interrupt() and the watcher to kill:
   /// that wakes waitpid() without a race.
   void spawnWaker();
@@ -58,6 +81,8 @@ public:
   pid_t waitEvent(int &Status);
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;
+  bool sharedWithLater(const pt::PtraceProcess &P,
+                       const std::vector<pt::PtraceProcess *> &Live) const;
   void finishReturn(pt::PtraceProcess &P, pt::Thread &T);
   void collectQueuedBreak(pid_t Pid, pid_t Tid);
   std::vector<pt::Thread *> threadsInMemoryOf(pt::PtraceProcess &P);
@@ -65,20 +90,29 @@ public:
   /// Destroys every exited process the session has released (all of its
   /// records are out), when the session released any since the last time.
   void freeReleased();
-  /// A vfork child that exec'ed or exited gives its parent's agent back.
-  void releaseVforkParent(pt::PtraceProcess &Child);
+  /// A process that shared another's memory (vfork, clone(CLONE_VM)) and
+  /// exec'ed or exited no longer uses it, nor its agent.
+  void leaveSharedMemory(pt::PtraceProcess &Child);
+  /// At a new thread's first stop: whether it has its creator's fs base.
+  void checkNewThreadTls(pt::PtraceProcess &P, pt::Thread &T);
+  /// Attached: processes that share P's memory (and agent) but could not
+  /// be traced must not use P's threads' entries.
+  void keepAgentFromUntracedSharers(pt::PtraceProcess &P);
   /// While this thread waits for the store lock: if its holder is a
   /// thread of ours in a ptrace stop (a signal on its way to it, a fault
   /// in a clause it runs), let it go on; other news of it is kept for the
   /// event loop (Deferred).
   void unblockLockOwner();
+  void unblockOwnerOf(SharedStore &Store);
   void handleDeferred();
   size_t liveCount() const { return ByPid.size(); }
 
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);
   void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);
-  bool onTrap(pt::PtraceProcess &P, pt::Thread &T);
+  /// A stop by Sig (the break signal, or SIGSEGV without a home page):
+  /// false when it is not tsrun's.
+  bool onTrap(pt::PtraceProcess &P, pt::Thread &T, int Sig);
   void onReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                 bool Fire);
   void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
@@ -87,6 +121,20 @@ public:
   /// Whether a system call stop is of P's own architecture (a 64-bit
   /// process can make i386 calls with int $0x80); warns once if not.
   bool ownArchSyscall(pt::PtraceProcess &P, uint32_t AuditArch);
+  /// A hit of a StepOver breakpoint (StepOver.cpp): R are the thread's
+  /// registers, and afterwards its registers after the instruction. False
+  /// when the thread is gone (Error empty) or the step failed (Error).
+  bool stepOver(pt::PtraceProcess &P, pt::Thread &T, const pt::Breakpoint &Bp,
+                user_regs_struct &R, std::string &Error);
+  /// Stops every running thread of P but Except; returns those it stopped
+  /// (news of others that came first goes to Deferred).
+  std::vector<pid_t> pauseOthers(pt::PtraceProcess &P, pid_t Except);
+  enum class StepResult { Stepped, Gone, Failed };
+  /// Single-steps T, which is at At, until the instruction there has run
+  /// (or faulted); signals that come first are kept (PendingSignal, then
+  /// Later).
+  StepResult stepInPlace(pt::PtraceProcess &P, pt::Thread &T, uint64_t At,
+                         std::vector<int> &Later);
   void onSyscallStop(pt::PtraceProcess &P, pt::Thread &T);
   void onNewChild(pt::PtraceProcess &P, pt::Thread &T, unsigned Event);
   void onExec(pt::PtraceProcess &P, pt::Thread &T);
@@ -108,11 +156,29 @@ public:
   /// After exec/attach with every thread stopped: home page, modules,
   /// probes, loader breakpoint.
   bool setupImage(pt::PtraceProcess &P, pid_t Tid, std::string &Error);
+  /// Within setupImage: what may be put into P given its sandbox (home
+  /// page, healer, agent), put there, and said (-v). False only when P
+  /// died meanwhile.
+  bool choosePath(pt::PtraceProcess &P, pid_t Tid, std::string &Error);
+  /// The healer of an attached process, unless Why (or P.NoInjection)
+  /// says it cannot be had: then a warning. False when P died.
+  bool placeHealer(pt::PtraceProcess &P, pid_t Tid, std::string Why);
+  /// The in-process agent, where Plan allows it; says which path the
+  /// clauses take. False when P died.
+  bool placeAgent(pt::PtraceProcess &P, pid_t Tid, const pt::PathPlan &Plan);
   void scanMaps(pt::PtraceProcess &P, pid_t Tid);
   void syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
   pt::Module *addModule(pt::PtraceProcess &P, const std::string &Path,
                         uint64_t Bias, bool IsMain);
   void installModule(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
+  /// Out-of-line stubs for New's breakpoints that need one, in one scratch
+  /// area near M; without scratch memory they are stepped over instead
+  /// (returned), and those that cannot be are dropped (Dropped, their
+  /// Addr set to 0) with a warning.
+  std::vector<uint64_t> placeStubs(pt::PtraceProcess &P, pid_t Tid,
+                                   pt::Module &M,
+                                   std::vector<pt::Breakpoint> &New,
+                                   std::vector<uint64_t> &Dropped);
   bool installLoaderBreak(pt::PtraceProcess &P, pid_t Tid, uint64_t Addr);
   uint64_t findRDebug(pt::PtraceProcess &P);
   std::shared_ptr<const ElfFile> loadElf(const std::string &Path);

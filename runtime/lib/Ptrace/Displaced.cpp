@@ -202,6 +202,20 @@ bool tscc::rt::pt::planDisplaced(Breakpoint &Bp, X86Mode Mode,
   return true;
 }
 
+bool tscc::rt::pt::canStepOver(const Breakpoint &Bp, std::string &Why) {
+  const X86Insn &I = Bp.Insn;
+  if (I.Flow == X86Flow::Trap) {
+    Why = "a system call instruction cannot be stepped over (it could wait "
+          "for a thread that is stopped meanwhile)";
+    return false;
+  }
+  if (I.Map == 0 && I.Opcode == 0x9c) {
+    Why = "pushf cannot be stepped over (it would push the trap flag)";
+    return false;
+  }
+  return true;
+}
+
 bool tscc::rt::pt::stubNeedsNearness(const Breakpoint &Bp) {
   return Bp.How == Resume::OutOfLine && Bp.Insn.RipRelative;
 }

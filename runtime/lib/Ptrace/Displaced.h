@@ -27,6 +27,12 @@ constexpr unsigned StubSlot = 48;
 /// privileged or far control transfer, indirect call through rsp).
 bool planDisplaced(Breakpoint &Bp, X86Mode Mode, std::string &Why);
 
+/// Whether Bp's instruction (planned OutOfLine) can be single-stepped in
+/// place instead, with every other thread stopped (Resume::StepOver).
+/// Not a system call (it could block on a thread that is stopped), nor
+/// pushf (it would push the trap flag the step sets). False with Why.
+bool canStepOver(const Breakpoint &Bp, std::string &Why);
+
 /// Whether the planned stub needs to be within +-2 GiB of Bp.Addr.
 bool stubNeedsNearness(const Breakpoint &Bp);
 

@@ -9,6 +9,7 @@
 #include "BackendImpl.h"
 #include "Displaced.h"
 #include "Healer.h"
+#include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -17,13 +18,23 @@
 #include <cstring>
 #include <fstream>
 #include <linux/audit.h>
+#include <linux/kcmp.h>
+#include <sched.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
 namespace {
+
+/// The thread pointer the agent keys a thread's entry by (agent/*/arch.h):
+/// the fs base, or in a 32-bit process the TCB, which is the gs base.
+uint64_t threadPointerOf(const PtraceProcess &P, const user_regs_struct &R) {
+  return P.dataModel() == DataModel::LP64 ? R.fs_base : R.gs_base;
+}
 
 /// The thread group of a tid, from /proc (0 when it is gone).
 pid_t tgidOf(pid_t Tid) {
@@ -33,6 +44,28 @@ pid_t tgidOf(pid_t Tid) {
     if (Line.rfind("Tgid:", 0) == 0)
       return static_cast<pid_t>(std::strtol(Line.c_str() + 5, nullptr, 10));
   return 0;
+}
+
+/// Whether New, a child of P's thread T that is not its thread, uses P's
+/// memory (vfork(), clone(CLONE_VM)): the kernel says so (kcmp), or else
+/// the flags of the call T is stopped in.
+bool sharesMemory(const PtraceProcess &P, const Thread &T, pid_t New,
+                  unsigned Event) {
+  long Same = syscall(SYS_kcmp, P.Pid, New, KCMP_VM, 0, 0);
+  if (Same >= 0)
+    return Same == 0;
+  if (Event == PTRACE_EVENT_VFORK)
+    return true; // vfork() is CLONE_VM | CLONE_VFORK
+  user_regs_struct R;
+  if (Event != PTRACE_EVENT_CLONE ||
+      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return false;
+  if (R.orig_rax == SYS_clone)
+    return (R.rdi & CLONE_VM) != 0;
+  uint64_t Flags = 0; // clone3: struct clone_args starts with the flags
+  auto &Self = const_cast<PtraceProcess &>(P);
+  return R.orig_rax == SYS_clone3 && Self.read(R.rdi, Flags) &&
+         (Flags & CLONE_VM) != 0;
 }
 
 bool isStopSignal(int Sig) {
@@ -105,6 +138,19 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
   handleStop(P, TIt->second, St);
 }
 
+void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
+  T.CheckFs = false;
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      threadPointerOf(P, R) != T.CreatorFs)
+    return;
+  // Made without a TLS of its own, it has its creator's fs base: the agent
+  // must tell the two apart by their ids, before the new one runs.
+  std::string Why;
+  if (!agentTellsThreadsById(P, Why))
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+}
+
 void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   int Sig = WSTOPSIG(St);
   unsigned Event = static_cast<unsigned>(St) >> 16;
@@ -114,11 +160,25 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     T.Interrupted = false;
     if (ShuttingDown)
       return; // stay stopped for cleanup
-    // A group-stop keeps the thread stopped (job control) until SIGCONT.
+    if (T.CheckFs)
+      checkNewThreadTls(P, T);
+    // A group-stop keeps the thread stopped (job control) until SIGCONT,
+    // unless it is in a clause: then it finishes that first (its agent
+    // stops it again right after), so that no other thread waits for it.
     if (isStopSignal(Sig)) {
+      if (Agents && finishClauseBeforeStop(P, T.Tid, *Agents)) {
+        resume(P, T);
+        return;
+      }
       ptrace(PTRACE_LISTEN, T.Tid, nullptr, nullptr);
       T.State = ThreadState::Running;
       return;
+    }
+    if (P.Agent.ShardPending && Agents) {
+      // A fork child's first stop: its agent gets a shard of its own.
+      std::string Why;
+      if (!finishChildAgent(P, T.Tid, *Agents, Why))
+        warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
     }
     resume(P, T); // a new tracee's first stop, or an old interrupt
     return;
@@ -136,11 +196,17 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     // The child has exec'ed or exited: the memory is the parent's again.
     for (auto &[Pid, C] : ByPid)
       if (C->VforkParent == P.Pid)
-        C->VforkParent = 0;
-    if (!ShuttingDown) {
-      armAgent(P);
+        leaveSharedMemory(*C);
+    if (!ShuttingDown)
       resume(P, T);
-    }
+    return;
+  case PTRACE_EVENT_EXIT:
+    // Before the thread's stack and TCB can be reused by another. It goes
+    // on ending even while we shut down: nothing is left to restore in it,
+    // and a command we killed must be reaped.
+    agentThreadEnding(P, T.Tid);
+    T.State = ThreadState::Running;
+    ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
     return;
   case PTRACE_EVENT_SECCOMP:
     if (!ShuttingDown)
@@ -150,15 +216,15 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     break;
   }
   if (ShuttingDown) {
-    if (Sig == P.breakSignal()) {
+    if (Sig == P.breakSignal() || Sig == SIGSEGV) {
       // A breakpoint or return trampoline hit: rewind or complete it so the
       // thread carries on correctly once the original bytes are back.
       user_regs_struct R;
       if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
         uint64_t At = P.breakAt(R.rip);
-        if (P.Home && At == P.returnTrampoline()) {
+        if (P.isReturnStop(Sig, R.rip)) {
           onReturn(P, T, R, /*Fire=*/false);
-        } else if (P.Breakpoints.count(At)) {
+        } else if (Sig == P.breakSignal() && P.Breakpoints.count(At)) {
           R.rip = At;
           ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
         } else {
@@ -174,7 +240,9 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     onSyscallStop(P, T);
     return;
   }
-  if (Sig == P.breakSignal() && onTrap(P, T))
+  // Breakpoints trap; without a home page, returns fault (SIGSEGV).
+  if ((Sig == P.breakSignal() || (Sig == SIGSEGV && !P.Home)) &&
+      onTrap(P, T, Sig))
     return;
   // A signal-delivery-stop: pass the signal on.
   resume(P, T, Sig);
@@ -226,21 +294,24 @@ void PtraceBackend::Impl::fireProbe(PtraceProcess &P, pid_t Tid, uint32_t Probe,
   S.fire(E);
 }
 
-bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
+bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return false;
-  uint64_t At = P.breakAt(R.rip);
-  bool AtTrampoline = P.Home && At == P.returnTrampoline();
-  auto It = P.Breakpoints.find(At);
-  if (!AtTrampoline && It == P.Breakpoints.end())
-    return false; // not ours: the program's own SIGTRAP or SIGILL
-  if (!isBreakpointFault(P, T))
-    return false; // a kill() or fault that came with rip on one of ours
-  if (AtTrampoline) {
+  // In an attached 32-bit process breakpoints raise SIGSEGV (hlt), which
+  // a kill() or a real fault may raise with rip on one of ours too.
+  if (P.isReturnStop(Sig, R.rip) && (!P.Home || isBreakpointFault(P, T))) {
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
+  if (Sig != P.breakSignal())
+    return false; // a fault of the program's own
+  uint64_t At = P.breakAt(R.rip);
+  auto It = P.Breakpoints.find(At);
+  if (It == P.Breakpoints.end())
+    return false; // not ours: the program's own SIGTRAP or SIGILL
+  if (!isBreakpointFault(P, T))
+    return false; // a kill() or fault that came with rip on one of ours
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
     syncLinkMap(P, T.Tid);
@@ -276,6 +347,15 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T) {
   if (!Returning.empty())
     hijackReturn(P, T, R, std::move(Returning));
   const Breakpoint &B = P.Breakpoints.find(At)->second;
+  if (B.How == Resume::StepOver) {
+    std::string Error;
+    if (stepOver(P, T, B, R, Error) || !Error.empty()) {
+      if (!Error.empty())
+        warnOnce(Error);
+      resume(P, T);
+    }
+    return true;
+  }
   if (B.How == Resume::Emulate) {
     if (!emulateDisplaced(B, P, R)) {
       warnOnce("cannot emulate the instruction at " + P.symbolize(At) +
@@ -389,15 +469,29 @@ bool PtraceBackend::Impl::ownArchSyscall(PtraceProcess &P, uint32_t AuditArch) {
 
 void PtraceBackend::Impl::onSeccomp(PtraceProcess &P, Thread &T) {
   user_regs_struct R;
+  unsigned long Msg = 0;
   __ptrace_syscall_info Info{};
   if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0 ||
+      ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0 ||
       ptrace(PTRACE_GET_SYSCALL_INFO, T.Tid,
-             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
-      !ownArchSyscall(P, Info.arch)) {
+             reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0) {
     resume(P, T);
     return;
   }
   uint64_t Nr = R.orig_rax;
+  if (Msg != OurTraceData) {
+    // The program's own filter asks for a tracer (SECCOMP_RET_TRACE), and
+    // tsrun is not the one it means: without tsrun the call would fail
+    // with ENOSYS, unexecuted, so it does (Sandbox.h).
+    R.orig_rax = ~0ull;
+    R.rax = static_cast<uint64_t>(-ENOSYS);
+    ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+    R.orig_rax = Nr;
+  }
+  if (!ownArchSyscall(P, Info.arch)) {
+    resume(P, T);
+    return;
+  }
   unsigned D = modelIndex(P.dataModel());
   std::string_view Name = syscallName(P.dataModel(), Nr);
   if (auto It = SysEntry[D].find(Nr); It != SysEntry[D].end())
@@ -447,6 +541,33 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
   resume(P, T);
 }
 
+void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,
+                                  bool CopiesMemory) {
+  C.DM = P.DM;
+  for (const auto &M : P.Modules)
+    C.Modules.push_back(std::make_unique<Module>(*M));
+  C.Breakpoints = P.Breakpoints;
+  C.Home = P.Home;
+  C.HomeUsed = P.HomeUsed;
+  C.Heal = P.Heal; // its memory holds a copy of the journal
+  C.FaultBreaks = P.FaultBreaks;
+  C.RDebug = P.RDebug;
+  C.LoaderBreak = P.LoaderBreak;
+  C.Installed = P.Installed;
+  if (CopiesMemory)
+    C.Semaphores = P.Semaphores;
+  C.SeccompFilter = P.SeccompFilter;
+  C.UsesSyscallStops = P.UsesSyscallStops;
+  // Its filters are its parent's (fork copies them), and so is its path.
+  C.NoInjection = P.NoInjection;
+  C.PathName = P.PathName;
+  C.SandboxSummary = P.SandboxSummary;
+  C.AgentMayHeal = P.AgentMayHeal;
+  C.Reaped = P.Reaped;
+  C.Seccomp.setOwnFilter(P.Seccomp.ownFilter());
+  C.Agent = P.Agent;
+}
+
 void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
                                      unsigned Event) {
   unsigned long Msg = 0;
@@ -462,6 +583,11 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
     ByTid[New] = &P;
+    user_regs_struct R;
+    if (P.Agent.Installed && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
+      NT.CheckFs = true;
+      NT.CreatorFs = threadPointerOf(P, R);
+    }
   } else {
     // A new process: a copy of the parent's address space, breakpoints,
     // scratch pages and all; the forking thread's hijacked returns too.
@@ -469,34 +595,19 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     PtraceProcess &C = *All.back();
     std::string Ignored;
     C.refreshIdentity(Ignored);
-    C.DM = P.DM;
-    for (const auto &M : P.Modules)
-      C.Modules.push_back(std::make_unique<Module>(*M));
-    C.Breakpoints = P.Breakpoints;
-    C.Home = P.Home;
-    C.HomeUsed = P.HomeUsed;
-    C.Heal = P.Heal; // its memory holds a copy of the journal
-    C.FaultBreaks = P.FaultBreaks;
-    C.RDebug = P.RDebug;
-    C.LoaderBreak = P.LoaderBreak;
-    C.Installed = P.Installed;
     // A forked child has a copy of the counters we incremented, to put back
     // when we detach from it; a vforked one shares the parent's.
-    if (Event != PTRACE_EVENT_VFORK)
-      C.Semaphores = P.Semaphores;
-    C.SeccompFilter = P.SeccompFilter;
-    C.UsesSyscallStops = P.UsesSyscallStops;
-    C.Agent = P.Agent;
-    if (Event == PTRACE_EVENT_VFORK && P.Agent.Installed) {
-      // The child borrows the parent's memory, agent page included: hits
-      // in it would count as the parent's. The parent sleeps until the
-      // child execs or exits; until then nobody runs clauses there.
-      C.Agent.Installed = false;
+    inheritTracing(C, P, /*CopiesMemory=*/Event != PTRACE_EVENT_VFORK);
+    if (Event == PTRACE_EVENT_VFORK)
       C.VforkParent = P.Pid;
-      disarmAgent(P);
+    std::string Why;
+    if (P.Agent.Installed && Agents && sharesMemory(P, T, New, Event)) {
+      // A vfork() child, or clone(CLONE_VM) without CLONE_THREAD: it uses
+      // the parent's memory, agent included, as a process of its own.
+      if (!shareAgent(P, C, *Agents, Why))
+        warnOnce("pid " + std::to_string(New) + ": " + Why);
     } else if (Agents) {
-      std::string Why;
-      if (!rearmAgent(C, *Agents, Why))
+      if (!rearmAgent(C, P, T.Tid, *Agents, Why))
         warnOnce("pid " + std::to_string(New) + ": " + Why);
     }
     Thread &NT = C.Threads[New];
@@ -561,7 +672,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   ByTid[P.Pid] = &P;
   // The old image's breakpoints, modules and scratch pages are gone with
   // it; resolve everything again in the new one.
-  releaseVforkParent(P);
+  leaveSharedMemory(P);
   P.Agent = AgentState{};
   P.Modules.clear();
   P.Breakpoints.clear();
@@ -571,6 +682,10 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   P.Heal = HealState{};
   P.RDebug = 0;
   P.LoaderBreak = 0;
+  // Its seccomp filters survive exec; its path is chosen again from them.
+  P.Seccomp.forgetAll();
+  P.NoInjection.clear();
+  P.AgentMayHeal = true;
   if (ShuttingDown)
     return; // nothing to remove in the new image; stay stopped
   std::string Error;

@@ -561,15 +561,17 @@ bool tscc::rt::pt::reinstallHealer(PtraceProcess &P, pid_t Tid,
                          Error);
 }
 
-void tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
+std::string tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid,
+                                          bool SharedLater) {
   if (!P.Heal.Header)
-    return;
+    return {};
   std::string Error;
   HealerCode C = healerCode(P);
   uint64_t Header = P.Heal.Header;
   // Nothing left to heal, whatever happens next.
   uint64_t Healed = 1;
   P.writeMemory(Header + HDR_HEALED, &Healed, 8);
+  std::string Kept;
   if (targetSigaction(P, C, Tid, Header + HDR_OLDACT, Header + HDR_CURACT,
                       Error)) {
     // The program replaced our handler after we installed it: keep its.
@@ -577,10 +579,24 @@ void tscc::rt::pt::uninstallHealer(PtraceProcess &P, pid_t Tid) {
     uint64_t Cur = P.readPointer(Header + HDR_CURACT, Ok);
     if (Ok && Cur != handlerAddr(P, C))
       targetSigaction(P, C, Tid, Header + HDR_CURACT, 0, Error);
-    // Nothing refers to the journal any more.
-    unmapInTarget(P, Tid, Header, HeaderMapping);
-    if (P.Heal.Breaks)
-      unmapInTarget(P, Tid, P.Heal.Breaks, P.Heal.BreaksBytes);
+    // Nothing refers to the journal any more, unless the sandbox forbids
+    // unmapping it: then it stays, unused.
+    SyscallVerdict V = injectionVerdict(P, Tid, munmapNumber(P.dataModel()),
+                                        {Header, HeaderMapping});
+    if (SharedLater) {
+      // Unmapped with the last of them.
+    } else if (V.Kind == SyscallVerdict::Runs) {
+      unmapInTarget(P, Tid, Header, HeaderMapping);
+      if (P.Heal.Breaks)
+        unmapInTarget(P, Tid, P.Heal.Breaks, P.Heal.BreaksBytes);
+    } else {
+      Kept = "the healer's journal stays mapped: " + V.Why;
+    }
+  } else {
+    Kept = "its breakpoint signal keeps tsrun's handler, which only passes "
+           "signals on: " +
+           Error;
   }
   P.Heal = HealState{};
+  return Kept;
 }

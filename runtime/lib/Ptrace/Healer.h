@@ -100,8 +100,13 @@ bool reinstallHealer(PtraceProcess &P, pid_t Tid, std::string &Error);
 
 /// Gives the process back the disposition it had before us. Every
 /// breakpoint and hijacked return must already be restored; Tid must be
-/// stopped.
-void uninstallHealer(PtraceProcess &P, pid_t Tid);
+/// stopped. Where the process's sandbox does not let tsrun (Sandbox.h),
+/// the handler stays, healing nothing and passing every SIGILL on, and so
+/// does its journal: returns what stays and why ("" when nothing does).
+/// SharedLater: another process that uses the same memory is detached
+/// after P, and the journal stays mapped for it.
+std::string uninstallHealer(PtraceProcess &P, pid_t Tid,
+                            bool SharedLater = false);
 
 } // namespace tscc::rt::pt
 

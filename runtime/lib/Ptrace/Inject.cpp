@@ -42,6 +42,9 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
     if (WIFEXITED(St) || WIFSIGNALED(St)) {
       Error = "the process exited during syscall injection";
       P.Exited = true;
+      // The event loop must still see this end, or it waits for it forever.
+      if (P.Reaped)
+        P.Reaped->push_back({Tid, St});
       return false;
     }
     if (!WIFSTOPPED(St))
@@ -115,6 +118,38 @@ void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
   }
 }
 
+/// Where the next injected call in Tid is made: the home page's gadget, or
+/// before there is one, the thread's current instruction.
+uint64_t gadgetAt(const PtraceProcess &P, const user_regs_struct &R) {
+  return P.Home ? P.syscallGadget() : R.rip;
+}
+
+/// The instruction pointer a filter sees: just after the syscall
+/// instruction (2 bytes), behind `nop; mov $nr, %eax` (6) in the first
+/// gadget.
+uint64_t filterIP(const PtraceProcess &P, uint64_t At) {
+  return At + (P.Home ? 2 : 8);
+}
+
+SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                         std::initializer_list<uint64_t> Args, uint64_t IP) {
+  if (!P.NoInjection.empty()) {
+    SyscallVerdict V;
+    V.Kind = SyscallVerdict::Forbidden;
+    V.Why = P.NoInjection;
+    return V;
+  }
+  SyscallQuery Q;
+  Q.DM = P.dataModel();
+  Q.Nr = static_cast<uint32_t>(Nr);
+  unsigned I = 0;
+  for (uint64_t A : Args)
+    if (I < 6)
+      Q.Args[I++] = A;
+  Q.IP = IP;
+  return P.Seccomp.check(Tid, Q, P.tracesSeccompStops());
+}
+
 } // namespace
 
 uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
@@ -125,12 +160,36 @@ uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
   return Value; // an address above 2 GiB stays what it is
 }
 
+SyscallVerdict
+tscc::rt::pt::injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                               std::initializer_list<uint64_t> Args) {
+  user_regs_struct R{};
+  if (!P.Home && ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0) {
+    SyscallVerdict V;
+    V.Kind = SyscallVerdict::Unknown;
+    V.Why = std::string("ptrace(GETREGS): ") + std::strerror(errno);
+    return V;
+  }
+  return verdictAt(P, Tid, Nr, Args, filterIP(P, gadgetAt(P, R)));
+}
+
 bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                                  std::initializer_list<uint64_t> Args,
                                  uint64_t &Result, std::string &Error) {
   user_regs_struct Saved;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Saved) != 0) {
     Error = std::string("ptrace(GETREGS): ") + std::strerror(errno);
+    return false;
+  }
+  uint64_t At = gadgetAt(P, Saved);
+  SyscallVerdict V = verdictAt(P, Tid, Nr, Args, filterIP(P, At));
+  if (V.Kind == SyscallVerdict::Fails) {
+    // What the kernel would answer, without making the call at all.
+    Result = static_cast<uint64_t>(-static_cast<int64_t>(V.Errno));
+    return true;
+  }
+  if (V.Kind != SyscallVerdict::Runs) {
+    Error = V.Why;
     return false;
   }
   user_regs_struct Restore = Saved;
@@ -152,7 +211,6 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   }
   uint32_t Nr32 = static_cast<uint32_t>(Nr);
   std::memcpy(Gadget + 2, &Nr32, 4);
-  uint64_t At = P.Home ? P.syscallGadget() : Saved.rip;
   uint64_t Start = P.Home ? At : At + 1;
   uint64_t TrapAt = P.Home ? At + 2 : At + 8;
   uint8_t Orig[sizeof(Gadget)];
@@ -271,9 +329,6 @@ void tscc::rt::pt::unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr,
                                  uint64_t Size) {
   uint64_t Ignored = 0;
   std::string Error;
-  injectSyscall(P, Tid,
-                P.dataModel() == DataModel::LP64
-                    ? syscallNumberOf(DataModel::LP64, "munmap")
-                    : syscallNumberOf(DataModel::ILP32, "munmap"),
+  injectSyscall(P, Tid, munmapNumber(P.dataModel()),
                 {Addr, (Size + 4095) & ~uint64_t(4095)}, Ignored, Error);
 }

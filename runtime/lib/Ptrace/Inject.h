@@ -7,11 +7,20 @@
 // process is stopped: right after exec or attach); later injections use the
 // gadget kept in the home scratch page.
 //
+// Every call is first put to the process's seccomp filters (Sandbox.h),
+// with the arguments and the instruction pointer it will have: only one
+// they allow is made; one they fail with an errno is not made and returns
+// that error, as the kernel would; one they would kill for (or send
+// SIGSYS, or hand to a supervisor, or that tsrun cannot judge) is not
+// made, and injectSyscall fails saying why.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_INJECT_H
 #define TSCC_RUNTIME_PTRACE_INJECT_H
 
 #include "PtraceProcess.h"
+
+#include "tscc/SyscallTable.h"
 
 #include <initializer_list>
 #include <string>
@@ -23,9 +32,16 @@ namespace tscc::rt::pt {
 /// above 2 GiB) zero-extended, so that callers test both models alike.
 uint64_t widenSyscallResult32(uint64_t Rax);
 
+/// What Tid's sandbox would do with syscall Nr(Args) made by injection
+/// now, from where injectSyscall would make it; NoInjection counts as
+/// Forbidden.
+SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                                std::initializer_list<uint64_t> Args);
+
 /// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
-/// the raw return value (negative errno on failure); see
-/// widenSyscallResult32 for 32-bit processes.
+/// the raw return value (negative errno on failure; see
+/// widenSyscallResult32 for 32-bit processes). False, with Error, when the
+/// call could not be made, the process's sandbox among the reasons.
 bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::initializer_list<uint64_t> Args, uint64_t &Result,
                    std::string &Error);
@@ -46,6 +62,12 @@ uint64_t mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size, int Prot,
 
 /// Unmaps [Addr, Addr + Size) in P; failures are ignored.
 void unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr, uint64_t Size);
+
+/// munmap's number in a process of data model DM.
+constexpr uint64_t munmapNumber(DataModel DM) {
+  return DM == DataModel::LP64 ? syscallNumberOf(DataModel::LP64, "munmap")
+                               : syscallNumberOf(DataModel::ILP32, "munmap");
+}
 
 } // namespace tscc::rt::pt
 

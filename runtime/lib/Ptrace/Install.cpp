@@ -14,6 +14,7 @@
 #include "Healer.h"
 #include "Inject.h"
 #include "JumpSites.h"
+#include "PathPlan.h"
 
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeCoverage.h"
@@ -128,26 +129,9 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
     return false;
   warnSyscallProblems(P.dataModel());
   P.FaultBreaks = !P.Launched;
-  if (!createHomePage(P, Tid, Error))
+  P.Reaped = &Deferred;
+  if (!choosePath(P, Tid, Error))
     return false;
-  std::string HealError;
-  unsigned Repaired = 0;
-  if (P.FaultBreaks && !installHealer(P, Tid, HealError, Repaired))
-    warnOnce("pid " + std::to_string(P.Pid) +
-             ": no recovery if tsrun is killed: " + HealError);
-  if (Repaired)
-    S.warn("pid " + std::to_string(P.Pid) + ": removed " +
-           std::to_string(Repaired) + " breakpoint" +
-           (Repaired == 1 ? "" : "s") +
-           " left behind by a tsrun that was killed");
-  if (Agents) {
-    std::string Why;
-    if (installAgent(P, Tid, *Agents, Why))
-      S.note("pid " + std::to_string(P.Pid) + ": clauses run in the process " +
-             "(in-process agent)");
-    else
-      S.note("pid " + std::to_string(P.Pid) + ": clauses run in tsrun: " + Why);
-  }
   scanMaps(P, Tid);
   if (P.Modules.empty()) {
     Error = "cannot read the executable " + P.ExePath;
@@ -167,6 +151,74 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
       break;
     }
   }
+  return true;
+}
+
+bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
+                                     std::string &Error) {
+  std::string Who = "pid " + std::to_string(P.Pid);
+  PathPlan Plan = planPath(P, Tid, Agents != nullptr, P.FaultBreaks);
+  P.SandboxSummary = Plan.Sandbox;
+  P.NoInjection = Plan.NoInjection;
+  P.AgentMayHeal = Plan.NoAgentHeal.empty();
+  if (P.NoInjection.empty() && !createHomePage(P, Tid, Error)) {
+    if (P.Exited)
+      return false;
+    // Nothing was put into the process: the path that needs nothing.
+    P.NoInjection = "cannot map memory in it: " + Error;
+  }
+  P.PathName = P.NoInjection.empty() ? "breakpoints" : "breakpoints-no-inject";
+  if (!P.NoInjection.empty())
+    S.note(Who + ": no system call is injected: " + P.NoInjection);
+  if (P.FaultBreaks && !placeHealer(P, Tid, Plan.NoHealer))
+    return false;
+  if (Agents && !placeAgent(P, Tid, Plan))
+    return false;
+  if (P.SandboxSummary.empty())
+    return true;
+  const char *How = P.PathName == "agent" ? "clauses run in the process"
+                    : P.PathName == "breakpoints"
+                        ? "probes are breakpoints"
+                        : "probes are breakpoints, stepped over in place, "
+                          "with no system call injected";
+  S.note(Who + ": sandboxed (" + P.SandboxSummary + "): " + How);
+  return true;
+}
+
+bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
+                                      std::string Why) {
+  std::string Who = "pid " + std::to_string(P.Pid);
+  if (!P.NoInjection.empty())
+    Why = P.NoInjection;
+  unsigned Repaired = 0;
+  if (Why.empty() && !installHealer(P, Tid, Why, Repaired) && P.Exited)
+    return false;
+  if (!Why.empty())
+    warnOnce(Who + ": no recovery if tsrun is killed: " + Why);
+  if (Repaired)
+    S.warn(Who + ": removed " + std::to_string(Repaired) + " breakpoint" +
+           (Repaired == 1 ? "" : "s") +
+           " left behind by a tsrun that was killed");
+  return true;
+}
+
+bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
+                                     const PathPlan &Plan) {
+  std::string Who = "pid " + std::to_string(P.Pid);
+  std::string Why = P.NoInjection.empty() ? Plan.NoAgent : P.NoInjection;
+  if (Why.empty() && installAgent(P, Tid, *Agents, Why)) {
+    P.PathName = "agent";
+    S.note(Who + ": clauses run in the process (in-process agent)");
+    if (!P.AgentMayHeal)
+      S.note(Who +
+             ": if tsrun is killed, the agent disarms and leaves its "
+             "sites patched: " +
+             Plan.NoAgentHeal);
+    return true;
+  }
+  if (P.Exited)
+    return false;
+  S.note(Who + ": clauses run in tsrun: " + Why);
   return true;
 }
 
@@ -245,6 +297,15 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
     warnOnce("cannot follow library loads in pid " + std::to_string(P.Pid) +
              ": " + Why);
     return false;
+  }
+  if (Bp.How == Resume::OutOfLine && !P.Home) {
+    // No home page for its stub: step it over (StepOver.cpp).
+    if (!canStepOver(Bp, Why)) {
+      warnOnce("cannot follow library loads in pid " + std::to_string(P.Pid) +
+               ": " + P.NoInjection + ", and " + Why);
+      return false;
+    }
+    Bp.How = Resume::StepOver;
   }
   if (Bp.How == Resume::OutOfLine) {
     if (P.HomeUsed + StubSlot > PtraceProcess::FarStubLimit)
@@ -446,36 +507,11 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     }
     New.push_back(std::move(Bp));
   }
-  size_t OOL = std::count_if(New.begin(), New.end(), [](const Breakpoint &B) {
-    return B.How == Resume::OutOfLine;
-  });
-  uint64_t Area = 0;
-  if (OOL) {
-    std::string Error;
-    Area = mapScratch(P, Tid, M.Start, M.End, OOL * StubSlot, Error);
-    if (!Area)
-      warnOnce("cannot map scratch memory in pid " + std::to_string(P.Pid) +
-               ": " + Error);
-  }
-  std::vector<uint8_t> Code(OOL * StubSlot, 0xcc);
-  size_t Slot = 0;
-  for (Breakpoint &Bp : New) {
-    if (Bp.How != Resume::OutOfLine)
-      continue;
-    std::vector<uint8_t> Stub;
-    uint64_t At = Area + Slot * StubSlot;
-    if (!Area || !buildStub(Bp, P.mode(), At, Stub)) {
-      warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " + M.Path +
-               ": no scratch memory within reach");
-      Attached.erase(Bp.Addr);
-      Bp.Addr = 0;
-      continue;
-    }
-    std::copy(Stub.begin(), Stub.end(), Code.begin() + Slot * StubSlot);
-    ++Slot;
-  }
-  if (Area && !P.writeMemory(Area, Code.data(), Code.size()))
-    warnOnce("cannot write scratch memory in pid " + std::to_string(P.Pid));
+  std::vector<uint64_t> Dropped;
+  for (uint64_t Addr : placeStubs(P, Tid, M, New, Dropped))
+    Mechanism[Addr] = "breakpoint, stepped over in place";
+  for (uint64_t Addr : Dropped)
+    Attached.erase(Addr);
   // The healer must know every breakpoint before it is written.
   std::vector<const Breakpoint *> Pending;
   for (const Breakpoint &Bp : New)
@@ -502,6 +538,56 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
                       How == Mechanism.end() ? std::string_view("breakpoint")
                                              : std::string_view(How->second));
   }
+}
+
+std::vector<uint64_t>
+PtraceBackend::Impl::placeStubs(PtraceProcess &P, pid_t Tid, Module &M,
+                                std::vector<Breakpoint> &New,
+                                std::vector<uint64_t> &Dropped) {
+  size_t OOL = std::count_if(New.begin(), New.end(), [](const Breakpoint &B) {
+    return B.How == Resume::OutOfLine;
+  });
+  std::vector<uint64_t> Stepped;
+  if (!OOL)
+    return Stepped;
+  // One scratch area near the module for every stub of this batch; where
+  // the process's sandbox lets tsrun map none, or one cannot be had, the
+  // instructions are stepped over in place instead.
+  std::string NoArea = P.NoInjection;
+  uint64_t Area = 0;
+  if (NoArea.empty()) {
+    Area = mapScratch(P, Tid, M.Start, M.End, OOL * StubSlot, NoArea);
+    if (!Area)
+      warnOnce("cannot map scratch memory in pid " + std::to_string(P.Pid) +
+               ": " + NoArea + "; its breakpoints are stepped over in place");
+  }
+  std::vector<uint8_t> Code(OOL * StubSlot, 0xcc);
+  size_t Slot = 0;
+  for (Breakpoint &Bp : New) {
+    if (Bp.How != Resume::OutOfLine)
+      continue;
+    std::vector<uint8_t> Stub;
+    uint64_t At = Area + Slot * StubSlot;
+    if (Area && buildStub(Bp, P.mode(), At, Stub)) {
+      std::copy(Stub.begin(), Stub.end(), Code.begin() + Slot * StubSlot);
+      ++Slot;
+      continue;
+    }
+    std::string Why;
+    if (canStepOver(Bp, Why)) {
+      Bp.How = Resume::StepOver;
+      Stepped.push_back(Bp.Addr);
+      continue;
+    }
+    warnOnce("cannot probe " + Bp.Hooks.front().Function + " in " + M.Path +
+             ": " + (Area ? "no scratch memory within reach" : NoArea) +
+             ", and " + Why);
+    Dropped.push_back(Bp.Addr);
+    Bp.Addr = 0;
+  }
+  if (Area && !P.writeMemory(Area, Code.data(), Code.size()))
+    warnOnce("cannot write scratch memory in pid " + std::to_string(P.Pid));
+  return Stepped;
 }
 
 void PtraceBackend::Impl::setSemaphore(PtraceProcess &P, const UsdtProbe &U,

@@ -54,16 +54,22 @@ std::string joinArgv(const std::vector<std::string> &Argv) {
 
 } // namespace
 
-long tscc::rt::pt::seizeOptions(bool Launched) {
-  // VFORK_DONE: a parent with an agent is disarmed while its vfork child
-  // borrows its memory, and armed again before it runs on.
+long tscc::rt::pt::seizeOptions(bool Launched, bool InProcess) {
+  // VFORK_DONE: a vfork child no longer shares its parent's memory (and
+  // agent). EXIT, where agents may be: a thread that ends gives its agent
+  // entry up, before its stack can be another's (--ptrace pays no stop
+  // per thread that ends).
   long O = PTRACE_O_TRACECLONE | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
-           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC |
-           PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACESECCOMP;
+           PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC | PTRACE_O_TRACESYSGOOD;
+  if (InProcess)
+    O |= PTRACE_O_TRACEEXIT;
   // Launched commands die with tsrun even if it is SIGKILLed. Attached
-  // processes are not killed: see docs/runtime.md.
+  // processes are not killed: see docs/runtime.md. Only launched ones get
+  // our seccomp filter, so only they ask for seccomp stops: an attached
+  // process's own filter that asks for a tracer (SECCOMP_RET_TRACE) must
+  // keep failing that call with ENOSYS, as without tsrun.
   if (Launched)
-    O |= PTRACE_O_EXITKILL;
+    O |= PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP;
   return O;
 }
 
@@ -214,7 +220,8 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   }
   close(Go[0]);
   close(Err[1]);
-  if (ptrace(PTRACE_SEIZE, Child, nullptr, seizeOptions(true)) != 0) {
+  if (ptrace(PTRACE_SEIZE, Child, nullptr,
+             seizeOptions(true, Agents != nullptr)) != 0) {
     Error = std::string("ptrace(SEIZE) of '") + joinArgv(Argv) +
             "': " + std::strerror(errno);
     kill(Child, SIGKILL);
@@ -279,6 +286,7 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   All.push_back(std::move(Pre));
   PtraceProcess &P = *All.back();
   P.SeccompFilter = !Filter.empty();
+  P.Seccomp.setOwnFilter(Filter);
   Thread &T = P.Threads[Child];
   T.Tid = Child;
   T.State = ThreadState::Stopped;
@@ -325,6 +333,8 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
     Error = describeAttachFailure(Pid, errno);
     return false;
   }
+  if (ByPid.count(Pid) && AttachedAsSharers.count(Pid))
+    return true; // with the process whose memory it uses
   if (ByPid.count(Pid)) {
     Error = "process " + std::to_string(Pid) + " is already traced";
     return false;
@@ -332,19 +342,48 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
   All.push_back(std::make_unique<PtraceProcess>(Pid, /*Launched=*/false));
   PtraceProcess &P = *All.back();
   ByPid[Pid] = &P;
+  if (!seizeThreads(P, Error)) {
+    StartUp ? shutdown() : GiveUp(P);
+    return false;
+  }
+  if (P.Threads.empty()) {
+    ByPid.erase(Pid);
+    Error = "process " + std::to_string(Pid) + " exited while attaching";
+    return false;
+  }
+  std::vector<PtraceProcess *> Sharers = seizeSharers(P);
+  P.UsesSyscallStops = AnySyscallProbe;
+  pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
+  if (!setupImage(P, Tid, Error)) {
+    Error = "pid " + std::to_string(Pid) + ": " + Error;
+    releaseSharers(Sharers);
+    StartUp ? shutdown() : GiveUp(P);
+    return false;
+  }
+  keepAgentFromUntracedSharers(P);
+  S.targetAttached(P, "attached");
+  adoptSharers(P, Sharers, StartUp);
+  if (!StartUp)
+    for (auto &[T, Th] : P.Threads)
+      if (Th.State == ThreadState::Stopped)
+        resume(P, Th, Th.PendingSignal);
+  return true;
+}
+
+bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
   // Threads can be created while we attach: repeat until a pass finds no
   // new ones. Each seized thread is interrupted and waited for, so every
   // thread is stopped before anything is patched.
   for (bool Found = true; Found;) {
     Found = false;
-    for (pid_t Tid : listTasks(Pid)) {
+    for (pid_t Tid : listTasks(P.Pid)) {
       if (P.Threads.count(Tid))
         continue;
-      if (ptrace(PTRACE_SEIZE, Tid, nullptr, seizeOptions(false)) != 0) {
+      if (ptrace(PTRACE_SEIZE, Tid, nullptr,
+                 seizeOptions(false, Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
-        Error = describeAttachFailure(Pid, errno);
-        StartUp ? shutdown() : GiveUp(P);
+        Error = describeAttachFailure(P.Pid, errno);
         return false;
       }
       Found = true;
@@ -386,24 +425,84 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
       ++It;
     }
   }
-  if (P.Threads.empty()) {
-    ByPid.erase(Pid);
-    Error = "process " + std::to_string(Pid) + " exited while attaching";
-    return false;
-  }
-  P.UsesSyscallStops = AnySyscallProbe;
-  pid_t Tid = P.Threads.count(Pid) ? Pid : P.Threads.begin()->first;
-  if (!setupImage(P, Tid, Error)) {
-    Error = "pid " + std::to_string(Pid) + ": " + Error;
-    StartUp ? shutdown() : GiveUp(P);
-    return false;
-  }
-  S.targetAttached(P, "attached");
-  if (!StartUp)
-    for (auto &[T, Th] : P.Threads)
-      if (Th.State == ThreadState::Stopped)
-        resume(P, Th, Th.PendingSignal);
   return true;
+}
+
+std::vector<PtraceProcess *>
+PtraceBackend::Impl::seizeSharers(PtraceProcess &P) {
+  std::vector<PtraceProcess *> Out;
+  for (pid_t Other : processesSharingMemory(P.Pid)) {
+    if (ByPid.count(Other))
+      continue;
+    All.push_back(std::make_unique<PtraceProcess>(Other, /*Launched=*/false));
+    PtraceProcess &C = *All.back();
+    ByPid[Other] = &C;
+    std::string Why;
+    if (seizeThreads(C, Why) && !C.Threads.empty()) {
+      Out.push_back(&C);
+      continue;
+    }
+    // Left untraced (or gone): keepAgentFromUntracedSharers() keeps the
+    // agent's threads apart from its.
+    if (!Why.empty())
+      warnOnce("pid " + std::to_string(Other) +
+               ", which shares the memory of pid " + std::to_string(P.Pid) +
+               ", cannot be traced: " + Why);
+    releaseSharers({&C});
+  }
+  return Out;
+}
+
+void PtraceBackend::Impl::releaseSharers(
+    const std::vector<PtraceProcess *> &Sharers) {
+  for (PtraceProcess *C : Sharers) {
+    for (auto &[Tid, T] : C->Threads) {
+      ptrace(PTRACE_DETACH, Tid, nullptr, T.PendingSignal);
+      ByTid.erase(Tid);
+    }
+    C->Threads.clear();
+    ByPid.erase(C->Pid);
+  }
+}
+
+void PtraceBackend::Impl::adoptSharers(
+    PtraceProcess &P, const std::vector<PtraceProcess *> &Sharers,
+    bool StartUp) {
+  for (PtraceProcess *C : Sharers) {
+    std::string Why;
+    C->refreshIdentity(Why);
+    inheritTracing(*C, P, /*CopiesMemory=*/false);
+    AttachedAsSharers.insert(C->Pid);
+    if (Agents && !shareAgent(P, *C, *Agents, Why))
+      warnOnce("pid " + std::to_string(C->Pid) + ": " + Why);
+    S.targetAttached(*C, "attached");
+    if (!StartUp)
+      for (auto &[T, Th] : C->Threads)
+        if (Th.State == ThreadState::Stopped)
+          resume(*C, Th, Th.PendingSignal);
+  }
+}
+
+void PtraceBackend::Impl::keepAgentFromUntracedSharers(PtraceProcess &P) {
+  if (!P.Agent.Installed)
+    return;
+  // A process made by clone(CLONE_VM) before we came uses this memory, and
+  // the agent in it, untraced: its threads must not be taken for ours.
+  std::vector<pid_t> Others = processesSharingMemory(P.Pid);
+  std::erase_if(Others, [&](pid_t O) { return ByPid.count(O) != 0; });
+  if (Others.empty())
+    return;
+  std::string Why;
+  if (!agentTellsThreadsById(P, Why)) {
+    warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+    return;
+  }
+  warnOnce("pid " + std::to_string(Others.front()) +
+           " shares the memory of "
+           "pid " +
+           std::to_string(P.Pid) +
+           " but could not be traced; its calls of probed functions are "
+           "counted as drops");
 }
 
 pid_t PtraceBackend::Impl::waitEvent(int &Status) {
@@ -510,18 +609,26 @@ void PtraceBackend::Impl::run() {
 }
 
 void PtraceBackend::Impl::handleDeferred() {
-  std::vector<std::pair<pid_t, int>> Now;
-  Now.swap(Deferred);
-  for (auto [Tid, St] : Now)
+  // One at a time, the others staying in Deferred meanwhile: handling one
+  // may need to know whose news is still waiting there (a thread whose stop
+  // was reaped is stopped, and no waitpid will see it again: pauseOthers).
+  for (size_t N = Deferred.size(); N && !Deferred.empty(); --N) {
+    auto [Tid, St] = Deferred.front();
+    Deferred.erase(Deferred.begin());
     handleStatus(Tid, St);
+  }
 }
 
 void PtraceBackend::Impl::unblockLockOwner() {
-  SharedStore *Store = S.store();
-  if (!Store)
-    return;
+  // Whichever domain's lock is waited for: a holder of any of them that
+  // waits for this thread is let go.
+  for (SharedStore *Store : S.stores())
+    unblockOwnerOf(*Store);
+}
+
+void PtraceBackend::Impl::unblockOwnerOf(SharedStore &Store) {
   auto Owner = static_cast<pid_t>(
-      __atomic_load_n(&Store->header().lock, __ATOMIC_RELAXED));
+      __atomic_load_n(&Store.header().lock, __ATOMIC_RELAXED));
   auto It = ByTid.find(Owner);
   if (Owner <= 0 || It == ByTid.end())
     return;
@@ -555,16 +662,23 @@ void PtraceBackend::Impl::interrupt() {
     kill(W, SIGKILL);
 }
 
-void PtraceBackend::Impl::releaseVforkParent(PtraceProcess &Child) {
-  if (!Child.VforkParent)
-    return;
-  if (auto It = ByPid.find(Child.VforkParent); It != ByPid.end())
-    armAgent(*It->second);
+void PtraceBackend::Impl::leaveSharedMemory(PtraceProcess &Child) {
   Child.VforkParent = 0;
+  if (!Child.Agent.Sharers)
+    return;
+  S.leaveShard(Child);
+  PtraceProcess *Remaining = nullptr;
+  for (const AgentSharers::Member &M : Child.Agent.Sharers->Members)
+    if (auto It = ByPid.find(M.Pid);
+        M.Pid != Child.Pid && It != ByPid.end() && !It->second->Exited) {
+      Remaining = It->second;
+      break;
+    }
+  unshareAgent(Child, Remaining);
 }
 
 void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
-  releaseVforkParent(P);
+  leaveSharedMemory(P);
   for (auto &[Tid, T] : P.Threads) {
     ByTid.erase(Tid);
     S.threadExited(P, Tid);

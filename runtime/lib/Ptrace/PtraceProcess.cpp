@@ -15,7 +15,7 @@ using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
 PtraceProcess::PtraceProcess(pid_t Pid, bool Launched)
-    : Pid(Pid), Launched(Launched) {}
+    : Pid(Pid), Launched(Launched), Seccomp(Pid) {}
 
 PtraceProcess::~PtraceProcess() {
   if (MemFd >= 0)
@@ -40,13 +40,17 @@ bool PtraceProcess::refreshIdentity(std::string &Error) {
                       Deleted) == 0)
     ExePath.resize(ExePath.size() - Deleted.size());
   std::ifstream Status(Proc + "/status");
-  std::string Line;
+  std::string Line, Uids, Gids;
   while (std::getline(Status, Line)) {
     if (Line.rfind("PPid:", 0) == 0)
       PPid = std::strtoll(Line.c_str() + 5, nullptr, 10);
     else if (Line.rfind("Uid:", 0) == 0)
-      Uid = std::strtoll(Line.c_str() + 4, nullptr, 10);
+      Uid = std::strtoll(Line.c_str() + 4, nullptr, 10), Uids = Line;
+    else if (Line.rfind("Gid:", 0) == 0)
+      Gids = Line;
   }
+  // Real, effective, saved (and fs) ids: those ptrace compares.
+  TrustKey = Uids + " / " + Gids;
   // __pname: the executable's base name, like ps -o comm shows untruncated.
   size_t Slash = ExePath.rfind('/');
   PName = Slash == std::string::npos ? ExePath : ExePath.substr(Slash + 1);
@@ -254,6 +258,7 @@ void PtraceProcess::releaseExited() {
   Agent.Sites = {};
   Agent.Areas = {};
   Heal.ReturnEntry = {};
+  Seccomp.forgetAll(); // its filters, copies of programs, can be large
   ExePath = {};
   if (MemFd >= 0) {
     ::close(MemFd);

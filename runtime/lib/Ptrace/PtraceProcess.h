@@ -11,6 +11,8 @@
 #ifndef TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 #define TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 
+#include "Sandbox.h"
+
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ModuleImage.h"
 #include "tscc/Runtime/Target.h"
@@ -67,6 +69,10 @@ enum class BpRole : uint8_t { Probe, LoaderBreak };
 enum class Resume : uint8_t {
   OutOfLine, ///< jump to the stub, which jumps back
   Emulate,   ///< the tracer performs it on the registers
+  /// No scratch memory for a stub (the process's sandbox forbids mapping
+  /// any): the tracer puts the original byte back and single-steps the
+  /// instruction in place, with every other thread stopped (StepOver.cpp).
+  StepOver,
 };
 
 struct Breakpoint {
@@ -110,6 +116,24 @@ struct JumpSite {
   std::vector<std::pair<uint8_t, uint16_t>> Map;
 };
 
+/// The processes that use one agent's memory: a process and its children
+/// that share its memory without being its threads (vfork() children,
+/// clone(CLONE_VM) without CLONE_THREAD). Every member's AgentState points
+/// at the same group; the agent has the same list (its sharers).
+struct AgentSharers {
+  struct Member {
+    pid_t Pid = 0;
+    uint32_t TargetId = 0;
+    int64_t PPid = 0, Uid = 0;
+  };
+  std::vector<Member> Members;
+  /// Threads may share an fs base for another reason (clone(CLONE_THREAD)
+  /// without CLONE_SETTLS, an untraced process in the memory): the agent
+  /// tells threads apart by their ids for good, even once the process is
+  /// alone in its memory again.
+  bool ById = false;
+};
+
 /// The in-process agent of a process (Agent.h); all zero when the process
 /// has none and every probe is a breakpoint.
 struct AgentState {
@@ -118,8 +142,17 @@ struct AgentState {
   uint64_t AgentBase = 0, AgentSize = 0; ///< the agent's image
   uint64_t CodeBase = 0, CodeSize = 0;   ///< the probe object's image
   uint64_t ThreadsBase = 0, ThreadsSize = 0;
+  uint32_t ThreadCapacity = 0;
+  uint64_t PoolBase = 0, PoolSize = 0; ///< the shadow stacks' chunks
+  /// Other processes use this memory too (null when none does).
+  std::shared_ptr<AgentSharers> Sharers;
   uint64_t DataBase = 0, DataSize = 0;
   uint64_t StoreBase = 0, StoreSize = 0;
+  uint64_t ControlBase = 0, ControlSize = 0; ///< read-only
+  uint64_t ShardBase = 0, ShardSize = 0;     ///< the process's own
+  /// A fork child: its agent waits for a shard of its own (mapped at its
+  /// first stop) before it is armed.
+  bool ShardPending = false;
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
@@ -148,6 +181,11 @@ struct Thread {
   bool SyscallCollected = true;
   int PendingSignal = 0;    ///< to deliver at the next resume / detach
   bool Interrupted = false; ///< PTRACE_INTERRUPT sent, stop not yet seen
+  /// A new thread of a process with an agent: the fs base of the thread
+  /// that made it, compared with its own at its first stop (a thread made
+  /// without a TLS of its own has its creator's).
+  bool CheckFs = false;
+  uint64_t CreatorFs = 0;
 };
 
 class PtraceProcess final : public Target {
@@ -159,9 +197,12 @@ public:
   int64_t pid() const override { return Pid; }
   int64_t ppid() const override { return PPid; }
   int64_t uid() const override { return Uid; }
+  std::string trustKey() const override { return TrustKey; }
   DataModel dataModel() const override { return DM; }
   const std::string &name() const override { return PName; }
   std::string_view backendName() const override { return "ptrace"; }
+  std::string pathName() const override { return PathName; }
+  std::string sandbox() const override { return SandboxSummary; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
                            unsigned MaxDepth) override;
@@ -203,6 +244,8 @@ public:
 
   pid_t Pid;
   int64_t PPid = 0, Uid = 0;
+  /// "uid r e s / gid r e s" from /proc/PID/status (trustKey()).
+  std::string TrustKey;
   bool Launched;
   bool Exited = false;
   DataModel DM = DataModel::LP64;
@@ -221,8 +264,22 @@ public:
   static constexpr uint64_t FarStubLimit = 4096;
   static constexpr uint64_t HealerOffset = 4096;
   uint64_t syscallGadget() const { return Home; } ///< syscall; int3
-  /// One breakOpcode().
-  uint64_t returnTrampoline() const { return Home + 16; }
+  /// Where hijacked returns go: one breakOpcode() in the home page, or,
+  /// in a process tsrun cannot map memory in, an address no process can
+  /// map (above the user address space), where the return faults with
+  /// SIGSEGV and rip on it.
+  uint64_t returnTrampoline() const {
+    return Home ? Home + 16 : unmappableReturn();
+  }
+  uint64_t unmappableReturn() const {
+    return DM == DataModel::LP64 ? 0xffffffffffffe000ull : 0xffffe000ull;
+  }
+  /// Whether a stop by Sig at Rip is a return through returnTrampoline().
+  bool isReturnStop(int Sig, uint64_t Rip) const {
+    if (Home)
+      return Sig == breakSignal() && breakAt(Rip) == Home + 16;
+    return Sig == SIGSEGV && Rip == unmappableReturn();
+  }
   /// Far scratch space in the home page for stubs that need no nearness.
   uint64_t HomeUsed = 32;
 
@@ -236,6 +293,31 @@ public:
   std::set<uint64_t> Semaphores;
   bool SeccompFilter = false;    ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
+  /// Launched processes (and their children) are traced with
+  /// PTRACE_O_TRACESECCOMP, for our filter; attached ones are not, so that
+  /// their own filters' SECCOMP_RET_TRACE fails with ENOSYS as it would
+  /// without tsrun.
+  bool tracesSeccompStops() const { return Launched; }
+
+  /// The process's own seccomp filters (Sandbox.h): every system call
+  /// tsrun makes it run is checked against them first.
+  SeccompView Seccomp;
+  /// Why tsrun makes this process run no system call at all ("" if it
+  /// may): then it has no home page, its breakpoints are stepped over and
+  /// its exit probes return through unmappableReturn().
+  std::string NoInjection;
+  /// How its probes run, for reports: "agent", "breakpoints" or
+  /// "breakpoints-no-inject"; and what sandboxes it ("" if nothing).
+  std::string PathName;
+  std::string SandboxSummary;
+  /// Whether its agent may put its sites back by itself if tsrun dies: not
+  /// when the calls that takes are not the sandbox's to allow. It then only
+  /// disarms (tscc_agent_proc.healing set from the start).
+  bool AgentMayHeal = true;
+  /// Statuses that waitpid() gave tsrun somewhere the event loop does not
+  /// look (a process that died while running an injected call): they go
+  /// here, for the event loop.
+  std::vector<std::pair<pid_t, int>> *Reaped = nullptr;
 
   /// How breakpoints trap. Launched commands use int3, the cheapest trap;
   /// they die with tsrun anyway (PTRACE_O_EXITKILL). Attached processes
@@ -245,7 +327,8 @@ public:
   bool FaultBreaks = false;
   uint8_t breakOpcode() const { return FaultBreaks ? faultOpcode() : 0xcc; }
   AgentState Agent;
-  /// For a vfork child: the parent whose agent is disarmed meanwhile.
+  /// For a vfork child: the parent it borrows its memory from until it
+  /// execs or exits.
   pid_t VforkParent = 0;
   int breakSignal() const { return FaultBreaks ? faultSignal() : SIGTRAP; }
   /// The breakpoint a thread stopped by breakSignal() at rip hit.

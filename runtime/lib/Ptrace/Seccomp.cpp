@@ -34,7 +34,7 @@ std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
     return F;
   }
   if (Nrs.size() + 1 > 255) {
-    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
     return F;
   }
   stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr));
@@ -49,7 +49,7 @@ std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
     jump(F, BPF_JMP | BPF_JEQ | BPF_K, Nrs[I],
          static_cast<uint8_t>(Nrs.size() - I), 0);
   stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
   return F;
 }
 
@@ -68,7 +68,8 @@ tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs,
   // archBlock keeps each block within 255 + 4 instructions; a jump over
   // the x86-64 block needs it shorter than 256.
   if (X86_64.size() > 255)
-    X86_64 = {sock_filter{BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRACE}};
+    X86_64 = {
+        sock_filter{BPF_RET | BPF_K, 0, 0, SECCOMP_RET_TRACE | OurTraceData}};
   jump(F, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0,
        static_cast<uint8_t>(X86_64.size()));
   F.insert(F.end(), X86_64.begin(), X86_64.end());

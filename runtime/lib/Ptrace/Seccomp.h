@@ -3,7 +3,9 @@
 // A launched command gets a seccomp filter before exec that returns
 // SECCOMP_RET_TRACE for the syscall numbers a syscall probe asks for and
 // SECCOMP_RET_ALLOW for everything else, so untraced syscalls never stop
-// the process. The filter is inherited by children and across exec.
+// the process. The filter is inherited by children and across exec. Its
+// RET_TRACE carries OurTraceData, which tells its stops from those a
+// program's own filter asks for.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_SECCOMP_H
@@ -14,6 +16,10 @@
 #include <vector>
 
 namespace tscc::rt::pt {
+
+/// The data of our filter's SECCOMP_RET_TRACE ("ts"): a seccomp stop with
+/// another event message comes from a filter of the program's own.
+constexpr uint16_t OurTraceData = 0x7473;
 
 /// The BPF program for the x86-64 numbers Nrs and the i386 numbers
 /// NrsI386 (each sorted, unique), told apart by seccomp_data.arch: a 32-bit

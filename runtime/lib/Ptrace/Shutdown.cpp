@@ -22,9 +22,12 @@
 
 #include "tscc/Runtime/Session.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <linux/kcmp.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,6 +149,20 @@ std::vector<Thread *> PtraceBackend::Impl::threadsInMemoryOf(PtraceProcess &P) {
   return Out;
 }
 
+/// Whether a process of Live after P, which is detached after it, uses
+/// P's memory (vfork, clone(CLONE_VM)).
+bool PtraceBackend::Impl::sharedWithLater(
+    const PtraceProcess &P, const std::vector<PtraceProcess *> &Live) const {
+  auto It = std::find(Live.begin(), Live.end(), &P);
+  if (It == Live.end())
+    return false;
+  for (++It; It != Live.end(); ++It)
+    if (!willKill(**It) && !(*It)->Threads.empty() &&
+        syscall(SYS_kcmp, P.Pid, (*It)->Pid, KCMP_VM, 0, 0) == 0)
+      return true;
+  return false;
+}
+
 void PtraceBackend::Impl::shutdown() {
   ShuttingDown = true;
   // Agents start no new clause from now on: their processes are about to
@@ -197,13 +214,11 @@ void PtraceBackend::Impl::shutdown() {
     Live.push_back(P);
   // 2. Put back what the ptrace path changed in each process.
   for (PtraceProcess *P : Live) {
-    uint64_t Home = P->Home;
     for (auto &[Tid, T] : P->Threads) {
-      if (Home) {
-        finishReturn(*P, T);
-        restoreReturns(*P, T);
+      finishReturn(*P, T);
+      restoreReturns(*P, T);
+      if (P->Home)
         leaveStub(*P, T);
-      }
     }
     for (const auto &[Addr, Bp] : P->Breakpoints)
       P->writeMemory(Addr, Bp.Orig, 1);
@@ -243,7 +258,10 @@ void PtraceBackend::Impl::shutdown() {
     }
     // Every byte is back: give SIGILL back to whatever the process had.
     if (!P->Threads.empty())
-      uninstallHealer(*P, P->Threads.begin()->first);
+      if (std::string Kept = uninstallHealer(*P, P->Threads.begin()->first,
+                                             sharedWithLater(*P, Live));
+          !Kept.empty())
+        S.note("pid " + std::to_string(P->Pid) + ": " + Kept);
     for (auto &[Tid, T] : P->Threads)
       ptrace(PTRACE_DETACH, Tid, nullptr,
              reinterpret_cast<void *>(static_cast<long>(T.PendingSignal)));

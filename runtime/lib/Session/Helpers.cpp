@@ -40,9 +40,8 @@ void countDrop(const tscc_ctx *Ctx) {
   scope(Ctx).State->countDrop(Ctx->clause);
 }
 
-tscc_store *store(const tscc_ctx *Ctx) {
-  return scope(Ctx).State->Store->view();
-}
+/// The store, and the firing process's shard.
+tscc_store *store(const tscc_ctx *Ctx) { return scope(Ctx).View; }
 
 /// Ctx if it is the context the running clause was given, else null (and
 /// the running clause, if any, gets a fault). Clause code hands its context
@@ -90,8 +89,11 @@ bool clauseMemory(const tscc_ctx *Ctx, const void *P, uint64_t Len) {
   if (StackHi && within(StackLo, StackHi, A, Len))
     return true;
   SessionState &S = *scope(Ctx).State;
-  uintptr_t StoreLo = reinterpret_cast<uintptr_t>(S.Store->view()->base);
+  uintptr_t StoreLo = reinterpret_cast<uintptr_t>(scope(Ctx).View->base);
   if (within(StoreLo, StoreLo + S.Store->size(), A, Len))
+    return true;
+  uintptr_t ShardLo = reinterpret_cast<uintptr_t>(scope(Ctx).View->shard);
+  if (within(ShardLo, ShardLo + S.Store->layout().shard_size, A, Len))
     return true;
   // A linked-in program's memory is the executable's: not checkable here.
   return S.P.containsMemory(A, Len).value_or(true);
@@ -420,16 +422,33 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
                  "fault");
     return;
   }
-  tscc_ring_record H{};
-  H.type = TSCC_RING_RECORD;
-  H.data_model = static_cast<uint16_t>(Ctx.data_model);
-  H.target = F.TargetId;
-  H.tid = static_cast<int32_t>(Ctx.tid);
-  H.clause = Ctx.clause;
-  H.probe = Ctx.probe;
-  H.time_ns = F.TimeNs;
-  if (tscc_ring_write(Store->view(), Store->ownRing(), &H, Rec, Size) != 0)
+  DrainedRecord D;
+  D.Target = F.TargetId; // tsrun ran the clause: it knows for whom
+  D.Hdr.type = TSCC_RING_RECORD;
+  D.Hdr.size = static_cast<uint32_t>(sizeof(tscc_ring_record) + Size);
+  D.Hdr.data_model = static_cast<uint16_t>(Ctx.data_model);
+  D.Hdr.target = F.TargetId;
+  D.Hdr.tid = static_cast<int32_t>(Ctx.tid);
+  D.Hdr.clause = Ctx.clause;
+  D.Hdr.probe = Ctx.probe;
+  D.Hdr.time_ns = F.TimeNs;
+  D.Payload.assign(static_cast<const uint8_t *>(Rec),
+                   static_cast<const uint8_t *>(Rec) + Size);
+  // In tsrun's own memory, never in a ring a target could write; as much
+  // room as a thread's ring has.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  Domain &Dom = *F.Dom;
+  if (Dom.OwnBytes + D.Hdr.size > Store->layout().ring_size) {
     countDrop(Ctx.clause);
+    return;
+  }
+  // The domain's store lock is held: this is the record's place in the
+  // domain's order.
+  D.Hdr.seq =
+      __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED);
+  Dom.OwnBytes += D.Hdr.size;
+  Dom.OwnRecords.push_back(std::move(D));
+  ++Dom.OwnPushed;
 }
 
 unsigned SessionState::stackDepthLimit(uint32_t Requested) const {

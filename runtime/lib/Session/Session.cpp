@@ -4,6 +4,7 @@
 #include "SessionState.h"
 
 #include "tscc/Runtime/Format.h"
+#include "tscc/agent.h"
 
 #include "../Output/JsonEvents.h"
 
@@ -21,11 +22,28 @@ using namespace tscc::rt;
 SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     : S(S), P(S.program()), Start(std::chrono::steady_clock::now()),
       Sink(std::move(Sink)), Matcher(P), Coverage(Matcher) {
-  StoreShape Shape = StoreShape::of(P, S.options().MapCapacity);
+  Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
-  Store = SharedStore::create(Shape, StoreError);
-  if (Store) // the session's time zero, for records written anywhere
-    Store->header().session_start_ns = tscc_host_now_ns();
+  Shape.ThreadCapacity = S.options().MaxThreads;
+  StartNs = tscc_host_now_ns();
+  Control = ControlPage::create(StoreError);
+  if (Control)
+    Store = SharedStore::create(Shape, StoreError, Control.get());
+  if (Store) {
+    Domains.push_back(std::make_unique<Domain>());
+    Domains[0]->Store = Store.get();
+  }
+  RetiredCounters.resize(P.clauses().size());
+  if (Store && Store->layout().thread_capacity < S.options().MaxThreads) {
+    uint32_t B = S.options().ThreadBuffer;
+    std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                      : std::to_string(B >> 20) + "M";
+    warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
+               ": only " + std::to_string(Store->layout().thread_capacity) +
+               " thread buffers of " + Size +
+               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               "more threads");
+  }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
     Aggs.push_back({P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
                     P.aggKeyFields(I)});
@@ -86,6 +104,8 @@ TargetInfo SessionState::info(Target &T) const {
   I.DM = T.dataModel();
   I.Name = T.name();
   I.Backend = std::string(T.backendName());
+  I.Path = T.pathName();
+  I.Sandbox = T.sandbox();
   I.SessionStopping = S.stopRequested();
   return I;
 }
@@ -110,6 +130,27 @@ void SessionState::warnOnce(const std::string &Key, std::string_view Message) {
   warnOnceLocked(Key, Message);
 }
 
+void SessionState::forgetThread(Target &T, int64_t Tid) {
+  // Only threads of this machine take the lock (remote targets' ids are
+  // another machine's).
+  if (!Store || T.backendName() != "ptrace")
+    return;
+  bool Held = false;
+  for (Domain *D : domains())
+    Held |= tscc_store_forget_thread(D->Store->view(),
+                                     static_cast<int32_t>(Tid)) != 0;
+  if (!Held)
+    return;
+  // A program can make threads die in clauses as often as it likes: said
+  // for the first few, then counted (the total comes at the end).
+  std::lock_guard<std::mutex> G(Lock);
+  if (++LockDeaths <= MaxLockDeathNotes)
+    Sink->note(
+        "thread " + std::to_string(Tid) +
+        " died in a clause; the lock it held was freed" +
+        (LockDeaths == MaxLockDeathNotes ? " (further ones are counted)" : ""));
+}
+
 void SessionState::countDrop(uint32_t Clause) {
   if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
     __atomic_add_fetch(&K->drops, 1, __ATOMIC_RELAXED);
@@ -118,241 +159,6 @@ void SessionState::countDrop(uint32_t Clause) {
 void SessionState::countFault(uint32_t Clause) {
   if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
     __atomic_add_fetch(&K->faults, 1, __ATOMIC_RELAXED);
-}
-
-//===----------------------------------------------------------------------===//
-// The store lock, and records from the rings to the sink
-//===----------------------------------------------------------------------===//
-
-namespace {
-thread_local int32_t OwnTid = 0;
-int32_t ownTid() {
-  if (!OwnTid)
-    OwnTid = static_cast<int32_t>(syscall(SYS_gettid));
-  return OwnTid;
-}
-} // namespace
-
-bool SessionState::lockStore(uint64_t TimeoutNs) {
-  return Store &&
-         tscc_store_lock(Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
-}
-
-void SessionState::unlockStore() { tscc_store_unlock(Store->view(), ownTid()); }
-
-uint64_t SessionState::settleLocked() {
-  tscc_store *V = Store->view();
-  std::lock_guard<std::mutex> G(ExitMutex);
-  for (int32_t Slot : EmptyDead)
-    tscc_thread_free(V, Slot);
-  EmptyDead.clear();
-  for (auto [Id, Tid] : ExitedThreads) {
-    int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
-    if (Slot >= 0)
-      tscc_thread_retire(V, Slot);
-  }
-  ExitedThreads.clear();
-  if (!ExitedTargets.empty()) {
-    uint32_t High =
-        std::min(Store->header().threads_high, Store->layout().thread_capacity);
-    for (uint32_t Slot = 0; Slot < High; ++Slot) {
-      tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
-      if (T->state == TSCC_THREAD_LIVE &&
-          std::find(ExitedTargets.begin(), ExitedTargets.end(), T->target) !=
-              ExitedTargets.end())
-        tscc_thread_retire(V, static_cast<int32_t>(Slot));
-    }
-    ExitedTargets.clear();
-  }
-  return __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
-}
-
-void SessionState::collect(uint64_t Horizon, std::vector<DrainedRecord> &Out) {
-  std::lock_guard<std::mutex> G(ExitMutex);
-  drainRings(Store->view(), Horizon, Out, Drains, EmptyDead);
-}
-
-void SessionState::deliverUpTo(uint64_t Horizon) {
-  std::lock_guard<std::mutex> G(Lock);
-  // Collected under Lock too: two threads draining at once must not hand
-  // over their records out of order, nor count a horizon as delivered
-  // while the other still holds records below it.
-  std::vector<DrainedRecord> Out;
-  if (Store)
-    collect(Horizon, Out);
-  deliverLocked(Out);
-  DeliveredSeq = std::max(DeliveredSeq, Horizon);
-  releaseDeliveredLocked();
-}
-
-void SessionState::releaseDeliveredLocked() {
-  bool Released = false;
-  std::erase_if(ExitedUndelivered, [&](std::pair<uint32_t, uint64_t> E) {
-    if (E.second > DeliveredSeq)
-      return false;
-    auto It = Targets.find(E.first);
-    if (It != Targets.end()) {
-      Target *T = It->second.Tgt;
-      Targets.erase(It);
-      TargetIds.erase(T);
-      Launched.erase(T);
-      // The last use: from here on its backend may destroy it.
-      T->releaseBySession();
-      Released = true;
-    }
-    return true;
-  });
-  if (Released)
-    Releases.fetch_add(1, std::memory_order_release);
-}
-
-bool SessionState::validRecord(const tscc_ring_record &H,
-                               const std::vector<uint8_t> &Payload) const {
-  if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
-      H.data_model >= TSCC_DM_COUNT || !Targets.count(H.target))
-    return false;
-  if (H.type == TSCC_RING_PRINT_AGG)
-    return Payload.size() >= 16;
-  if (H.type == TSCC_RING_STACK_SNAPSHOT) {
-    tscc_stack_snapshot Snap;
-    if (Payload.size() < sizeof(Snap))
-      return false;
-    memcpy(&Snap, Payload.data(), sizeof(Snap));
-    return Payload.size() ==
-           sizeof(Snap) + 8 * uint64_t(Snap.shadow_count) + Snap.stack_size;
-  }
-  tscc_record R;
-  if (H.type != TSCC_RING_RECORD || Payload.size() < sizeof(R))
-    return false;
-  memcpy(&R, Payload.data(), sizeof(R));
-  if (R.size != Payload.size() || R.size % 8)
-    return false;
-  if (R.kind == TSCC_REC_PRINTF || R.kind == TSCC_REC_TRACE)
-    return R.format < P.formats().size();
-  return R.kind == TSCC_REC_STACK;
-}
-
-std::vector<uint64_t>
-SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
-  tscc_stack_snapshot Snap;
-  memcpy(&Snap, Payload.data(), sizeof(Snap));
-  std::vector<uint64_t> Shadow(Snap.shadow_count);
-  if (!Shadow.empty())
-    memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
-  std::span<const uint8_t> Stack(
-      Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
-  unsigned Depth = stackDepthLimit(Snap.depth);
-  UnwoundStack S =
-      T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
-                            Depth)
-        : UnwoundStack{{Snap.regs[TSCC_REG_RIP]}, StackEnd::Unreadable};
-  return stackRecord(asRequested(std::move(S), Snap.depth), Depth);
-}
-
-void SessionState::deliverOne(const DrainedRecord &D) {
-  const tscc_ring_record &H = D.Hdr;
-  if (!validRecord(H, D.Payload)) {
-    if (H.clause < P.clauses().size())
-      countDrop(H.clause);
-    warnOnceLocked("bad-record-" + std::to_string(H.clause),
-                   "clause " + std::to_string(H.clause) +
-                       " emitted a malformed record; dropped");
-    return;
-  }
-  if (H.type == TSCC_RING_PRINT_AGG) {
-    uint32_t Agg;
-    int64_t Top;
-    memcpy(&Agg, D.Payload.data(), 4);
-    memcpy(&Top, D.Payload.data() + 8, 8);
-    // Only objects older than ABI 1.1 send these (their print() runs in
-    // the target): the aggregation as it is now, without the store lock,
-    // which must not be waited for while the session mutex is held.
-    if (Agg < Aggs.size())
-      dumpAggLocked(Agg, Top);
-    return;
-  }
-  const TargetEntry &T = Targets.at(H.target); // validRecord() checked it
-  std::vector<uint64_t> StackRecord;
-  if (H.type == TSCC_RING_STACK_SNAPSHOT)
-    StackRecord = unwindSnapshot(T.Tgt, D.Payload);
-  const std::vector<uint8_t> *Payload = &D.Payload;
-  std::vector<uint8_t> Unwound;
-  if (!StackRecord.empty()) {
-    Unwound.resize(StackRecord.size() * 8);
-    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
-    Payload = &Unwound;
-  }
-  RecordOrigin O;
-  O.Pid = T.Pid;
-  O.Tid = H.tid;
-  O.DM = static_cast<DataModel>(H.data_model);
-  O.Clause = H.clause;
-  O.Probe = H.probe;
-  uint64_t Zero = Store->header().session_start_ns;
-  O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
-  O.Tgt = T.Tgt;
-  RecordView V;
-  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
-  V.Args = {Payload->data() + sizeof(tscc_record),
-            Payload->size() - sizeof(tscc_record)};
-  Sink->record(O, V);
-}
-
-void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
-  for (const DrainedRecord &D : Records) {
-    if (OutputFailed)
-      break;
-    deliverOne(D);
-    // Output that cannot be written (closed pipe, full disk) ends the
-    // session like bpftrace does, instead of tracing into the void.
-    if (!Sink->ok() && !OutputFailed) {
-      OutputFailed = true;
-      S.requestStop();
-      if (S.options().OnStop)
-        S.options().OnStop();
-    }
-  }
-  Records.clear();
-  warnFullTablesLocked();
-  uint64_t Corrupt;
-  {
-    std::lock_guard<std::mutex> G(ExitMutex);
-    Corrupt = Drains.Corrupt;
-  }
-  if (Corrupt > CorruptReported) {
-    CorruptReported = Corrupt;
-    warnLocked("a record ring in shared memory was overwritten by a traced "
-               "program; its records were discarded");
-  }
-}
-
-void SessionState::warnFullTablesLocked() {
-  // Clauses that run in targets cannot warn; the table remembers that an
-  // insertion found it full, and the warning comes from here.
-  tscc_store *V = Store->view();
-  for (uint32_t I = 0; I < Store->tables().size(); ++I) {
-    const tscc_table_layout &T = Store->tables()[I];
-    auto *St = reinterpret_cast<tscc_table_state *>(V->base + T.state_off);
-    if (!__atomic_load_n(&St->full, __ATOMIC_RELAXED))
-      continue;
-    bool IsMap = I < V->layout.map_count;
-    std::string Name =
-        IsMap ? "associative array '" +
-                    std::string(P.string(P.maps()[I].name)) + "'"
-              : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
-    warnOnceLocked((IsMap ? "map-full-" : "agg-full-") +
-                       std::to_string(IsMap ? I : I - V->layout.map_count),
-                   Name + " is full (" + std::to_string(T.capacity) +
-                       " entries); further new keys are dropped");
-  }
-}
-
-void SessionState::drain(uint64_t TimeoutNs) {
-  if (!lockStore(TimeoutNs))
-    return;
-  uint64_t Horizon = settleLocked();
-  unlockStore();
-  deliverUpTo(Horizon);
 }
 
 namespace {
@@ -387,28 +193,77 @@ void holdLifeline(uint32_t *Word) {
 
 } // namespace
 
+void SessionState::waitForWake() {
+  // Woken when a ring fills past half, in any domain; otherwise every
+  // 10 ms.
+  std::vector<Domain *> Ds = domains();
+  std::vector<futex_waitv> W;
+  for (Domain *D : Ds) {
+    if (W.size() == FUTEX_WAITV_MAX)
+      break;
+    uint32_t *Word = &D->Store->header().wake;
+    W.push_back({__atomic_load_n(Word, __ATOMIC_ACQUIRE),
+                 reinterpret_cast<uintptr_t>(Word), FUTEX_32, 0});
+  }
+  if (W.size() > 1) {
+    timespec Deadline;
+    clock_gettime(CLOCK_MONOTONIC, &Deadline);
+    Deadline.tv_nsec += 10'000'000;
+    if (Deadline.tv_nsec >= 1'000'000'000) {
+      Deadline.tv_nsec -= 1'000'000'000;
+      ++Deadline.tv_sec;
+    }
+    if (syscall(SYS_futex_waitv, W.data(), W.size(), 0, &Deadline,
+                CLOCK_MONOTONIC) >= 0 ||
+        errno != ENOSYS)
+      return;
+  }
+  timespec Period{0, 10'000'000};
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(W[0].uaddr), FUTEX_WAIT,
+          static_cast<uint32_t>(W[0].val), &Period, nullptr, 0);
+}
+
 void SessionState::readerLoop(std::latch &LifelineHeld) {
-  tscc_store_header &H = Store->header();
-  holdLifeline(&H.reader_alive);
+  holdLifeline(&Control->words().reader_alive);
   LifelineHeld.count_down();
   while (!ReaderStop.load()) {
-    // Woken when a ring fills past half; otherwise every 10 ms.
-    uint32_t Seen = __atomic_load_n(&H.wake, __ATOMIC_ACQUIRE);
-    timespec Period{0, 10'000'000};
-    syscall(SYS_futex, &H.wake, FUTEX_WAIT, Seen, &Period, nullptr, 0);
-    __atomic_store_n(&H.heartbeat_ns, tscc_host_now_ns(), __ATOMIC_RELAXED);
-    if (__atomic_load_n(&H.stop_requested, __ATOMIC_ACQUIRE) &&
-        !S.stopRequested()) {
-      // exit() in a clause that ran inside a target.
-      S.requestStop();
-      if (S.options().OnStop)
-        S.options().OnStop();
-    }
+    waitForWake();
+    if (anyExitRequested())
+      exitRequested();
     if (Ended)
       break;
     if (Begun)
-      drain(ClauseLockTimeoutNs);
+      drain(ClauseLockTimeoutNs, /*EvenIfStuck=*/true);
   }
+}
+
+bool SessionState::anyExitRequested() {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (ExitSeen) // in the shard of a process that is gone since
+    return true;
+  for (auto &[Id, E] : Shards)
+    if (__atomic_load_n(&E.Mem->header().exit_requested, __ATOMIC_ACQUIRE))
+      return true;
+  return false;
+}
+
+void SessionState::exitRequested() {
+  if (S.stopRequested())
+    return;
+  // exit() in a clause that ran inside a target -- or a program that
+  // wrote the request itself. Only an object with a clause that calls
+  // exit() can ask for it; otherwise it is not obeyed (nor repeated).
+  if (!(P.header().flags & TSCC_HDR_USES_EXIT)) {
+    if (!ForgedExitReported)
+      warnOnce("forged-exit",
+               "a traced program asked to end the session, but no clause "
+               "calls exit(); ignored");
+    ForgedExitReported = true;
+    return;
+  }
+  S.requestStop();
+  if (S.options().OnStop)
+    S.options().OnStop();
 }
 
 //===----------------------------------------------------------------------===//
@@ -416,7 +271,7 @@ void SessionState::readerLoop(std::latch &LifelineHeld) {
 //===----------------------------------------------------------------------===//
 
 void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
-                             int64_t Tid, const FireEvent *E) {
+                             int64_t Tid, const FireEvent *E, Domain *D) {
   if (!Store)
     return;
   const tscc_clause &C = P.clauses()[Clause];
@@ -425,29 +280,44 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     DM = DataModel::LP64;
   tscc_action_fn Action = P.action(Clause, DM);
   tscc_predicate_fn Pred = P.predicate(Clause, DM);
-  tscc_store *V = Store->view();
-  tscc_clause_counters *K = tscc_store_counters(V, Clause);
+  // The counters of clauses tsrun runs are its own; the thread is the
+  // process's, in its shard.
+  tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause);
   uint32_t Id = targetId(T);
-  if (!lockStore(ClauseLockTimeoutNs)) {
+  // A process's clause runs in its domain, with its shard; one without a
+  // process in D, with tsrun's own thread state (BEGIN's __thread
+  // variables are END's).
+  if (!D)
+    D = domainFor(T);
+  tscc_store NoProcess{};
+  tscc_store *V = nullptr;
+  if (T) {
+    V = view(*T, Id);
+  } else if (D) {
+    NoProcess = *D->Store->view();
+    NoProcess.shard = Store->view()->shard;
+    V = &NoProcess;
+  }
+  if (!D || !V || !lockStore(*D, ClauseLockTimeoutNs)) {
     __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
     countDrop(Clause);
-    warnOnce("lock-timeout",
-             "a traced thread held the session's state for too long (it is "
-             "stopped?); clauses that could not run were counted as drops");
+    warnOnce("lock-timeout", lockTimeoutText());
     return;
   }
   // Before the clause: a new thread may reuse an exited thread's id.
-  settleLocked();
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    retireExitedLocked();
+  }
   __atomic_add_fetch(&K->fired, 1, __ATOMIC_RELAXED);
   int32_t Slot = -1;
   if (Action || Pred)
     Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if ((Action || Pred) && Slot < 0) {
     countDrop(Clause);
-    warnOnce("threads-full",
-             "more than " + std::to_string(Store->layout().thread_capacity) +
-                 " traced threads at once; clauses of the others are "
-                 "counted as drops");
+    warnOnce("threads-full", threadLimitText() +
+                                 "; clauses of the others were counted as "
+                                 "drops");
   }
   bool Crashed = false;
   ClauseCrash Crash;
@@ -456,7 +326,7 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     std::string Func(E ? E->Function : std::string_view());
     std::string Module(E ? E->Module : std::string_view());
     static const std::string NoName;
-    FireScope F{this, T, Id, Slot, tscc_host_now_ns()};
+    FireScope F{this, T, Id, Slot, tscc_host_now_ns(), V, D};
     tscc_ctx Ctx{};
     Ctx.helpers = &Helpers;
     Ctx.runtime = &F;
@@ -487,9 +357,10 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
     }
     Crashed = !runGuarded(Pred, Action, &Ctx, Crash);
   }
-  uint64_t Horizon = __atomic_load_n(&Store->header().seq, __ATOMIC_ACQUIRE);
-  unlockStore();
-  deliverUpTo(Horizon);
+  Cut After;
+  After.Parts.push_back(settleLocked(*D));
+  unlockStore(*D);
+  deliverUpTo(After);
   if (!Crashed)
     return;
   countFault(Clause);
@@ -502,10 +373,25 @@ void SessionState::runClause(uint32_t Clause, uint32_t Probe, Target *T,
                " in its code; the firing was abandoned (counted as a fault)");
 }
 
+std::vector<Domain *> SessionState::noProcessDomains() {
+  std::vector<Domain *> Ds = domains();
+  // Every domain of traced processes has its own state to look at; tsrun's
+  // own is BEGIN's, and END's and interval's while there is no other.
+  if (Ds.size() > 1)
+    Ds.erase(Ds.begin());
+  return Ds;
+}
+
 void SessionState::runNoProcessClauses(uint32_t Kind) {
-  for (uint32_t I = 0; I < P.probes().size(); ++I)
-    if (P.probes()[I].kind == Kind)
-      runClause(P.probes()[I].clause, I, nullptr, 0, nullptr);
+  if (!Store)
+    return;
+  std::vector<Domain *> Ds = noProcessDomains();
+  if (Kind == TSCC_PROBE_BEGIN)
+    Ds = {Domains[0].get()};
+  for (Domain *D : Ds)
+    for (uint32_t I = 0; I < P.probes().size(); ++I)
+      if (P.probes()[I].kind == Kind)
+        runClause(P.probes()[I].clause, I, nullptr, 0, nullptr, D);
 }
 
 void SessionState::timerLoop() {
@@ -532,8 +418,9 @@ void SessionState::timerLoop() {
       break;
     if (S.collecting()) {
       G.unlock(); // the store lock is never waited for under the mutex
-      runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
-                nullptr);
+      for (Domain *D : noProcessDomains())
+        runClause(P.probes()[Next->Probe].clause, Next->Probe, nullptr, 0,
+                  nullptr, D);
       G.lock();
     }
     // Fixed rate, but never a burst of catch-up runs after a stall.
@@ -549,11 +436,24 @@ void SessionState::dumpAgg(uint32_t Agg, int64_t Top) {
 }
 
 void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
-  Sink->aggregation(
-      snapshotAggregation(Store->view(), Agg, Aggs[Agg], Top, &Stacks));
-  const tscc_table_layout *T = tscc_agg_table(Store->view(), Agg);
-  reinterpret_cast<tscc_table_state *>(Store->view()->base + T->state_off)
-      ->dirty = 0;
+  // Every domain's copy, merged; the others' without their store locks,
+  // which must not be waited for while the session mutex is held (what is
+  // read is copied, then checked).
+  std::vector<tscc_store *> Views = storeViews();
+  AggDump Dump = snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks);
+  if (Dump.Implausible)
+    warnOnceLocked("agg-implausible:" + Aggs[Agg].Name,
+                   "aggregation '@" + Aggs[Agg].Name +
+                       "' in shared memory was written by a traced program: " +
+                       std::to_string(Dump.Implausible) +
+                       " of its entries have a negative count");
+  Sink->aggregation(std::move(Dump));
+  for (tscc_store *V : Views) {
+    const tscc_table_layout *T = tscc_agg_table(V, Agg);
+    __atomic_store_n(
+        &reinterpret_cast<tscc_table_state *>(V->base + T->state_off)->dirty, 0,
+        __ATOMIC_RELAXED);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -565,8 +465,8 @@ Session::Session(const ProbeProgram &Program, std::unique_ptr<OutputSink> Sink,
     : Program(Program), Opts(std::move(O)) {
   State = std::make_unique<SessionState>(*this, std::move(Sink));
   if (State->Store) {
-    StoreStopping = &State->Store->header().stopping;
-    StoreCollectOff = &State->Store->header().collect_off;
+    StoreStopping = &State->Control->words().stopping;
+    StoreCollectOff = &State->Control->words().collect_off;
     // From now on until the end: the rings' reader, and the lifeline of
     // targets that run clauses themselves. No target may be armed before
     // the lifeline is held: a tsrun killed in between would leave agents
@@ -586,6 +486,53 @@ Session::~Session() { unguardProgram(Program); }
 const std::string &Session::initError() const { return State->StoreError; }
 
 SharedStore *Session::store() { return State->Store.get(); }
+Shard *Session::shard(Target &T) {
+  if (!State->Store)
+    return nullptr;
+  uint32_t Id = State->targetId(&T);
+  if (!State->domainFor(&T))
+    return nullptr;
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  tscc_store *V = State->viewLocked(T, Id);
+  if (!V)
+    return nullptr;
+  if (auto Sh = State->SharedShardOf.find(Id);
+      Sh != State->SharedShardOf.end() &&
+      State->Shards.at(Sh->second).Mem->view() == V)
+    return State->Shards.at(Sh->second).Mem.get();
+  return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
+}
+
+void Session::shareShard(Target &Owner, Target &Sharer) {
+  uint32_t O = State->targetId(&Owner), Id = State->targetId(&Sharer);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->shareShardLocked(O, Id);
+}
+
+void Session::leaveShard(Target &Leaving) {
+  uint32_t Id = State->targetId(&Leaving);
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->leaveShardLocked(Id);
+}
+
+SharedStore *Session::storeFor(Target &T) {
+  if (!State->Store)
+    return nullptr;
+  Domain *D = State->domainFor(&T);
+  return D ? D->Store : nullptr;
+}
+
+std::vector<SharedStore *> Session::stores() {
+  std::vector<SharedStore *> Out;
+  if (State->Store)
+    for (Domain *D : State->domains())
+      Out.push_back(D->Store);
+  return Out;
+}
+
+ControlPage *Session::control() {
+  return State->Store ? State->Control.get() : nullptr;
+}
 const StackTable &Session::stacks() const { return State->Stacks; }
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
@@ -648,6 +595,8 @@ void Session::begin() {
   if (State->Begun.exchange(true))
     return;
   State->runNoProcessClauses(TSCC_PROBE_BEGIN);
+  if (State->Store)
+    State->beginDone();
   bool HasInterval = false;
   for (const tscc_probe &Pr : Program.probes())
     HasInterval |= Pr.kind == TSCC_PROBE_INTERVAL;
@@ -688,16 +637,15 @@ void Session::end() {
     for (const std::string &W : State->Coverage.unmatchedReport())
       State->warnOnce(W, W);
   State->runNoProcessClauses(TSCC_PROBE_END);
-  bool Locked = State->lockStore(1'000'000'000);
-  for (uint32_t I = 0; I < State->Aggs.size(); ++I) {
-    const tscc_table_layout *T = tscc_agg_table(State->Store->view(), I);
-    if (reinterpret_cast<tscc_table_state *>(State->Store->view()->base +
-                                             T->state_off)
-            ->dirty)
+  // The backends are done: no process writes the stores any more.
+  for (uint32_t I = 0; I < State->Aggs.size(); ++I)
+    if (State->aggDirty(I))
       State->dumpAgg(I, 0);
-  }
-  if (Locked)
-    State->unlockStore();
+  // A request to end that came too late for the reader (with the end of
+  // its process, say) is still reported if it was not to be obeyed.
+  if (!(Program.header().flags & TSCC_HDR_USES_EXIT) &&
+      State->anyExitRequested())
+    State->exitRequested();
   std::lock_guard<std::mutex> G(State->Lock);
   if (State->TargetsExited) {
     // A long session must not keep what it knew of every process that
@@ -710,12 +658,23 @@ void Session::end() {
         std::to_string(State->MostHeld) + " at once)";
     State->Sink->note(Message);
   }
+  // What was said once during the run, with its total.
+  if (State->CorruptReported > 1)
+    State->warnLocked(std::to_string(State->CorruptReported) +
+                      " stretches of record rings overwritten by traced "
+                      "programs were discarded in all");
+  if (State->LockDeaths > SessionState::MaxLockDeathNotes)
+    State->Sink->note(std::to_string(State->LockDeaths) +
+                      " threads died in clauses holding a lock, which was "
+                      "freed each time");
+  if (State->SeqResetsReported > 1)
+    State->warnLocked("the record sequence number was set back " +
+                      std::to_string(State->SeqResetsReported) +
+                      " times in all");
   // Faults that are not bad reads say what they were, once per clause.
   for (const tscc_clause &C : Program.clauses())
-    if (tscc_clause_counters *K =
-            tscc_store_counters(State->Store->view(), C.id);
-        K && (__atomic_load_n(&K->fault_kinds, __ATOMIC_RELAXED) &
-              (uint64_t{1} << TSCC_FAULT_DIV_ZERO)))
+    if (State->totalCounters(C.id).fault_kinds &
+        (uint64_t{1} << TSCC_FAULT_DIV_ZERO))
       State->warnLocked("clause " + std::to_string(C.id) + " (line " +
                         std::to_string(C.source_line) +
                         ") divided by zero; the result was 0 each time "
@@ -773,30 +732,35 @@ bool Session::snapshot(std::string &Error) {
 
 void Session::withinEnter(Target &T, int64_t Tid, uint32_t WithinIndex) {
   uint32_t Id = State->targetId(&T);
-  if (WithinIndex >= Program.withinTable().size() ||
-      !State->lockStore(ClauseLockTimeoutNs))
+  Domain *D = State->Store ? State->domainFor(&T) : nullptr;
+  tscc_store *V = D ? State->view(T, Id) : nullptr;
+  if (WithinIndex >= Program.withinTable().size() || !V ||
+      !State->lockStore(*D, ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->Store->view();
   int32_t Slot = tscc_thread_add(V, Id, static_cast<int32_t>(Tid));
   if (uint32_t *W = tscc_thread_within(V, Slot))
     ++W[WithinIndex];
-  State->unlockStore();
+  State->unlockStore(*D);
 }
 
 void Session::withinExit(Target &T, int64_t Tid, uint32_t WithinIndex) {
   uint32_t Id = State->targetId(&T);
-  if (WithinIndex >= Program.withinTable().size() ||
-      !State->lockStore(ClauseLockTimeoutNs))
+  Domain *D = State->Store ? State->domainFor(&T) : nullptr;
+  tscc_store *V = D ? State->view(T, Id) : nullptr;
+  if (WithinIndex >= Program.withinTable().size() || !V ||
+      !State->lockStore(*D, ClauseLockTimeoutNs))
     return;
-  tscc_store *V = State->Store->view();
   int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
   // An exit without a seen entry (probe installed mid-call) must not wrap.
   if (uint32_t *W = tscc_thread_within(V, Slot); W && W[WithinIndex])
     --W[WithinIndex];
-  State->unlockStore();
+  State->unlockStore(*D);
 }
 
 void Session::threadExited(Target &T, int64_t Tid) {
+  // Whatever of the store lock it held is free: a thread that died in a
+  // clause (killed) must not leave everybody else waiting.
+  State->forgetThread(T, Tid);
   uint32_t Id = State->targetId(&T);
   std::lock_guard<std::mutex> G(State->ExitMutex);
   State->ExitedThreads.push_back({Id, Tid});
@@ -824,11 +788,11 @@ void Session::note(std::string_view Message) {
 }
 
 void Session::targetExited(Target &T, int ExitCode, int Signal) {
-  // The process is gone, so every record it made already has a sequence
-  // number below this one.
-  uint64_t ExitSeq = State->Store ? __atomic_load_n(&State->Store->header().seq,
-                                                    __ATOMIC_ACQUIRE)
-                                  : 0;
+  State->forgetThread(T, T.pid());
+  // The process is gone, so every cut taken from now on holds every record
+  // it made.
+  Domain *Dom = State->Store ? State->domainFor(&T) : nullptr;
+  uint64_t ExitCut = Dom ? Dom->Cuts.load(std::memory_order_acquire) + 1 : 0;
   // Its last records come before the news of its end. A backend thread
   // must not wait long for the store: the holder may be one of its own
   // stopped threads. (If it cannot be had now, the reader's next drain
@@ -847,7 +811,7 @@ void Session::targetExited(Target &T, int ExitCode, int Signal) {
       State->Launched.erase(L);
     }
     Id = State->targetIdLocked(&T);
-    State->ExitedUndelivered.push_back({Id, ExitSeq});
+    State->ExitedUndelivered.push_back({Id, Dom, ExitCut});
     ++State->TargetsExited;
     State->MostHeld =
         std::max(State->MostHeld, State->TargetsExited - State->TargetsFreed);
@@ -924,13 +888,11 @@ std::vector<ClauseCounters> Session::countersLocked() const {
     K.Clause = C.id;
     K.Line = C.source_line;
     K.Column = C.source_column;
-    if (State->Store)
-      if (tscc_clause_counters *S =
-              tscc_store_counters(State->Store->view(), C.id)) {
-        K.Fired = __atomic_load_n(&S->fired, __ATOMIC_RELAXED);
-        K.Faults = __atomic_load_n(&S->faults, __ATOMIC_RELAXED);
-        K.Drops = __atomic_load_n(&S->drops, __ATOMIC_RELAXED);
-      }
+    // Each process's own, and tsrun's.
+    tscc_clause_counters Sum = State->totalCounters(C.id);
+    K.Fired = Sum.fired;
+    K.Faults = Sum.faults;
+    K.Drops = Sum.drops;
     Out.push_back(K);
   }
   return Out;

@@ -31,22 +31,55 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <latch>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unordered_map>
 
 namespace tscc::rt {
+
+struct Domain;
 
 /// What the helpers need while one clause runs; ctx->runtime points here.
 struct FireScope {
   SessionState *State = nullptr;
   Target *Tgt = nullptr;
   uint32_t TargetId = 0;
-  int32_t Slot = -1;   ///< the firing thread's slot in the store
-  uint64_t TimeNs = 0; ///< CLOCK_MONOTONIC, taken once per firing
+  int32_t Slot = -1;          ///< the firing thread's slot in its shard
+  uint64_t TimeNs = 0;        ///< CLOCK_MONOTONIC, taken once per firing
+  tscc_store *View = nullptr; ///< the domain's store, the process's shard
+  Domain *Dom = nullptr;      ///< whose lock is held
+};
+
+/// Processes that trust each other (Target::trustKey(): they can already
+/// read and write each other's memory) share a store: the script's
+/// globals, associative arrays and aggregations, the lock and the record
+/// sequence number. Domain 0 is tsrun's own (BEGIN runs there; no process
+/// maps it); every other one starts from the state BEGIN left.
+struct Domain {
+  uint32_t Index = 0;
+  std::string Key;
+  SharedStore *Store = nullptr;
+  std::unique_ptr<SharedStore> Owned; ///< all but domain 0's
+  /// Guarded by ExitMutex (with the store lock for Seq): the sequence
+  /// number guarded against programs that set it back, and tsrun's records
+  /// of clauses run under this store's lock, in the order of their
+  /// sequence numbers. OwnPushed counts every one ever added, OwnTaken
+  /// every one collected; the queue holds those in between.
+  SeqGuard Seq;
+  std::deque<DrainedRecord> OwnRecords;
+  uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
+  /// Cuts taken of it so far (each cut's number), and (guarded by Lock)
+  /// the last one whose records are all out.
+  std::atomic<uint64_t> Cuts{0};
+  uint64_t DeliveredCut = 0;
+  /// The reader's drains in a row that could not get the lock (only the
+  /// reader touches it).
+  unsigned FailedDrains = 0;
 };
 
 /// A process the session has seen, by the number the store knows it by.
@@ -62,7 +95,16 @@ public:
 
   Session &S;
   const ProbeProgram &P;
+  std::unique_ptr<ControlPage> Control;
+  /// Domain 0's store: tsrun's own, never mapped into a process.
   std::unique_ptr<SharedStore> Store;
+  /// What every store is made from.
+  StoreShape Shape;
+  /// The session's time zero (CLOCK_MONOTONIC), for records written
+  /// anywhere; tsrun's own, never read back from shared memory.
+  uint64_t StartNs = 0;
+  /// exit() requests from targets that were ignored, and said so.
+  bool ForgedExitReported = false;
   std::string StoreError;
   std::vector<AggregationDesc> Aggs;
   std::vector<int64_t> ParamValues;
@@ -84,17 +126,21 @@ public:
   uint32_t NextTargetId = 1;
   std::unordered_map<const Target *, uint32_t> TargetIds;
   /// Exited targets whose records may still wait in the rings: their id,
-  /// and the store's next sequence number when the exit was reported (each
-  /// of their records has a lower one).
-  std::vector<std::pair<uint32_t, uint64_t>> ExitedUndelivered;
-  /// Every record with a lower sequence number has been handed to the sink.
-  uint64_t DeliveredSeq = 0;
+  /// their domain, and the number of the first cut of it taken after the
+  /// exit was reported (which holds each of their records).
+  struct Undelivered {
+    uint32_t Id;
+    Domain *Dom;
+    uint64_t Cut;
+  };
+  std::vector<Undelivered> ExitedUndelivered;
   /// Targets reported exited, and freed by their backends since; the most
   /// exited ones held at once (the end-of-session statistics).
   uint64_t TargetsExited = 0, TargetsFreed = 0, MostHeld = 0;
   /// Bumped whenever targets are released to their backends.
   std::atomic<uint64_t> Releases{0};
-  uint64_t CorruptReported = 0;
+  /// What the rings held that was garbage, and what was said about it.
+  uint64_t CorruptReported = 0, SeqResetsReported = 0;
   std::string FatalError;
 
   /// Stacks that aggregation keys stand for (thread-safe itself).
@@ -110,9 +156,52 @@ public:
   /// next time its lock is taken (a backend must never wait for it).
   std::vector<std::pair<uint32_t, int64_t>> ExitedThreads;
   std::vector<uint32_t> ExitedTargets;
-  /// Slots of exited threads whose rings are drained, to free.
-  std::vector<int32_t> EmptyDead;
-  DrainStats Drains;
+  /// The trust domains, in the order they appeared ([0]: tsrun's own).
+  /// Never removed: a Domain * stays valid for the session.
+  std::vector<std::unique_ptr<Domain>> Domains;
+  /// BEGIN has run, and its state was given to every domain there was.
+  bool BeginCopied = false;
+  /// A process's shard, and tsrun's read positions in its rings.
+  struct ShardEntry {
+    uint32_t Target = 0; ///< whose
+    Domain *Dom = nullptr;
+    std::unique_ptr<Shard> Mem;
+    RingReader Reader;
+    /// Its process now belongs to another domain (a set-id exec): it is
+    /// released once its rings are read.
+    bool Moved = false;
+    /// Processes that use the owner's memory (Session::shareShard): the
+    /// only ones but Target a record in it may name.
+    std::set<uint32_t> Sharers;
+  };
+  /// Every shard, by a number of tsrun's own, and the current one of each
+  /// target. (tsrun's own, for clauses without a process, is the store's
+  /// view.)
+  std::map<uint64_t, ShardEntry> Shards;
+  std::unordered_map<uint32_t, uint64_t> ShardOf;
+  /// The shard a process sharing another's memory writes into.
+  std::unordered_map<uint32_t, uint64_t> SharedShardOf;
+  /// Shard Key's owner is gone: it becomes that of a process still sharing
+  /// its memory, if there is one.
+  bool handShardOverLocked(uint64_t Key);
+  void shareShardLocked(uint32_t Owner, uint32_t Sharer);
+  void leaveShardLocked(uint32_t Id);
+  /// Whose a record read from shard E is.
+  uint32_t recordOwnerLocked(const ShardEntry &E,
+                             const tscc_ring_record &H) const {
+    return E.Sharers.count(H.target) ? H.target : E.Target;
+  }
+  uint64_t NextShard = 1;
+  /// A released shard held a request to end the session.
+  bool ExitSeen = false;
+  /// Threads that died holding a store lock (guarded by Lock): the first
+  /// few are noted, the total at the end.
+  static constexpr uint64_t MaxLockDeathNotes = 10;
+  uint64_t LockDeaths = 0;
+  /// What the processes whose shards are gone counted, and what their
+  /// rings held that was garbage.
+  std::vector<tscc_clause_counters> RetiredCounters;
+  DrainStats RetiredStats;
 
   // Interval timer (TimerStop guarded by Lock).
   std::thread Timer;
@@ -131,40 +220,97 @@ public:
 
   /// Runs one clause (predicate, then action) under the store lock, then
   /// hands every record emitted so far to the sink. No lock may be held.
+  /// A clause without a process runs in domain D (null: T's domain).
   void runClause(uint32_t Clause, uint32_t Probe, Target *T, int64_t Tid,
-                 const FireEvent *E);
+                 const FireEvent *E, Domain *D = nullptr);
+  /// BEGIN runs in tsrun's own domain; END and interval clauses in every
+  /// domain of traced processes (in tsrun's own while there is none).
   void runNoProcessClauses(uint32_t Kind);
+  /// Where END and interval clauses run: every domain of traced
+  /// processes, or tsrun's own while there is none.
+  std::vector<Domain *> noProcessDomains();
   void timerLoop();
   /// The rings' reader; counts LifelineHeld down once the store's
   /// reader_alive word is this thread's lifeline.
   void readerLoop(std::latch &LifelineHeld);
+  /// Until a ring of any domain wants draining, or 10 ms.
+  void waitForWake();
+  /// A target asked to end the session (exit() in a clause it ran).
+  void exitRequested();
 
   void warnLocked(std::string_view Message);
   void warnOnceLocked(const std::string &Key, std::string_view Message);
   /// Takes Lock.
   void warnOnce(const std::string &Key, std::string_view Message);
 
-  /// Takes the store lock for tsrun (bounded wait); false if it could not.
-  /// Nothing else may be held.
-  bool lockStore(uint64_t TimeoutNs);
-  void unlockStore();
-  /// With the store lock held: retires exited threads, frees drained ones,
-  /// and returns the horizon below which every record is complete.
-  uint64_t settleLocked();
-  /// Copies the records below Horizon out of the rings (no lock needed).
-  void collect(uint64_t Horizon, std::vector<DrainedRecord> &Out);
-  /// Collects the records below Horizon and hands them to the sink, then
-  /// releases the exited targets none of whose records can still come.
-  /// Takes Lock, so that deliveries are whole and in order: once it
-  /// returns, every record below Horizon is out.
-  void deliverUpTo(uint64_t Horizon);
+  /// Takes the store lock of D for tsrun (bounded wait); false if it could
+  /// not. Nothing else may be held.
+  bool lockStore(Domain &D, uint64_t TimeoutNs);
+  void unlockStore(Domain &D);
+  /// Where the records of some domains stood when their store locks were
+  /// last held.
+  struct Cut {
+    struct Part {
+      Domain *Dom = nullptr;
+      uint64_t Number = 0; ///< of the domain's cuts
+      std::vector<std::pair<uint64_t, DrainCut>> Rings; ///< per shard
+      uint64_t OwnUpTo = 0; ///< tsrun's own records: OwnPushed then
+    };
+    std::vector<Part> Parts;
+  };
+  /// The domain of T's processes (null T: tsrun's own), created on first
+  /// use with the state BEGIN left; null if it cannot be created. Takes
+  /// ExitMutex, then Lock (to say so); the Locked form (ExitMutex held)
+  /// says nothing.
+  Domain *domainFor(Target *T);
+  Domain *domainForLocked(Target *T);
+  /// BEGIN has run: every domain there is starts from what it left.
+  void beginDone();
+  /// Gives domain To the script's state as BEGIN left it in tsrun's own:
+  /// the globals and the associative arrays (not the aggregations, which
+  /// are merged when printed).
+  void copyBeginState(Domain &To);
+  /// Every domain, in order; taken under ExitMutex.
+  std::vector<Domain *> domains();
+  /// The view of T's current shard (in T's domain), created on first use;
+  /// null if it cannot be (the process then runs no clause). The Locked
+  /// form: ExitMutex is held.
+  tscc_store *view(Target &T, uint32_t Id);
+  tscc_store *viewLocked(Target &T, uint32_t Id);
+  /// Shard Key's process is gone and so are its records (or it moved to
+  /// another domain and its rings are read): the shard goes, what it
+  /// counted stays. ExitMutex is held.
+  void releaseShardLocked(uint64_t Key);
+  /// Every process's counters for Clause, summed (saturating: a process
+  /// may have written anything into its own). Takes ExitMutex.
+  tscc_clause_counters totalCounters(uint32_t Clause);
+  DrainStats drainStatsLocked() const;
+  /// With the store lock and ExitMutex held: retires the threads and
+  /// processes reported gone.
+  void retireExitedLocked();
+  /// With D's store lock held (Locked; else only the heads are noted):
+  /// retires exited threads, frees drained ones, and notes where every
+  /// record of D below which is complete.
+  Cut::Part settleLocked(Domain &D, bool Locked = true);
+  /// Copies the records of C out of the rings (no lock needed), in order:
+  /// within a domain by sequence number, domains merged by time.
+  void collect(const Cut &C, std::vector<DrainedRecord> &Out);
+  /// Collects the records of C and hands them to the sink, then releases
+  /// the exited targets none of whose records can still come. Takes Lock,
+  /// so that deliveries are whole and in order: once it returns, every
+  /// record of C is out.
+  void deliverUpTo(const Cut &C);
+  /// Says, once, that the rings held garbage (the totals come at the end).
+  void reportCorruptLocked();
   void deliverLocked(std::vector<DrainedRecord> &Records);
   /// Gives every exited target whose records are all delivered back to its
   /// backend (Target::releaseBySession); the session forgets it.
   void releaseDeliveredLocked();
-  /// Collects and delivers if the store lock can be had within TimeoutNs.
-  /// Nothing may be held.
-  void drain(uint64_t TimeoutNs);
+  /// Collects and delivers the records of every domain whose store lock
+  /// can be had within TimeoutNs; EvenIfStuck (the reader): also of one
+  /// whose lock it could not get three times running, as far as the
+  /// rings' heads say. Nothing may be held.
+  void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
   void deliverOne(const DrainedRecord &D);
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T,
@@ -179,16 +325,32 @@ public:
   /// A TSCC_REC_STACK record (tscc_record, then a TSCC_FIELD_STACK
   /// argument: count, end, PCs) holding at most Depth of S's PCs.
   static std::vector<uint64_t> stackRecord(UnwoundStack S, unsigned Depth);
-  bool validRecord(const tscc_ring_record &H,
-                   const std::vector<uint8_t> &Payload) const;
+  bool validRecord(const DrainedRecord &D) const;
+  /// Whether table Table (or, for a __thread map, any process's copy of
+  /// it) found itself full. Takes ExitMutex.
+  bool tableFullLocked(uint32_t Table);
+  /// Whether a process asked to end the session (its shard says so).
+  bool anyExitRequested();
   /// Warns once about every map or aggregation that ran out of room.
   void warnFullTablesLocked();
+  /// What agents in targets could not do (every domain store's
+  /// agent_notices).
+  void warnAgentNoticesLocked();
+  uint32_t agentNoticesLocked();
+  /// "more than N threads ... had state at once (how to raise it)".
+  std::string threadLimitText() const;
+  static const char *lockTimeoutText();
 
-  /// Prints aggregation Agg (and marks it printed); takes Lock (the Locked
-  /// form: held). The store lock should be held, so that the snapshot is
-  /// consistent.
+  /// Prints aggregation Agg, every domain's merged (and marks it printed);
+  /// takes Lock (the Locked form: held).
   void dumpAgg(uint32_t Agg, int64_t Top);
   void dumpAggLocked(uint32_t Agg, int64_t Top);
+  /// Whether some domain's copy of Agg changed since it was printed.
+  bool aggDirty(uint32_t Agg);
+  /// Every domain's store view, for merged aggregation snapshots.
+  std::vector<tscc_store *> storeViews();
+  /// Thread Tid of T is gone: the store lock it may have held is free.
+  void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);
   void countFault(uint32_t Clause);
 

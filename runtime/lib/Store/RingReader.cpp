@@ -6,80 +6,147 @@
 
 using namespace tscc::rt;
 
-namespace {
-
-/// Copies ring R's complete entries into Out. False when the ring held
-/// something that is not a well-formed entry (the ring is then emptied).
-bool drainOne(tscc_store *S, uint32_t Ring, uint64_t Horizon,
-              std::vector<DrainedRecord> &Out) {
-  tscc_ring *R = tscc_ring_at(S, Ring);
-  const uint8_t *Data = tscc_ring_data(S, Ring);
-  uint64_t Size = S->layout.ring_size;
-  uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
-  uint64_t Tail = R->tail;
-  if (Head == Tail)
-    return true;
-  bool Ok = Head - Tail <= Size;
-  while (Ok && Tail < Head) {
-    uint64_t Pos = Tail & (Size - 1);
-    uint64_t Contig = Size - Pos;
-    tscc_ring_record Hdr;
-    memcpy(&Hdr, Data + Pos, sizeof(Hdr) <= Contig ? sizeof(Hdr) : 8);
-    if (Hdr.size < 8 || Hdr.size % 8 || Hdr.size > Contig ||
-        Hdr.size > Head - Tail) {
-      Ok = false;
-      break;
-    }
-    if (Hdr.type == TSCC_RING_PAD) {
-      if (Hdr.size != Contig) {
-        Ok = false;
-        break;
-      }
-      Tail += Hdr.size;
-      continue;
-    }
-    if (Hdr.size < sizeof(Hdr) || sizeof(Hdr) > Contig) {
-      Ok = false;
-      break;
-    }
-    memcpy(&Hdr, Data + Pos, sizeof(Hdr));
-    if (Hdr.seq >= Horizon)
-      break; // written after the horizon: the next drain's
-    DrainedRecord D;
-    D.Hdr = Hdr;
-    D.Payload.assign(Data + Pos + sizeof(Hdr), Data + Pos + Hdr.size);
-    Out.push_back(std::move(D));
-    Tail += Hdr.size;
-  }
-  __atomic_store_n(&R->tail, Ok ? Tail : Head, __ATOMIC_RELEASE);
-  return Ok;
+RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
+  if (Ring >= Cursors.size())
+    Cursors.resize(Ring + 1);
+  return Cursors[Ring];
 }
 
-} // namespace
-
-void tscc::rt::drainRings(tscc_store *S, uint64_t Horizon,
-                          std::vector<DrainedRecord> &Out, DrainStats &Stats,
-                          std::vector<int32_t> &EmptyDead) {
-  size_t First = Out.size();
+void RingReader::cut(tscc_store *S, DrainCut &Cut) {
   tscc_store_header *H = tscc_store_hdr(S);
-  uint32_t High = std::min(__atomic_load_n(&H->threads_high, __ATOMIC_ACQUIRE),
-                           S->layout.thread_capacity);
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
+  Cut.Rings.clear();
   for (uint32_t Slot = 0; Slot < High; ++Slot) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
     uint32_t State = __atomic_load_n(&T->state, __ATOMIC_ACQUIRE);
     if (State == TSCC_THREAD_FREE)
       continue;
-    if (!drainOne(S, Slot, Horizon, Out))
-      ++Stats.Corrupt;
     tscc_ring *R = tscc_ring_at(S, Slot);
-    if (State == TSCC_THREAD_DEAD &&
-        __atomic_load_n(&R->head, __ATOMIC_ACQUIRE) == R->tail)
-      EmptyDead.push_back(static_cast<int32_t>(Slot));
+    uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
+    Cursor &K = cursor(Slot);
+    if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
+      // Its thread is gone and everything it wrote was read: the slot
+      // (and its ring) may serve a new thread. Anything a cut taken
+      // before this one still holds for it is stale from now on.
+      tscc_thread_free(S, static_cast<int32_t>(Slot));
+      K.Tail = 0;
+      ++K.Incarnation;
+      continue;
+    }
+    Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
-  if (!drainOne(S, S->layout.thread_capacity, Horizon, Out))
-    ++Stats.Corrupt;
+  Cut.Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
+}
+
+uint64_t SeqGuard::check(tscc_store *S) {
+  // The sequence number only ever grows, unless a program wrote it: then
+  // it is put back where it was, so that records from now on sort after
+  // the ones before (those written meanwhile are misordered, not lost).
+  tscc_store_header *H = tscc_store_hdr(S);
+  uint64_t Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
+  if (Seq < Last) {
+    ++Resets;
+    __atomic_store_n(&H->seq, Last, __ATOMIC_RELEASE);
+    Seq = Last;
+  }
+  Last = Seq;
+  return Seq;
+}
+
+void RingReader::heads(tscc_store *S, DrainCut &Cut) {
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
+  Cut.Rings.clear();
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
+    if (__atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_FREE)
+      continue;
+    Cut.Rings.push_back(
+        {Slot, cursor(Slot).Incarnation,
+         __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
+  }
+  Cut.Seq = __atomic_load_n(&tscc_store_hdr(S)->seq, __ATOMIC_ACQUIRE);
+}
+
+bool RingReader::drained(tscc_store *S) {
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
+      S->layout.thread_capacity);
+  for (uint32_t Slot = 0; Slot < High; ++Slot)
+    if (__atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE) !=
+        cursor(Slot).Tail)
+      return false;
+  return true;
+}
+
+void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
+                             std::vector<DrainedRecord> &Out) {
+  Cursor &K = cursor(C.Index);
+  if (K.Incarnation != C.Incarnation || C.Head <= K.Tail)
+    return; // freed since the cut, or read up to there already
+  tscc_ring *R = tscc_ring_at(S, C.Index);
+  const uint8_t *Data = tscc_ring_data(S, C.Index);
+  uint64_t Size = S->layout.ring_size;
+  uint64_t Fill = C.Head - K.Tail;
+  bool Ok = Fill <= Size;
+  if (Ok) {
+    // One copy of the bytes, and only the copy is looked at from here on.
+    Copy.resize(Fill);
+    uint64_t Pos = K.Tail & (Size - 1);
+    uint64_t First = std::min(Fill, Size - Pos);
+    memcpy(Copy.data(), Data + Pos, First);
+    memcpy(Copy.data() + First, Data, Fill - First);
+  }
+  for (uint64_t Off = 0; Ok && Off < Fill;) {
+    uint64_t Contig = Size - ((K.Tail + Off) & (Size - 1));
+    tscc_ring_record Hdr;
+    Ok = Fill - Off >= 8;
+    if (!Ok)
+      break;
+    memcpy(&Hdr, Copy.data() + Off, 8); // size and type
+    Ok = Hdr.size >= 8 && Hdr.size % 8 == 0 && Hdr.size <= Contig &&
+         Hdr.size <= Fill - Off;
+    if (Ok && Hdr.type == TSCC_RING_PAD) {
+      Ok = Hdr.size == Contig; // padding runs to the end of the data area
+      Off += Hdr.size;
+      continue;
+    }
+    Ok = Ok && Hdr.size >= sizeof(Hdr);
+    if (!Ok)
+      break;
+    memcpy(&Hdr, Copy.data() + Off, sizeof(Hdr));
+    DrainedRecord D;
+    D.Hdr = Hdr;
+    D.Ring = C.Index;
+    D.Payload.assign(Copy.data() + Off + sizeof(Hdr),
+                     Copy.data() + Off + Hdr.size);
+    Out.push_back(std::move(D));
+    Off += Hdr.size;
+  }
+  if (!Ok)
+    ++Stats.Corrupt; // the rest of this stretch is skipped
+  K.Tail = C.Head;
+  // Tells the writer the room is free again (its business only).
+  __atomic_store_n(&R->tail, K.Tail, __ATOMIC_RELEASE);
+}
+
+void RingReader::collect(tscc_store *S, const DrainCut &Cut,
+                         std::vector<DrainedRecord> &Out) {
+  size_t First = Out.size();
+  for (const DrainCut::Ring &C : Cut.Rings)
+    collectRing(S, C, Out);
   std::stable_sort(Out.begin() + First, Out.end(),
                    [](const DrainedRecord &A, const DrainedRecord &B) {
                      return A.Hdr.seq < B.Hdr.seq;
                    });
+}
+
+void tscc::rt::drainRings(tscc_store *S, RingReader &R,
+                          std::vector<DrainedRecord> &Out) {
+  DrainCut Cut;
+  R.cut(S, Cut);
+  R.collect(S, Cut, Out);
 }

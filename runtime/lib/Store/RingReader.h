@@ -1,13 +1,24 @@
 //===- RingReader.h - Draining the record rings in global order -*- C++ -*-===//
 //
-// Every record a clause emits, in tsrun or in a target, goes into a ring of
-// the shared store with a sequence number taken under the store lock. The
-// reader copies out what the rings hold below a horizon and sorts it by
-// that number: the true order across threads and processes (seed 001's
-// per-CPU buffers merged into one stream). It holds the lock only to read
-// the horizon, so targets never wait for a drain. Rings live in memory a target
-// can write, so every entry is checked; a ring that holds garbage is emptied
-// and counted.
+// Every record a clause emits in a target goes into that thread's ring of
+// the shared store, with a sequence number taken under the store lock.
+// The reader drains them in two steps:
+//
+//   cut()      under the store lock: notes where every ring's writer has
+//              got to. Each entry before that point is complete, and was
+//              written before every entry after it, in any ring.
+//   collect()  without the lock: copies the entries of each ring up to its
+//              cut out of the shared memory, checks them, and sorts them by
+//              sequence number.
+//
+// The rings live in memory a target can write, so every byte is hostile
+// input: each ring is copied out once before anything in it is looked at
+// (nothing is read twice from the shared memory), every size is checked
+// against tsrun's own copy of the layout, and where the reader has got to
+// (the tail) is tsrun's own: the tail in the shared ring is only the
+// writer's hint. A sequence number only orders the records of one cut
+// among themselves; it never decides whether a record is delivered, so a
+// forged one cannot hold a ring back.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_STORE_RINGREADER_H
@@ -23,22 +34,72 @@ namespace tscc::rt {
 struct DrainedRecord {
   tscc_ring_record Hdr{};
   std::vector<uint8_t> Payload;
+  uint32_t Ring = 0; ///< the ring (thread slot) it was read from
+  /// The process whose shard held it (tsrun's number; 0: tsrun's own
+  /// records). Hdr.target is whatever the writer put there.
+  uint32_t Target = 0;
+  /// The trust domain whose sequence number it has.
+  uint32_t Domain = 0;
 };
 
 struct DrainStats {
-  uint64_t Corrupt = 0; ///< rings emptied because they held garbage
+  uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
+  uint64_t SeqReset = 0; ///< times the store's sequence number went back
 };
 
-/// Moves every entry with a sequence number below Horizon out of every
-/// ring in use, sorted by sequence number. Horizon is the store's next
-/// sequence number read under the store lock: every entry below it was
-/// complete when the lock was released, so the rings are read without the
-/// lock (each has one writer, and the reader publishes its tail). Slots of
-/// exited threads whose rings are now empty are added to EmptyDead, to be
-/// freed (tscc_thread_free) the next time the lock is held.
-void drainRings(tscc_store *S, uint64_t Horizon,
-                std::vector<DrainedRecord> &Out, DrainStats &Stats,
-                std::vector<int32_t> &EmptyDead);
+/// The store's sequence number as tsrun last saw it, under the store lock.
+struct SeqGuard {
+  uint64_t Last = 0;
+  uint64_t Resets = 0;
+  /// The number now. One that went back (a program wrote it) is put back
+  /// where it was, and counted.
+  uint64_t check(tscc_store *S);
+};
+
+/// Where the rings' writers had got to, taken under the store lock.
+struct DrainCut {
+  struct Ring {
+    uint32_t Index;
+    uint32_t Incarnation; ///< of tsrun's cursor: a freed ring is not read
+    uint64_t Head;
+  };
+  uint64_t Seq = 0; ///< the store's next sequence number then
+  std::vector<Ring> Rings;
+};
+
+/// tsrun's side of the rings of one store: its own read positions.
+class RingReader {
+public:
+  /// Under the store lock: frees the slots of exited threads whose rings
+  /// are drained (tscc_thread_free), then notes every ring's head (in the
+  /// view's shard).
+  void cut(tscc_store *S, DrainCut &Cut);
+  /// The same without the store lock: notes the heads, frees nothing.
+  void heads(tscc_store *S, DrainCut &Cut);
+  /// Whether every ring of the view's shard is read up to its head.
+  bool drained(tscc_store *S);
+  /// Without the lock: appends the complete entries of every ring up to
+  /// Cut to Out, sorted by sequence number (ties: ring, then position).
+  /// A cut older than what was already collected adds nothing.
+  void collect(tscc_store *S, const DrainCut &Cut,
+               std::vector<DrainedRecord> &Out);
+
+  DrainStats Stats;
+
+private:
+  struct Cursor {
+    uint64_t Tail = 0;
+    uint32_t Incarnation = 0;
+  };
+  Cursor &cursor(uint32_t Ring);
+  void collectRing(tscc_store *S, const DrainCut::Ring &C,
+                   std::vector<DrainedRecord> &Out);
+  std::vector<Cursor> Cursors;
+  std::vector<uint8_t> Copy; ///< the bytes of the ring being read
+};
+
+/// cut() and collect() at once, for callers that know nobody writes.
+void drainRings(tscc_store *S, RingReader &R, std::vector<DrainedRecord> &Out);
 
 } // namespace tscc::rt
 

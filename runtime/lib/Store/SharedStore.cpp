@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/mman.h>
@@ -92,31 +93,51 @@ StoreShape StoreShape::of(const ProbeProgram &P, uint64_t MapCapacity) {
   return S;
 }
 
-bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
-                                  std::vector<tscc_table_layout> &Tables,
-                                  std::string &Error) {
-  L = {};
-  Tables.clear();
-  L.magic = TSCC_STORE_MAGIC;
-  L.clause_count = Shape.ClauseCount;
-  L.map_count = static_cast<uint32_t>(Shape.Maps.size());
-  L.agg_count = static_cast<uint32_t>(Shape.Aggs.size());
-  L.within_count = Shape.WithinCount;
-  L.format_count = Shape.FormatCount;
-  L.ring_size = pow2AtLeast(std::max<uint32_t>(Shape.RingSize, 4096));
-  L.thread_capacity = static_cast<uint32_t>(std::min<uint64_t>(
-      std::max<uint32_t>(Shape.ThreadCapacity, 1),
-      std::max<uint64_t>(MaxRingBytes / L.ring_size, MinThreads)));
+namespace {
 
-  uint64_t Cur = alignTo(sizeof(tscc_store_header), 64);
+/// The tables of the maps and aggregations: __thread maps go into the
+/// shard (at ShardCur), the others into the store (at StoreCur).
+bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
+                  uint64_t &ShardCur, std::vector<tscc_table_layout> &Tables,
+                  std::string &Error) {
+  for (const tscc_map &M : Shape.Maps) {
+    tscc_table_layout T{};
+    bool PerThread = M.flags & TSCC_MAP_THREAD;
+    if (!layoutTable(PerThread ? ShardCur : StoreCur, M.key_size, M.value_size,
+                     Shape.MapCapacity, T, Error))
+      return false;
+    if (PerThread)
+      T.flags |= TSCC_TABLE_THREAD;
+    Tables.push_back(T);
+  }
+  for (const tscc_agg &A : Shape.Aggs) {
+    tscc_table_layout T{};
+    uint32_t Buckets = aggBuckets(A);
+    uint64_t ValueSize = sizeof(tscc_agg_value) + uint64_t(Buckets) * 8;
+    if (ValueSize > (1u << 30)) {
+      Error = "an aggregation has too many buckets for the shared store";
+      return false;
+    }
+    if (!layoutTable(StoreCur, A.key_size, static_cast<uint32_t>(ValueSize),
+                     Shape.MapCapacity, T, Error))
+      return false;
+    T.flags = TSCC_TABLE_AGG;
+    T.agg_kind = A.kind;
+    T.buckets = Buckets;
+    T.lhist_lo = A.lhist_lo;
+    T.lhist_hi = A.lhist_hi;
+    T.lhist_step = A.lhist_step;
+    Tables.push_back(T);
+  }
+  return true;
+}
+
+/// A process's shard up to its tables: its header, its clause counters,
+/// its threads, their index and blocks, and their rings.
+uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
+  uint64_t Cur = alignTo(sizeof(tscc_shard_header), 64);
   L.counters_off = Cur;
   Cur += uint64_t(L.clause_count) * sizeof(tscc_clause_counters);
-  uint64_t GAlign = std::max<uint64_t>(Shape.GlobalAlign, 64);
-  Cur = alignTo(Cur, GAlign);
-  L.globals_off = Cur;
-  L.globals_size = Shape.GlobalSize;
-  Cur += Shape.GlobalSize;
-
   Cur = alignTo(Cur, 64);
   L.threads_off = Cur;
   Cur += uint64_t(L.thread_capacity) * sizeof(tscc_thread);
@@ -140,85 +161,175 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   Cur = alignTo(Cur, 4096);
   L.rings_off = Cur;
   L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 64);
-  Cur += L.ring_stride * (uint64_t(L.thread_capacity) + 1);
+  Cur += L.ring_stride * uint64_t(L.thread_capacity);
+  L.shard_tables_off = alignTo(Cur, 4096);
+  return L.shard_tables_off;
+}
 
+} // namespace
+
+bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
+                                  std::vector<tscc_table_layout> &Tables,
+                                  std::string &Error) {
+  L = {};
+  Tables.clear();
+  L.magic = TSCC_STORE_MAGIC;
+  L.clause_count = Shape.ClauseCount;
+  L.map_count = static_cast<uint32_t>(Shape.Maps.size());
+  L.agg_count = static_cast<uint32_t>(Shape.Aggs.size());
+  L.within_count = Shape.WithinCount;
+  L.format_count = Shape.FormatCount;
+  L.ring_size = pow2AtLeast(std::max<uint32_t>(Shape.RingSize, 4096));
+  L.thread_capacity = static_cast<uint32_t>(std::min<uint64_t>(
+      std::max<uint32_t>(Shape.ThreadCapacity, 1),
+      std::max<uint64_t>(MaxRingBytes / L.ring_size, MinThreads)));
+
+  // The store: what the processes share.
+  uint64_t Cur = alignTo(sizeof(tscc_store_header), 64);
+  uint64_t GAlign = std::max<uint64_t>(Shape.GlobalAlign, 64);
+  Cur = alignTo(Cur, GAlign);
+  L.globals_off = Cur;
+  L.globals_size = Shape.GlobalSize;
+  Cur += Shape.GlobalSize;
   L.tables_off = alignTo(Cur, 4096);
   Cur = L.tables_off;
-  for (const tscc_map &M : Shape.Maps) {
-    tscc_table_layout T{};
-    if (!layoutTable(Cur, M.key_size, M.value_size, Shape.MapCapacity, T,
-                     Error))
-      return false;
-    if (M.flags & TSCC_MAP_THREAD)
-      T.flags |= TSCC_TABLE_THREAD;
-    Tables.push_back(T);
-  }
-  for (const tscc_agg &A : Shape.Aggs) {
-    tscc_table_layout T{};
-    uint32_t Buckets = aggBuckets(A);
-    uint64_t ValueSize = sizeof(tscc_agg_value) + uint64_t(Buckets) * 8;
-    if (ValueSize > (1u << 30)) {
-      Error = "an aggregation has too many buckets for the shared store";
-      return false;
-    }
-    if (!layoutTable(Cur, A.key_size, static_cast<uint32_t>(ValueSize),
-                     Shape.MapCapacity, T, Error))
-      return false;
-    T.flags = TSCC_TABLE_AGG;
-    T.agg_kind = A.kind;
-    T.buckets = Buckets;
-    T.lhist_lo = A.lhist_lo;
-    T.lhist_hi = A.lhist_hi;
-    T.lhist_step = A.lhist_step;
-    Tables.push_back(T);
-  }
+
+  uint64_t ShardCur = layoutShard(Shape, L);
+  if (!layoutTables(Shape, Cur, ShardCur, Tables, Error))
+    return false;
   L.size = alignTo(std::max<uint64_t>(Cur, 4096), 4096);
-  if (L.size > MaxStoreBytes) {
-    Error = "the script's variables need " + std::to_string(L.size >> 20) +
+  L.shard_size = alignTo(std::max<uint64_t>(ShardCur, 4096), 4096);
+  if (L.size > MaxStoreBytes || L.shard_size > MaxStoreBytes) {
+    Error = "the script's variables need " +
+            std::to_string(std::max(L.size, L.shard_size) >> 20) +
             " MiB of shared memory; lower --map-capacity or --thread-buffer";
     return false;
   }
   return true;
 }
 
+namespace {
+
+/// A sealable memfd of Size bytes, mapped read-write here. -1 (with Error)
+/// on failure.
+int createMemfd(const char *Name, uint64_t Size, void *&Base,
+                std::string &Error) {
+  int Fd = static_cast<int>(
+      syscall(SYS_memfd_create, Name, MFD_CLOEXEC | MFD_ALLOW_SEALING));
+  if (Fd < 0) {
+    Error = std::string("memfd_create: ") + strerror(errno);
+    return -1;
+  }
+  if (ftruncate(Fd, static_cast<off_t>(Size)) != 0) {
+    Error = std::string("sizing ") + Name + ": " + strerror(errno);
+    close(Fd);
+    return -1;
+  }
+  Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+              Fd, 0);
+  if (Base == MAP_FAILED) {
+    Error = std::string("mapping ") + Name + ": " + strerror(errno);
+    close(Fd);
+    return -1;
+  }
+  return Fd;
+}
+
+/// Seals what no process may change about the memfd: its size, so that no
+/// target can truncate it under tsrun's mapping (whose reads would then
+/// raise SIGBUS in tsrun), and the seals themselves.
+bool seal(int Fd, unsigned Extra, std::string &Error) {
+  if (fcntl(Fd, F_ADD_SEALS,
+            F_SEAL_SHRINK | F_SEAL_GROW | Extra | F_SEAL_SEAL) == 0)
+    return true;
+  Error = std::string("sealing shared memory: ") + strerror(errno);
+  return false;
+}
+
+} // namespace
+
+std::unique_ptr<ControlPage> ControlPage::create(std::string &Error) {
+  std::unique_ptr<ControlPage> C(new ControlPage());
+  void *Base = nullptr;
+  C->Fd = createMemfd("tscc-control", C->size(), Base, Error);
+  if (C->Fd < 0)
+    return nullptr;
+  C->Words = static_cast<tscc_control *>(Base);
+  C->Words->magic = TSCC_CONTROL_MAGIC;
+  C->Words->version = TSCC_STORE_VERSION;
+  C->Words->size = sizeof(tscc_control);
+  // From here on only this mapping can write: every other one, in tsrun or
+  // in a target, is read-only and cannot be made writable.
+  if (!seal(C->Fd, F_SEAL_FUTURE_WRITE, Error))
+    return nullptr;
+  return C;
+}
+
+ControlPage::~ControlPage() {
+  if (Words)
+    munmap(Words, size());
+  if (Fd >= 0)
+    close(Fd);
+}
+
 std::unique_ptr<SharedStore> SharedStore::create(const StoreShape &Shape,
-                                                 std::string &Error) {
+                                                 std::string &Error,
+                                                 ControlPage *Control) {
   std::unique_ptr<SharedStore> S(new SharedStore());
   if (!computeStoreLayout(Shape, S->Layout, S->Tables, Error))
     return nullptr;
-  S->Fd =
-      static_cast<int>(syscall(SYS_memfd_create, "tscc-store", MFD_CLOEXEC));
-  if (S->Fd < 0) {
-    Error = std::string("memfd_create: ") + strerror(errno);
+  void *Base = nullptr;
+  S->Fd = createMemfd("tscc-store", S->Layout.size, Base, Error);
+  if (S->Fd < 0)
     return nullptr;
-  }
-  if (ftruncate(S->Fd, static_cast<off_t>(S->Layout.size)) != 0) {
-    Error = std::string("sizing the shared store: ") + strerror(errno);
-    return nullptr;
-  }
-  void *Base = mmap(nullptr, S->Layout.size, PROT_READ | PROT_WRITE,
-                    MAP_SHARED | MAP_NORESERVE, S->Fd, 0);
-  if (Base == MAP_FAILED) {
-    Error = std::string("mapping the shared store: ") + strerror(errno);
-    return nullptr;
-  }
   S->View.base = static_cast<uint8_t *>(Base);
   S->View.layout = S->Layout;
   S->View.tables = S->Tables.data();
+  S->View.control = Control ? &Control->words() : nullptr;
+  if (!seal(S->Fd, 0, Error))
+    return nullptr;
   tscc_store_header &H = S->header();
   H.magic = TSCC_STORE_MAGIC;
   H.version = TSCC_STORE_VERSION;
   H.header_size = sizeof(tscc_store_header);
   H.size = S->Layout.size;
-  H.session_start_ns = tscc_host_now_ns();
-  H.reader_pid = getpid();
-  H.heartbeat_ns = H.session_start_ns;
+  S->Own = Shard::create(*S, Error);
+  if (!S->Own)
+    return nullptr;
+  S->View.shard = S->Own->view()->shard;
   return S;
 }
 
 SharedStore::~SharedStore() {
+  Own.reset();
   if (View.base)
     munmap(View.base, Layout.size);
+  if (Fd >= 0)
+    close(Fd);
+}
+
+std::unique_ptr<Shard> Shard::create(SharedStore &Store, std::string &Error) {
+  std::unique_ptr<Shard> S(new Shard());
+  uint64_t Size = Store.layout().shard_size;
+  void *Base = nullptr;
+  S->Fd = createMemfd("tscc-shard", Size, Base, Error);
+  if (S->Fd < 0)
+    return nullptr;
+  S->View = *Store.view();
+  S->View.shard = static_cast<uint8_t *>(Base);
+  if (!seal(S->Fd, 0, Error))
+    return nullptr;
+  tscc_shard_header &H = S->header();
+  H.magic = TSCC_SHARD_MAGIC;
+  H.version = TSCC_STORE_VERSION;
+  H.header_size = sizeof(tscc_shard_header);
+  H.size = Size;
+  return S;
+}
+
+Shard::~Shard() {
+  if (View.shard)
+    munmap(View.shard, size());
   if (Fd >= 0)
     close(Fd);
 }
@@ -259,8 +370,11 @@ extern "C" void tscc_host_yield(void) {
 }
 
 extern "C" int tscc_host_thread_alive(int32_t Tid) {
-  return kill(Tid, 0) == 0 || errno != ESRCH;
+  // kill() would take 0 and negative numbers for process groups.
+  return Tid > 0 && (kill(Tid, 0) == 0 || errno != ESRCH);
 }
+
+extern "C" void tscc_host_unlocked(int32_t) {}
 
 extern "C" void tscc_host_wake(uint32_t *Futex) {
   syscall(SYS_futex, Futex, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);

@@ -22,6 +22,7 @@ usage: patch-object.py MODE IN.o OUT.o
   i386-image       the i386 stream's image is made an x86-64 one
   i386-reloc       the first relocation of the i386 image gets type 10
                    (R_386_GOTPC, which a statically relocated image has not)
+  abi-1.5          the header's minor version becomes 5 (streams are 1.6)
 
 Only the standard library: the tests must not need pyelftools. Exits 2 if
 the object does not have what the mode patches (the test is then wrong, not
@@ -144,7 +145,11 @@ def patch_i386(obj, mode):
 def main():
     mode, src, dst = sys.argv[1:4]
     obj = Elf(open(src, "rb").read())
-    if mode == "clause-offset":
+    if mode == "abi-1.5":
+        # tscc_header: magic[8], u16 abi_major, u16 abi_minor.
+        _, header = obj.section("tscc_header")
+        struct.pack_into("<H", obj.data, header["offset"] + 10, 5)
+    elif mode == "clause-offset":
         _, clauses = obj.section("tscc_clauses")
         # tscc_clause: 24 bytes (id, flags, probes...), then
         # stream[ILP32], stream[LP64] {pred_off, pred_size, act_off, act_size}

@@ -78,7 +78,9 @@ protected:
     StoreShape Shape = StoreShape::of(*Program, 64);
     Shape.ThreadCapacity = 8;
     Shape.RingSize = 1 << 16;
-    Store = SharedStore::create(Shape, Error);
+    Control = ControlPage::create(Error);
+    ASSERT_TRUE(Control) << Error;
+    Store = SharedStore::create(Shape, Error, Control.get());
     ASSERT_TRUE(Store) << Error;
     SymbolResolver None = [](std::string_view) { return std::nullopt; };
     ASSERT_TRUE(Agent.load(ip::agentObject(), None));
@@ -142,11 +144,41 @@ protected:
     C.agent_hi = C.agent_lo + Agent.Size;
     C.lock_timeout_ns = 1'000'000'000;
     C.reader_pid = getpid();
-    Threads.resize(64 * sizeof(tscc_agent_thread));
+    Threads.resize(64);
     C.thread_capacity = 64;
     C.threads = reinterpret_cast<uint64_t>(Threads.data());
+    Pool.resize(64);
+    C.pool = reinterpret_cast<uint64_t>(Pool.data());
+    C.pool_chunks = static_cast<uint32_t>(Pool.size());
     proc().armed = 1;
     proc().epoch = 1;
+  }
+
+  /// Code at At, its first bytes a jump to a trampoline at Tramp, which
+  /// runs the hooks.
+  void patch(std::span<const uint8_t> Code, uint8_t *At, uint8_t *TrampAt,
+             const tscc_agent_hook *Hooks, uint32_t HookCount) {
+    uint64_t Func = reinterpret_cast<uint64_t>(At);
+    memcpy(At, Code.data(), Code.size());
+    ip::PatchPlan Plan;
+    std::string Why;
+    ASSERT_TRUE(ip::planJumpPatch(Code, Func, Func, {}, Plan, Why)) << Why;
+    uint64_t Tramp = reinterpret_cast<uint64_t>(TrampAt);
+    std::vector<uint8_t> Bytes;
+    ip::TrampolineInfo Info;
+    ASSERT_TRUE(ip::buildTrampoline(
+        Plan, Tramp, Agent.symbol(TSCC_AGENT_SYM_ENTER),
+        reinterpret_cast<uint64_t>(Hooks), HookCount, Bytes, Info, Why))
+        << Why;
+    memcpy(TrampAt, Bytes.data(), Bytes.size());
+    uint32_t &N = config().site_count;
+    SiteTable[N] = Tramp;
+    config().sites = reinterpret_cast<uint64_t>(SiteTable);
+    config().site_capacity = 2;
+    ++N;
+    std::vector<uint8_t> Jump;
+    ASSERT_TRUE(ip::jumpPatchBytes(Plan, Tramp + TSCC_TRAMPOLINE_CODE, Jump));
+    memcpy(At, Jump.data(), Jump.size());
   }
 
   /// foo in a page of its own, its first 8 bytes a jump to a trampoline in
@@ -156,28 +188,9 @@ protected:
                                         PROT_READ | PROT_WRITE | PROT_EXEC,
                                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     ASSERT_NE(Pages, MAP_FAILED);
-    uint64_t Foo = reinterpret_cast<uint64_t>(Pages);
-    memcpy(Pages, FooCode, sizeof(FooCode));
-    ip::PatchPlan Plan;
-    std::string Why;
-    ASSERT_TRUE(ip::planJumpPatch(FooCode, Foo, Foo, {}, Plan, Why)) << Why;
     Hook = {TSCC_HOOK_ENTRY, FooProbe, reinterpret_cast<uint64_t>("foo"),
             reinterpret_cast<uint64_t>("a.out")};
-    uint64_t Tramp = Foo + 4096;
-    std::vector<uint8_t> Bytes;
-    ip::TrampolineInfo Info;
-    ASSERT_TRUE(ip::buildTrampoline(
-        Plan, Tramp, Agent.symbol(TSCC_AGENT_SYM_ENTER),
-        reinterpret_cast<uint64_t>(&Hook), 1, Bytes, Info, Why))
-        << Why;
-    memcpy(Pages + 4096, Bytes.data(), Bytes.size());
-    SiteTable[0] = Tramp;
-    config().sites = reinterpret_cast<uint64_t>(SiteTable);
-    config().site_capacity = 1;
-    config().site_count = 1;
-    std::vector<uint8_t> Jump;
-    ASSERT_TRUE(ip::jumpPatchBytes(Plan, Tramp + TSCC_TRAMPOLINE_CODE, Jump));
-    memcpy(Pages, Jump.data(), Jump.size());
+    patch(FooCode, Pages, Pages + 4096, &Hook, 1);
     FooFn = reinterpret_cast<long (*)(long)>(Pages);
   }
 
@@ -195,21 +208,22 @@ protected:
 
   std::vector<DrainedRecord> drain() {
     std::vector<DrainedRecord> Out;
-    DrainStats Stats;
-    std::vector<int32_t> Dead;
-    drainRings(Store->view(), ~0ull, Out, Stats, Dead);
-    EXPECT_EQ(Stats.Corrupt, 0u);
+    drainRings(Store->view(), Reader, Out);
+    EXPECT_EQ(Reader.Stats.Corrupt, 0u);
     return Out;
   }
 
   std::unique_ptr<ProbeProgram> Program;
+  std::unique_ptr<ControlPage> Control;
   std::unique_ptr<SharedStore> Store;
+  RingReader Reader;
   LocalImage Agent, Code;
   std::vector<tscc_agent_clause> Clauses;
   std::vector<uint32_t> ProbeClause;
   std::vector<uint64_t> Specs;
-  std::vector<uint8_t> Threads;
-  uint64_t SiteTable[1] = {};
+  std::vector<tscc_agent_thread> Threads;
+  std::vector<tscc_agent_chunk> Pool;
+  uint64_t SiteTable[2] = {};
   tscc_agent_hook Hook{};
   uint8_t *Pages = nullptr;
   long (*FooFn)(long) = nullptr;
@@ -338,11 +352,58 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
   EXPECT_EQ(config().recovered_faults, 2u);
 }
 
+/// rec(n) = n, by recursion: `endbr64; push %rbp; mov %rsp,%rbp; test
+/// %rdi,%rdi; je 1f; dec %rdi; call rec; inc %rax; pop %rbp; ret; 1: xor
+/// %eax,%eax; pop %rbp; ret`.
+const uint8_t RecCode[] = {0xf3, 0x0f, 0x1e, 0xfa, 0x55, 0x48, 0x89, 0xe5,
+                           0x48, 0x85, 0xff, 0x74, 0x0d, 0x48, 0xff, 0xcf,
+                           0xe8, 0xeb, 0xff, 0xff, 0xff, 0x48, 0xff, 0xc0,
+                           0x5d, 0xc3, 0x31, 0xc0, 0x5d, 0xc3};
+/// The interval probe's clause counts ticks (and asks for exit at $1 of
+/// them): it writes no record, so nothing here is a drop but lost returns.
+constexpr uint32_t TickProbe = 3, TickClause = 3;
+
+TEST_F(AgentTest, ExitProbesAtAnyDepth) {
+  // An exit and a within() hook on rec: every return is hijacked, however
+  // deep (a shadow stack of 192 frames missed the rest, silently), and
+  // every one comes back to its real caller.
+  tscc_agent_hook Hooks[2] = {
+      {TSCC_HOOK_EXIT, TickProbe, reinterpret_cast<uint64_t>("rec"),
+       reinterpret_cast<uint64_t>("a.out")},
+      {TSCC_HOOK_WITHIN, 0, reinterpret_cast<uint64_t>("rec"),
+       reinterpret_cast<uint64_t>("a.out")}};
+  int64_t NoExit = int64_t(1) << 40;
+  config().params = reinterpret_cast<uint64_t>(&NoExit);
+  config().param_count = 1;
+  patch(RecCode, Pages + 2 * 4096, Pages + 2 * 4096 + 2048, Hooks, 2);
+  auto Rec = reinterpret_cast<long (*)(long)>(Pages + 2 * 4096);
+  EXPECT_EQ(Rec(1000), 1000);
+  EXPECT_EQ(counter(TickClause, 0), 1001u);
+  EXPECT_EQ(counter(TickClause, 2), 0u);
+  EXPECT_EQ(Store->header().agent_notices, 0u);
+  // within() was left as often as it was entered.
+  int32_t Slot = tscc_thread_lookup(Store->view(), 1,
+                                    static_cast<int32_t>(syscall(SYS_gettid)));
+  ASSERT_GE(Slot, 0);
+  EXPECT_EQ(tscc_thread_within(Store->view(), Slot)[0], 0u);
+  // Deeper than the pool (64 chunks of 85 frames) holds: the returns that
+  // could not be kept are drops, and tsrun is told; the program is not
+  // changed.
+  uint64_t Deep = 64 * TSCC_AGENT_CHUNK_FRAMES + 500;
+  EXPECT_EQ(Rec(static_cast<long>(Deep)), static_cast<long>(Deep));
+  EXPECT_EQ(counter(TickClause, 0), 1001u + Deep + 1);
+  EXPECT_GT(counter(TickClause, 2), 0u);
+  EXPECT_EQ(counter(TickClause, 0) - counter(TickClause, 2),
+            1001u + 64 * TSCC_AGENT_CHUNK_FRAMES);
+  EXPECT_TRUE(Store->header().agent_notices & TSCC_NOTICE_SHADOW_FULL);
+  EXPECT_EQ(tscc_thread_within(Store->view(), Slot)[0], 0u);
+}
+
 TEST_F(AgentTest, ATsrunThatDiedHasItsSitesPutBack) {
   EXPECT_EQ(FooFn(1), 2);
   EXPECT_EQ(Pages[0], 0xe9);
   // What the kernel does to the lifeline when tsrun dies.
-  Store->header().reader_alive |= TSCC_READER_GONE;
+  Control->words().reader_alive |= TSCC_READER_GONE;
   EXPECT_EQ(FooFn(2), 3); // this hit puts the bytes back, runs no clause
   EXPECT_EQ(memcmp(Pages, FooCode, sizeof(FooCode)), 0);
   EXPECT_EQ(proc().armed, 0u);

@@ -265,9 +265,10 @@ TEST_F(SessionTest, ExitedTargetIsReleasedOnceItsRecordsAreOut) {
   FakeTarget T(100, DataModel::LP64, "prog");
   S->targetAttached(T, HowForked);
   uint32_t Id = S->targetId(T);
-  tscc_store *V = S->store()->view();
+  tscc_store *V = S->shard(T)->view(); // the store, and the target's shard
   // One of the target's threads holds the store lock, as a clause running
-  // in its agent does, and writes a record ("total %lu\n", format 2).
+  // in its agent does, and writes a record ("total %lu\n", format 2) into
+  // its ring.
   std::promise<void> Written, Release;
   std::thread Holder([&] {
     auto Tid = static_cast<int32_t>(syscall(SYS_gettid));

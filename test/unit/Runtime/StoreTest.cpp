@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
@@ -57,13 +59,16 @@ TEST_F(StoreTest, LayoutIsAlignedAndInsideTheMapping) {
   const tscc_store_layout &L = S->layout();
   EXPECT_EQ(L.globals_off % 64, 0u);
   EXPECT_EQ(L.rings_off % 4096, 0u);
+  EXPECT_LE(L.rings_off + L.ring_stride * L.thread_capacity, L.shard_size);
   EXPECT_EQ(L.ring_size, 4096u);
   ASSERT_EQ(S->tables().size(), 3u);
   for (const tscc_table_layout &T : S->tables()) {
     EXPECT_EQ(T.entries_off % 16, 0u);
     EXPECT_EQ(T.value_off % 16, 0u);
     EXPECT_GE(T.index_slots, 2 * T.capacity);
-    EXPECT_LE(T.entries_off + uint64_t(T.capacity) * T.entry_size, L.size);
+    // __thread maps are in each process's shard, the rest in the store.
+    EXPECT_LE(T.entries_off + uint64_t(T.capacity) * T.entry_size,
+              (T.flags & TSCC_TABLE_THREAD) ? L.shard_size : L.size);
   }
   EXPECT_EQ(S->tables()[2].buckets, 65u);
   EXPECT_TRUE(S->tables()[1].flags & TSCC_TABLE_THREAD);
@@ -181,7 +186,7 @@ TEST_F(StoreTest, FreedThreadSlotsAreReusedLowestFirst) {
     A = tscc_thread_add(V, 1, Tid);
     EXPECT_EQ(A, 0) << Tid;
   }
-  EXPECT_EQ(tscc_store_hdr(V)->threads_high, 2u);
+  EXPECT_EQ(tscc_shard_hdr(V)->threads_high, 2u);
 }
 
 TEST_F(StoreTest, AggregationsFoldAndClear) {
@@ -220,18 +225,16 @@ TEST_F(StoreTest, AggregationsFoldAndClear) {
 TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
   auto S = make(small());
   tscc_store *V = S->view();
-  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11);
+  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11),
+          C = tscc_thread_add(V, 2, 10);
   std::vector<DrainedRecord> Out;
-  DrainStats Stats;
-  std::vector<int32_t> Dead;
+  RingReader Reader;
   uint32_t Next = 0;
   // Records of 40 + 56 bytes: the 4 KiB rings wrap many times, and the
   // reader sees the three rings' records in the order they were written.
   for (int Round = 0; Round < 200; ++Round) {
     for (int I = 0; I < 10; ++I) {
-      uint32_t Ring = (Next % 3 == 0)   ? uint32_t(A)
-                      : (Next % 3 == 1) ? uint32_t(B)
-                                        : S->ownRing();
+      int32_t Ring = (Next % 3 == 0) ? A : (Next % 3 == 1) ? B : C;
       tscc_ring_record H{};
       H.type = TSCC_RING_RECORD;
       H.clause = Next;
@@ -240,7 +243,7 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
       ASSERT_EQ(tscc_ring_write(V, Ring, &H, Payload, sizeof(Payload)), 0);
       ++Next;
     }
-    drainRings(V, ~0ull, Out, Stats, Dead);
+    drainRings(V, Reader, Out);
   }
   ASSERT_EQ(Out.size(), Next);
   for (uint32_t I = 0; I < Next; ++I) {
@@ -250,26 +253,28 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
     EXPECT_EQ(Out[I].Payload[0], I & 0xff);
     EXPECT_EQ(Out[I].Payload[55], 0); // padding is zeroed
   }
-  EXPECT_EQ(Stats.Corrupt, 0u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 0u);
 }
 
 TEST_F(StoreTest, FullRingDropsAndCounts) {
   auto S = make(small());
   tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
   uint8_t Payload[400] = {};
   unsigned Written = 0;
   for (int I = 0; I < 20; ++I) {
     tscc_ring_record H{};
     H.type = TSCC_RING_RECORD;
-    Written +=
-        tscc_ring_write(V, S->ownRing(), &H, Payload, sizeof(Payload)) == 0;
+    Written += tscc_ring_write(V, A, &H, Payload, sizeof(Payload)) == 0;
   }
   EXPECT_EQ(Written, 4096u / 440);
-  EXPECT_EQ(tscc_ring_at(V, S->ownRing())->dropped, 20u - Written);
+  EXPECT_EQ(tscc_ring_at(V, A)->dropped, 20u - Written);
   // Too large for any ring: never written, however empty.
   std::vector<uint8_t> Huge(4096);
   tscc_ring_record H{};
   EXPECT_EQ(tscc_ring_write(V, 0, &H, Huge.data(), 4096), -1);
+  // There is no ring beyond the threads' (tsrun keeps its own records).
+  EXPECT_EQ(tscc_ring_at(V, S->layout().thread_capacity), nullptr);
 }
 
 TEST_F(StoreTest, GarbageInARingIsDiscarded) {
@@ -283,17 +288,184 @@ TEST_F(StoreTest, GarbageInARingIsDiscarded) {
   // A program scribbles over the ring: a size that runs past the head.
   reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A))->size = 4000;
   std::vector<DrainedRecord> Out;
-  DrainStats Stats;
-  std::vector<int32_t> Dead;
-  drainRings(V, ~0ull, Out, Stats, Dead);
+  RingReader Reader;
+  drainRings(V, Reader, Out);
   EXPECT_TRUE(Out.empty());
-  EXPECT_EQ(Stats.Corrupt, 1u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 1u);
   tscc_ring *R = tscc_ring_at(V, A);
   EXPECT_EQ(R->head, R->tail);
   // And a head beyond anything sensible.
   R->head = R->tail + (1u << 20);
-  drainRings(V, ~0ull, Out, Stats, Dead);
-  EXPECT_EQ(Stats.Corrupt, 2u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Reader.Stats.Corrupt, 2u);
+  // The ring goes on working after it.
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 2u);
+}
+
+TEST_F(StoreTest, TheSharedTailIsOnlyAHint) {
+  // The reader's position is its own: a program that moves the tail in
+  // the shared ring (back, to be read twice, or on, to be skipped) changes
+  // nothing of what the reader delivers.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  ASSERT_EQ(Out.size(), 1u);
+  tscc_ring_at(V, A)->tail = 0;
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  tscc_ring_at(V, A)->tail = tscc_ring_at(V, A)->head;
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Reader.Stats.Corrupt, 0u);
+}
+
+TEST_F(StoreTest, ARecordIsReadOnceFromTheSharedMemory) {
+  // A size that changes between two reads of the header used to make the
+  // reader copy a payload of the second size (a heap overflow). Here a
+  // thread keeps flipping the size of the first record while the reader
+  // drains: whatever it sees, it never reads past what it copied.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[16] = {};
+  std::atomic<bool> Stop{false};
+  auto *First = reinterpret_cast<uint32_t *>(tscc_ring_data(V, A));
+  std::thread Flipper([&] {
+    for (uint32_t I = 0; !Stop; ++I)
+      __atomic_store_n(First, I % 2 ? 56u : 4088u, __ATOMIC_RELAXED);
+  });
+  std::vector<DrainedRecord> Out;
+  for (int Round = 0; Round < 2000; ++Round) {
+    tscc_ring_at(V, A)->head = tscc_ring_at(V, A)->tail = 0;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, sizeof(Payload)), 0);
+    Out.clear();
+    RingReader Reader; // reads from 0 again
+    drainRings(V, Reader, Out);
+    for (const DrainedRecord &D : Out)
+      EXPECT_EQ(D.Payload.size() + sizeof(tscc_ring_record), D.Hdr.size);
+  }
+  Stop = true;
+  Flipper.join();
+}
+
+TEST_F(StoreTest, ASequenceNumberSetBackIsRepairedAndCounted) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  SeqGuard Guard;
+  for (int I = 0; I < 5; ++I)
+    ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  Guard.check(V);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 5u);
+  S->header().seq = 0; // a program resets it
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  Guard.check(V);
+  drainRings(V, Reader, Out);
+  // Nothing is lost, the reset is counted, and the number is back where
+  // it was, so that what follows sorts after what came before.
+  EXPECT_EQ(Out.size(), 6u);
+  EXPECT_EQ(Guard.Resets, 1u);
+  EXPECT_EQ(S->header().seq, 5u);
+  // A forged number far in the future does not hold the ring back.
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A) + 6 * 48)->seq =
+      ~0ull;
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 8u);
+}
+
+TEST_F(StoreTest, DrainedRingsOfExitedThreadsAreFreed) {
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  RingReader Reader;
+  std::vector<DrainedRecord> Out;
+  tscc_ring_record H{};
+  H.type = TSCC_RING_RECORD;
+  uint8_t Payload[8] = {};
+  ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
+  tscc_thread_retire(V, A);
+  // Its last record is read first; the slot is freed at the next cut.
+  DrainCut Old;
+  Reader.cut(V, Old);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_DEAD));
+  Reader.collect(V, Old, Out);
+  ASSERT_EQ(Out.size(), 1u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_FREE));
+  // A new thread in the slot: a cut from before the free reads nothing of
+  // it, and the next one all of it.
+  int32_t B = tscc_thread_add(V, 1, 11);
+  ASSERT_EQ(B, A);
+  ASSERT_EQ(tscc_ring_write(V, B, &H, Payload, 8), 0);
+  Reader.collect(V, Old, Out);
+  EXPECT_EQ(Out.size(), 1u);
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 2u);
+}
+
+TEST_F(StoreTest, TheControlPageCannotBeWrittenButByItsCreator) {
+  // What a target can do with the control page's memfd, which it receives
+  // to map: nothing that writes it, whatever the way. tsrun's own mapping
+  // stays writable, and the others see what it writes.
+  std::string Error;
+  auto C = ControlPage::create(Error);
+  ASSERT_TRUE(C) << Error;
+  int Fd = C->fd();
+  EXPECT_EQ(mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0),
+            MAP_FAILED);
+  void *Ro = mmap(nullptr, 4096, PROT_READ, MAP_SHARED, Fd, 0);
+  ASSERT_NE(Ro, MAP_FAILED);
+  EXPECT_NE(mprotect(Ro, 4096, PROT_READ | PROT_WRITE), 0);
+  uint32_t One = 1;
+  EXPECT_NE(pwrite(Fd, &One, 4, 0), 4);
+  EXPECT_NE(ftruncate(Fd, 0), 0);
+  // Through /proc: the mapping (as a debugger would write it), and the
+  // memfd opened again for writing.
+  int Mem = open("/proc/self/mem", O_RDWR);
+  ASSERT_GE(Mem, 0);
+  EXPECT_NE(pwrite(Mem, &One, 4, reinterpret_cast<off_t>(Ro)), 4);
+  close(Mem);
+  int Again = open(("/proc/self/fd/" + std::to_string(Fd)).c_str(), O_RDWR);
+  if (Again >= 0) {
+    EXPECT_NE(write(Again, &One, 4), 4);
+    EXPECT_EQ(mmap(nullptr, 4096, PROT_WRITE, MAP_SHARED, Again, 0),
+              MAP_FAILED);
+    close(Again);
+  }
+  C->words().collect_off = 1;
+  EXPECT_EQ(static_cast<tscc_control *>(Ro)->collect_off, 1u);
+  EXPECT_EQ(static_cast<tscc_control *>(Ro)->magic, TSCC_CONTROL_MAGIC);
+  munmap(Ro, 4096);
+}
+
+TEST_F(StoreTest, TheStoreCannotBeTruncatedUnderTsrun) {
+  // A target that truncated the memfd would make tsrun's reads of its own
+  // mapping raise SIGBUS.
+  auto S = make(small());
+  EXPECT_NE(ftruncate(S->fd(), 0), 0);
+  EXPECT_NE(ftruncate(S->fd(), S->size() + 4096), 0);
+  EXPECT_NE(fallocate(S->fd(), 0, 0, S->size() * 2), 0);
 }
 
 TEST_F(StoreTest, LockIsReentrantAwareAndStealsFromTheDead) {
@@ -343,6 +515,60 @@ TEST_F(StoreTest, LiveOwnerThatHoldsOnTimesOutOnceThenFailsFast) {
   EXPECT_EQ(S->header().stuck_owner, 0u);
   EXPECT_EQ(tscc_store_lock(V, Me, 1000000), TSCC_LOCK_OK);
   tscc_store_unlock(V, Me);
+}
+
+TEST_F(StoreTest, AnOwnerMarkedStuckThatDiesIsReplacedAllTheSame) {
+  // Stopped (a waiter gave up on it), then killed: the first caller that
+  // looks after the death takes the lock. It used to be given up on for
+  // good, and every later hit of every process was dropped.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  int32_t Me = gettid();
+  std::atomic<bool> Held{false}, Die{false};
+  std::thread Owner([&] {
+    ASSERT_EQ(tscc_store_lock(V, gettid(), 1000000), TSCC_LOCK_OK);
+    Held = true;
+    while (!Die)
+      usleep(1000);
+  });
+  while (!Held)
+    usleep(100);
+  EXPECT_EQ(tscc_store_lock(V, Me, 20'000'000), TSCC_LOCK_TIMEOUT);
+  EXPECT_NE(S->header().stuck_owner, 0u);
+  Die = true;
+  Owner.join(); // gone, still holding it
+  int Rc = TSCC_LOCK_TIMEOUT;
+  for (int Try = 0; Try < 1000 && Rc != TSCC_LOCK_OK; ++Try) {
+    Rc = tscc_store_lock(V, Me, 20'000'000);
+    usleep(100);
+  }
+  EXPECT_EQ(Rc, TSCC_LOCK_OK);
+  EXPECT_EQ(S->header().stuck_owner, 0u);
+  EXPECT_EQ(S->header().lock_steals, 1u);
+  tscc_store_unlock(V, Me);
+}
+
+TEST_F(StoreTest, AThreadSeenToDieGivesUpWhatItHeld) {
+  // tsrun frees the lock of a thread it saw exit at once, whatever the
+  // thread's id is by then, and also its claim to be next and its mark.
+  auto S = make(small());
+  tscc_store *V = S->view();
+  tscc_store_header &H = S->header();
+  H.lock = 4242;
+  H.starving = 4242;
+  H.stuck_owner = 4242;
+  EXPECT_EQ(tscc_store_forget_thread(V, 4241), 0);
+  EXPECT_EQ(H.lock, 4242u);
+  EXPECT_EQ(tscc_store_forget_thread(V, 4242), 1);
+  EXPECT_EQ(H.lock, 0u);
+  EXPECT_EQ(H.starving, 0u);
+  EXPECT_EQ(H.stuck_owner, 0u);
+  // Ids a program may have written: 0 and negative ones are no thread
+  // (kill() would read them as process groups).
+  EXPECT_FALSE(tscc_host_thread_alive(0));
+  EXPECT_FALSE(tscc_host_thread_alive(-1));
+  H.lock = static_cast<uint32_t>(-1);
+  EXPECT_EQ(tscc_store_lock(V, gettid(), 50'000'000), TSCC_LOCK_OK);
 }
 
 } // namespace

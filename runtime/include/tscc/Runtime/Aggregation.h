@@ -50,6 +50,12 @@ struct AggregationDesc {
 AggDump snapshotAggregation(tscc_store *S, uint32_t Agg,
                             const AggregationDesc &D, int64_t Top = 0,
                             const StackTable *Stacks = nullptr);
+/// The same over several stores (one per trust domain), their entries of
+/// one key merged: counts, sums and buckets added, the least minimum, the
+/// greatest maximum.
+AggDump snapshotAggregation(std::span<tscc_store *const> Stores, uint32_t Agg,
+                            const AggregationDesc &D, int64_t Top = 0,
+                            const StackTable *Stacks = nullptr);
 
 /// Splits a serialised key into its fields and formats each one; a stack
 /// key (TSCC_FIELD_STACK_ID) as stackKeyText() of its frames, with the

@@ -65,6 +65,13 @@ struct AggEntry {
   /// (JSON) write these as lists.
   std::vector<std::vector<std::string>> KeyFrames;
   int64_t Count = 0, Sum = 0, Min = 0, Max = 0;
+  /// avg(): Sum / Count, total for any values (a trace file or a target
+  /// may hold any): 0 without a value, and never INT64_MIN / -1.
+  int64_t average() const {
+    if (Count <= 0)
+      return 0;
+    return Sum / Count;
+  }
   /// hist: bucket counts indexed as described in Aggregation.h; lhist:
   /// [underflow, buckets..., overflow].
   std::vector<uint64_t> Buckets;
@@ -75,6 +82,9 @@ struct AggDump {
   uint32_t Kind = 0; ///< tscc_agg_kind
   int64_t LhistLo = 0, LhistHi = 0, LhistStep = 0;
   std::vector<AggEntry> Entries;
+  /// Entries read with a negative count, which only a program writing the
+  /// shared store can give (a count wraps after 2^63 values).
+  uint64_t Implausible = 0;
 };
 
 struct ClauseCounters {
@@ -88,6 +98,8 @@ struct TargetInfo {
   DataModel DM = DataModel::LP64;
   std::string Name;
   std::string Backend;
+  std::string Path;    ///< Target::pathName(), "" if none
+  std::string Sandbox; ///< Target::sandbox(), "" if none
   /// The session was already ending (tsrun's own SIGKILL of a launched
   /// command is then expected, not news).
   bool SessionStopping = false;

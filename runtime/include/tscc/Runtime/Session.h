@@ -36,6 +36,8 @@ class StackTable;
 class ElfFile;
 class SessionState;
 class SharedStore;
+class ControlPage;
+class Shard;
 
 struct SessionOptions {
   /// $1, $2, ... as given on the command line.
@@ -45,6 +47,8 @@ struct SessionOptions {
   size_t MapCapacity = 1u << 16;
   /// Bytes of each traced thread's record ring (a power of two).
   uint32_t ThreadBuffer = 1u << 20;
+  /// Threads that can have state in the store at once (--max-threads).
+  uint32_t MaxThreads = 1024;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
   /// Called (with the session lock held) when a clause calls exit(); tsrun
@@ -76,9 +80,31 @@ public:
   /// Non-empty when the session's shared store could not be created; the
   /// session then runs no clause.
   const std::string &initError() const;
-  /// The state every clause reads and writes, shared with targets that run
-  /// clause code themselves (tscc/store.h); null after an init error.
+  /// tsrun's own store (where BEGIN runs; no process maps it), from which
+  /// every domain's is made (tscc/store.h); null after an init error.
   SharedStore *store();
+  /// The store of T's trust domain (the processes with its credentials):
+  /// the script's state they share, which T's agent maps; created on
+  /// first use; null after an init error or if it cannot be created.
+  SharedStore *storeFor(Target &T);
+  /// Every domain's store, tsrun's own first.
+  std::vector<SharedStore *> stores();
+  /// The shard of T: the state that belongs to it alone (its threads and
+  /// their rings, __thread maps, clause counters), created on first use;
+  /// null after an init error or if it cannot be created.
+  Shard *shard(Target &T);
+  /// Sharer uses Owner's memory (a vfork() child, clone(CLONE_VM) without
+  /// CLONE_THREAD), agent and shard included: a record in that shard that
+  /// names Sharer is Sharer's. Only processes told so here can be named;
+  /// any other record there is its owner's, whatever it says. (Processes
+  /// that share memory can write each other's anyway: this gives nothing
+  /// away.)
+  void shareShard(Target &Owner, Target &Sharer);
+  /// Leaving no longer uses the memory it shared (it exec'ed or exited).
+  void leaveShard(Target &Leaving);
+  /// The page of words that steer the session (tscc_control), which
+  /// targets map read-only; null after an init error.
+  ControlPage *control();
   /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
   const StackTable &stacks() const;
   /// The number the store knows T by (records, thread slots).
@@ -191,9 +217,9 @@ private:
   SessionOptions Opts;
   std::atomic<bool> StopFlag{false};
   std::atomic<bool> Failed{false};
-  uint32_t *StoreStopping = nullptr; ///< the shared store's stopping flag
+  uint32_t *StoreStopping = nullptr; ///< the control page's stopping
   std::atomic<bool> CollectOff{false};
-  uint32_t *StoreCollectOff = nullptr; ///< the shared store's collect_off
+  uint32_t *StoreCollectOff = nullptr; ///< the control page's collect_off
   std::unique_ptr<SessionState> State;
 };
 

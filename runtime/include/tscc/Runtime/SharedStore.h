@@ -44,11 +44,62 @@ struct StoreShape {
   static StoreShape of(const ProbeProgram &P, uint64_t MapCapacity);
 };
 
+/// The session's control page (tscc_control): tsrun's writable mapping of
+/// it, and the memfd that targets map read-only. The memfd is sealed
+/// against writes (F_SEAL_FUTURE_WRITE) as soon as tsrun has mapped it:
+/// every later mapping, in any process, is read-only for good.
+class ControlPage {
+public:
+  static std::unique_ptr<ControlPage> create(std::string &Error);
+  ~ControlPage();
+  ControlPage(const ControlPage &) = delete;
+  ControlPage &operator=(const ControlPage &) = delete;
+
+  int fd() const { return Fd; }
+  uint64_t size() const { return 4096; }
+  tscc_control &words() { return *Words; }
+
+private:
+  ControlPage() = default;
+  int Fd = -1;
+  tscc_control *Words = nullptr;
+};
+
+class SharedStore;
+
+/// One process's part of the session's state (tscc_shard_header): its
+/// threads, their __thread blocks, within() depths and record rings, its
+/// __thread maps and its clause counters, in a memfd of its own that only
+/// that process and tsrun map. What a process writes there is its own
+/// business: tsrun knows whose shard it reads, so nothing in it can speak
+/// for another process, and no other process can read or write it.
+class Shard {
+public:
+  /// A new, empty shard for one process of Store.
+  static std::unique_ptr<Shard> create(SharedStore &Store, std::string &Error);
+  ~Shard();
+  Shard(const Shard &) = delete;
+  Shard &operator=(const Shard &) = delete;
+
+  int fd() const { return Fd; }
+  uint64_t size() const { return View.layout.shard_size; }
+  /// The process's view: the store, and this shard.
+  tscc_store *view() { return &View; }
+  tscc_shard_header &header() { return *tscc_shard_hdr(&View); }
+
+private:
+  Shard() = default;
+  int Fd = -1;
+  tscc_store View{};
+};
+
 class SharedStore {
 public:
   /// Computes the layout, creates and maps the memfd and initialises it.
+  /// Control, if given, is the control page the view points at.
   static std::unique_ptr<SharedStore> create(const StoreShape &Shape,
-                                             std::string &Error);
+                                             std::string &Error,
+                                             ControlPage *Control = nullptr);
   ~SharedStore();
   SharedStore(const SharedStore &) = delete;
   SharedStore &operator=(const SharedStore &) = delete;
@@ -56,13 +107,13 @@ public:
   /// The memfd, for mapping the store into targets.
   int fd() const { return Fd; }
   uint64_t size() const { return Layout.size; }
-  /// tsrun's own view: the C operations take this.
+  /// tsrun's own view: the C operations take this. Its shard is tsrun's
+  /// own, for clauses that run without a process (BEGIN, END, interval);
+  /// every process has a shard of its own (Shard::create).
   tscc_store *view() { return &View; }
   tscc_store_header &header() { return *tscc_store_hdr(&View); }
   const tscc_store_layout &layout() const { return Layout; }
   std::span<const tscc_table_layout> tables() const { return Tables; }
-  /// The ring of records written in tsrun itself.
-  uint32_t ownRing() const { return Layout.thread_capacity; }
   /// The layout as an agent receives it: tscc_store_layout, then tables.
   std::vector<uint8_t> serializedLayout() const;
 
@@ -77,6 +128,7 @@ private:
   tscc_store_layout Layout{};
   std::vector<tscc_table_layout> Tables;
   tscc_store View{};
+  std::unique_ptr<Shard> Own;
 };
 
 /// Computes the layout of Shape without creating anything (for tests and

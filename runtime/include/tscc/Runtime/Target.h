@@ -31,6 +31,13 @@ public:
   virtual int64_t pid() const = 0;
   virtual int64_t ppid() const = 0;
   virtual int64_t uid() const = 0;
+  /// Whom the process trusts: processes with the same key (their real,
+  /// effective and saved user and group ids) can already read and write
+  /// each other's memory, so they may share the script's state (a trust
+  /// domain, docs/runtime.md "Security"). A process that maps no memory of
+  /// the session (a remote target, whose clauses tsrun runs) shares it
+  /// with the processes of tsrun's own user: the default.
+  virtual std::string trustKey() const;
   /// Set once, from the process itself (ELF class, or the stub's
   /// architecture); every firing dispatches on it.
   virtual DataModel dataModel() const = 0;
@@ -41,6 +48,12 @@ public:
   virtual std::string threadComm(int64_t Tid) const;
   /// "ptrace" or "gdb-remote", for reports.
   virtual std::string_view backendName() const = 0;
+  /// How the backend runs this process's probes ("agent", "breakpoints",
+  /// "breakpoints-no-inject"), where it chooses; "" otherwise.
+  virtual std::string pathName() const { return {}; }
+  /// What sandboxes the process, as far as the backend knows ("seccomp: 2
+  /// filters, read"); "" when nothing does.
+  virtual std::string sandbox() const { return {}; }
 
   /// Copies len bytes of target memory. Returns false on any fault; never
   /// throws and never disturbs the target.

@@ -1,0 +1,616 @@
+//===- Delivery.cpp - The store lock, shards, and records to the sink -----===//
+//
+// What tsrun does with the shared state between clauses: takes the store
+// lock, retires what exited, notes where every ring stands (a cut),
+// copies the records out of the shards and hands them to the sink in
+// order, attributed to the process whose shard held them, and gives
+// exited processes back to their backends once their records are out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SessionState.h"
+
+#include "tscc/agent.h"
+
+#include <climits>
+#include <cstring>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+
+//===----------------------------------------------------------------------===//
+// The store lock, and records from the rings to the sink
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local int32_t OwnTid = 0;
+int32_t ownTid() {
+  if (!OwnTid)
+    OwnTid = static_cast<int32_t>(syscall(SYS_gettid));
+  return OwnTid;
+}
+} // namespace
+
+bool SessionState::lockStore(Domain &D, uint64_t TimeoutNs) {
+  return tscc_store_lock(D.Store->view(), ownTid(), TimeoutNs) == TSCC_LOCK_OK;
+}
+
+void SessionState::unlockStore(Domain &D) {
+  tscc_store_unlock(D.Store->view(), ownTid());
+}
+
+namespace {
+
+uint64_t saturatingAdd(uint64_t A, uint64_t B) {
+  return A > UINT64_MAX - B ? UINT64_MAX : A + B;
+}
+
+/// Adds the counters at From (shared memory: read once each) to Sum.
+void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters *From) {
+  if (!From)
+    return;
+  Sum.fired =
+      saturatingAdd(Sum.fired, __atomic_load_n(&From->fired, __ATOMIC_RELAXED));
+  Sum.faults = saturatingAdd(Sum.faults,
+                             __atomic_load_n(&From->faults, __ATOMIC_RELAXED));
+  Sum.drops =
+      saturatingAdd(Sum.drops, __atomic_load_n(&From->drops, __ATOMIC_RELAXED));
+  Sum.fault_kinds |= __atomic_load_n(&From->fault_kinds, __ATOMIC_RELAXED);
+}
+
+} // namespace
+
+tscc_clause_counters SessionState::totalCounters(uint32_t Clause) {
+  tscc_clause_counters Sum{};
+  if (!Store)
+    return Sum;
+  addCounters(Sum, tscc_store_counters(Store->view(), Clause));
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (Clause < RetiredCounters.size())
+    addCounters(Sum, &RetiredCounters[Clause]);
+  for (auto &[Key, E] : Shards)
+    addCounters(Sum, tscc_store_counters(E.Mem->view(), Clause));
+  return Sum;
+}
+
+tscc_store *SessionState::viewLocked(Target &T, uint32_t Id) {
+  Domain *D = domainForLocked(&T);
+  if (!D)
+    return nullptr;
+  // A process that shares another's memory has its threads in that one's
+  // shard, whichever side runs its clauses.
+  if (auto Sh = SharedShardOf.find(Id); Sh != SharedShardOf.end()) {
+    ShardEntry &E = Shards.at(Sh->second);
+    if (E.Dom == D)
+      return E.Mem->view();
+  }
+  if (auto Cur = ShardOf.find(Id); Cur != ShardOf.end()) {
+    ShardEntry &E = Shards.at(Cur->second);
+    if (E.Dom == D)
+      return E.Mem->view();
+    // Its process changed users (a set-id exec): what it contributes from
+    // now on goes to its new domain, never to the old one; its old shard
+    // goes once its rings are read.
+    E.Moved = true;
+  }
+  std::string Error;
+  std::unique_ptr<Shard> Mem = Shard::create(*D->Store, Error);
+  if (!Mem)
+    return nullptr;
+  // A process that shared another's memory and is now in another domain
+  // (a set-id exec) can no longer be named there.
+  for (auto &[Key, Other] : Shards)
+    if (Other.Dom != D)
+      Other.Sharers.erase(Id);
+  uint64_t Key = NextShard++;
+  ShardEntry &E = Shards[Key];
+  E.Target = Id;
+  E.Dom = D;
+  E.Mem = std::move(Mem);
+  ShardOf[Id] = Key;
+  return E.Mem->view();
+}
+
+tscc_store *SessionState::view(Target &T, uint32_t Id) {
+  if (!domainFor(&T))
+    return nullptr;
+  std::lock_guard<std::mutex> G(ExitMutex);
+  return viewLocked(T, Id);
+}
+
+void SessionState::retireExitedLocked() {
+  for (auto [Id, Tid] : ExitedThreads) {
+    auto Cur = SharedShardOf.find(Id);
+    if (Cur == SharedShardOf.end() && (Cur = ShardOf.find(Id)) == ShardOf.end())
+      continue;
+    tscc_store *V = Shards.at(Cur->second).Mem->view();
+    int32_t Slot = tscc_thread_lookup(V, Id, static_cast<int32_t>(Tid));
+    if (Slot >= 0)
+      tscc_thread_retire(V, Slot);
+  }
+  ExitedThreads.clear();
+  // A process that is gone takes its shards with it once its records are
+  // out (releaseDeliveredLocked); until then its rings are read as usual.
+  ExitedTargets.clear();
+}
+
+SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  Cut::Part C;
+  C.Dom = &D;
+  if (Locked) {
+    retireExitedLocked();
+    D.Seq.check(D.Store->view());
+  }
+  std::vector<uint64_t> Gone;
+  for (auto &[Key, E] : Shards) {
+    if (E.Dom != &D)
+      continue;
+    // A shard left behind by a set-id exec goes once all of it is read.
+    if (E.Moved && E.Reader.drained(E.Mem->view())) {
+      Gone.push_back(Key);
+      continue;
+    }
+    C.Rings.push_back({Key, DrainCut{}});
+    // Without the lock, slots are not freed: their writers may be busy.
+    if (Locked)
+      E.Reader.cut(E.Mem->view(), C.Rings.back().second);
+    else
+      E.Reader.heads(E.Mem->view(), C.Rings.back().second);
+  }
+  for (uint64_t Key : Gone)
+    releaseShardLocked(Key);
+  C.OwnUpTo = D.OwnPushed;
+  C.Number = D.Cuts.fetch_add(1, std::memory_order_acq_rel) + 1;
+  return C;
+}
+
+namespace {
+
+/// Merges the domains' records (each in the order of its sequence numbers)
+/// by time; ties go to the domain that came first. The order within a
+/// domain is kept whatever the times say (a program may write any).
+std::vector<DrainedRecord>
+mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
+  std::vector<DrainedRecord> Out;
+  std::vector<size_t> Next(Parts.size(), 0);
+  for (;;) {
+    size_t Best = Parts.size();
+    for (size_t I = 0; I < Parts.size(); ++I)
+      if (Next[I] < Parts[I].size() &&
+          (Best == Parts.size() ||
+           Parts[I][Next[I]].Hdr.time_ns < Parts[Best][Next[Best]].Hdr.time_ns))
+        Best = I;
+    if (Best == Parts.size())
+      return Out;
+    Out.push_back(std::move(Parts[Best][Next[Best]++]));
+  }
+}
+
+} // namespace
+
+void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  std::vector<std::vector<DrainedRecord>> Parts;
+  for (const Cut::Part &P : C.Parts) {
+    std::vector<DrainedRecord> &Mine = Parts.emplace_back();
+    // Each process's records, from its own shard: that is who wrote them,
+    // whatever they say (but for the processes that share its memory, and
+    // so its shard, which tsrun knows of: a record may name one of them).
+    for (const auto &[Key, Rings] : P.Rings) {
+      auto It = Shards.find(Key);
+      if (It == Shards.end())
+        continue; // released since: everything of it was delivered
+      size_t First = Mine.size();
+      It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+      for (size_t I = First; I < Mine.size(); ++I)
+        Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
+    }
+    // tsrun's own records of this cut.
+    Domain &D = *P.Dom;
+    while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
+      D.OwnBytes -= D.OwnRecords.front().Hdr.size;
+      Mine.push_back(std::move(D.OwnRecords.front()));
+      D.OwnRecords.pop_front();
+      ++D.OwnTaken;
+    }
+    // In the order of their sequence numbers (ties: by process, then as
+    // each one wrote them).
+    std::stable_sort(Mine.begin(), Mine.end(),
+                     [](const DrainedRecord &A, const DrainedRecord &B) {
+                       return A.Hdr.seq < B.Hdr.seq;
+                     });
+    for (DrainedRecord &R : Mine)
+      R.Domain = D.Index;
+  }
+  if (Parts.size() == 1) {
+    Out = std::move(Parts[0]);
+    return;
+  }
+  Out = mergeByTime(Parts);
+}
+
+DrainStats SessionState::drainStatsLocked() const {
+  DrainStats D = RetiredStats;
+  for (const auto &[Key, E] : Shards)
+    D.Corrupt += E.Reader.Stats.Corrupt;
+  for (const auto &Dom : Domains)
+    D.SeqReset += Dom->Seq.Resets;
+  return D;
+}
+
+void SessionState::deliverUpTo(const Cut &C) {
+  std::lock_guard<std::mutex> G(Lock);
+  // Collected under Lock too: two threads draining at once must not hand
+  // over their records out of order, nor count a cut as delivered while
+  // the other still holds records of it.
+  std::vector<DrainedRecord> Out;
+  if (Store)
+    collect(C, Out);
+  deliverLocked(Out);
+  for (const Cut::Part &P : C.Parts)
+    P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
+  releaseDeliveredLocked();
+}
+
+void SessionState::releaseShardLocked(uint64_t Key) {
+  auto It = Shards.find(Key);
+  if (It == Shards.end())
+    return;
+  // What the process counted stays counted, and what it asked for is
+  // still heard; the rest goes.
+  if (__atomic_load_n(&It->second.Mem->header().exit_requested,
+                      __ATOMIC_ACQUIRE))
+    ExitSeen = true;
+  tscc_store *V = It->second.Mem->view();
+  for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
+    addCounters(RetiredCounters[C], tscc_store_counters(V, C));
+  RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  if (auto Cur = ShardOf.find(It->second.Target);
+      Cur != ShardOf.end() && Cur->second == Key)
+    ShardOf.erase(Cur);
+  std::erase_if(SharedShardOf,
+                [Key](const auto &E) { return E.second == Key; });
+  Shards.erase(It);
+}
+
+bool SessionState::handShardOverLocked(uint64_t Key) {
+  // Its owner is gone, but a process that shares its memory still writes
+  // into it: the shard becomes that one's.
+  for (auto &[Id, Cur] : SharedShardOf) {
+    if (Cur != Key || ShardOf.count(Id))
+      continue;
+    ShardEntry &E = Shards.at(Key);
+    if (auto Old = ShardOf.find(E.Target);
+        Old != ShardOf.end() && Old->second == Key)
+      ShardOf.erase(Old);
+    E.Target = Id;
+    E.Sharers.erase(Id);
+    ShardOf[Id] = Key;
+    SharedShardOf.erase(Id);
+    return true;
+  }
+  return false;
+}
+
+void SessionState::leaveShardLocked(uint32_t Id) {
+  // Its records still in the shard stay its own (it stays a sharer until
+  // it is released); an agent of its own (after exec) gets a shard of its
+  // own.
+  SharedShardOf.erase(Id);
+  auto Cur = ShardOf.find(Id);
+  if (Cur == ShardOf.end())
+    return;
+  // The owner leaves a memory others still use: they keep the shard.
+  uint64_t Key = Cur->second;
+  if (handShardOverLocked(Key))
+    Shards.at(Key).Sharers.insert(Id);
+}
+
+void SessionState::shareShardLocked(uint32_t Owner, uint32_t Sharer) {
+  auto Cur = SharedShardOf.find(Owner);
+  if (Cur == SharedShardOf.end() &&
+      (Cur = ShardOf.find(Owner)) == ShardOf.end())
+    return;
+  uint64_t Key = Cur->second;
+  Shards.at(Key).Sharers.insert(Sharer);
+  SharedShardOf[Sharer] = Key;
+}
+
+void SessionState::releaseDeliveredLocked() {
+  bool Released = false;
+  std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
+    if (E.Dom && E.Cut > E.Dom->DeliveredCut)
+      return false;
+    auto It = Targets.find(E.Id);
+    if (It != Targets.end()) {
+      Target *T = It->second.Tgt;
+      Targets.erase(It);
+      TargetIds.erase(T);
+      Launched.erase(T);
+      {
+        std::lock_guard<std::mutex> G(ExitMutex);
+        std::vector<uint64_t> Keys;
+        for (auto &[Key, S] : Shards) {
+          S.Sharers.erase(E.Id);
+          if (S.Target == E.Id && !handShardOverLocked(Key))
+            Keys.push_back(Key);
+        }
+        SharedShardOf.erase(E.Id);
+        for (uint64_t Key : Keys)
+          releaseShardLocked(Key);
+      }
+      // The last use: from here on its backend may destroy it.
+      T->releaseBySession();
+      Released = true;
+    }
+    return true;
+  });
+  if (Released)
+    Releases.fetch_add(1, std::memory_order_release);
+}
+
+bool SessionState::validRecord(const DrainedRecord &D) const {
+  const tscc_ring_record &H = D.Hdr;
+  const std::vector<uint8_t> &Payload = D.Payload;
+  if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
+      H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
+    return false;
+  // Only clauses of objects older than ABI 1.1 print aggregations in a
+  // target: newer ones keep such clauses in tsrun.
+  if (H.type == TSCC_RING_PRINT_AGG)
+    return Payload.size() >= 16 && P.header().abi_minor < 1;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT) {
+    tscc_stack_snapshot Snap;
+    if (Payload.size() < sizeof(Snap))
+      return false;
+    memcpy(&Snap, Payload.data(), sizeof(Snap));
+    return Payload.size() ==
+           sizeof(Snap) + 8 * uint64_t(Snap.shadow_count) + Snap.stack_size;
+  }
+  tscc_record R;
+  if (H.type != TSCC_RING_RECORD || Payload.size() < sizeof(R))
+    return false;
+  memcpy(&R, Payload.data(), sizeof(R));
+  if (R.size != Payload.size() || R.size % 8)
+    return false;
+  if (R.kind == TSCC_REC_PRINTF || R.kind == TSCC_REC_TRACE)
+    return R.format < P.formats().size();
+  return R.kind == TSCC_REC_STACK;
+}
+
+std::vector<uint64_t>
+SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
+  tscc_stack_snapshot Snap;
+  memcpy(&Snap, Payload.data(), sizeof(Snap));
+  std::vector<uint64_t> Shadow(Snap.shadow_count);
+  if (!Shadow.empty())
+    memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
+  std::span<const uint8_t> Stack(
+      Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
+  unsigned Depth = stackDepthLimit(Snap.depth);
+  UnwoundStack S =
+      T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
+                            Depth)
+        : UnwoundStack{{Snap.regs[TSCC_REG_RIP]}, StackEnd::Unreadable};
+  return stackRecord(asRequested(std::move(S), Snap.depth), Depth);
+}
+
+void SessionState::deliverOne(const DrainedRecord &D) {
+  const tscc_ring_record &H = D.Hdr;
+  if (!validRecord(D)) {
+    // Warned once per clause, and once for all records that do not even
+    // name one: whatever a program writes, it cannot flood stderr.
+    if (H.clause >= P.clauses().size()) {
+      warnOnceLocked("bad-record", "a traced program wrote a malformed "
+                                   "record into shared memory; dropped");
+      return;
+    }
+    countDrop(H.clause);
+    warnOnceLocked("bad-record-" + std::to_string(H.clause),
+                   "clause " + std::to_string(H.clause) +
+                       " emitted a malformed record; dropped");
+    return;
+  }
+  if (H.type == TSCC_RING_PRINT_AGG) {
+    uint32_t Agg;
+    int64_t Top;
+    memcpy(&Agg, D.Payload.data(), 4);
+    memcpy(&Top, D.Payload.data() + 8, 8);
+    // Only objects older than ABI 1.1 send these (their print() runs in
+    // the target): the aggregation as it is now, without the store lock,
+    // which must not be waited for while the session mutex is held.
+    if (Agg < Aggs.size())
+      dumpAggLocked(Agg, Top);
+    return;
+  }
+  // The process whose shard the record was in, whatever it says: its
+  // stack is unwound against that process's memory, never another's.
+  const TargetEntry &T = Targets.at(D.Target); // validRecord() checked it
+  std::vector<uint64_t> StackRecord;
+  if (H.type == TSCC_RING_STACK_SNAPSHOT)
+    StackRecord = unwindSnapshot(T.Tgt, D.Payload);
+  const std::vector<uint8_t> *Payload = &D.Payload;
+  std::vector<uint8_t> Unwound;
+  if (!StackRecord.empty()) {
+    Unwound.resize(StackRecord.size() * 8);
+    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
+    Payload = &Unwound;
+  }
+  RecordOrigin O;
+  O.Pid = T.Pid;
+  O.Tid = H.tid;
+  O.DM = T.Tgt && D.Target ? T.Tgt->dataModel()
+                           : static_cast<DataModel>(H.data_model);
+  O.Clause = H.clause;
+  O.Probe = H.probe;
+  uint64_t Zero = StartNs;
+  O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
+  O.Tgt = T.Tgt;
+  RecordView V;
+  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
+  V.Args = {Payload->data() + sizeof(tscc_record),
+            Payload->size() - sizeof(tscc_record)};
+  Sink->record(O, V);
+}
+
+void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
+  for (const DrainedRecord &D : Records) {
+    if (OutputFailed)
+      break;
+    deliverOne(D);
+    // Output that cannot be written (closed pipe, full disk) ends the
+    // session like bpftrace does, instead of tracing into the void.
+    if (!Sink->ok() && !OutputFailed) {
+      OutputFailed = true;
+      S.requestStop();
+      if (S.options().OnStop)
+        S.options().OnStop();
+    }
+  }
+  Records.clear();
+  warnFullTablesLocked();
+  warnAgentNoticesLocked();
+  reportCorruptLocked();
+}
+
+const char *SessionState::lockTimeoutText() {
+  return "a traced thread held the session's state for too long (it is "
+         "stopped?); clauses that could not run were counted as drops";
+}
+
+std::string SessionState::threadLimitText() const {
+  uint32_t Cap = Store->layout().thread_capacity;
+  std::string Text = "more than " + std::to_string(Cap) +
+                     " threads of one traced process had state at once";
+  if (Cap < S.options().MaxThreads)
+    Text += " (a smaller --thread-buffer leaves room for more)";
+  else
+    Text += " (--max-threads raises the limit)";
+  return Text;
+}
+
+uint32_t SessionState::agentNoticesLocked() {
+  // Every domain's store has its own word: agents write where they run.
+  // A bit a program set itself costs nothing but a false warning.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  uint32_t N = 0;
+  for (auto &D : Domains)
+    N |= __atomic_load_n(&tscc_store_hdr(D->Store->view())->agent_notices,
+                         __ATOMIC_RELAXED);
+  return N;
+}
+
+void SessionState::warnAgentNoticesLocked() {
+  uint32_t N = agentNoticesLocked();
+  if (N & TSCC_NOTICE_THREADS_FULL)
+    warnOnceLocked("threads-full", threadLimitText() +
+                                       "; clauses of the others were "
+                                       "counted as drops");
+  if (N & TSCC_NOTICE_TABLE_FULL)
+    warnOnceLocked("agent-threads-full",
+                   "the in-process agent of a traced process had no room "
+                   "for a new thread; its clauses were counted as drops "
+                   "(--max-threads raises the room)");
+  if (N & TSCC_NOTICE_SHADOW_FULL)
+    warnOnceLocked(
+        "agent-shadow-full",
+        "a traced process had more exit-probed calls in progress than the "
+        "in-process agent's shadow stacks hold (about " +
+            std::to_string(TSCC_AGENT_POOL_BYTES / sizeof(tscc_agent_chunk) *
+                           TSCC_AGENT_CHUNK_FRAMES) +
+            " per process); the exit probes and within() of the others "
+            "were counted as drops (--ptrace has no such limit)");
+  if (N & TSCC_NOTICE_LOCK_TIMEOUT)
+    warnOnceLocked("lock-timeout", lockTimeoutText());
+  if (N & TSCC_NOTICE_NO_SHARER)
+    warnOnceLocked("agent-no-sharer",
+                   "a process sharing a traced process's memory was unknown "
+                   "to its in-process agent; its clauses were counted as "
+                   "drops");
+}
+
+void SessionState::reportCorruptLocked() {
+  DrainStats D;
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    D = drainStatsLocked();
+  }
+  // Once each: a program that keeps scribbling must not flood stderr. The
+  // totals come with the counters at the end (Session::end).
+  if (D.Corrupt && !CorruptReported)
+    warnLocked("a record ring in shared memory was overwritten by a traced "
+               "program; what it held there was discarded (said once; the "
+               "total comes at the end)");
+  if (D.SeqReset && !SeqResetsReported)
+    warnLocked("the record sequence number in shared memory was set back by "
+               "a traced program; records written meanwhile may be out of "
+               "order (said once; the total comes at the end)");
+  CorruptReported = D.Corrupt;
+  SeqResetsReported = D.SeqReset;
+}
+
+bool SessionState::tableFullLocked(uint32_t Table) {
+  const tscc_table_layout &T = Store->tables()[Table];
+  auto Full = [&](uint8_t *Base) {
+    auto *St = reinterpret_cast<tscc_table_state *>(Base + T.state_off);
+    return __atomic_load_n(&St->full, __ATOMIC_RELAXED) != 0;
+  };
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (!(T.flags & TSCC_TABLE_THREAD)) {
+    // Every domain has its copy.
+    for (auto &D : Domains)
+      if (Full(D->Store->view()->base))
+        return true;
+    return false;
+  }
+  // A __thread map has a table in every process's shard.
+  if (Full(Store->view()->shard))
+    return true;
+  for (auto &[Key, E] : Shards)
+    if (Full(E.Mem->view()->shard))
+      return true;
+  return false;
+}
+
+void SessionState::warnFullTablesLocked() {
+  // Clauses that run in targets cannot warn; the table remembers that an
+  // insertion found it full, and the warning comes from here.
+  tscc_store *V = Store->view();
+  for (uint32_t I = 0; I < Store->tables().size(); ++I) {
+    const tscc_table_layout &T = Store->tables()[I];
+    if (!tableFullLocked(I))
+      continue;
+    bool IsMap = I < V->layout.map_count;
+    std::string Name =
+        IsMap ? "associative array '" +
+                    std::string(P.string(P.maps()[I].name)) + "'"
+              : "aggregation '@" + Aggs[I - V->layout.map_count].Name + "'";
+    warnOnceLocked((IsMap ? "map-full-" : "agg-full-") +
+                       std::to_string(IsMap ? I : I - V->layout.map_count),
+                   Name + " is full (" + std::to_string(T.capacity) +
+                       " entries); further new keys are dropped");
+  }
+}
+
+void SessionState::drain(uint64_t TimeoutNs, bool EvenIfStuck) {
+  if (!Store)
+    return;
+  Cut C;
+  for (Domain *D : domains()) {
+    bool Locked = lockStore(*D, TimeoutNs);
+    if (EvenIfStuck && Locked)
+      D->FailedDrains = 0;
+    if (!Locked && (!EvenIfStuck || ++D->FailedDrains < 3))
+      continue; // next time
+    // A domain whose lock is held for good (a program that keeps it) still
+    // has its records read, as far as its rings' heads say, after the
+    // reader failed to get it three times running: no domain can hold
+    // its records back for long.
+    C.Parts.push_back(settleLocked(*D, Locked));
+    if (Locked)
+      unlockStore(*D);
+  }
+  deliverUpTo(C);
+}

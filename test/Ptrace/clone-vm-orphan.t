@@ -1,0 +1,19 @@
+// A process made by clone(CLONE_VM) outlives the process whose memory,
+// agent and shard it shares: the shard becomes its own when the other
+// exits, and both records are seen, each with its own pid (before the
+// shard would have gone with its first owner, and what the child wrote
+// there after with it).
+// RUN: %cc64 %S/Inputs/clonevm-orphan.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun -f json %t.o -- %t.exe > %t.out
+// RUN: %python %S/Inputs/record-pids.py %t.out | FileCheck %s
+// CHECK: parent records 1
+// CHECK: child records 1
+// CHECK: attribution right
+
+long work(long);
+
+@@uft:*:a.out:work:entry
+{
+  printf("by %d\n", __pid);
+}

@@ -1,0 +1,17 @@
+// tsrun detaches from a process 1000 calls deep in a function with an exit
+// probe: every hijacked return address, on every chunk of the thread's
+// shadow stack, is put back, and the process returns through all of them
+// to the right places, untraced.
+// REQUIRES: inprocess
+// RUN: %cc64 %S/Inputs/deepwait.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %python %S/Inputs/deep-detach.py %tsrun %t.o %t.exe 1000 | FileCheck %s
+// CHECK: prog says: bottom
+// CHECK-NEXT: tsrun: pid {{[0-9]+}}: agent removed: 1 sites and 1001 return addresses restored, its memory unmapped
+// CHECK-NEXT: tsrun status: 0
+// CHECK-NEXT: rec [[V:[0-9]+]], expected [[V]]
+// CHECK-NEXT: tracer 0
+// CHECK-NEXT: prog status: 0
+
+long rec(long);
+@@uft:*:a.out:rec:exit { @rv = sum(__rv); }

@@ -1,0 +1,31 @@
+// The words that steer the session are out of a traced program's reach.
+// One that keeps setting the store's record sequence number back to 0,
+// writing an exit request into its own shard (the script has no exit()),
+// stopping its own clauses and waking tsrun does not end the session, nor
+// cost the program traced beside it a single hit; the sequence number and
+// the forged request are each reported once. One that tries to make the
+// control page writable (collection off, session stopping, the reader's
+// lifeline), with mprotect() or through /proc/self/mem, cannot. Both used
+// to be fields of the store every program could write: one write switched
+// collection off, ended the session, or made every agent heal itself.
+// REQUIRES: inprocess
+// RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe header 20000 | FileCheck %s --check-prefix=HEADER
+// HEADER: tsrun status: 0
+// HEADER-NEXT: tsrun memory: bounded
+// HEADER-NEXT: steady: exact
+// HEADER-NEXT: hostile: hostile header done
+// HEADER-DAG: warning x 1: tsrun: warning: a traced program asked to end the session, but no clause calls exit(); ignored
+// HEADER-DAG: warning x 1: tsrun: warning: the record sequence number in shared memory was set back by a traced program
+// RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe control 1000 | FileCheck %s --check-prefix=CONTROL
+// CONTROL: tsrun status: 0
+// CONTROL-NEXT: tsrun memory: bounded
+// CONTROL-NEXT: steady: exact
+// CONTROL-NEXT: hostile: hostile control done
+
+long work(long);
+long poke(long, long);
+
+@@uft:*:a.out:work:entry { @work = count(); }
+@@uft:*:a.out:poke:entry { printf("poke %ld\n", __arg2); }

@@ -1,0 +1,43 @@
+// A launched program that sandboxes itself once it runs, after tsrun has
+// set it up: no anonymous executable memory, no executable mprotect (the
+// filter reads the arguments), no memfd_create, no network. It goes on
+// calling work(), forks a child that does too, and execs itself; the new
+// image stacks a second filter. Nothing is killed: the agent already in
+// needs none of those calls, a fork needs no injected call, and at the
+// exec tsrun reads the filter (it survives exec) and injects nothing into
+// the new image, whose mmap of executable memory it would kill.
+// RUN: %cc64 %S/Inputs/sandboxed.c -o %t.exe
+// RUN: %tscc %s -o %t.o
+// RUN: %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- \
+// RUN:   %tsrun -v %t.o -- %t.exe late 100 > %t.out 2> %t.err
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefix=ERR < %t.err
+// RUN: %tsrun -f json %t.o -- %t.exe late 10 > %t.json
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// CHECK: unsandboxed: 100 calls, sum 10000
+// CHECK-NEXT: sandboxed: 100 calls, sum 10000
+// CHECK-NEXT: child: 100 calls, sum 10000
+// CHECK-NEXT: child status 0
+// CHECK-NEXT: after exec: 100 calls, sum 10000
+// CHECK-NEXT: traced calls=400 exits=400 sum=40000
+// ERR: tsrun: pid [[PID:[0-9]+]] ({{.*}}, LP64, ptrace): launched
+// ERR: tsrun: pid {{[0-9]+}} ({{.*}}, LP64, ptrace): fork
+// ERR: tsrun: pid [[PID]]: no system call is injected: its seccomp filter kills the process on mmap (SECCOMP_RET_KILL_PROCESS)
+// ERR: tsrun: pid [[PID]]: sandboxed (seccomp: 1 filter, read): probes are breakpoints, stepped over in place, with no system call injected
+// ERR: tsrun: pid [[PID]] ({{.*}}, LP64, ptrace): exec
+// ERR: tsrun: clause 0 (line [[#]]): fired 400, 0 faults, 0 drops
+// ERR: run_bounded: rc=0
+//
+// How each image of the process is traced, in target_attached:
+// JSON: {"backend":"ptrace","data_model":"LP64","how":"launched","name":"{{.*}}","path":"[[FIRST:agent|breakpoints]]","pid":[[PID:[0-9]+]],"type":"target_attached"}
+// JSON: {"backend":"ptrace","data_model":"LP64","how":"fork","name":"{{.*}}","path":"[[FIRST]]","pid":{{[0-9]+}},"type":"target_attached"}
+// JSON: {"backend":"ptrace","data_model":"LP64","how":"exec","name":"{{.*}}","path":"breakpoints-no-inject","pid":[[PID]],"sandbox":"seccomp: 1 filter, read","type":"target_attached"}
+// JSON: "text":"traced calls=40 exits=40 sum=400\n"
+
+__global long calls;
+__global long exits;
+__global long sum;
+long work(long);
+@@uft:*:a.out:work:entry { calls++; }
+@@uft:*:a.out:work:exit { exits++; sum += __rv; }
+@@END { printf("traced calls=%ld exits=%ld sum=%ld\n", calls, exits, sum); }
