@@ -266,10 +266,26 @@ enum tscc_field_kind {
   TSCC_FIELD_STRING = 6, /* size bytes, NUL-padded (fixed-size keys) or, in
                             records, a uint32 length then the bytes, padded
                             to 8 */
-  TSCC_FIELD_STACK = 7,  /* uint32 count, uint32 pad, count x uint64 PCs */
+  TSCC_FIELD_STACK = 7,  /* uint32 count, uint32 end (tscc_stack_end),
+                            count x uint64 PCs */
   /* ABI 1.4, keys only: 8 bytes, an id the runtime's stack_id() returned
    * for a call stack; the runtime prints the stack it stands for. */
   TSCC_FIELD_STACK_ID = 8,
+};
+
+/* Why a stack (TSCC_FIELD_STACK) ends. The word was padding, always 0,
+ * before tsrun said so; 0 still means a whole stack. Only the runtime
+ * writes stack values (stktrace() records), so objects are unaffected. */
+enum tscc_stack_end {
+  TSCC_STACK_END_COMPLETE = 0,       /* the outermost frame, or as deep as
+                                        the clause asked */
+  TSCC_STACK_END_DEPTH_LIMIT = 1,    /* tsrun's --max-stack-depth; more
+                                        frames follow */
+  TSCC_STACK_END_NO_UNWIND_INFO = 2, /* a frame with neither .eh_frame
+                                        rules nor a frame pointer */
+  TSCC_STACK_END_UNREADABLE = 3,     /* stack memory could not be read */
+  TSCC_STACK_END_CORRUPT = 4,        /* a caller's frame not above its
+                                        callee's (a loop, a smashed stack) */
 };
 
 struct tscc_field {

@@ -52,6 +52,9 @@ using namespace tscc::rt;
 
 namespace {
 
+/// The deepest --max-stack-depth: a stack record of 1024 frames is 8 KiB.
+constexpr unsigned long MaxStackDepthLimit = 1024;
+
 struct DriverOptions {
   std::string Tool = "tsrun";
   std::string Object;
@@ -69,6 +72,7 @@ struct DriverOptions {
   bool PtraceOnly = false;
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
+  unsigned MaxStackDepth = 64;
   size_t ThreadBuffer = StoreShape().RingSize;
   uint32_t MaxThreads = StoreShape().ThreadCapacity;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
@@ -142,6 +146,11 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "                         --thread-buffer)\n"
       "  --map-capacity N       entries per associative array / aggregation\n"
       "                         before new keys are dropped (default 65536)\n"
+      "  --max-stack-depth N    frames of a stktrace() that asks for no "
+      "depth,\n"
+      "                         and the most any may have (default 64; a\n"
+      "                         stack cut there ends in [truncated: depth\n"
+      "                         limit])\n"
       "  --spin USEC            native targets: poll up to USEC microseconds "
       "for\n"
       "                         the next hit before sleeping, while hits come\n"
@@ -213,7 +222,8 @@ std::string_view closestOption(const std::string &A) {
       "--collect",      "--thread-buffer",
       "--buffer-size",  "--metrics",
       "--remote",       "--remote-timeout",
-      "--map-capacity", "--spin"};
+      "--map-capacity", "--max-stack-depth",
+      "--max-threads",  "--spin"};
   if (A.rfind("--", 0) != 0)
     return {};
   return closestName(std::string_view(A).substr(0, A.find('=')), Long);
@@ -390,6 +400,18 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
         return (Error = "invalid --map-capacity '" + V + "'"),
                ParseResult::Error;
       O.MapCapacity = N;
+    } else if (Is(A, "--max-stack-depth")) {
+      if (!Value(I, "--max-stack-depth", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long N = strtoul(V.c_str(), &End, 10);
+      if (V.empty() || !isdigit(static_cast<unsigned char>(V[0])) || *End ||
+          errno || N == 0 || N > MaxStackDepthLimit)
+        return (Error = "invalid --max-stack-depth '" + V + "' (expected " +
+                        "1 to " + std::to_string(MaxStackDepthLimit) + ")"),
+               ParseResult::Error;
+      O.MaxStackDepth = static_cast<unsigned>(N);
     } else if (Is(A, "--spin")) {
       if (!Value(I, "--spin", V))
         return ParseResult::Error;
@@ -774,6 +796,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SessionOptions SO;
   SO.Params = O.Params;
   SO.MapCapacity = O.MapCapacity;
+  SO.MaxStackDepth = O.MaxStackDepth;
   SO.ThreadBuffer = static_cast<uint32_t>(O.ThreadBuffer);
   SO.MaxThreads = O.MaxThreads;
   SO.OnStop = [] { stopEverything(); };

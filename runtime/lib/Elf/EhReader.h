@@ -2,7 +2,7 @@
 //
 // A bounds-checked reader over the bytes of an unwind section that knows
 // their link-time address, for the DW_EH_PE pointer encodings the unwinder
-// (Ptrace/Unwind.cpp) and the landing-pad finder (InProcess/ModuleEntries)
+// (Unwind/EhFrame.cpp) and the landing-pad finder (InProcess/ModuleEntries)
 // both read. A read past the end clears Ok and yields 0.
 //
 //===----------------------------------------------------------------------===//

@@ -272,6 +272,7 @@ bool tscc::rt::decodeArgs(std::span<const tscc_field> Fields,
       if (!Need(8))
         return false;
       memcpy(&Count, Bytes.data() + Pos, 4);
+      memcpy(&A.StackEndWord, Bytes.data() + Pos + 4, 4);
       Pos += 8;
       if (Count > (Bytes.size() - Pos) / 8)
         return false;

@@ -74,7 +74,13 @@ public:
               {"probe", O.Probe},
               {"time_ns", O.TimeNs}};
     if (R.Header.kind == TSCC_REC_STACK) {
-      J["frames"] = stackFrames(O, R);
+      std::vector<std::string> Frames = stackFrames(O, R);
+      // A stack that ended early ends in its marker frame; the reason is
+      // also a field of its own, for programs that read the frames.
+      if (!Frames.empty())
+        if (auto Why = stackEndReason(Frames.back()))
+          J["truncated"] = std::string(*Why);
+      J["frames"] = std::move(Frames);
     } else {
       std::vector<FormatArg> Args;
       decodeArgs(P.formatFields(R.Header.format), R.Args, Args);

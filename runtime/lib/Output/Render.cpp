@@ -4,6 +4,7 @@
 #include "tscc/Runtime/Format.h"
 #include "tscc/Runtime/Output.h"
 #include "tscc/Runtime/ProbeProgram.h"
+#include "tscc/Runtime/Unwinder.h"
 
 #include <algorithm>
 #include <cstring>
@@ -63,7 +64,8 @@ std::vector<std::string> tscc::rt::stackFrames(const RecordOrigin &O,
     return Out;
   for (uint64_t PC : Args[0].Stack)
     Out.push_back(O.Tgt ? O.Tgt->symbolize(PC) : hex(PC));
-  return Out;
+  return withStackEndMarker(std::move(Out),
+                            static_cast<StackEnd>(Args[0].StackEndWord));
 }
 
 std::string tscc::rt::renderTraceDefault(const ProbeProgram &P,

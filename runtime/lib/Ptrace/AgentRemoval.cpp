@@ -24,7 +24,6 @@
 #include "AgentExit.h"
 
 #include "Inject.h"
-#include "Unwind.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
@@ -212,7 +211,7 @@ std::string threadRefers(PtraceProcess &P, Thread &T, const AgentAddresses &A) {
     return Who + " is in the vDSO, perhaps called by the agent";
   uint64_t Regs[TSCC_REG_COUNT];
   regsToTscc(R, Regs, P.dataModel());
-  for (uint64_t PC : unwind(P, Regs, 256, &T.Shadow))
+  for (uint64_t PC : P.unwindLive(Regs, 256, &T.Shadow).PCs)
     if (A.Code.contains(PC))
       return Who + " will return into the agent";
   // Stack words are pointer-sized: 4 bytes in a 32-bit process.

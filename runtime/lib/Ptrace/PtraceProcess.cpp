@@ -1,8 +1,6 @@
 //===- PtraceProcess.cpp - Target side of a traced native process ---------===//
 #include "PtraceProcess.h"
 
-#include "Unwind.h"
-
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -168,39 +166,62 @@ std::string PtraceProcess::symbolize(uint64_t PC) {
   return symbolizeAddress(moduleFor(PC), PC);
 }
 
-std::vector<uint64_t> PtraceProcess::unwindStack(int64_t Tid,
-                                                 const uint64_t *Regs,
-                                                 unsigned MaxDepth) {
+UnwoundStack PtraceProcess::unwindStack(int64_t Tid, const uint64_t *Regs,
+                                        unsigned MaxDepth) {
   auto It = Threads.find(static_cast<pid_t>(Tid));
-  return unwind(*this, Regs, MaxDepth,
-                It == Threads.end() ? nullptr : &It->second.Shadow);
+  return unwindLive(Regs, MaxDepth,
+                    It == Threads.end() ? nullptr : &It->second.Shadow);
 }
 
-std::vector<uint64_t>
-PtraceProcess::unwindSnapshot(const uint64_t *Regs,
-                              std::span<const uint8_t> Stack,
-                              std::span<const uint64_t> Shadow,
-                              uint64_t ReturnTrampoline, unsigned MaxDepth) {
+UnwoundStack PtraceProcess::unwindLive(const uint64_t *Regs, unsigned MaxDepth,
+                                       const std::vector<ShadowFrame> *Shadow) {
+  size_t NextShadow = Shadow ? Shadow->size() : 0;
+  UnwindSource Src;
+  Src.Read = [this](uint64_t Addr, uint64_t &Word) {
+    bool Ok = false;
+    Word = readPointer(Addr, Ok);
+    return Ok;
+  };
+  Src.ModuleAt = [this](uint64_t Addr) { return moduleFor(Addr); };
+  // Breakpoint exit probes' trampoline (in the home page, or the
+  // unmappable address of a process without one); the real addresses are
+  // on the thread's shadow stack, innermost last.
+  Src.RealReturn = [&](uint64_t PC) {
+    if (PC == returnTrampoline() && NextShadow > 0)
+      return (*Shadow)[--NextShadow].ReturnAddr;
+    return PC;
+  };
+  return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
+}
+
+UnwoundStack PtraceProcess::unwindSnapshot(const uint64_t *Regs,
+                                           std::span<const uint8_t> Stack,
+                                           std::span<const uint64_t> Shadow,
+                                           uint64_t ReturnTrampoline,
+                                           unsigned MaxDepth) {
   uint64_t Sp = Regs[TSCC_REG_RSP];
   size_t NextShadow = Shadow.size();
+  unsigned Ptr = pointerSize();
   UnwindSource Src;
   // The stack as it was at the hit; deeper than the snapshot, as it is
   // now (the frames that far up are usually still the same).
   Src.Read = [&](uint64_t Addr, uint64_t &Word) {
-    if (Addr >= Sp && Addr - Sp + 8 <= Stack.size()) {
-      memcpy(&Word, Stack.data() + (Addr - Sp), 8);
+    if (Addr >= Sp && Addr - Sp + Ptr <= Stack.size()) {
+      Word = 0;
+      memcpy(&Word, Stack.data() + (Addr - Sp), Ptr);
       return true;
     }
     bool Ok = false;
     Word = readPointer(Addr, Ok);
     return Ok;
   };
+  Src.ModuleAt = [this](uint64_t Addr) { return moduleFor(Addr); };
   Src.RealReturn = [&](uint64_t PC) {
     if (PC == ReturnTrampoline && NextShadow > 0)
       return Shadow[--NextShadow];
     return PC;
   };
-  return unwindWith(*this, Regs, MaxDepth, Src);
+  return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
 }
 
 void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out,

@@ -204,13 +204,18 @@ public:
   std::string pathName() const override { return PathName; }
   std::string sandbox() const override { return SandboxSummary; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
-  std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
-                                    unsigned MaxDepth) override;
-  std::vector<uint64_t> unwindSnapshot(const uint64_t *Regs,
-                                       std::span<const uint8_t> Stack,
-                                       std::span<const uint64_t> Shadow,
-                                       uint64_t ReturnTrampoline,
-                                       unsigned MaxDepth) override;
+  UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
+                           unsigned MaxDepth) override;
+  UnwoundStack unwindSnapshot(const uint64_t *Regs,
+                              std::span<const uint8_t> Stack,
+                              std::span<const uint64_t> Shadow,
+                              uint64_t ReturnTrampoline,
+                              unsigned MaxDepth) override;
+  /// The stack of a stopped thread from Regs, read from the live process.
+  /// Shadow, if given, is the thread's stack of return addresses hijacked
+  /// by breakpoint exit probes.
+  UnwoundStack unwindLive(const uint64_t *Regs, unsigned MaxDepth,
+                          const std::vector<ShadowFrame> *Shadow);
   std::string symbolize(uint64_t PC) override;
 
   /// Re-reads identity after launch/attach/exec: name, ppid, uid, data model

@@ -105,8 +105,8 @@ public:
   std::string threadComm(int64_t) const override { return PName.substr(0, 15); }
   std::string_view backendName() const override { return "gdb-remote"; }
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
-  std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
-                                    unsigned MaxDepth) override;
+  UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
+                           unsigned MaxDepth) override;
   std::string symbolize(uint64_t PC) override;
 
   unsigned pointerSize() const { return dataModelPointerSize(DM); }

@@ -174,39 +174,23 @@ uint64_t RemoteTarget::readPointer(uint64_t Addr, bool &Ok) {
   return V;
 }
 
-std::vector<uint64_t> RemoteTarget::unwindStack(int64_t Tid,
-                                                const uint64_t *Regs,
-                                                unsigned MaxDepth) {
-  std::vector<uint64_t> PCs;
-  if (!MaxDepth)
-    return PCs;
-  uint64_t PC = Regs[TSCC_REG_RIP];
-  uint64_t FP = Regs[TSCC_REG_RBP];
-  unsigned Ptr = pointerSize();
-  PCs.push_back(PC);
-  // At a function's first instruction (entry probes) the frame is not set
-  // up yet: the caller is at [sp] and rbp/ebp is still the caller's frame.
-  if (const Module *M = moduleFor(PC); M && !M->Mismatched) {
-    const ElfSymbol *Sym = M->Elf->functionContaining(PC - M->Bias);
+UnwoundStack RemoteTarget::unwindStack(int64_t, const uint64_t *Regs,
+                                       unsigned MaxDepth) {
+  // Pending returns are breakpoints at the real return addresses, which
+  // stay on the stack: nothing to translate.
+  UnwindSource Src;
+  Src.Read = [this](uint64_t Addr, uint64_t &Word) {
     bool Ok = false;
-    if (Sym && Sym->Value + M->Bias == PC && PCs.size() < MaxDepth) {
-      uint64_t Ret = readPointer(Regs[TSCC_REG_RSP], Ok);
-      if (Ok && Ret)
-        PCs.push_back(Ret);
-    }
-  }
-  while (PCs.size() < MaxDepth && FP) {
-    bool Ok1 = false, Ok2 = false;
-    uint64_t NextFP = readPointer(FP, Ok1);
-    uint64_t Ret = readPointer(FP + Ptr, Ok2);
-    if (!Ok1 || !Ok2 || !Ret)
-      break;
-    PCs.push_back(Ret);
-    if (NextFP <= FP)
-      break; // stacks grow down; anything else is not a frame chain
-    FP = NextFP;
-  }
-  return PCs;
+    Word = readPointer(Addr, Ok);
+    return Ok;
+  };
+  // Another build's .eh_frame would describe other code: such a module's
+  // frames are unwound by frame pointers only.
+  Src.ModuleAt = [this](uint64_t Addr) -> const ModuleImage * {
+    const Module *M = moduleFor(Addr);
+    return M && !M->Mismatched ? M : nullptr;
+  };
+  return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
 }
 
 Module *RemoteTarget::addModule(std::unique_ptr<Module> M) {

@@ -390,11 +390,11 @@ SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
   std::span<const uint8_t> Stack(
       Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
   unsigned Depth = stackDepthLimit(Snap.depth);
-  std::vector<uint64_t> PCs =
+  UnwoundStack S =
       T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
                             Depth)
-        : std::vector<uint64_t>{Snap.regs[TSCC_REG_RIP]};
-  return stackRecord(std::move(PCs), Depth);
+        : UnwoundStack{{Snap.regs[TSCC_REG_RIP]}, StackEnd::Unreadable};
+  return stackRecord(asRequested(std::move(S), Snap.depth), Depth);
 }
 
 void SessionState::deliverOne(const DrainedRecord &D) {

@@ -456,8 +456,21 @@ unsigned SessionState::stackDepthLimit(uint32_t Requested) const {
   return Requested == 0 || Requested > Max ? Max : Requested;
 }
 
-std::vector<uint64_t> SessionState::stackRecord(std::vector<uint64_t> PCs,
+UnwoundStack SessionState::asRequested(UnwoundStack S,
+                                       uint32_t Requested) const {
+  unsigned Depth = stackDepthLimit(Requested);
+  if (S.PCs.size() > Depth) {
+    S.PCs.resize(Depth);
+    S.End = StackEnd::DepthLimit;
+  }
+  if (S.End == StackEnd::DepthLimit && Depth == Requested)
+    S.End = StackEnd::Complete;
+  return S;
+}
+
+std::vector<uint64_t> SessionState::stackRecord(UnwoundStack S,
                                                 unsigned Depth) {
+  std::vector<uint64_t> &PCs = S.PCs;
   if (PCs.size() > Depth)
     PCs.resize(Depth);
   std::vector<uint64_t> Buf(2 + 1 + PCs.size());
@@ -468,7 +481,9 @@ std::vector<uint64_t> SessionState::stackRecord(std::vector<uint64_t> PCs,
   H.format = UINT32_MAX;
   memcpy(Buf.data(), &H, sizeof(H));
   uint32_t Count = static_cast<uint32_t>(PCs.size());
+  uint32_t End = static_cast<uint32_t>(S.End);
   memcpy(&Buf[2], &Count, 4);
+  memcpy(reinterpret_cast<char *>(&Buf[2]) + 4, &End, 4);
   if (!PCs.empty())
     memcpy(&Buf[3], PCs.data(), PCs.size() * 8);
   return Buf;
@@ -477,10 +492,11 @@ std::vector<uint64_t> SessionState::stackRecord(std::vector<uint64_t> PCs,
 uint64_t SessionState::stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
   if (!F.Tgt) // BEGIN/END/interval: sema does not let them get here
     return 0;
-  std::vector<uint64_t> PCs =
-      F.Tgt->unwindStack(Ctx.tid, Ctx.regs, stackDepthLimit(Depth));
+  UnwoundStack S = asRequested(
+      F.Tgt->unwindStack(Ctx.tid, Ctx.regs, stackDepthLimit(Depth)), Depth);
   uint64_t Id = Stacks.intern(
-      F.TargetId, PCs, [&F](uint64_t PC) { return F.Tgt->symbolize(PC); });
+      F.TargetId, S.PCs, [&F](uint64_t PC) { return F.Tgt->symbolize(PC); },
+      S.End);
   if (Id == 0) {
     warnOnce("stack-table-full",
              "more than " + std::to_string(StackTable::DefaultMaxStacks) +
@@ -491,11 +507,11 @@ uint64_t SessionState::stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
 }
 
 void SessionState::stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth) {
-  Depth = stackDepthLimit(Depth);
-  std::vector<uint64_t> PCs;
+  unsigned Limit = stackDepthLimit(Depth);
+  UnwoundStack S;
   if (F.Tgt)
-    PCs = F.Tgt->unwindStack(Ctx.tid, Ctx.regs, Depth);
-  std::vector<uint64_t> Rec = stackRecord(std::move(PCs), Depth);
+    S = asRequested(F.Tgt->unwindStack(Ctx.tid, Ctx.regs, Limit), Depth);
+  std::vector<uint64_t> Rec = stackRecord(std::move(S), Limit);
   emit(F, Ctx, Rec.data(), static_cast<uint32_t>(Rec.size() * 8));
 }
 

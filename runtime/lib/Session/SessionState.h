@@ -318,10 +318,13 @@ public:
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;
+  /// S as stktrace(Requested) shows it: a depth the clause asked for is
+  /// no truncation (bpftrace's ustack(N) is not marked either); only
+  /// --max-stack-depth is.
+  UnwoundStack asRequested(UnwoundStack S, uint32_t Requested) const;
   /// A TSCC_REC_STACK record (tscc_record, then a TSCC_FIELD_STACK
-  /// argument: count, pad, PCs) holding at most Depth of PCs.
-  static std::vector<uint64_t> stackRecord(std::vector<uint64_t> PCs,
-                                           unsigned Depth);
+  /// argument: count, end, PCs) holding at most Depth of S's PCs.
+  static std::vector<uint64_t> stackRecord(UnwoundStack S, unsigned Depth);
   bool validRecord(const DrainedRecord &D) const;
   /// Whether table Table (or, for a __thread map, any process's copy of
   /// it) found itself full. Takes ExitMutex.

@@ -8,11 +8,15 @@ using namespace tscc::rt;
 
 uint64_t
 StackTable::intern(uint32_t Process, std::span<const uint64_t> PCs,
-                   const std::function<std::string(uint64_t)> &Symbolize) {
-  std::string Raw(sizeof(Process) + PCs.size() * 8, '\0');
+                   const std::function<std::string(uint64_t)> &Symbolize,
+                   StackEnd End) {
+  uint32_t EndWord = static_cast<uint32_t>(End);
+  std::string Raw(sizeof(Process) + sizeof(EndWord) + PCs.size() * 8, '\0');
   memcpy(Raw.data(), &Process, sizeof(Process));
+  memcpy(Raw.data() + sizeof(Process), &EndWord, sizeof(EndWord));
   if (!PCs.empty())
-    memcpy(Raw.data() + sizeof(Process), PCs.data(), PCs.size() * 8);
+    memcpy(Raw.data() + sizeof(Process) + sizeof(EndWord), PCs.data(),
+           PCs.size() * 8);
   {
     std::lock_guard<std::mutex> G(M);
     auto It = ByPCs.find(Raw);
@@ -24,6 +28,8 @@ StackTable::intern(uint32_t Process, std::span<const uint64_t> PCs,
   Text.reserve(PCs.size());
   for (uint64_t PC : PCs)
     Text.push_back(Symbolize(PC));
+  // A stack cut short is a different key from the whole one.
+  Text = withStackEndMarker(std::move(Text), End);
   std::lock_guard<std::mutex> G(M);
   uint64_t Id;
   auto Known = ByFrames.find(Text);

@@ -56,13 +56,17 @@ public:
       }
     return false;
   }
-  std::vector<uint64_t> unwindStack(int64_t, const uint64_t *Regs,
-                                    unsigned MaxDepth) override {
-    std::vector<uint64_t> PCs = {Regs[TSCC_REG_RIP], 0x401100, 0x401200,
-                                 0x401300,           0x401400, 0x401500};
-    if (PCs.size() > MaxDepth)
-      PCs.resize(MaxDepth);
-    return PCs;
+  /// A whole stack of six frames.
+  UnwoundStack unwindStack(int64_t, const uint64_t *Regs,
+                           unsigned MaxDepth) override {
+    UnwoundStack S{
+        {Regs[TSCC_REG_RIP], 0x401100, 0x401200, 0x401300, 0x401400, 0x401500},
+        StackEnd::Complete};
+    if (S.PCs.size() > MaxDepth) {
+      S.PCs.resize(MaxDepth);
+      S.End = StackEnd::DepthLimit;
+    }
+    return S;
   }
   std::string symbolize(uint64_t PC) override {
     char Buf[64];

@@ -27,6 +27,7 @@ struct FormatArg {
   uint64_t Bits = 0;           ///< scalars (DOUBLE: the IEEE bits)
   std::string Str;             ///< STRING
   std::vector<uint64_t> Stack; ///< STACK
+  uint32_t StackEndWord = 0;   ///< STACK: why it ends (tscc_stack_end)
 };
 
 /// Decodes the argument area of a record as Fields describe it. Returns false

@@ -15,6 +15,8 @@
 #ifndef TSCC_RUNTIME_STACKTABLE_H
 #define TSCC_RUNTIME_STACKTABLE_H
 
+#include "tscc/Runtime/Unwinder.h"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -39,10 +41,12 @@ public:
 
   /// The id (nonzero) of the stack PCs (innermost first) seen in the
   /// process the session numbers Process; Symbolize turns one PC into its
-  /// frame text and is called only for pairs not seen before. 0 when the
-  /// table is full.
+  /// frame text and is called only for pairs not seen before. A stack
+  /// that ended early (End) gets its marker as a last frame, so it is a
+  /// key of its own. 0 when the table is full.
   uint64_t intern(uint32_t Process, std::span<const uint64_t> PCs,
-                  const std::function<std::string(uint64_t)> &Symbolize);
+                  const std::function<std::string(uint64_t)> &Symbolize,
+                  StackEnd End = StackEnd::Complete);
 
   /// The frames of Id, innermost first; nullopt for 0 or an unknown id.
   std::optional<std::vector<std::string>> frames(uint64_t Id) const;

@@ -9,6 +9,7 @@
 #define TSCC_RUNTIME_TARGET_H
 
 #include "tscc/DataModel.h"
+#include "tscc/Runtime/Unwinder.h"
 #include "tscc/abi.h"
 
 #include <atomic>
@@ -59,21 +60,21 @@ public:
   virtual bool readMemory(uint64_t Addr, void *Dst, size_t Len) = 0;
 
   /// The user call stack of thread Tid starting from Regs, innermost first,
-  /// at most MaxDepth program counters.
-  virtual std::vector<uint64_t> unwindStack(int64_t Tid, const uint64_t *Regs,
-                                            unsigned MaxDepth) = 0;
+  /// at most MaxDepth program counters, and why it ends (Unwinder.h).
+  virtual UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
+                                   unsigned MaxDepth) = 0;
   /// The call stack of a thread as a stack snapshot taken in the process
   /// describes it (tscc_stack_snapshot: registers, the top of the stack
   /// from Regs[RSP], the real return addresses of returns the agent
   /// hijacked to ReturnTrampoline, innermost last), innermost first.
   /// Memory beyond the snapshot is read from the process if it still
-  /// runs. By default: just the PC.
-  virtual std::vector<uint64_t> unwindSnapshot(const uint64_t *Regs,
-                                               std::span<const uint8_t> Stack,
-                                               std::span<const uint64_t> Shadow,
-                                               uint64_t ReturnTrampoline,
-                                               unsigned MaxDepth) {
-    return {Regs[TSCC_REG_RIP]};
+  /// runs. By default: just the PC, marked as cut short.
+  virtual UnwoundStack unwindSnapshot(const uint64_t *Regs,
+                                      std::span<const uint8_t> Stack,
+                                      std::span<const uint64_t> Shadow,
+                                      uint64_t ReturnTrampoline,
+                                      unsigned MaxDepth) {
+    return {{Regs[TSCC_REG_RIP]}, StackEnd::NoUnwindInfo};
   }
   /// "func+0x12 (module)" for a PC, or "0x..." when unknown. Called when the
   /// output is formatted, which may be after the target has exited, so

@@ -1,40 +1,29 @@
-//===- Unwind.cpp - Call stacks of a stopped thread -----------------------===//
+//===- EhFrame.cpp - CFA rules from a module's .eh_frame ------------------===//
 //
-// Each frame is unwound with the module's .eh_frame CFA rules when it has
-// an FDE for the PC (the common DW_CFA operations: CFA = register + offset,
-// registers saved at CFA + offset, remember/restore state); frames without
-// one fall back to the frame-pointer chain. Only rsp, rbp and the return
-// address are tracked: that is all a CFA rule for compiled C needs.
+// Reads a module's .eh_frame once (every CIE and FDE) and runs an FDE's CFA
+// instructions up to a PC: the common DW_CFA operations (CFA = register +
+// offset, registers saved at CFA + offset, remember/restore state) and the
+// one DWARF expression compiled C uses for a CFA (breg + deref). Only the
+// stack and frame pointers and the return address are tracked: that is all
+// a CFA rule for compiled C needs.
 //
 //===----------------------------------------------------------------------===//
-#include "Unwind.h"
-
-#include "PtraceProcess.h"
+#include "EhFrame.h"
 
 #include "../Elf/EhReader.h"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace tscc::rt;
-using namespace tscc::rt::pt;
+using namespace tscc::rt::unwind;
 
 namespace {
-
-/// The DWARF numbers of the registers an unwind tracks: the stack and
-/// frame pointers and the return address, which differ between x86-64
-/// and i386 (whose .eh_frame numbers esp 4, ebp 5, eip 8).
-struct DwarfRegs {
-  unsigned Sp, Fp, Ra;
-};
-constexpr DwarfRegs X86_64Regs{7, 6, 16};
-constexpr DwarfRegs I386Regs{4, 5, 8};
-
-const DwarfRegs &dwarfRegs(const ElfFile &Elf) {
-  return Elf.is64() ? X86_64Regs : I386Regs;
-}
 
 using Reader = EhReader;
 
@@ -52,21 +41,10 @@ struct Fde {
   size_t InsnStart = 0, InsnEnd = 0;
 };
 
-struct Rule {
-  /// Offset: saved at CFA + Off. AtReg: saved at register Reg + Off (a
-  /// DW_CFA_expression of one DW_OP_breg).
-  enum Kind : uint8_t { Same, Undefined, Offset, AtReg } K = Same;
-  int64_t Off = 0;
-  unsigned Reg = 0;
-};
-
 struct State {
   unsigned CfaReg = 0;
   int64_t CfaOff = 8;
-  /// CFA = [CfaReg + CfaOff]: a DW_CFA_def_cfa_expression of DW_OP_breg
-  /// and DW_OP_deref, which GCC emits for functions that realign their
-  /// stack (i386 main: the caller's esp is kept below the frame pointer).
-  bool CfaDeref = false;
+  bool CfaDeref = false; ///< CfaRules::CfaDeref
   bool CfaOk = true;
   Rule Rbp, Ra;
 };
@@ -147,12 +125,8 @@ bool parseCie(FrameTable &T, size_t Pos, unsigned PtrSize, Cie &Out) {
   return true;
 }
 
-/// Reads every FDE of a module's .eh_frame once.
-const FrameTable *frameTable(const ElfFile &Elf) {
-  static std::map<const ElfFile *, std::unique_ptr<FrameTable>> Cache;
-  auto It = Cache.find(&Elf);
-  if (It != Cache.end())
-    return It->second.get();
+/// Every FDE of a module's .eh_frame.
+std::unique_ptr<FrameTable> readFrameTable(const ElfFile &Elf) {
   auto T = std::make_unique<FrameTable>();
   std::optional<ElfRange> EF = Elf.ehFrame();
   unsigned PtrSize = Elf.is64() ? 8 : 4;
@@ -190,7 +164,28 @@ const FrameTable *frameTable(const ElfFile &Elf) {
   }
   std::sort(T->Fdes.begin(), T->Fdes.end(),
             [](const Fde &A, const Fde &B) { return A.Start < B.Start; });
-  return (Cache[&Elf] = std::move(T)).get();
+  return T;
+}
+
+/// Frame tables by file, each read once. An entry lives as long as its
+/// file: a file freed and another opened at the same address is read
+/// anew. Tables are read-only once built, so lookups need no lock.
+const FrameTable *frameTable(const std::shared_ptr<const ElfFile> &Elf) {
+  struct Entry {
+    std::weak_ptr<const ElfFile> File;
+    std::unique_ptr<FrameTable> Table;
+  };
+  static std::mutex Lock;
+  static std::map<const ElfFile *, Entry> Cache;
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Cache.find(Elf.get());
+  if (It != Cache.end() && !It->second.File.expired())
+    return It->second.Table.get();
+  std::erase_if(Cache, [](const auto &KV) { return KV.second.File.expired(); });
+  Entry &E = Cache[Elf.get()];
+  E.File = Elf;
+  E.Table = readFrameTable(*Elf);
+  return E.Table.get();
 }
 
 /// Runs CFA instructions [Start, End) until the location passes Target.
@@ -260,7 +255,7 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
     case 0x09: {
       unsigned Reg = R.uleb();
       R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0});
+      SetRule(Reg, {Rule::Unknown, 0});
       break;
     }
     case 0x0a:
@@ -309,7 +304,7 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
       if (E && !E->Deref)
         SetRule(Reg, {Rule::AtReg, E->Off, E->Reg});
       else
-        SetRule(Reg, {Rule::Undefined, 0});
+        SetRule(Reg, {Rule::Unknown, 0});
       break;
     }
     case 0x11: {
@@ -330,13 +325,13 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
     case 0x15: {
       unsigned Reg = R.uleb();
       Op == 0x14 ? (void)R.uleb() : (void)R.sleb();
-      SetRule(Reg, {Rule::Undefined, 0});
+      SetRule(Reg, {Rule::Unknown, 0});
       break;
     }
     case 0x16: {
       unsigned Reg = R.uleb();
       R.Pos += R.uleb();
-      SetRule(Reg, {Rule::Undefined, 0});
+      SetRule(Reg, {Rule::Unknown, 0});
       break;
     }
     case 0x2e:
@@ -354,118 +349,43 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
   }
 }
 
-/// CFA rules of the frame at link-time PC, if the module has an FDE.
-std::optional<State> rulesFor(const ElfFile &Elf, uint64_t PC) {
+} // namespace
+
+RulesLookup
+tscc::rt::unwind::cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf,
+                             uint64_t PC, CfaRules &Out) {
   const FrameTable *T = frameTable(Elf);
   auto It =
       std::upper_bound(T->Fdes.begin(), T->Fdes.end(), PC,
                        [](uint64_t V, const Fde &F) { return V < F.Start; });
   if (It == T->Fdes.begin())
-    return std::nullopt;
+    return RulesLookup::NoFde;
   const Fde &F = *--It;
   if (PC >= F.End)
-    return std::nullopt;
+    return RulesLookup::NoFde;
   auto CIt = T->Cies.find(F.CiePos);
   if (CIt == T->Cies.end())
-    return std::nullopt;
+    return RulesLookup::NoFde;
   const Cie &C = CIt->second;
-  unsigned PtrSize = Elf.is64() ? 8 : 4;
-  const DwarfRegs &Dw = dwarfRegs(Elf);
+  const DwarfRegs &Dw = dwarfRegs(*Elf);
   State Initial;
   Initial.CfaReg = Dw.Sp;
-  Initial.CfaOff = PtrSize;
-  Initial.Ra = {Rule::Offset, -int64_t(PtrSize)};
+  Initial.CfaOff = Dw.PtrSize;
+  Initial.Ra = {Rule::Offset, -int64_t(Dw.PtrSize)};
   execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial, Initial,
-          PtrSize, Dw);
+          Dw.PtrSize, Dw);
   State S = Initial;
-  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, PtrSize, Dw);
+  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, Dw.PtrSize,
+          Dw);
+  if (S.Ra.K == Rule::Undefined)
+    return RulesLookup::Outermost;
   if (!S.CfaOk || (S.CfaReg != Dw.Sp && S.CfaReg != Dw.Fp) ||
       S.Ra.K != Rule::Offset)
-    return std::nullopt;
-  return S;
-}
-
-} // namespace
-
-std::vector<uint64_t> tscc::rt::pt::unwindWith(PtraceProcess &P,
-                                               const uint64_t *Regs,
-                                               unsigned MaxDepth,
-                                               const UnwindSource &Src) {
-  std::vector<uint64_t> PCs;
-  if (!MaxDepth)
-    return PCs;
-  uint64_t PC = Regs[TSCC_REG_RIP];
-  uint64_t SP = Regs[TSCC_REG_RSP];
-  uint64_t FP = Regs[TSCC_REG_RBP];
-  unsigned Ptr = P.pointerSize();
-  auto Read = [&](uint64_t Addr, bool &Ok) {
-    uint64_t W = 0;
-    Ok = Src.Read(Addr, W);
-    return Ptr == 8 ? W : (W & 0xffffffffull);
-  };
-  bool Innermost = true;
-  while (PCs.size() < MaxDepth && PC) {
-    // Return addresses hijacked by exit probes point at a trampoline.
-    PC = Src.RealReturn(PC);
-    PCs.push_back(PC);
-    // A return address points after the call; look the rules up inside it.
-    uint64_t Lookup = Innermost ? PC : PC - 1;
-    Innermost = false;
-    const Module *M = P.moduleFor(Lookup);
-    std::optional<State> S;
-    if (M)
-      S = rulesFor(*M->Elf, Lookup - M->Bias);
-    bool Ok1 = false, Ok2 = true;
-    if (S) {
-      const DwarfRegs &Dw = dwarfRegs(*M->Elf);
-      auto RegValue = [&](unsigned Reg) { return Reg == Dw.Sp ? SP : FP; };
-      uint64_t Cfa = RegValue(S->CfaReg) + S->CfaOff;
-      bool OkCfa = true;
-      if (S->CfaDeref)
-        Cfa = Read(Cfa, OkCfa);
-      uint64_t Ret = Read(Cfa + S->Ra.Off, Ok1);
-      if (S->Rbp.K == Rule::Offset)
-        FP = Read(Cfa + S->Rbp.Off, Ok2);
-      else if (S->Rbp.K == Rule::AtReg &&
-               (S->Rbp.Reg == Dw.Sp || S->Rbp.Reg == Dw.Fp))
-        FP = Read(RegValue(S->Rbp.Reg) + S->Rbp.Off, Ok2);
-      if (!OkCfa || !Ok1 || !Ok2 || Cfa <= SP)
-        break;
-      SP = Cfa;
-      PC = Ret;
-      continue;
-    }
-    // No unwind info: [fp] = caller's fp, [fp + ptr] = return address.
-    if (!FP || FP < SP)
-      break;
-    uint64_t NextFP = Read(FP, Ok1);
-    uint64_t Ret = Read(FP + Ptr, Ok2);
-    if (!Ok1 || !Ok2)
-      break;
-    SP = FP + 2 * Ptr;
-    FP = NextFP;
-    PC = Ret;
-  }
-  return PCs;
-}
-
-std::vector<uint64_t>
-tscc::rt::pt::unwind(PtraceProcess &P, const uint64_t *Regs, unsigned MaxDepth,
-                     const std::vector<ShadowFrame> *Shadow) {
-  size_t NextShadow = Shadow ? Shadow->size() : 0;
-  UnwindSource Src;
-  Src.Read = [&P](uint64_t Addr, uint64_t &Word) {
-    bool Ok = false;
-    Word = P.readPointer(Addr, Ok);
-    return Ok;
-  };
-  // Breakpoint exit probes' trampoline (in the home page, or the
-  // unmappable address of a process without one); the real addresses are
-  // on the thread's shadow stack, innermost last.
-  Src.RealReturn = [&](uint64_t PC) {
-    if (PC == P.returnTrampoline() && NextShadow > 0)
-      return (*Shadow)[--NextShadow].ReturnAddr;
-    return PC;
-  };
-  return unwindWith(P, Regs, MaxDepth, Src);
+    return RulesLookup::Unsupported;
+  Out.CfaReg = S.CfaReg;
+  Out.CfaOff = S.CfaOff;
+  Out.CfaDeref = S.CfaDeref;
+  Out.Fp = S.Rbp;
+  Out.Ra = S.Ra;
+  return RulesLookup::Found;
 }
