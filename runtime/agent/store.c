@@ -172,7 +172,10 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   uint32_t Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
   if (Owner == Me)
     return TSCC_LOCK_REENTERED;
-  if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
+  /* Marked stuck (by a waiter that gave up on it, tsrun's perhaps): give
+   * up at once, unless it runs, when a target's hit waits below. */
+  if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED) &&
+      !tscc_host_owner_running((int32_t)Owner))
     return stuck(H, Owner, Me);
   for (unsigned Spin = 0; Spin < 256; ++Spin) {
     cpu_relax();
@@ -214,9 +217,11 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     if (Now - Start > TimeoutNs) {
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
       /* An owner that runs is slow (tsrun under a sanitizer, an
-       * overloaded machine), not stuck: a hit waits for it rather than
-       * being dropped, up to RUNNING_OWNER_WAITS timeouts in all, and
-       * only while the session goes on. */
+       * overloaded machine, a convoy of waiters on fewer CPUs), not
+       * stuck: a target's hit waits for it rather than being dropped, up
+       * to RUNNING_OWNER_WAITS timeouts in all, and only while the session
+       * goes on. (tsrun never knows, tscc_host_owner_running: it gives up,
+       * as it must never wait on a target for good.) */
       if (Owner && Owner != Me && Waits < RUNNING_OWNER_WAITS &&
           !(S->control &&
             __atomic_load_n(&S->control->stopping, __ATOMIC_RELAXED)) &&

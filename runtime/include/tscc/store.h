@@ -383,11 +383,13 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
 uint64_t tscc_host_now_ns(void);
 void tscc_host_yield(void);
 int tscc_host_thread_alive(int32_t Tid);
-/* Whether a waiter should go on waiting for Owner past its timeout: 1 when
- * Owner is known to be running (or runnable, or in a system call), 0 when
- * it is stopped (SIGSTOP, a debugger, a ptrace stop) or that is unknown.
- * The agent asks the kernel (/proc/<tid>/stat); tsrun says 0, and keeps
- * its bounded waits. */
+/* 1 when thread Owner is known to run (running, runnable, or in a system
+ * call), 0 when it is stopped (SIGSTOP, a debugger, a ptrace stop) or that
+ * is unknown. A waiter that knows its lock's owner runs goes on waiting
+ * past its timeout. The agent asks the kernel (/proc/<tid>/stat), so that
+ * a hit is not dropped because tsrun or another thread is slow; tsrun
+ * always says 0, and keeps its bounded waits: it must never wait on a
+ * target for good. */
 int tscc_host_owner_running(int32_t Owner);
 void tscc_host_wake(uint32_t *Futex);
 /* Called after thread Tid released the lock (the agent stops the thread

@@ -378,6 +378,7 @@ extern "C" int tscc_host_thread_alive(int32_t Tid) {
   return Tid > 0 && (kill(Tid, 0) == 0 || errno != ESRCH);
 }
 
+// tsrun never waits on a target's thread past its timeout (store.h).
 extern "C" int tscc_host_owner_running(int32_t) { return 0; }
 
 extern "C" void tscc_host_unlocked(int32_t) {}
