@@ -161,7 +161,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     if (ShuttingDown)
       return; // stay stopped for cleanup
     if (!P.AwaitingExecOf.empty()) {
-      execFailed(P);
+      execFailed(P, 0);
       return;
     }
     if (T.CheckFs)
@@ -248,7 +248,13 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   if ((Sig == P.breakSignal() || (Sig == SIGSEGV && !P.Home)) &&
       onTrap(P, T, Sig))
     return;
-  // A signal-delivery-stop: pass the signal on.
+  // A signal-delivery-stop: pass the signal on. Before any exec stop of an
+  // --exe execve() it, too, means that execve() failed (a signal stop
+  // clears the interrupt that would have said so).
+  if (!P.AwaitingExecOf.empty()) {
+    execFailed(P, Sig);
+    return;
+  }
   resume(P, T, Sig);
 }
 
