@@ -45,6 +45,7 @@ enum {
   NR_futex = 240,
   NR_prctl = 172,
   NR_open = 5,
+  NR_read = 3,
   NR_close = 6,
   NR_pwrite64 = 181,
   NR_mprotect = 125,

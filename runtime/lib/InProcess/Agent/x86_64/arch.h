@@ -37,6 +37,7 @@ enum {
   NR_arch_prctl = 158,
   NR_prctl = 157,
   NR_open = 2,
+  NR_read = 0,
   NR_close = 3,
   NR_pwrite64 = 18,
   NR_mprotect = 10,
