@@ -56,22 +56,12 @@ const AgentAbi &abiOf(const PtraceProcess &P) {
   return agentAbi(P.dataModel());
 }
 
-bool isError(uint64_t R) { return R > ~uint64_t(4095); }
-
-std::string errnoText(uint64_t R) {
-  return std::strerror(static_cast<int>(-static_cast<int64_t>(R)));
-}
-
 /// Runs one system call in the target; false (with Why) on failure.
 bool call(PtraceProcess &P, pid_t Tid, uint64_t Nr,
           std::initializer_list<uint64_t> Args, uint64_t &Result,
           std::string &Why, const char *What) {
-  if (!injectSyscall(P, Tid, Nr, Args, Result, Why))
-    return false;
-  if (!isError(Result))
-    return true;
-  Why = std::string(What) + " in the target failed: " + errnoText(Result);
-  return false;
+  PtraceAccess Access(P, Tid);
+  return ip::callChecked(Access, Nr, Args, Result, Why, What);
 }
 
 /// Auxiliary vector entries of a process.
@@ -209,35 +199,12 @@ constexpr uint64_t DataSize = 1u << 20;
 /// Jump-patched sites an agent can put back by itself if tsrun dies.
 constexpr uint32_t SiteCapacity = 32768;
 
-/// Maps an image for the target, relocated there, with its final
-/// protections. Base receives its address.
+/// Maps an image for the target (InProcess/ProcessAccess.h).
 bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
                 const SymbolResolver &Resolve, RelocatedImage &Img,
                 uint64_t &Base, uint64_t &Size, std::string &Why) {
-  if (!relocatedImageSize(Object, Size, Why))
-    return false;
-  Base = mapAnywhere(P, Tid, Size, PROT_READ | PROT_WRITE, Why);
-  if (!Base)
-    return false;
-  if (!relocateImage(Object, Base, Resolve, Img, Why))
-    return false;
-  if (Img.ContentEnd &&
-      !P.writeMemory(Base, Img.Bytes.data(), Img.ContentEnd)) {
-    Why = "cannot write the agent into the target";
-    return false;
-  }
-  uint64_t R = 0;
-  uint64_t NrMprotect = abiOf(P).NrMprotect;
-  if (Img.ExecEnd &&
-      !call(P, Tid, NrMprotect, {Base, Img.ExecEnd, PROT_READ | PROT_EXEC}, R,
-            Why, "mprotect"))
-    return false;
-  if (Img.RwStart > Img.ExecEnd &&
-      !call(P, Tid, NrMprotect,
-            {Base + Img.ExecEnd, Img.RwStart - Img.ExecEnd, PROT_READ}, R, Why,
-            "mprotect"))
-    return false;
-  return true;
+  PtraceAccess Access(P, Tid);
+  return ip::placeImage(Access, Object, Resolve, Img, Base, Size, Why);
 }
 
 constexpr size_t MaxFds = 3;
@@ -303,31 +270,15 @@ bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
 /// tsrun's own user): nobody else gets the memfd this way.
 bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
                  int &Got, std::string &Why) {
-  std::string Path =
-      "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
-  uint64_t R = 0;
-  if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
-      !call(P, Tid, abiOf(P).NrOpenat,
-            {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
-             O_RDWR | O_CLOEXEC, 0},
-            R, Why, "opening the shard through /proc"))
-    return false;
-  Got = static_cast<int>(R);
-  return true;
+  PtraceAccess Access(P, Tid);
+  return ip::openTsrunFd(Access, Scratch, Fd, Got, Why);
 }
 
 /// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
 bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
            uint64_t &Base, std::string &Why, const char *What) {
-  bool Ok = call(
-      P, Tid, abiOf(P).NrMmap,
-      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
-      Base, Why, What);
-  uint64_t Ignored = 0;
-  std::string IgnoredWhy;
-  injectSyscall(P, Tid, abiOf(P).NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
-                IgnoredWhy);
-  return Ok;
+  PtraceAccess Access(P, Tid);
+  return ip::mapSharedFd(Access, Fd, Size, Prot, Base, Why, What);
 }
 
 /// Maps the process's own shard. A child it forks does not inherit it
