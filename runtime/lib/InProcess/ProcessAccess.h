@@ -31,8 +31,13 @@ public:
   virtual ~ProcessAccess() = default;
   virtual DataModel dataModel() const = 0;
   virtual bool readMemory(uint64_t Addr, void *Dst, size_t Len) = 0;
-  /// Writes anywhere the process has mapped, code included.
   virtual bool writeMemory(uint64_t Addr, const void *Src, size_t Len) = 0;
+  /// Writes the program's code (a probe site's jump, its original bytes):
+  /// its pages are read + execute, and an emulator must drop what it
+  /// translated from them.
+  virtual bool writeCode(uint64_t Addr, const void *Src, size_t Len) {
+    return writeMemory(Addr, Src, Len);
+  }
   /// Runs system call Nr (the process's model's number) with up to six
   /// Args. Result is the raw return value: -errno on failure, widened to
   /// 64 bits as Ptrace/Inject.h's widenSyscallResult32 does for 32-bit
