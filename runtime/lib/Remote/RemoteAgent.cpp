@@ -43,9 +43,9 @@ bool mapTsrunFd(ip::ProcessAccess &Acc, uint64_t Scratch, int Fd, uint64_t Size,
 } // namespace
 
 std::string RemoteBackend::Impl::agentObstacle() {
-  if (!std::getenv("TSCC_REMOTE_AGENT"))
-    return "the in-process path for stubs is off (TSCC_REMOTE_AGENT=1 "
-           "turns it on)";
+  if (const char *Off = std::getenv("TSCC_REMOTE_AGENT");
+      Off && !strcmp(Off, "0"))
+    return "TSCC_REMOTE_AGENT=0";
   if (Tgt->dataModel() != DataModel::ILP32 ||
       Client->architecture().rfind("i386", 0) != 0 ||
       Client->architecture() == "i386:x86-64")
@@ -165,6 +165,9 @@ RemoteBackend::Impl::installAgentSites(Module &M,
       Why = "the clause prints an aggregation";
     else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
       Why = "the clause uses a stack as a key";
+    else if (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE)
+      Why = "the clause takes a stack trace (tsrun unwinds a stub's "
+            "target at the hit)";
     else if (Breakpoints.count(Addr))
       Why = "a breakpoint is already there";
     if (!Why.empty()) {
