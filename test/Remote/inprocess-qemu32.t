@@ -75,6 +75,17 @@
 // TEARDOWN-NEXT: status 0
 // TEARDOWN-PROG: sum 36 code
 
+// tsrun is killed (SIGKILL) while the program runs: at its next hit the
+// agent in the guest sees tsrun gone and puts the code back itself (and
+// never through /proc/self/mem, which under qemu is the emulator's).
+// RUN: rm -f %t.go %t.ready && mkfifo %t.go %t.ready
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.td %t.go %t.ready' \
+// RUN:   --out %t.prog4 -- sh -c '%tsrun %t.o --remote 127.0.0.1:{port0}=%t.td \
+// RUN:     > /dev/null 2>&1 & T=$!; read x < %t.ready; kill -9 $T; wait $T; \
+// RUN:     echo go > %t.go; exit 0'
+// RUN: grep -o 'code.*' %t.prog4 | diff %t.code -
+// RUN: FileCheck %s --check-prefix=TEARDOWN-PROG < %t.prog4
+
 long foo(long);
 long long calls;
 long long last;

@@ -1,9 +1,10 @@
-// Calls foo() 3 times, waits until the tracer is gone (a line on the FIFO
-// argv[1]), calls it 3 times more, and prints the first bytes of its code
-// as they are now: a jump left behind would show.
-#include <stdio.h>
+// Calls foo() 3 times, says so on the FIFO argv[2] if there is one, waits
+// until the tracer is gone (a byte on the FIFO argv[1]), calls it 3 times
+// more, and prints the first bytes of its code as they are now: a jump
+// left behind would show.
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -14,6 +15,16 @@ int main(int argc, char **argv) {
   long s = 0;
   for (long i = 0; i < 3; ++i)
     s += foo(i);
+  if (argc > 2) {
+    int Ready;
+    while ((Ready = open(argv[2], O_WRONLY)) < 0)
+      if (errno != EINTR)
+        return 1;
+    while (write(Ready, "r\n", 2) < 0)
+      if (errno != EINTR)
+        return 1;
+    close(Ready);
+  }
   // Blocked here while the tracer stops the program at its end, the calls
   // may be interrupted (EINTR): they are made again.
   int Go;
