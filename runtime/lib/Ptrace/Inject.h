@@ -20,7 +20,7 @@
 
 #include "PtraceProcess.h"
 
-#include "../InProcess/ProcessAccess.h"
+#include "../InProcess/Installer/ProcessAccess.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -49,7 +49,7 @@ bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::string &Error);
 
 /// A stopped thread Tid of P as the in-process layer sees a process
-/// (InProcess/ProcessAccess.h): /proc/PID/mem and injectSyscall.
+/// (InProcess/Installer/ProcessAccess.h): /proc/PID/mem and injectSyscall.
 class PtraceAccess final : public ip::ProcessAccess {
 public:
   PtraceAccess(PtraceProcess &P, pid_t Tid) : P(P), Tid(Tid) {}

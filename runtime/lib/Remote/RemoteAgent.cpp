@@ -3,8 +3,8 @@
 // A 32-bit program behind qemu-i386's stub on this machine gets the i386
 // agent, the object's i386 code and the session's shared memory through
 // the stub (RemoteInject.h), as a native 32-bit process does through
-// ptrace (Ptrace/Agent.h): qemu-user's guest memory is memory of the qemu
-// process, so the guest maps the store's memfds (opened through
+// ptrace (InProcess/Installer/Agent.h): qemu-user's guest memory is memory of
+// the qemu process, so the guest maps the store's memfds (opened through
 // /proc/TSRUN/fd) and the agent's records reach tsrun the way a native
 // process's do. Entry probes then jump to trampolines in the guest: a hit
 // runs its clause as emulated guest code, with no round trip to tsrun.
@@ -13,8 +13,8 @@
 #include "RemoteImpl.h"
 #include "RemoteInject.h"
 
-#include "../Ptrace/Agent.h"
-#include "../Ptrace/JumpSites.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Patch/JumpSites.h"
 
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"

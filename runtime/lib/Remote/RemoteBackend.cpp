@@ -10,7 +10,7 @@
 #include "RemoteImpl.h"
 #include "RemoteInject.h"
 
-#include "../Ptrace/Agent.h"
+#include "../InProcess/Installer/Agent.h"
 
 #include "tscc/Runtime/Session.h"
 

@@ -1,14 +1,14 @@
 //===- RemoteInject.h - System calls and code writes through a stub -------===//
 //
-// The in-process layer (InProcess/ProcessAccess.h) for an i386 process
-// behind a Linux user-mode stub (qemu-i386 -g). A system call is made the
-// way a debugger would: the stopped thread's registers are set for it
-// (eax the number, ebx, ecx, edx, esi, edi, ebp the arguments), its pc is
-// pointed at an `int $0x80`, one step runs it, eax is the result and the
-// registers go back. The first call steps an `int $0x80; ret` of the
-// program's own code (qemu-i386 runs one more instruction after a stepped
-// system call: the `ret`, harmless since every register is put back); it
-// maps a page of ours with `int $0x80; nop...`, used from then on.
+// The in-process layer (InProcess/Installer/ProcessAccess.h) for an i386
+// process behind a Linux user-mode stub (qemu-i386 -g). A system call is made
+// the way a debugger would: the stopped thread's registers are set for it (eax
+// the number, ebx, ecx, edx, esi, edi, ebp the arguments), its pc is pointed at
+// an `int $0x80`, one step runs it, eax is the result and the registers go
+// back. The first call steps an `int $0x80; ret` of the program's own code
+// (qemu-i386 runs one more instruction after a stepped system call: the `ret`,
+// harmless since every register is put back); it maps a page of ours with `int
+// $0x80; nop...`, used from then on.
 //
 // qemu-i386 7.2's stub refuses to write into a page it has translated code
 // from (it keeps such pages write-protected to see the program's own
@@ -21,7 +21,7 @@
 #ifndef TSCC_RUNTIME_REMOTE_REMOTEINJECT_H
 #define TSCC_RUNTIME_REMOTE_REMOTEINJECT_H
 
-#include "../InProcess/ProcessAccess.h"
+#include "../InProcess/Installer/ProcessAccess.h"
 
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/RspClient.h"

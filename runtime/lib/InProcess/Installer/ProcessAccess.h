@@ -13,7 +13,7 @@
 #ifndef TSCC_RUNTIME_INPROCESS_PROCESSACCESS_H
 #define TSCC_RUNTIME_INPROCESS_PROCESSACCESS_H
 
-#include "../Loader/LoadedImage.h"
+#include "../../Loader/LoadedImage.h"
 
 #include "tscc/DataModel.h"
 
