@@ -14,10 +14,14 @@
 //                             the first bytes of work() as they are in
 //                             memory (the probe's jump must be gone).
 //   steady bytes x            prints those bytes, untraced.
+//   steady fork N             calls work() N times, forks a child that
+//                             calls it N times more, waits for it, and
+//                             calls it N times again.
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 volatile long magic = 4242, calls;
@@ -85,6 +89,23 @@ int main(int argc, char **argv) {
     for (int I = 0; I < 8; ++I)
       printf(" %02x", ((unsigned char *)work)[I]);
     printf("\n");
+    return 0;
+  }
+  if (!strcmp(argv[1], "fork")) {
+    long N = atol(argv[2]);
+    for (long I = 0; I < N; ++I)
+      Sum += work(I);
+    pid_t C = fork();
+    if (C == 0) {
+      for (long I = 0; I < N; ++I)
+        Sum += work(I);
+      _exit(0);
+    }
+    int St = 0;
+    waitpid(C, &St, 0);
+    for (long I = 0; I < N; ++I)
+      Sum += work(I);
+    printf("sum %ld child %d\n", Sum, St);
     return 0;
   }
   if (argc < 4)
