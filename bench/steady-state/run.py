@@ -6,11 +6,13 @@ tsrun --detach, and bpftrace, in the same run.
   bench/steady-state/run.py [--n N] [--repeat K]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 
-signals.c makes N rounds (default 100000) of a call to work(), which the
-tracer's probe counts, and a signal it sends itself, and times them
-itself. Each row is run K times (default 5); the median time per round is
-reported, and its ratio to the untraced row. Every traced run must count
-exactly N calls (tsrun's END, bpftrace's @n).
+signals.c makes N rounds (default 100000) of a signal it sends itself, and
+times them itself: once with a call to work(), which the tracer's probe
+counts, in every round, once with work() called only before the rounds
+(the probe is in place but does not fire in them: what a signal costs).
+Each row is run K times (default 5), the rows interleaved; the median time
+per round is reported, and its ratio to the untraced row. Every traced run
+must count exactly the calls made (tsrun's END, bpftrace's @n).
 """
 import argparse
 import glob
@@ -37,6 +39,7 @@ def tool(name):
 
 
 def run(cmd, n, expect_count):
+    """The time per round of one run; its count of calls must be n."""
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     out = p.stdout + p.stderr
     m = re.search(r"ns_per_round ([0-9.]+)", out)
@@ -61,29 +64,37 @@ def main():
                         exe], check=True)
         subprocess.run([tscc, os.path.join(HERE, "count.t"), "-o", obj],
                        check=True)
-        n = str(a.n)
-        rows = [("untraced", [exe, n], False),
-                ("tsrun (attached, the default)", [tsrun, obj, "--", exe, n],
-                 True),
-                ("tsrun --detach", [tsrun, obj, "--detach", "--", exe, n],
-                 True)]
-        bpf = shutil.which("bpftrace")
-        if bpf:
-            rows.append(("bpftrace", [
-                bpf, "-e", f'uprobe:{exe}:work {{ @n = count(); }}', "-c",
-                f"{exe} {n}"], True))
-        times = {name: [] for name, _, _ in rows}
-        for _ in range(a.repeat):  # interleaved: load changes hit all rows
-            for name, cmd, counts in rows:
-                times[name].append(run(cmd, a.n, counts))
-        base = statistics.median(times["untraced"])
-        print(f"| {a.n} signals, per round | median | vs untraced |")
-        print("|---|---:|---:|")
-        for name, _, _ in rows:
-            m = statistics.median(times[name])
-            print(f"| {name} | {m / 1000:.2f} µs | {m / base:.2f}× |")
-        if not bpf:
-            print("| bpftrace | not installed | |")
+        for calls in ("0", "1"):
+            table(a, exe, obj, tsrun, calls)
+
+
+def table(a, exe, obj, tsrun, calls):
+    """One table: every row, K times interleaved (load hits all rows)."""
+    n = str(a.n)
+    expect = a.n if calls == "1" else 1
+    rows = [("untraced", [exe, n, calls], False),
+            ("tsrun (attached, the default)",
+             [tsrun, obj, "--", exe, n, calls], True),
+            ("tsrun --detach",
+             [tsrun, obj, "--detach", "--", exe, n, calls], True)]
+    bpf = shutil.which("bpftrace")
+    if bpf:
+        rows.append(("bpftrace", [
+            bpf, "-e", f'uprobe:{exe}:work {{ @n = count(); }}', "-c",
+            f"{exe} {n} {calls}"], True))
+    times = {name: [] for name, _, _ in rows}
+    for _ in range(a.repeat):
+        for name, cmd, counts in rows:
+            times[name].append(run(cmd, expect, counts))
+    base = statistics.median(times["untraced"])
+    what = "a probed call and a signal" if calls == "1" else "a signal"
+    print(f"\n| {a.n} rounds of {what} | median per round | vs untraced |")
+    print("|---|---:|---:|")
+    for name, _, _ in rows:
+        m = statistics.median(times[name])
+        print(f"| {name} | {m / 1000:.2f} µs | {m / base:.2f}× |")
+    if not bpf:
+        print("| bpftrace | not installed | |")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-// signals N: N rounds of a call to work() (the probed function) and a
-// signal the program sends itself (SIGUSR1, a handler that counts), timed
-// by the program itself. Prints the time per round in ns and checks that
-// every signal was handled.
+// signals N [CALLS]: N rounds of a signal the program sends itself
+// (SIGUSR1, a handler that counts), each with a call to work() (the probed
+// function) when CALLS is 1 (the default), without when it is 0 (work() is
+// then called once, before the rounds), timed by the program itself.
+// Prints the time per round in ns and checks that every signal was
+// handled.
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +26,13 @@ static double now(void) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 100000;
+  int Calls = argc > 2 ? atoi(argv[2]) : 1;
   signal(SIGUSR1, onUsr1);
-  long Sum = 0;
+  long Sum = Calls ? 0 : work(0) - 1 + N * N;
   double Start = now();
   for (long I = 0; I < N; ++I) {
-    Sum += work(I);
+    if (Calls)
+      Sum += work(I);
     kill(getpid(), SIGUSR1);
   }
   double Ns = (now() - Start) / N;
