@@ -20,7 +20,7 @@
 // attaches again (it then chains to it, as when it watches sigaction()).
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
 #include "BackendImpl.h"
 
 #include "tscc/Runtime/Session.h"
