@@ -11,7 +11,10 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t Handled;
-static void onUsr1(int S) { (void)S; ++Handled; }
+static void onUsr1(int S) {
+  (void)S;
+  ++Handled;
+}
 
 __attribute__((noinline)) long work(long I) {
   __asm__ volatile("" ::: "memory");
@@ -37,8 +40,8 @@ int main(int argc, char **argv) {
   }
   double Ns = (now() - Start) / N;
   if (Handled != N || Sum != N * N) {
-    fprintf(stderr, "signals: handled %ld of %ld, sum %ld\n", (long)Handled,
-            N, Sum);
+    fprintf(stderr, "signals: handled %ld of %ld, sum %ld\n", (long)Handled, N,
+            Sum);
     return 1;
   }
   printf("ns_per_round %.1f\n", Ns);
