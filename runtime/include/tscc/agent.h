@@ -262,7 +262,10 @@ struct tscc_agent_config {
    * then told apart by their ids too (their fs bases may be the same),
    * and each belongs to one of the sharers. */
   uint32_t shared_mm;
-  uint32_t reserved0;
+  /* Set by tsrun when it lets go of the process (--detach): a child made
+   * by fork() then finds its agent page wiped and nobody to arm it, and
+   * says so (TSCC_NOTICE_UNFOLLOWED). */
+  uint32_t detached;
   struct tscc_agent_sharer sharers[TSCC_AGENT_MAX_SHARERS];
   /* No thread slot was free in the store: until then (CLOCK_MONOTONIC)
    * new threads do not ask again (the agent's). */

@@ -525,6 +525,11 @@ void SessionState::warnAgentNoticesLocked() {
                    "a process sharing a traced process's memory was unknown "
                    "to its in-process agent; its clauses were counted as "
                    "drops");
+  if (N & TSCC_NOTICE_UNFOLLOWED)
+    warnOnceLocked("agent-unfollowed",
+                   "a process forked by a detached process ran probed "
+                   "functions untraced: --detach does not follow fork() "
+                   "yet, and those hits were not counted");
 }
 
 void SessionState::reportCorruptLocked() {
