@@ -837,7 +837,7 @@ bool tscc::rt::pt::reclaimAgentHandlers(PtraceProcess &P, pid_t Tid,
   if (!A.Installed)
     return true;
   const AgentAbi &Abi = abiOf(P);
-  uint64_t Ours = Abi.sigactionHandler(agentAction(P));
+  uint64_t Ours = Abi.sigactionHandler(agentAction(P.dataModel(), A));
   for (int Sig : AgentSignals) {
     uint64_t R = 0;
     std::array<uint8_t, 32> Cur{};
