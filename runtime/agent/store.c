@@ -751,8 +751,12 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
     __builtin_memset(Data + Pos + sizeof(*Hdr) + PayloadSize, 0, Tailing);
   uint64_t Fill = Head - Tail;
   __atomic_store_n(&R->head, Head + Total, __ATOMIC_RELEASE);
-  /* Wake the reader once per fill-up past half, not per record. */
-  if (Fill <= Size / 2 && Fill + Total > Size / 2) {
+  /* Wake the reader once per fill-up past a mark, not per record: half
+   * the ring, or 256 KiB into a large one, so that a large ring is drained
+   * early in a burst instead of when half of it is full. */
+  uint64_t Mark =
+      Size / 2 < TSCC_RING_WAKE_BYTES ? Size / 2 : TSCC_RING_WAKE_BYTES;
+  if (Fill <= Mark && Fill + Total > Mark) {
     __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
     tscc_host_wake(&H->wake);
   }

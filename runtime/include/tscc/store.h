@@ -190,6 +190,10 @@ struct tscc_ring {
   uint64_t reserved[7];
 };
 
+/* A writer wakes tsrun's reader when its ring's fill passes this many bytes
+ * (or half the ring, if smaller). */
+#define TSCC_RING_WAKE_BYTES (256u << 10)
+
 enum tscc_ring_type {
   TSCC_RING_PAD = 0,            /* skip to the end of the data area */
   TSCC_RING_RECORD = 1,         /* payload: struct tscc_record + arguments */

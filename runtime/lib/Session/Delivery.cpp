@@ -190,44 +190,46 @@ mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
 
 } // namespace
 
+void SessionState::collectPart(const Cut::Part &P,
+                               std::vector<DrainedRecord> &Mine) {
+  size_t First = Mine.size();
+  // Each process's records, from its own shard: that is who wrote them,
+  // whatever they say (but for the processes that share its memory, and
+  // so its shard, which tsrun knows of: a record may name one of them).
+  for (const auto &[Key, Rings] : P.Rings) {
+    auto It = Shards.find(Key);
+    if (It == Shards.end())
+      continue; // released since: everything of it was delivered
+    size_t FromShard = Mine.size();
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+    for (size_t I = FromShard; I < Mine.size(); ++I)
+      Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
+  }
+  // tsrun's own records of this cut.
+  Domain &D = *P.Dom;
+  while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
+    D.OwnBytes -= D.OwnRecords.front().Hdr.size;
+    Mine.push_back(std::move(D.OwnRecords.front()));
+    D.OwnRecords.pop_front();
+    ++D.OwnTaken;
+  }
+  // In the order of their sequence numbers (ties: by process, then as
+  // each one wrote them).
+  sortBySeq(Mine, First);
+  for (size_t I = First; I < Mine.size(); ++I)
+    Mine[I].Domain = D.Index;
+}
+
 void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
   std::lock_guard<std::mutex> G(ExitMutex);
+  Out.clear();
+  // One domain, the usual case: straight into Out, whose room the reader
+  // keeps from one drain to the next (no allocation per drain).
+  if (C.Parts.size() == 1)
+    return collectPart(C.Parts[0], Out);
   std::vector<std::vector<DrainedRecord>> Parts;
-  for (const Cut::Part &P : C.Parts) {
-    std::vector<DrainedRecord> &Mine = Parts.emplace_back();
-    // Each process's records, from its own shard: that is who wrote them,
-    // whatever they say (but for the processes that share its memory, and
-    // so its shard, which tsrun knows of: a record may name one of them).
-    for (const auto &[Key, Rings] : P.Rings) {
-      auto It = Shards.find(Key);
-      if (It == Shards.end())
-        continue; // released since: everything of it was delivered
-      size_t First = Mine.size();
-      It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
-      for (size_t I = First; I < Mine.size(); ++I)
-        Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
-    }
-    // tsrun's own records of this cut.
-    Domain &D = *P.Dom;
-    while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
-      D.OwnBytes -= D.OwnRecords.front().Hdr.size;
-      Mine.push_back(std::move(D.OwnRecords.front()));
-      D.OwnRecords.pop_front();
-      ++D.OwnTaken;
-    }
-    // In the order of their sequence numbers (ties: by process, then as
-    // each one wrote them).
-    std::stable_sort(Mine.begin(), Mine.end(),
-                     [](const DrainedRecord &A, const DrainedRecord &B) {
-                       return A.Hdr.seq < B.Hdr.seq;
-                     });
-    for (DrainedRecord &R : Mine)
-      R.Domain = D.Index;
-  }
-  if (Parts.size() == 1) {
-    Out = std::move(Parts[0]);
-    return;
-  }
+  for (const Cut::Part &P : C.Parts)
+    collectPart(P, Parts.emplace_back());
   Out = mergeByTime(Parts);
 }
 
@@ -245,10 +247,12 @@ void SessionState::deliverUpTo(const Cut &C) {
   // Collected under Lock too: two threads draining at once must not hand
   // over their records out of order, nor count a cut as delivered while
   // the other still holds records of it.
-  std::vector<DrainedRecord> Out;
   if (Store)
-    collect(C, Out);
-  deliverLocked(Out);
+    collect(C, Batch);
+  deliverLocked(Batch);
+  // A burst's worth of room is given back; a steady stream keeps its own.
+  if (Batch.capacity() > MaxKeptBatch)
+    std::vector<DrainedRecord>().swap(Batch);
   for (const Cut::Part &P : C.Parts)
     P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
   releaseDeliveredLocked();
@@ -353,7 +357,7 @@ void SessionState::releaseDeliveredLocked() {
 
 bool SessionState::validRecord(const DrainedRecord &D) const {
   const tscc_ring_record &H = D.Hdr;
-  const std::vector<uint8_t> &Payload = D.Payload;
+  const RecordBytes &Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
     return false;
@@ -380,8 +384,8 @@ bool SessionState::validRecord(const DrainedRecord &D) const {
   return R.kind == TSCC_REC_STACK;
 }
 
-std::vector<uint64_t>
-SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
+std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
+                                                   const RecordBytes &Payload) {
   tscc_stack_snapshot Snap;
   memcpy(&Snap, Payload.data(), sizeof(Snap));
   std::vector<uint64_t> Shadow(Snap.shadow_count);
@@ -431,13 +435,10 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload);
-  const std::vector<uint8_t> *Payload = &D.Payload;
-  std::vector<uint8_t> Unwound;
-  if (!StackRecord.empty()) {
-    Unwound.resize(StackRecord.size() * 8);
-    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
-    Payload = &Unwound;
-  }
+  std::span<const uint8_t> Payload(D.Payload.data(), D.Payload.size());
+  if (!StackRecord.empty())
+    Payload = {reinterpret_cast<const uint8_t *>(StackRecord.data()),
+               StackRecord.size() * 8};
   RecordOrigin O;
   O.Pid = T.Pid;
   O.Tid = H.tid;
@@ -449,9 +450,8 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
   O.Tgt = T.Tgt;
   RecordView V;
-  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
-  V.Args = {Payload->data() + sizeof(tscc_record),
-            Payload->size() - sizeof(tscc_record)};
+  memcpy(&V.Header, Payload.data(), sizeof(V.Header));
+  V.Args = Payload.subspan(sizeof(tscc_record));
   Sink->record(O, V);
 }
 

@@ -295,6 +295,12 @@ public:
   /// Copies the records of C out of the rings (no lock needed), in order:
   /// within a domain by sequence number, domains merged by time.
   void collect(const Cut &C, std::vector<DrainedRecord> &Out);
+  void collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine);
+  /// The records of the cut being delivered; kept from one drain to the
+  /// next, up to MaxKeptBatch records, so that a steady stream of records
+  /// costs no allocation per drain. Under Lock.
+  std::vector<DrainedRecord> Batch;
+  static constexpr size_t MaxKeptBatch = 1u << 18;
   /// Collects the records of C and hands them to the sink, then releases
   /// the exited targets none of whose records can still come. Takes Lock,
   /// so that deliveries are whole and in order: once it returns, every
@@ -313,8 +319,7 @@ public:
   void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
   void deliverOne(const DrainedRecord &D);
   /// The stack trace record for a snapshot taken in a target.
-  std::vector<uint64_t> unwindSnapshot(Target *T,
-                                       const std::vector<uint8_t> &Payload);
+  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;
