@@ -470,9 +470,45 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
     }
   }
   Records.clear();
+  warnLossLocked(/*Final=*/false);
   warnFullTablesLocked();
   warnAgentNoticesLocked();
   reportCorruptLocked();
+}
+
+std::string SessionState::lossAdvice() const {
+  return "a larger --thread-buffer (now " +
+         std::to_string(S.options().ThreadBuffer >> 10) +
+         "K) gives each thread more room";
+}
+
+void SessionState::warnLossLocked(bool Final) {
+  timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  uint64_t NowNs = uint64_t(Now.tv_sec) * 1'000'000'000 + Now.tv_nsec;
+  if (!Final && NowNs - DropsWarnedAtNs < 1'000'000'000)
+    return;
+  DropsWarned.resize(P.clauses().size());
+  bool Said = false;
+  for (const tscc_clause &C : P.clauses()) {
+    if (C.id >= DropsWarned.size())
+      continue;
+    uint64_t Drops = totalCounters(C.id).drops;
+    if (Final ? !Drops : Drops <= DropsWarned[C.id])
+      continue;
+    std::string Where = "clause " + std::to_string(C.id) + " (line " +
+                        std::to_string(C.source_line) + ")";
+    warnLocked(Where + (Final ? " lost " : " has lost ") +
+               std::to_string(Drops) + (Drops == 1 ? " record" : " records") +
+               (Final ? "" : " so far") +
+               " (its thread's record buffer was full, or its state "
+               "could not be had in time); " +
+               lossAdvice());
+    DropsWarned[C.id] = Drops;
+    Said = true;
+  }
+  if (Said)
+    DropsWarnedAtNs = NowNs;
 }
 
 const char *SessionState::lockTimeoutText() {

@@ -141,6 +141,10 @@ public:
   std::atomic<uint64_t> Releases{0};
   /// What the rings held that was garbage, and what was said about it.
   uint64_t CorruptReported = 0, SeqResetsReported = 0;
+  /// Drops of each clause as last warned about, and when (CLOCK_MONOTONIC
+  /// ns): records lost are said during the run at most once a second.
+  std::vector<uint64_t> DropsWarned;
+  uint64_t DropsWarnedAtNs = 0;
   std::string FatalError;
 
   /// Stacks that aggregation keys stand for (thread-safe itself).
@@ -294,6 +298,11 @@ public:
   Cut::Part settleLocked(Domain &D, bool Locked = true);
   /// Copies the records of C out of the rings (no lock needed), in order:
   /// within a domain by sequence number, domains merged by time.
+  /// Warns about the clauses that lost records since the last warning:
+  /// during the run at most once a second, and at the end (Final) about
+  /// every clause that lost any.
+  void warnLossLocked(bool Final);
+  std::string lossAdvice() const;
   void collect(const Cut &C, std::vector<DrainedRecord> &Out);
   void collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine);
   /// The records of the cut being delivered; kept from one drain to the
