@@ -401,8 +401,27 @@ std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
   return stackRecord(asRequested(std::move(S), Snap.depth), Depth);
 }
 
+void SessionState::deliverLost(const DrainedRecord &D) {
+  uint64_t Count;
+  auto T = Targets.find(D.Target);
+  if (D.Payload.size() != 8 || T == Targets.end()) {
+    warnOnceLocked("bad-record", "a traced program wrote a malformed "
+                                 "record into shared memory; dropped");
+    return;
+  }
+  memcpy(&Count, D.Payload.data(), 8);
+  LostRecords L;
+  L.Pid = T->second.Pid;
+  L.Tid = D.Hdr.tid;
+  L.Count = Count;
+  L.TimeNs = D.Hdr.time_ns > StartNs ? D.Hdr.time_ns - StartNs : 0;
+  Sink->lost(L);
+}
+
 void SessionState::deliverOne(const DrainedRecord &D) {
   const tscc_ring_record &H = D.Hdr;
+  if (H.type == TSCC_RING_LOST)
+    return deliverLost(D);
   if (!validRecord(D)) {
     // Warned once per clause, and once for all records that do not even
     // name one: whatever a program writes, it cannot flood stderr.

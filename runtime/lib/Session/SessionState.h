@@ -73,6 +73,10 @@ struct Domain {
   SeqGuard Seq;
   std::deque<DrainedRecord> OwnRecords;
   uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
+  /// Records of tsrun's own clause runs dropped (the queue was full) and
+  /// not yet marked, per (process, thread): the thread's next record that
+  /// fits goes after a loss marker.
+  std::map<std::pair<uint32_t, int32_t>, uint64_t> OwnLost;
   /// Cuts taken of it so far (each cut's number), and (guarded by Lock)
   /// the last one whose records are all out.
   std::atomic<uint64_t> Cuts{0};
@@ -327,6 +331,8 @@ public:
   /// rings' heads say. Nothing may be held.
   void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
   void deliverOne(const DrainedRecord &D);
+  /// A loss marker (TSCC_RING_LOST) to the sink.
+  void deliverLost(const DrainedRecord &D);
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
   /// The frame limit for a stktrace(Requested): 0 or more than

@@ -6,6 +6,20 @@
 
 using namespace tscc::rt;
 
+DrainedRecord tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
+                                   uint64_t Seq) {
+  DrainedRecord D;
+  D.Hdr.type = TSCC_RING_LOST;
+  D.Hdr.size = sizeof(D.Hdr) + 8;
+  D.Hdr.target = T->target;
+  D.Hdr.tid = T->tid;
+  D.Hdr.seq = Seq;
+  D.Hdr.time_ns = tscc_host_now_ns();
+  D.Payload.assign(reinterpret_cast<const uint8_t *>(&Lost),
+                   reinterpret_cast<const uint8_t *>(&Lost) + 8);
+  return D;
+}
+
 RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
   if (Ring >= Cursors.size())
     Cursors.resize(Ring + 1);
@@ -18,6 +32,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
       __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
       S->layout.thread_capacity);
   Cut.Rings.clear();
+  Cut.Lost.clear();
   for (uint32_t Slot = 0; Slot < High; ++Slot) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
     uint32_t State = __atomic_load_n(&T->state, __ATOMIC_ACQUIRE);
@@ -27,6 +42,11 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Slot);
     if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
+      // Records it dropped after the last one it wrote have no marker in
+      // the ring: the reader makes it, after everything read so far.
+      uint64_t Lost = R->dropped - R->marked;
+      if (Lost)
+        Cut.Lost.push_back(lostMarker(T, Lost, H->seq));
       // Its thread is gone and everything it wrote was read: the slot
       // (and its ring) may serve a new thread. Anything a cut taken
       // before this one still holds for it is stale from now on.
@@ -137,6 +157,7 @@ void RingReader::collect(tscc_store *S, const DrainCut &Cut,
   size_t First = Out.size();
   for (const DrainCut::Ring &C : Cut.Rings)
     collectRing(S, C, Out);
+  Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
   sortBySeq(Out, First);
 }
 

@@ -111,6 +111,9 @@ struct SeqGuard {
   uint64_t check(tscc_store *S);
 };
 
+/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
+DrainedRecord lostMarker(const tscc_thread *T, uint64_t Lost, uint64_t Seq);
+
 /// Where the rings' writers had got to, taken under the store lock.
 struct DrainCut {
   struct Ring {
@@ -120,6 +123,9 @@ struct DrainCut {
   };
   uint64_t Seq = 0; ///< the store's next sequence number then
   std::vector<Ring> Rings;
+  /// Loss markers of threads freed by this cut: records they dropped after
+  /// the last one they wrote.
+  std::vector<DrainedRecord> Lost;
 };
 
 /// tsrun's side of the rings of one store: its own read positions.
