@@ -235,8 +235,12 @@ void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
 
 DrainStats SessionState::drainStatsLocked() const {
   DrainStats D = RetiredStats;
-  for (const auto &[Key, E] : Shards)
+  for (const auto &[Key, E] : Shards) {
     D.Corrupt += E.Reader.Stats.Corrupt;
+    D.Lost += E.Reader.Stats.Lost;
+  }
+  for (const auto &Dom : Domains)
+    D.Lost += Dom->OwnRecordsLost;
   for (const auto &Dom : Domains)
     D.SeqReset += Dom->Seq.Resets;
   return D;
@@ -271,6 +275,7 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
     addCounters(RetiredCounters[C], tscc_store_counters(V, C));
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)
     ShardOf.erase(Cur);
@@ -505,29 +510,31 @@ void SessionState::warnLossLocked(bool Final) {
   timespec Now;
   clock_gettime(CLOCK_MONOTONIC, &Now);
   uint64_t NowNs = uint64_t(Now.tv_sec) * 1'000'000'000 + Now.tv_nsec;
-  if (!Final && NowNs - DropsWarnedAtNs < 1'000'000'000)
+  if (!Final && NowNs - LostWarnedAtNs < 1'000'000'000)
     return;
-  DropsWarned.resize(P.clauses().size());
-  bool Said = false;
-  for (const tscc_clause &C : P.clauses()) {
-    if (C.id >= DropsWarned.size())
-      continue;
-    uint64_t Drops = totalCounters(C.id).drops;
-    if (Final ? !Drops : Drops <= DropsWarned[C.id])
-      continue;
-    std::string Where = "clause " + std::to_string(C.id) + " (line " +
-                        std::to_string(C.source_line) + ")";
-    warnLocked(Where + (Final ? " lost " : " has lost ") +
-               std::to_string(Drops) + (Drops == 1 ? " record" : " records") +
-               (Final ? "" : " so far") +
-               " (its thread's record buffer was full, or its state "
-               "could not be had in time); " +
-               lossAdvice());
-    DropsWarned[C.id] = Drops;
-    Said = true;
+  uint64_t Lost;
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    Lost = drainStatsLocked().Lost;
   }
-  if (Said)
-    DropsWarnedAtNs = NowNs;
+  if (Final ? !Lost : Lost <= LostWarned)
+    return;
+  // The records of a ring are not told apart by clause: the clauses that
+  // dropped anything are named (their drops may have other causes too,
+  // each with a warning of its own).
+  std::string Clauses;
+  for (const tscc_clause &C : P.clauses())
+    if (totalCounters(C.id).drops)
+      Clauses += std::string(Clauses.empty() ? "" : ", ") + "clause " +
+                 std::to_string(C.id) + " (line " +
+                 std::to_string(C.source_line) + ")";
+  warnLocked(std::to_string(Lost) + (Lost == 1 ? " record" : " records") +
+             (Final ? " lost in all" : " lost so far") +
+             ": a thread's record buffer was full (the reader fell behind)" +
+             (Clauses.empty() ? "" : "; dropping: " + Clauses) + "; " +
+             lossAdvice());
+  LostWarned = Lost;
+  LostWarnedAtNs = NowNs;
 }
 
 const char *SessionState::lockTimeoutText() {

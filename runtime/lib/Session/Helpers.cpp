@@ -445,6 +445,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   if (Dom.OwnBytes + Marker + D.Hdr.size > Store->layout().ring_size) {
     countDrop(Ctx.clause);
     ++Dom.OwnLost[LostKey];
+    ++Dom.OwnRecordsLost;
     return;
   }
   // The domain's store lock is held: this is the record's place in the

@@ -77,6 +77,7 @@ struct Domain {
   /// not yet marked, per (process, thread): the thread's next record that
   /// fits goes after a loss marker.
   std::map<std::pair<uint32_t, int32_t>, uint64_t> OwnLost;
+  uint64_t OwnRecordsLost = 0; ///< every one ever dropped so
   /// Cuts taken of it so far (each cut's number), and (guarded by Lock)
   /// the last one whose records are all out.
   std::atomic<uint64_t> Cuts{0};
@@ -145,10 +146,9 @@ public:
   std::atomic<uint64_t> Releases{0};
   /// What the rings held that was garbage, and what was said about it.
   uint64_t CorruptReported = 0, SeqResetsReported = 0;
-  /// Drops of each clause as last warned about, and when (CLOCK_MONOTONIC
-  /// ns): records lost are said during the run at most once a second.
-  std::vector<uint64_t> DropsWarned;
-  uint64_t DropsWarnedAtNs = 0;
+  /// Records lost (full rings) as last warned about, and when
+  /// (CLOCK_MONOTONIC ns): said during the run at most once a second.
+  uint64_t LostWarned = 0, LostWarnedAtNs = 0;
   std::string FatalError;
 
   /// Stacks that aggregation keys stand for (thread-safe itself).
@@ -302,9 +302,8 @@ public:
   Cut::Part settleLocked(Domain &D, bool Locked = true);
   /// Copies the records of C out of the rings (no lock needed), in order:
   /// within a domain by sequence number, domains merged by time.
-  /// Warns about the clauses that lost records since the last warning:
-  /// during the run at most once a second, and at the end (Final) about
-  /// every clause that lost any.
+  /// Warns about records lost to full rings since the last warning: during
+  /// the run at most once a second, and at the end (Final) if any were.
   void warnLossLocked(bool Final);
   std::string lossAdvice() const;
   void collect(const Cut &C, std::vector<DrainedRecord> &Out);

@@ -20,6 +20,13 @@ DrainedRecord tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
   return D;
 }
 
+void RingReader::countLost(tscc_ring *R, Cursor &K) {
+  uint64_t Dropped = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED);
+  if (Dropped > K.Dropped)
+    Stats.Lost += Dropped - K.Dropped;
+  K.Dropped = Dropped;
+}
+
 RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
   if (Ring >= Cursors.size())
     Cursors.resize(Ring + 1);
@@ -41,6 +48,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     tscc_ring *R = tscc_ring_at(S, Slot);
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Slot);
+    countLost(R, K);
     if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
       // Records it dropped after the last one it wrote have no marker in
       // the ring: the reader makes it, after everything read so far.
@@ -52,6 +60,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
       // before this one still holds for it is stale from now on.
       tscc_thread_free(S, static_cast<int32_t>(Slot));
       K.Tail = 0;
+      K.Dropped = 0;
       ++K.Incarnation;
       continue;
     }
@@ -84,6 +93,7 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
     if (__atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_FREE)
       continue;
+    countLost(tscc_ring_at(S, Slot), cursor(Slot));
     Cut.Rings.push_back(
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});

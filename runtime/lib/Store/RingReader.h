@@ -100,6 +100,9 @@ struct DrainedRecord {
 struct DrainStats {
   uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
   uint64_t SeqReset = 0; ///< times the store's sequence number went back
+  /// Records dropped by full rings, as their counters said (a program can
+  /// write those: only ever a reason to warn).
+  uint64_t Lost = 0;
 };
 
 /// The store's sequence number as tsrun last saw it, under the store lock.
@@ -153,7 +156,10 @@ private:
   struct Cursor {
     uint64_t Tail = 0;
     uint32_t Incarnation = 0;
+    uint64_t Dropped = 0; ///< the ring's dropped counter when last seen
   };
+  /// Adds what ring R dropped since it was last looked at to Stats.
+  void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
   void collectRing(tscc_store *S, const DrainCut::Ring &C,
                    std::vector<DrainedRecord> &Out);
