@@ -10,7 +10,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
 #include "ExeWatch.h"
 #include "PathPlan.h"
 #include "PtraceProcess.h"

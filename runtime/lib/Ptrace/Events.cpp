@@ -5,10 +5,10 @@
 // with a single SETREGS + CONT. Nothing is single-stepped.
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
-#include "Healer.h"
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
