@@ -327,6 +327,31 @@ void SessionState::shareShardLocked(uint32_t Owner, uint32_t Sharer) {
   SharedShardOf[Sharer] = Key;
 }
 
+void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
+                                          uint64_t Drops) {
+  // Every record of the process is out: what its threads dropped after
+  // their last record that fitted is marked here, after them. A count a
+  // program wrote cannot claim more than its clauses dropped.
+  tscc_store *V = E.Mem->view();
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+      V->layout.thread_capacity);
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    tscc_ring *R = tscc_ring_at(V, Slot);
+    uint64_t Lost = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED) -
+                    __atomic_load_n(&R->marked, __ATOMIC_RELAXED);
+    if (!Lost || Lost > Drops)
+      continue;
+    LostRecords L;
+    L.Pid = Pid;
+    L.Tid = tscc_thread_at(V, static_cast<int32_t>(Slot))->tid;
+    L.Count = Lost;
+    uint64_t Now = tscc_host_now_ns();
+    L.TimeNs = Now > StartNs ? Now - StartNs : 0;
+    Sink->lost(L);
+  }
+}
+
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
@@ -335,6 +360,10 @@ void SessionState::releaseDeliveredLocked() {
     auto It = Targets.find(E.Id);
     if (It != Targets.end()) {
       Target *T = It->second.Tgt;
+      int64_t Pid = It->second.Pid;
+      uint64_t Drops = 0; // totalCounters() takes ExitMutex
+      for (const tscc_clause &C : P.clauses())
+        Drops = saturatingAdd(Drops, totalCounters(C.id).drops);
       Targets.erase(It);
       TargetIds.erase(T);
       Launched.erase(T);
@@ -347,8 +376,10 @@ void SessionState::releaseDeliveredLocked() {
             Keys.push_back(Key);
         }
         SharedShardOf.erase(E.Id);
-        for (uint64_t Key : Keys)
+        for (uint64_t Key : Keys) {
+          markTrailingLossLocked(Shards.at(Key), Pid, Drops);
           releaseShardLocked(Key);
+        }
       }
       // The last use: from here on its backend may destroy it.
       T->releaseBySession();
@@ -517,17 +548,22 @@ void SessionState::warnLossLocked(bool Final) {
     std::lock_guard<std::mutex> G(ExitMutex);
     Lost = drainStatsLocked().Lost;
   }
-  if (Final ? !Lost : Lost <= LostWarned)
-    return;
   // The records of a ring are not told apart by clause: the clauses that
   // dropped anything are named (their drops may have other causes too,
-  // each with a warning of its own).
+  // each with a warning of its own). A ring's counter a program wrote
+  // cannot claim more than the clauses dropped.
   std::string Clauses;
+  uint64_t Drops = 0;
   for (const tscc_clause &C : P.clauses())
-    if (totalCounters(C.id).drops)
+    if (uint64_t N = totalCounters(C.id).drops) {
+      Drops = saturatingAdd(Drops, N);
       Clauses += std::string(Clauses.empty() ? "" : ", ") + "clause " +
                  std::to_string(C.id) + " (line " +
                  std::to_string(C.source_line) + ")";
+    }
+  Lost = std::min(Lost, Drops);
+  if (Final ? !Lost : Lost <= LostWarned)
+    return;
   warnLocked(std::to_string(Lost) + (Lost == 1 ? " record" : " records") +
              (Final ? " lost in all" : " lost so far") +
              ": a thread's record buffer was full (the reader fell behind)" +

@@ -332,6 +332,10 @@ public:
   void deliverOne(const DrainedRecord &D);
   /// A loss marker (TSCC_RING_LOST) to the sink.
   void deliverLost(const DrainedRecord &D);
+  /// With Lock and ExitMutex held, before a gone process's shard is
+  /// released: loss markers for what its threads dropped at their end.
+  /// Drops: what every clause dropped (a bound for hostile counts).
+  void markTrailingLossLocked(ShardEntry &E, int64_t Pid, uint64_t Drops);
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
   /// The frame limit for a stktrace(Requested): 0 or more than
