@@ -28,7 +28,7 @@ namespace {
 constexpr uint64_t MaxFunctionBytes = 1u << 20;
 
 struct Planned {
-  const JumpCandidate *C;
+  const JumpRequest *C;
   ip::PatchPlan Plan;
 };
 
@@ -53,7 +53,7 @@ uint32_t hookKind(HookKind K) {
 
 /// The module-wide entries of M's file, found once per file while a
 /// module uses it.
-const ip::ModuleEntries &moduleEntries(const Module &M) {
+const ip::ModuleEntries &moduleEntries(const ModuleImage &M) {
   struct Cached {
     std::weak_ptr<const ElfFile> File;
     std::unique_ptr<ip::ModuleEntries> Entries;
@@ -75,9 +75,8 @@ const ip::ModuleEntries &moduleEntries(const Module &M) {
 /// Every way into C's function that its own direct branches do not show:
 /// the module's (ModuleEntries.h) and its jump tables' entries, read from
 /// the process, where they are relocated.
-ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
-                           const JumpCandidate &C,
-                           std::span<const uint8_t> Func,
+ip::EntryFacts entriesInto(JumpSiteTarget &P, const ModuleImage &M,
+                           const JumpRequest &C, std::span<const uint8_t> Func,
                            const std::vector<uint64_t> &Sites) {
   ip::EntryFacts Facts;
   const ip::ModuleEntries &ME = moduleEntries(M);
@@ -88,13 +87,13 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
   ip::FunctionCode Code;
   std::string Why;
-  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.mode()))
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode))
     return Facts; // planJumpPatch refuses the site for the same reason
   ip::AddressRanges Ranges;
   for (const auto &[Start, End] : ME.code())
     Ranges.push_back({Start + M.Bias, End + M.Bias});
   auto Read = [&](uint64_t A, void *Dst, size_t Len) {
-    return P.readMemory(A, Dst, Len);
+    return P.Acc.readMemory(A, Dst, Len);
   };
   for (const ip::IndirectJump &J : Code.Jumps)
     if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
@@ -111,7 +110,7 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
 /// inside the bytes to be overwritten would resume in the middle of the
 /// jump; one in a system call displaced last would be sent back into them
 /// if the call restarts (the kernel moves the PC back over the syscall).
-std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
+std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
   const X86Insn &Last = Plan.Insns.back().Insn;
   // syscall, or i386's int $0x80 (sysenter is only in the vDSO).
   bool SyscallLast = !Last.Vex && ((Last.Map == 1 && Last.Opcode == 0x05) ||
@@ -139,14 +138,14 @@ struct BatchFacts {
 };
 
 /// Why a site with these hooks cannot be a jump, or "".
-std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
+std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
                  BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
     return "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
     return "the function is too large to check for branches into the site";
   std::vector<uint8_t> Func(C.FuncSize);
-  if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
+  if (!P.Acc.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
   auto Known = Batch.ByFunction.find(C.FuncStart);
@@ -155,23 +154,25 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
   if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
-                         Why, P.mode()))
+                         Why, P.Mode))
     return Why;
-  if (std::string Busy = threadsInTheWay(P, Out.Plan); !Busy.empty())
+  if (std::string Busy = P.ThreadsInTheWay(Out.Plan); !Busy.empty())
     return Busy;
   Out.C = &C;
   return {};
 }
 
 /// Appends a trampoline to the agent's table of sites.
-bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
+bool registerSite(JumpSiteTarget &P, uint64_t Trampoline) {
   AgentState &A = P.Agent;
   if (A.SiteCount >= A.SiteCapacity)
     return false;
   uint32_t Count = A.SiteCount + 1;
-  if (!P.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline, 8) ||
-      !P.writeMemory(A.Config + offsetof(tscc_agent_config, site_count), &Count,
-                     4))
+  // The table holds pointers of the process's width (little-endian).
+  if (!P.Acc.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline,
+                         8) ||
+      !P.Acc.writeMemory(A.Config + offsetof(tscc_agent_config, site_count),
+                         &Count, 4))
     return false;
   A.SiteCount = Count;
   return true;
@@ -183,15 +184,39 @@ std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates,
                                const std::vector<uint64_t> &Sites) {
+  PtraceAccess Acc(P, Tid);
+  JumpSiteTarget T{
+      Acc, P.Agent, P.mode(),
+      [&P](const ip::PatchPlan &Plan) {
+        return ptraceThreadsInTheWay(P, Plan);
+      },
+      [&P, Tid](uint64_t Lo, uint64_t Hi, uint64_t Size, std::string &Why) {
+        return mapScratch(P, Tid, Lo, Hi, Size, Why);
+      }};
+  std::vector<JumpRequest> Requests;
+  for (const JumpCandidate &C : Candidates) {
+    JumpRequest R{C.Addr, C.FuncStart, C.FuncSize, {}};
+    for (const Hook &H : C.Hooks)
+      R.Hooks.push_back({hookKind(H.Kind), H.Index, H.Function, H.ModuleName});
+    Requests.push_back(std::move(R));
+  }
+  std::vector<uint64_t> All = Sites;
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    All.push_back(Addr);
+  return installJumpSites(T, M, Requests, std::move(All));
+}
+
+std::map<uint64_t, std::string>
+tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
+                               const std::vector<JumpRequest> &Candidates,
+                               std::vector<uint64_t> Sites) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
   BatchFacts Batch;
-  Batch.Sites = Sites;
-  for (const auto &[Addr, Bp] : P.Breakpoints)
-    Batch.Sites.push_back(Addr);
+  Batch.Sites = std::move(Sites);
   for (const auto &[Addr, J] : P.Agent.Sites)
     Batch.Sites.push_back(Addr);
-  for (const JumpCandidate &C : Candidates) {
+  for (const JumpRequest &C : Candidates) {
     Planned Pl;
     std::string Why = plan(P, M, C, Batch, Pl);
     if (Why.empty())
@@ -209,13 +234,13 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     HookCount += Pl.C->Hooks.size();
   size_t Strings = 0;
   for (const Planned &Pl : Plans)
-    for (const Hook &H : Pl.C->Hooks)
+    for (const JumpHook &H : Pl.C->Hooks)
       Strings += H.Function.size() + H.ModuleName.size() + 2;
   uint64_t HooksOff = Plans.size() * ip::TrampolineSlot;
   uint64_t StringsOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
-  uint64_t Area = mapScratch(P, Tid, M.Start, M.End, Size, Error);
+  uint64_t Area = P.MapScratch(M.Start, M.End, Size, Error);
   auto RejectAll = [&](const std::string &Why) {
     for (const Planned &Pl : Plans)
       Rejected[Pl.C->Addr] = Why;
@@ -238,15 +263,15 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     const Planned &Pl = Plans[I];
     uint64_t At = Area + I * ip::TrampolineSlot;
     // (In a 32-bit process every address is within reach.)
-    if (P.dataModel() == DataModel::LP64 &&
+    if (P.Mode == X86Mode::Bits64 &&
         !withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
       Rejected[Pl.C->Addr] = "no memory for a trampoline within reach";
       continue;
     }
     uint64_t HooksAt = NextHook;
-    for (const Hook &H : Pl.C->Hooks) {
+    for (const JumpHook &H : Pl.C->Hooks) {
       tscc_agent_hook AH{};
-      AH.kind = hookKind(H.Kind);
+      AH.kind = H.Kind;
       AH.index = H.Index;
       AH.func = AddString(H.Function);
       AH.module = AddString(H.ModuleName);
@@ -265,7 +290,8 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     memcpy(Bytes.data() + (At - Area), Code.data(), Code.size());
     Built.push_back({&Pl, std::move(Info)});
   }
-  if (!P.writeMemory(Area, Bytes.data(), Bytes.size()))
+  // Read + execute already: code, for an emulator too.
+  if (!P.Acc.writeCode(Area, Bytes.data(), Bytes.size()))
     return RejectAll("cannot write the trampolines");
   for (auto &[Pl, Info] : Built) {
     std::vector<uint8_t> Jump;
@@ -276,7 +302,7 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     // The agent learns of the site before the jump is written, so that it
     // can put the original bytes back by itself if tsrun dies.
     if (!registerSite(P, Info.At) ||
-        !P.writeMemory(Pl->Plan.Site, Jump.data(), Jump.size())) {
+        !P.Acc.writeCode(Pl->Plan.Site, Jump.data(), Jump.size())) {
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
     }

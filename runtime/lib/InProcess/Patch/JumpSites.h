@@ -12,6 +12,10 @@
 
 #include "../../Ptrace/PtraceProcess.h"
 
+#include "../Installer/ProcessAccess.h"
+#include "JumpPatch.h"
+
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,6 +27,43 @@ struct JumpCandidate {
   uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
   std::vector<Hook> Hooks;
 };
+
+/// One hook of a site that jumps, as the agent's table has it.
+struct JumpHook {
+  uint32_t Kind = 0; ///< TSCC_HOOK_*
+  uint32_t Index = 0;
+  std::string Function, ModuleName;
+};
+
+struct JumpRequest {
+  uint64_t Addr = 0;
+  uint64_t FuncStart = 0, FuncSize = 0;
+  std::vector<JumpHook> Hooks;
+};
+
+/// The process whose sites are patched, whatever controls it.
+struct JumpSiteTarget {
+  ip::ProcessAccess &Acc;
+  AgentState &Agent;
+  X86Mode Mode;
+  /// Why a stopped thread of the process is in the way of Plan (inside
+  /// the bytes it overwrites, or in a system call it displaces), or "".
+  std::function<std::string(const ip::PatchPlan &Plan)> ThreadsInTheWay;
+  /// Size bytes of read + execute memory within reach of [Lo, Hi), or 0
+  /// with Why.
+  std::function<uint64_t(uint64_t Lo, uint64_t Hi, uint64_t Size,
+                         std::string &Why)>
+      MapScratch;
+};
+
+/// Patches every request of module M that can take a jump, in the process
+/// T names; the same contract as the ptrace version below. Sites must
+/// hold every probe site and breakpoint of M (T.Agent's jump sites are
+/// added here).
+std::map<uint64_t, std::string>
+installJumpSites(JumpSiteTarget &T, const ModuleImage &M,
+                 const std::vector<JumpRequest> &Requests,
+                 std::vector<uint64_t> Sites);
 
 /// Patches every candidate of module M that can take a jump. Returns the
 /// ones that cannot, with the reason, by address (they become
