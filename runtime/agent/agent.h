@@ -101,6 +101,9 @@ extern const char tscc_safe_begin[] HIDDEN, tscc_safe_end[] HIDDEN,
     tscc_safe_fault[] HIDDEN;
 
 void tscc_agent_return(void) HIDDEN;
+#if defined(__x86_64__)
+void tscc_agent_enter_syscall(void) HIDDEN;
+#endif
 
 uint64_t agent_now_ns(void);
 int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
@@ -119,6 +122,12 @@ void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
 void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs);
 void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind);
+/* agent_run_clause at a system call: number SyscallNr, and __errno Err
+ * (0 at an entry and after a call that succeeded). */
+void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
+                              const struct tscc_agent_hook *H,
+                              const uint64_t *Regs, uint64_t SyscallNr,
+                              int32_t Err);
 
 /* returns.c, with the store lock held. When Site has exit or within()
  * hooks, its call enters within() (before the entry clauses run), and its

@@ -22,6 +22,12 @@ struct JumpCandidate {
   uint64_t Addr = 0;
   uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
   std::vector<Hook> Hooks;
+  /// A system-call site (x86-64): Addr is a `syscall` whose calls of these
+  /// numbers run the hooks (Hook::SyscallNr) in the agent, made at the
+  /// process's gadget (AgentState::SyscallGadget). The jump may start a
+  /// few instructions before Addr (InProcess/JumpPatch.h).
+  std::vector<uint32_t> SyscallNrs;
+  bool isSyscall() const { return !SyscallNrs.empty(); }
 };
 
 /// Patches every candidate of module M that can take a jump. Returns the
