@@ -15,7 +15,7 @@
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 
-enum { SYSCALL_INSN_BYTES = 2, ENOSYS_ERRNO = 38, PUSH_RAX = 0x50 };
+enum { SYSCALL_INSN_BYTES = 2, ENOSYS_ERRNO = 38, CALL_GADGET = 0xff };
 
 /* The registers of a system-call stop; Rsp is the program's at the site. */
 static void syscall_regs(const struct tscc_agent_frame *F, uint64_t Rsp,
@@ -75,7 +75,7 @@ static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
 }
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
-  int Exit = *AGENT_PTR(const uint8_t *, Ret) != PUSH_RAX;
+  int Exit = *AGENT_PTR(const uint8_t *, Ret) != CALL_GADGET;
   uint64_t Code = Ret - (Exit ? TSCC_SYSCALL_TRAMPOLINE_EXIT_END
                               : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
   const struct tscc_agent_site *Site = AGENT_PTR(
@@ -90,19 +90,25 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
       __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
-  /* At the exit the number the trampoline pushed is just above the
-   * return address, and the program's stack pointer above both and the
-   * red zone. */
-  uint64_t Above = AGENT_ADDR(&F->ret) + sizeof(F->ret);
-  uint64_t Nr =
-      (uint32_t)(Exit ? *AGENT_PTR(const uint64_t *, Above) : F->rax);
-  uint64_t Rsp = Above + (Exit ? 8 : 0) + AGENT_RED_ZONE;
+  /* The slot the trampoline pushed is just above the return address, and
+   * the program's stack pointer above it and the red zone. */
+  uint64_t *Slot = AGENT_PTR(uint64_t *, AGENT_ADDR(&F->ret) + sizeof(F->ret));
+  uint64_t Nr = (uint32_t)*Slot;
+  if (Exit && !(*Slot & TSCC_SYSCALL_SLOT_COLLECTED))
+    return; /* its entry was not collected: no half call */
+  uint64_t Rsp = AGENT_ADDR(Slot) + sizeof(*Slot) + AGENT_RED_ZONE;
   uint64_t Regs[TSCC_REG_COUNT];
   uint64_t After = Site->address + Site->original[TSCC_SYSCALL_SITE_OFFSET] +
                    SYSCALL_INSN_BYTES;
   syscall_regs(F, Rsp, Nr, Exit, After, Regs);
-  run_hooks(Site, Exit ? TSCC_HOOK_SYSCALL_EXIT : TSCC_HOOK_SYSCALL_ENTRY, Nr,
-            Regs);
+  if (Exit) {
+    run_hooks(Site, TSCC_HOOK_SYSCALL_EXIT, Nr, Regs);
+    return;
+  }
+  /* Collected even when its entry clauses were dropped: its exit clauses
+   * then count their own. */
+  run_hooks(Site, TSCC_HOOK_SYSCALL_ENTRY, Nr, Regs);
+  *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
 }
 
 #endif

@@ -90,8 +90,8 @@ struct tscc_agent_site {
  * tscc_agent_enter_syscall, and this code:
  *
  *   C+0:  lea -128(%rsp), %rsp       skip the red zone
- *   C+5:  call *enter(%rip)          entry clauses (rax: the number)
- *   C+11: push %rax                  the number, for the exit clauses
+ *   C+5:  push %rax                  the slot: the number
+ *   C+6:  call *enter(%rip)          entry clauses (rax: the number)
  *   C+12: call *gadget(%rip)         `syscall; ret` at the gadget address
  *   C+18: call *enter(%rip)          exit clauses (rax: the result)
  *   C+24: lea 136(%rsp), %rsp        drop the number and the red zone
@@ -106,13 +106,16 @@ struct tscc_agent_site {
  *   gadget: .quad the gadget's address
  *
  * So the agent tells entry from exit by the byte at the return address
- * (0x50, push, after the entry call), and the exit finds the number just
- * above its return address. */
+ * (0xff, the gadget's call, after the entry call), and finds the slot just
+ * above its return address: the number in its low half, and in its high
+ * half TSCC_SYSCALL_SLOT_COLLECTED when the entry was collected (only then
+ * do the exit clauses run: no half calls). */
+#define TSCC_SYSCALL_SLOT_COLLECTED (1ull << 32)
 /* A system-call site's jump may start before its syscall (`mov $nr, %eax;
  * syscall; ret` has no 5 bytes after it): the syscall's offset from the
  * site's address is in this byte of `original` (length is less). */
 #define TSCC_SYSCALL_SITE_OFFSET 31
-#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_END 11
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_END 12
 #define TSCC_SYSCALL_TRAMPOLINE_EXIT_END 24
 #define TSCC_SYSCALL_TRAMPOLINE_LANDING 37
 

@@ -65,9 +65,9 @@ bool tscc::rt::ip::buildSyscallTrampoline(
   const uint64_t GadgetSlot = At + SyscallTrampolineSlot - 8;
 
   put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
+  put(Out, {0x50});                          // push %rax
   callThrough(Out, At, EnterSlot);
-  static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_END == 11);
-  put(Out, {0x50}); // push %rax
+  static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_END == 12);
   callThrough(Out, At, GadgetSlot);
   callThrough(Out, At, EnterSlot);
   static_assert(TSCC_SYSCALL_TRAMPOLINE_EXIT_END == 24);
