@@ -42,6 +42,18 @@ static void count_dropped(const struct tscc_agent_site *Site, uint32_t Kind,
     }
 }
 
+/* Whether Site has hooks of Kind for call Nr: a call traced only at its
+ * entry costs nothing more at its exit. */
+static int has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                     uint64_t Nr) {
+  const struct tscc_agent_hook *H =
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
+  for (uint32_t I = 0; I < Site->hook_count; ++I)
+    if (H[I].kind == TSCC_HOOK_SYSCALL(Kind, Nr))
+      return 1;
+  return 0;
+}
+
 static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
                       uint64_t Nr, const uint64_t *Regs) {
   struct tscc_store *S = &tscc_agent_config.store;
@@ -80,6 +92,16 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
                               : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
   const struct tscc_agent_site *Site = AGENT_PTR(
       const struct tscc_agent_site *, Code - TSCC_TRAMPOLINE_CODE);
+  /* The slot the trampoline pushed is just above the return address, and
+   * the program's stack pointer above it and the red zone. It holds rax:
+   * the number (the kernel reads eax), and nothing else until the entry
+   * says it was collected. */
+  uint64_t *Slot = AGENT_PTR(uint64_t *, AGENT_ADDR(&F->ret) + sizeof(F->ret));
+  uint64_t Nr = (uint32_t)*Slot;
+  if (!Exit)
+    *Slot = Nr;
+  else if (!(*Slot & TSCC_SYSCALL_SLOT_COLLECTED))
+    return; /* its entry was not collected: no half call */
   struct tscc_store *S = &tscc_agent_config.store;
   const struct tscc_control *Ctl = S->control;
   if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &
@@ -90,25 +112,20 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
       __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
-  /* The slot the trampoline pushed is just above the return address, and
-   * the program's stack pointer above it and the red zone. */
-  uint64_t *Slot = AGENT_PTR(uint64_t *, AGENT_ADDR(&F->ret) + sizeof(F->ret));
-  uint64_t Nr = (uint32_t)*Slot;
-  if (Exit && !(*Slot & TSCC_SYSCALL_SLOT_COLLECTED))
-    return; /* its entry was not collected: no half call */
+  uint32_t Kind = Exit ? TSCC_HOOK_SYSCALL_EXIT : TSCC_HOOK_SYSCALL_ENTRY;
+  /* Only a call with exit clauses pays for its exit. */
+  if (!Exit && has_hooks(Site, TSCC_HOOK_SYSCALL_EXIT, Nr))
+    *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
+  if (!has_hooks(Site, Kind, Nr))
+    return;
   uint64_t Rsp = AGENT_ADDR(Slot) + sizeof(*Slot) + AGENT_RED_ZONE;
   uint64_t Regs[TSCC_REG_COUNT];
   uint64_t After = Site->address + Site->original[TSCC_SYSCALL_SITE_OFFSET] +
                    SYSCALL_INSN_BYTES;
   syscall_regs(F, Rsp, Nr, Exit, After, Regs);
-  if (Exit) {
-    run_hooks(Site, TSCC_HOOK_SYSCALL_EXIT, Nr, Regs);
-    return;
-  }
-  /* Collected even when its entry clauses were dropped: its exit clauses
-   * then count their own. */
-  run_hooks(Site, TSCC_HOOK_SYSCALL_ENTRY, Nr, Regs);
-  *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
+  /* An entry is collected even when its clauses are dropped: the exit
+   * clauses then count their own. */
+  run_hooks(Site, Kind, Nr, Regs);
 }
 
 #endif

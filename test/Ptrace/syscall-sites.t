@@ -8,7 +8,7 @@
 // RUN: %tsrun -v %t.o -- %t64 1000 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: %python %S/Inputs/check-pairs.py PROG "PROG getppid calls.*" < %t.out | FileCheck %s --check-prefix=PAIRS
-// RUN: FileCheck %s --check-prefix=VERBOSE < %t.err
+// RUN: %if inprocess %{ FileCheck %s --check-prefix=VERBOSE < %t.err %}
 // RUN: %tsrun -v --ptrace %t.o -- %t64 1000 > %t.pt 2> %t.pt.err
 // RUN: FileCheck %s < %t.pt
 // RUN: %python %S/Inputs/check-pairs.py PROG "PROG getppid calls.*" < %t.pt | FileCheck %s --check-prefix=PAIRS
