@@ -15,7 +15,12 @@
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 
-enum { SYSCALL_INSN_BYTES = 2, ENOSYS_ERRNO = 38, CALL_GADGET = 0xff };
+enum {
+  SYSCALL_INSN_BYTES = 2,
+  ENOSYS_ERRNO = 38,
+  CALL_GADGET = 0xff,        /* after the entry call: call *gadget */
+  CS_CALL_GADGET = 0x2e,     /* the same, of a call without exit clauses */
+};
 
 /* The registers of a system-call stop; Rsp is the program's at the site. */
 static void syscall_regs(const struct tscc_agent_frame *F, uint64_t Rsp,
@@ -87,9 +92,12 @@ static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
 }
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
-  int Exit = *AGENT_PTR(const uint8_t *, Ret) != CALL_GADGET;
-  uint64_t Code = Ret - (Exit ? TSCC_SYSCALL_TRAMPOLINE_EXIT_END
-                              : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
+  uint8_t Next = *AGENT_PTR(const uint8_t *, Ret);
+  int Exit = Next != CALL_GADGET && Next != CS_CALL_GADGET;
+  uint64_t Code = Ret - (Next == CS_CALL_GADGET
+                             ? TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END
+                         : Exit ? TSCC_SYSCALL_TRAMPOLINE_EXIT_END
+                                : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
   const struct tscc_agent_site *Site = AGENT_PTR(
       const struct tscc_agent_site *, Code - TSCC_TRAMPOLINE_CODE);
   /* The slot the trampoline pushed is just above the return address, and
@@ -113,8 +121,7 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       __atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   uint32_t Kind = Exit ? TSCC_HOOK_SYSCALL_EXIT : TSCC_HOOK_SYSCALL_ENTRY;
-  /* Only a call with exit clauses pays for its exit. */
-  if (!Exit && has_hooks(Site, TSCC_HOOK_SYSCALL_EXIT, Nr))
+  if (Next == CALL_GADGET)
     *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
   if (!has_hooks(Site, Kind, Nr))
     return;

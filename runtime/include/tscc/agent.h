@@ -96,17 +96,23 @@ struct tscc_agent_site {
  *   C+18: call *enter(%rip)          exit clauses (rax: the result)
  *   C+24: lea 136(%rsp), %rsp        drop the number and the red zone
  *   C+32: jmp <copy + 2>
- *   C+37: <the displaced instructions before the syscall, relocated>: the
+ *   C+37: lea -128(%rsp), %rsp       the same for a call without exit
+ *   C+42: push %rax                  clauses: no exit call
+ *   C+43: call *enter(%rip)
+ *   C+49: cs call *gadget(%rip)      (0x2e: tells this entry apart)
+ *   C+56: lea 136(%rsp), %rsp
+ *   C+64: jmp <copy + 2>
+ *   C+69: <the displaced instructions before the syscall, relocated>: the
  *         site's jump lands here
- *         cmp $nr, %eax; je C+0      once per traced number
- *         ...
+ *         cmp $nr, %eax; je C+0      once per traced number (je C+37 for
+ *         ...                        one without exit clauses)
  *   copy: syscall                    the untraced call, as the site made it
  *         <the displaced instructions after it, relocated>
  *         jmp <site + displaced bytes>
  *   gadget: .quad the gadget's address
  *
  * So the agent tells entry from exit by the byte at the return address
- * (0xff, the gadget's call, after the entry call), and finds the slot just
+ * (0xff or 0x2e, the gadget's call, after an entry call), and finds the slot just
  * above its return address: the number in its low half, and in its high
  * half TSCC_SYSCALL_SLOT_COLLECTED when the entry was collected (only then
  * do the exit clauses run: no half calls). */
@@ -117,7 +123,9 @@ struct tscc_agent_site {
 #define TSCC_SYSCALL_SITE_OFFSET 31
 #define TSCC_SYSCALL_TRAMPOLINE_ENTRY_END 12
 #define TSCC_SYSCALL_TRAMPOLINE_EXIT_END 24
-#define TSCC_SYSCALL_TRAMPOLINE_LANDING 37
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY 37
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END 49
+#define TSCC_SYSCALL_TRAMPOLINE_LANDING 69
 
 /* In a 32-bit process (no red zone) the code is just
  *

@@ -35,7 +35,7 @@ void callThrough(std::vector<uint8_t> &Out, uint64_t Base, uint64_t Slot) {
 
 bool tscc::rt::ip::buildSyscallTrampoline(
     const PatchPlan &Plan, uint64_t At, uint64_t Enter, uint64_t Gadget,
-    const std::vector<uint32_t> &Nrs, uint64_t HooksAt, uint32_t HookCount,
+    const std::vector<TracedSyscall> &Nrs, uint64_t HooksAt, uint32_t HookCount,
     std::vector<uint8_t> &Out, TrampolineInfo &Info, uint64_t &JumpTarget,
     std::string &Why) {
   if (Plan.SyscallIndex < 0 || Nrs.empty() || Nrs.size() > MaxInlineSyscalls) {
@@ -74,7 +74,17 @@ bool tscc::rt::ip::buildSyscallTrampoline(
   put(Out, {0x48, 0x8d, 0xa4, 0x24, 0x88, 0, 0, 0}); // lea 0x88(%rsp),%rsp
   size_t JmpAfter = Out.size();                      // jmp <copy + 2>
   put(Out, {0xe9, 0, 0, 0, 0});
-  static_assert(TSCC_SYSCALL_TRAMPOLINE_LANDING == 37);
+  static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY == 37);
+  put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
+  put(Out, {0x50});                          // push %rax
+  callThrough(Out, At, EnterSlot);
+  static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END == 49);
+  put(Out, {0x2e}); // cs: marks the call as this entry's
+  callThrough(Out, At, GadgetSlot);
+  put(Out, {0x48, 0x8d, 0xa4, 0x24, 0x88, 0, 0, 0}); // lea 0x88(%rsp),%rsp
+  size_t JmpAfterEntryOnly = Out.size();             // jmp <copy + 2>
+  put(Out, {0xe9, 0, 0, 0, 0});
+  static_assert(TSCC_SYSCALL_TRAMPOLINE_LANDING == 69);
 
   // The site's jump lands on the instructions before the syscall.
   JumpTarget = At + Out.size();
@@ -84,19 +94,22 @@ bool tscc::rt::ip::buildSyscallTrampoline(
   Info.Map.clear();
   if (!relocateInsns(Plan, 0, Sys, JumpTarget, false, 0, Out, Info.Map, Why))
     return false;
-  for (uint32_t Nr : Nrs) {
+  for (const TracedSyscall &T : Nrs) {
     put(Out, {0x3d}); // cmp $nr,%eax
-    put32(Out, Nr);
-    put(Out, {0x0f, 0x84}); // je C+0
-    put32(Out, rel(At + Out.size() + 4, C));
+    put32(Out, T.Nr);
+    put(Out, {0x0f, 0x84}); // je C+0, or the entry-only block
+    put32(Out, rel(At + Out.size() + 4,
+                   T.Exit ? C : C + TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY));
   }
   uint64_t CopyAt = At + Out.size();
   uint16_t MapBase = static_cast<uint16_t>(CopyAt - JumpTarget);
   if (!relocateInsns(Plan, Sys, Plan.Insns.size(), CopyAt, true, MapBase, Out,
                      Info.Map, Why))
     return false;
-  uint32_t AfterRel = rel(At + JmpAfter + 5, CopyAt + 2);
-  memcpy(Out.data() + JmpAfter + 1, &AfterRel, 4);
+  for (size_t Jmp : {JmpAfter, JmpAfterEntryOnly}) {
+    uint32_t AfterRel = rel(At + Jmp + 5, CopyAt + 2);
+    memcpy(Out.data() + Jmp + 1, &AfterRel, 4);
+  }
   if (Out.size() > SyscallTrampolineSlot - 8) {
     Why = "the relocated instructions do not fit a trampoline";
     return false;

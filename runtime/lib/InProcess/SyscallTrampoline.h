@@ -21,7 +21,7 @@
 namespace tscc::rt::ip {
 
 /// Bytes reserved per system-call trampoline in a trampoline area.
-constexpr unsigned SyscallTrampolineSlot = 256;
+constexpr unsigned SyscallTrampolineSlot = 320;
 
 /// The most numbers a trampoline compares with; a site of a script that
 /// traces more is not patched.
@@ -30,13 +30,21 @@ constexpr unsigned MaxInlineSyscalls = 8;
 /// The code of a process's syscall gadget: `syscall; ret`.
 constexpr uint8_t SyscallGadgetCode[] = {0x0f, 0x05, 0xc3};
 
+/// A traced number, and whether it has exit clauses (else its call makes
+/// no exit call into the agent).
+struct TracedSyscall {
+  uint32_t Nr = 0;
+  bool Exit = false;
+};
+
 /// The trampoline for Plan (planSyscallPatch) at address At, whose site
 /// calls Enter (tscc_agent_enter_syscall) for the numbers Nrs and makes
-/// those calls at Gadget, with the site's hooks at HooksAt. Info.At is
+/// those calls at Gadget, with the site's hooks at HooksAt. JumpTarget is
 /// where the site's jump goes (not the start of the code). False with Why
 /// when a displacement cannot reach or the code does not fit.
 bool buildSyscallTrampoline(const PatchPlan &Plan, uint64_t At, uint64_t Enter,
-                            uint64_t Gadget, const std::vector<uint32_t> &Nrs,
+                            uint64_t Gadget,
+                            const std::vector<TracedSyscall> &Nrs,
                             uint64_t HooksAt, uint32_t HookCount,
                             std::vector<uint8_t> &Out, TrampolineInfo &Info,
                             uint64_t &JumpTarget, std::string &Why);

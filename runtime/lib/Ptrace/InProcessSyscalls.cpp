@@ -11,6 +11,8 @@
 
 #include "tscc/Runtime/Session.h"
 
+#include <algorithm>
+
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
 
@@ -45,7 +47,10 @@ void PtraceBackend::Impl::planInProcessSyscalls() {
     return;
   }
   for (auto &[Nr, Hooks] : Ok) {
-    InProcessSyscalls.Nrs.push_back(Nr);
+    bool Exit = std::any_of(Hooks.begin(), Hooks.end(), [](const Hook &H) {
+      return H.Kind == HookKind::Exit;
+    });
+    InProcessSyscalls.Nrs.push_back({Nr, Exit});
     for (Hook &H : Hooks)
       InProcessSyscalls.Hooks.push_back(std::move(H));
   }

@@ -12,6 +12,8 @@
 
 #include "PtraceProcess.h"
 
+#include "../InProcess/SyscallTrampoline.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -26,7 +28,7 @@ struct JumpCandidate {
   /// numbers run the hooks (Hook::SyscallNr) in the agent, made at the
   /// process's gadget (AgentState::SyscallGadget). The jump may start a
   /// few instructions before Addr (InProcess/JumpPatch.h).
-  std::vector<uint32_t> SyscallNrs;
+  std::vector<ip::TracedSyscall> SyscallNrs;
   bool isSyscall() const { return !SyscallNrs.empty(); }
 };
 

@@ -42,7 +42,7 @@ bool syscallStaysStopped(uint32_t Nr);
 /// numbers (sorted, at most ip::MaxInlineSyscalls).
 struct SyscallHooks {
   std::vector<Hook> Hooks;
-  std::vector<uint32_t> Nrs;
+  std::vector<ip::TracedSyscall> Nrs;
 };
 
 /// How many syscall instructions of M now trace in the process, and the
