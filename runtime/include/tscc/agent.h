@@ -1,9 +1,9 @@
 /*===- tscc/agent.h - What tsrun tells the in-process agent ---------------===*
  *
- * The agent is a small freestanding object (runtime/agent/) that tsrun
- * relocates into a native 64-bit target together with the probe object's
- * code. Probe sites jump to per-site trampolines, which call the agent,
- * which runs the LP64 stream of the clauses in the target itself. This
+ * The agent is a small freestanding object (runtime/lib/InProcess/Agent/)
+ * that tsrun relocates into a native 64-bit target together with the probe
+ * object's code. Probe sites jump to per-site trampolines, which call the
+ * agent, which runs the LP64 stream of the clauses in the target itself. This
  * header is the contract: the structures tsrun fills in inside the target,
  * and the agent's symbols tsrun looks up.
  *
@@ -112,8 +112,8 @@ struct tscc_agent_site {
  *   gadget: .quad the gadget's address
  *
  * So the agent tells entry from exit by the byte at the return address
- * (0xff or 0x2e, the gadget's call, after an entry call), and finds the slot just
- * above its return address: the number in its low half, and in its high
+ * (0xff or 0x2e, the gadget's call, after an entry call), and finds the slot
+ * just above its return address: the number in its low half, and in its high
  * half TSCC_SYSCALL_SLOT_COLLECTED when the entry was collected (only then
  * do the exit clauses run: no half calls). */
 #define TSCC_SYSCALL_SLOT_COLLECTED (1ull << 32)

@@ -10,12 +10,12 @@
 #ifndef TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Patch/SyscallSites.h"
 #include "ExeWatch.h"
 #include "PathPlan.h"
 #include "PtraceProcess.h"
 #include "SpinWait.h"
-#include "SyscallSites.h"
 
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/Runtime/PtraceBackend.h"
@@ -78,7 +78,12 @@ public:
   /// Takes the watcher's requests: seize an exec'ing thread, attach a
   /// process that maps the file.
   void adoptRequested();
-  bool seizeAtExec(pid_t Pid, pid_t Tid, std::string &Error);
+  bool seizeAtExec(pid_t Pid, pid_t Tid, const std::string &Path,
+                   std::string &Error);
+  /// P, seized inside an execve() of an --exe file, stopped before any
+  /// exec stop: the execve() failed. It is let go, with Sig (the signal of
+  /// the stop, or 0) delivered.
+  void execFailed(pt::PtraceProcess &P, int Sig);
   pid_t waitEvent(int &Status);
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;

@@ -5,10 +5,10 @@
 // with a single SETREGS + CONT. Nothing is single-stepped.
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
-#include "Healer.h"
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
@@ -160,6 +160,10 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     T.Interrupted = false;
     if (ShuttingDown)
       return; // stay stopped for cleanup
+    if (!P.AwaitingExecOf.empty()) {
+      execFailed(P, 0);
+      return;
+    }
     if (T.CheckFs)
       checkNewThreadTls(P, T);
     // A group-stop keeps the thread stopped (job control) until SIGCONT,
@@ -244,7 +248,13 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   if ((Sig == P.breakSignal() || (Sig == SIGSEGV && !P.Home)) &&
       onTrap(P, T, Sig))
     return;
-  // A signal-delivery-stop: pass the signal on.
+  // A signal-delivery-stop: pass the signal on. Before any exec stop of an
+  // --exe execve() it, too, means that execve() failed (a signal stop
+  // clears the interrupt that would have said so).
+  if (!P.AwaitingExecOf.empty()) {
+    execFailed(P, Sig);
+    return;
+  }
   resume(P, T, Sig);
 }
 
@@ -652,6 +662,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   // syscall-exit stop is lost to the setup below (which resumes the thread
   // to run injected code), so exit probes on it fire here, at the exec
   // stop, as strace shows `execve(...) = 0`.
+  P.AwaitingExecOf.clear();
   bool ExecExitWanted = T.InSyscallExitWait;
   std::string_view ExecName = syscallName(P.dataModel(), T.SyscallNr);
   // Every other thread is gone; the execing thread now has tid == pid.

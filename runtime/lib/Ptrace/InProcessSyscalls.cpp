@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
 
-#include "../InProcess/SyscallTrampoline.h"
+#include "../InProcess/Patch/SyscallTrampoline.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -109,9 +109,9 @@ void PtraceBackend::Impl::reportSyscallMechanisms(PtraceProcess &P) {
         continue; // installSyscallSitesOf says where it runs in the process
       for (uint32_t Probe : Probes)
         if (probeApplies(P, Probe))
-          S.probeAttached(P, Probe, syscallName(P.dataModel(), Nr), "syscall",
-                          Nr,
-                          (P.SeccompFilter ? "seccomp stop (" : "ptrace stop (") +
-                              NrWhy + ")");
+          S.probeAttached(
+              P, Probe, syscallName(P.dataModel(), Nr), "syscall", Nr,
+              (P.SeccompFilter ? "seccomp stop (" : "ptrace stop (") + NrWhy +
+                  ")");
     }
 }

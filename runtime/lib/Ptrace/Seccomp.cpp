@@ -57,11 +57,13 @@ std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
 
 /// RET_ALLOW for a call whose instruction pointer is IP (both words),
 /// before Block; Block as it is when IP is 0 or allows everything.
-std::vector<sock_filter> allowFrom(uint64_t IP, std::vector<sock_filter> Block) {
+std::vector<sock_filter> allowFrom(uint64_t IP,
+                                   std::vector<sock_filter> Block) {
   if (!IP || Block.size() == 1)
     return Block;
   std::vector<sock_filter> F;
-  stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, instruction_pointer));
+  stmt(F, BPF_LD | BPF_W | BPF_ABS,
+       offsetof(seccomp_data, instruction_pointer));
   jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP), 0, 3);
   stmt(F, BPF_LD | BPF_W | BPF_ABS,
        offsetof(seccomp_data, instruction_pointer) + 4);

@@ -84,8 +84,8 @@ TEST(SyscallPatch, TrampolineLayout) {
   uint64_t Target = 0;
   std::string Why;
   ASSERT_TRUE(buildSyscallTrampoline(P.Plan, At, Enter, Gadget,
-                                     {{110, true}, {39, false}},
-                                     At + 4096, 1, Out, Info, Target, Why))
+                                     {{110, true}, {39, false}}, At + 4096, 1,
+                                     Out, Info, Target, Why))
       << Why;
   ASSERT_EQ(Out.size(), SyscallTrampolineSlot);
   tscc_agent_site Site;
@@ -102,10 +102,11 @@ TEST(SyscallPatch, TrampolineLayout) {
   EXPECT_EQ(C[TSCC_SYSCALL_TRAMPOLINE_ENTRY_END], 0xff);
   EXPECT_EQ(C[TSCC_SYSCALL_TRAMPOLINE_EXIT_END], 0x48);
   EXPECT_EQ(C[TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END], 0x2e);
-  EXPECT_EQ(Target, At + TSCC_TRAMPOLINE_CODE + TSCC_SYSCALL_TRAMPOLINE_LANDING);
+  EXPECT_EQ(Target,
+            At + TSCC_TRAMPOLINE_CODE + TSCC_SYSCALL_TRAMPOLINE_LANDING);
   const uint8_t *L = C + TSCC_SYSCALL_TRAMPOLINE_LANDING;
-  EXPECT_EQ(0, memcmp(L, hex("b8 6e 00 00 00 3d 6e 00 00 00 0f 84").data(),
-                      12));
+  EXPECT_EQ(0,
+            memcmp(L, hex("b8 6e 00 00 00 3d 6e 00 00 00 0f 84").data(), 12));
   int32_t Je;
   memcpy(&Je, L + 12, 4);
   EXPECT_EQ(At + (L + 16 - Out.data()) + Je, At + TSCC_TRAMPOLINE_CODE);

@@ -2,7 +2,7 @@
 //
 // A probe site of a process with an agent (Agent.h) gets a 5-byte jump to a
 // per-site trampoline near its module instead of a breakpoint, when the
-// site allows it (InProcess/JumpPatch.h says when not) and when its
+// site allows it (JumpPatch.h says when not) and when its
 // clauses can run in the target. The rest stay breakpoints: the choice is
 // per site, and -v says which and why.
 //
@@ -10,9 +10,9 @@
 #ifndef TSCC_RUNTIME_PTRACE_JUMPSITES_H
 #define TSCC_RUNTIME_PTRACE_JUMPSITES_H
 
-#include "PtraceProcess.h"
+#include "../../Ptrace/PtraceProcess.h"
 
-#include "../InProcess/SyscallTrampoline.h"
+#include "SyscallTrampoline.h"
 
 #include <map>
 #include <string>

@@ -120,10 +120,9 @@ bool planSyscallPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
 /// At, and, when JumpBack, a jump to Site + Length. Map gets MapBase + the
 /// offset in this copy for each. False with Why (Out and Map unchanged)
 /// when a displacement cannot reach.
-bool relocateInsns(const PatchPlan &Plan, size_t First, size_t End,
-                   uint64_t At, bool JumpBack, uint16_t MapBase,
-                   std::vector<uint8_t> &Out, BoundaryMap &Map,
-                   std::string &Why);
+bool relocateInsns(const PatchPlan &Plan, size_t First, size_t End, uint64_t At,
+                   bool JumpBack, uint16_t MapBase, std::vector<uint8_t> &Out,
+                   BoundaryMap &Map, std::string &Why);
 
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map

@@ -18,8 +18,8 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 enum {
   SYSCALL_INSN_BYTES = 2,
   ENOSYS_ERRNO = 38,
-  CALL_GADGET = 0xff,        /* after the entry call: call *gadget */
-  CS_CALL_GADGET = 0x2e,     /* the same, of a call without exit clauses */
+  CALL_GADGET = 0xff,    /* after the entry call: call *gadget */
+  CS_CALL_GADGET = 0x2e, /* the same, of a call without exit clauses */
 };
 
 /* The registers of a system-call stop; Rsp is the program's at the site. */
@@ -94,12 +94,12 @@ static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   uint8_t Next = *AGENT_PTR(const uint8_t *, Ret);
   int Exit = Next != CALL_GADGET && Next != CS_CALL_GADGET;
-  uint64_t Code = Ret - (Next == CS_CALL_GADGET
-                             ? TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END
-                         : Exit ? TSCC_SYSCALL_TRAMPOLINE_EXIT_END
-                                : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
-  const struct tscc_agent_site *Site = AGENT_PTR(
-      const struct tscc_agent_site *, Code - TSCC_TRAMPOLINE_CODE);
+  uint64_t Code =
+      Ret - (Next == CS_CALL_GADGET ? TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END
+             : Exit                 ? TSCC_SYSCALL_TRAMPOLINE_EXIT_END
+                                    : TSCC_SYSCALL_TRAMPOLINE_ENTRY_END);
+  const struct tscc_agent_site *Site =
+      AGENT_PTR(const struct tscc_agent_site *, Code - TSCC_TRAMPOLINE_CODE);
   /* The slot the trampoline pushed is just above the return address, and
    * the program's stack pointer above it and the red zone. It holds rax:
    * the number (the kernel reads eax), and nothing else until the entry

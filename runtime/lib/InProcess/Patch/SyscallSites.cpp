@@ -1,9 +1,9 @@
 //===- SyscallSites.cpp - System calls traced inside the process ----------===//
 #include "SyscallSites.h"
 
-#include "Inject.h"
+#include "../../Ptrace/Inject.h"
 
-#include "../InProcess/SyscallTrampoline.h"
+#include "SyscallTrampoline.h"
 
 #include <cstring>
 #include <sys/mman.h>
@@ -68,8 +68,8 @@ bool tscc::rt::pt::syscallStaysStopped(uint32_t Nr) {
   }
 }
 
-SyscallSiteCount tscc::rt::pt::installSyscallSites(PtraceProcess &P,
-                                                   pid_t Tid, const Module &M,
+SyscallSiteCount tscc::rt::pt::installSyscallSites(PtraceProcess &P, pid_t Tid,
+                                                   const Module &M,
                                                    const SyscallHooks &H,
                                                    std::string &Error) {
   SyscallSiteCount N;
@@ -97,12 +97,12 @@ SyscallSiteCount tscc::rt::pt::installSyscallSites(PtraceProcess &P,
             [](const JumpCandidate &A, const JumpCandidate &B) {
               return A.Addr < B.Addr;
             });
-  Candidates.erase(std::unique(Candidates.begin(), Candidates.end(),
-                               [](const JumpCandidate &A,
-                                  const JumpCandidate &B) {
-                                 return A.Addr == B.Addr;
-                               }),
-                   Candidates.end());
+  Candidates.erase(
+      std::unique(Candidates.begin(), Candidates.end(),
+                  [](const JumpCandidate &A, const JumpCandidate &B) {
+                    return A.Addr == B.Addr;
+                  }),
+      Candidates.end());
   std::vector<uint64_t> Sites;
   for (const auto &[Addr, Bp] : P.Breakpoints)
     Sites.push_back(Addr);

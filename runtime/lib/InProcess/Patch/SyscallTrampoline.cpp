@@ -65,7 +65,7 @@ bool tscc::rt::ip::buildSyscallTrampoline(
   const uint64_t GadgetSlot = At + SyscallTrampolineSlot - 8;
 
   put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
-  put(Out, {0x50});                          // push %rax
+  put(Out, {0x50});                         // push %rax
   callThrough(Out, At, EnterSlot);
   static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_END == 12);
   callThrough(Out, At, GadgetSlot);
@@ -76,7 +76,7 @@ bool tscc::rt::ip::buildSyscallTrampoline(
   put(Out, {0xe9, 0, 0, 0, 0});
   static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY == 37);
   put(Out, {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -0x80(%rsp),%rsp
-  put(Out, {0x50});                          // push %rax
+  put(Out, {0x50});                         // push %rax
   callThrough(Out, At, EnterSlot);
   static_assert(TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END == 49);
   put(Out, {0x2e}); // cs: marks the call as this entry's

@@ -1,14 +1,14 @@
 //===- JumpSites.cpp - Probe sites that jump into the agent ---------------===//
 #include "JumpSites.h"
 
-#include "Agent.h"
-#include "Inject.h"
+#include "../../Ptrace/Inject.h"
+#include "../Installer/Agent.h"
 
-#include "../InProcess/IndirectJumps.h"
-#include "../InProcess/JumpPatch.h"
-#include "../InProcess/ModuleEntries.h"
-#include "../InProcess/SyscallTrampoline.h"
-#include "../InProcess/Trampoline.h"
+#include "IndirectJumps.h"
+#include "JumpPatch.h"
+#include "ModuleEntries.h"
+#include "SyscallTrampoline.h"
+#include "Trampoline.h"
 
 #include "tscc/agent.h"
 
@@ -239,8 +239,8 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   for (const Planned &Pl : Plans) {
     HookCount += Pl.C->Hooks.size();
     SlotOff.push_back(HooksOff);
-    HooksOff += Pl.C->isSyscall() ? ip::SyscallTrampolineSlot
-                                  : ip::TrampolineSlot;
+    HooksOff +=
+        Pl.C->isSyscall() ? ip::SyscallTrampolineSlot : ip::TrampolineSlot;
   }
   size_t Strings = 0;
   for (const Planned &Pl : Plans)
@@ -297,13 +297,13 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     std::string Why;
     uint64_t JumpTarget = At + TSCC_TRAMPOLINE_CODE;
     uint32_t Hooks = static_cast<uint32_t>(Pl.C->Hooks.size());
-    bool Ok = Pl.C->isSyscall()
-                  ? ip::buildSyscallTrampoline(
-                        Pl.Plan, At, P.Agent.EnterSyscall,
-                        P.Agent.SyscallGadget, Pl.C->SyscallNrs, HooksAt,
-                        Hooks, Code, Info, JumpTarget, Why)
-                  : ip::buildTrampoline(Pl.Plan, At, P.Agent.Enter, HooksAt,
-                                        Hooks, Code, Info, Why);
+    bool Ok =
+        Pl.C->isSyscall()
+            ? ip::buildSyscallTrampoline(
+                  Pl.Plan, At, P.Agent.EnterSyscall, P.Agent.SyscallGadget,
+                  Pl.C->SyscallNrs, HooksAt, Hooks, Code, Info, JumpTarget, Why)
+            : ip::buildTrampoline(Pl.Plan, At, P.Agent.Enter, HooksAt, Hooks,
+                                  Code, Info, Why);
     if (!Ok) {
       Rejected[Pl.C->Addr] = Why;
       continue;
