@@ -487,7 +487,10 @@ bool tscc::rt::ip::planSyscallPatch(std::span<const uint8_t> Func,
       for (size_t K = 0; K < Try.Insns.size(); ++K)
         if (Try.Site + Try.Insns[K].Offset == Syscall)
           Try.SyscallIndex = static_cast<int>(K);
-      if (Try.SyscallIndex >= 0 && !isSyscall(Try.Insns[Try.SyscallIndex].Insn))
+      if (Try.SyscallIndex < 0 ||
+          !isSyscall(Try.Insns[Try.SyscallIndex].Insn,
+                     Try.Original + Try.Insns[Try.SyscallIndex].Offset,
+                     X86Mode::Bits64))
         W = "the site is not a syscall instruction";
       else if (checkWindow(Try, W) && checkEntries(Try, Targets, Known, W)) {
         Plan = std::move(Try);
