@@ -35,6 +35,8 @@ extern "C" {
 #define TSCC_AGENT_SYM_RETURN "tscc_agent_return"
 #define TSCC_AGENT_SYM_SIGNAL "tscc_agent_signal"
 #define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer"
+/* What system-call sites call (x86-64 agent only; see below). */
+#define TSCC_AGENT_SYM_ENTER_SYSCALL "tscc_agent_enter_syscall"
 
 /*--- Probe sites -----------------------------------------------------------*/
 
@@ -42,7 +44,14 @@ enum tscc_hook_kind {
   TSCC_HOOK_ENTRY = 1,  /* run the probe's clause now */
   TSCC_HOOK_EXIT = 2,   /* run it when the function returns */
   TSCC_HOOK_WITHIN = 3, /* within(): inside the function until it returns */
+  /* At a system-call site, for the call whose number is in bits 8-31 of
+   * the kind: run the probe's clause before the call / after it. */
+  TSCC_HOOK_SYSCALL_ENTRY = 4,
+  TSCC_HOOK_SYSCALL_EXIT = 5,
 };
+#define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
+#define TSCC_HOOK_KIND(K) ((K) & 0xffu)
+#define TSCC_HOOK_NR(K) ((K) >> 8)
 
 struct tscc_agent_hook {
   uint32_t kind;   /* tscc_hook_kind */
@@ -75,6 +84,48 @@ struct tscc_agent_site {
 /* Where the relocated displaced instructions start in a trampoline: after
  * the lea, the call and the lea back. */
 #define TSCC_TRAMPOLINE_COPY (TSCC_TRAMPOLINE_CODE + 19)
+
+/* A system-call site is a `syscall` instruction of the program (x86-64).
+ * Its trampoline has the same header, with enter being
+ * tscc_agent_enter_syscall, and this code:
+ *
+ *   C+0:  lea -128(%rsp), %rsp       skip the red zone
+ *   C+5:  push %rax                  the slot: the number
+ *   C+6:  call *enter(%rip)          entry clauses (rax: the number)
+ *   C+12: call *gadget(%rip)         `syscall; ret` at the gadget address
+ *   C+18: call *enter(%rip)          exit clauses (rax: the result)
+ *   C+24: lea 136(%rsp), %rsp        drop the number and the red zone
+ *   C+32: jmp <copy + 2>
+ *   C+37: lea -128(%rsp), %rsp       the same for a call without exit
+ *   C+42: push %rax                  clauses: no exit call
+ *   C+43: call *enter(%rip)
+ *   C+49: cs call *gadget(%rip)      (0x2e: tells this entry apart)
+ *   C+56: lea 136(%rsp), %rsp
+ *   C+64: jmp <copy + 2>
+ *   C+69: <the displaced instructions before the syscall, relocated>: the
+ *         site's jump lands here
+ *         cmp $nr, %eax; je C+0      once per traced number (je C+37 for
+ *         ...                        one without exit clauses)
+ *   copy: syscall                    the untraced call, as the site made it
+ *         <the displaced instructions after it, relocated>
+ *         jmp <site + displaced bytes>
+ *   gadget: .quad the gadget's address
+ *
+ * So the agent tells entry from exit by the byte at the return address
+ * (0xff or 0x2e, the gadget's call, after an entry call), and finds the slot
+ * just above its return address: the number in its low half, and in its high
+ * half TSCC_SYSCALL_SLOT_COLLECTED when the entry was collected (only then
+ * do the exit clauses run: no half calls). */
+#define TSCC_SYSCALL_SLOT_COLLECTED (1ull << 32)
+/* A system-call site's jump may start before its syscall (`mov $nr, %eax;
+ * syscall; ret` has no 5 bytes after it): the syscall's offset from the
+ * site's address is in this byte of `original` (length is less). */
+#define TSCC_SYSCALL_SITE_OFFSET 31
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_END 12
+#define TSCC_SYSCALL_TRAMPOLINE_EXIT_END 24
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY 37
+#define TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY_END 49
+#define TSCC_SYSCALL_TRAMPOLINE_LANDING 69
 
 /* In a 32-bit process (no red zone) the code is just
  *

@@ -11,6 +11,7 @@
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
 #include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Patch/SyscallSites.h"
 #include "ExeWatch.h"
 #include "PathPlan.h"
 #include "PtraceProcess.h"
@@ -241,6 +242,16 @@ public:
   /// when the first process of that model is set up.
   std::vector<std::string> SyscallProblems[2];
   void warnSyscallProblems(DataModel DM);
+  /// The system calls 64-bit processes trace in the process
+  /// (SyscallSites.h), with their hooks; and, per traced number, why it
+  /// stays at the seccomp stop (for -v).
+  pt::SyscallHooks InProcessSyscalls;
+  std::map<uint32_t, std::string> SyscallsStopped;
+  void planInProcessSyscalls();
+  /// Patches M's system-call sites when P traces calls in the process.
+  void installSyscallSitesOf(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
+  /// Says, once per process, how each system-call probe fires there.
+  void reportSyscallMechanisms(pt::PtraceProcess &P);
   std::vector<std::string> WithinNames;
 
   /// Puts agents into native 64-bit processes; null with --ptrace.

@@ -687,6 +687,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   // it; resolve everything again in the new one.
   leaveSharedMemory(P);
   P.Agent = AgentState{};
+  P.SyscallsReported = false;
   P.Modules.clear();
   P.Breakpoints.clear();
   P.Installed.clear();

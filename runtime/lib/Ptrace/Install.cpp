@@ -449,8 +449,11 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
           Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
       Enclosing.emplace(Sym->Value + M.Bias, Sym);
     }
-  if (Want.empty())
+  reportSyscallMechanisms(P);
+  if (Want.empty()) {
+    installSyscallSitesOf(P, Tid, M);
     return;
+  }
 
   // Sites whose clauses can run in the process jump to the agent; the
   // others, and those a jump cannot be put at, are breakpoints.
@@ -466,7 +469,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
       auto E = Enclosing.find(Addr);
       if (Why.empty() && E != Enclosing.end())
         Jumps.push_back(
-            {Addr, E->second->Value + M.Bias, E->second->Size, Hooks});
+            {Addr, E->second->Value + M.Bias, E->second->Size, Hooks, {}});
       else
         Mechanism[Addr] = "breakpoint (" + Why + ")";
     }
@@ -539,6 +542,9 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
                       How == Mechanism.end() ? std::string_view("breakpoint")
                                              : std::string_view(How->second));
   }
+  // After the probes of M's functions, which a system-call site's jump
+  // must not cover.
+  installSyscallSitesOf(P, Tid, M);
 }
 
 std::vector<uint64_t>

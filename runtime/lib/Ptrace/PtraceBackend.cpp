@@ -114,6 +114,7 @@ PtraceBackend::Impl::Impl(Session &S, PtraceOptions Opts)
     SeccompNrs[D].erase(std::unique(SeccompNrs[D].begin(), SeccompNrs[D].end()),
                         SeccompNrs[D].end());
   }
+  planInProcessSyscalls();
   // A name only the other data model has is no news until a process of
   // this one comes (warnSyscallProblems); without any target, LP64 is
   // what tsrun itself would have.
@@ -165,8 +166,9 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   CArgv.push_back(nullptr);
   std::vector<sock_filter> Filter;
   if (AnySyscallProbe)
-    Filter =
-        buildSeccompFilter(SeccompNrs[TSCC_DM_LP64], SeccompNrs[TSCC_DM_ILP32]);
+    Filter = buildSeccompFilter(
+        SeccompNrs[TSCC_DM_LP64], SeccompNrs[TSCC_DM_ILP32],
+        InProcessSyscalls.Nrs.empty() ? 0 : SyscallGadgetReturn);
   const CallerSignals &Signals = callerSignals();
   std::vector<char *> ShArgv{const_cast<char *>("sh")};
   // Resolved here, as strace does, so that the command's own execve() is

@@ -61,6 +61,8 @@ struct Hook {
   /// bias, to evaluate the arguments at the hit.
   const UsdtProbe *Usdt = nullptr;
   uint64_t Bias = 0;
+  /// Entry or Exit of a system-call site (JumpSites.h): the call's number.
+  uint32_t SyscallNr = 0;
 };
 
 enum class BpRole : uint8_t { Probe, LoaderBreak };
@@ -114,6 +116,10 @@ struct JumpSite {
   uint64_t CopyAt = 0; ///< the relocated displaced instructions
   /// (offset in the original, offset in the copy) of each boundary.
   std::vector<std::pair<uint8_t, uint16_t>> Map;
+  /// Where the jump goes: the trampoline's code, or a system-call site's
+  /// landing (tscc/agent.h).
+  uint64_t JumpTarget = 0;
+  bool Syscall = false; ///< a system-call site
 };
 
 /// The processes that use one agent's memory: a process and its children
@@ -156,6 +162,10 @@ struct AgentState {
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
+  /// tscc_agent_enter_syscall (0 in an agent without it: i386), and the
+  /// `syscall; ret` gadget system-call sites make traced calls at (0
+  /// until the first one is patched).
+  uint64_t EnterSyscall = 0, SyscallGadget = 0;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
   uint32_t SiteCount = 0, SiteCapacity = 0;
@@ -297,6 +307,8 @@ public:
   std::set<uint64_t> Semaphores;
   bool SeccompFilter = false;    ///< launched with our seccomp filter
   bool UsesSyscallStops = false; ///< resume with PTRACE_SYSCALL
+  /// -v / JSON have said how this image's system-call probes fire.
+  bool SyscallsReported = false;
   /// Launched processes (and their children) are traced with
   /// PTRACE_O_TRACESECCOMP, for our filter; attached ones are not, so that
   /// their own filters' SECCOMP_RET_TRACE fails with ENOSYS as it would

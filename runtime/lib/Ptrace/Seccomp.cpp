@@ -55,13 +55,33 @@ std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
 
 } // namespace
 
+/// RET_ALLOW for a call whose instruction pointer is IP (both words),
+/// before Block; Block as it is when IP is 0 or allows everything.
+std::vector<sock_filter> allowFrom(uint64_t IP,
+                                   std::vector<sock_filter> Block) {
+  if (!IP || Block.size() == 1)
+    return Block;
+  std::vector<sock_filter> F;
+  stmt(F, BPF_LD | BPF_W | BPF_ABS,
+       offsetof(seccomp_data, instruction_pointer));
+  jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP), 0, 3);
+  stmt(F, BPF_LD | BPF_W | BPF_ABS,
+       offsetof(seccomp_data, instruction_pointer) + 4);
+  jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP >> 32), 0, 1);
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  F.insert(F.end(), Block.begin(), Block.end());
+  return F;
+}
+
 std::vector<sock_filter>
 tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs,
-                                 const std::vector<uint32_t> &NrsI386) {
+                                 const std::vector<uint32_t> &NrsI386,
+                                 uint64_t AllowIP) {
   // The filter is inherited across exec, and a process may exec a program
   // of the other architecture (or a 64-bit one may make an int $0x80
   // call): each architecture gets its own numbers.
-  std::vector<sock_filter> X86_64 = archBlock(Nrs, /*SkipX32=*/true);
+  std::vector<sock_filter> X86_64 =
+      allowFrom(AllowIP, archBlock(Nrs, /*SkipX32=*/true));
   std::vector<sock_filter> I386 = archBlock(NrsI386, /*SkipX32=*/false);
   std::vector<sock_filter> F;
   stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));

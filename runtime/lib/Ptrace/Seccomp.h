@@ -25,9 +25,14 @@ constexpr uint16_t OurTraceData = 0x7473;
 /// NrsI386 (each sorted, unique), told apart by seccomp_data.arch: a 32-bit
 /// program (exec'ed by the launched command, or the command itself) and an
 /// int $0x80 from a 64-bit one are i386 calls. x32 calls run untraced.
+///
+/// A 64-bit call made from the instruction before AllowIP (when not 0) is
+/// allowed whatever its number: the gadget of system-call sites
+/// (SyscallSites.h), which run the clauses in the process themselves.
 std::vector<sock_filter>
 buildSeccompFilter(const std::vector<uint32_t> &Nrs,
-                   const std::vector<uint32_t> &NrsI386 = {});
+                   const std::vector<uint32_t> &NrsI386 = {},
+                   uint64_t AllowIP = 0);
 
 /// Installs Filter in the calling process. Async-signal-safe (runs between
 /// fork and exec). Returns 0 or an errno value.

@@ -101,6 +101,9 @@ extern const char tscc_safe_begin[] HIDDEN, tscc_safe_end[] HIDDEN,
     tscc_safe_fault[] HIDDEN;
 
 void tscc_agent_return(void) HIDDEN;
+#if defined(__x86_64__)
+void tscc_agent_enter_syscall(void) HIDDEN;
+#endif
 
 uint64_t agent_now_ns(void);
 /* hit.c: counts in thread T's own row of the clause counters (null: the
@@ -125,6 +128,12 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs);
 void agent_count_dropped(struct tscc_agent_thread *T,
                          const struct tscc_agent_site *Site, uint32_t Kind);
+/* agent_run_clause at a system call: number SyscallNr, and __errno Err
+ * (0 at an entry and after a call that succeeded). */
+void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
+                              const struct tscc_agent_hook *H,
+                              const uint64_t *Regs, uint64_t SyscallNr,
+                              int32_t Err);
 
 /* returns.c, with the store lock held. When Site has exit or within()
  * hooks, its call enters within() (before the entry clauses run), and its

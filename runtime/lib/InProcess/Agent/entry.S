@@ -100,6 +100,20 @@ tscc_agent_enter:
         ret
         .size tscc_agent_enter, .-tscc_agent_enter
 
+/* What system-call sites call, before and after the call (tscc/agent.h):
+ * the same frame, for tscc_agent_syscall_hit. */
+        .globl tscc_agent_enter_syscall
+        .hidden tscc_agent_enter_syscall
+        .type tscc_agent_enter_syscall, @function
+tscc_agent_enter_syscall:
+        SAVE_FRAME
+        mov %rbp, %rdi
+        mov 128(%rbp), %rsi      /* the return address into the trampoline */
+        call tscc_agent_syscall_hit
+        RESTORE_FRAME
+        ret
+        .size tscc_agent_enter_syscall, .-tscc_agent_enter_syscall
+
         .globl tscc_agent_return
         .hidden tscc_agent_return
         .type tscc_agent_return, @function

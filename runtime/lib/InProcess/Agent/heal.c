@@ -150,6 +150,12 @@ int agent_trap_redirect(uint64_t *Rip) {
     const struct tscc_agent_site *S = site_at(I);
     if (S->address == *Rip - 1) {
       *Rip = AGENT_ADDR(S) + AGENT_TRAMPOLINE_COPY;
+#if defined(__x86_64__)
+      /* A system-call site's jump lands on its own layout (tscc/agent.h). */
+      if (S->enter == AGENT_ADDR(&tscc_agent_enter_syscall))
+        *Rip = AGENT_ADDR(S) + TSCC_TRAMPOLINE_CODE +
+               TSCC_SYSCALL_TRAMPOLINE_LANDING;
+#endif
       return 1;
     }
   }

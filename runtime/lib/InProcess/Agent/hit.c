@@ -125,6 +125,13 @@ uint32_t agent_clause_of(uint32_t Probe) {
 /* Runs the clause of Probe for thread T; the store lock is held. */
 void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs) {
+  agent_run_syscall_clause(T, Probe, H, Regs, 0, 0);
+}
+
+void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
+                              const struct tscc_agent_hook *H,
+                              const uint64_t *Regs, uint64_t SyscallNr,
+                              int32_t Err) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   uint32_t Clause = agent_clause_of(Probe);
   if (Clause >= C->clause_count)
@@ -150,6 +157,8 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   Ctx.data_model = AGENT_DATA_MODEL;
   Ctx.clause = Clause;
   Ctx.probe = Probe;
+  Ctx.err = Err;
+  Ctx.syscall_nr = SyscallNr;
   Ctx.pname = AGENT_PTR(const char *, C->pname);
   Ctx.func = AGENT_PTR(const char *, H->func);
   Ctx.module = AGENT_PTR(const char *, H->module);

@@ -668,6 +668,7 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.Return = symbol(AgentImg, TSCC_AGENT_SYM_RETURN);
   A.Signal = symbol(AgentImg, TSCC_AGENT_SYM_SIGNAL);
   A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
+  A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
   if (!A.Config || !A.Proc || !A.Enter || !A.Return || !A.Signal ||
       !A.Restorer || (A.Proc & 4095)) {
     Why = "the agent object is incomplete";

@@ -79,8 +79,9 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
   memcpy(&Rel, Jump + 1, 4);
   // In a 32-bit process the jump wraps around the 4 GiB address space.
   uint64_t Mask = P.dataModel() == DataModel::LP64 ? ~0ull : 0xffffffffull;
-  return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) ==
-         J.Trampoline + TSCC_TRAMPOLINE_CODE;
+  uint64_t Target =
+      J.JumpTarget ? J.JumpTarget : J.Trampoline + TSCC_TRAMPOLINE_CODE;
+  return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) == Target;
 }
 
 /// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
@@ -302,6 +303,11 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
       }
   if (Out.KeptBecause.empty() && !Tid)
     Out.KeptBecause = "no thread is left to unmap it";
+  // A thread in a system call made from a system-call site's gadget comes
+  // back into the trampoline, which calls the agent (disarmed, it returns
+  // at once); its registers do not point into the agent meanwhile.
+  if (Out.KeptBecause.empty() && A.SyscallGadget)
+    Out.KeptBecause = "system-call sites' trampolines call it";
   // The agent's signal handler goes with its memory. Where that stays, so
   // does the handler: a thread still in a clause may need it, and it
   // passes every other fault on to the program's own disposition.

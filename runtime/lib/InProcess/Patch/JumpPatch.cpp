@@ -3,6 +3,7 @@
 
 #include "InsnFacts.h"
 
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 
@@ -161,9 +162,10 @@ bool scanFunction(std::span<const uint8_t> Func, uint64_t FuncStart,
 /// Fills Plan with the whole instructions from the site that cover
 /// JumpSize bytes, all inside the function.
 bool decodeWindow(std::span<const uint8_t> Func, size_t SiteOff,
-                  PatchPlan &Plan, std::string &Why) {
+                  PatchPlan &Plan, std::string &Why,
+                  unsigned MinLength = JumpSize) {
   unsigned Len = 0;
-  while (Len < JumpSize) {
+  while (Len < std::max(MinLength, JumpSize)) {
     size_t Pos = SiteOff + Len;
     X86Insn I;
     if (Pos >= Func.size()) {
@@ -178,17 +180,25 @@ bool decodeWindow(std::span<const uint8_t> Func, size_t SiteOff,
     Len += I.Length;
   }
   static_assert(MaxDisplaced <= sizeof(PatchPlan::Original));
+  if (Len > sizeof(PatchPlan::Original)) {
+    Why = "the patched bytes would be too many";
+    return false;
+  }
   Plan.Length = Len;
   std::memcpy(Plan.Original, Func.data() + SiteOff, Len);
   return true;
 }
 
+/// The syscall of a system-call site (Plan.SyscallIndex) may be followed by
+/// others: its trampoline makes the call itself (a restarted call restarts
+/// there), so no return point lies inside the patched bytes.
 bool checkWindow(const PatchPlan &Plan, std::string &Why) {
   for (size_t K = 0; K < Plan.Insns.size(); ++K) {
     const DisplacedInsn &D = Plan.Insns[K];
     const char *Reason =
         whyNotRelocatable(D.Insn, Plan.Original + D.Offset, Plan.Mode);
-    if (!Reason && K + 1 < Plan.Insns.size())
+    bool SiteSyscall = Plan.SyscallIndex == static_cast<int>(K);
+    if (!Reason && K + 1 < Plan.Insns.size() && !SiteSyscall)
       Reason = whyOnlyLast(D.Insn);
     if (Reason) {
       Why = Reason;
@@ -422,6 +432,102 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
   return scanFunction(Func, FuncStart, Site, Mode, Targets, Why) &&
          decodeWindow(Func, Site - FuncStart, Plan, Why) &&
          checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
+}
+
+namespace {
+
+/// The instruction boundaries of the function up to and including Site,
+/// the last at most MaxBack of them.
+std::vector<uint64_t> boundariesBefore(std::span<const uint8_t> Func,
+                                       uint64_t FuncStart, uint64_t Site,
+                                       size_t MaxBack) {
+  std::vector<uint64_t> Out;
+  for (size_t Pos = 0; Pos < Func.size() && FuncStart + Pos <= Site;) {
+    Out.push_back(FuncStart + Pos);
+    X86Insn I;
+    if (!decodeX86(Func.data() + Pos, Func.size() - Pos, X86Mode::Bits64, I))
+      break;
+    Pos += I.Length;
+  }
+  if (Out.size() > MaxBack + 1)
+    Out.erase(Out.begin(), Out.end() - (MaxBack + 1));
+  return Out;
+}
+
+} // namespace
+
+bool tscc::rt::ip::planSyscallPatch(std::span<const uint8_t> Func,
+                                    uint64_t FuncStart, uint64_t Syscall,
+                                    const EntryFacts &Known, PatchPlan &Plan,
+                                    std::string &Why) {
+  Plan = PatchPlan();
+  if (Syscall < FuncStart || Syscall - FuncStart >= Func.size()) {
+    Why = "the site is outside the function";
+    return false;
+  }
+  std::vector<uint64_t> Targets;
+  if (!scanFunction(Func, FuncStart, Syscall, X86Mode::Bits64, Targets, Why))
+    return false;
+  // The jump starts at the syscall when the function goes on for 5 bytes
+  // from it, else (`mov $nr, %eax; syscall; ret`) at an instruction before
+  // it, nearest first.
+  std::vector<uint64_t> Starts =
+      boundariesBefore(Func, FuncStart, Syscall, /*MaxBack=*/4);
+  if (Starts.empty() || Starts.back() != Syscall) {
+    Why = "the site is not an instruction boundary";
+    return false;
+  }
+  std::string FirstWhy;
+  for (auto It = Starts.rbegin(); It != Starts.rend(); ++It) {
+    PatchPlan Try;
+    Try.Site = *It;
+    std::string W;
+    unsigned MinLength = static_cast<unsigned>(Syscall + 2 - *It);
+    if (decodeWindow(Func, *It - FuncStart, Try, W, MinLength)) {
+      for (size_t K = 0; K < Try.Insns.size(); ++K)
+        if (Try.Site + Try.Insns[K].Offset == Syscall)
+          Try.SyscallIndex = static_cast<int>(K);
+      if (Try.SyscallIndex < 0 ||
+          !isSyscall(Try.Insns[Try.SyscallIndex].Insn,
+                     Try.Original + Try.Insns[Try.SyscallIndex].Offset,
+                     X86Mode::Bits64))
+        W = "the site is not a syscall instruction";
+      else if (checkWindow(Try, W) && checkEntries(Try, Targets, Known, W)) {
+        Plan = std::move(Try);
+        return true;
+      }
+    }
+    if (FirstWhy.empty())
+      FirstWhy = W;
+  }
+  Why = FirstWhy;
+  return false;
+}
+
+bool tscc::rt::ip::relocateInsns(const PatchPlan &Plan, size_t First,
+                                 size_t End, uint64_t At, bool JumpBack,
+                                 uint16_t MapBase, std::vector<uint8_t> &Out,
+                                 BoundaryMap &Map, std::string &Why) {
+  CopyWriter W(Out, At, Plan.Mode);
+  size_t MapSize = Map.size();
+  auto Fail = [&] {
+    W.rollback();
+    Map.resize(MapSize);
+    return false;
+  };
+  for (size_t K = First; K < End && K < Plan.Insns.size(); ++K) {
+    const DisplacedInsn &D = Plan.Insns[K];
+    Map.emplace_back(D.Offset, static_cast<uint16_t>(MapBase + W.offset()));
+    if (!appendRelocated(W, Plan, D, Why))
+      return Fail();
+  }
+  if (!JumpBack)
+    return true;
+  Map.emplace_back(static_cast<uint8_t>(Plan.Length),
+                   static_cast<uint16_t>(MapBase + W.offset()));
+  if (!appendJmp(W, Plan.Site + Plan.Length, "the return point", Why))
+    return Fail();
+  return true;
 }
 
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,

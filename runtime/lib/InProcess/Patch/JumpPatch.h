@@ -82,6 +82,9 @@ struct PatchPlan {
   unsigned Length = 0; ///< bytes displaced: whole instructions, >= JumpSize
   uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
   std::vector<DisplacedInsn> Insns;
+  /// A system-call site's plan (planSyscallPatch): the index in Insns of
+  /// its syscall; -1 otherwise.
+  int SyscallIndex = -1;
 };
 
 /// (offset in the original, offset in the copy) of an instruction boundary.
@@ -102,6 +105,24 @@ using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
 bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
                    std::string &Why, X86Mode Mode = X86Mode::Bits64);
+
+/// planJumpPatch for the x86-64 `syscall` at Syscall, which its trampoline
+/// makes itself (SyscallTrampoline.h), so other instructions may follow it
+/// under the jump. The jump starts at the syscall, or, where the function
+/// ends too soon after it (`mov $nr, %eax; syscall; ret`), at one of the
+/// few instructions before it: Plan.Site is where the jump goes and
+/// Plan.SyscallIndex which displaced instruction the syscall is.
+bool planSyscallPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
+                      uint64_t Syscall, const EntryFacts &Known,
+                      PatchPlan &Plan, std::string &Why);
+
+/// Appends the relocated copy of Plan.Insns[First, End) for execution at
+/// At, and, when JumpBack, a jump to Site + Length. Map gets MapBase + the
+/// offset in this copy for each. False with Why (Out and Map unchanged)
+/// when a displacement cannot reach.
+bool relocateInsns(const PatchPlan &Plan, size_t First, size_t End, uint64_t At,
+                   bool JumpBack, uint16_t MapBase, std::vector<uint8_t> &Out,
+                   BoundaryMap &Map, std::string &Why);
 
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map

@@ -7,6 +7,7 @@
 #include "IndirectJumps.h"
 #include "JumpPatch.h"
 #include "ModuleEntries.h"
+#include "SyscallTrampoline.h"
 #include "Trampoline.h"
 
 #include "tscc/agent.h"
@@ -37,8 +38,12 @@ bool withinRel32(uint64_t From, uint64_t To) {
   return D >= INT32_MIN + 64 && D <= INT32_MAX - 64;
 }
 
-uint32_t hookKind(HookKind K) {
-  switch (K) {
+uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
+  if (C.isSyscall())
+    return TSCC_HOOK_SYSCALL(H.Kind == HookKind::Exit ? TSCC_HOOK_SYSCALL_EXIT
+                                                      : TSCC_HOOK_SYSCALL_ENTRY,
+                             H.SyscallNr);
+  switch (H.Kind) {
   case HookKind::Entry:
     return TSCC_HOOK_ENTRY;
   case HookKind::Exit:
@@ -153,9 +158,19 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
     Known = Batch.ByFunction
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
-  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
-                         Why, P.Mode))
+  bool Ok = C.isSyscall()
+                ? ip::planSyscallPatch(Func, C.FuncStart, C.Addr, Known->second,
+                                       Out.Plan, Why)
+                : ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second,
+                                    Out.Plan, Why, P.Mode);
+  if (!Ok)
     return Why;
+  // A system-call site's jump may start before the probed address: it
+  // must cover no other site either.
+  for (uint64_t S : Batch.Sites)
+    if (S != C.Addr && S >= Out.Plan.Site &&
+        S < Out.Plan.Site + Out.Plan.Length)
+      return "another probe site is inside the patched bytes";
   if (std::string Busy = P.ThreadsInTheWay(Out.Plan); !Busy.empty())
     return Busy;
   Out.C = &C;
@@ -195,9 +210,9 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
       }};
   std::vector<JumpRequest> Requests;
   for (const JumpCandidate &C : Candidates) {
-    JumpRequest R{C.Addr, C.FuncStart, C.FuncSize, {}};
+    JumpRequest R{C.Addr, C.FuncStart, C.FuncSize, {}, C.SyscallNrs};
     for (const Hook &H : C.Hooks)
-      R.Hooks.push_back({hookKind(H.Kind), H.Index, H.Function, H.ModuleName});
+      R.Hooks.push_back({hookKind(C, H), H.Index, H.Function, H.ModuleName});
     Requests.push_back(std::move(R));
   }
   std::vector<uint64_t> All = Sites;
@@ -216,9 +231,23 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
   Batch.Sites = std::move(Sites);
   for (const auto &[Addr, J] : P.Agent.Sites)
     Batch.Sites.push_back(Addr);
+  auto Overlaps = [&](const ip::PatchPlan &New) {
+    auto Meets = [&](uint64_t Start, uint64_t Length) {
+      return New.Site < Start + Length && Start < New.Site + New.Length;
+    };
+    for (const Planned &Pl : Plans)
+      if (Meets(Pl.Plan.Site, Pl.Plan.Length))
+        return true;
+    for (const auto &[Addr, J] : P.Agent.Sites)
+      if (Meets(Addr, J.Length))
+        return true;
+    return false;
+  };
   for (const JumpRequest &C : Candidates) {
     Planned Pl;
     std::string Why = plan(P, M, C, Batch, Pl);
+    if (Why.empty() && Overlaps(Pl.Plan))
+      Why = "another site's jump covers these bytes";
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else
@@ -230,13 +259,18 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
   // One area near the module: the trampolines, then their hooks, then the
   // names the hooks point at.
   size_t HookCount = 0;
-  for (const Planned &Pl : Plans)
+  std::vector<uint64_t> SlotOff;
+  uint64_t HooksOff = 0;
+  for (const Planned &Pl : Plans) {
     HookCount += Pl.C->Hooks.size();
+    SlotOff.push_back(HooksOff);
+    HooksOff +=
+        Pl.C->isSyscall() ? ip::SyscallTrampolineSlot : ip::TrampolineSlot;
+  }
   size_t Strings = 0;
   for (const Planned &Pl : Plans)
     for (const JumpHook &H : Pl.C->Hooks)
       Strings += H.Function.size() + H.ModuleName.size() + 2;
-  uint64_t HooksOff = Plans.size() * ip::TrampolineSlot;
   uint64_t StringsOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
@@ -258,10 +292,15 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     NextString += S.size() + 1;
     return At;
   };
-  std::vector<std::pair<const Planned *, ip::TrampolineInfo>> Built;
+  struct BuiltSite {
+    const Planned *Pl;
+    ip::TrampolineInfo Info;
+    uint64_t JumpTarget;
+  };
+  std::vector<BuiltSite> Built;
   for (size_t I = 0; I < Plans.size(); ++I) {
     const Planned &Pl = Plans[I];
-    uint64_t At = Area + I * ip::TrampolineSlot;
+    uint64_t At = Area + SlotOff[I];
     // (In a 32-bit process every address is within reach.)
     if (P.Mode == X86Mode::Bits64 &&
         !withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
@@ -281,21 +320,28 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     std::vector<uint8_t> Code;
     ip::TrampolineInfo Info;
     std::string Why;
-    if (!ip::buildTrampoline(Pl.Plan, At, P.Agent.Enter, HooksAt,
-                             static_cast<uint32_t>(Pl.C->Hooks.size()), Code,
-                             Info, Why)) {
+    uint64_t JumpTarget = At + TSCC_TRAMPOLINE_CODE;
+    uint32_t Hooks = static_cast<uint32_t>(Pl.C->Hooks.size());
+    bool Ok =
+        Pl.C->isSyscall()
+            ? ip::buildSyscallTrampoline(
+                  Pl.Plan, At, P.Agent.EnterSyscall, P.Agent.SyscallGadget,
+                  Pl.C->SyscallNrs, HooksAt, Hooks, Code, Info, JumpTarget, Why)
+            : ip::buildTrampoline(Pl.Plan, At, P.Agent.Enter, HooksAt, Hooks,
+                                  Code, Info, Why);
+    if (!Ok) {
       Rejected[Pl.C->Addr] = Why;
       continue;
     }
     memcpy(Bytes.data() + (At - Area), Code.data(), Code.size());
-    Built.push_back({&Pl, std::move(Info)});
+    Built.push_back({&Pl, std::move(Info), JumpTarget});
   }
   // Read + execute already: code, for an emulator too.
   if (!P.Acc.writeCode(Area, Bytes.data(), Bytes.size()))
     return RejectAll("cannot write the trampolines");
-  for (auto &[Pl, Info] : Built) {
+  for (auto &[Pl, Info, JumpTarget] : Built) {
     std::vector<uint8_t> Jump;
-    if (!ip::jumpPatchBytes(Pl->Plan, Info.At + TSCC_TRAMPOLINE_CODE, Jump)) {
+    if (!ip::jumpPatchBytes(Pl->Plan, JumpTarget, Jump)) {
       Rejected[Pl->C->Addr] = "the trampoline is out of the jump's reach";
       continue;
     }
@@ -313,6 +359,8 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     J.Trampoline = Info.At;
     J.CopyAt = Info.CopyAt;
     J.Map = std::move(Info.Map);
+    J.JumpTarget = JumpTarget;
+    J.Syscall = Pl->C->isSyscall();
     P.Agent.Sites[J.Addr] = std::move(J);
   }
   return Rejected;

@@ -14,6 +14,7 @@
 
 #include "../Installer/ProcessAccess.h"
 #include "JumpPatch.h"
+#include "SyscallTrampoline.h"
 
 #include <functional>
 #include <map>
@@ -26,6 +27,12 @@ struct JumpCandidate {
   uint64_t Addr = 0;
   uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
   std::vector<Hook> Hooks;
+  /// A system-call site (x86-64): Addr is a `syscall` whose calls of these
+  /// numbers run the hooks (Hook::SyscallNr) in the agent, made at the
+  /// process's gadget (AgentState::SyscallGadget). The jump may start a
+  /// few instructions before Addr (InProcess/JumpPatch.h).
+  std::vector<ip::TracedSyscall> SyscallNrs;
+  bool isSyscall() const { return !SyscallNrs.empty(); }
 };
 
 /// One hook of a site that jumps, as the agent's table has it.
@@ -39,6 +46,9 @@ struct JumpRequest {
   uint64_t Addr = 0;
   uint64_t FuncStart = 0, FuncSize = 0;
   std::vector<JumpHook> Hooks;
+  /// A system-call site: see JumpCandidate::SyscallNrs.
+  std::vector<ip::TracedSyscall> SyscallNrs;
+  bool isSyscall() const { return !SyscallNrs.empty(); }
 };
 
 /// The process whose sites are patched, whatever controls it.
