@@ -9,7 +9,8 @@
  * with every core serialised in between (membarrier SYNC_CORE), so no
  * thread ever executes a mix of old and new bytes. A thread that runs into
  * the int3 meanwhile is sent to the trampoline's copy of the instructions
- * (tscc_agent_trap), which is never unmapped.
+ * (tscc_agent_trap), which is never unmapped. A trap site already has
+ * its int3 there: healing it is putting its first byte back.
  *
  * What stays: the agent, the probe object's code, the trampolines and the
  * store stay mapped (a thread may be in them, and hijacked returns come
@@ -49,6 +50,10 @@ static void sync_cores(int Registered) {
 }
 
 static void install_trap_handler(void) {
+  /* Already in front of the program's for trap sites: installing it again
+   * would make it chain to itself. */
+  if (__atomic_load_n(&tscc_agent_config.trap_handler, __ATOMIC_ACQUIRE))
+    return;
   struct tscc_kernel_sigaction Act;
   __builtin_memset(&Act, 0, sizeof(Act));
   Act.handler = AGENT_ADDR(&tscc_agent_trap);
@@ -96,8 +101,12 @@ void agent_reader_gone(void) {
   __atomic_store_n(&P->healed, 1, __ATOMIC_RELEASE);
 }
 
-/* A thread at an int3 the healing put over a site's first byte goes on in
- * the trampoline's copy of the displaced instructions. */
+/* A thread at the int3 of a trap site goes where the site's jump would
+ * have sent it: the trampoline's call into the agent, which runs the
+ * clauses (or heals, or does nothing when disarmed) and then the copy of
+ * the instruction. A thread at an int3 the healing put over a jump site's
+ * first byte goes on in the trampoline's copy of the displaced
+ * instructions. */
 int agent_trap_redirect(uint64_t *Rip) {
   uint32_t N = __atomic_load_n(&tscc_agent_config.site_count, __ATOMIC_ACQUIRE);
   if (N > tscc_agent_config.site_capacity)
@@ -105,7 +114,9 @@ int agent_trap_redirect(uint64_t *Rip) {
   for (uint32_t I = 0; I < N; ++I) {
     const struct tscc_agent_site *S = site_at(I);
     if (S->address == *Rip - 1) {
-      *Rip = AGENT_ADDR(S) + AGENT_TRAMPOLINE_COPY;
+      *Rip =
+          AGENT_ADDR(S) + (S->kind == TSCC_SITE_TRAP ? TSCC_TRAMPOLINE_CODE
+                                                     : AGENT_TRAMPOLINE_COPY);
       return 1;
     }
   }

@@ -1,8 +1,9 @@
 // A switch table jumps into the third byte of a probe site: case 1 starts
 // two bytes after case 0, where a 5-byte jump written at case 0 would
 // still be (issue 24: the target was killed by SIGSEGV). The table's
-// entry is found, so the site stays a breakpoint (-v says why), and the
-// program runs and counts as it does alone and under --ptrace.
+// entry is found, so the site takes no jump but a trap (an int3 over its
+// first byte only; -v says why), and the program runs and counts as it
+// does alone and under --ptrace.
 // RUN: %cc64 -O1 %S/Inputs/switch-cases.c -o %t.exe
 // RUN: %python %S/Inputs/symbol-distance.py %t.exe case0_site case1_site | FileCheck %s --check-prefix=LAYOUT
 // RUN: %t.exe 600 > %t.alone
@@ -21,10 +22,10 @@
 // LAYOUT: {{^}}0x2{{$}}
 // CHECK: case 0 ran [[N:[0-9]+]] times, acc {{[0-9]+}}
 // CHECK: probe saw case 0 [[N]] times
-// SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint
+// SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, {{in-process trap|breakpoint}}
 // SITE-NOT: killed
-// JSON: "mechanism":"breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
-// WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
+// JSON: "mechanism":"in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
+// WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
 
 __global long hits;
 @@uft:*:a.out:step+STEP_OFFSET { hits++; }

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 2
+#define TSCC_AGENT_VERSION 3
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -35,6 +35,7 @@ extern "C" {
 #define TSCC_AGENT_SYM_RETURN "tscc_agent_return"
 #define TSCC_AGENT_SYM_SIGNAL "tscc_agent_signal"
 #define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer"
+#define TSCC_AGENT_SYM_TRAP "tscc_agent_trap"
 
 /*--- Probe sites -----------------------------------------------------------*/
 
@@ -67,8 +68,16 @@ struct tscc_agent_site {
   uint64_t hooks;   /* struct tscc_agent_hook[hook_count] */
   uint32_t hook_count;
   uint32_t length;      /* bytes the jump displaced */
-  uint8_t original[32]; /* those bytes, for putting them back */
+  uint8_t original[24]; /* those bytes, for putting them back */
+  /* A trap site (TSCC_SITE_TRAP): an int3 at the site instead of the
+   * jump. The agent's SIGTRAP handler sends a thread that runs into it to
+   * the code above, as the jump would have; length and original are the
+   * one instruction the copy runs. */
+  uint32_t kind;
+  uint32_t reserved;
 };
+#define TSCC_SITE_JUMP 0u
+#define TSCC_SITE_TRAP 1u
 
 #define TSCC_TRAMPOLINE_CODE 64
 #define TSCC_TRAMPOLINE_CALL_END 11
@@ -262,7 +271,9 @@ struct tscc_agent_config {
    * then told apart by their ids too (their fs bases may be the same),
    * and each belongs to one of the sharers. */
   uint32_t shared_mm;
-  uint32_t reserved0;
+  /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
+   * trap sites, keeping the program's disposition in chained_trap. */
+  uint32_t trap_handler;
   struct tscc_agent_sharer sharers[TSCC_AGENT_MAX_SHARERS];
   /* No thread slot was free in the store: until then (CLOCK_MONOTONIC)
    * new threads do not ask again (the agent's). */
@@ -271,8 +282,10 @@ struct tscc_agent_config {
   /* The dispositions the agent replaced; a fault that is not the agent's
    * goes to these. tsrun updates them when the program sets its own. */
   struct tscc_kernel_sigaction chained[TSCC_AGENT_SIGNALS];
-  /* SIGTRAP, installed by the agent only while it puts sites back after
-   * tsrun died (a thread may then run into an int3 for a moment). */
+  /* SIGTRAP: installed by tsrun before it writes the first trap site
+   * (trap_handler), or else by the agent while it puts sites back after
+   * tsrun died (a thread may then run into an int3 for a moment). tsrun
+   * updates it when the program sets its own. */
   struct tscc_kernel_sigaction chained_trap;
   /* Every jump-patched site: struct tscc_agent_site addresses. tsrun
    * appends; the agent reads them to put the original bytes back. */

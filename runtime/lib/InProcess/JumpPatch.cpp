@@ -412,6 +412,33 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
          checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
 }
 
+bool tscc::rt::ip::planTrapPatch(std::span<const uint8_t> Func,
+                                 uint64_t FuncStart, uint64_t Site,
+                                 PatchPlan &Plan, std::string &Why,
+                                 X86Mode Mode) {
+  Plan = PatchPlan();
+  Plan.Mode = Mode;
+  Plan.Site = Site;
+  if (Site < FuncStart || Site - FuncStart >= Func.size()) {
+    Why = "the site is outside the function";
+    return false;
+  }
+  std::vector<uint64_t> Targets;
+  if (!scanFunction(Func, FuncStart, Site, Mode, Targets, Why))
+    return false;
+  size_t Off = Site - FuncStart;
+  X86Insn I;
+  if (!decodeX86(Func.data() + Off, Func.size() - Off, Mode, I)) {
+    Why = "cannot decode the function at " + hexAddr(Site);
+    return false;
+  }
+  Plan.Insns.push_back({0, I});
+  Plan.Length = I.Length;
+  Plan.Trap = true;
+  std::memcpy(Plan.Original, Func.data() + Off, I.Length);
+  return checkWindow(Plan, Why);
+}
+
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
                                      std::vector<uint8_t> &Out,
                                      BoundaryMap &Map, std::string &Why) {
@@ -427,6 +454,10 @@ bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
 bool tscc::rt::ip::jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
                                   std::vector<uint8_t> &Out) {
   Out.clear();
+  if (Plan.Trap) {
+    Out.push_back(0xcc);
+    return true;
+  }
   int32_t Rel;
   if (Plan.Length < JumpSize ||
       !rel32Between(Plan.Site + JumpSize, Trampoline, Rel, Plan.Mode))

@@ -81,6 +81,8 @@ struct PatchPlan {
   uint64_t Site = 0;   ///< runtime address of the probed instruction
   unsigned Length = 0; ///< bytes displaced: whole instructions, >= JumpSize
   uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
+  /// A trap site (planTrapPatch): an int3, not a jump, is written.
+  bool Trap = false;
   std::vector<DisplacedInsn> Insns;
 };
 
@@ -103,6 +105,17 @@ bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
                    std::string &Why, X86Mode Mode = X86Mode::Bits64);
 
+/// Plans a trap site, for where the jump cannot go: an int3 over the
+/// first byte of the instruction at Site, which the agent's SIGTRAP
+/// handler turns into the jump to the trampoline. Only that instruction is
+/// displaced, and only its first byte is overwritten, so branch targets
+/// and other entries after it do not matter; it must be an instruction
+/// boundary of the function (Func at FuncStart, as for planJumpPatch) and
+/// relocatable alone. False with Why otherwise.
+bool planTrapPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
+                   uint64_t Site, PatchPlan &Plan, std::string &Why,
+                   X86Mode Mode = X86Mode::Bits64);
+
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map
 /// (offset in the original, offset in the copy) for every displaced
@@ -118,7 +131,8 @@ bool relocateDisplaced(const PatchPlan &Plan, uint64_t At,
 /// Sets Out to the Plan.Length bytes written at the site: jmp rel32 to
 /// Trampoline, the rest of the displaced bytes filled with int3 so that a
 /// stray jump into them traps instead of running garbage. False if
-/// Trampoline is out of rel32 reach of the site.
+/// Trampoline is out of rel32 reach of the site. A trap site's patch is
+/// one int3.
 bool jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
                     std::vector<uint8_t> &Out);
 

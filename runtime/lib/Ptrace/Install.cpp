@@ -451,8 +451,9 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
   if (Want.empty())
     return;
 
-  // Sites whose clauses can run in the process jump to the agent; the
-  // others, and those a jump cannot be put at, are breakpoints.
+  // Sites whose clauses can run in the process jump to the agent, or trap
+  // into it where a jump cannot go; the others, and those neither can be
+  // put at, are breakpoints.
   std::map<uint64_t, std::string> Mechanism;
   if (P.Agent.Installed) {
     std::vector<JumpCandidate> Jumps;
@@ -469,15 +470,19 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
       else
         Mechanism[Addr] = "breakpoint (" + Why + ")";
     }
+    std::map<uint64_t, std::string> Traps;
     std::map<uint64_t, std::string> Rejected =
-        installJumpSites(P, Tid, M, Jumps, Sites);
+        installJumpSites(P, Tid, M, Jumps, Sites, Traps);
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {
         Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
         continue;
       }
-      Mechanism[J.Addr] = "in-process";
+      auto T = Traps.find(J.Addr);
+      Mechanism[J.Addr] = T == Traps.end()
+                              ? std::string("in-process jump")
+                              : "in-process trap (" + T->second + ")";
       Want.erase(J.Addr);
     }
   }

@@ -30,6 +30,7 @@ constexpr uint64_t MaxFunctionBytes = 1u << 20;
 struct Planned {
   const JumpCandidate *C;
   ip::PatchPlan Plan;
+  std::string NoJump; ///< a trap site: why not a jump
 };
 
 bool withinRel32(uint64_t From, uint64_t To) {
@@ -154,12 +155,19 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
     Known = Batch.ByFunction
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
-  if (!ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan,
-                         Why, P.mode()))
-    return Why;
-  if (std::string Busy = threadsInTheWay(P, Out.Plan); !Busy.empty())
-    return Busy;
   Out.C = &C;
+  if (ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan, Why,
+                        P.mode())) {
+    Why = threadsInTheWay(P, Out.Plan);
+    if (Why.empty())
+      return {};
+  }
+  // An int3 over the first byte leaves every instruction boundary where it
+  // was: no entry, no thread can be caught in the middle of it.
+  std::string NoTrap;
+  if (!ip::planTrapPatch(Func, C.FuncStart, C.Addr, Out.Plan, NoTrap, P.mode()))
+    return Why + "; no trap either: " + NoTrap;
+  Out.NoJump = Why;
   return {};
 }
 
@@ -182,7 +190,8 @@ bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
 std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates,
-                               const std::vector<uint64_t> &Sites) {
+                               const std::vector<uint64_t> &Sites,
+                               std::map<uint64_t, std::string> &Traps) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
   BatchFacts Batch;
@@ -191,9 +200,16 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     Batch.Sites.push_back(Addr);
   for (const auto &[Addr, J] : P.Agent.Sites)
     Batch.Sites.push_back(Addr);
+  std::string NoHandler;
   for (const JumpCandidate &C : Candidates) {
     Planned Pl;
     std::string Why = plan(P, M, C, Batch, Pl);
+    // The agent's SIGTRAP handler is in front before the first int3.
+    if (Why.empty() && Pl.Plan.Trap && NoHandler.empty() &&
+        !installAgentTrapHandler(P, Tid, NoHandler) && NoHandler.empty())
+      NoHandler = "the agent's SIGTRAP handler cannot be installed";
+    if (Why.empty() && Pl.Plan.Trap && !NoHandler.empty())
+      Why = Pl.NoJump + "; no trap either: " + NoHandler;
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else
@@ -280,7 +296,10 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
     }
+    if (Pl->Plan.Trap)
+      Traps[Pl->Plan.Site] = Pl->NoJump;
     JumpSite J;
+    J.Trap = Pl->Plan.Trap;
     J.Addr = Pl->Plan.Site;
     J.Length = Pl->Plan.Length;
     memcpy(J.Original, Pl->Plan.Original, sizeof(J.Original));

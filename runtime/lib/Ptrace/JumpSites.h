@@ -3,8 +3,10 @@
 // A probe site of a process with an agent (Agent.h) gets a 5-byte jump to a
 // per-site trampoline near its module instead of a breakpoint, when the
 // site allows it (InProcess/JumpPatch.h says when not) and when its
-// clauses can run in the target. The rest stay breakpoints: the choice is
-// per site, and -v says which and why.
+// clauses can run in the target. Where the jump cannot go, an int3 at the
+// site sends the thread to the same trampoline through the agent's SIGTRAP
+// handler (a trap site). The rest stay breakpoints: the choice is per
+// site, and -v says which and why.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_JUMPSITES_H
@@ -24,8 +26,11 @@ struct JumpCandidate {
   std::vector<Hook> Hooks;
 };
 
-/// Patches every candidate of module M that can take a jump. Returns the
-/// ones that cannot, with the reason, by address (they become
+/// Patches every candidate of module M that can take a jump. One that
+/// cannot gets a trap site instead (an int3 that the agent's SIGTRAP
+/// handler turns into the jump) when its instruction can be run from the
+/// trampoline alone: Traps gets it, with why not a jump. Returns the ones
+/// that can have neither, with the reason, by address (they become
 /// breakpoints). Every thread of P that could run M's code is stopped.
 /// Sites holds every probe site of M being installed, jump or not: a jump
 /// covers none of them, nor a breakpoint or jump already there, which
@@ -33,7 +38,8 @@ struct JumpCandidate {
 std::map<uint64_t, std::string>
 installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                  const std::vector<JumpCandidate> &Candidates,
-                 const std::vector<uint64_t> &Sites);
+                 const std::vector<uint64_t> &Sites,
+                 std::map<uint64_t, std::string> &Traps);
 
 } // namespace tscc::rt::pt
 

@@ -108,6 +108,8 @@ struct HealState {
 /// the target, in the agent (Agent.h).
 struct JumpSite {
   uint64_t Addr = 0;
+  /// A trap site: an int3 at Addr, not a jump (JumpSites.h).
+  bool Trap = false;
   unsigned Length = 0; ///< bytes the jump displaced
   uint8_t Original[32] = {};
   uint64_t Trampoline = 0;
@@ -156,6 +158,9 @@ struct AgentState {
   uint64_t Config = 0; ///< tscc_agent_config in the target
   uint64_t Proc = 0;   ///< the MADV_WIPEONFORK page
   uint64_t Enter = 0, Return = 0, Signal = 0, Restorer = 0;
+  uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  /// tsrun put Trap in front of the program's SIGTRAP disposition.
+  bool TrapHandler = false;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
   uint32_t SiteCount = 0, SiteCapacity = 0;

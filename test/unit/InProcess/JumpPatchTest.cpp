@@ -531,6 +531,59 @@ TEST(JumpPatchPlan, SiteMustBeABoundaryInADecodableFunction) {
 }
 
 //===----------------------------------------------------------------------===//
+// Trap sites: one int3, one displaced instruction
+//===----------------------------------------------------------------------===//
+
+Planned planTrap(const std::string &Hex, unsigned SiteOff = 0,
+                 X86Mode Mode = X86Mode::Bits64) {
+  std::vector<uint8_t> B = hex(Hex);
+  Planned P;
+  P.Ok = planTrapPatch(B, Fn, Fn + SiteOff, P.Plan, P.Why, Mode);
+  return P;
+}
+
+TEST(TrapPatchPlan, WhereNoJumpGoes) {
+  // lea (%rdi,%rdi),%eax; ret: four bytes, the next function behind them.
+  Planned P = planTrap("8d 04 3f c3");
+  ASSERT_TRUE(accepted(P));
+  EXPECT_TRUE(P.Plan.Trap);
+  EXPECT_EQ(P.Plan.Length, 3u);
+  ASSERT_EQ(P.Plan.Insns.size(), 1u);
+  EXPECT_EQ(std::vector<uint8_t>(P.Plan.Original, P.Plan.Original + 3),
+            hex("8d 04 3f"));
+  // xor %eax,%eax right before a loop head: the branch target does not
+  // matter, the int3 covers only the xor.
+  EXPECT_TRUE(accepted(planTrap("31 c0 83 c0 03 ff c9 75 f9 c3")));
+  // A one-byte ret.
+  EXPECT_TRUE(accepted(planTrap("c3")));
+  // The i386 twin of the tiny function: xor %eax,%eax; inc %eax; ret.
+  EXPECT_TRUE(accepted(planTrap("31 c0 40 c3", 0, X86Mode::Bits32)));
+}
+
+TEST(TrapPatchPlan, TheInstructionMustRunFromTheCopy) {
+  EXPECT_TRUE(rejected(planTrap("cc c3"), "int3"));
+  EXPECT_TRUE(rejected(planTrap("e2 fe c3"), "loop/jrcxz"));
+  EXPECT_TRUE(rejected(planTrap("ff d4 c3"), "stack pointer"));
+  EXPECT_TRUE(rejected(planTrap("48 8b 05 00 20 00 00 c3", 1),
+                       "not an instruction boundary"));
+  EXPECT_TRUE(rejected(planTrap("90 c3", 2), "outside the function"));
+}
+
+TEST(TrapPatchPlan, PatchIsOneInt3AndCopyJumpsBack) {
+  Planned P = planTrap("8d 04 3f c3");
+  ASSERT_TRUE(accepted(P));
+  std::vector<uint8_t> Out;
+  ASSERT_TRUE(jumpPatchBytes(P.Plan, Fn + 0x10000, Out));
+  EXPECT_EQ(Out, hex("cc"));
+  BoundaryMap Map;
+  std::vector<uint8_t> Copy = relocate(P.Plan, Fn + 0x1000, &Map);
+  ASSERT_EQ(Copy.size(), 8u);
+  EXPECT_EQ(slice(Copy, 0, 3), hex("8d 04 3f"));
+  EXPECT_EQ(Copy[3], 0xe9);
+  EXPECT_EQ(s32(Copy, 4), -static_cast<int32_t>(0x1000 + 8 - 3));
+}
+
+//===----------------------------------------------------------------------===//
 // Reach
 //===----------------------------------------------------------------------===//
 
