@@ -99,6 +99,23 @@ std::vector<std::string> ProbeCoverage::searched(std::string_view ModuleName,
   return Warnings;
 }
 
+void ProbeCoverage::skipped(std::string_view ModuleName, const ModuleRef &M,
+                            std::string_view Why) {
+  std::lock_guard<std::mutex> G(Lock);
+  for (uint32_t P = 0; P < States.size(); ++P)
+    if (isModuleProbeKind(Matcher.probe(P).kind) && Matcher.moduleMatches(P, M))
+      States[P].Skipped.try_emplace(std::string(ModuleName), Why);
+}
+
+/// "; not probed: libx.so (why), liby.so (why)", or "".
+static std::string
+skippedList(const std::map<std::string, std::string, std::less<>> &Skipped) {
+  std::string Out;
+  for (const auto &[Name, Why] : Skipped)
+    Out += (Out.empty() ? "; not probed: " : ", ") + Name + " (" + Why + ")";
+  return Out;
+}
+
 bool ProbeCoverage::someProbeMayFire() const {
   std::lock_guard<std::mutex> G(Lock);
   for (uint32_t P = 0; P < States.size(); ++P) {
@@ -119,6 +136,14 @@ std::vector<std::string> ProbeCoverage::unmatchedReport() const {
       continue;
     std::string Spec(Matcher.spec(P));
     std::string_view Module = Matcher.string(Pr.module);
+    if (St.Modules.empty() && !St.Skipped.empty()) {
+      std::string W = "probe '" + Spec + "' never matched:";
+      for (const auto &[Name, Why] : St.Skipped)
+        W += " " + Name + " was loaded but not probed (" + Why + ");";
+      W.pop_back();
+      Out.push_back(std::move(W));
+      continue;
+    }
     if (St.Modules.empty()) {
       Out.push_back("probe '" + Spec + "' never matched: no module named '" +
                     std::string(Module) + "' was loaded");
@@ -133,6 +158,7 @@ std::vector<std::string> ProbeCoverage::unmatchedReport() const {
         (St.Modules.size() == 1 ? " module" : " modules") + " searched";
     if (!St.Suggestion.empty())
       W += "; did you mean '" + St.Suggestion + "'?";
+    W += skippedList(St.Skipped);
     Out.push_back(std::move(W));
   }
   return Out;

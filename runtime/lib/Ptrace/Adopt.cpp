@@ -49,6 +49,7 @@ bool PtraceBackend::Impl::startWatching(std::string &Error) {
 }
 
 bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
+                                      const std::string &Path,
                                       std::string &Error) {
   if (ptrace(PTRACE_SEIZE, Tid, nullptr,
              seizeOptions(false, Agents != nullptr)) != 0) {
@@ -57,9 +58,15 @@ bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
     return false;
   }
   // Running (inside execve); its first stop is the exec, where onExec()
-  // sets the new image up. The execing thread becomes the leader.
+  // sets the new image up. The execing thread becomes the leader. The
+  // execve() can still fail after the file was opened (E2BIG, ENOMEM): an
+  // interrupt asked for now stops the thread when it returns to user space
+  // if no exec stop came first (an exec stop clears a pending interrupt),
+  // and then it is let go (execFailed()).
+  ptrace(PTRACE_INTERRUPT, Tid, nullptr, nullptr);
   All.push_back(std::make_unique<PtraceProcess>(Pid, /*Launched=*/false));
   PtraceProcess &P = *All.back();
+  P.AwaitingExecOf = Path;
   P.UsesSyscallStops = AnySyscallProbe;
   Thread &T = P.Threads[Tid];
   T.Tid = Tid;
@@ -70,6 +77,19 @@ bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
   return true;
 }
 
+void PtraceBackend::Impl::execFailed(PtraceProcess &P) {
+  S.note("--exe: pid " + std::to_string(P.Pid) + ": its execve() of " +
+         P.AwaitingExecOf +
+         " failed after the file was opened; it goes on untraced");
+  for (auto &[Tid, T] : P.Threads) {
+    ptrace(PTRACE_DETACH, Tid, nullptr, nullptr);
+    ByTid.erase(Tid);
+  }
+  P.Threads.clear();
+  P.Exited = true; // for this session: nothing of it is traced
+  ByPid.erase(P.Pid);
+}
+
 void PtraceBackend::Impl::adoptRequested() {
   for (const AdoptRequest &R : Watch->takeRequests()) {
     std::string Why;
@@ -77,7 +97,7 @@ void PtraceBackend::Impl::adoptRequested() {
     // handling covers it.
     bool Known = ByPid.count(R.Pid) || ByTid.count(R.Tid);
     if (!Known && !ShuttingDown) {
-      bool Ok = R.AtExec ? seizeAtExec(R.Pid, R.Tid, Why)
+      bool Ok = R.AtExec ? seizeAtExec(R.Pid, R.Tid, R.Path, Why)
                          : attach(R.Pid, Why, /*StartUp=*/false);
       if (!Ok)
         warnOnce("--exe: " + Why);

@@ -77,7 +77,11 @@ public:
   /// Takes the watcher's requests: seize an exec'ing thread, attach a
   /// process that maps the file.
   void adoptRequested();
-  bool seizeAtExec(pid_t Pid, pid_t Tid, std::string &Error);
+  bool seizeAtExec(pid_t Pid, pid_t Tid, const std::string &Path,
+                   std::string &Error);
+  /// P, seized inside an execve() of an --exe file, stopped before any
+  /// exec stop: the execve() failed. It is let go.
+  void execFailed(pt::PtraceProcess &P);
   pid_t waitEvent(int &Status);
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;

@@ -183,6 +183,10 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     T.Interrupted = false;
     if (ShuttingDown)
       return; // stay stopped for cleanup
+    if (!P.AwaitingExecOf.empty()) {
+      execFailed(P);
+      return;
+    }
     if (T.CheckFs)
       checkNewThreadTls(P, T);
     // A group-stop keeps the thread stopped (job control) until SIGCONT,
@@ -680,6 +684,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   // syscall-exit stop is lost to the setup below (which resumes the thread
   // to run injected code), so exit probes on it fire here, at the exec
   // stop, as strace shows `execve(...) = 0`.
+  P.AwaitingExecOf.clear();
   bool ExecExitWanted = T.InSyscallExitWait;
   std::string_view ExecName = syscallName(P.dataModel(), T.SyscallNr);
   // Every other thread is gone; the execing thread now has tid == pid.

@@ -80,6 +80,15 @@ bool ExeWatch::watchesFile(dev_t Dev, ino_t Ino) const {
   return false;
 }
 
+std::string ExeWatch::watchedPathOf(int Fd) const {
+  struct stat St;
+  if (Fd >= 0 && fstat(Fd, &St) == 0)
+    for (const WatchedFile &F : Files)
+      if (F.Dev == St.st_dev && F.Ino == St.st_ino)
+        return F.Path;
+  return Files.empty() ? std::string() : Files.front().Path;
+}
+
 bool ExeWatch::mapsWatchedFile(pid_t Pid) const {
   // "start-end perms offset major:minor inode path": device and inode name
   // the file whatever path it was mapped by.
@@ -235,6 +244,7 @@ void ExeWatch::fanotifyLoop() {
         R.Tid = Tid;
         R.Pid = Pid;
         R.AtExec = (M->mask & FAN_OPEN_EXEC_PERM) != 0;
+        R.Path = watchedPathOf(M->fd);
         // An exec waits until its thread is seized; a library's opener is
         // attached once the open is done (it must run to be stopped).
         request(R, /*Wait=*/R.AtExec);

@@ -44,6 +44,7 @@ struct AdoptRequest {
   pid_t Tid = 0;       ///< the thread (exec: the one calling execve)
   pid_t Pid = 0;       ///< its process
   bool AtExec = false; ///< seize now; set up at its exec stop
+  std::string Path;    ///< AtExec: the watched file being exec'd
   uint64_t Serial = 0; ///< for done()
 };
 
@@ -72,6 +73,8 @@ public:
 private:
   bool watchesFile(dev_t Dev, ino_t Ino) const;
   bool mapsWatchedFile(pid_t Pid) const;
+  /// The watched file open as Fd (its Path as given to add()).
+  std::string watchedPathOf(int Fd) const;
   void fanotifyLoop();
   void pollLoop();
   void answer(int Fd, int EventFd, bool Allow);

@@ -253,6 +253,10 @@ public:
   std::string TrustKey;
   bool Launched;
   bool Exited = false;
+  /// Seized inside an execve() of an --exe file (Adopt.cpp) whose outcome
+  /// is not known yet: an exec stop means it succeeded, an interrupt stop
+  /// before one means it failed and the process runs its old image.
+  std::string AwaitingExecOf;
   DataModel DM = DataModel::LP64;
   std::string PName;
   std::string ExePath;

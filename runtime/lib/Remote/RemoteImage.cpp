@@ -264,6 +264,8 @@ bool RemoteBackend::Impl::sitesMatch(
     if (sameBytes(M, VAddr, 8, Read))
       continue;
     M.Mismatched = true;
+    S.moduleSkipped(M.Name, ModuleRef{M.Path, M.Elf->soname(), M.IsMain},
+                    "the file tsrun read is not the one the target maps");
     ImageCheck C;
     C.Result = ImageMatch::Different;
     C.Why = "the code of " + Name + " differs from the target's";

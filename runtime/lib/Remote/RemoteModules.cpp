@@ -63,6 +63,9 @@ Module *RemoteBackend::Impl::addModule(const std::string &RawPath,
   if (C.Result == ImageMatch::Different) {
     Added->Mismatched = true;
     reportMismatch(mismatchMessage(*Added, C));
+    S.moduleSkipped(Added->Name,
+                    ModuleRef{Added->Path, Added->Elf->soname(), Added->IsMain},
+                    "the file tsrun read is not the one the target maps");
     return Added;
   }
   Added->Verified = C.Result == ImageMatch::Same;

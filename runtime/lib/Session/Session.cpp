@@ -842,6 +842,11 @@ void Session::deliverExited() {
     State->drain(ClauseLockTimeoutNs);
 }
 
+void Session::moduleSkipped(std::string_view ModuleName, const ModuleRef &M,
+                            std::string_view Why) {
+  State->Coverage.skipped(ModuleName, M, Why);
+}
+
 void Session::moduleSearched(std::string_view ModuleName, bool IsMain,
                              const ElfFile &File, std::span<const int> Found) {
   std::vector<std::string> Warnings =

@@ -17,6 +17,7 @@
 #include "tscc/abi.h"
 
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <set>
 #include <span>
@@ -28,6 +29,7 @@ namespace tscc::rt {
 
 class ElfFile;
 class ProbeMatcher;
+struct ModuleRef;
 
 /// The number of functions each probe found in one module: NotSearched when
 /// the probe's module pattern does not name that module.
@@ -46,6 +48,13 @@ public:
                                     const ElfFile &File,
                                     std::span<const int> Found);
 
+  /// The backend loaded module M (named ModuleName) but probes nothing in
+  /// it, for the reason Why ("it is not the library the target maps"):
+  /// the end-of-session report of the probes that name it says so, instead
+  /// of claiming the module never loaded.
+  void skipped(std::string_view ModuleName, const ModuleRef &M,
+               std::string_view Why);
+
   /// Whether some probe of the program may still fire: it has matched, it
   /// is not a user-function probe, or its module has not been loaded (it
   /// may be dlopen()ed later). A probe on `a.out` is dead only in the image
@@ -62,7 +71,9 @@ private:
     bool Matched = false;
     bool Dead = false;             ///< its named module lacks it
     std::set<std::string> Modules; ///< searched, by name
-    std::string Suggestion;        ///< closest function name seen
+    /// Loaded modules it names but that were not searched, by name: why.
+    std::map<std::string, std::string, std::less<>> Skipped;
+    std::string Suggestion; ///< closest function name seen
     unsigned SuggestionDistance = ~0u;
   };
   const ProbeMatcher &Matcher;

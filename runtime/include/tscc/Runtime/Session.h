@@ -34,6 +34,7 @@ namespace tscc::rt {
 class StackTable;
 
 class ElfFile;
+struct ModuleRef;
 class SessionState;
 class SharedStore;
 class ControlPage;
@@ -159,6 +160,10 @@ public:
   /// can fire, the session fails (fatalError()) and stops.
   void moduleSearched(std::string_view ModuleName, bool IsMain,
                       const ElfFile &File, std::span<const int> Found);
+  /// The backend loaded module M but probes nothing in it (Why: "it is not
+  /// the library the target maps"); see ProbeCoverage::skipped().
+  void moduleSkipped(std::string_view ModuleName, const ModuleRef &M,
+                     std::string_view Why);
   /// Why the session cannot do anything useful; empty normally.
   std::string fatalError() const;
   /// Lock-free: whether fatalError() is set.
