@@ -45,11 +45,36 @@ enum tscc_hook_kind {
   TSCC_HOOK_WITHIN = 3, /* within(): inside the function until it returns */
 };
 
+/* One argument of a USDT probe, as its note describes it (SIZE@OPERAND),
+ * for the agent to evaluate at the hit from the saved registers. */
+enum tscc_usdt_operand {
+  TSCC_USDT_CONSTANT = 0, /* value */
+  TSCC_USDT_REGISTER = 1, /* the register reg (its bits 8-15 if high_byte),
+                             with high_reg's low half above it if set */
+  TSCC_USDT_MEMORY = 2,   /* size bytes at value + reg + index * scale */
+};
+struct tscc_agent_usdt_arg {
+  int64_t value;   /* the constant; a memory operand's displacement, with the
+                      module's load bias already added to a symbol's */
+  int8_t size;     /* bytes; negative: sign-extended */
+  uint8_t kind;    /* tscc_usdt_operand */
+  int8_t reg;      /* tscc_reg, or -1 */
+  int8_t index;    /* tscc_reg, or -1 */
+  int8_t high_reg; /* tscc_reg, or -1 */
+  uint8_t scale;
+  uint8_t high_byte;
+  uint8_t reserved;
+};
+
 struct tscc_agent_hook {
   uint32_t kind;   /* tscc_hook_kind */
   uint32_t index;  /* probe index, or within() index */
   uint64_t func;   /* address of the NUL-terminated __func */
   uint64_t module; /* address of the NUL-terminated __module */
+  /* A USDT probe's arguments: struct tscc_agent_usdt_arg[usdt_count]. */
+  uint64_t usdt;
+  uint32_t usdt_count;
+  uint32_t reserved;
 };
 
 /* A trampoline starts with its site; the code follows at
@@ -312,7 +337,8 @@ struct tscc_agent_proc {
 
 /* One layout for tsrun (x86-64) and both agent builds. */
 TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 24, "hook layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");

@@ -128,6 +128,7 @@ enum tscc_agent_notice {
   TSCC_NOTICE_SHADOW_FULL = 1u << 2,  /* a return could not be hijacked */
   TSCC_NOTICE_NO_SHARER = 1u << 3,    /* a process unknown to the agent */
   TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
+  TSCC_NOTICE_USDT_ARG = 1u << 5,     /* a USDT argument could not be read */
 };
 
 struct tscc_clause_counters {

@@ -83,6 +83,9 @@ struct PatchPlan {
   uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
   /// A trap site (planTrapPatch): an int3, not a jump, is written.
   bool Trap = false;
+  /// The last bytes of Length that are alignment padding after the
+  /// function, borrowed by the jump (planJumpPatch's Padding).
+  unsigned Padding = 0;
   std::vector<DisplacedInsn> Insns;
 };
 
@@ -101,9 +104,16 @@ using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
 /// the site's own. So when it displaces more than one instruction, a way
 /// into the function that Known does not list would run half a jump: such
 /// a site is refused whenever Known.Unresolved says there may be one.
+///
+/// Padding holds the bytes right after the function, where no symbol
+/// starts (Known covers them too): when the window runs past the
+/// function's end after an instruction that never falls through (ret,
+/// jmp), the jump may borrow the alignment padding there (int3s and nops)
+/// to reach 5 bytes, so that a function of 1 to 4 bytes still takes one.
 bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
-                   std::string &Why, X86Mode Mode = X86Mode::Bits64);
+                   std::string &Why, X86Mode Mode = X86Mode::Bits64,
+                   std::span<const uint8_t> Padding = {});
 
 /// Plans a trap site, for where the jump cannot go: an int3 over the
 /// first byte of the instruction at Site, which the agent's SIGTRAP
@@ -115,6 +125,12 @@ bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
 bool planTrapPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, PatchPlan &Plan, std::string &Why,
                    X86Mode Mode = X86Mode::Bits64);
+
+/// planTrapPatch for a site known to be an instruction boundary without
+/// its function (a USDT note's address in a module without symbols): Code
+/// holds the bytes from the site, at least the whole instruction.
+bool planTrapAt(std::span<const uint8_t> Code, uint64_t Site, PatchPlan &Plan,
+                std::string &Why, X86Mode Mode = X86Mode::Bits64);
 
 /// Appends to Out the relocated copy of Plan's instructions for execution
 /// at address At, followed by a jump back to Site + Length. Appends to Map

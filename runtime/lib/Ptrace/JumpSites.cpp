@@ -9,8 +9,10 @@
 #include "../InProcess/ModuleEntries.h"
 #include "../InProcess/Trampoline.h"
 
+#include "tscc/Runtime/Usdt.h"
 #include "tscc/agent.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -26,6 +28,27 @@ namespace {
 /// Functions larger than this are not decoded for branch targets; their
 /// sites stay breakpoints.
 constexpr uint64_t MaxFunctionBytes = 1u << 20;
+
+/// The most bytes after a function read as padding a jump may borrow
+/// (ip::planJumpPatch): one alignment's worth.
+constexpr uint64_t MaxPadding = 16;
+
+/// The bytes after C's function, up to MaxPadding, inside the module's
+/// code (link-time ranges of M's file): what a jump may borrow as padding.
+std::vector<uint8_t> paddingAfter(PtraceProcess &P, const Module &M,
+                                  const ip::ModuleEntries &ME,
+                                  const JumpCandidate &C) {
+  uint64_t End = C.FuncStart + C.FuncSize - M.Bias;
+  uint64_t Len = 0;
+  for (const auto &[Start, Stop] : ME.code())
+    if (End >= Start && End < Stop)
+      Len = std::min<uint64_t>(MaxPadding, Stop - End);
+  std::vector<uint8_t> Out(Len);
+  while (!Out.empty() &&
+         !P.readMemory(C.FuncStart + C.FuncSize, Out.data(), Out.size()))
+    Out.pop_back();
+  return Out;
+}
 
 struct Planned {
   const JumpCandidate *C;
@@ -50,6 +73,35 @@ uint32_t hookKind(HookKind K) {
     break;
   }
   return 0;
+}
+
+size_t usdtArgCount(const UsdtProbe &U) {
+  return std::min<size_t>(U.Args.size(), TSCC_USDT_MAX_ARGS);
+}
+
+/// U's arguments as the agent evaluates them (tscc/agent.h), a symbol's
+/// address moved by the module's Bias.
+std::vector<tscc_agent_usdt_arg> agentUsdtArgs(const UsdtProbe &U,
+                                               uint64_t Bias) {
+  std::vector<tscc_agent_usdt_arg> Out;
+  for (size_t I = 0; I < usdtArgCount(U); ++I) {
+    const UsdtArg &A = U.Args[I];
+    tscc_agent_usdt_arg G{};
+    G.value = A.Value;
+    if (A.Kind == UsdtOperand::Memory && A.SymbolRelative)
+      G.value += static_cast<int64_t>(Bias);
+    G.size = A.Size;
+    G.kind = A.Kind == UsdtOperand::Register ? TSCC_USDT_REGISTER
+             : A.Kind == UsdtOperand::Memory ? TSCC_USDT_MEMORY
+                                             : TSCC_USDT_CONSTANT;
+    G.reg = static_cast<int8_t>(A.Reg);
+    G.index = static_cast<int8_t>(A.Index);
+    G.high_reg = static_cast<int8_t>(A.HighReg);
+    G.scale = A.Scale;
+    G.high_byte = A.HighByte;
+    Out.push_back(G);
+  }
+  return Out;
 }
 
 /// The module-wide entries of M's file, found once per file while a
@@ -83,7 +135,8 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
   ip::EntryFacts Facts;
   const ip::ModuleEntries &ME = moduleEntries(M);
   uint64_t Lo = C.FuncStart - M.Bias;
-  ME.within(Lo, Lo + C.FuncSize, M.Bias, Facts.Entries);
+  // The padding after the function too, which a jump may borrow.
+  ME.within(Lo, Lo + C.FuncSize + MaxPadding, M.Bias, Facts.Entries);
   for (uint64_t S : Sites)
     if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
@@ -139,11 +192,30 @@ struct BatchFacts {
   std::map<uint64_t, ip::EntryFacts> ByFunction;
 };
 
+/// A site whose function is unknown, but that is an instruction boundary
+/// (a USDT note says so): a trap site, which needs only its instruction.
+std::string planTrapOnly(PtraceProcess &P, const JumpCandidate &C,
+                         Planned &Out) {
+  const char *NoJump = "no symbol gives the enclosing function";
+  uint8_t Code[16];
+  size_t N = sizeof(Code);
+  while (N && !P.readMemory(C.Addr, Code, N))
+    --N;
+  std::string NoTrap;
+  if (!N)
+    return std::string(NoJump) + "; no trap either: the site cannot be read";
+  if (!ip::planTrapAt({Code, N}, C.Addr, Out.Plan, NoTrap, P.mode()))
+    return std::string(NoJump) + "; no trap either: " + NoTrap;
+  Out.C = &C;
+  Out.NoJump = NoJump;
+  return {};
+}
+
 /// Why a site with these hooks cannot be a jump, or "".
 std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
                  BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
-    return "the function's size is unknown";
+    return planTrapOnly(P, C, Out);
   if (C.FuncSize > MaxFunctionBytes)
     return "the function is too large to check for branches into the site";
   std::vector<uint8_t> Func(C.FuncSize);
@@ -156,8 +228,9 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
   Out.C = &C;
+  std::vector<uint8_t> Padding = paddingAfter(P, M, moduleEntries(M), C);
   if (ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan, Why,
-                        P.mode())) {
+                        P.mode(), Padding)) {
     Why = threadsInTheWay(P, Out.Plan);
     if (Why.empty())
       return {};
@@ -223,12 +296,15 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   size_t HookCount = 0;
   for (const Planned &Pl : Plans)
     HookCount += Pl.C->Hooks.size();
-  size_t Strings = 0;
+  size_t Strings = 0, UsdtArgs = 0;
   for (const Planned &Pl : Plans)
-    for (const Hook &H : Pl.C->Hooks)
+    for (const Hook &H : Pl.C->Hooks) {
       Strings += H.Function.size() + H.ModuleName.size() + 2;
+      UsdtArgs += H.Usdt ? usdtArgCount(*H.Usdt) : 0;
+    }
   uint64_t HooksOff = Plans.size() * ip::TrampolineSlot;
-  uint64_t StringsOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
+  uint64_t UsdtOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
+  uint64_t StringsOff = UsdtOff + UsdtArgs * sizeof(tscc_agent_usdt_arg);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
   uint64_t Area = mapScratch(P, Tid, M.Start, M.End, Size, Error);
@@ -243,6 +319,7 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
 
   std::vector<uint8_t> Bytes(Size, 0xcc);
   uint64_t NextHook = Area + HooksOff, NextString = Area + StringsOff;
+  uint64_t NextUsdt = Area + UsdtOff;
   auto AddString = [&](const std::string &S) {
     uint64_t At = NextString;
     memcpy(Bytes.data() + (At - Area), S.c_str(), S.size() + 1);
@@ -266,6 +343,14 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
       AH.index = H.Index;
       AH.func = AddString(H.Function);
       AH.module = AddString(H.ModuleName);
+      if (H.Usdt) {
+        std::vector<tscc_agent_usdt_arg> Args = agentUsdtArgs(*H.Usdt, H.Bias);
+        AH.usdt = NextUsdt;
+        AH.usdt_count = static_cast<uint32_t>(Args.size());
+        size_t Len = Args.size() * sizeof(tscc_agent_usdt_arg);
+        memcpy(Bytes.data() + (NextUsdt - Area), Args.data(), Len);
+        NextUsdt += Len;
+      }
       memcpy(Bytes.data() + (NextHook - Area), &AH, sizeof(AH));
       NextHook += sizeof(AH);
     }

@@ -22,7 +22,9 @@ namespace tscc::rt::pt {
 
 struct JumpCandidate {
   uint64_t Addr = 0;
-  uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
+  /// The enclosing function; FuncSize 0 when no symbol says (a USDT site
+  /// of a module without symbols: only a trap site can go there).
+  uint64_t FuncStart = 0, FuncSize = 0;
   std::vector<Hook> Hooks;
 };
 
