@@ -1,9 +1,9 @@
 /*===- tscc/agent.h - What tsrun tells the in-process agent ---------------===*
  *
- * The agent is a small freestanding object (runtime/agent/) that tsrun
- * relocates into a native 64-bit target together with the probe object's
- * code. Probe sites jump to per-site trampolines, which call the agent,
- * which runs the LP64 stream of the clauses in the target itself. This
+ * The agent is a small freestanding object (runtime/lib/InProcess/Agent/)
+ * that tsrun relocates into a native 64-bit target together with the probe
+ * object's code. Probe sites jump to per-site trampolines, which call the
+ * agent, which runs the LP64 stream of the clauses in the target itself. This
  * header is the contract: the structures tsrun fills in inside the target,
  * and the agent's symbols tsrun looks up.
  *

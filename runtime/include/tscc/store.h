@@ -5,9 +5,9 @@
  * 64-bit target it runs clause code in: the global block, per-thread blocks
  * (thread-locals, within() depths), associative arrays, aggregations, the
  * per-clause counters and one record ring per traced thread. The same C
- * code (runtime/agent/store.c) operates on it in tsrun and, freestanding,
- * inside the targets' agent, so there is one copy of each variable per
- * session whichever process a clause runs in.
+ * code (runtime/lib/InProcess/Agent/store.c) operates on it in tsrun and,
+ * freestanding, inside the targets' agent, so there is one copy of each
+ * variable per session whichever process a clause runs in.
  *
  * Concurrency: every clause runs under the store lock, a spinning lock in
  * the shared header whose word holds the owner's thread id. That keeps the
@@ -287,7 +287,7 @@ struct tscc_store {
   TSCC_PTR_SLOT(shard, uint8_t *shard);
 };
 
-/*--- Operations (runtime/agent/store.c) ------------------------------------*/
+/*--- Operations (runtime/lib/InProcess/Agent/store.c) --------------------*/
 
 enum tscc_lock_result {
   TSCC_LOCK_OK = 0,

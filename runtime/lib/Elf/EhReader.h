@@ -2,8 +2,9 @@
 //
 // A bounds-checked reader over the bytes of an unwind section that knows
 // their link-time address, for the DW_EH_PE pointer encodings the unwinder
-// (Unwind/EhFrame.cpp) and the landing-pad finder (InProcess/ModuleEntries)
-// both read. A read past the end clears Ok and yields 0.
+// (Unwind/EhFrame.cpp) and the landing-pad finder
+// (InProcess/Patch/ModuleEntries) both read. A read past the end clears Ok and
+// yields 0.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_ELF_EHREADER_H

@@ -77,12 +77,13 @@ bool PtraceBackend::Impl::seizeAtExec(pid_t Pid, pid_t Tid,
   return true;
 }
 
-void PtraceBackend::Impl::execFailed(PtraceProcess &P) {
+void PtraceBackend::Impl::execFailed(PtraceProcess &P, int Sig) {
   S.note("--exe: pid " + std::to_string(P.Pid) + ": its execve() of " +
          P.AwaitingExecOf +
          " failed after the file was opened; it goes on untraced");
   for (auto &[Tid, T] : P.Threads) {
-    ptrace(PTRACE_DETACH, Tid, nullptr, nullptr);
+    ptrace(PTRACE_DETACH, Tid, nullptr,
+           reinterpret_cast<void *>(static_cast<intptr_t>(Sig)));
     ByTid.erase(Tid);
   }
   P.Threads.clear();

@@ -10,7 +10,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 #define TSCC_RUNTIME_PTRACE_BACKENDIMPL_H
 
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
 #include "ExeWatch.h"
 #include "PathPlan.h"
 #include "PtraceProcess.h"
@@ -80,8 +80,9 @@ public:
   bool seizeAtExec(pid_t Pid, pid_t Tid, const std::string &Path,
                    std::string &Error);
   /// P, seized inside an execve() of an --exe file, stopped before any
-  /// exec stop: the execve() failed. It is let go.
-  void execFailed(pt::PtraceProcess &P);
+  /// exec stop: the execve() failed. It is let go, with Sig (the signal of
+  /// the stop, or 0) delivered.
+  void execFailed(pt::PtraceProcess &P, int Sig);
   pid_t waitEvent(int &Status);
   void shutdown();
   bool willKill(const pt::PtraceProcess &P) const;

@@ -5,10 +5,10 @@
 // with a single SETREGS + CONT. Nothing is single-stepped.
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
-#include "Healer.h"
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
@@ -184,7 +184,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     if (ShuttingDown)
       return; // stay stopped for cleanup
     if (!P.AwaitingExecOf.empty()) {
-      execFailed(P);
+      execFailed(P, 0);
       return;
     }
     if (T.CheckFs)
@@ -276,7 +276,13 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   if ((Sig == P.breakSignal() || (Sig == SIGSEGV && !P.Home)) &&
       onTrap(P, T, Sig))
     return;
-  // A signal-delivery-stop: pass the signal on.
+  // A signal-delivery-stop: pass the signal on. Before any exec stop of an
+  // --exe execve() it, too, means that execve() failed (a signal stop
+  // clears the interrupt that would have said so).
+  if (!P.AwaitingExecOf.empty()) {
+    execFailed(P, Sig);
+    return;
+  }
   resume(P, T, Sig);
 }
 

@@ -8,12 +8,12 @@
 // initialisers, so probes in constructors fire, for dlopen() too.
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/Healer.h"
+#include "../InProcess/Patch/JumpSites.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
-#include "Healer.h"
 #include "Inject.h"
-#include "JumpSites.h"
 #include "PathPlan.h"
 
 #include "tscc/Runtime/LinkMap.h"

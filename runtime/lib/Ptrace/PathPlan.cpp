@@ -82,9 +82,9 @@ const PlannedCall AgentSetupCalls[] = {
     {"mmap", {0, Any, RX, Anon, NoFd, 0}, unforeseenArgs({2})},
 };
 
-/// runtime/agent: what the agent calls while the program runs, in any of
-/// its threads: host.c (the clock when the vDSO has none, lock waits, lock
-/// owners' liveness, waking tsrun), thread.c (a thread's id on its first
+/// runtime/lib/InProcess/Agent: what the agent calls while the program runs, in
+/// any of its threads: host.c (the clock when the vDSO has none, lock waits,
+/// lock owners' liveness, waking tsrun), thread.c (a thread's id on its first
 /// hit), signal.c (a fault that is the program's, passed on to it).
 const PlannedCall AgentRuntimeCalls[] = {
     {"clock_gettime", {1 /*CLOCK_MONOTONIC*/, Any}, unforeseenArgs({2})},
@@ -102,7 +102,8 @@ const PlannedCall AgentRuntimeCalls[] = {
 const PlannedCall AgentFsBase{
     "arch_prctl", {0x1003 /*ARCH_GET_FS*/, Any}, unforeseenArgs({2})};
 
-/// runtime/agent/heal.c: putting the sites back once tsrun is gone.
+/// runtime/lib/InProcess/Agent/heal.c: putting the sites back once tsrun is
+/// gone.
 const PlannedCall AgentHealCalls[] = {
     {"open", {Any, O_RDWR | O_CLOEXEC, 0}, unforeseenArgs({1})},
     {"pwrite64", {Any, Any, Any, Any}, unforeseenArgs({1, 2, 3, 4})},

@@ -14,11 +14,11 @@
 // loses its healer's journal.
 //
 //===----------------------------------------------------------------------===//
-#include "Agent.h"
-#include "AgentExit.h"
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/AgentExit.h"
+#include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
-#include "Healer.h"
 
 #include "tscc/Runtime/Session.h"
 

@@ -6,7 +6,7 @@
 // id out of range, a key size that is not the table's, a buffer outside
 // the clause's stack, store or image -- each is counted as a fault of the
 // clause and ignored, never a crash. The agent has its own table
-// (runtime/agent/helpers.c) over the same store.
+// (runtime/lib/InProcess/Agent/helpers.c) over the same store.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,14 +1,14 @@
 //===- AgentTableTest.cpp - The agent's thread table and shadow stacks ----===//
 //
-// runtime/agent/table.c is pure (memory in, memory out, atomics only), so
-// it is compiled into this test and run on memory of the test's own, with
-// real threads and real signal handlers where it must hold up against
-// them. tsrun's side of the table (AgentThreads.cpp) reads and writes the
-// same memory through a plain-memory AgentMemory.
+// runtime/lib/InProcess/Agent/table.c is pure (memory in, memory out,
+// atomics only), so it is compiled into this test and run on memory of the
+// test's own, with real threads and real signal handlers where it must
+// hold up against them. tsrun's side of the table (AgentThreads.cpp) reads
+// and writes the same memory through a plain-memory AgentMemory.
 //
 //===----------------------------------------------------------------------===//
-#include "../../../runtime/agent/table.h"
-#include "../../../runtime/lib/Ptrace/AgentThreads.h"
+#include "../../../runtime/lib/InProcess/Agent/table.h"
+#include "../../../runtime/lib/InProcess/Installer/AgentThreads.h"
 
 #include <gtest/gtest.h>
 

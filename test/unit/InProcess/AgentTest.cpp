@@ -312,7 +312,8 @@ TEST_F(AgentTest, BadPointersAreFaultsNotCrashes) {
   tscc_ctx Ctx{};
   Ctx.clause = FooClause;
   // A context as run_clause makes it: the helpers check that its runtime
-  // scope points back at it (struct agent_scope, runtime/agent/agent.h).
+  // scope points back at it (struct agent_scope,
+  // runtime/lib/InProcess/Agent/agent.h).
   struct {
     void *thread;
     uint64_t time_ns;

@@ -1,9 +1,9 @@
 //===- Agent.h - Putting the in-process agent into a target (private) -----===//
 //
 // For a native 64-bit process the ptrace backend does not stop the target
-// at every probe hit: it relocates the agent (runtime/agent/) and the probe
-// object's code into the process, maps the session's shared store there,
-// and patches probe sites with jumps to trampolines (JumpSites.cpp), so
+// at every probe hit: it relocates the agent (runtime/lib/InProcess/Agent/) and
+// the probe object's code into the process, maps the session's shared store
+// there, and patches probe sites with jumps to trampolines (JumpSites.cpp), so
 // clauses run in the target's own threads. ptrace stays attached for
 // everything else: threads, forks and execs, signals, and the end.
 //
@@ -15,8 +15,8 @@
 #ifndef TSCC_RUNTIME_PTRACE_AGENT_H
 #define TSCC_RUNTIME_PTRACE_AGENT_H
 
+#include "../../Ptrace/PtraceProcess.h"
 #include "AgentThreads.h"
-#include "PtraceProcess.h"
 
 #include <cstdint>
 #include <optional>

@@ -23,7 +23,7 @@
 #include "AgentAbi.h"
 #include "AgentExit.h"
 
-#include "Inject.h"
+#include "../../Ptrace/Inject.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"

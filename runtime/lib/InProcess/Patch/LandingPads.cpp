@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "LandingPads.h"
 
-#include "../Elf/EhReader.h"
+#include "../../Elf/EhReader.h"
 
 #include "tscc/Runtime/ElfFile.h"
 

@@ -1,7 +1,7 @@
 //===- AgentAbi.cpp - What putting an agent in depends on the model -------===//
 #include "AgentAbi.h"
 
-#include "../InProcess/AgentObject.h"
+#include "AgentObject.h"
 
 #include "tscc/Runtime/ProbeMatcher.h"
 #include "tscc/agent.h"

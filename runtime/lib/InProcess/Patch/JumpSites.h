@@ -2,17 +2,17 @@
 //
 // A probe site of a process with an agent (Agent.h) gets a 5-byte jump to a
 // per-site trampoline near its module instead of a breakpoint, when the
-// site allows it (InProcess/JumpPatch.h says when not) and when its
-// clauses can run in the target. Where the jump cannot go, an int3 at the
-// site sends the thread to the same trampoline through the agent's SIGTRAP
-// handler (a trap site). The rest stay breakpoints: the choice is per
-// site, and -v says which and why.
+// site allows it (JumpPatch.h says when not) and when its clauses can run
+// in the target. Where the jump cannot go, an int3 at the site sends the
+// thread to the same trampoline through the agent's SIGTRAP handler (a
+// trap site). The rest stay breakpoints: the choice is per site, and -v
+// says which and why.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_JUMPSITES_H
 #define TSCC_RUNTIME_PTRACE_JUMPSITES_H
 
-#include "PtraceProcess.h"
+#include "../../Ptrace/PtraceProcess.h"
 
 #include <map>
 #include <string>

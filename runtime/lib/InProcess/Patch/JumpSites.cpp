@@ -1,13 +1,13 @@
 //===- JumpSites.cpp - Probe sites that jump into the agent ---------------===//
 #include "JumpSites.h"
 
-#include "Agent.h"
-#include "Inject.h"
+#include "../../Ptrace/Inject.h"
+#include "../Installer/Agent.h"
 
-#include "../InProcess/IndirectJumps.h"
-#include "../InProcess/JumpPatch.h"
-#include "../InProcess/ModuleEntries.h"
-#include "../InProcess/Trampoline.h"
+#include "IndirectJumps.h"
+#include "JumpPatch.h"
+#include "ModuleEntries.h"
+#include "Trampoline.h"
 
 #include "tscc/Runtime/Usdt.h"
 #include "tscc/agent.h"

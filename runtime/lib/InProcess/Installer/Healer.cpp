@@ -1,8 +1,8 @@
 //===- Healer.cpp - A target that repairs itself if tsrun dies ------------===//
 #include "Healer.h"
 
+#include "../../Ptrace/Inject.h"
 #include "Agent.h"
-#include "Inject.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -257,8 +257,8 @@ HealerCode healerCode(const PtraceProcess &P) {
   }
   C.Blob = healerBlobI386();
   C.PointerSize = 4;
-  // runtime/agent/i386/healer.S: the header pointer, then the offsets of
-  // its handler and restorer and its size.
+  // runtime/lib/InProcess/Agent/i386/healer.S: the header pointer, then the
+  // offsets of its handler and restorer and its size.
   uint32_t Table[4] = {};
   if (C.Blob.size() >= sizeof(Table))
     std::memcpy(Table, C.Blob.data(), sizeof(Table));

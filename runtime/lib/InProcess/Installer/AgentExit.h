@@ -8,7 +8,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_AGENTEXIT_H
 #define TSCC_RUNTIME_PTRACE_AGENTEXIT_H
 
-#include "PtraceProcess.h"
+#include "../../Ptrace/PtraceProcess.h"
 
 #include <cstdint>
 #include <sys/user.h>

@@ -1,8 +1,8 @@
 //===- HealerI386.cpp - The i386 healer, embedded in libtsrt --------------===//
 //
-// runtime/agent/i386/healer.S, assembled for i386 and cut down to its raw
-// bytes by the build (runtime/CMakeLists.txt); Healer.cpp copies it into
-// attached 32-bit processes.
+// runtime/lib/InProcess/Agent/i386/healer.S, assembled for i386 and cut down to
+// its raw bytes by the build (runtime/CMakeLists.txt); Healer.cpp copies it
+// into attached 32-bit processes.
 //
 //===----------------------------------------------------------------------===//
 #include "Healer.h"

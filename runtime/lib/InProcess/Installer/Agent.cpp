@@ -1,12 +1,12 @@
 //===- Agent.cpp - Putting the in-process agent into a target -------------===//
 #include "Agent.h"
 
+#include "../../Ptrace/Inject.h"
 #include "AgentAbi.h"
 #include "Healer.h"
-#include "Inject.h"
 
-#include "../InProcess/AgentObject.h"
-#include "../Loader/LoadedImage.h"
+#include "../../Loader/LoadedImage.h"
+#include "AgentObject.h"
 
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ProbeProgram.h"

@@ -1,9 +1,9 @@
 //===- AgentThreads.h - tsrun's side of the agent's thread table ----------===//
 //
 // The agent keeps its traced threads and their shadow stacks in its own
-// memory (tscc/agent.h, runtime/agent/table.c). tsrun reads that table from
-// outside: to put hijacked return addresses back when it detaches, to mark
-// a thread's entry dead when the thread ends, and to hand the forking
+// memory (tscc/agent.h, runtime/lib/InProcess/Agent/table.c). tsrun reads that
+// table from outside: to put hijacked return addresses back when it detaches,
+// to mark a thread's entry dead when the thread ends, and to hand the forking
 // thread's entry to a fork() child. Everything here goes through an
 // AgentMemory, a process's memory for tsrun and plain memory for the unit
 // tests, and writes only what the agent allows writing from outside while

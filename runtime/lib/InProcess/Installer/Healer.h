@@ -9,8 +9,8 @@
 // (PtraceProcess::FaultBreaks: in a 64-bit process an invalid opcode,
 // SIGILL; in a 32-bit one `hlt`, SIGSEGV, see faultOpcode()), plus a small
 // handler for that signal written into its home page (x86-64: below in
-// Healer.cpp; i386: runtime/agent/i386/healer.S) and a journal in a
-// read+write mapping:
+// Healer.cpp; i386: runtime/lib/InProcess/Agent/i386/healer.S) and a journal in
+// a read+write mapping:
 //   - every breakpoint's address and original byte, written before the
 //     breakpoint itself;
 //   - every hijacked return slot and its real return address, written in
@@ -48,7 +48,7 @@
 #ifndef TSCC_RUNTIME_PTRACE_HEALER_H
 #define TSCC_RUNTIME_PTRACE_HEALER_H
 
-#include "PtraceProcess.h"
+#include "../../Ptrace/PtraceProcess.h"
 
 #include <optional>
 #include <span>
@@ -88,8 +88,8 @@ inline constexpr const char *HealerGuardFunction = "__libc_sigaction";
 std::optional<uint64_t> healerReplacedHandler(PtraceProcess &P,
                                               uint64_t Handler);
 
-/// The i386 healer (runtime/agent/i386/healer.S) as raw code: its header
-/// pointer, the offsets of its handler and restorer and its size (u32
+/// The i386 healer (runtime/lib/InProcess/Agent/i386/healer.S) as raw code: its
+/// header pointer, the offsets of its handler and restorer and its size (u32
 /// each), then the code.
 std::span<const uint8_t> healerBlobI386();
 

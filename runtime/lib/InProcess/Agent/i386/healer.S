@@ -1,10 +1,10 @@
 /*===- healer.S - The SIGSEGV healer of attached 32-bit processes ----------===*
  *
- * The i386 twin of the x86-64 healer in runtime/lib/Ptrace/Healer.cpp (read
- * Healer.h first): copied by tsrun into the home page of an attached 32-bit
- * process, it puts every breakpoint's original byte back once nobody traces
- * the process, and sends returns through the exit-probe trampoline to their
- * real return addresses.
+ * The i386 twin of the x86-64 healer in
+ * runtime/lib/InProcess/Installer/Healer.cpp (read Healer.h first): copied
+ * by tsrun into the home page of an attached 32-bit process, it puts every
+ * breakpoint's original byte back once nobody traces the process, and sends
+ * returns through the exit-probe trampoline to their real return addresses.
  *
  * Why SIGSEGV and not SIGILL: a breakpoint must be one byte that faults
  * (eip stays on it), and the one-byte #UD opcodes of 64-bit mode (0x06,
@@ -22,7 +22,7 @@
  * halves.
  *===----------------------------------------------------------------------===*/
 
-/* The journal header: the layout of runtime/lib/Ptrace/Healer.cpp. */
+/* The journal header: the layout of InProcess/Installer/Healer.cpp. */
 #define HDR_TRAMP 0
 #define HDR_OLDACT 8
 #define HDR_BREAKS 40
