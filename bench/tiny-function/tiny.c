@@ -3,10 +3,15 @@
  * ret` is 7 bytes, so it is x86-64 only), and reports on stderr how long
  * the loop took ("loop-ns T"). Built -DPACKED, the next function starts
  * right behind tiny (no padding a jump could borrow: a trap site);
- * otherwise tiny is followed by the alignment padding compilers emit. */
+ * otherwise tiny is followed by the alignment padding compilers emit.
+ * Built -DUSDT, each iteration passes a USDT probe, bench:tick(i), inside
+ * main instead of calling tiny: the site of the USDT rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#ifdef USDT
+#include <sys/sdt.h>
+#endif
 
 int tiny(int);
 int next_fn(int);
@@ -24,8 +29,13 @@ int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 1000, S = 0;
   struct timespec T0, T1;
   clock_gettime(CLOCK_MONOTONIC, &T0);
-  for (long I = 0; I < N; ++I)
+  for (long I = 0; I < N; ++I) {
+#ifdef USDT
+    DTRACE_PROBE1(bench, tick, I);
+#else
     S += tiny((int)I);
+#endif
+  }
   clock_gettime(CLOCK_MONOTONIC, &T1);
   fprintf(stderr, "loop-ns %lld\n",
           (long long)(T1.tv_sec - T0.tv_sec) * 1000000000LL +
