@@ -116,7 +116,8 @@ def main():
             how = mechanism(tsrun, obj, e)
             rows.append(("tsrun, " + k, how,
                          fast if how.startswith("in-process jump") else slow,
-                         lambda n, e=e: [tsrun, obj, "--", e, str(n)], True))
+                         lambda n, e=e, o=obj: [tsrun, o, "--", e, str(n)],
+                         True))
         rows.append(("tsrun --ptrace, packed", "breakpoint", slow,
                      lambda n: [tsrun, "--ptrace", objs["count"], "--",
                                 exe["packed"], str(n)], True))
