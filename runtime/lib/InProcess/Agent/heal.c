@@ -68,6 +68,29 @@ static const struct tscc_agent_site *site_at(uint32_t I) {
                    AGENT_PTR(const uint64_t *, tscc_agent_config.sites)[I]);
 }
 
+/* Whether S's site still holds what the healing expects at this step:
+ * First (0xe9, the jump tsrun wrote; then 0xcc, the int3 put over it)
+ * followed by the jump's displacement to S's trampoline, or, once the rest
+ * is back (Restored), the int3 followed by the original bytes. A library
+ * unloaded since it was patched (dlclose) may have left the address to
+ * other code, or to nothing: never write there. Read with the landing pad,
+ * so an unmapped site is a mismatch, not a fault. */
+static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
+                        int Restored) {
+  uint8_t Now[5];
+  if (S->length < 5 || S->length > sizeof(S->original) ||
+      tscc_safe_copy(Now, AGENT_PTR(const void *, S->address), 5) != 0 ||
+      Now[0] != First)
+    return 0;
+  if (Restored)
+    return __builtin_memcmp(Now + 1, S->original + 1, 4) == 0;
+  int32_t Rel;
+  __builtin_memcpy(&Rel, Now + 1, 4);
+  /* In a 32-bit process the jump wraps around at 4 GiB. */
+  uintptr_t Target = (uintptr_t)(S->address + 5 + (int64_t)Rel);
+  return (uint64_t)Target == AGENT_ADDR(S) + TSCC_TRAMPOLINE_CODE;
+}
+
 void agent_reader_gone(void) {
   struct tscc_agent_proc *P = &agent_proc;
   __atomic_store_n(&P->armed, 0, __ATOMIC_RELEASE);
@@ -85,16 +108,18 @@ void agent_reader_gone(void) {
   long Fd = sys3(NR_open, MemPath, O_RDWR | O_CLOEXEC, 0);
   static const uint8_t Int3 = 0xcc;
   for (uint32_t I = 0; I < N; ++I)
-    write_text(Fd, site_at(I)->address, &Int3, 1);
+    if (site_is_ours(site_at(I), 0xe9, 0))
+      write_text(Fd, site_at(I)->address, &Int3, 1);
   sync_cores(Registered);
   for (uint32_t I = 0; I < N; ++I) {
     const struct tscc_agent_site *S = site_at(I);
-    if (S->length > 1 && S->length <= sizeof(S->original))
+    if (site_is_ours(S, 0xcc, 0))
       write_text(Fd, S->address + 1, S->original + 1, S->length - 1);
   }
   sync_cores(Registered);
   for (uint32_t I = 0; I < N; ++I)
-    write_text(Fd, site_at(I)->address, site_at(I)->original, 1);
+    if (site_is_ours(site_at(I), 0xcc, 1))
+      write_text(Fd, site_at(I)->address, site_at(I)->original, 1);
   sync_cores(Registered);
   if (Fd >= 0)
     sys1(NR_close, Fd);
