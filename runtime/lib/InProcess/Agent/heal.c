@@ -68,6 +68,19 @@ static const struct tscc_agent_site *site_at(uint32_t I) {
                    AGENT_PTR(const uint64_t *, tscc_agent_config.sites)[I]);
 }
 
+/* Whether trap site S still holds its int3 followed by the rest of its
+ * instruction (only the first byte was written): it is healed in the last
+ * step alone, by putting that byte back. */
+static int trap_is_ours(const struct tscc_agent_site *S) {
+  uint8_t Now[sizeof(S->original)];
+  if (S->length < 1 || S->length > sizeof(S->original) ||
+      tscc_safe_copy(Now, AGENT_PTR(const void *, S->address), S->length) !=
+          0 ||
+      Now[0] != 0xcc)
+    return 0;
+  return __builtin_memcmp(Now + 1, S->original + 1, S->length - 1) == 0;
+}
+
 /* Whether S's site still holds what the healing expects at this step:
  * First (0xe9, the jump tsrun wrote; then 0xcc, the int3 put over it)
  * followed by the jump's displacement to S's trampoline, or, once the rest
@@ -77,6 +90,8 @@ static const struct tscc_agent_site *site_at(uint32_t I) {
  * so an unmapped site is a mismatch, not a fault. */
 static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
                         int Restored) {
+  if (S->kind == TSCC_SITE_TRAP)
+    return First == 0xcc && Restored && trap_is_ours(S);
   uint8_t Now[5];
   if (S->length < 5 || S->length > sizeof(S->original) ||
       tscc_safe_copy(Now, AGENT_PTR(const void *, S->address), 5) != 0 ||
