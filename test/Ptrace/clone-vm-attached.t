@@ -11,6 +11,12 @@
 // RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 20000 > %t.attached
 // RUN: FileCheck %s --check-prefix=ATTACHED < %t.attached
 // RUN: FileCheck %s --check-prefix=QUIET < %t.attached
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/clonevm.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/attach-run.py %tsrun %t.o %t.i386/%basename_t.tmp.exe 20000 > %t.i386/attached %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=ATTACHED < %t.i386/attached %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET < %t.i386/attached %}
 // ATTACHED: child [[CHILD:[0-9]+]] status 0 calls 20000
 // ATTACHED: parent [[PARENT:[0-9]+]] calls 20000
 // ATTACHED: calls=40000 exits=40000 bad=0

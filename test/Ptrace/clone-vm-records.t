@@ -7,6 +7,11 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %tsrun -f json %t.o -- %t.exe 20 > %t.out
 // RUN: %python %S/Inputs/record-pids.py %t.out | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/clonevm.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun -f json %t.o -- %t.i386/%basename_t.tmp.exe 20 > %t.i386/out %}
+// RUN: %if native-i386 %{ %python %S/Inputs/record-pids.py %t.i386/out | FileCheck %s %}
 // CHECK: parent records 1
 // CHECK: child records 1
 // CHECK: attribution right

@@ -9,6 +9,12 @@
 // RUN: %tsrun %t.o -- %t.exe 20000 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/clonevm.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 20000 > %t.i386/out 2> %t.i386/err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.i386/err %}
 // CHECK: child [[CHILD:[0-9]+]] status 0 calls 20000
 // CHECK: parent [[PARENT:[0-9]+]] calls 20000
 // CHECK: calls=40000 exits=40000 bad=0

@@ -54,6 +54,37 @@
 // RUN: objcopy --strip-all --add-gnu-debuglink=%t.lay/prog.debug %t.nb %t.lay/prog
 // RUN: %not %tsrun -l 'uft:*:a.out:hidden_step' %t.lay/prog 2> %t.lay.err
 // RUN: FileCheck %s --check-prefix=LAYOUT < %t.lay.err
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ rm -rf %t.i386/t.dir %t.i386/t.dbg %t.i386/t.wrong %t.i386/t.lay && mkdir -p %t.i386/t.dir/.debug %t.i386/t.dbg %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/static-fn.c -o %t.i386/t.full %}
+// RUN: %if native-i386 %{ objcopy --only-keep-debug %t.i386/t.full %t.i386/t.dir/.debug/prog.debug %}
+// RUN: %if native-i386 %{ objcopy --strip-all --add-gnu-debuglink=%t.i386/t.dir/.debug/prog.debug %t.i386/t.full %t.i386/t.dir/prog %}
+// RUN: %if native-i386 %{ objcopy --strip-all %t.i386/t.full %t.i386/t.nodebug %}
+// RUN: %if native-i386 %{ %not %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.nodebug 2>&1 | FileCheck %s --check-prefix=NONE %}
+// RUN: %if native-i386 %{ %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.dir/prog | FileCheck %s --check-prefix=LIST %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/t.dir/prog 5 > %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=STACK < %t.i386/t.out %}
+// RUN: %if native-i386 %{ objcopy --strip-all %t.i386/t.full %t.i386/t.byid %}
+// RUN: %if native-i386 %{ %python -c "import subprocess,sys,os; o=subprocess.run(['readelf','-n',sys.argv[1]],capture_output=True,text=True).stdout; i=o.split('Build ID: ')[1].split()[0]; d=os.path.join(sys.argv[2],'.build-id',i[:2]); os.makedirs(d,exist_ok=True); os.link(sys.argv[3], os.path.join(d,i[2:]+'.debug'))" %t.i386/t.byid %t.i386/t.dbg %t.i386/t.dir/.debug/prog.debug %}
+// RUN: %if native-i386 %{ env TSCC_DEBUG_FILE_DIRECTORY=%t.i386/t.dbg %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.byid | FileCheck %s --check-prefix=BYID %}
+// RUN: %if native-i386 %{ env TSCC_DEBUG_FILE_DIRECTORY= %not %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.byid %}
+// RUN: %if native-i386 %{ %cc32 -DOTHER %S/Inputs/static-fn.c -o %t.i386/t.other %}
+// RUN: %if native-i386 %{ mkdir -p %t.i386/t.wrong/.debug %}
+// RUN: %if native-i386 %{ objcopy --only-keep-debug %t.i386/t.other %t.i386/t.wrong/.debug/prog.debug %}
+// RUN: %if native-i386 %{ cp %t.i386/t.dir/prog %t.i386/t.wrong/prog %}
+// RUN: %if native-i386 %{ %not %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.wrong/prog 2> %t.i386/t.wrong.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=WRONG < %t.i386/t.wrong.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/t.wrong/prog 2 2> %t.i386/t.wrong.trace.err > /dev/null %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=WRONG < %t.i386/t.wrong.trace.err %}
+// RUN: %if native-i386 %{ %cc32 -Wl,--build-id=none %S/Inputs/static-fn.c -o %t.i386/t.nb %}
+// RUN: %if native-i386 %{ %cc32 -Wl,--build-id=none -DOTHER -O2 %S/Inputs/static-fn.c -o %t.i386/t.nb.other %}
+// RUN: %if native-i386 %{ mkdir -p %t.i386/t.lay %}
+// RUN: %if native-i386 %{ objcopy --only-keep-debug %t.i386/t.nb.other %t.i386/t.lay/prog.debug %}
+// RUN: %if native-i386 %{ objcopy --strip-all --add-gnu-debuglink=%t.i386/t.lay/prog.debug %t.i386/t.nb %t.i386/t.lay/prog %}
+// RUN: %if native-i386 %{ %not %tsrun -l 'uft:*:a.out:hidden_step' %t.i386/t.lay/prog 2> %t.i386/t.lay.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=LAYOUT < %t.i386/t.lay.err %}
 // LAYOUT: tsrun: warning: {{.*}}.lay/prog.debug: its load segments differ from {{.*}}.lay/prog's; its symbols are not used
 
 __global long hits;

@@ -12,6 +12,12 @@
 // RUN: %python %S/Inputs/deep-detach.py %tsrun %t.o %t.exe 1000 > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=AGENT < %t.out %}
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sharedeep.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/deep-detach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe 1000 > %t.i386/out %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/out %}
+// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=AGENT < %t.i386/out %} %}
 // CHECK: prog says: bottom
 // CHECK: tsrun status: 0
 // CHECK-NEXT: rec [[V:[0-9]+]] [[V]], expected [[V]]

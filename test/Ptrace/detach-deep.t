@@ -6,6 +6,10 @@
 // RUN: %cc64 %S/Inputs/deepwait.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/deep-detach.py %tsrun %t.o %t.exe 1000 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/deepwait.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/deep-detach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe 1000 | FileCheck %s %}
 // CHECK: prog says: bottom
 // CHECK-NEXT: tsrun: pid {{[0-9]+}}: agent removed: 1 sites and 1001 return addresses restored, its memory unmapped
 // CHECK-NEXT: tsrun status: 0

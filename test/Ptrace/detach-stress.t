@@ -12,6 +12,10 @@
 // RUN: %cc64 -O1 -fcf-protection=none -pthread %S/Inputs/detach-target.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/detach-driver.py attach %tsrun %t.o %t.exe --rounds 10 | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 -fcf-protection=none -pthread %S/Inputs/detach-target.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/detach-driver.py attach %tsrun %t.o %t.i386/%basename_t.tmp.exe --rounds 10 | FileCheck %s %}
 // CHECK: attach: 10 of 10 rounds exact
 
 long work(long);

@@ -7,6 +7,9 @@
 // RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe agg-avg 1000 | FileCheck %s
+// The 32-bit twin (both programs -m32), where the kernel runs i386:
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/hostile-driver.py %tsrun %t.o %t32 agg-avg 1000 | FileCheck %s %}
 // CHECK: tsrun status: 0
 // CHECK-NEXT: tsrun memory: bounded
 // CHECK-NEXT: steady: exact

@@ -12,6 +12,9 @@
 // RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe header 20000 | FileCheck %s --check-prefix=HEADER
+// The 32-bit twin (both programs -m32), where the kernel runs i386:
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/hostile-driver.py %tsrun %t.o %t32 header 20000 | FileCheck %s --check-prefix=HEADER %}
 // HEADER: tsrun status: 0
 // HEADER-NEXT: tsrun memory: bounded
 // HEADER-NEXT: steady: exact
@@ -19,6 +22,7 @@
 // HEADER-DAG: warning x 1: tsrun: warning: a traced program asked to end the session, but no clause calls exit(); ignored
 // HEADER-DAG: warning x 1: tsrun: warning: the record sequence number in shared memory was set back by a traced program
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe control 1000 | FileCheck %s --check-prefix=CONTROL
+// RUN: %if native-i386 %{ %python %S/Inputs/hostile-driver.py %tsrun %t.o %t32 control 1000 | FileCheck %s --check-prefix=CONTROL %}
 // CONTROL: tsrun status: 0
 // CONTROL-NEXT: tsrun memory: bounded
 // CONTROL-NEXT: steady: exact

@@ -8,6 +8,9 @@
 // RUN: %cc64 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe lock-die | FileCheck %s
+// The 32-bit twin (both programs -m32), where the kernel runs i386:
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/wedge-driver.py %tsrun %t.o %t32 lock-die | FileCheck %s %}
 // CHECK: tsrun status: 0
 // CHECK-NEXT: steady: exact
 

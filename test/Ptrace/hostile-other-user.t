@@ -12,6 +12,10 @@
 // RUN: chmod 755 %t.exe %T
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/other-user-driver.py %tsrun %t.o %t.exe 20000 200000 | FileCheck %s
+// The 32-bit twin (both programs -m32), where the kernel runs i386:
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t32 %}
+// RUN: %if native-i386 %{ chmod 755 %t32 %}
+// RUN: %if native-i386 %{ %python %S/Inputs/other-user-driver.py %tsrun %t.o %t32 20000 200000 | FileCheck %s %}
 // CHECK: tsrun status: 0
 // CHECK-NEXT: tsrun memory: bounded
 // CHECK-NEXT: steady: exact

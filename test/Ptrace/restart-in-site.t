@@ -10,6 +10,12 @@
 // RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 200 > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=WHY < %t.out %}
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/restart-in-site.c -o %t.i386/t.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/attach-run.py %tsrun %t.o %t.i386/t.exe 200 > %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/t.out %}
+// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=WHY < %t.i386/t.out %} %}
 // CHECK: read_at after the wait: 200 calls, 200 bytes
 // CHECK: probe saw 200 calls
 // CHECK: prog status: 0

@@ -8,6 +8,10 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.exe ownkill 300 \
 // RUN:   | FileCheck %s --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%}
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe ownkill 300 | FileCheck %s --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%} %}
 // CHECK: 300 calls, sum 90000
 // CHECK-NEXT: kill(1, 0): errno 1
 // CHECK-NEXT: prog status: 0

@@ -7,7 +7,11 @@
 // RUN: %cc64 %S/Inputs/sandboxed.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.exe net 300 \
-// RUN:   | FileCheck %s --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%}
+// RUN:   | FileCheck %s -DMODEL=LP64 --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%}
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe net 300 | FileCheck %s -DMODEL=ILP32 --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%} %}
 // CHECK: 300 calls, sum 90000
 // CHECK-NEXT: getppid: -1 errno 38
 // CHECK-NEXT: prog status: 0
@@ -16,7 +20,7 @@
 // CHECK-NEXT: tsrun: pid PID: sandboxed (seccomp: 1 filter, read): probes are breakpoints
 // CHECK-NEXT: tsrun: pid PID: probe @@uft:*:a.out:work:entry at work in {{.*}}, breakpoint{{$}}
 // CHECK-NEXT: tsrun: pid PID: probe @@uft:*:a.out:work:exit at work in {{.*}}, breakpoint{{$}}
-// CHECK-NEXT: tsrun: pid PID ({{.*}}, LP64, ptrace): attached
+// CHECK-NEXT: tsrun: pid PID ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK: tsrun: clause 0 (line [[#]]): fired 300, 0 faults, 0 drops
 // CHECK: tsrun status: 0
 

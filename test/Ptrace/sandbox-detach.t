@@ -6,7 +6,11 @@
 // RUN: %cc64 %S/Inputs/sandboxed.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/sandbox-attach.py --detach %tsrun %t.o %t.exe nounmap 100 \
-// RUN:   | FileCheck %s --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%}
+// RUN:   | FileCheck %s -DMODEL=LP64 --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%}
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/sandbox-attach.py --detach %tsrun %t.o %t.i386/%basename_t.tmp.exe nounmap 100 | FileCheck %s -DMODEL=ILP32 --allow-unused-prefixes --check-prefixes=CHECK,%if inprocess %{INPROC%} %else %{PTRACE%} %}
 // CHECK: 100 calls, sum 10000
 // CHECK-NEXT: worked
 // CHECK-NEXT: after tsrun: 100 calls, sum 10000
@@ -15,7 +19,7 @@
 // INPROC: tsrun: pid PID: clauses run in the process (in-process agent)
 // INPROC-NEXT: tsrun: pid PID: sandboxed (seccomp: 1 filter, read): clauses run in the process
 // PTRACE: tsrun: pid PID: sandboxed (seccomp: 1 filter, read): probes are breakpoints
-// CHECK: tsrun: pid PID ({{.*}}, LP64, ptrace): attached
+// CHECK: tsrun: pid PID ({{.*}}, [[MODEL]], ptrace): attached
 // INPROC: tsrun: pid PID: agent removed: 1 sites and 0 return addresses restored, its memory left mapped (its seccomp filter kills the process on munmap (SECCOMP_RET_KILL_PROCESS))
 // CHECK: tsrun: pid PID: the healer's journal stays mapped: its seccomp filter kills the process on munmap (SECCOMP_RET_KILL_PROCESS)
 // CHECK: tsrun status: 0

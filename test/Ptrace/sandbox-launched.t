@@ -10,28 +10,36 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- \
 // RUN:   %tsrun -v %t.o -- %t.exe late 100 > %t.out 2> %t.err
-// RUN: FileCheck %s < %t.out
-// RUN: FileCheck %s --check-prefix=ERR < %t.err
+// RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap < %t.out
+// RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap --check-prefix=ERR < %t.err
 // RUN: %tsrun -f json %t.o -- %t.exe late 10 > %t.json
-// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap --check-prefix=JSON < %t.json
+// The 32-bit twin, where the kernel runs i386 (its libc's mmap() is mmap2):
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe late 100 > %t.i386/out 2> %t.i386/err %}
+// RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 < %t.i386/out %}
+// RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 --check-prefix=ERR < %t.i386/err %}
+// RUN: %if native-i386 %{ %tsrun -f json %t.o -- %t.i386/%basename_t.tmp.exe late 10 > %t.i386/json %}
+// RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 --check-prefix=JSON < %t.i386/json %}
 // CHECK: unsandboxed: 100 calls, sum 10000
 // CHECK-NEXT: sandboxed: 100 calls, sum 10000
 // CHECK-NEXT: child: 100 calls, sum 10000
 // CHECK-NEXT: child status 0
 // CHECK-NEXT: after exec: 100 calls, sum 10000
 // CHECK-NEXT: traced calls=400 exits=400 sum=40000
-// ERR: tsrun: pid [[PID:[0-9]+]] ({{.*}}, LP64, ptrace): launched
-// ERR: tsrun: pid {{[0-9]+}} ({{.*}}, LP64, ptrace): fork
-// ERR: tsrun: pid [[PID]]: no system call is injected: its seccomp filter kills the process on mmap (SECCOMP_RET_KILL_PROCESS)
+// ERR: tsrun: pid [[PID:[0-9]+]] ({{.*}}, [[MODEL]], ptrace): launched
+// ERR: tsrun: pid {{[0-9]+}} ({{.*}}, [[MODEL]], ptrace): fork
+// ERR: tsrun: pid [[PID]]: no system call is injected: its seccomp filter kills the process on [[MMAP]] (SECCOMP_RET_KILL_PROCESS)
 // ERR: tsrun: pid [[PID]]: sandboxed (seccomp: 1 filter, read): probes are breakpoints, stepped over in place, with no system call injected
-// ERR: tsrun: pid [[PID]] ({{.*}}, LP64, ptrace): exec
+// ERR: tsrun: pid [[PID]] ({{.*}}, [[MODEL]], ptrace): exec
 // ERR: tsrun: clause 0 (line [[#]]): fired 400, 0 faults, 0 drops
 // ERR: run_bounded: rc=0
 //
 // How each image of the process is traced, in target_attached:
-// JSON: {"backend":"ptrace","data_model":"LP64","how":"launched","name":"{{.*}}","path":"[[FIRST:agent|breakpoints]]","pid":[[PID:[0-9]+]],"type":"target_attached"}
-// JSON: {"backend":"ptrace","data_model":"LP64","how":"fork","name":"{{.*}}","path":"[[FIRST]]","pid":{{[0-9]+}},"type":"target_attached"}
-// JSON: {"backend":"ptrace","data_model":"LP64","how":"exec","name":"{{.*}}","path":"breakpoints-no-inject","pid":[[PID]],"sandbox":"seccomp: 1 filter, read","type":"target_attached"}
+// JSON: {"backend":"ptrace","data_model":"[[MODEL]]","how":"launched","name":"{{.*}}","path":"[[FIRST:agent|breakpoints]]","pid":[[PID:[0-9]+]],"type":"target_attached"}
+// JSON: {"backend":"ptrace","data_model":"[[MODEL]]","how":"fork","name":"{{.*}}","path":"[[FIRST]]","pid":{{[0-9]+}},"type":"target_attached"}
+// JSON: {"backend":"ptrace","data_model":"[[MODEL]]","how":"exec","name":"{{.*}}","path":"breakpoints-no-inject","pid":[[PID]],"sandbox":"seccomp: 1 filter, read","type":"target_attached"}
 // JSON: "text":"traced calls=40 exits=40 sum=400\n"
 
 __global long calls;

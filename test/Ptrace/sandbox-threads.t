@@ -7,6 +7,10 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.exe threads 400 \
 // RUN:   | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -pthread %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/sandbox-attach.py %tsrun %t.o %t.i386/%basename_t.tmp.exe threads 400 | FileCheck %s %}
 // CHECK: 4 threads, 400 calls each
 // CHECK-NEXT: total sum 640000
 // CHECK-NEXT: prog status: 0

@@ -9,6 +9,10 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/sandbox-attach.py "%t.exe under %tsrun" %t.o %t.exe mem 200 \
 // RUN:   | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/sandbox-attach.py "%t.i386/%basename_t.tmp.exe under %tsrun" %t.o %t.i386/%basename_t.tmp.exe mem 200 | FileCheck %s %}
 // CHECK: 200 calls, sum 40000
 // CHECK-NEXT: child: 200 calls, sum 40000
 // CHECK-NEXT: child status 0

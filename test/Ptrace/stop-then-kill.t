@@ -12,6 +12,12 @@
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe stop-kill | FileCheck %s
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe stop-kill | FileCheck %s
 // RUN: %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.exe stop-kill | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -O1 -pthread -I %utils/../runtime/include %S/Inputs/hostile.c -o %t.i386/%basename_t.tmp.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.i386/%basename_t.tmp.exe stop-kill | FileCheck %s %}
+// RUN: %if native-i386 %{ %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.i386/%basename_t.tmp.exe stop-kill | FileCheck %s %}
+// RUN: %if native-i386 %{ %python %S/Inputs/wedge-driver.py %tsrun %t.o %t.i386/%basename_t.tmp.exe stop-kill | FileCheck %s %}
 // CHECK: tsrun status: 137
 // CHECK-NEXT: steady: exact
 // CHECK-NOT: warning

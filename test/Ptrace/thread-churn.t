@@ -8,6 +8,12 @@
 // RUN: %tsrun %t.o -- %t.exe 5000 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/churn.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 5000 > %t.i386/out 2> %t.i386/err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.i386/err %}
 // CHECK: threads 5000 calls [[N:[0-9]+]] rvsum [[SUM:[0-9]+]]
 // CHECK: calls=[[N]] exits=[[N]] rvsum=[[SUM]] threads=5000
 // QUIET-NOT: {{warning|drops|faults|error}}

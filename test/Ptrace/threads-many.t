@@ -23,6 +23,19 @@
 // RUN: %not %tsrun --max-threads=-5 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2
 // RUN: %not %tsrun --max-threads 2000000 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3
 // RUN: %tsrun --max-threads 8192 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/many.c -o %t.i386/t.exe -lpthread %}
+// RUN: %if native-i386 %{ %tsrun --max-threads 4096 %t.o -- %t.i386/t.exe 2100 10 > %t.i386/t.out 2> %t.i386/t.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.i386/t.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/t.exe 1100 10 > %t.i386/t.out 2> %t.i386/t.err %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=LIMIT < %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=LIMIT-ERR < %t.i386/t.err %}
+// RUN: %if native-i386 %{ %not %tsrun --max-threads 0 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD %}
+// RUN: %if native-i386 %{ %not %tsrun --max-threads=-5 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2 %}
+// RUN: %if native-i386 %{ %not %tsrun --max-threads 2000000 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3 %}
+// RUN: %if native-i386 %{ %tsrun --max-threads 8192 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED %}
 // CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 1M fit in 4 GiB; a smaller --thread-buffer leaves room for more threads
 // CAPPED: calls=1 threads=1
 // BAD: invalid --max-threads '0' (expected a count from 1 to 1048576)

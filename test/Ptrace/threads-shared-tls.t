@@ -16,6 +16,13 @@
 //
 // The same with the threads made before tsrun attaches (-p).
 // RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 20000 | FileCheck %s --check-prefix=ATTACHED
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/rawthreads.c -o %t.i386/t.exe %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/t.exe 20000 > %t.i386/t.out 2> %t.i386/t.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.i386/t.out %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.i386/t.err %}
+// RUN: %if native-i386 %{ %python %S/Inputs/attach-run.py %tsrun %t.o %t.i386/t.exe 20000 | FileCheck %s --check-prefix=ATTACHED %}
 // ATTACHED: calls 20000 20000 20000
 // ATTACHED: calls=60000 exits=60000 bad=0 threads=3
 // ATTACHED-COUNT-3: @per_thread[{{[0-9]+}}]: 20000

@@ -3,6 +3,9 @@
 // is UNSUPPORTED): libc:setjmp, libc:longjmp and libc:longjmp_target
 // counts agree with bpftrace's usdt probes and with the program's jumps.
 // REQUIRES: bpftrace, root, libc-usdt
+// No 32-bit twin: the 32-bit libc here (/lib32/libc.so.6) has no USDT
+// probes either; i386 USDT argument specs are covered by usdt.t's twin and
+// usdt-vs-bpftrace.t's.
 // RUN: %cc64 %S/Inputs/usdt-setjmp.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: bpftrace -o %t.bpf -e 'usdt:/lib/x86_64-linux-gnu/libc.so.6:libc:setjmp /pid == cpid/ { @setjmp = count(); } usdt:/lib/x86_64-linux-gnu/libc.so.6:libc:longjmp /pid == cpid/ { @longjmp = count(); } usdt:/lib/x86_64-linux-gnu/libc.so.6:libc:longjmp_target /pid == cpid/ { @target = count(); }' -c %t.exe > /dev/null

@@ -10,6 +10,12 @@
 // RUN: %tsrun -v %t.o -o %t.ours -- %t.exe > /dev/null 2> %t.err
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=SITES < %t.err %}
 // RUN: cat %t.bpf %t.ours | FileCheck %s
+// The 32-bit twin, where the kernel runs i386:
+// RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
+// RUN: %if native-i386 %{ %cc32 -I/usr/include/x86_64-linux-gnu -O2 %S/Inputs/usdt.c -o %t.i386/t.exe %}
+// RUN: %if native-i386 %{ bpftrace -o %t.i386/t.bpf -e 'usdt:%t.i386/t.exe:demo:tick { @tick = count(); } usdt:%t.i386/t.exe:demo:guarded { @guarded = count(); } usdt:%t.i386/t.exe:demo:wide,usdt:%t.i386/t.exe:demo:mem { @other = count(); }' -c %t.i386/t.exe > /dev/null %}
+// RUN: %if native-i386 %{ %tsrun %t.o -o %t.i386/t.ours -- %t.i386/t.exe > /dev/null %}
+// RUN: %if native-i386 %{ cat %t.i386/t.bpf %t.i386/t.ours | FileCheck %s %}
 // CHECK-DAG: @other: [[O:[0-9]+]]
 // CHECK-DAG: @guarded: [[G:[0-9]+]]
 // CHECK-DAG: @tick: [[T:[0-9]+]]

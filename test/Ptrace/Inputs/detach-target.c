@@ -39,9 +39,11 @@ __attribute__((noinline)) long work(long x) {
   return s;
 }
 
-// Probed at mix+3, the `add`: written in assembly so that the offset is
-// an instruction boundary whatever the compiler does.
+// Probed at mix+3, the `add` (in the i386 build, the load of the
+// argument): written in assembly so that the offset is an instruction
+// boundary whatever the compiler does.
 long mix(long x);
+#ifdef __x86_64__
 __asm__(".text\n"
         ".globl mix\n"
         ".type mix, @function\n"
@@ -51,6 +53,20 @@ __asm__(".text\n"
         "  imul %rax, %rax\n"
         "  ret\n"
         ".size mix, .-mix\n");
+#else
+__asm__(".text\n"
+        ".globl mix\n"
+        ".type mix, @function\n"
+        "mix:\n"
+        "  push %ebp\n"          /* 1 byte */
+        "  mov %esp, %ebp\n"     /* 2 bytes */
+        "  mov 8(%ebp), %eax\n"  /* mix+3 */
+        "  add $1, %eax\n"
+        "  imul %eax, %eax\n"
+        "  pop %ebp\n"
+        "  ret\n"
+        ".size mix, .-mix\n");
+#endif
 
 __attribute__((noinline)) long inner(long x) {
   sink = x;

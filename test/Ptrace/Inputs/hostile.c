@@ -63,6 +63,8 @@
  *                   until the next one, then prints "steady calls N"
  */
 #define _GNU_SOURCE
+/* 32-bit builds: /proc/self/mem offsets are addresses above 2 GiB. */
+#define _FILE_OFFSET_BITS 64
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -76,7 +78,10 @@
 
 #include "tscc/store.h"
 
-#define MAGIC 0x5ca1ab1e0ddba11ll
+/* poke()'s key: a long, so 32 bits in a -m32 build; the store keeps a
+ * long key as 8 bytes, sign-extended (the comparisons below promote it the
+ * same way). */
+#define MAGIC ((long)0x5ca1ab1e0ddba11ll)
 #define MARK 0x5345435245543031ll
 
 __attribute__((noipa)) long poke(long Key, long V) { return Key ^ V; }
@@ -139,7 +144,7 @@ static void *thread_entry_in(uint8_t *Page, void *Arg) {
 }
 
 /* The first record of this thread's ring: a tscc_ring_record of type 1
- * (data model LP64) naming this thread, at the start of a ring's data
+ * (this build's data model: LP64 1, ILP32 0) naming this thread, at the start of a ring's data
  * area (192 bytes of ring header before it, on a 64-byte boundary). */
 static void *first_record_in(uint8_t *Page, void *Arg) {
   int Tid = *(int *)Arg;
@@ -152,7 +157,7 @@ static void *first_record_in(uint8_t *Page, void *Arg) {
     memcpy(&Type, Rec + 4, 2);
     memcpy(&Model, Rec + 6, 2);
     memcpy(&T, Rec + 12, 4);
-    if (Type == 1 && Model == 1 && T == Tid && Size >= 40 && Size % 8 == 0)
+    if (Type == 1 && Model == (sizeof(long) == 8) && T == Tid && Size >= 40 && Size % 8 == 0)
       return Rec;
   }
   return 0;
@@ -347,13 +352,13 @@ static void *hot(void *A) {
   return (void *)Sum;
 }
 
-/* Whether MARK is in any tscc mapping of this process. */
+/* Whether MARK, as a long of this build (what a clause of its data model
+ * stores), is in any tscc mapping of this process. */
 static int marker_seen(void) {
   find_regions();
   for (int R = 0; R < RegionCount; ++R)
-    for (int64_t *W = (int64_t *)Regions[R].Lo; W < (int64_t *)Regions[R].Hi;
-         ++W)
-      if (*W == MARK)
+    for (long *W = (long *)Regions[R].Lo; W < (long *)Regions[R].Hi; ++W)
+      if (*W == (long)MARK)
         return 1;
   return 0;
 }
@@ -452,8 +457,9 @@ static int forge(char **argv) {
     int64_t Arg = 0x7e570 + Id;
     memcpy(Printf + sizeof(*H) + sizeof(struct tscc_record), &Arg, 8);
     append(Printf, H->size);
-    /* A frame pointer into the other process: its next word is read as
-     * the return address of the frame. */
+    /* A frame pointer into the other process: its next word (8 bytes in
+     * a 64-bit process, 4 in a 32-bit one) is read as the return address
+     * of the frame. */
     H = (struct tscc_ring_record *)Snap;
     H->target = Id;
     H->size = SnapSize;
@@ -461,7 +467,7 @@ static int forge(char **argv) {
     S->shadow_count = 0;
     S->stack_size = 0;
     S->regs[TSCC_REG_RIP] = 0x1000;
-    S->regs[TSCC_REG_RSP] = S->regs[TSCC_REG_RBP] = Addr - 8;
+    S->regs[TSCC_REG_RSP] = S->regs[TSCC_REG_RBP] = Addr - sizeof(void *);
     append(Snap, SnapSize);
   }
   /* Until tsrun has read them (it says so in the ring's tail). */
@@ -478,10 +484,12 @@ static int forge(char **argv) {
   return 0;
 }
 
-static volatile uint64_t Secret;
+/* A word of the process's size: what an unwinder reads as a return
+ * address (in a 32-bit process, the low half of the 64-bit pattern). */
+static volatile uintptr_t Secret;
 
 static int secret(char **argv) {
-  Secret = 0x5345435245540000ull | (uint64_t)(getpid() & 0xffff);
+  Secret = (uintptr_t)(0x5345435245540000ull | (uint64_t)(getpid() & 0xffff));
   for (int I = 0; I < 3; ++I)
     work(I);
   FILE *K = fopen(argv[4], "w");

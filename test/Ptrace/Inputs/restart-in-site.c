@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#ifdef __x86_64__
 long read_at(int fd, void *buf, long n);
 __asm__(".text\n"
         ".globl read_at\n"
@@ -23,6 +24,30 @@ __asm__(".text\n"
         "  syscall\n"
         "  ret\n"
         ".size read_at, . - read_at\n");
+#else
+/* i386: `push $3; pop %eax; int $0x80; ret`, the same 5 bytes ending with
+   the system call. The caller puts the arguments where i386's system call
+   takes them (ebx, ecx, edx), as x86-64's calling convention does for
+   the function above. */
+__asm__(".text\n"
+        ".globl read_at\n"
+        ".type read_at, @function\n"
+        "read_at:\n"
+        "  push $3\n" /* SYS_read */
+        "  pop %eax\n"
+        "  int $0x80\n"
+        "  ret\n"
+        ".size read_at, . - read_at\n");
+static long read_at_in_registers(int fd, void *buf, long n) {
+  long r;
+  __asm__ volatile("call read_at"
+                   : "=a"(r)
+                   : "b"(fd), "c"(buf), "d"(n)
+                   : "memory");
+  return r;
+}
+#define read_at read_at_in_registers
+#endif
 
 int main(int argc, char **argv) {
   long n = atol(argv[1]);

@@ -79,14 +79,22 @@ static void install(struct sock_filter *F, int Len) {
   }
 }
 
-/* The arch check every filter starts with: 3 instructions, then nr in A. */
+/* The arch check every filter starts with: 3 instructions, then nr in A.
+ * A 32-bit build checks for i386, and its libc's mmap() is mmap2. */
+#ifdef __x86_64__
+#define OWN_ARCH AUDIT_ARCH_X86_64
+#define SYS_MMAP SYS_mmap
+#else
+#define OWN_ARCH AUDIT_ARCH_I386
+#define SYS_MMAP SYS_mmap2
+#endif
 #define PROLOGUE                                                               \
-  LOAD(arch), JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),        \
-      RET(KILL), LOAD(nr)
+  LOAD(arch), JUMP(BPF_JMP | BPF_JEQ | BPF_K, OWN_ARCH, 1, 0), RET(KILL),      \
+      LOAD(nr)
 
 static void sandboxMem(void) {
   struct sock_filter F[] = {PROLOGUE,
-                            IS(SYS_mmap, 1),         RET(KILL),
+                            IS(SYS_MMAP, 1),         RET(KILL),
                             IS(SYS_mprotect, 1),     RET(KILL),
                             IS(SYS_memfd_create, 1), RET(KILL),
                             RET(SECCOMP_RET_ALLOW)};
@@ -127,7 +135,7 @@ static void sandboxNoUnmap(void) {
 static void sandboxWx(void) {
   struct sock_filter F[] = {
       PROLOGUE,                    /* 0-3 */
-      IS(SYS_mmap, 4),             /* 4: else 9 */
+      IS(SYS_MMAP, 4),             /* 4: else 9 */
       LOAD(args[2]),               /* 5: prot */
       TEST(PROT_EXEC, 0, 9),       /* 6: else allow */
       LOAD(args[3]),               /* 7: flags */

@@ -363,6 +363,29 @@ TEST(JumpPatchPlan, SyscallLast) {
   EXPECT_EQ(slice(Out, 0, 5), hex("6a 27 58 0f 05"));
 }
 
+// i386's system call, int $0x80, runs from a copy as syscall does: last in
+// the window (a thread in it returns, or restarts, at the window's end);
+// not before the end, and not in 64-bit code (where it is rare and means
+// the 32-bit system call table).
+TEST(JumpPatchPlan, Int80LastIn32BitCode) {
+  // push $3; pop %eax; int $0x80; ret   (restart-in-site.c's i386 read_at)
+  std::vector<uint8_t> B = hex("6a 03 58 cd 80 c3");
+  PatchPlan Plan;
+  std::string Why;
+  uint64_t At = 0x56550000;
+  ASSERT_TRUE(planJumpPatch(B, At, At, {}, Plan, Why, X86Mode::Bits32)) << Why;
+  EXPECT_EQ(Plan.Length, 5u);
+  std::vector<uint8_t> Out = relocate(Plan, At + 0x100);
+  EXPECT_EQ(slice(Out, 0, 5), hex("6a 03 58 cd 80"));
+  B = hex("cd 80 83 c4 08 c3");
+  EXPECT_FALSE(planJumpPatch(B, At, At, {}, Plan, Why, X86Mode::Bits32));
+  EXPECT_NE(Why.find("syscall before"), std::string::npos) << Why;
+  B = hex("6a 03 58 cd 81 c3"); // int $0x81: a trap
+  EXPECT_FALSE(planJumpPatch(B, At, At, {}, Plan, Why, X86Mode::Bits32));
+  EXPECT_NE(Why.find("trap"), std::string::npos) << Why;
+  EXPECT_TRUE(rejected(plan("6a 03 58 cd 80 c3"), "trap"));
+}
+
 // A call or syscall leaves its return point, and an unconditional transfer
 // leaves the bytes after it, inside the window.
 TEST(JumpPatchPlan, TransfersBeforeTheEndRejected) {

@@ -27,8 +27,17 @@ bool rel32Between(uint64_t NextIp, uint64_t Target, int32_t &Rel,
   return true;
 }
 
-bool isSyscall(const X86Insn &I) {
-  return !I.Vex && I.Map == 1 && I.Opcode == 0x05;
+/// A system call instruction, which runs as well from a copy: syscall, and
+/// in 32-bit mode int $0x80 (i386's system call; threadsInTheWay and the
+/// agent's removal know a thread may be in it). Not sysenter: the kernel
+/// returns from it to the vDSO, not to the next instruction.
+bool isSyscall(const X86Insn &I, const uint8_t *Bytes, X86Mode Mode) {
+  if (I.Vex)
+    return false;
+  if (I.Map == 1 && I.Opcode == 0x05)
+    return true;
+  return Mode == X86Mode::Bits32 && I.Map == 0 && I.Opcode == 0xcd &&
+         I.ImmSize == 1 && Bytes[I.ImmOffset] == 0x80;
 }
 
 bool isInt3(const X86Insn &I) {
@@ -57,8 +66,10 @@ bool operandUsesRsp(const X86Insn &I, const uint8_t *Bytes) {
   return (Sib & 7) == 4;
 }
 
-/// Why I (at Bytes) cannot run from a copy elsewhere, or null if it can.
-const char *whyNotRelocatable(const X86Insn &I, const uint8_t *Bytes) {
+/// Why I (at Bytes, decoded in Mode) cannot run from a copy elsewhere, or
+/// null if it can.
+const char *whyNotRelocatable(const X86Insn &I, const uint8_t *Bytes,
+                              X86Mode Mode) {
   switch (I.Flow) {
   case X86Flow::Normal:
     return isXbegin(I) ? "cannot relocate xbegin (its abort target is "
@@ -89,7 +100,7 @@ const char *whyNotRelocatable(const X86Insn &I, const uint8_t *Bytes) {
       return "cannot relocate an indirect call through the stack pointer";
     return nullptr;
   case X86Flow::Trap:
-    if (isSyscall(I))
+    if (isSyscall(I, Bytes, Mode))
       return nullptr;
     return isInt3(I) ? "cannot relocate an int3 (another debugger?)"
                      : "cannot relocate a trap, privileged or far transfer";
@@ -220,7 +231,8 @@ bool decodeWindow(std::span<const uint8_t> Func, size_t SiteOff,
 bool checkWindow(const PatchPlan &Plan, std::string &Why) {
   for (size_t K = 0; K < Plan.Insns.size(); ++K) {
     const DisplacedInsn &D = Plan.Insns[K];
-    const char *Reason = whyNotRelocatable(D.Insn, Plan.Original + D.Offset);
+    const char *Reason =
+        whyNotRelocatable(D.Insn, Plan.Original + D.Offset, Plan.Mode);
     if (!Reason && K + 1 < Plan.Insns.size())
       Reason = whyOnlyLast(D.Insn);
     if (Reason) {
