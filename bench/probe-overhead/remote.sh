@@ -3,12 +3,17 @@
 # an entry probe on it (a count() aggregation), traced under qemu-i386 -g
 # (32-bit build) and gdbserver (64-bit build). Each is run with N/10 and N
 # calls; the per-hit cost is the slope, so fixed costs (starting the stub,
-# connecting, resolving libraries) cancel out.
+# connecting, resolving libraries) cancel out. The qemu-i386 target is
+# measured both ways: with every hit a breakpoint over the protocol
+# (TSCC_REMOTE_AGENT=0), and with the clause run in the guest by the
+# in-process agent (the default), with M calls instead of N (a hit costs
+# far less there: the slope needs more of them).
 #
-#   bench/probe-overhead/remote.sh [N]        (default N = 2000)
+#   bench/probe-overhead/remote.sh [N [M]]    (default N = 4000, M = 400000)
 #   TSCC=... TSRUN=... to choose the tools (default: build*/bin, then PATH)
 set -euo pipefail
 N=${1:-4000}
+M=${2:-400000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 find_tool() {
   local name=$1 var=$2
@@ -47,9 +52,9 @@ SESSION="python3 $ROOT/utils/lit/remote_session.py"
 
 # Time one traced run of N calls.
 traced_time() {
-  local stub=$1 exe=$2 n=$3 t0 t1
+  local stub=$1 exe=$2 n=$3 agent=$4 t0 t1
   t0=$(now)
-  $SESSION --stub "${stub//@N@/$n}" -- "$TSRUN" "$WORK/count.o" \
+  TSCC_REMOTE_AGENT=$agent $SESSION --stub "${stub//@N@/$n}" -- "$TSRUN" "$WORK/count.o" \
     --remote "127.0.0.1:{port0}=$exe" > "$WORK/out" 2>&1
   t1=$(now)
   grep -q "@hits: $n\$" "$WORK/out" || { echo "expected $n hits:" >&2; cat "$WORK/out" >&2; exit 1; }
@@ -59,17 +64,19 @@ traced_time() {
 # The marginal cost of a hit: the difference between N and N/10 calls, so
 # that starting the stub, connecting and resolving libraries cancel out.
 run_case() {
-  local label=$1 stub=$2 exe=$3
-  local small=$((N / 10)) t_small t_big per
-  t_small=$(traced_time "$stub" "$exe" "$small")
-  t_big=$(traced_time "$stub" "$exe" "$N")
-  per=$(echo "($t_big - $t_small) / ($N - $small) * 1000000" | bc -l)
-  printf '%-20s %6d calls %7.3fs  %6d calls %7.3fs  per hit %7.1f us\n' \
-    "$label" "$small" "$t_small" "$N" "$t_big" "$per"
+  local label=$1 stub=$2 exe=$3 n=${4:-$N} agent=${5:-0}
+  local small=$((n / 10)) t_small t_big per
+  t_small=$(traced_time "$stub" "$exe" "$small" "$agent")
+  t_big=$(traced_time "$stub" "$exe" "$n" "$agent")
+  per=$(echo "($t_big - $t_small) / ($n - $small) * 1000000" | bc -l)
+  printf '%-24s %7d calls %7.3fs  %7d calls %7.3fs  per hit %9.3f us\n' \
+    "$label" "$small" "$t_small" "$n" "$t_big" "$per"
 }
 
 echo "gdb-remote per-hit cost (entry probe, count() aggregation)"
-run_case "qemu-i386 (ILP32)" "qemu-i386 -g {port} $WORK/loop32 @N@" "$WORK/loop32"
+run_case "qemu-i386 over RSP" "qemu-i386 -g {port} $WORK/loop32 @N@" "$WORK/loop32"
+run_case "qemu-i386 in-process" "qemu-i386 -g {port} $WORK/loop32 @N@" \
+  "$WORK/loop32" "$M" 1
 if command -v gdbserver > /dev/null; then
   run_case "gdbserver (LP64)" "gdbserver 127.0.0.1:{port} $WORK/loop64 @N@" "$WORK/loop64"
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Per-hit cost of a user-function probe, native x86-64 processes (and,
-with --m32, native i386 processes: the same program built -m32).
+with --m32, i386 processes: the same program built -m32, run natively and
+under qemu-i386).
 
 Runs the same loop program (loop.c: N calls of hit(a, b)) under each tracer
 with an entry probe that counts (count.t), an entry probe that prints both
@@ -12,6 +13,7 @@ in-process agent, computed from the same run.
 
   bench/probe-overhead/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
                               [--n1-print N] [--n2-print N]
+                              [--n1-remote N] [--n2-remote N] [--scale K]
                               [--repeat K] [--only-tsrun] [--kinds K,...]
                               [--m32]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
@@ -37,7 +39,18 @@ Rows:
                         the agent of the 32-bit process. bpftrace counts its
                         hits the same, but reads arg0/arg1 from rdi/rsi (the
                         x86-64 convention): its printed values are not the
-                        arguments, which its row does not check.
+                        arguments, which its row does not check. gdb's
+                        dprintf reads them from the stack (i386 cdecl).
+  tsrun --remote qemu-i386 (RSP), count
+                        with --m32, when qemu-i386 is installed: the same
+                        32-bit program under `qemu-i386 -g PORT`, traced
+                        through the GDB stub (utils/lit/remote_session.py
+                        starts the stub); every hit is a stop and several
+                        round trips, so it runs --n1-remote and --n2-remote
+                        calls (default 200 and 1000); its loop time comes
+                        from the program's stderr, which qemu passes on
+  --scale K             multiplies every run length by K (default 1: short
+                        rounds, a few seconds a row; 10 for a longer run)
 
 Columns: "per hit" is the traced program's slowdown per call, in ns, from
 the loop's own timing (loop.c reports it); "vs bpftrace" divides it by the
@@ -109,6 +122,9 @@ class Case:
         self.argv, self.check = argv, check
         self.mode = mode  # tsrun rows: "in-process" or "breakpoint"
         self.lengths = lengths  # (n1, n2) of its own, if any
+        # A file the program's stderr goes to instead of the command's
+        # (a program behind a stub): where its loop time is.
+        self.program_err = None
 
 
 def run_once(cmd, capture):
@@ -164,6 +180,9 @@ def timed(case, lengths, repeat):
         for n in lengths:
             dt, cpu, out, err = run_once(case.argv(n),
                                          case.check is not None)
+            if case.program_err:
+                with open(case.program_err, errors="replace") as f:
+                    err += f.read()
             lost = case.check(n, out, err) if case.check else 0
             loop = loop_seconds(err)
             if n not in best or loop < best[n][0]:
@@ -228,11 +247,19 @@ def preflight(case):
     and it must lose nothing."""
     n = 1000
     cmd = case.argv(n)
-    cmd = cmd[:1] + ["-v"] + cmd[1:]
+    at = next(i for i, w in enumerate(cmd) if os.path.basename(w) == "tsrun")
+    cmd = cmd[:at + 1] + ["-v"] + cmd[at + 1:]
     _, _, out, err = run_once(cmd, case.check is not None)
-    # "..., in-process" or "..., breakpoint (why)".
-    probes = re.findall(r"probe @@\S+ at .*, (in-process|breakpoint)"
-                        r"(?: \(.*\))?$", err, re.M)
+    if case.mode == "rsp":
+        # A probe of a remote target names no mechanism when it is the
+        # stub's breakpoint; a row named for the round trips must not time
+        # anything else.
+        probes = ["in-process" if p.endswith(", in-process") else "rsp"
+                  for p in re.findall(r"probe @@\S+ at (.*)$", err, re.M)]
+    else:
+        # "..., in-process" or "..., breakpoint (why)".
+        probes = re.findall(r"probe @@\S+ at .*, (in-process|breakpoint)"
+                            r"(?: \(.*\))?$", err, re.M)
     if not probes or any(p != case.mode for p in probes):
         raise RuntimeError("expected the probe %s, tsrun -v says: %s" % (
             case.mode, "; ".join(probes) or err[-500:]))
@@ -275,6 +302,15 @@ def main():
     ap.add_argument("--n2-fast", type=int, default=10000000,
                     help="calls, longer run of the in-process rows and "
                     "(no tracer) (default 10000000)")
+    ap.add_argument("--n1-remote", type=int, default=200,
+                    help="calls, shorter run of the qemu-i386 row (default "
+                    "200)")
+    ap.add_argument("--n2-remote", type=int, default=1000,
+                    help="calls, longer run of the qemu-i386 row (default "
+                    "1000)")
+    ap.add_argument("--scale", type=int, default=1,
+                    help="multiply every run length by this (default 1; "
+                    "e.g. 10 for a longer, steadier run)")
     ap.add_argument("--repeat", type=int, default=2,
                     help="runs per length, the fastest counts (default 2)")
     ap.add_argument("--kinds", default="count,print,exit,stack",
@@ -285,8 +321,14 @@ def main():
     ap.add_argument("--m32", action="store_true",
                     help="build the program -m32 (native i386 processes)")
     a = ap.parse_args()
-    if not (0 < a.n1 < a.n2 and 0 < a.n1_fast < a.n2_fast and a.repeat > 0):
-        ap.error("need 0 < n1 < n2, 0 < n1-fast < n2-fast and repeat > 0")
+    if not (0 < a.n1 < a.n2 and 0 < a.n1_fast < a.n2_fast and
+            0 < a.n1_print < a.n2_print and 0 < a.n1_remote < a.n2_remote
+            and a.repeat > 0 and a.scale > 0):
+        ap.error("need 0 < n1 < n2 for every pair of run lengths, "
+                 "repeat > 0 and scale > 0")
+    for name in ("n1", "n2", "n1_fast", "n2_fast", "n1_print", "n2_print",
+                 "n1_remote", "n2_remote"):
+        setattr(a, name, getattr(a, name) * a.scale)
 
     work = tempfile.mkdtemp(prefix="probe-overhead-")
     try:
@@ -348,6 +390,20 @@ def run(a, work):
         # breakpoint in either mode.
         tsrun_case("tsrun, count by stack", "stack", [], "stack", [],
                    check_stack_counts(r"^\]: (\d+)$"), fast=False)
+        if a.m32 and shutil.which("qemu-i386"):
+            # The same 32-bit program under qemu-user's GDB stub: its
+            # stdout and stderr go to files (the stub's, not tsrun's).
+            qemu_out = os.path.join(work, "qemu.out")
+            session = os.path.join(ROOT, "utils", "lit", "remote_session.py")
+            cases.append(Case(
+                "tsrun --remote qemu-i386 (RSP), count", "count", False,
+                lambda n: [sys.executable, session, "--stub",
+                           "qemu-i386 -g {port} %s %d" % (exe, n),
+                           "--out", qemu_out, "--timeout", str(TIMEOUT),
+                           "--", tsrun, objs["count"], "--remote",
+                           "127.0.0.1:{port0}=" + exe],
+                check_tsrun_count, "rsp", (a.n1_remote, a.n2_remote)))
+            cases[-1].program_err = qemu_out + ".stub-stderr"
     if shutil.which("bpftrace"):
         # -c: bpftrace starts the program once every probe is attached.
         def bpftrace(prog, opts=()):
@@ -372,11 +428,14 @@ def run(a, work):
             bpftrace("uretprobe:%s:hit { @n = count(); }"),
             check_bpftrace_count))
     if shutil.which("gdb") and not a.only_tsrun:
+        # At hit's first instruction: i386 arguments are on the stack.
+        dprintf = ('dprintf *hit,"%ld %ld\\n",*(long *)($esp+4),'
+                   '*(long *)($esp+8)' if a.m32 else
+                   'dprintf hit,"%ld %ld\\n",$rdi,$rsi')
         cases.append(Case(
             "gdb dprintf, print 2 args", "print", False,
             lambda n: ["gdb", "-q", "-batch", "-ex", "set pagination off",
-                       "-ex", 'dprintf hit,"%ld %ld\\n",$rdi,$rsi',
-                       "-ex", "run", "--args", exe, str(n)]))
+                       "-ex", dprintf, "-ex", "run", "--args", exe, str(n)]))
     if shutil.which("ltrace") and not a.only_tsrun:
         cases.append(Case(
             "ltrace -x hit, print", "print", False,
@@ -443,8 +502,8 @@ def run(a, work):
             "not met, " + "; ".join(why) if why else "met"))
 
     missing = [t for t in ("tscc", "tsrun") if not find_tool(t)]
-    missing += [t for t in ("bpftrace", "gdb", "ltrace")
-                if not shutil.which(t)]
+    missing += [t for t in ("bpftrace", "gdb", "ltrace") +
+                (("qemu-i386",) if a.m32 else ()) if not shutil.which(t)]
     if missing:
         print("\nnot installed / not built: " + ", ".join(missing))
     if a.only_tsrun:

@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 2
+#define TSCC_STORE_VERSION 3
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -131,6 +131,12 @@ enum tscc_agent_notice {
   TSCC_NOTICE_USDT_ARG = 1u << 5,     /* a USDT argument could not be read */
 };
 
+/* A clause's counts. Kept in rows (tscc_store_layout.counters_off): one
+ * row per thread slot, which only that thread writes (no locked
+ * instruction, no cache line shared with another thread), and a shared
+ * row for counts without a thread (atomics). A slot's row outlives its
+ * thread: a new thread in the slot goes on counting in it. Readers add
+ * the rows up (tscc_store_sum_counters). */
 struct tscc_clause_counters {
   uint64_t fired;
   uint64_t faults;
@@ -265,8 +271,10 @@ struct tscc_store_layout {
   uint32_t ring_size;          /* data bytes per ring, a power of two */
   uint64_t globals_off;
   uint64_t globals_size;
-  uint64_t tables_off;       /* where the store's table areas start */
-  uint64_t counters_off;     /* [shard] tscc_clause_counters[clause_count] */
+  uint64_t tables_off; /* where the store's table areas start */
+  /* [shard] tscc_clause_counters[thread_capacity + 1][clause_count]: the
+   * rows of the thread slots, then the shared row. */
+  uint64_t counters_off;
   uint64_t threads_off;      /* [shard] struct tscc_thread[thread_capacity] */
   uint64_t thread_index_off; /* [shard] uint32_t[thread_index_slots] */
   uint64_t blocks_off;       /* [shard] thread_block_size x capacity */
@@ -305,8 +313,16 @@ int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid);
 
 struct tscc_store_header *tscc_store_hdr(struct tscc_store *S);
 struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S);
+/* The shared row of Clause's counters (atomics only), or Slot's own row
+ * (its thread's alone; the shared row for a slot out of range); null for a
+ * bad clause. Sum adds every row up to the shard's threads_high into *Sum
+ * (saturating; fault_kinds or-ed). */
 struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
                                                  uint32_t Clause);
+struct tscc_clause_counters *
+tscc_store_thread_counters(struct tscc_store *S, int32_t Slot, uint32_t Clause);
+void tscc_store_sum_counters(struct tscc_store *S, uint32_t Clause,
+                             struct tscc_clause_counters *Sum);
 uint8_t *tscc_store_globals(struct tscc_store *S);
 
 /* Thread slots. Lookup finds only live slots. Add returns the live slot of
@@ -368,6 +384,14 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
 uint64_t tscc_host_now_ns(void);
 void tscc_host_yield(void);
 int tscc_host_thread_alive(int32_t Tid);
+/* 1 when thread Owner is known to run (running, runnable, or in a system
+ * call), 0 when it is stopped (SIGSTOP, a debugger, a ptrace stop) or that
+ * is unknown. A waiter that knows its lock's owner runs goes on waiting
+ * past its timeout. The agent asks the kernel (/proc/<tid>/stat), so that
+ * a hit is not dropped because tsrun or another thread is slow; tsrun
+ * always says 0, and keeps its bounded waits: it must never wait on a
+ * target for good. */
+int tscc_host_owner_running(int32_t Owner);
 void tscc_host_wake(uint32_t *Futex);
 /* Called after thread Tid released the lock (the agent stops the thread
  * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */

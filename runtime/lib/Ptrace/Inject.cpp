@@ -307,22 +307,8 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
 uint64_t tscc::rt::pt::mapAnywhere(PtraceProcess &P, pid_t Tid, uint64_t Size,
                                    int Prot, std::string &Error,
                                    int ExtraFlags) {
-  bool Is64 = P.dataModel() == DataModel::LP64;
-  Size = (Size + 4095) & ~uint64_t(4095);
-  uint64_t R = 0;
-  if (!injectSyscall(
-          P, Tid, Is64 ? 9 /*mmap*/ : 192 /*mmap2*/,
-          {0, Size, static_cast<uint64_t>(Prot),
-           static_cast<uint64_t>(MAP_PRIVATE | MAP_ANONYMOUS | ExtraFlags),
-           ~0ull, 0},
-          R, Error))
-    return 0;
-  if (isMmapError(R)) {
-    Error = std::string("mmap in the target failed: ") +
-            std::strerror(static_cast<int>(-static_cast<int64_t>(R)));
-    return 0;
-  }
-  return R;
+  PtraceAccess Access(P, Tid);
+  return ip::mapAnonymous(Access, Size, Prot, Error, ExtraFlags);
 }
 
 void tscc::rt::pt::unmapInTarget(PtraceProcess &P, pid_t Tid, uint64_t Addr,

@@ -20,6 +20,8 @@
 
 #include "PtraceProcess.h"
 
+#include "../InProcess/Installer/ProcessAccess.h"
+
 #include "tscc/SyscallTable.h"
 
 #include <initializer_list>
@@ -45,6 +47,28 @@ SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 bool injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                    std::initializer_list<uint64_t> Args, uint64_t &Result,
                    std::string &Error);
+
+/// A stopped thread Tid of P as the in-process layer sees a process
+/// (InProcess/Installer/ProcessAccess.h): /proc/PID/mem and injectSyscall.
+class PtraceAccess final : public ip::ProcessAccess {
+public:
+  PtraceAccess(PtraceProcess &P, pid_t Tid) : P(P), Tid(Tid) {}
+  DataModel dataModel() const override { return P.dataModel(); }
+  bool readMemory(uint64_t Addr, void *Dst, size_t Len) override {
+    return P.readMemory(Addr, Dst, Len);
+  }
+  bool writeMemory(uint64_t Addr, const void *Src, size_t Len) override {
+    return P.writeMemory(Addr, Src, Len);
+  }
+  bool syscall(uint64_t Nr, std::initializer_list<uint64_t> Args,
+               uint64_t &Result, std::string &Why) override {
+    return injectSyscall(P, Tid, Nr, Args, Result, Why);
+  }
+
+private:
+  PtraceProcess &P;
+  pid_t Tid;
+};
 
 /// Maps P's home page (gadget + return trampoline). Every thread of P must
 /// be stopped.

@@ -8,6 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RemoteImpl.h"
+#include "RemoteInject.h"
+
+#include "../InProcess/Installer/Agent.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -311,6 +314,9 @@ bool RemoteBackend::Impl::start(std::string &Error) {
   for (const std::string &M : Matcher.errors())
     warnOnce(M);
   S.targetAttached(*Tgt, HowRemote);
+  prepareAgent();
+  if (Lost())
+    return false;
   if (!loadInitialModules(E)) {
     Error = where() + ": " + E;
     return false;
@@ -457,7 +463,7 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
   }
   // Leave nothing behind: every breakpoint (probe, return and loader) goes,
   // syscall catching stops, then the target runs on by itself.
-  bool Clean = true;
+  bool Clean = removeAgentSites();
   for (auto &[Addr, B] : Breakpoints)
     Clean &= removeBreakpoint(B);
   for (uint64_t Sem : Semaphores)

@@ -11,6 +11,8 @@
 #ifndef TSCC_RUNTIME_REMOTE_REMOTEIMPL_H
 #define TSCC_RUNTIME_REMOTE_REMOTEIMPL_H
 
+#include "../Ptrace/PtraceProcess.h"
+
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ModuleImage.h"
 #include "tscc/Runtime/ProbeMatcher.h"
@@ -31,6 +33,15 @@
 namespace tscc::rt {
 
 class Session;
+namespace pt {
+class AgentFactory;
+} // namespace pt
+namespace ip {
+struct PatchPlan;
+} // namespace ip
+namespace remote {
+class RemoteAccess;
+} // namespace remote
 
 namespace remote {
 
@@ -233,6 +244,25 @@ public:
   void installSyscalls();
   std::shared_ptr<const ElfFile> loadElf(const std::string &Path);
   void warnOnce(const std::string &Message);
+
+  // --- clauses inside a qemu-i386 guest (RemoteAgent.cpp)
+  /// Why this target keeps clauses in tsrun, or "".
+  std::string agentObstacle();
+  /// An `int $0x80; ret` of the loader's or the program's code.
+  std::optional<uint64_t> findGadget();
+  /// Puts the agent into the guest if it can take it; -v says which path.
+  void prepareAgent();
+  bool installAgent(std::string &Why);
+  std::string threadsInTheWay(const ip::PatchPlan &Plan);
+  /// Patches the sites of M that can jump into the agent: by address, ""
+  /// for those that did, why not for the others.
+  std::map<uint64_t, std::string>
+  installAgentSites(remote::Module &M, const std::vector<ProbeSite> &Sites);
+  /// Disarms the agent and puts every patched site's bytes back.
+  bool removeAgentSites();
+  std::unique_ptr<pt::AgentFactory> Agents;
+  std::unique_ptr<remote::RemoteAccess> Access;
+  pt::AgentState Agent;
 
   Session &S;
   RemoteOptions Opts;

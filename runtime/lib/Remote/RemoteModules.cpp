@@ -343,9 +343,21 @@ bool RemoteBackend::Impl::probeApplies(uint32_t Probe) const {
 
 void RemoteBackend::Impl::addProbeHooks(Module &M,
                                         const std::vector<ProbeSite> &Sites) {
+  // Sites that jump into the agent in the guest need no breakpoint.
+  std::map<uint64_t, std::string> InGuest = installAgentSites(M, Sites);
   for (const ProbeSite &Site : Sites) {
     if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
       continue;
+    uint64_t At = Site.Address + M.Bias;
+    std::string Mechanism;
+    if (auto It = InGuest.find(At); It != InGuest.end()) {
+      if (It->second.empty()) {
+        S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
+                        "in-process");
+        continue;
+      }
+      Mechanism = "breakpoint (" + It->second + ")";
+    }
     Hook H;
     H.Kind =
         Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
@@ -366,7 +378,8 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
       }
     }
     addHook(Addr, H);
-    S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr);
+    S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr,
+                    Mechanism);
   }
 }
 

@@ -46,17 +46,12 @@ uint64_t saturatingAdd(uint64_t A, uint64_t B) {
   return A > UINT64_MAX - B ? UINT64_MAX : A + B;
 }
 
-/// Adds the counters at From (shared memory: read once each) to Sum.
-void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters *From) {
-  if (!From)
-    return;
-  Sum.fired =
-      saturatingAdd(Sum.fired, __atomic_load_n(&From->fired, __ATOMIC_RELAXED));
-  Sum.faults = saturatingAdd(Sum.faults,
-                             __atomic_load_n(&From->faults, __ATOMIC_RELAXED));
-  Sum.drops =
-      saturatingAdd(Sum.drops, __atomic_load_n(&From->drops, __ATOMIC_RELAXED));
-  Sum.fault_kinds |= __atomic_load_n(&From->fault_kinds, __ATOMIC_RELAXED);
+/// Adds the counters at From (tsrun's own memory) to Sum.
+void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters &From) {
+  Sum.fired = saturatingAdd(Sum.fired, From.fired);
+  Sum.faults = saturatingAdd(Sum.faults, From.faults);
+  Sum.drops = saturatingAdd(Sum.drops, From.drops);
+  Sum.fault_kinds |= From.fault_kinds;
 }
 
 } // namespace
@@ -65,12 +60,13 @@ tscc_clause_counters SessionState::totalCounters(uint32_t Clause) {
   tscc_clause_counters Sum{};
   if (!Store)
     return Sum;
-  addCounters(Sum, tscc_store_counters(Store->view(), Clause));
+  // Every shard's rows (one per thread slot, and the shared one).
+  tscc_store_sum_counters(Store->view(), Clause, &Sum);
   std::lock_guard<std::mutex> G(ExitMutex);
   if (Clause < RetiredCounters.size())
-    addCounters(Sum, &RetiredCounters[Clause]);
+    addCounters(Sum, RetiredCounters[Clause]);
   for (auto &[Key, E] : Shards)
-    addCounters(Sum, tscc_store_counters(E.Mem->view(), Clause));
+    tscc_store_sum_counters(E.Mem->view(), Clause, &Sum);
   return Sum;
 }
 
@@ -265,7 +261,7 @@ void SessionState::releaseShardLocked(uint64_t Key) {
     ExitSeen = true;
   tscc_store *V = It->second.Mem->view();
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
-    addCounters(RetiredCounters[C], tscc_store_counters(V, C));
+    tscc_store_sum_counters(V, C, &RetiredCounters[C]);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)

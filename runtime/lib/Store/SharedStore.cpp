@@ -137,7 +137,11 @@ bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
 uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
   uint64_t Cur = alignTo(sizeof(tscc_shard_header), 64);
   L.counters_off = Cur;
-  Cur += uint64_t(L.clause_count) * sizeof(tscc_clause_counters);
+  // A row per thread slot and the shared row; a slot's row starts on a
+  // cache line of its own.
+  uint64_t Row =
+      alignTo(uint64_t(L.clause_count) * sizeof(tscc_clause_counters), 64);
+  Cur += Row * (uint64_t(L.thread_capacity) + 1);
   Cur = alignTo(Cur, 64);
   L.threads_off = Cur;
   Cur += uint64_t(L.thread_capacity) * sizeof(tscc_thread);
@@ -373,6 +377,9 @@ extern "C" int tscc_host_thread_alive(int32_t Tid) {
   // kill() would take 0 and negative numbers for process groups.
   return Tid > 0 && (kill(Tid, 0) == 0 || errno != ESRCH);
 }
+
+// tsrun never waits on a target's thread past its timeout (store.h).
+extern "C" int tscc_host_owner_running(int32_t) { return 0; }
 
 extern "C" void tscc_host_unlocked(int32_t) {}
 

@@ -207,8 +207,9 @@ protected:
   }
 
   uint64_t counter(uint32_t Clause, int Which) {
-    tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause);
-    return Which == 0 ? K->fired : Which == 1 ? K->faults : K->drops;
+    tscc_clause_counters K{};
+    tscc_store_sum_counters(Store->view(), Clause, &K);
+    return Which == 0 ? K.fired : Which == 1 ? K.faults : K.drops;
   }
 
   std::vector<DrainedRecord> drain() {

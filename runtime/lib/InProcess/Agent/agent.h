@@ -103,7 +103,12 @@ extern const char tscc_safe_begin[] HIDDEN, tscc_safe_end[] HIDDEN,
 void tscc_agent_return(void) HIDDEN;
 
 uint64_t agent_now_ns(void);
-int agent_counters_add(uint32_t Clause, int Which, uint64_t N);
+/* hit.c: counts in thread T's own row of the clause counters (null: the
+ * shared row); fault kinds likewise. */
+int agent_counters_add(struct tscc_agent_thread *T, uint32_t Clause, int Which,
+                       uint64_t N);
+void agent_fault_kind(struct tscc_agent_thread *T, uint32_t Clause,
+                      uint32_t Kind);
 enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
 /* The session is ending (tsrun says so), or a clause of this process
  * called exit(), which tsrun has not seen yet. */
@@ -118,7 +123,8 @@ void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
                    uint64_t *R);
 void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs);
-void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind);
+void agent_count_dropped(struct tscc_agent_thread *T,
+                         const struct tscc_agent_site *Site, uint32_t Kind);
 
 /* returns.c, with the store lock held. When Site has exit or within()
  * hooks, its call enters within() (before the entry clauses run), and its

@@ -44,6 +44,21 @@ static int write_text(long Fd, uint64_t Addr, const void *Src, uint64_t Len) {
   return 0;
 }
 
+/* Whether /proc/self/mem shows this process's memory at Addr as the
+ * program sees it. Under an emulator (qemu-user) it is the emulator's own
+ * memory, where a guest address means something else entirely: writing
+ * there would corrupt the emulator, so the bytes are compared first (the
+ * rest of Addr's page, up to 64 bytes) and the file is not used unless
+ * they are the same. */
+static int mem_file_is_ours(long Fd, uint64_t Addr) {
+  uint8_t Seen[64];
+  uint64_t Len = 4096 - (Addr & 4095);
+  if (Len > sizeof(Seen))
+    Len = sizeof(Seen);
+  return sys_pread64(Fd, Seen, Len, Addr) == (long)Len &&
+         __builtin_memcmp(Seen, AGENT_PTR(const void *, Addr), Len) == 0;
+}
+
 static void sync_cores(int Registered) {
   if (Registered)
     sys3(NR_membarrier, MEMBARRIER_SYNC_CORE, 0, 0);
@@ -121,6 +136,10 @@ void agent_reader_gone(void) {
       sys3(NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) == 0;
   static const char MemPath[] = "/proc/self/mem";
   long Fd = sys3(NR_open, MemPath, O_RDWR | O_CLOEXEC, 0);
+  if (Fd >= 0 && N && !mem_file_is_ours(Fd, site_at(0)->address)) {
+    sys1(NR_close, Fd);
+    Fd = -1;
+  }
   static const uint8_t Int3 = 0xcc;
   for (uint32_t I = 0; I < N; ++I)
     if (site_is_ours(site_at(I), 0xe9, 0))

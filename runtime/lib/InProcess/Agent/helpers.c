@@ -57,7 +57,7 @@ static struct tscc_ctx *checked(struct tscc_ctx *Ctx) {
 }
 
 static void count_fault(struct tscc_ctx *Ctx) {
-  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+  agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
 }
 
 /* The table of map Map (Map < map_count) or aggregation Map - map_count, if
@@ -83,14 +83,14 @@ static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
   if (Len == 0)
     return 0;
   if (Len > MAX_READ || !plausible(AGENT_ADDR(Dst), Len)) {
-    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
     return -1;
   }
   if (plausible(Addr, Len) &&
       tscc_safe_copy(Dst, AGENT_PTR(const void *, Addr), Len) == 0)
     return 0;
   __builtin_memset(Dst, 0, Len);
-  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+  agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
   return -1;
 }
 
@@ -109,7 +109,7 @@ static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
                  : -1;
   if (Len < 0) {
     __builtin_memset(Dst, 0, Max);
-    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
     return -1;
   }
   /* Equal strings must be equal byte for byte (map keys). */
@@ -142,7 +142,7 @@ static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
   struct tscc_ring_record H = ring_header(Ctx, Type);
   if (tscc_ring_write(store(), (uint32_t)scope(Ctx)->thread->slot, &H, Payload,
                       Size))
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
 }
 
 static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
@@ -175,7 +175,7 @@ static void *h_map_lookup(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
   void *V = tscc_map_lookup(store(), Map, scope(Ctx)->thread->slot, Key,
                             KeySize, Create, &Full);
   if (Full)
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
   return V;
 }
 
@@ -203,7 +203,7 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
   if (!checked_table(Ctx, store()->layout.map_count + Agg, Key, KeySize))
     return;
   if (tscc_agg_update(store(), Agg, Key, KeySize, Value))
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
 }
 
 /* Printing happens in tsrun: the request goes through the ring, in order
@@ -289,7 +289,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
    * may be too small for a copy of this size. */
   uint8_t *Where = tscc_ring_reserve(store(), (uint32_t)T->slot, Max);
   if (!Where) {
-    agent_counters_add(Ctx->clause, COUNT_DROPS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
     return;
   }
   struct tscc_stack_snapshot Snap;
@@ -322,10 +322,8 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
 }
 
 static void h_fault(struct tscc_ctx *Ctx, uint32_t Kind) {
-  agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
-  struct tscc_clause_counters *K = tscc_store_counters(store(), Ctx->clause);
-  if (K && Kind < 64)
-    __atomic_fetch_or(&K->fault_kinds, 1ull << Kind, __ATOMIC_RELAXED);
+  agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
+  agent_fault_kind(scope(Ctx)->thread, Ctx->clause, Kind);
 }
 
 /* A clause that keys an aggregation by a stack (TSCC_CLAUSE_CALLS_STACK_ID)
@@ -335,7 +333,7 @@ static void h_fault(struct tscc_ctx *Ctx, uint32_t Kind) {
 static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
   (void)Depth;
   if (checked(Ctx))
-    agent_counters_add(Ctx->clause, COUNT_FAULTS, 1);
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
   return 0;
 }
 

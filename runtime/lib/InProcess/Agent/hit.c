@@ -66,16 +66,46 @@ void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
 }
 #endif
 
-int agent_counters_add(uint32_t Clause, int Which, uint64_t N) {
+/* Adds N to what Which counts of Clause: in thread T's own row, with one
+ * unlocked add to memory (only T writes its row, and a signal handler
+ * that interrupts T counts between two instructions, never inside one:
+ * on i386 the add/adc pair is as safe, the carry being restored with the
+ * flags); without a thread, in the shared row with an atomic add. */
+int agent_counters_add(struct tscc_agent_thread *T, uint32_t Clause, int Which,
+                       uint64_t N) {
+  struct tscc_store *S = &tscc_agent_config.store;
   struct tscc_clause_counters *K =
-      tscc_store_counters(&tscc_agent_config.store, Clause);
+      T ? tscc_store_thread_counters(S, T->slot, Clause)
+        : tscc_store_counters(S, Clause);
   if (!K)
     return -1;
   uint64_t *C = Which == COUNT_FIRED    ? &K->fired
                 : Which == COUNT_FAULTS ? &K->faults
                                         : &K->drops;
-  __atomic_add_fetch(C, N, __ATOMIC_RELAXED);
+  if (!T) {
+    __atomic_add_fetch(C, N, __ATOMIC_RELAXED);
+    return 0;
+  }
+#if defined(__i386__)
+  __asm__ volatile("addl %2, %0\n\tadcl %3, %1"
+                   : "+m"(((uint32_t *)C)[0]), "+m"(((uint32_t *)C)[1])
+                   : "ri"((uint32_t)N), "ri"((uint32_t)(N >> 32))
+                   : "cc");
+#else
+  __asm__ volatile("addq %1, %0" : "+m"(*C) : "er"(N) : "cc");
+#endif
   return 0;
+}
+
+/* Or-s the bit of fault Kind into Clause's fault kinds, as above. */
+void agent_fault_kind(struct tscc_agent_thread *T, uint32_t Clause,
+                      uint32_t Kind) {
+  struct tscc_store *S = &tscc_agent_config.store;
+  struct tscc_clause_counters *K =
+      T ? tscc_store_thread_counters(S, T->slot, Clause)
+        : tscc_store_counters(S, Clause);
+  if (K && Kind < 64)
+    __atomic_fetch_or(&K->fault_kinds, 1ull << Kind, __ATOMIC_RELAXED);
 }
 
 /* The session is ending (tsrun says so), or a clause of this process
@@ -154,7 +184,7 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   uint32_t Clause = agent_clause_of(Probe);
   if (Clause >= C->clause_count)
     return;
-  agent_counters_add(Clause, COUNT_FIRED, 1);
+  agent_counters_add(T, Clause, COUNT_FIRED, 1);
   const struct tscc_agent_clause *K =
       &AGENT_PTR(const struct tscc_agent_clause *, C->clauses)[Clause];
   if (!K->pred && !K->action)
@@ -190,18 +220,19 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
   T->in_clause = 0;
   if (Crashed)
-    agent_counters_add(Clause, COUNT_FAULTS, 1);
+    agent_counters_add(T, Clause, COUNT_FAULTS, 1);
 }
 
-void agent_count_dropped(const struct tscc_agent_site *Site, uint32_t Kind) {
+void agent_count_dropped(struct tscc_agent_thread *T,
+                         const struct tscc_agent_site *Site, uint32_t Kind) {
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I) {
     uint32_t K = Hooks[I].kind;
     if (Kind ? K == Kind : K == TSCC_HOOK_ENTRY || K == TSCC_HOOK_EXIT) {
       uint32_t Clause = agent_clause_of(Hooks[I].index);
-      agent_counters_add(Clause, COUNT_FIRED, 1);
-      agent_counters_add(Clause, COUNT_DROPS, 1);
+      agent_counters_add(T, Clause, COUNT_FIRED, 1);
+      agent_counters_add(T, Clause, COUNT_DROPS, 1);
     }
   }
 }
@@ -225,7 +256,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     return;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
-    agent_count_dropped(Site, 0);
+    agent_count_dropped(0, Site, 0);
     return;
   }
   ++T->hits;
@@ -236,7 +267,7 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
     else if (Rc == TSCC_LOCK_TIMEOUT)
       agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
-    agent_count_dropped(Site, 0);
+    agent_count_dropped(T, Site, 0);
     return;
   }
   /* exit() may have been called while we waited for the lock. */

@@ -29,6 +29,36 @@ int tscc_host_thread_alive(int32_t Tid) {
   return Tid > 0 && sys2(NR_kill, Tid, 0) != -ESRCH;
 }
 
+/* Reads the state letter of /proc/<Owner>/stat: the field after the
+ * command name, which ends at the last ')'. */
+int tscc_host_owner_running(int32_t Owner) {
+  if (Owner <= 0)
+    return 0;
+  char Path[32] = "/proc/";
+  char Digits[12];
+  int N = 0;
+  for (uint32_t V = (uint32_t)Owner; V; V /= 10)
+    Digits[N++] = (char)('0' + V % 10);
+  int P = 6;
+  while (N)
+    Path[P++] = Digits[--N];
+  __builtin_memcpy(Path + P, "/stat", 6);
+  long Fd = sys3(NR_open, Path, 0 /* O_RDONLY */, 0);
+  if (Fd < 0)
+    return 0;
+  char Buf[512];
+  long Got = sys3(NR_read, Fd, Buf, sizeof(Buf));
+  sys1(NR_close, Fd);
+  long Paren = -1;
+  for (long I = 0; I < Got; ++I)
+    if (Buf[I] == ')')
+      Paren = I;
+  if (Paren < 0 || Paren + 2 >= Got)
+    return 0;
+  char State = Buf[Paren + 2];
+  return State == 'R' || State == 'S' || State == 'D';
+}
+
 /* tsrun found this thread stopped (SIGSTOP, SIGTSTP...) while it held the
  * lock, and let it run on to the end of its clause instead of leaving
  * every other thread waiting: now it stops, as it was asked to. */

@@ -102,7 +102,7 @@ int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
   /* Its return will not be seen: its exit clauses are dropped, and
    * within() does not count this call any more. */
   agent_notice(TSCC_NOTICE_SHADOW_FULL);
-  agent_count_dropped(Site, TSCC_HOOK_EXIT);
+  agent_count_dropped(T, Site, TSCC_HOOK_EXIT);
   move_within(T, Site, -1);
   return 0;
 }
@@ -138,7 +138,9 @@ static void run_exits(struct tscc_agent_thread *R, int Locked,
       !__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE))
     return;
   if (!Locked || agent_stopping(S)) {
-    agent_count_dropped(Site, TSCC_HOOK_EXIT);
+    /* R's row is this thread's, unless the frame was found in another
+     * entry: the shared row then. */
+    agent_count_dropped(R == agent_thread(0) ? R : 0, Site, TSCC_HOOK_EXIT);
     return;
   }
   uint64_t Regs[TSCC_REG_COUNT];

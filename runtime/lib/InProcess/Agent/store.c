@@ -26,12 +26,64 @@ struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S) {
   return (struct tscc_shard_header *)S->shard;
 }
 
+static struct tscc_clause_counters *counter_row(struct tscc_store *S,
+                                                uint32_t Row, uint32_t Clause) {
+  /* SharedStore.cpp's layout: rows start on cache lines of their own. */
+  uint64_t Stride =
+      ((uint64_t)S->layout.clause_count * sizeof(struct tscc_clause_counters) +
+       63) &
+      ~63ull;
+  return (struct tscc_clause_counters *)(S->shard + S->layout.counters_off +
+                                         Row * Stride) +
+         Clause;
+}
+
 struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
                                                  uint32_t Clause) {
   if (Clause >= S->layout.clause_count)
     return 0;
-  return (struct tscc_clause_counters *)(S->shard + S->layout.counters_off) +
-         Clause;
+  return counter_row(S, S->layout.thread_capacity, Clause);
+}
+
+struct tscc_clause_counters *tscc_store_thread_counters(struct tscc_store *S,
+                                                        int32_t Slot,
+                                                        uint32_t Clause) {
+  if (Clause >= S->layout.clause_count)
+    return 0;
+  uint32_t Row = Slot >= 0 && (uint32_t)Slot < S->layout.thread_capacity
+                     ? (uint32_t)Slot
+                     : S->layout.thread_capacity;
+  return counter_row(S, Row, Clause);
+}
+
+static uint64_t add_saturating(uint64_t A, uint64_t B) {
+  return A > ~0ull - B ? ~0ull : A + B;
+}
+
+static void add_row(struct tscc_clause_counters *Sum,
+                    const struct tscc_clause_counters *K) {
+  Sum->fired =
+      add_saturating(Sum->fired, __atomic_load_n(&K->fired, __ATOMIC_RELAXED));
+  Sum->faults = add_saturating(Sum->faults,
+                               __atomic_load_n(&K->faults, __ATOMIC_RELAXED));
+  Sum->drops =
+      add_saturating(Sum->drops, __atomic_load_n(&K->drops, __ATOMIC_RELAXED));
+  Sum->fault_kinds |= __atomic_load_n(&K->fault_kinds, __ATOMIC_RELAXED);
+}
+
+void tscc_store_sum_counters(struct tscc_store *S, uint32_t Clause,
+                             struct tscc_clause_counters *Sum) {
+  if (Clause >= S->layout.clause_count)
+    return;
+  uint32_t Cap = S->layout.thread_capacity;
+  /* threads_high is the shard's (writable by the process): bounded. */
+  uint32_t High =
+      __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE);
+  if (High > Cap)
+    High = Cap;
+  add_row(Sum, counter_row(S, Cap, Clause));
+  for (uint32_t Row = 0; Row < High; ++Row)
+    add_row(Sum, counter_row(S, Row, Clause));
 }
 
 uint8_t *tscc_store_globals(struct tscc_store *S) {
@@ -48,6 +100,9 @@ static uint32_t fnv1a(uint32_t H, const void *Data, uint32_t Size) {
 static void cpu_relax(void) { __builtin_ia32_pause(); }
 
 /*--- The clause lock -------------------------------------------------------*/
+
+/* How many timeouts a waiter waits in all for an owner that runs. */
+#define RUNNING_OWNER_WAITS 40u
 
 /* After this long a waiter claims the starving slot. */
 #define STARVE_NS 20000ull
@@ -102,9 +157,10 @@ static int stuck(struct tscc_store_header *H, uint32_t Owner, uint32_t Me) {
  * within TimeoutNs (it was stopped by a debugger or SIGSTOP) makes this
  * caller give up, and every later caller give up at once, until that owner
  * unlocks or dies: a stopped process must not slow every other target
- * down. (tsrun also frees the lock of every thread it sees die, and lets a
- * traced thread that is stopped while it holds the lock finish its clause
- * first.) */
+ * down. An owner that runs (tscc_host_owner_running) is waited for longer,
+ * up to RUNNING_OWNER_WAITS timeouts: a slow owner costs time, not hits. (tsrun
+ * also frees the lock of every thread it sees die, and lets a traced thread
+ * that is stopped while it holds the lock finish its clause first.) */
 static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   struct tscc_store_header *H = tscc_store_hdr(S);
   uint32_t Me = (uint32_t)Tid;
@@ -116,7 +172,10 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   uint32_t Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
   if (Owner == Me)
     return TSCC_LOCK_REENTERED;
-  if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED))
+  /* Marked stuck (by a waiter that gave up on it, tsrun's perhaps): give
+   * up at once, unless it runs, when a target's hit waits below. */
+  if (Owner && Owner == __atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED) &&
+      !tscc_host_owner_running((int32_t)Owner))
     return stuck(H, Owner, Me);
   for (unsigned Spin = 0; Spin < 256; ++Spin) {
     cpu_relax();
@@ -124,6 +183,7 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
       return TSCC_LOCK_OK;
   }
   uint64_t Start = tscc_host_now_ns(), LastCheck = Start;
+  unsigned Waits = 0;
   for (;;) {
     tscc_host_yield();
     if (try_take(H, Me))
@@ -156,6 +216,20 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     }
     if (Now - Start > TimeoutNs) {
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+      /* An owner that runs is slow (tsrun under a sanitizer, an
+       * overloaded machine, a convoy of waiters on fewer CPUs), not
+       * stuck: a target's hit waits for it rather than being dropped, up
+       * to RUNNING_OWNER_WAITS timeouts in all, and only while the session
+       * goes on. (tsrun never knows, tscc_host_owner_running: it gives up,
+       * as it must never wait on a target for good.) */
+      if (Owner && Owner != Me && Waits < RUNNING_OWNER_WAITS &&
+          !(S->control &&
+            __atomic_load_n(&S->control->stopping, __ATOMIC_RELAXED)) &&
+          tscc_host_owner_running((int32_t)Owner)) {
+        ++Waits;
+        Start = Now;
+        continue;
+      }
       uint32_t Mine = Me;
       __atomic_compare_exchange_n(&H->starving, &Mine, 0, 0, __ATOMIC_RELAXED,
                                   __ATOMIC_RELAXED);

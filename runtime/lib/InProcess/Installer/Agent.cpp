@@ -56,22 +56,12 @@ const AgentAbi &abiOf(const PtraceProcess &P) {
   return agentAbi(P.dataModel());
 }
 
-bool isError(uint64_t R) { return R > ~uint64_t(4095); }
-
-std::string errnoText(uint64_t R) {
-  return std::strerror(static_cast<int>(-static_cast<int64_t>(R)));
-}
-
 /// Runs one system call in the target; false (with Why) on failure.
 bool call(PtraceProcess &P, pid_t Tid, uint64_t Nr,
           std::initializer_list<uint64_t> Args, uint64_t &Result,
           std::string &Why, const char *What) {
-  if (!injectSyscall(P, Tid, Nr, Args, Result, Why))
-    return false;
-  if (!isError(Result))
-    return true;
-  Why = std::string(What) + " in the target failed: " + errnoText(Result);
-  return false;
+  PtraceAccess Access(P, Tid);
+  return ip::callChecked(Access, Nr, Args, Result, Why, What);
 }
 
 /// Auxiliary vector entries of a process.
@@ -154,18 +144,17 @@ uint32_t agentThreadCapacity(const SharedStore &Store) {
 }
 
 /// Maps the table and the pool of the agent's threads (MAP_NORESERVE).
-bool mapThreads(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+bool mapThreads(ip::ProcessAccess &Acc, AgentState &A, AgentFactory &F,
                 std::string &Why) {
-  AgentState &A = P.Agent;
   A.ThreadCapacity = agentThreadCapacity(*F.session().store());
   A.ThreadsSize = uint64_t(A.ThreadCapacity) * sizeof(tscc_agent_thread);
-  A.ThreadsBase = mapAnywhere(P, Tid, A.ThreadsSize, PROT_READ | PROT_WRITE,
-                              Why, MAP_NORESERVE);
+  A.ThreadsBase = ip::mapAnonymous(Acc, A.ThreadsSize, PROT_READ | PROT_WRITE,
+                                   Why, MAP_NORESERVE);
   if (!A.ThreadsBase)
     return false;
   for (uint64_t Bytes : PoolBytes) {
-    A.PoolBase =
-        mapAnywhere(P, Tid, Bytes, PROT_READ | PROT_WRITE, Why, MAP_NORESERVE);
+    A.PoolBase = ip::mapAnonymous(Acc, Bytes, PROT_READ | PROT_WRITE, Why,
+                                  MAP_NORESERVE);
     if (A.PoolBase) {
       A.PoolSize = Bytes;
       return true;
@@ -208,37 +197,6 @@ constexpr uint64_t DataScratch = 4096; ///< first page: syscall arguments
 constexpr uint64_t DataSize = 1u << 20;
 /// Jump-patched sites an agent can put back by itself if tsrun dies.
 constexpr uint32_t SiteCapacity = 32768;
-
-/// Maps an image for the target, relocated there, with its final
-/// protections. Base receives its address.
-bool placeImage(PtraceProcess &P, pid_t Tid, std::span<const uint8_t> Object,
-                const SymbolResolver &Resolve, RelocatedImage &Img,
-                uint64_t &Base, uint64_t &Size, std::string &Why) {
-  if (!relocatedImageSize(Object, Size, Why))
-    return false;
-  Base = mapAnywhere(P, Tid, Size, PROT_READ | PROT_WRITE, Why);
-  if (!Base)
-    return false;
-  if (!relocateImage(Object, Base, Resolve, Img, Why))
-    return false;
-  if (Img.ContentEnd &&
-      !P.writeMemory(Base, Img.Bytes.data(), Img.ContentEnd)) {
-    Why = "cannot write the agent into the target";
-    return false;
-  }
-  uint64_t R = 0;
-  uint64_t NrMprotect = abiOf(P).NrMprotect;
-  if (Img.ExecEnd &&
-      !call(P, Tid, NrMprotect, {Base, Img.ExecEnd, PROT_READ | PROT_EXEC}, R,
-            Why, "mprotect"))
-    return false;
-  if (Img.RwStart > Img.ExecEnd &&
-      !call(P, Tid, NrMprotect,
-            {Base + Img.ExecEnd, Img.RwStart - Img.ExecEnd, PROT_READ}, R, Why,
-            "mprotect"))
-    return false;
-  return true;
-}
 
 constexpr size_t MaxFds = 3;
 
@@ -303,31 +261,15 @@ bool passFds(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
 /// tsrun's own user): nobody else gets the memfd this way.
 bool openTsrunFd(PtraceProcess &P, pid_t Tid, uint64_t Scratch, int Fd,
                  int &Got, std::string &Why) {
-  std::string Path =
-      "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(Fd);
-  uint64_t R = 0;
-  if (!P.writeMemory(Scratch, Path.c_str(), Path.size() + 1) ||
-      !call(P, Tid, abiOf(P).NrOpenat,
-            {static_cast<uint64_t>(int64_t{AT_FDCWD}), Scratch,
-             O_RDWR | O_CLOEXEC, 0},
-            R, Why, "opening the shard through /proc"))
-    return false;
-  Got = static_cast<int>(R);
-  return true;
+  PtraceAccess Access(P, Tid);
+  return ip::openTsrunFd(Access, Scratch, Fd, Got, Why);
 }
 
 /// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target, then close(Fd).
 bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
            uint64_t &Base, std::string &Why, const char *What) {
-  bool Ok = call(
-      P, Tid, abiOf(P).NrMmap,
-      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
-      Base, Why, What);
-  uint64_t Ignored = 0;
-  std::string IgnoredWhy;
-  injectSyscall(P, Tid, abiOf(P).NrClose, {static_cast<uint64_t>(Fd)}, Ignored,
-                IgnoredWhy);
-  return Ok;
+  PtraceAccess Access(P, Tid);
+  return ip::mapSharedFd(Access, Fd, Size, Prot, Base, Why, What);
 }
 
 /// Maps the process's own shard. A child it forks does not inherit it
@@ -377,33 +319,31 @@ uint64_t chainedSlot(const AgentState &A, unsigned I) {
          I * sizeof(tscc_kernel_sigaction);
 }
 
-std::array<uint8_t, 32> agentAction(const PtraceProcess &P) {
-  const AgentState &A = P.Agent;
+std::array<uint8_t, 32> agentAction(DataModel DM, const AgentState &A) {
   // SA_ONSTACK: a program that handles stack overflows on an alternate
   // stack keeps doing so through us. SA_NODEFER: a fault in a chained
   // handler is not a fault with the signal blocked (which kills).
-  return abiOf(P).sigaction(A.Signal,
-                            SA_SIGINFO | SA_ONSTACK | SA_NODEFER |
-                                0x04000000 /*SA_RESTORER*/,
-                            A.Restorer);
+  return agentAbi(DM).sigaction(A.Signal,
+                                SA_SIGINFO | SA_ONSTACK | SA_NODEFER |
+                                    0x04000000 /*SA_RESTORER*/,
+                                A.Restorer);
 }
 
 /// Installs the agent's handler for the signals it recovers faults of,
 /// keeping what the program had in the config for chaining.
-bool installHandlers(PtraceProcess &P, pid_t Tid, uint64_t Scratch,
-                     std::string &Why) {
-  const AgentState &A = P.Agent;
-  std::array<uint8_t, 32> Act = agentAction(P);
-  if (!P.writeMemory(Scratch, Act.data(), Act.size())) {
+bool installHandlers(ip::ProcessAccess &Acc, const AgentState &A,
+                     uint64_t Scratch, std::string &Why) {
+  std::array<uint8_t, 32> Act = agentAction(Acc.dataModel(), A);
+  if (!Acc.writeMemory(Scratch, Act.data(), Act.size())) {
     Why = "cannot write to the target";
     return false;
   }
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     uint64_t R = 0;
-    if (!call(P, Tid, abiOf(P).NrRtSigaction,
-              {static_cast<uint64_t>(AgentSignals[I]), Scratch,
-               chainedSlot(A, I), 8},
-              R, Why, "sigaction"))
+    if (!ip::callChecked(Acc, agentAbi(Acc.dataModel()).NrRtSigaction,
+                         {static_cast<uint64_t>(AgentSignals[I]), Scratch,
+                          chainedSlot(A, I), 8},
+                         R, Why, "sigaction"))
       return false;
   }
   return true;
@@ -415,16 +355,16 @@ uint64_t symbol(const RelocatedImage &Img, const char *Name) {
 }
 
 /// The config and the blob of tables it points into.
-bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
-                 const std::map<uint64_t, uint64_t> &Aux, std::string &Why) {
-  AgentState &A = P.Agent;
+bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
+                 AgentFactory &F, const RelocatedImage &Code,
+                 const AgentTargetFacts &Facts, std::string &Why) {
   const ProbeProgram &Prog = F.session().program();
   SharedStore &Store = *F.session().storeFor(P);
   Blob B(A.DataBase + DataScratch);
   uint64_t Tables = B.add(Store.tables().data(),
                           Store.tables().size() * sizeof(tscc_table_layout));
   bool Is64 = P.dataModel() == DataModel::LP64;
-  auto Text = Code.Sections.find(abiOf(P).TextSection);
+  auto Text = Code.Sections.find(agentAbi(P.dataModel()).TextSection);
   if (Text == Code.Sections.end()) {
     Why = std::string("the probe object has no ") +
           (Is64 ? "LP64 code" : "i386 code");
@@ -476,12 +416,11 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
   C.target_id = A.TargetId;
   // rdfsbase is a 64-bit instruction; the i386 agent reads %gs:0.
-  auto Cap2 = Aux.find(AT_HWCAP2);
-  C.has_fsgsbase = Is64 && Cap2 != Aux.end() && (Cap2->second & 2);
-  C.pid = P.Pid;
-  C.ppid = P.PPid;
-  C.uid = P.Uid;
-  C.pname = B.addString(P.PName);
+  C.has_fsgsbase = Is64 && (Facts.HwCap2 & 2);
+  C.pid = P.pid();
+  C.ppid = P.ppid();
+  C.uid = P.uid();
+  C.pname = B.addString(P.name());
   C.clauses = B.add(Clauses.data(), Clauses.size() * sizeof(Clauses[0]));
   C.probe_clause = B.add(ProbeClause.data(), ProbeClause.size() * 4);
   C.probe_specs = B.add(Specs.data(), Specs.size() * 8);
@@ -491,7 +430,7 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
   C.param_strings = B.add(ParamStrings.data(), ParamStrings.size() * 8);
   C.param_count = static_cast<uint32_t>(Params.size());
   C.format_count = static_cast<uint32_t>(Prog.formats().size());
-  C.vdso_clock_gettime = vdsoClockGettime(P, Aux);
+  C.vdso_clock_gettime = Facts.VdsoClockGettime;
   C.code_lo = A.CodeBase;
   C.code_hi = A.CodeBase + A.CodeSize;
   C.agent_lo = A.AgentBase;
@@ -508,9 +447,9 @@ bool writeConfig(PtraceProcess &P, AgentFactory &F, const RelocatedImage &Code,
     Why = "the script's tables do not fit the agent's data area";
     return false;
   }
-  if (!P.writeMemory(A.DataBase + DataScratch, B.bytes().data(),
-                     B.bytes().size()) ||
-      !P.writeMemory(A.Config, &C, sizeof(C))) {
+  if (!Acc.writeMemory(A.DataBase + DataScratch, B.bytes().data(),
+                       B.bytes().size()) ||
+      !Acc.writeMemory(A.Config, &C, sizeof(C))) {
     Why = "cannot write the agent's configuration";
     return false;
   }
@@ -579,15 +518,21 @@ unsigned adoptOrphan(PtraceProcess &P, pid_t Tid, const RelocatedImage &Ours) {
 }
 
 /// Gives the process its own epoch and arms it.
-bool arm(PtraceProcess &P, AgentFactory &F) {
+bool arm(ip::ProcessAccess &Acc, const AgentState &A, AgentFactory &F,
+         bool MayHeal) {
   uint32_t Epoch = F.nextEpoch();
   tscc_agent_proc Proc{};
   Proc.armed = 1;
   Proc.epoch = Epoch;
   // Healing taken already: a sandbox that forbids rewriting code leaves
   // the agent only disarming itself if tsrun dies (PathPlan.h).
-  Proc.healing = P.AgentMayHeal ? 0 : 1;
-  return P.writeMemory(P.Agent.Proc, &Proc, sizeof(Proc));
+  Proc.healing = MayHeal ? 0 : 1;
+  return Acc.writeMemory(A.Proc, &Proc, sizeof(Proc));
+}
+
+bool arm(PtraceProcess &P, AgentFactory &F) {
+  PtraceAccess Acc(P, P.Pid);
+  return arm(Acc, P.Agent, F, P.AgentMayHeal);
 }
 
 } // namespace
@@ -694,9 +639,10 @@ bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
 // Installation
 //===----------------------------------------------------------------------===//
 
-bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
-                                std::string &Why) {
-  P.Agent = AgentState{};
+bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
+                                    AgentState &A, AgentFactory &F,
+                                    RelocatedImage &AgentImg,
+                                    RelocatedImage &Code, std::string &Why) {
   if (!F.unavailable().empty()) {
     Why = F.unavailable();
     return false;
@@ -705,22 +651,16 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   const ProbeProgram &Prog = F.session().program();
   const ProbeProgram::CodeStream *I386 =
       Prog.codeStream(EM_386, DataModel::ILP32);
-  if (P.dataModel() == DataModel::ILP32 && !I386) {
+  if (T.dataModel() == DataModel::ILP32 && !I386) {
     Why = "a 32-bit process, and the probe object has no i386 code (it "
           "predates ABI 1.5 or was compiled with --no-i386-stream)";
     return false;
   }
-  if (!samePidNamespace(P.Pid)) {
-    Why = "the process is in another PID namespace";
-    return false;
-  }
-  AgentState &A = P.Agent;
-  A.TargetId = F.session().targetId(P);
-  RelocatedImage AgentImg, Code;
+  A.TargetId = F.session().targetId(T);
   SymbolResolver None = [](std::string_view) { return std::nullopt; };
-  const AgentAbi &Abi = abiOf(P);
-  if (!placeImage(P, Tid, Abi.AgentObject, None, AgentImg, A.AgentBase,
-                  A.AgentSize, Why))
+  const AgentAbi &Abi = agentAbi(T.dataModel());
+  if (!ip::placeImage(Acc, Abi.AgentObject, None, AgentImg, A.AgentBase,
+                      A.AgentSize, Why))
     return false;
   A.Config = symbol(AgentImg, TSCC_AGENT_SYM_CONFIG);
   A.Proc = symbol(AgentImg, TSCC_AGENT_SYM_PROC);
@@ -744,16 +684,50 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     uint64_t A = symbol(AgentImg, std::string(Name).c_str());
     return A ? std::optional<uint64_t>(A) : std::nullopt;
   };
-  if (!placeImage(P, Tid,
-                  P.dataModel() == DataModel::LP64 ? F.programObject()
-                                                   : I386->Image,
-                  FromAgent, Code, A.CodeBase, A.CodeSize, Why))
+  if (!ip::placeImage(Acc,
+                      T.dataModel() == DataModel::LP64 ? F.programObject()
+                                                       : I386->Image,
+                      FromAgent, Code, A.CodeBase, A.CodeSize, Why))
     return false;
-  if (!mapThreads(P, Tid, F, Why))
+  if (!mapThreads(Acc, A, F, Why))
     return false;
   A.DataSize = DataSize;
-  A.DataBase = mapAnywhere(P, Tid, A.DataSize, PROT_READ | PROT_WRITE, Why);
-  if (!A.DataBase)
+  A.DataBase = ip::mapAnonymous(Acc, A.DataSize, PROT_READ | PROT_WRITE, Why);
+  return A.DataBase != 0;
+}
+
+bool tscc::rt::pt::configureAgent(ip::ProcessAccess &Acc, Target &T,
+                                  AgentState &A, AgentFactory &F,
+                                  const RelocatedImage &Code,
+                                  const AgentTargetFacts &Facts, bool MayHeal,
+                                  std::string &Why) {
+  if (!writeConfig(Acc, T, A, F, Code, Facts, Why) ||
+      !installHandlers(Acc, A, A.DataBase, Why))
+    return false;
+  uint64_t R = 0;
+  if (!ip::callChecked(Acc, agentAbi(T.dataModel()).NrMadvise,
+                       {A.Proc, 4096, MADV_WIPEONFORK}, R, Why,
+                       "madvise(MADV_WIPEONFORK)"))
+    return false;
+  if (!arm(Acc, A, F, MayHeal)) {
+    Why = "cannot arm the agent";
+    return false;
+  }
+  A.Installed = true;
+  return true;
+}
+
+bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
+                                std::string &Why) {
+  P.Agent = AgentState{};
+  if (!samePidNamespace(P.Pid)) {
+    Why = "the process is in another PID namespace";
+    return false;
+  }
+  AgentState &A = P.Agent;
+  PtraceAccess Acc(P, Tid);
+  RelocatedImage AgentImg, Code;
+  if (!placeAgentImages(Acc, P, A, F, AgentImg, Code, Why))
     return false;
   if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
     F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
@@ -763,18 +737,12 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
   std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
-  if (!writeConfig(P, F, Code, Aux, Why) ||
-      !installHandlers(P, Tid, A.DataBase, Why))
+  AgentTargetFacts Facts;
+  if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
+    Facts.HwCap2 = Cap2->second;
+  Facts.VdsoClockGettime = vdsoClockGettime(P, Aux);
+  if (!configureAgent(Acc, P, A, F, Code, Facts, P.AgentMayHeal, Why))
     return false;
-  uint64_t R = 0;
-  if (!call(P, Tid, Abi.NrMadvise, {A.Proc, 4096, MADV_WIPEONFORK}, R, Why,
-            "madvise(MADV_WIPEONFORK)"))
-    return false;
-  if (!arm(P, F)) {
-    Why = "cannot arm the agent";
-    return false;
-  }
-  A.Installed = true;
   // Threads made before tsrun came without a TLS of their own share an fs
   // base with another: the agent tells them apart by their ids.
   if (!threadsHaveOwnFsBase(P) && !agentTellsThreadsById(P, Why))
@@ -891,7 +859,7 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     if (AgentSignals[I] != Sig)
       continue;
-    std::array<uint8_t, 32> Act = agentAction(P);
+    std::array<uint8_t, 32> Act = agentAction(P.dataModel(), A);
     uint64_t R = 0;
     // What the program has just set is what faults that are not ours go
     // to from now on; then the agent's handler goes back in front.

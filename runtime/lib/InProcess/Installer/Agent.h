@@ -18,6 +18,9 @@
 #include "../../Ptrace/PtraceProcess.h"
 #include "AgentThreads.h"
 
+#include "../../Loader/LoadedImage.h"
+#include "ProcessAccess.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -67,6 +70,31 @@ private:
   std::string SocketName;
   uint32_t Epoch = 0;
 };
+
+/// What the agent's configuration needs to know of a process besides what
+/// its Target says.
+struct AgentTargetFacts {
+  uint64_t HwCap2 = 0; ///< AT_HWCAP2 (FSGSBASE: the x86-64 agent's rdfsbase)
+  /// The vDSO's clock_gettime (clock_gettime64 in a 32-bit process), or 0:
+  /// the agent then makes the system call.
+  uint64_t VdsoClockGettime = 0;
+};
+
+/// Putting the agent into a process, whatever controls it (a ptrace'd
+/// process, one behind a GDB stub): first its images (the agent, the
+/// object's code for T's model), its threads' table and pool, and its data
+/// area go in; the caller then maps the store, the control page and T's
+/// shard into it (A.StoreBase, A.ControlBase, A.ShardBase and their
+/// sizes); configureAgent writes its configuration, installs its signal
+/// handler and arms it. False with Why on the first failure; what was
+/// mapped stays (unarmed).
+bool placeAgentImages(ip::ProcessAccess &Acc, Target &T, AgentState &A,
+                      AgentFactory &F, RelocatedImage &AgentImg,
+                      RelocatedImage &Code, std::string &Why);
+bool configureAgent(ip::ProcessAccess &Acc, Target &T, AgentState &A,
+                    AgentFactory &F, const RelocatedImage &Code,
+                    const AgentTargetFacts &Facts, bool MayHeal,
+                    std::string &Why);
 
 /// Installs the agent into P and arms it. Every thread of P is stopped and
 /// Tid is one of them. False with Why when P stays on the ptrace path (a

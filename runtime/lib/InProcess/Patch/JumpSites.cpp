@@ -35,9 +35,9 @@ constexpr uint64_t MaxPadding = 16;
 
 /// The bytes after C's function, up to MaxPadding, inside the module's
 /// code (link-time ranges of M's file): what a jump may borrow as padding.
-std::vector<uint8_t> paddingAfter(PtraceProcess &P, const Module &M,
+std::vector<uint8_t> paddingAfter(JumpSiteTarget &P, const ModuleImage &M,
                                   const ip::ModuleEntries &ME,
-                                  const JumpCandidate &C) {
+                                  const JumpRequest &C) {
   uint64_t End = C.FuncStart + C.FuncSize - M.Bias;
   uint64_t Len = 0;
   for (const auto &[Start, Stop] : ME.code())
@@ -45,13 +45,13 @@ std::vector<uint8_t> paddingAfter(PtraceProcess &P, const Module &M,
       Len = std::min<uint64_t>(MaxPadding, Stop - End);
   std::vector<uint8_t> Out(Len);
   while (!Out.empty() &&
-         !P.readMemory(C.FuncStart + C.FuncSize, Out.data(), Out.size()))
+         !P.Acc.readMemory(C.FuncStart + C.FuncSize, Out.data(), Out.size()))
     Out.pop_back();
   return Out;
 }
 
 struct Planned {
-  const JumpCandidate *C;
+  const JumpRequest *C;
   ip::PatchPlan Plan;
   std::string NoJump; ///< a trap site: why not a jump
 };
@@ -106,7 +106,7 @@ std::vector<tscc_agent_usdt_arg> agentUsdtArgs(const UsdtProbe &U,
 
 /// The module-wide entries of M's file, found once per file while a
 /// module uses it.
-const ip::ModuleEntries &moduleEntries(const Module &M) {
+const ip::ModuleEntries &moduleEntries(const ModuleImage &M) {
   struct Cached {
     std::weak_ptr<const ElfFile> File;
     std::unique_ptr<ip::ModuleEntries> Entries;
@@ -128,9 +128,8 @@ const ip::ModuleEntries &moduleEntries(const Module &M) {
 /// Every way into C's function that its own direct branches do not show:
 /// the module's (ModuleEntries.h) and its jump tables' entries, read from
 /// the process, where they are relocated.
-ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
-                           const JumpCandidate &C,
-                           std::span<const uint8_t> Func,
+ip::EntryFacts entriesInto(JumpSiteTarget &P, const ModuleImage &M,
+                           const JumpRequest &C, std::span<const uint8_t> Func,
                            const std::vector<uint64_t> &Sites) {
   ip::EntryFacts Facts;
   const ip::ModuleEntries &ME = moduleEntries(M);
@@ -142,13 +141,13 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
   ip::FunctionCode Code;
   std::string Why;
-  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.mode()))
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode))
     return Facts; // planJumpPatch refuses the site for the same reason
   ip::AddressRanges Ranges;
   for (const auto &[Start, End] : ME.code())
     Ranges.push_back({Start + M.Bias, End + M.Bias});
   auto Read = [&](uint64_t A, void *Dst, size_t Len) {
-    return P.readMemory(A, Dst, Len);
+    return P.Acc.readMemory(A, Dst, Len);
   };
   for (const ip::IndirectJump &J : Code.Jumps)
     if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
@@ -165,7 +164,7 @@ ip::EntryFacts entriesInto(PtraceProcess &P, const Module &M,
 /// inside the bytes to be overwritten would resume in the middle of the
 /// jump; one in a system call displaced last would be sent back into them
 /// if the call restarts (the kernel moves the PC back over the syscall).
-std::string threadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
+std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
   const X86Insn &Last = Plan.Insns.back().Insn;
   // syscall, or i386's int $0x80 (sysenter is only in the vDSO).
   bool SyscallLast = !Last.Vex && ((Last.Map == 1 && Last.Opcode == 0x05) ||
@@ -194,17 +193,17 @@ struct BatchFacts {
 
 /// A site whose function is unknown, but that is an instruction boundary
 /// (a USDT note says so): a trap site, which needs only its instruction.
-std::string planTrapOnly(PtraceProcess &P, const JumpCandidate &C,
+std::string planTrapOnly(JumpSiteTarget &P, const JumpRequest &C,
                          Planned &Out) {
   const char *NoJump = "no symbol gives the enclosing function";
   uint8_t Code[16];
   size_t N = sizeof(Code);
-  while (N && !P.readMemory(C.Addr, Code, N))
+  while (N && !P.Acc.readMemory(C.Addr, Code, N))
     --N;
   std::string NoTrap;
   if (!N)
     return std::string(NoJump) + "; no trap either: the site cannot be read";
-  if (!ip::planTrapAt({Code, N}, C.Addr, Out.Plan, NoTrap, P.mode()))
+  if (!ip::planTrapAt({Code, N}, C.Addr, Out.Plan, NoTrap, P.Mode))
     return std::string(NoJump) + "; no trap either: " + NoTrap;
   Out.C = &C;
   Out.NoJump = NoJump;
@@ -212,14 +211,15 @@ std::string planTrapOnly(PtraceProcess &P, const JumpCandidate &C,
 }
 
 /// Why a site with these hooks cannot be a jump, or "".
-std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
+std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
                  BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
-    return planTrapOnly(P, C, Out);
+    return P.InstallTrapHandler ? planTrapOnly(P, C, Out)
+                                : "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
     return "the function is too large to check for branches into the site";
   std::vector<uint8_t> Func(C.FuncSize);
-  if (!P.readMemory(C.FuncStart, Func.data(), Func.size()))
+  if (!P.Acc.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
   auto Known = Batch.ByFunction.find(C.FuncStart);
@@ -230,29 +230,33 @@ std::string plan(PtraceProcess &P, const Module &M, const JumpCandidate &C,
   Out.C = &C;
   std::vector<uint8_t> Padding = paddingAfter(P, M, moduleEntries(M), C);
   if (ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan, Why,
-                        P.mode(), Padding)) {
-    Why = threadsInTheWay(P, Out.Plan);
+                        P.Mode, Padding)) {
+    Why = P.ThreadsInTheWay(Out.Plan);
     if (Why.empty())
       return {};
   }
+  if (!P.InstallTrapHandler)
+    return Why; // no SIGTRAP handler of the agent's in this target
   // An int3 over the first byte leaves every instruction boundary where it
   // was: no entry, no thread can be caught in the middle of it.
   std::string NoTrap;
-  if (!ip::planTrapPatch(Func, C.FuncStart, C.Addr, Out.Plan, NoTrap, P.mode()))
+  if (!ip::planTrapPatch(Func, C.FuncStart, C.Addr, Out.Plan, NoTrap, P.Mode))
     return Why + "; no trap either: " + NoTrap;
   Out.NoJump = Why;
   return {};
 }
 
 /// Appends a trampoline to the agent's table of sites.
-bool registerSite(PtraceProcess &P, uint64_t Trampoline) {
+bool registerSite(JumpSiteTarget &P, uint64_t Trampoline) {
   AgentState &A = P.Agent;
   if (A.SiteCount >= A.SiteCapacity)
     return false;
   uint32_t Count = A.SiteCount + 1;
-  if (!P.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline, 8) ||
-      !P.writeMemory(A.Config + offsetof(tscc_agent_config, site_count), &Count,
-                     4))
+  // The table holds pointers of the process's width (little-endian).
+  if (!P.Acc.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline,
+                         8) ||
+      !P.Acc.writeMemory(A.Config + offsetof(tscc_agent_config, site_count),
+                         &Count, 4))
     return false;
   A.SiteCount = Count;
   return true;
@@ -265,22 +269,58 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates,
                                const std::vector<uint64_t> &Sites,
                                std::map<uint64_t, std::string> &Traps) {
+  PtraceAccess Acc(P, Tid);
+  JumpSiteTarget T{
+      Acc,
+      P.Agent,
+      P.mode(),
+      [&P](const ip::PatchPlan &Plan) {
+        return ptraceThreadsInTheWay(P, Plan);
+      },
+      [&P, Tid](uint64_t Lo, uint64_t Hi, uint64_t Size, std::string &Why) {
+        return mapScratch(P, Tid, Lo, Hi, Size, Why);
+      },
+      [&P, Tid](std::string &Why) {
+        return installAgentTrapHandler(P, Tid, Why);
+      },
+      {}};
+  std::vector<JumpRequest> Requests;
+  for (const JumpCandidate &C : Candidates) {
+    JumpRequest R{C.Addr, C.FuncStart, C.FuncSize, {}};
+    for (const Hook &H : C.Hooks)
+      R.Hooks.push_back({hookKind(H.Kind), H.Index, H.Function, H.ModuleName,
+                         H.Usdt ? agentUsdtArgs(*H.Usdt, H.Bias)
+                                : std::vector<tscc_agent_usdt_arg>()});
+    Requests.push_back(std::move(R));
+  }
+  std::vector<uint64_t> All = Sites;
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    All.push_back(Addr);
+  std::map<uint64_t, std::string> Rejected =
+      installJumpSites(T, M, Requests, std::move(All));
+  Traps = std::move(T.Traps);
+  return Rejected;
+}
+
+std::map<uint64_t, std::string>
+tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
+                               const std::vector<JumpRequest> &Candidates,
+                               std::vector<uint64_t> Sites) {
   std::map<uint64_t, std::string> Rejected;
   std::vector<Planned> Plans;
   BatchFacts Batch;
-  Batch.Sites = Sites;
-  for (const auto &[Addr, Bp] : P.Breakpoints)
-    Batch.Sites.push_back(Addr);
+  Batch.Sites = std::move(Sites);
   for (const auto &[Addr, J] : P.Agent.Sites)
     Batch.Sites.push_back(Addr);
   std::string NoHandler;
-  for (const JumpCandidate &C : Candidates) {
+  for (const JumpRequest &C : Candidates) {
     Planned Pl;
     std::string Why = plan(P, M, C, Batch, Pl);
     // The agent's SIGTRAP handler is in front before the first int3.
     if (Why.empty() && Pl.Plan.Trap && NoHandler.empty() &&
-        !installAgentTrapHandler(P, Tid, NoHandler) && NoHandler.empty())
-      NoHandler = "the agent's SIGTRAP handler cannot be installed";
+        (!P.InstallTrapHandler || !P.InstallTrapHandler(NoHandler)) &&
+        NoHandler.empty())
+      NoHandler = "the agent's SIGTRAP handler cannot be installed here";
     if (Why.empty() && Pl.Plan.Trap && !NoHandler.empty())
       Why = Pl.NoJump + "; no trap either: " + NoHandler;
     if (Why.empty())
@@ -298,16 +338,16 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     HookCount += Pl.C->Hooks.size();
   size_t Strings = 0, UsdtArgs = 0;
   for (const Planned &Pl : Plans)
-    for (const Hook &H : Pl.C->Hooks) {
+    for (const JumpHook &H : Pl.C->Hooks) {
       Strings += H.Function.size() + H.ModuleName.size() + 2;
-      UsdtArgs += H.Usdt ? usdtArgCount(*H.Usdt) : 0;
+      UsdtArgs += H.Usdt.size();
     }
   uint64_t HooksOff = Plans.size() * ip::TrampolineSlot;
   uint64_t UsdtOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
   uint64_t StringsOff = UsdtOff + UsdtArgs * sizeof(tscc_agent_usdt_arg);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
-  uint64_t Area = mapScratch(P, Tid, M.Start, M.End, Size, Error);
+  uint64_t Area = P.MapScratch(M.Start, M.End, Size, Error);
   auto RejectAll = [&](const std::string &Why) {
     for (const Planned &Pl : Plans)
       Rejected[Pl.C->Addr] = Why;
@@ -331,24 +371,23 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     const Planned &Pl = Plans[I];
     uint64_t At = Area + I * ip::TrampolineSlot;
     // (In a 32-bit process every address is within reach.)
-    if (P.dataModel() == DataModel::LP64 &&
+    if (P.Mode == X86Mode::Bits64 &&
         !withinRel32(Pl.Plan.Site + ip::JumpSize, At)) {
       Rejected[Pl.C->Addr] = "no memory for a trampoline within reach";
       continue;
     }
     uint64_t HooksAt = NextHook;
-    for (const Hook &H : Pl.C->Hooks) {
+    for (const JumpHook &H : Pl.C->Hooks) {
       tscc_agent_hook AH{};
-      AH.kind = hookKind(H.Kind);
+      AH.kind = H.Kind;
       AH.index = H.Index;
       AH.func = AddString(H.Function);
       AH.module = AddString(H.ModuleName);
-      if (H.Usdt) {
-        std::vector<tscc_agent_usdt_arg> Args = agentUsdtArgs(*H.Usdt, H.Bias);
+      if (!H.Usdt.empty()) {
         AH.usdt = NextUsdt;
-        AH.usdt_count = static_cast<uint32_t>(Args.size());
-        size_t Len = Args.size() * sizeof(tscc_agent_usdt_arg);
-        memcpy(Bytes.data() + (NextUsdt - Area), Args.data(), Len);
+        AH.usdt_count = static_cast<uint32_t>(H.Usdt.size());
+        size_t Len = H.Usdt.size() * sizeof(tscc_agent_usdt_arg);
+        memcpy(Bytes.data() + (NextUsdt - Area), H.Usdt.data(), Len);
         NextUsdt += Len;
       }
       memcpy(Bytes.data() + (NextHook - Area), &AH, sizeof(AH));
@@ -366,7 +405,8 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     memcpy(Bytes.data() + (At - Area), Code.data(), Code.size());
     Built.push_back({&Pl, std::move(Info)});
   }
-  if (!P.writeMemory(Area, Bytes.data(), Bytes.size()))
+  // Read + execute already: code, for an emulator too.
+  if (!P.Acc.writeCode(Area, Bytes.data(), Bytes.size()))
     return RejectAll("cannot write the trampolines");
   for (auto &[Pl, Info] : Built) {
     std::vector<uint8_t> Jump;
@@ -377,12 +417,12 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
     // The agent learns of the site before the jump is written, so that it
     // can put the original bytes back by itself if tsrun dies.
     if (!registerSite(P, Info.At) ||
-        !P.writeMemory(Pl->Plan.Site, Jump.data(), Jump.size())) {
+        !P.Acc.writeCode(Pl->Plan.Site, Jump.data(), Jump.size())) {
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
     }
     if (Pl->Plan.Trap)
-      Traps[Pl->Plan.Site] = Pl->NoJump;
+      P.Traps[Pl->Plan.Site] = Pl->NoJump;
     JumpSite J;
     J.Trap = Pl->Plan.Trap;
     J.Addr = Pl->Plan.Site;

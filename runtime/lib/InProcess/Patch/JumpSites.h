@@ -14,6 +14,12 @@
 
 #include "../../Ptrace/PtraceProcess.h"
 
+#include "tscc/agent.h"
+
+#include "../Installer/ProcessAccess.h"
+#include "JumpPatch.h"
+
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,6 +33,52 @@ struct JumpCandidate {
   uint64_t FuncStart = 0, FuncSize = 0;
   std::vector<Hook> Hooks;
 };
+
+/// One hook of a site that jumps, as the agent's table has it.
+struct JumpHook {
+  uint32_t Kind = 0; ///< TSCC_HOOK_*
+  uint32_t Index = 0;
+  std::string Function, ModuleName;
+  /// A USDT probe's arguments, for the agent to evaluate (tscc/agent.h).
+  std::vector<tscc_agent_usdt_arg> Usdt;
+};
+
+struct JumpRequest {
+  uint64_t Addr = 0;
+  /// The enclosing function; FuncSize 0 when no symbol says (a USDT site
+  /// of a module without symbols: only a trap site can go there).
+  uint64_t FuncStart = 0, FuncSize = 0;
+  std::vector<JumpHook> Hooks;
+};
+
+/// The process whose sites are patched, whatever controls it.
+struct JumpSiteTarget {
+  ip::ProcessAccess &Acc;
+  AgentState &Agent;
+  X86Mode Mode;
+  /// Why a stopped thread of the process is in the way of Plan (inside
+  /// the bytes it overwrites, or in a system call it displaces), or "".
+  std::function<std::string(const ip::PatchPlan &Plan)> ThreadsInTheWay;
+  /// Size bytes of read + execute memory within reach of [Lo, Hi), or 0
+  /// with Why.
+  std::function<uint64_t(uint64_t Lo, uint64_t Hi, uint64_t Size,
+                         std::string &Why)>
+      MapScratch;
+  /// Puts the agent's SIGTRAP handler in front before the first trap site
+  /// (null where the target has none: its sites take no trap).
+  std::function<bool(std::string &Why)> InstallTrapHandler;
+  /// Out: the sites that got a trap, with why not a jump.
+  std::map<uint64_t, std::string> Traps;
+};
+
+/// Patches every request of module M that can take a jump, in the process
+/// T names; the same contract as the ptrace version below. Sites must
+/// hold every probe site and breakpoint of M (T.Agent's jump sites are
+/// added here).
+std::map<uint64_t, std::string>
+installJumpSites(JumpSiteTarget &T, const ModuleImage &M,
+                 const std::vector<JumpRequest> &Requests,
+                 std::vector<uint64_t> Sites);
 
 /// Patches every candidate of module M that can take a jump. One that
 /// cannot gets a trap site instead (an int3 that the agent's SIGTRAP

@@ -45,7 +45,9 @@ enum {
   NR_futex = 240,
   NR_prctl = 172,
   NR_open = 5,
+  NR_read = 3,
   NR_close = 6,
+  NR_pread64 = 180,
   NR_pwrite64 = 181,
   NR_mprotect = 125,
   NR_membarrier = 375,
@@ -55,6 +57,12 @@ enum {
 static inline long sys_pwrite64(long Fd, const void *Buf, unsigned long Len,
                                 uint64_t Offset) {
   return sys6(NR_pwrite64, Fd, (long)Buf, (long)Len, (long)(uint32_t)Offset,
+              (long)(uint32_t)(Offset >> 32), 0);
+}
+
+static inline long sys_pread64(long Fd, void *Buf, unsigned long Len,
+                               uint64_t Offset) {
+  return sys6(NR_pread64, Fd, (long)Buf, (long)Len, (long)(uint32_t)Offset,
               (long)(uint32_t)(Offset >> 32), 0);
 }
 

@@ -37,7 +37,9 @@ enum {
   NR_arch_prctl = 158,
   NR_prctl = 157,
   NR_open = 2,
+  NR_read = 0,
   NR_close = 3,
+  NR_pread64 = 17,
   NR_pwrite64 = 18,
   NR_mprotect = 10,
   NR_membarrier = 324,
@@ -47,6 +49,11 @@ enum {
 static inline long sys_pwrite64(long Fd, const void *Buf, unsigned long Len,
                                 uint64_t Offset) {
   return sys6(NR_pwrite64, Fd, (long)Buf, (long)Len, (long)Offset, 0, 0);
+}
+
+static inline long sys_pread64(long Fd, void *Buf, unsigned long Len,
+                               uint64_t Offset) {
+  return sys6(NR_pread64, Fd, (long)Buf, (long)Len, (long)Offset, 0, 0);
 }
 
 /* What tells threads apart without a system call: the fs base, the thread

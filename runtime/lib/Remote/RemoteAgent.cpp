@@ -1,0 +1,219 @@
+//===- RemoteAgent.cpp - Clauses inside a qemu-i386 guest -----------------===//
+//
+// A 32-bit program behind qemu-i386's stub on this machine gets the i386
+// agent, the object's i386 code and the session's shared memory through
+// the stub (RemoteInject.h), as a native 32-bit process does through
+// ptrace (InProcess/Installer/Agent.h): qemu-user's guest memory is memory of
+// the qemu process, so the guest maps the store's memfds (opened through
+// /proc/TSRUN/fd) and the agent's records reach tsrun the way a native
+// process's do. Entry probes then jump to trampolines in the guest: a hit
+// runs its clause as emulated guest code, with no round trip to tsrun.
+//
+//===----------------------------------------------------------------------===//
+#include "RemoteImpl.h"
+#include "RemoteInject.h"
+
+#include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Patch/JumpSites.h"
+
+#include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
+#include "tscc/agent.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <elf.h>
+#include <sys/mman.h>
+
+using namespace tscc;
+using namespace tscc::rt;
+using namespace tscc::rt::remote;
+
+namespace {
+
+/// Maps tsrun's memfd Fd into the guest (opened there through /proc).
+bool mapTsrunFd(ip::ProcessAccess &Acc, uint64_t Scratch, int Fd, uint64_t Size,
+                uint64_t Prot, uint64_t &Base, std::string &Why,
+                const char *What) {
+  int Got = -1;
+  return ip::openTsrunFd(Acc, Scratch, Fd, Got, Why) &&
+         ip::mapSharedFd(Acc, Got, Size, Prot, Base, Why, What);
+}
+
+} // namespace
+
+std::string RemoteBackend::Impl::agentObstacle() {
+  if (const char *Off = std::getenv("TSCC_REMOTE_AGENT");
+      Off && !strcmp(Off, "0"))
+    return "TSCC_REMOTE_AGENT=0";
+  if (Tgt->dataModel() != DataModel::ILP32 ||
+      Client->architecture().rfind("i386", 0) != 0 ||
+      Client->architecture() == "i386:x86-64")
+    return "only i386 targets get the agent through a stub";
+  if (!stubIsLocal() || Tgt->Uid < 0)
+    return "the stub does not run on this machine (records could not come "
+           "back through shared memory)";
+  if (!WithinNames.empty())
+    return "the script uses within()";
+  return {};
+}
+
+std::optional<uint64_t> RemoteBackend::Impl::findGadget() {
+  // The dynamic loader has `int $0x80; ret` (_dl_sysinfo_int80); a static
+  // program has it in its libc.
+  if (!ExeElf->interpreter().empty() && AuxvBase)
+    if (auto LD = loadElf(ExeElf->interpreter()))
+      if (auto G = findSyscallGadget(*LD, AuxvBase))
+        return G;
+  uint64_t Bias =
+      ExeElf->isRelocatable() && HaveAuxv ? AuxvEntry - ExeElf->entry() : 0;
+  return findSyscallGadget(*ExeElf, Bias);
+}
+
+void RemoteBackend::Impl::prepareAgent() {
+  std::string Who = where() + ": " + Tgt->name() + " (pid " +
+                    std::to_string(Tgt->pid()) + ")";
+  std::string Why = agentObstacle();
+  std::optional<uint64_t> Gadget;
+  if (Why.empty() && !(Gadget = findGadget()))
+    Why = "no `int $0x80; ret` in the program or its loader to make system "
+          "calls with";
+  if (Why.empty()) {
+    Agents = std::make_unique<pt::AgentFactory>(S);
+    Access = std::make_unique<RemoteAccess>(
+        *Client, Client->initialStop().Thread, *Gadget);
+    if (!installAgent(Why))
+      Access.reset();
+  }
+  if (!Why.empty()) {
+    S.note(Who + ": clauses run in tsrun at breakpoints: " + Why);
+    return;
+  }
+  S.note(Who + ": clauses run in the guest (in-process agent, put in "
+               "through the stub)");
+}
+
+bool RemoteBackend::Impl::installAgent(std::string &Why) {
+  ip::ProcessAccess &Acc = *Access;
+  RelocatedImage AgentImg, Code;
+  if (!pt::placeAgentImages(Acc, *Tgt, Agent, *Agents, AgentImg, Code, Why))
+    return false;
+  SharedStore *Ours = S.storeFor(*Tgt);
+  Shard *Mine = S.shard(*Tgt);
+  if (!Ours || !Mine) {
+    Why = "no shared memory for the process";
+    return false;
+  }
+  Agent.StoreSize = Ours->size();
+  Agent.ControlSize = Agents->control().size();
+  Agent.ShardSize = Mine->size();
+  if (!mapTsrunFd(Acc, Agent.DataBase, Ours->fd(), Agent.StoreSize,
+                  PROT_READ | PROT_WRITE, Agent.StoreBase, Why,
+                  "mapping the store") ||
+      !mapTsrunFd(Acc, Agent.DataBase, Agents->control().fd(),
+                  Agent.ControlSize, PROT_READ, Agent.ControlBase, Why,
+                  "mapping the control page") ||
+      !mapTsrunFd(Acc, Agent.DataBase, Mine->fd(), Agent.ShardSize,
+                  PROT_READ | PROT_WRITE, Agent.ShardBase, Why,
+                  "mapping the process's shard"))
+    return false;
+  // qemu-i386 7.2 has no vDSO for i386 guests: the agent makes the call.
+  pt::AgentTargetFacts Facts;
+  return pt::configureAgent(Acc, *Tgt, Agent, *Agents, Code, Facts,
+                            /*MayHeal=*/true, Why);
+}
+
+std::string RemoteBackend::Impl::threadsInTheWay(const ip::PatchPlan &Plan) {
+  for (const RspThreadId &T : Client->threads()) {
+    uint64_t Regs[TSCC_REG_COUNT];
+    if (!Tgt->readRegisters(T, Regs))
+      return "a thread's registers cannot be read";
+    uint64_t PC = Regs[TSCC_REG_RIP];
+    if (PC > Plan.Site && PC < Plan.Site + Plan.Length)
+      return "a thread is inside the bytes the jump would overwrite";
+    // (One blocked in a displaced int $0x80 would restart inside them.)
+    if (PC == Plan.Site + Plan.Length)
+      return "a thread is right behind the bytes the jump would overwrite";
+  }
+  return {};
+}
+
+std::map<uint64_t, std::string>
+RemoteBackend::Impl::installAgentSites(Module &M,
+                                       const std::vector<ProbeSite> &Sites) {
+  std::map<uint64_t, std::string> Outcome;
+  if (!Access)
+    return Outcome;
+  const ProbeProgram &Prog = S.program();
+  std::map<uint64_t, pt::JumpRequest> ByAddr;
+  std::set<uint64_t> NotJumps;
+  std::vector<uint64_t> All;
+  for (const auto &[Addr, B] : Breakpoints)
+    All.push_back(Addr);
+  for (const ProbeSite &Site : Sites) {
+    if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
+      continue;
+    uint64_t Addr = Site.Address + M.Bias;
+    All.push_back(Addr);
+    uint32_t Flags = Prog.clauses()[Prog.probes()[Site.Probe].clause].flags;
+    std::string Why;
+    if (Site.Kind == TSCC_PROBE_UFT_EXIT)
+      Why = "exit probes under a stub run in tsrun";
+    else if (Site.Usdt)
+      Why = "tsrun evaluates the USDT probe's arguments";
+    else if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
+      Why = "the clause prints an aggregation";
+    else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
+      Why = "the clause uses a stack as a key";
+    else if (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE)
+      Why = "the clause takes a stack trace (tsrun unwinds a stub's "
+            "target at the hit)";
+    else if (Breakpoints.count(Addr))
+      Why = "a breakpoint is already there";
+    if (!Why.empty()) {
+      NotJumps.insert(Addr);
+      Outcome[Addr] = Why;
+      continue;
+    }
+    pt::JumpRequest &R = ByAddr[Addr];
+    R.Addr = Addr;
+    R.FuncStart = Site.Symbol->Value + M.Bias;
+    R.FuncSize = Site.Symbol->Size;
+    R.Hooks.push_back(
+        {TSCC_HOOK_ENTRY, Site.Probe, std::string(Site.name()), M.Name});
+  }
+  std::vector<pt::JumpRequest> Requests;
+  for (auto &[Addr, R] : ByAddr)
+    if (!NotJumps.count(Addr))
+      Requests.push_back(std::move(R));
+  if (Requests.empty())
+    return Outcome;
+  pt::JumpSiteTarget T{
+      *Access, Agent, X86Mode::Bits32,
+      [this](const ip::PatchPlan &Plan) { return threadsInTheWay(Plan); },
+      [this](uint64_t, uint64_t, uint64_t Size, std::string &Why) {
+        // (In a 32-bit process every address is within reach.)
+        return ip::mapAnonymous(*Access, Size, PROT_READ | PROT_EXEC, Why);
+      }};
+  std::map<uint64_t, std::string> Rejected =
+      pt::installJumpSites(T, M, Requests, All);
+  for (const pt::JumpRequest &R : Requests) {
+    auto It = Rejected.find(R.Addr);
+    Outcome[R.Addr] = It == Rejected.end() ? "" : It->second;
+  }
+  return Outcome;
+}
+
+bool RemoteBackend::Impl::removeAgentSites() {
+  if (!Access || !Agent.Installed)
+    return true;
+  // No new clause starts; then every site gets its bytes back. The agent's
+  // memory stays mapped: a thread may still be inside a trampoline.
+  uint32_t Zero = 0;
+  bool Clean = Access->writeMemory(
+      Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero, sizeof(Zero));
+  for (const auto &[Addr, J] : Agent.Sites)
+    Clean &= Access->writeCode(J.Addr, J.Original, J.Length);
+  Agent.Sites.clear();
+  return Clean;
+}

@@ -1,0 +1,99 @@
+// Clauses inside a qemu-i386 guest: tsrun puts the i386 agent and the
+// object's i386 code into the program through qemu's GDB stub, and entry
+// probes jump to it, so a hit runs its clause as emulated guest code
+// (docs/runtime.md, "Clauses inside a qemu-i386 guest"). Checked against
+// the programs' own printouts: exact counts, printf records, the code
+// given back when the session ends first, and the sites that stay
+// breakpoints saying why. TSCC_REMOTE_AGENT=0 keeps every clause in tsrun.
+// REQUIRES: compiler, qemu-i386, m32
+// RUN: %cc32 %S/Inputs/counted.c -o %t32
+// RUN: %tscc %s -o %t.o
+
+// Entry counting and printf records, 2000 calls.
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 2000' --out %t.prog \
+// RUN:   -- %tsrun %t.o -v --remote 127.0.0.1:{port0}=%t32 \
+// RUN:   > %t.out 2> %t.err
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefix=PROG < %t.prog
+// RUN: FileCheck %s --check-prefix=VERBOSE < %t.err
+// CHECK: foo 0
+// CHECK-NEXT: foo 1
+// CHECK-NEXT: foo 2
+// CHECK-NEXT: foo 3
+// CHECK-NEXT: foo 4
+// CHECK-NEXT: calls 2000 last 1999
+// PROG: foo 0
+// PROG: foo 4
+// PROG-NEXT: calls 2000 sum 4000000
+// VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
+// VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}}, in-process
+// VERBOSE: clause 0 (line {{[0-9]+}}): fired 2000, 0 faults, 0 drops
+
+// The same without the agent: every hit is a breakpoint, same output.
+// RUN: env TSCC_REMOTE_AGENT=0 %remote_session \
+// RUN:   --stub 'qemu-i386 -g {port} %t32 20' --out %t.prog0 \
+// RUN:   -- %tsrun %t.o -v --remote 127.0.0.1:{port0}=%t32 \
+// RUN:   > %t.out0 2> %t.err0
+// RUN: FileCheck %s --check-prefix=OFF < %t.out0
+// RUN: FileCheck %s --check-prefix=OFF-VERBOSE < %t.err0
+// OFF: foo 4
+// OFF-NEXT: calls 20 last 19
+// OFF-VERBOSE: clauses run in tsrun at breakpoints: TSCC_REMOTE_AGENT=0
+// OFF-VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}} (0x{{[0-9a-f]+}}){{$}}
+
+// An exit probe is a breakpoint under a stub, and so is the entry probe of
+// the same function (a jump cannot cover a breakpoint): -v says why.
+// RUN: %tscc %S/Inputs/inprocess-exit.t -o %t.exit.o
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 3' --out %t.prog2 \
+// RUN:   -- %tsrun %t.exit.o -v --remote 127.0.0.1:{port0}=%t32 \
+// RUN:   > %t.out2 2> %t.err2
+// RUN: FileCheck %s --check-prefix=EXIT < %t.out2
+// RUN: FileCheck %s --check-prefix=EXIT-VERBOSE < %t.err2
+// EXIT: in 0
+// EXIT-NEXT: out 1
+// EXIT-NEXT: in 1
+// EXIT-NEXT: out 3
+// EXIT-NEXT: in 2
+// EXIT-NEXT: out 5
+// EXIT-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (exit probes under a stub run in tsrun)
+
+// The session ends first (exit() in a clause run in the guest): the
+// program goes on with its code as the file has it, not a jump.
+// RUN: %cc32 %S/Inputs/teardown.c -o %t.td
+// RUN: %tscc %S/Inputs/inprocess-teardown.t -o %t.td.o
+// RUN: rm -f %t.go && mkfifo %t.go
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.td %t.go' --out %t.prog3 \
+// RUN:   -- sh -c '%tsrun %t.td.o --remote 127.0.0.1:{port0}=%t.td; \
+// RUN:             echo status $?; echo go > %t.go' > %t.out3
+// RUN: FileCheck %s --check-prefix=TEARDOWN < %t.out3
+// RUN: %python %S/Inputs/function_bytes.py %t.td foo 8 > %t.code
+// RUN: grep -o 'code.*' %t.prog3 | diff %t.code -
+// RUN: FileCheck %s --check-prefix=TEARDOWN-PROG < %t.prog3
+// TEARDOWN: foo 0
+// TEARDOWN-NEXT: foo 1
+// TEARDOWN-NEXT: foo 2
+// TEARDOWN-NEXT: status 0
+// TEARDOWN-PROG: sum 36 code
+
+// tsrun is killed (SIGKILL) while the program runs: at its next hit the
+// agent in the guest sees tsrun gone and puts the code back itself (and
+// never through /proc/self/mem, which under qemu is the emulator's).
+// RUN: rm -f %t.go %t.ready && mkfifo %t.go %t.ready
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.td %t.go %t.ready' \
+// RUN:   --out %t.prog4 -- sh -c '%tsrun %t.o --remote 127.0.0.1:{port0}=%t.td \
+// RUN:     > /dev/null 2>&1 & T=$!; read x < %t.ready; kill -9 $T; wait $T; \
+// RUN:     echo go > %t.go; exit 0'
+// RUN: grep -o 'code.*' %t.prog4 | diff %t.code -
+// RUN: FileCheck %s --check-prefix=TEARDOWN-PROG < %t.prog4
+
+long foo(long);
+long long calls;
+long long last;
+
+@@uft:*:a.out:foo:entry {
+  calls++;
+  last = __arg1;
+  if (__arg1 < 5)
+    printf("foo %ld\n", __arg1);
+}
+@@END { printf("calls %lld last %lld\n", calls, last); }
