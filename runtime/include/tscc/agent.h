@@ -296,9 +296,10 @@ struct tscc_agent_config {
    * then told apart by their ids too (their fs bases may be the same),
    * and each belongs to one of the sharers. */
   uint32_t shared_mm;
-  /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
-   * trap sites, keeping the program's disposition in chained_trap. */
-  uint32_t trap_handler;
+  /* Set by tsrun when it lets go of the process (--detach): a child made
+   * by fork() then finds its agent page wiped and nobody to arm it, and
+   * says so (TSCC_NOTICE_UNFOLLOWED). */
+  uint32_t detached;
   struct tscc_agent_sharer sharers[TSCC_AGENT_MAX_SHARERS];
   /* No thread slot was free in the store: until then (CLOCK_MONOTONIC)
    * new threads do not ask again (the agent's). */
@@ -319,6 +320,10 @@ struct tscc_agent_config {
   /* Counters tsrun reads back (-v, docs/runtime.md). */
   uint64_t recovered_faults;
   uint64_t reentered;
+  /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
+   * trap sites, keeping the program's disposition in chained_trap. */
+  uint32_t trap_handler;
+  uint32_t reserved1;
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -341,7 +346,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2112, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

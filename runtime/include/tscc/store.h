@@ -128,7 +128,8 @@ enum tscc_agent_notice {
   TSCC_NOTICE_SHADOW_FULL = 1u << 2,  /* a return could not be hijacked */
   TSCC_NOTICE_NO_SHARER = 1u << 3,    /* a process unknown to the agent */
   TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
-  TSCC_NOTICE_USDT_ARG = 1u << 5,     /* a USDT argument could not be read */
+  TSCC_NOTICE_UNFOLLOWED = 1u << 5,   /* a fork child of a detached process */
+  TSCC_NOTICE_USDT_ARG = 1u << 6,     /* a USDT argument could not be read */
 };
 
 /* A clause's counts. Kept in rows (tscc_store_layout.counters_off): one
@@ -194,14 +195,22 @@ struct tscc_ring {
   uint64_t tail; /* written by the reader (release) */
   uint8_t pad1[56];
   uint64_t dropped; /* records that did not fit */
-  uint64_t reserved[7];
+  /* dropped as of the last TSCC_RING_LOST entry: the next entry that fits
+   * is preceded by one for the difference, where the records went missing */
+  uint64_t marked;
+  uint64_t reserved[6];
 };
+
+/* A writer wakes tsrun's reader when its ring's fill passes this many bytes
+ * (or half the ring, if smaller). */
+#define TSCC_RING_WAKE_BYTES (256u << 10)
 
 enum tscc_ring_type {
   TSCC_RING_PAD = 0,            /* skip to the end of the data area */
   TSCC_RING_RECORD = 1,         /* payload: struct tscc_record + arguments */
   TSCC_RING_PRINT_AGG = 2,      /* payload: uint32 agg, uint32 pad, int64 top */
   TSCC_RING_STACK_SNAPSHOT = 3, /* payload: struct tscc_stack_snapshot */
+  TSCC_RING_LOST = 4, /* payload: uint64 records of this thread dropped here */
 };
 
 /* stktrace() in a target: what tsrun needs to unwind the stack later with

@@ -94,6 +94,7 @@ struct Event {
   RecordOrigin Origin;
   uint32_t Class = 0;
   std::vector<FieldValue> Values;
+  uint64_t Lost = 0; ///< a loss marker (Class is lostId()): how many
 };
 
 class CtfSink final : public ExportSink {
@@ -106,9 +107,21 @@ public:
     Events.push_back({O, C.Id, Classes.values(C, O, R)});
     Events.back().Origin.Tgt = nullptr;
   }
+  void lost(const LostRecords &L) override {
+    Event &E = Events.emplace_back();
+    E.Origin.Pid = L.Pid;
+    E.Origin.Tid = L.Tid;
+    E.Origin.TimeNs = L.TimeNs;
+    E.Class = lostId();
+    E.Lost = L.Count;
+  }
   void finish() override;
 
 private:
+  /// The event class of loss markers: after the script's own classes.
+  uint32_t lostId() const {
+    return static_cast<uint32_t>(Classes.all().size());
+  }
   std::string metadata() const;
   bool writeFile(const std::string &Name, const std::string &Bytes);
   void appendEvent(std::string &Out, const Event &E) const;
@@ -186,6 +199,13 @@ std::string CtfSink::metadata() const {
       M += "    " + fieldDecl(F) + "\n";
     M += "  };\n};\n";
   }
+  // Where records of a thread went missing (its buffer was full); packets
+  // also count them, cumulatively, in events_discarded.
+  M += "\n/* records of this thread were lost here */\nevent {\n"
+       "  name = \"tscc_lost\";\n  id = " +
+       std::to_string(lostId()) +
+       ";\n  stream_id = 0;\n  fields := struct {\n"
+       "    uint64_t records;\n  };\n};\n";
   return M;
 }
 
@@ -199,12 +219,16 @@ void putString(std::string &Out, const std::string &S) {
 }
 
 void CtfSink::appendEvent(std::string &Out, const Event &E) const {
-  const EventClass &C = Classes.all()[E.Class];
-  put<uint32_t>(Out, C.Id);
+  put<uint32_t>(Out, E.Class);
   put<uint64_t>(Out, E.Origin.TimeNs);
   put<int64_t>(Out, E.Origin.Pid);
   put<int64_t>(Out, E.Origin.Tid);
   put<uint8_t>(Out, E.Origin.DM == DataModel::ILP32 ? 0 : 1);
+  if (E.Class == lostId()) {
+    put<uint64_t>(Out, E.Lost);
+    return;
+  }
+  const EventClass &C = Classes.all()[E.Class];
   for (size_t I = 0; I < C.Fields.size(); ++I) {
     const FieldType &F = C.Fields[I];
     const FieldValue &V = E.Values[I];
@@ -260,21 +284,23 @@ void CtfSink::finish() {
                      return A.Origin.TimeNs < B.Origin.TimeNs;
                    });
   std::string Stream;
+  uint64_t Discarded = 0;
   for (size_t I = 0; I < Events.size();) {
     std::string Body;
     uint64_t Begin = Events[I].Origin.TimeNs, End = Begin;
     for (; I < Events.size() && Body.size() < PacketBytes; ++I) {
       appendEvent(Body, Events[I]);
       End = Events[I].Origin.TimeNs;
+      Discarded += Events[I].Lost;
     }
     uint64_t Bits = (PacketHeaderBytes + Body.size()) * 8;
     put<uint32_t>(Stream, CtfMagic);
     put<uint32_t>(Stream, 0); // stream_id
     put<uint64_t>(Stream, Begin);
     put<uint64_t>(Stream, End);
-    put<uint64_t>(Stream, Bits); // content_size
-    put<uint64_t>(Stream, Bits); // packet_size
-    put<uint64_t>(Stream, 0);    // events_discarded
+    put<uint64_t>(Stream, Bits);      // content_size
+    put<uint64_t>(Stream, Bits);      // packet_size
+    put<uint64_t>(Stream, Discarded); // events_discarded, so far
     Stream += Body;
   }
   if (writeFile("stream_0", Stream))

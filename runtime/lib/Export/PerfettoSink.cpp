@@ -63,6 +63,8 @@ public:
   /// Collection switches and snapshots: global instant events, so that a
   /// gap in the records shows why.
   void sessionSwitch(const SessionSwitch &E) override { Switches.push_back(E); }
+  /// Loss markers: instant events on the thread's track.
+  void lost(const LostRecords &L) override { Losts.push_back(L); }
   void finish() override;
 
 private:
@@ -83,6 +85,7 @@ private:
   std::vector<Rec> Recs;
   std::map<int64_t, TargetInfo> Processes;
   std::vector<SessionSwitch> Switches;
+  std::vector<LostRecords> Losts;
   bool Finished = false;
 };
 
@@ -290,6 +293,16 @@ void PerfettoSink::finish() {
                       {"tid", SessionPid},
                       {"args", std::move(Args)}});
   }
+  for (const LostRecords &L : Losts)
+    Events.push_back({{"ph", "i"},
+                      {"s", "t"},
+                      {"cat", "tscc"},
+                      {"name", "lost " + std::to_string(L.Count) +
+                                   (L.Count == 1 ? " record" : " records")},
+                      {"ts", micros(L.TimeNs)},
+                      {"pid", L.Pid ? L.Pid : SessionPid},
+                      {"tid", L.Pid ? L.Tid : SessionPid},
+                      {"args", {{"records", L.Count}}}});
   // One event per line: compact, and still greppable.
   auto Dump = [](const json &J) {
     return J.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -76,6 +76,7 @@ public:
     frame(TraceFrame::Record, Payload);
   }
 
+  void lost(const LostRecords &L) override { event(lostJson(L)); }
   void aggregation(const AggDump &D) override { event(aggJson(D)); }
   void targetAttached(const TargetInfo &T, std::string_view How) override {
     event(attachedJson(T, How));

@@ -62,7 +62,16 @@ struct OwnedRecord {
 /// An entry of the buffer: a record, or an aggregation printout that was
 /// among them (script output too, so it stays in order with them; never
 /// overwritten).
-using Entry = std::variant<OwnedRecord, AggDump>;
+using Entry = std::variant<OwnedRecord, AggDump, LostRecords>;
+
+void replayEntry(const Entry &E, OutputSink &Out) {
+  if (const auto *R = std::get_if<OwnedRecord>(&E))
+    R->replay(Out);
+  else if (const auto *L = std::get_if<LostRecords>(&E))
+    Out.lost(*L);
+  else
+    Out.aggregation(std::get<AggDump>(E));
+}
 
 class BufferedSink final : public OutputSink {
 public:
@@ -98,11 +107,21 @@ public:
       if (auto *Old = std::get_if<OwnedRecord>(&Buffer.front())) {
         Used -= Old->Bytes;
         ++Overwritten;
+      } else if (std::holds_alternative<LostRecords>(Buffer.front())) {
+        // Where records went missing before the oldest kept one: the
+        // overwritten ones are said as such.
       } else {
         Kept.push_back(std::move(std::get<AggDump>(Buffer.front())));
       }
       Buffer.pop_front();
     }
+  }
+
+  void lost(const LostRecords &L) override {
+    if (Opts.Mode == BufferMode::Circular)
+      Buffer.push_back(L);
+    else if (!Full)
+      Inner->lost(L);
   }
 
   void aggregation(const AggDump &D) override {
@@ -169,12 +188,8 @@ public:
     for (const AggDump &D : Kept)
       Out->aggregation(D);
     for (const Entry &E : Buffer) {
-      if (const auto *R = std::get_if<OwnedRecord>(&E)) {
-        R->replay(*Out);
-        ++Records;
-      } else {
-        Out->aggregation(std::get<AggDump>(E));
-      }
+      replayEntry(E, *Out);
+      Records += std::holds_alternative<OwnedRecord>(E);
     }
     if (Overwritten)
       Out->warning(overwrittenMessage());
@@ -236,12 +251,8 @@ private:
     }
     for (const AggDump &D : Kept)
       Inner->aggregation(D);
-    for (const Entry &E : Buffer) {
-      if (const auto *R = std::get_if<OwnedRecord>(&E))
-        R->replay(*Inner);
-      else
-        Inner->aggregation(std::get<AggDump>(E));
-    }
+    for (const Entry &E : Buffer)
+      replayEntry(E, *Inner);
     if (Overwritten)
       warn(overwrittenMessage());
     Buffer.clear();

@@ -129,6 +129,14 @@ json tscc::rt::exitedJson(const TargetInfo &T, int ExitCode, int Signal) {
   return J;
 }
 
+json tscc::rt::lostJson(const LostRecords &L) {
+  return {{"type", "lost"},
+          {"pid", L.Pid},
+          {"tid", L.Tid},
+          {"records", L.Count},
+          {"time_ns", L.TimeNs}};
+}
+
 json tscc::rt::warningJson(std::string_view Message) {
   return {{"type", "warning"}, {"message", Message}};
 }
@@ -236,6 +244,13 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
   } else if (Type == "target_exited") {
     Sink.targetExited(targetFrom(J), J.value("exit_code", 0),
                       J.value("signal", 0));
+  } else if (Type == "lost") {
+    LostRecords L;
+    L.Pid = J.value("pid", int64_t(0));
+    L.Tid = J.value("tid", int64_t(0));
+    L.Count = J.value("records", uint64_t(0));
+    L.TimeNs = J.value("time_ns", uint64_t(0));
+    Sink.lost(L);
   } else if (Type == "warning") {
     Sink.warning(J.value("message", std::string()));
   } else if (Type == "collection" || Type == "snapshot") {

@@ -26,6 +26,7 @@ nlohmann::json probeJson(const ProbeProgram &P, const TargetInfo &T,
                          std::string_view Mechanism = {});
 nlohmann::json exitedJson(const TargetInfo &T, int ExitCode, int Signal);
 nlohmann::json warningJson(std::string_view Message);
+nlohmann::json lostJson(const LostRecords &L);
 nlohmann::json countersJson(const ClauseCounters &C);
 /// {"type":"collection","state":"off"|"on",...} or {"type":"snapshot",...}.
 nlohmann::json switchJson(const SessionSwitch &E);

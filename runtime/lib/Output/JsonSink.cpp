@@ -112,6 +112,7 @@ public:
   void note(std::string_view Message) override {
     line({{"type", "note"}, {"message", Message}});
   }
+  void lost(const LostRecords &L) override { line(lostJson(L)); }
   void warning(std::string_view Message) override {
     line(warningJson(Message));
   }

@@ -79,6 +79,12 @@ std::string tscc::rt::renderTraceDefault(const ProbeProgram &P,
   return Out + "\n";
 }
 
+std::string tscc::rt::renderLost(const LostRecords &L) {
+  return "[lost " + std::to_string(L.Count) +
+         (L.Count == 1 ? " record" : " records") + ": pid " +
+         std::to_string(L.Pid) + ", tid " + std::to_string(L.Tid) + "]\n";
+}
+
 std::string tscc::rt::renderRecord(const ProbeProgram &P, const RecordOrigin &O,
                                    const RecordView &R) {
   if (R.Text)

@@ -33,6 +33,8 @@ public:
     write(renderRecord(P, Origin, R));
   }
 
+  void lost(const LostRecords &L) override { write(renderLost(L)); }
+
   void aggregation(const AggDump &D) override {
     std::string Text = renderAggregation(D);
     if (!Text.empty())

@@ -112,6 +112,23 @@ public:
   void handleDeferred();
   size_t liveCount() const { return ByPid.size(); }
 
+  // --- detached processes (Detach.cpp)
+  /// Why P must stay attached now, or "" when it may be let go of.
+  std::string attachmentNeeded(const pt::PtraceProcess &P) const;
+  /// --detach: at a stop of T where P is set up (its startup libraries
+  /// installed), lets go of P if nothing needs tsrun: its loader
+  /// breakpoint and sigaction() watch are taken out, every thread is
+  /// detached, T resumes at ResumeAt (0: where it is). True when P is
+  /// detached (T must not be resumed), false when it stays attached (-v
+  /// says why, once).
+  bool detachIfSettled(pt::PtraceProcess &P, pt::Thread &T, uint64_t ResumeAt);
+  /// Attaches every detached process again (every thread stopped), for the
+  /// end of the session; a process that execed while detached is
+  /// forgotten as an image, one that cannot be attached is left to heal
+  /// itself.
+  void reattachDetached();
+  bool reattach(pt::PtraceProcess &P);
+
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);
   void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);
@@ -172,7 +189,9 @@ public:
   /// clauses take. False when P died.
   bool placeAgent(pt::PtraceProcess &P, pid_t Tid, const pt::PathPlan &Plan);
   void scanMaps(pt::PtraceProcess &P, pid_t Tid);
-  void syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
+  /// True when the link map was consistent and every library in it is
+  /// installed.
+  bool syncLinkMap(pt::PtraceProcess &P, pid_t Tid);
   pt::Module *addModule(pt::PtraceProcess &P, const std::string &Path,
                         uint64_t Bias, bool IsMain);
   void installModule(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);

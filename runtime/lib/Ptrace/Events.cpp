@@ -352,7 +352,9 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
     return false; // a kill() or fault that came with rip on one of ours
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
-    syncLinkMap(P, T.Tid);
+    // --detach: once its startup libraries are in, let go of it.
+    if (syncLinkMap(P, T.Tid) && detachIfSettled(P, T, At))
+      return true;
     // New breakpoints may have rehashed the table.
     It = P.Breakpoints.find(At);
     if (It == P.Breakpoints.end())
@@ -734,6 +736,9 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
     S.targetAttached(P, "exec");
   if (ExecExitWanted)
     fireExecExit(P, ExecName);
+  // --detach: a program without a loader is set up now.
+  if (!P.LoaderBreak && detachIfSettled(P, Leader, 0))
+    return;
   resume(P, Leader);
   (void)T;
 }

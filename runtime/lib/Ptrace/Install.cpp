@@ -327,14 +327,14 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
   return true;
 }
 
-void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
+bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   uint64_t RDebug = findRDebug(P);
   if (!RDebug)
-    return;
+    return false;
   LinkMapLayout L = linkMapLayout(P.pointerSize());
   int32_t State = -1;
   if (!P.read(RDebug + L.RState, State) || State != 0 /*RT_CONSISTENT*/)
-    return;
+    return false;
   bool Ok = false;
   uint64_t Brk = P.readPointer(RDebug + L.RBrk, Ok);
   if (Ok && Brk && !P.LoaderBreak)
@@ -392,6 +392,7 @@ void PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   std::string Error;
   if (Dropped && !syncHealerBreakpoints(P, Tid, {}, Error))
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
+  return Ok && !Map; // the whole list was read
 }
 
 void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,

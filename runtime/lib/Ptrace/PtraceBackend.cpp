@@ -380,7 +380,7 @@ bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
       if (P.Threads.count(Tid))
         continue;
       if (ptrace(PTRACE_SEIZE, Tid, nullptr,
-                 seizeOptions(false, Agents != nullptr)) != 0) {
+                 seizeOptions(P.Launched, Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(P.Pid, errno);

@@ -353,6 +353,13 @@ public:
   /// The signal of a faultOpcode(), which the healer handles.
   int faultSignal() const { return DM == DataModel::LP64 ? SIGILL : SIGSEGV; }
   HealState Heal;
+  /// Let go of (--detach): no thread is ptrace-attached and Threads is
+  /// empty; its clauses run in the process and the event loop learns of
+  /// its end from waitpid() (it is tsrun's child). Attached again only to
+  /// end the session (Detach.cpp).
+  bool Detached = false;
+  /// Why it stays attached, once said (-v); empty while not said.
+  std::string AttachedBecause;
 };
 
 /// user_regs_struct <-> TSCC_REG_* order. A 32-bit process's registers

@@ -165,6 +165,8 @@ bool PtraceBackend::Impl::sharedWithLater(
 
 void PtraceBackend::Impl::shutdown() {
   ShuttingDown = true;
+  // Detached processes are attached again first (Detach.cpp).
+  reattachDetached();
   // Agents start no new clause from now on: their processes are about to
   // be stopped, detached or killed.
   for (auto &[Pid, P] : ByPid)

@@ -186,51 +186,57 @@ mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
 
 } // namespace
 
+void SessionState::collectPart(const Cut::Part &P,
+                               std::vector<DrainedRecord> &Mine) {
+  size_t First = Mine.size();
+  // Each process's records, from its own shard: that is who wrote them,
+  // whatever they say (but for the processes that share its memory, and
+  // so its shard, which tsrun knows of: a record may name one of them).
+  for (const auto &[Key, Rings] : P.Rings) {
+    auto It = Shards.find(Key);
+    if (It == Shards.end())
+      continue; // released since: everything of it was delivered
+    size_t FromShard = Mine.size();
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+    for (size_t I = FromShard; I < Mine.size(); ++I)
+      Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
+  }
+  // tsrun's own records of this cut.
+  Domain &D = *P.Dom;
+  while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
+    D.OwnBytes -= D.OwnRecords.front().Hdr.size;
+    Mine.push_back(std::move(D.OwnRecords.front()));
+    D.OwnRecords.pop_front();
+    ++D.OwnTaken;
+  }
+  // In the order of their sequence numbers (ties: by process, then as
+  // each one wrote them).
+  sortBySeq(Mine, First);
+  for (size_t I = First; I < Mine.size(); ++I)
+    Mine[I].Domain = D.Index;
+}
+
 void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
   std::lock_guard<std::mutex> G(ExitMutex);
+  Out.clear();
+  // One domain, the usual case: straight into Out, whose room the reader
+  // keeps from one drain to the next (no allocation per drain).
+  if (C.Parts.size() == 1)
+    return collectPart(C.Parts[0], Out);
   std::vector<std::vector<DrainedRecord>> Parts;
-  for (const Cut::Part &P : C.Parts) {
-    std::vector<DrainedRecord> &Mine = Parts.emplace_back();
-    // Each process's records, from its own shard: that is who wrote them,
-    // whatever they say (but for the processes that share its memory, and
-    // so its shard, which tsrun knows of: a record may name one of them).
-    for (const auto &[Key, Rings] : P.Rings) {
-      auto It = Shards.find(Key);
-      if (It == Shards.end())
-        continue; // released since: everything of it was delivered
-      size_t First = Mine.size();
-      It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
-      for (size_t I = First; I < Mine.size(); ++I)
-        Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
-    }
-    // tsrun's own records of this cut.
-    Domain &D = *P.Dom;
-    while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
-      D.OwnBytes -= D.OwnRecords.front().Hdr.size;
-      Mine.push_back(std::move(D.OwnRecords.front()));
-      D.OwnRecords.pop_front();
-      ++D.OwnTaken;
-    }
-    // In the order of their sequence numbers (ties: by process, then as
-    // each one wrote them).
-    std::stable_sort(Mine.begin(), Mine.end(),
-                     [](const DrainedRecord &A, const DrainedRecord &B) {
-                       return A.Hdr.seq < B.Hdr.seq;
-                     });
-    for (DrainedRecord &R : Mine)
-      R.Domain = D.Index;
-  }
-  if (Parts.size() == 1) {
-    Out = std::move(Parts[0]);
-    return;
-  }
+  for (const Cut::Part &P : C.Parts)
+    collectPart(P, Parts.emplace_back());
   Out = mergeByTime(Parts);
 }
 
 DrainStats SessionState::drainStatsLocked() const {
   DrainStats D = RetiredStats;
-  for (const auto &[Key, E] : Shards)
+  for (const auto &[Key, E] : Shards) {
     D.Corrupt += E.Reader.Stats.Corrupt;
+    D.Lost += E.Reader.Stats.Lost;
+  }
+  for (const auto &Dom : Domains)
+    D.Lost += Dom->OwnRecordsLost;
   for (const auto &Dom : Domains)
     D.SeqReset += Dom->Seq.Resets;
   return D;
@@ -241,10 +247,12 @@ void SessionState::deliverUpTo(const Cut &C) {
   // Collected under Lock too: two threads draining at once must not hand
   // over their records out of order, nor count a cut as delivered while
   // the other still holds records of it.
-  std::vector<DrainedRecord> Out;
   if (Store)
-    collect(C, Out);
-  deliverLocked(Out);
+    collect(C, Batch);
+  deliverLocked(Batch);
+  // A burst's worth of room is given back; a steady stream keeps its own.
+  if (Batch.capacity() > MaxKeptBatch)
+    std::vector<DrainedRecord>().swap(Batch);
   for (const Cut::Part &P : C.Parts)
     P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
   releaseDeliveredLocked();
@@ -263,6 +271,7 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
     tscc_store_sum_counters(V, C, &RetiredCounters[C]);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)
     ShardOf.erase(Cur);
@@ -314,6 +323,31 @@ void SessionState::shareShardLocked(uint32_t Owner, uint32_t Sharer) {
   SharedShardOf[Sharer] = Key;
 }
 
+void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
+                                          uint64_t Drops) {
+  // Every record of the process is out: what its threads dropped after
+  // their last record that fitted is marked here, after them. A count a
+  // program wrote cannot claim more than its clauses dropped.
+  tscc_store *V = E.Mem->view();
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+      V->layout.thread_capacity);
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    tscc_ring *R = tscc_ring_at(V, Slot);
+    uint64_t Lost = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED) -
+                    __atomic_load_n(&R->marked, __ATOMIC_RELAXED);
+    if (!Lost || Lost > Drops)
+      continue;
+    LostRecords L;
+    L.Pid = Pid;
+    L.Tid = tscc_thread_at(V, static_cast<int32_t>(Slot))->tid;
+    L.Count = Lost;
+    uint64_t Now = tscc_host_now_ns();
+    L.TimeNs = Now > StartNs ? Now - StartNs : 0;
+    Sink->lost(L);
+  }
+}
+
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
@@ -322,6 +356,10 @@ void SessionState::releaseDeliveredLocked() {
     auto It = Targets.find(E.Id);
     if (It != Targets.end()) {
       Target *T = It->second.Tgt;
+      int64_t Pid = It->second.Pid;
+      uint64_t Drops = 0; // totalCounters() takes ExitMutex
+      for (const tscc_clause &C : P.clauses())
+        Drops = saturatingAdd(Drops, totalCounters(C.id).drops);
       Targets.erase(It);
       TargetIds.erase(T);
       Launched.erase(T);
@@ -334,8 +372,10 @@ void SessionState::releaseDeliveredLocked() {
             Keys.push_back(Key);
         }
         SharedShardOf.erase(E.Id);
-        for (uint64_t Key : Keys)
+        for (uint64_t Key : Keys) {
+          markTrailingLossLocked(Shards.at(Key), Pid, Drops);
           releaseShardLocked(Key);
+        }
       }
       // The last use: from here on its backend may destroy it.
       T->releaseBySession();
@@ -349,7 +389,7 @@ void SessionState::releaseDeliveredLocked() {
 
 bool SessionState::validRecord(const DrainedRecord &D) const {
   const tscc_ring_record &H = D.Hdr;
-  const std::vector<uint8_t> &Payload = D.Payload;
+  const RecordBytes &Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
     return false;
@@ -376,8 +416,8 @@ bool SessionState::validRecord(const DrainedRecord &D) const {
   return R.kind == TSCC_REC_STACK;
 }
 
-std::vector<uint64_t>
-SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
+std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
+                                                   const RecordBytes &Payload) {
   tscc_stack_snapshot Snap;
   memcpy(&Snap, Payload.data(), sizeof(Snap));
   std::vector<uint64_t> Shadow(Snap.shadow_count);
@@ -393,8 +433,27 @@ SessionState::unwindSnapshot(Target *T, const std::vector<uint8_t> &Payload) {
   return stackRecord(asRequested(std::move(S), Snap.depth), Depth);
 }
 
+void SessionState::deliverLost(const DrainedRecord &D) {
+  uint64_t Count;
+  auto T = Targets.find(D.Target);
+  if (D.Payload.size() != 8 || T == Targets.end()) {
+    warnOnceLocked("bad-record", "a traced program wrote a malformed "
+                                 "record into shared memory; dropped");
+    return;
+  }
+  memcpy(&Count, D.Payload.data(), 8);
+  LostRecords L;
+  L.Pid = T->second.Pid;
+  L.Tid = D.Hdr.tid;
+  L.Count = Count;
+  L.TimeNs = D.Hdr.time_ns > StartNs ? D.Hdr.time_ns - StartNs : 0;
+  Sink->lost(L);
+}
+
 void SessionState::deliverOne(const DrainedRecord &D) {
   const tscc_ring_record &H = D.Hdr;
+  if (H.type == TSCC_RING_LOST)
+    return deliverLost(D);
   if (!validRecord(D)) {
     // Warned once per clause, and once for all records that do not even
     // name one: whatever a program writes, it cannot flood stderr.
@@ -427,13 +486,10 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload);
-  const std::vector<uint8_t> *Payload = &D.Payload;
-  std::vector<uint8_t> Unwound;
-  if (!StackRecord.empty()) {
-    Unwound.resize(StackRecord.size() * 8);
-    memcpy(Unwound.data(), StackRecord.data(), Unwound.size());
-    Payload = &Unwound;
-  }
+  std::span<const uint8_t> Payload(D.Payload.data(), D.Payload.size());
+  if (!StackRecord.empty())
+    Payload = {reinterpret_cast<const uint8_t *>(StackRecord.data()),
+               StackRecord.size() * 8};
   RecordOrigin O;
   O.Pid = T.Pid;
   O.Tid = H.tid;
@@ -445,9 +501,8 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   O.TimeNs = H.time_ns > Zero ? H.time_ns - Zero : 0;
   O.Tgt = T.Tgt;
   RecordView V;
-  memcpy(&V.Header, Payload->data(), sizeof(V.Header));
-  V.Args = {Payload->data() + sizeof(tscc_record),
-            Payload->size() - sizeof(tscc_record)};
+  memcpy(&V.Header, Payload.data(), sizeof(V.Header));
+  V.Args = Payload.subspan(sizeof(tscc_record));
   Sink->record(O, V);
 }
 
@@ -466,9 +521,52 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
     }
   }
   Records.clear();
+  warnLossLocked(/*Final=*/false);
   warnFullTablesLocked();
   warnAgentNoticesLocked();
   reportCorruptLocked();
+}
+
+std::string SessionState::lossAdvice() const {
+  return "a larger --thread-buffer (now " +
+         std::to_string(S.options().ThreadBuffer >> 10) +
+         "K) gives each thread more room";
+}
+
+void SessionState::warnLossLocked(bool Final) {
+  timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  uint64_t NowNs = uint64_t(Now.tv_sec) * 1'000'000'000 + Now.tv_nsec;
+  if (!Final && NowNs - LostWarnedAtNs < 1'000'000'000)
+    return;
+  uint64_t Lost;
+  {
+    std::lock_guard<std::mutex> G(ExitMutex);
+    Lost = drainStatsLocked().Lost;
+  }
+  // The records of a ring are not told apart by clause: the clauses that
+  // dropped anything are named (their drops may have other causes too,
+  // each with a warning of its own). A ring's counter a program wrote
+  // cannot claim more than the clauses dropped.
+  std::string Clauses;
+  uint64_t Drops = 0;
+  for (const tscc_clause &C : P.clauses())
+    if (uint64_t N = totalCounters(C.id).drops) {
+      Drops = saturatingAdd(Drops, N);
+      Clauses += std::string(Clauses.empty() ? "" : ", ") + "clause " +
+                 std::to_string(C.id) + " (line " +
+                 std::to_string(C.source_line) + ")";
+    }
+  Lost = std::min(Lost, Drops);
+  if (Final ? !Lost : Lost <= LostWarned)
+    return;
+  warnLocked(std::to_string(Lost) + (Lost == 1 ? " record" : " records") +
+             (Final ? " lost in all" : " lost so far") +
+             ": a thread's record buffer was full (the reader fell behind)" +
+             (Clauses.empty() ? "" : "; dropping: " + Clauses) + "; " +
+             lossAdvice());
+  LostWarned = Lost;
+  LostWarnedAtNs = NowNs;
 }
 
 const char *SessionState::lockTimeoutText() {
@@ -530,6 +628,11 @@ void SessionState::warnAgentNoticesLocked() {
                    "a process sharing a traced process's memory was unknown "
                    "to its in-process agent; its clauses were counted as "
                    "drops");
+  if (N & TSCC_NOTICE_UNFOLLOWED)
+    warnOnceLocked("agent-unfollowed",
+                   "a process forked by a detached process ran probed "
+                   "functions untraced: --detach does not follow fork() "
+                   "yet, and those hits were not counted");
 }
 
 void SessionState::reportCorruptLocked() {

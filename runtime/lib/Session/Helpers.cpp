@@ -438,12 +438,31 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // room as a thread's ring has.
   std::lock_guard<std::mutex> G(ExitMutex);
   Domain &Dom = *F.Dom;
-  if (Dom.OwnBytes + D.Hdr.size > Store->layout().ring_size) {
+  auto LostKey = std::make_pair(F.TargetId, D.Hdr.tid);
+  auto Lost = Dom.OwnLost.find(LostKey);
+  uint64_t Marker =
+      Lost == Dom.OwnLost.end() ? 0 : sizeof(tscc_ring_record) + 8;
+  if (Dom.OwnBytes + Marker + D.Hdr.size > Store->layout().ring_size) {
     countDrop(Ctx.clause);
+    ++Dom.OwnLost[LostKey];
+    ++Dom.OwnRecordsLost;
     return;
   }
   // The domain's store lock is held: this is the record's place in the
-  // domain's order.
+  // domain's order, after the marker of records of its thread dropped
+  // before it.
+  if (Marker) {
+    tscc_thread T{TSCC_THREAD_LIVE, F.TargetId, D.Hdr.tid, 0};
+    DrainedRecord M = lostMarker(
+        &T, Lost->second,
+        __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED));
+    M.Target = F.TargetId;
+    M.Hdr.time_ns = F.TimeNs;
+    Dom.OwnLost.erase(Lost);
+    Dom.OwnBytes += M.Hdr.size;
+    Dom.OwnRecords.push_back(std::move(M));
+    ++Dom.OwnPushed;
+  }
   D.Hdr.seq =
       __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED);
   Dom.OwnBytes += D.Hdr.size;

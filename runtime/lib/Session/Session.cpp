@@ -680,8 +680,10 @@ void Session::end() {
                         ") divided by zero; the result was 0 each time "
                         "(counted as a fault)");
   // A reader that went away (`tsrun ... | head`) ends the session quietly.
-  if (!(State->OutputFailed && State->Sink->writeError() == EPIPE))
+  if (!(State->OutputFailed && State->Sink->writeError() == EPIPE)) {
+    State->warnLossLocked(/*Final=*/true);
     State->Sink->counters(countersLocked());
+  }
   State->Sink->finish();
 }
 

@@ -73,6 +73,11 @@ struct Domain {
   SeqGuard Seq;
   std::deque<DrainedRecord> OwnRecords;
   uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
+  /// Records of tsrun's own clause runs dropped (the queue was full) and
+  /// not yet marked, per (process, thread): the thread's next record that
+  /// fits goes after a loss marker.
+  std::map<std::pair<uint32_t, int32_t>, uint64_t> OwnLost;
+  uint64_t OwnRecordsLost = 0; ///< every one ever dropped so
   /// Cuts taken of it so far (each cut's number), and (guarded by Lock)
   /// the last one whose records are all out.
   std::atomic<uint64_t> Cuts{0};
@@ -141,6 +146,9 @@ public:
   std::atomic<uint64_t> Releases{0};
   /// What the rings held that was garbage, and what was said about it.
   uint64_t CorruptReported = 0, SeqResetsReported = 0;
+  /// Records lost (full rings) as last warned about, and when
+  /// (CLOCK_MONOTONIC ns): said during the run at most once a second.
+  uint64_t LostWarned = 0, LostWarnedAtNs = 0;
   std::string FatalError;
 
   /// Stacks that aggregation keys stand for (thread-safe itself).
@@ -294,7 +302,17 @@ public:
   Cut::Part settleLocked(Domain &D, bool Locked = true);
   /// Copies the records of C out of the rings (no lock needed), in order:
   /// within a domain by sequence number, domains merged by time.
+  /// Warns about records lost to full rings since the last warning: during
+  /// the run at most once a second, and at the end (Final) if any were.
+  void warnLossLocked(bool Final);
+  std::string lossAdvice() const;
   void collect(const Cut &C, std::vector<DrainedRecord> &Out);
+  void collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine);
+  /// The records of the cut being delivered; kept from one drain to the
+  /// next, up to MaxKeptBatch records, so that a steady stream of records
+  /// costs no allocation per drain. Under Lock.
+  std::vector<DrainedRecord> Batch;
+  static constexpr size_t MaxKeptBatch = 1u << 18;
   /// Collects the records of C and hands them to the sink, then releases
   /// the exited targets none of whose records can still come. Takes Lock,
   /// so that deliveries are whole and in order: once it returns, every
@@ -312,9 +330,14 @@ public:
   /// rings' heads say. Nothing may be held.
   void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
   void deliverOne(const DrainedRecord &D);
+  /// A loss marker (TSCC_RING_LOST) to the sink.
+  void deliverLost(const DrainedRecord &D);
+  /// With Lock and ExitMutex held, before a gone process's shard is
+  /// released: loss markers for what its threads dropped at their end.
+  /// Drops: what every clause dropped (a bound for hostile counts).
+  void markTrailingLossLocked(ShardEntry &E, int64_t Pid, uint64_t Drops);
   /// The stack trace record for a snapshot taken in a target.
-  std::vector<uint64_t> unwindSnapshot(Target *T,
-                                       const std::vector<uint8_t> &Payload);
+  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;

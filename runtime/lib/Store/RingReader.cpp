@@ -6,6 +6,27 @@
 
 using namespace tscc::rt;
 
+DrainedRecord tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
+                                   uint64_t Seq) {
+  DrainedRecord D;
+  D.Hdr.type = TSCC_RING_LOST;
+  D.Hdr.size = sizeof(D.Hdr) + 8;
+  D.Hdr.target = T->target;
+  D.Hdr.tid = T->tid;
+  D.Hdr.seq = Seq;
+  D.Hdr.time_ns = tscc_host_now_ns();
+  D.Payload.assign(reinterpret_cast<const uint8_t *>(&Lost),
+                   reinterpret_cast<const uint8_t *>(&Lost) + 8);
+  return D;
+}
+
+void RingReader::countLost(tscc_ring *R, Cursor &K) {
+  uint64_t Dropped = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED);
+  if (Dropped > K.Dropped)
+    Stats.Lost += Dropped - K.Dropped;
+  K.Dropped = Dropped;
+}
+
 RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
   if (Ring >= Cursors.size())
     Cursors.resize(Ring + 1);
@@ -18,6 +39,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
       __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
       S->layout.thread_capacity);
   Cut.Rings.clear();
+  Cut.Lost.clear();
   for (uint32_t Slot = 0; Slot < High; ++Slot) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
     uint32_t State = __atomic_load_n(&T->state, __ATOMIC_ACQUIRE);
@@ -26,12 +48,19 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     tscc_ring *R = tscc_ring_at(S, Slot);
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Slot);
+    countLost(R, K);
     if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
+      // Records it dropped after the last one it wrote have no marker in
+      // the ring: the reader makes it, after everything read so far.
+      uint64_t Lost = R->dropped - R->marked;
+      if (Lost)
+        Cut.Lost.push_back(lostMarker(T, Lost, H->seq));
       // Its thread is gone and everything it wrote was read: the slot
       // (and its ring) may serve a new thread. Anything a cut taken
       // before this one still holds for it is stale from now on.
       tscc_thread_free(S, static_cast<int32_t>(Slot));
       K.Tail = 0;
+      K.Dropped = 0;
       ++K.Incarnation;
       continue;
     }
@@ -64,6 +93,7 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
     tscc_thread *T = tscc_thread_at(S, static_cast<int32_t>(Slot));
     if (__atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_FREE)
       continue;
+    countLost(tscc_ring_at(S, Slot), cursor(Slot));
     Cut.Rings.push_back(
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
@@ -118,12 +148,11 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     if (!Ok)
       break;
     memcpy(&Hdr, Copy.data() + Off, sizeof(Hdr));
-    DrainedRecord D;
+    DrainedRecord &D = Out.emplace_back();
     D.Hdr = Hdr;
     D.Ring = C.Index;
     D.Payload.assign(Copy.data() + Off + sizeof(Hdr),
                      Copy.data() + Off + Hdr.size);
-    Out.push_back(std::move(D));
     Off += Hdr.size;
   }
   if (!Ok)
@@ -138,10 +167,20 @@ void RingReader::collect(tscc_store *S, const DrainCut &Cut,
   size_t First = Out.size();
   for (const DrainCut::Ring &C : Cut.Rings)
     collectRing(S, C, Out);
-  std::stable_sort(Out.begin() + First, Out.end(),
-                   [](const DrainedRecord &A, const DrainedRecord &B) {
-                     return A.Hdr.seq < B.Hdr.seq;
-                   });
+  Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
+  sortBySeq(Out, First);
+}
+
+void tscc::rt::sortBySeq(std::vector<DrainedRecord> &Records, size_t First) {
+  auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
+    return A.Hdr.seq < B.Hdr.seq;
+  };
+  // Each ring's records are in order already (one writer, numbers taken
+  // under the store lock); one thread's records, the common case at high
+  // rates, need nothing more.
+  if (std::is_sorted(Records.begin() + First, Records.end(), BySeq))
+    return;
+  std::stable_sort(Records.begin() + First, Records.end(), BySeq);
 }
 
 void tscc::rt::drainRings(tscc_store *S, RingReader &R,

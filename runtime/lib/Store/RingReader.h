@@ -27,13 +27,68 @@
 #include "tscc/store.h"
 
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 namespace tscc::rt {
 
+/// A record's payload: the bytes of a typical record (a printf of a few
+/// arguments) are kept inline, so the live reader does not call malloc and
+/// free for each of millions of records; a larger one (a stack snapshot)
+/// goes to the heap.
+class RecordBytes {
+public:
+  static constexpr size_t InlineBytes = 112;
+
+  RecordBytes() = default;
+  RecordBytes(const RecordBytes &O) { assign(O.begin(), O.end()); }
+  RecordBytes(RecordBytes &&O) noexcept { *this = std::move(O); }
+  RecordBytes &operator=(const RecordBytes &O) {
+    if (this != &O)
+      assign(O.begin(), O.end());
+    return *this;
+  }
+  RecordBytes &operator=(RecordBytes &&O) noexcept {
+    if (this == &O)
+      return *this;
+    Heap = std::move(O.Heap);
+    Size = O.Size;
+    if (!Heap && Size)
+      memcpy(Inline, O.Inline, Size);
+    O.Size = 0;
+    return *this;
+  }
+
+  void assign(const uint8_t *First, const uint8_t *Last) {
+    size_t N = static_cast<size_t>(Last - First);
+    if (N > InlineBytes) {
+      Heap = std::make_unique_for_overwrite<uint8_t[]>(N);
+    } else {
+      Heap.reset();
+    }
+    if (N)
+      memcpy(data(), First, N);
+    Size = N;
+  }
+
+  const uint8_t *data() const { return Heap ? Heap.get() : Inline; }
+  uint8_t *data() { return Heap ? Heap.get() : Inline; }
+  size_t size() const { return Size; }
+  bool empty() const { return !Size; }
+  const uint8_t *begin() const { return data(); }
+  const uint8_t *end() const { return data() + Size; }
+  uint8_t operator[](size_t I) const { return data()[I]; }
+
+private:
+  std::unique_ptr<uint8_t[]> Heap;
+  size_t Size = 0;
+  uint8_t Inline[InlineBytes];
+};
+
 struct DrainedRecord {
   tscc_ring_record Hdr{};
-  std::vector<uint8_t> Payload;
+  RecordBytes Payload;
   uint32_t Ring = 0; ///< the ring (thread slot) it was read from
   /// The process whose shard held it (tsrun's number; 0: tsrun's own
   /// records). Hdr.target is whatever the writer put there.
@@ -45,6 +100,9 @@ struct DrainedRecord {
 struct DrainStats {
   uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
   uint64_t SeqReset = 0; ///< times the store's sequence number went back
+  /// Records dropped by full rings, as their counters said (a program can
+  /// write those: only ever a reason to warn).
+  uint64_t Lost = 0;
 };
 
 /// The store's sequence number as tsrun last saw it, under the store lock.
@@ -56,6 +114,9 @@ struct SeqGuard {
   uint64_t check(tscc_store *S);
 };
 
+/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
+DrainedRecord lostMarker(const tscc_thread *T, uint64_t Lost, uint64_t Seq);
+
 /// Where the rings' writers had got to, taken under the store lock.
 struct DrainCut {
   struct Ring {
@@ -65,6 +126,9 @@ struct DrainCut {
   };
   uint64_t Seq = 0; ///< the store's next sequence number then
   std::vector<Ring> Rings;
+  /// Loss markers of threads freed by this cut: records they dropped after
+  /// the last one they wrote.
+  std::vector<DrainedRecord> Lost;
 };
 
 /// tsrun's side of the rings of one store: its own read positions.
@@ -80,6 +144,8 @@ public:
   bool drained(tscc_store *S);
   /// Without the lock: appends the complete entries of every ring up to
   /// Cut to Out, sorted by sequence number (ties: ring, then position).
+  /// The usual case, records of one ring or of rings that did not
+  /// interleave, costs no sort: only a check that they are in order.
   /// A cut older than what was already collected adds nothing.
   void collect(tscc_store *S, const DrainCut &Cut,
                std::vector<DrainedRecord> &Out);
@@ -90,13 +156,20 @@ private:
   struct Cursor {
     uint64_t Tail = 0;
     uint32_t Incarnation = 0;
+    uint64_t Dropped = 0; ///< the ring's dropped counter when last seen
   };
+  /// Adds what ring R dropped since it was last looked at to Stats.
+  void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
   void collectRing(tscc_store *S, const DrainCut::Ring &C,
                    std::vector<DrainedRecord> &Out);
   std::vector<Cursor> Cursors;
   std::vector<uint8_t> Copy; ///< the bytes of the ring being read
 };
+
+/// Sorts Records[First..] by sequence number, keeping the order of equal
+/// ones; records already in order (the usual case) are only checked.
+void sortBySeq(std::vector<DrainedRecord> &Records, size_t First = 0);
 
 /// cut() and collect() at once, for callers that know nobody writes.
 void drainRings(tscc_store *S, RingReader &R, std::vector<DrainedRecord> &Out);

@@ -125,6 +125,7 @@ class RecordingSink final : public OutputSink {
 public:
   explicit RecordingSink(Recorded &R) : R(R) {}
   void record(const RecordOrigin &, const RecordView &) override {}
+  void lost(const LostRecords &) override {}
   void aggregation(const AggDump &) override {}
   void targetAttached(const TargetInfo &T, std::string_view How) override {
     R.Attached.push_back(std::string(How) + " " + std::to_string(T.Pid));

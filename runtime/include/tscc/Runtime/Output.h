@@ -118,12 +118,26 @@ struct SessionSwitch {
 /// "collection stopped (SIGUSR1)", "snapshot: 12 records written to F.1".
 std::string describeSwitch(const SessionSwitch &E);
 
+/// Records of one thread that were dropped (its buffer was full) at this
+/// place in the stream of records.
+struct LostRecords {
+  int64_t Pid = 0;
+  int64_t Tid = 0;
+  uint64_t Count = 0;
+  uint64_t TimeNs = 0; ///< since the session started (when it was noticed)
+};
+
+/// "[lost 12 records: pid 100, tid 101]\n", what text output shows.
+std::string renderLost(const LostRecords &L);
+
 class OutputSink {
 public:
   virtual ~OutputSink();
 
   virtual void start(const ProbeProgram &P) {}
   virtual void record(const RecordOrigin &O, const RecordView &R) = 0;
+  /// A loss marker: where records went missing, in order with them.
+  virtual void lost(const LostRecords &L) = 0;
   virtual void aggregation(const AggDump &D) = 0;
   virtual void targetAttached(const TargetInfo &T, std::string_view How) = 0;
   /// Mechanism: how hits get to the clause, when there is a choice

@@ -51,6 +51,11 @@ struct PtraceOptions {
   /// docs/runtime.md), where a site allows it. False: every hit is a
   /// ptrace stop and the clause runs in tsrun (--ptrace).
   bool InProcess = true;
+  /// Let go of a process (no ptrace attachment) once it is set up with
+  /// every site running in the process, and attach again only to end the
+  /// session (--detach; docs/runtime.md, *Detached processes*). False:
+  /// stay attached to every traced process until the end.
+  bool Detach = false;
 };
 
 class PtraceBackend final : public Backend {

@@ -33,7 +33,7 @@ namespace tscc::rt {
 inline constexpr char TraceMagic[8] = {'T', 'S', 'C', 'C', 'T', 'R', 'C', 0};
 /// Version 2 ends every complete file with an End frame; version 1 files
 /// (no End frame) are still read, but their truncation cannot be detected.
-inline constexpr uint32_t TraceVersion = 2;
+inline constexpr uint32_t TraceVersion = 3;
 
 enum class TraceFrame : uint32_t { Record = 1, Event = 2, End = 3 };
 

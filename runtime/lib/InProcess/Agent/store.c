@@ -754,7 +754,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
     return;
   struct tscc_ring *R = tscc_ring_at(S, (uint32_t)Slot);
   R->head = R->tail = 0;
-  R->dropped = 0;
+  R->dropped = R->marked = 0;
   T->tid = 0;
   T->target = 0;
   __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
@@ -777,6 +777,57 @@ uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
   return R ? (uint8_t *)(R + 1) : 0;
 }
 
+/* Where an entry of Total bytes goes at Head, or -1 when it does not fit:
+ * an entry is contiguous, so one that would wrap starts at the beginning
+ * of the data area, after a padding entry to its end; *Used says how many
+ * bytes the entry takes then, padding included. */
+static int64_t ring_place(uint64_t Size, uint64_t Head, uint64_t Tail,
+                          uint64_t Total, uint64_t *Used) {
+  uint64_t Fill = Head - Tail;
+  uint64_t Pos = Head & (Size - 1);
+  uint64_t Contig = Size - Pos;
+  uint64_t Need = Total + (Total > Contig ? Contig : 0);
+  if (Total > Size / 2 || Fill > Size || Size - Fill < Need)
+    return -1;
+  *Used = Need;
+  return Total > Contig ? 0 : (int64_t)Pos;
+}
+
+/* Advances the ring's head to Pos for an entry of Total bytes, padding the
+ * end of the data area when the entry starts at its beginning. */
+static void ring_skip(struct tscc_ring *R, uint8_t *Data, uint64_t Size,
+                      uint64_t Total) {
+  uint64_t Head = R->head;
+  uint64_t Pos = Head & (Size - 1);
+  if (Total <= Size - Pos)
+    return;
+  struct tscc_ring_record *Pad = (struct tscc_ring_record *)(Data + Pos);
+  Pad->size = (uint32_t)(Size - Pos);
+  Pad->type = TSCC_RING_PAD;
+  __atomic_store_n(&R->head, Head + (Size - Pos), __ATOMIC_RELEASE);
+}
+
+#define RING_LOST_BYTES (sizeof(struct tscc_ring_record) + 8)
+
+/* Writes the TSCC_RING_LOST entry for the records dropped since the last
+ * one, where they went missing (room for it was checked). */
+static void ring_mark_lost(struct tscc_store *S, uint32_t Ring, uint64_t Lost) {
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  uint8_t *Data = (uint8_t *)(R + 1);
+  uint64_t Size = S->layout.ring_size;
+  ring_skip(R, Data, Size, RING_LOST_BYTES);
+  struct tscc_thread *T = tscc_thread_at(S, (int32_t)Ring);
+  struct tscc_ring_record H;
+  __builtin_memset(&H, 0, sizeof(H));
+  H.type = TSCC_RING_LOST;
+  H.target = T ? T->target : 0;
+  H.tid = T ? T->tid : 0;
+  H.time_ns = tscc_host_now_ns();
+  __builtin_memcpy(Data + (R->head & (Size - 1)) + sizeof(H), &Lost, 8);
+  R->marked += Lost;
+  tscc_ring_commit(S, Ring, &H, 8);
+}
+
 uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
                            uint32_t MaxPayload) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
@@ -788,23 +839,19 @@ uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
       (sizeof(struct tscc_ring_record) + (uint64_t)MaxPayload + 7) & ~7ull;
   uint64_t Head = R->head;
   uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
-  uint64_t Fill = Head - Tail;
-  uint64_t Pos = Head & (Size - 1);
-  uint64_t Contig = Size - Pos;
-  uint64_t Need = Total + (Total > Contig ? Contig : 0);
-  if (Total > Size / 2 || Fill > Size || Size - Fill < Need) {
+  /* Records dropped before this one: a marker goes first, so room for
+   * both is needed. */
+  uint64_t Lost = R->dropped - R->marked, Used = 0;
+  if (Lost && ring_place(Size, Head, Tail, RING_LOST_BYTES, &Used) >= 0)
+    Head += Used;
+  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0) {
     __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
     return 0;
   }
-  if (Total > Contig) {
-    /* The entry must be contiguous: skip the end of the data area. */
-    struct tscc_ring_record *Pad = (struct tscc_ring_record *)(Data + Pos);
-    Pad->size = (uint32_t)Contig;
-    Pad->type = TSCC_RING_PAD;
-    __atomic_store_n(&R->head, Head + Contig, __ATOMIC_RELEASE);
-    Pos = 0;
-  }
-  return Data + Pos + sizeof(struct tscc_ring_record);
+  if (Lost)
+    ring_mark_lost(S, Ring, Lost);
+  ring_skip(R, Data, Size, Total);
+  return Data + (R->head & (Size - 1)) + sizeof(struct tscc_ring_record);
 }
 
 void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
@@ -825,8 +872,12 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
     __builtin_memset(Data + Pos + sizeof(*Hdr) + PayloadSize, 0, Tailing);
   uint64_t Fill = Head - Tail;
   __atomic_store_n(&R->head, Head + Total, __ATOMIC_RELEASE);
-  /* Wake the reader once per fill-up past half, not per record. */
-  if (Fill <= Size / 2 && Fill + Total > Size / 2) {
+  /* Wake the reader once per fill-up past a mark, not per record: half
+   * the ring, or 256 KiB into a large one, so that a large ring is drained
+   * early in a burst instead of when half of it is full. */
+  uint64_t Mark =
+      Size / 2 < TSCC_RING_WAKE_BYTES ? Size / 2 : TSCC_RING_WAKE_BYTES;
+  if (Fill <= Mark && Fill + Total > Mark) {
     __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
     tscc_host_wake(&H->wake);
   }

@@ -871,6 +871,28 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
   return true;
 }
 
+bool tscc::rt::pt::reclaimAgentHandlers(PtraceProcess &P, pid_t Tid,
+                                        std::string &Why) {
+  const AgentState &A = P.Agent;
+  if (!A.Installed)
+    return true;
+  const AgentAbi &Abi = abiOf(P);
+  uint64_t Ours = Abi.sigactionHandler(agentAction(P.dataModel(), A));
+  for (int Sig : AgentSignals) {
+    uint64_t R = 0;
+    std::array<uint8_t, 32> Cur{};
+    if (!call(P, Tid, Abi.NrRtSigaction,
+              {static_cast<uint64_t>(Sig), 0, A.DataBase, 8}, R, Why,
+              "sigaction") ||
+        !P.readMemory(A.DataBase, Cur.data(), Cur.size()))
+      return false;
+    if (Abi.sigactionHandler(Cur) != Ours &&
+        !reinstallAgentHandler(P, Tid, Sig, Why))
+      return false;
+  }
+  return true;
+}
+
 bool tscc::rt::pt::finishClauseBeforeStop(PtraceProcess &P, pid_t Tid,
                                           AgentFactory &F) {
   if (!P.Agent.Installed || !F.unavailable().empty())

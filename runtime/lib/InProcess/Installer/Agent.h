@@ -171,6 +171,12 @@ bool installAgentTrapHandler(PtraceProcess &P, pid_t Tid, std::string &Why);
 bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                            std::string &Why);
 
+/// After a time nobody watched sigaction() (a detached process): every
+/// disposition of the agent's signals that the program replaced meanwhile
+/// is kept for chaining, and the agent's handler goes back in front of it.
+/// Tid must be stopped.
+bool reclaimAgentHandlers(PtraceProcess &P, pid_t Tid, std::string &Why);
+
 /// Thread Tid of P was found group-stopped (SIGSTOP, SIGTSTP...) by job
 /// control. If it holds the store lock -- stopped in the middle of a
 /// clause -- every other traced thread would wait for it: its agent is

@@ -1,0 +1,32 @@
+/* paced RATE SECONDS: calls hit(i) RATE times a second for SECONDS seconds
+ * from one thread (in batches of 1000, paced by the monotonic clock), then
+ * prints how many calls it made. RATE 0: as fast as it can. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+__attribute__((noinline)) long hit(long I) {
+  __asm__ volatile("" ::: "memory");
+  return I;
+}
+
+static double now(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return T.tv_sec + T.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+  double Rate = argc > 1 ? atof(argv[1]) : 1e6;
+  double Seconds = argc > 2 ? atof(argv[2]) : 10;
+  long N = 0, S = 0;
+  double T0 = now(), T = T0;
+  while ((T = now()) - T0 < Seconds) {
+    long Due = Rate > 0 ? (long)((T - T0) * Rate) : N + 1000;
+    while (N < Due)
+      S += hit(N++);
+  }
+  fprintf(stderr, "paced: %ld calls in %.2f s (%.0f/s)\n", N, T - T0,
+          N / (T - T0));
+  return S == -1;
+}

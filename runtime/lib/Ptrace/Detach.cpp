@@ -1,0 +1,221 @@
+//===- Detach.cpp - Letting go of processes whose clauses run inside -----===//
+//
+// With --detach, a launched command whose every site runs in the process
+// (the in-process agent) is let go of once it is set up: at the loader's
+// first consistent link map (its startup libraries installed, before their
+// initialisers run), or at its exec stop when it has no loader. From then
+// on no thread of it is ptrace-attached, so signals, faults in clauses and
+// system calls cost it nothing, and gdb or strace can attach to it. Its
+// records and counters come through the shared store as before; its end
+// comes through waitpid() (it is tsrun's child). To end the session tsrun
+// attaches again (reattachDetached), and the usual teardown (Shutdown.cpp)
+// removes every site. If tsrun is killed meanwhile, the agent puts the
+// sites back itself (the lifeline, heal.c).
+//
+// What a detached process does that tsrun does not follow (yet): a fork()
+// child runs untraced (its agent page is wiped; its first hit says so, and
+// tsrun warns), an exec'd image runs untraced (noticed when tsrun attaches
+// again), libraries dlopen()ed later are not probed, and a SIGSEGV, SIGBUS
+// or SIGFPE handler the program sets replaces the agent's until tsrun
+// attaches again (it then chains to it, as when it watches sigaction()).
+//
+//===----------------------------------------------------------------------===//
+#include "../InProcess/Installer/Agent.h"
+#include "BackendImpl.h"
+
+#include "tscc/Runtime/Session.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+std::string
+PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
+  if (!P.Agent.Installed)
+    return "its clauses run in tsrun (" + P.PathName + ")";
+  if (P.Agent.ShardPending)
+    return "its agent is not armed yet";
+  if (AnySyscallProbe || P.SeccompFilter || P.UsesSyscallStops)
+    return "the script has system-call probes, which stop it";
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    for (const Hook &H : Bp.Hooks)
+      if (H.Kind != HookKind::HealerGuard)
+        return "a probe site needs tsrun (a breakpoint at " + H.Function + ")";
+  if ((P.Agent.Sharers && P.Agent.Sharers->Members.size() > 1) || P.VforkParent)
+    return "another process shares its memory";
+  if (P.PPid != getpid())
+    return "it is not tsrun's child, whose end tsrun would not see";
+  for (const auto &[Tid, T] : P.Threads)
+    if (!T.Shadow.empty())
+      return "a return is hijacked by a breakpoint";
+  return "";
+}
+
+namespace {
+
+/// Lets go of one stopped thread, with the signal it was to get.
+void detachThread(pid_t Tid, int Signal) {
+  ptrace(PTRACE_DETACH, Tid, nullptr,
+         reinterpret_cast<void *>(static_cast<long>(Signal)));
+}
+
+/// Tells the agent it is on its own: threads are told apart by their ids
+/// (a thread that ends while detached keeps its entry, and a new one may
+/// get its fs base), and a fork() child's first hit says it is not
+/// followed.
+bool tellAgentDetached(PtraceProcess &P, std::string &Why) {
+  if (!agentTellsThreadsById(P, Why))
+    return false;
+  uint32_t One = 1;
+  if (P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
+                    &One, sizeof(One)))
+    return true;
+  Why = "cannot tell the agent it is detached";
+  return false;
+}
+
+} // namespace
+
+bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
+                                          uint64_t ResumeAt) {
+  if (!Opts.Detach || ShuttingDown || P.Detached)
+    return false;
+  std::string Why = attachmentNeeded(P);
+  std::vector<pid_t> Paused;
+  if (Why.empty()) {
+    // Every other thread stopped, with nothing of it waiting for us.
+    Paused = pauseOthers(P, T.Tid);
+    bool Pending = std::any_of(Deferred.begin(), Deferred.end(), [&](auto &D) {
+      auto It = ByTid.find(D.first);
+      return It != ByTid.end() && It->second == &P;
+    });
+    if (Pending)
+      Why = "busy"; // tried again at its next settled stop
+    else if (!tellAgentDetached(P, Why))
+      warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+  }
+  if (!Why.empty()) {
+    for (pid_t Tid : Paused)
+      resume(P, P.Threads[Tid]);
+    if (Why != "busy" && P.AttachedBecause != Why)
+      S.note("pid " + std::to_string(P.Pid) + ": stays attached: " + Why);
+    P.AttachedBecause = Why;
+    return false;
+  }
+  // The loader's breakpoint and the sigaction() watch go: nobody would
+  // take their traps.
+  for (const auto &[Addr, Bp] : P.Breakpoints)
+    P.writeMemory(Addr, Bp.Orig, 1);
+  P.Breakpoints.clear();
+  P.LoaderBreak = 0;
+  if (ResumeAt) {
+    user_regs_struct R;
+    if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
+      R.rip = ResumeAt;
+      ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+    }
+  }
+  for (auto &[Tid, Th] : P.Threads) {
+    detachThread(Tid, Th.PendingSignal);
+    if (Tid != P.Pid)
+      ByTid.erase(Tid);
+  }
+  P.Threads.clear();
+  ByTid[P.Pid] = &P; // its end still comes through waitpid()
+  P.Detached = true;
+  P.AttachedBecause.clear();
+  S.note("pid " + std::to_string(P.Pid) +
+         ": detached: every site runs in the process");
+  return true;
+}
+
+namespace {
+
+/// The image tsrun set up is still there: the agent's configuration reads
+/// back (an exec replaces the memory, and /proc/PID/mem of the old one
+/// reads nothing).
+bool sameImage(PtraceProcess &P) {
+  uint64_t Magic = 0;
+  return P.Agent.Installed && P.read(P.Agent.Config, Magic) &&
+         Magic == TSCC_AGENT_MAGIC;
+}
+
+/// What tsrun knew of an image that is gone: nothing of it is to be put
+/// back.
+void forgetImage(PtraceProcess &P) {
+  P.Agent = AgentState{};
+  P.Modules.clear();
+  P.Breakpoints.clear();
+  P.Installed.clear();
+  P.Semaphores.clear();
+  P.Home = 0;
+  P.Heal = HealState{};
+  P.RDebug = 0;
+  P.LoaderBreak = 0;
+}
+
+} // namespace
+
+bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
+  std::string Pid = std::to_string(P.Pid);
+  int St = 0;
+  if (waitpid(P.Pid, &St, WNOHANG | __WALL | __WNOTHREAD) == P.Pid &&
+      (WIFEXITED(St) || WIFSIGNALED(St))) {
+    finishProcess(P, WIFEXITED(St) ? WEXITSTATUS(St) : 0,
+                  WIFSIGNALED(St) ? WTERMSIG(St) : 0);
+    return true;
+  }
+  std::string Error;
+  if (!seizeThreads(P, Error) || P.Threads.empty()) {
+    // Another tracer has it (gdb), say. It is left as it is: its agent is
+    // disarmed with the session, and puts its sites back itself once tsrun
+    // is gone.
+    warnOnce("pid " + Pid + ": cannot attach again to remove its probes (" +
+             (Error.empty() ? std::string("no thread") : Error) +
+             "); it puts them back itself at its next hit after tsrun ends");
+    for (auto &[Tid, T] : P.Threads)
+      ptrace(PTRACE_DETACH, Tid, nullptr, nullptr);
+    return false;
+  }
+  P.Detached = false;
+  pid_t Tid = P.Threads.begin()->first;
+  if (!sameImage(P)) {
+    warnOnce("pid " + Pid +
+             " exec'd while detached: its new image ran untraced (--detach "
+             "does not follow exec yet)");
+    forgetImage(P);
+    return true;
+  }
+  if (!reclaimAgentHandlers(P, Tid, Error))
+    warnOnce("pid " + Pid + ": " + Error);
+  S.note("pid " + Pid + ": attached again to end the session");
+  return true;
+}
+
+void PtraceBackend::Impl::reattachDetached() {
+  std::vector<PtraceProcess *> Detached;
+  for (auto &[Pid, P] : ByPid)
+    if (P->Detached)
+      Detached.push_back(P);
+  for (PtraceProcess *P : Detached) {
+    if (reattach(*P))
+      continue;
+    // Left alone: a launched one that is to die is killed without tsrun's
+    // attachment; the others leave the session as they are.
+    if (willKill(*P))
+      kill(P->Pid, SIGKILL);
+    int St = 0;
+    if (willKill(*P) && waitpid(P->Pid, &St, __WALL | __WNOTHREAD) == P->Pid) {
+      finishProcess(*P, 0, SIGKILL);
+      continue;
+    }
+    ByTid.erase(P->Pid);
+    ByPid.erase(P->Pid);
+  }
+}

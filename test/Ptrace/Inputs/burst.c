@@ -1,0 +1,18 @@
+/* Calls hit(0), hit(1), ... hit(N-1) as fast as it can (a burst of
+ * records for a probe that prints its argument), then prints how many
+ * calls it made: the sequence the trace is checked against. */
+#include <stdio.h>
+#include <stdlib.h>
+
+__attribute__((noinline)) long hit(long I) {
+  __asm__ volatile("" ::: "memory");
+  return I;
+}
+
+int main(int argc, char **argv) {
+  long N = argc > 1 ? atol(argv[1]) : 1000, S = 0;
+  for (long I = 0; I < N; ++I)
+    S += hit(I);
+  printf("burst: %ld calls\n", N);
+  return S == -1;
+}

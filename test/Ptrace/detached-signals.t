@@ -1,0 +1,25 @@
+// A signal storm while tsrun has let go of the program (--detach): nobody
+// traces it (its TracerPid is 0), so its output is exactly what it prints
+// untraced, and the probe still counts every call. Attached (the default),
+// every signal is a ptrace stop on its way; the program computes the same
+// and the probe counts the same.
+// RUN: %cc64 %S/Inputs/steady.c -o %t.exe
+// RUN: %t.exe signals 20000 > %t.untraced
+// RUN: %tscc %s -o %t.o
+// RUN: %tsrun -v --detach %t.o -- %t.exe signals 20000 > %t.detached 2> %t.err
+// RUN: %if inprocess %{ diff %t.untraced <(head -n 1 %t.detached) %}
+// RUN: %if inprocess %{ FileCheck %s --check-prefix=DETACHED < %t.err %}
+// RUN: FileCheck %s < %t.detached
+// RUN: %tsrun %t.o -- %t.exe signals 20000 > %t.attached
+// RUN: FileCheck %s --check-prefixes=CHECK,ATTACHED < %t.attached
+// CHECK: sum 400000000 handled 20000 tracer{{ }}
+// ATTACHED-SAME: {{^[1-9][0-9]*$}}
+// CHECK-NEXT: calls 20000
+// DETACHED: tsrun: pid {{[0-9]+}}: detached: every site runs in the process
+// DETACHED: clause 0 (line [[#]]): fired 20000, 0 faults, 0 drops
+
+long work(long);
+__global long calls;
+
+@@uft:*:a.out:work:entry { calls++; }
+@@END { printf("calls %ld\n", calls); }
