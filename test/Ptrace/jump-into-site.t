@@ -1,8 +1,9 @@
 // A switch table jumps into the third byte of a probe site: case 1 starts
 // two bytes after case 0, where a 5-byte jump written at case 0 would
 // still be (issue 24: the target was killed by SIGSEGV). The table's
-// entry is found, so the site stays a breakpoint (-v says why), and the
-// program runs and counts as it does alone and under --ptrace.
+// entry is found, so the site takes no jump but a trap (an int3 over its
+// first byte only; -v says why), and the program runs and counts as it
+// does alone and under --ptrace.
 // RUN: %cc64 -O1 %S/Inputs/switch-cases.c -o %t.exe
 // RUN: %python %S/Inputs/symbol-distance.py %t.exe case0_site case1_site | FileCheck %s --check-prefix=LAYOUT
 // RUN: %t.exe 600 > %t.alone
@@ -20,8 +21,9 @@
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=JSON < %t.json %}
 // The 32-bit twin, where the kernel runs i386. Its table is GOT-relative
 // (add -K(%edx,%eax,4),%edx; jmp *%edx), and i386 indirect jumps are not
-// followed yet (IndirectJumps.cpp): the site stays a breakpoint for that
-// reason, which is as safe; the program and the counts are checked alike.
+// followed yet (IndirectJumps.cpp): the site takes a trap for that reason
+// (one byte, so nothing can land inside it); the program and the counts
+// are checked alike.
 // RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
 // RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switch-cases.c -o %t.i386/t.exe %}
 // RUN: %if native-i386 %{ %python %S/Inputs/symbol-distance.py %t.i386/t.exe case0_site case1_site | FileCheck %s --check-prefix=LAYOUT %}
@@ -41,12 +43,12 @@
 // LAYOUT: {{^}}0x2{{$}}
 // CHECK: case 0 ran [[N:[0-9]+]] times, acc {{[0-9]+}}
 // CHECK: probe saw case 0 [[N]] times
-// SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint
+// SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, {{in-process trap|breakpoint}}
 // SITE-NOT: killed
-// JSON: "mechanism":"breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
-// WHY32: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)
-// JSON32: "mechanism":"breakpoint (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)"
-// WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, breakpoint (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
+// JSON: "mechanism":"in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
+// WHY32: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, in-process trap (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)
+// JSON32: "mechanism":"in-process trap (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)"
+// WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
 
 __global long hits;
 @@uft:*:a.out:step+STEP_OFFSET { hits++; }

@@ -1,8 +1,10 @@
 // A thread is blocked in a system call that a jump at the probe site would
 // displace, when tsrun attaches; the call restarts once tsrun lets the
 // thread go, from the syscall instruction, inside the bytes a jump would
-// have overwritten (issue 24). The site stays a breakpoint, the program
-// survives and the probe counts every call after the attachment.
+// have overwritten (issue 24). The site takes no jump but a trap (an int3
+// over its first instruction only, which the restart does not go back
+// to), the program survives and the probe counts every call after the
+// attachment.
 // RUN: %cc64 %S/Inputs/restart-in-site.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 200 > %t.out
@@ -18,7 +20,7 @@
 // CHECK: probe saw 200 calls
 // CHECK: prog status: 0
 // CHECK: tsrun status: 0
-// WHY: probe @@uft:*:a.out:read_at:entry at read_at in {{.*}}, breakpoint (a thread is in the system call the jump would displace)
+// WHY: probe @@uft:*:a.out:read_at:entry at read_at in {{.*}}, in-process trap (a thread is in the system call the jump would displace)
 
 __global long calls;
 @@uft:*:a.out:read_at:entry { calls++; }

@@ -1,6 +1,7 @@
 // Each probe site takes the fastest path it can, and -v says which and
-// why: a jump into the agent in the process, or a breakpoint (ptrace stop)
-// where a jump cannot be put or the clause needs tsrun. The clauses count
+// why: a jump into the agent in the process, an int3 the agent's SIGTRAP
+// handler takes where a jump cannot be put (a trap site), or a breakpoint
+// (ptrace stop) where the clause needs tsrun. The clauses count
 // the same whatever path their hits took.
 // REQUIRES: inprocess
 // RUN: %cc64 %S/Inputs/sites.c -o %t.exe
@@ -18,8 +19,8 @@
 // CHECK: @seen: 50
 // CHECK: tiny 50 normal 50 stacky 50
 // SITES: pid [[PID:[0-9]+]]: clauses run in the process (in-process agent)
-// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:tiny:entry at tiny in {{.*}}, breakpoint (the function is shorter than 5 bytes from the site)
-// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:normal:entry at normal in {{.*}}, in-process
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:tiny:entry at tiny in {{.*}}, in-process trap (the function is shorter than 5 bytes from the site)
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:normal:entry at normal in {{.*}}, in-process jump
 // SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, breakpoint (the clause prints an aggregation)
 
 long normal(long);

@@ -3,10 +3,13 @@
 // agree with bpftrace's usdt probes on the same program; string arguments
 // (the file and function names, 8@%rbp and 8@%r12) read as the interpreter
 // passed them. PYTHONHASHSEED makes the interpreter's start-up repeatable.
+// The sites run their clauses in the process (jumps or traps into the
+// agent), which evaluates the notes' arguments there.
 // REQUIRES: bpftrace, root, python-usdt
 // RUN: %tscc %s -o %t.o
 // RUN: env PYTHONHASHSEED=0 bpftrace -o %t.bpf -e 'usdt:/usr/bin/python3:python:function__entry /pid == cpid/ { @entries = count(); } usdt:/usr/bin/python3:python:line /pid == cpid/ { @lines = count(); }' -c '/usr/bin/python3 %S/Inputs/usdt-py.py' > /dev/null
-// RUN: env PYTHONHASHSEED=0 %tsrun %t.o -o %t.ours -- /usr/bin/python3 %S/Inputs/usdt-py.py > %t.out
+// RUN: env PYTHONHASHSEED=0 %tsrun -v %t.o -o %t.ours -- /usr/bin/python3 %S/Inputs/usdt-py.py > %t.out 2> %t.err
+// RUN: %if inprocess %{ FileCheck %s --check-prefix=SITES < %t.err %}
 // RUN: cat %t.bpf %t.ours | FileCheck %s
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // CHECK-DAG: @entries: [[E:[0-9]+]]
@@ -14,6 +17,9 @@
 // CHECK: module {{.*}}usdt-py.py
 // CHECK: entries=[[E]] lines=[[L]]
 // OUT: 44
+// In the process: the agent evaluates the string arguments' registers.
+// SITES-DAG: probe @@usdt:*:a.out:python:function__entry at {{.*}}, in-process {{jump|trap}}
+// SITES-DAG: probe @@usdt:*:a.out:python:line at {{.*}}, in-process {{jump|trap}}
 
 __global long entries, lines;
 @@usdt:*:a.out:python:function__entry { entries++; }

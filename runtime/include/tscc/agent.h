@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 2
+#define TSCC_AGENT_VERSION 3
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -37,6 +37,7 @@ extern "C" {
 #define TSCC_AGENT_SYM_RESTORER "tscc_agent_restorer"
 /* What system-call sites call (x86-64 agent only; see below). */
 #define TSCC_AGENT_SYM_ENTER_SYSCALL "tscc_agent_enter_syscall"
+#define TSCC_AGENT_SYM_TRAP "tscc_agent_trap"
 
 /*--- Probe sites -----------------------------------------------------------*/
 
@@ -53,11 +54,36 @@ enum tscc_hook_kind {
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)
 #define TSCC_HOOK_NR(K) ((K) >> 8)
 
+/* One argument of a USDT probe, as its note describes it (SIZE@OPERAND),
+ * for the agent to evaluate at the hit from the saved registers. */
+enum tscc_usdt_operand {
+  TSCC_USDT_CONSTANT = 0, /* value */
+  TSCC_USDT_REGISTER = 1, /* the register reg (its bits 8-15 if high_byte),
+                             with high_reg's low half above it if set */
+  TSCC_USDT_MEMORY = 2,   /* size bytes at value + reg + index * scale */
+};
+struct tscc_agent_usdt_arg {
+  int64_t value;   /* the constant; a memory operand's displacement, with the
+                      module's load bias already added to a symbol's */
+  int8_t size;     /* bytes; negative: sign-extended */
+  uint8_t kind;    /* tscc_usdt_operand */
+  int8_t reg;      /* tscc_reg, or -1 */
+  int8_t index;    /* tscc_reg, or -1 */
+  int8_t high_reg; /* tscc_reg, or -1 */
+  uint8_t scale;
+  uint8_t high_byte;
+  uint8_t reserved;
+};
+
 struct tscc_agent_hook {
   uint32_t kind;   /* tscc_hook_kind */
   uint32_t index;  /* probe index, or within() index */
   uint64_t func;   /* address of the NUL-terminated __func */
   uint64_t module; /* address of the NUL-terminated __module */
+  /* A USDT probe's arguments: struct tscc_agent_usdt_arg[usdt_count]. */
+  uint64_t usdt;
+  uint32_t usdt_count;
+  uint32_t reserved;
 };
 
 /* A trampoline starts with its site; the code follows at
@@ -76,8 +102,16 @@ struct tscc_agent_site {
   uint64_t hooks;   /* struct tscc_agent_hook[hook_count] */
   uint32_t hook_count;
   uint32_t length;      /* bytes the jump displaced */
-  uint8_t original[32]; /* those bytes, for putting them back */
+  uint8_t original[24]; /* those bytes, for putting them back */
+  /* A trap site (TSCC_SITE_TRAP): an int3 at the site instead of the
+   * jump. The agent's SIGTRAP handler sends a thread that runs into it to
+   * the code above, as the jump would have; length and original are the
+   * one instruction the copy runs. */
+  uint32_t kind;
+  uint32_t reserved;
 };
+#define TSCC_SITE_JUMP 0u
+#define TSCC_SITE_TRAP 1u
 
 #define TSCC_TRAMPOLINE_CODE 64
 #define TSCC_TRAMPOLINE_CALL_END 11
@@ -325,8 +359,10 @@ struct tscc_agent_config {
   /* The dispositions the agent replaced; a fault that is not the agent's
    * goes to these. tsrun updates them when the program sets its own. */
   struct tscc_kernel_sigaction chained[TSCC_AGENT_SIGNALS];
-  /* SIGTRAP, installed by the agent only while it puts sites back after
-   * tsrun died (a thread may then run into an int3 for a moment). */
+  /* SIGTRAP: installed by tsrun before it writes the first trap site
+   * (trap_handler), or else by the agent while it puts sites back after
+   * tsrun died (a thread may then run into an int3 for a moment). tsrun
+   * updates it when the program sets its own. */
   struct tscc_kernel_sigaction chained_trap;
   /* Every jump-patched site: struct tscc_agent_site addresses. tsrun
    * appends; the agent reads them to put the original bytes back. */
@@ -335,6 +371,10 @@ struct tscc_agent_config {
   /* Counters tsrun reads back (-v, docs/runtime.md). */
   uint64_t recovered_faults;
   uint64_t reentered;
+  /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
+   * trap sites, keeping the program's disposition in chained_trap. */
+  uint32_t trap_handler;
+  uint32_t reserved1;
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -353,10 +393,11 @@ struct tscc_agent_proc {
 
 /* One layout for tsrun (x86-64) and both agent builds. */
 TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 24, "hook layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2104, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2112, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

@@ -129,6 +129,7 @@ enum tscc_agent_notice {
   TSCC_NOTICE_NO_SHARER = 1u << 3,    /* a process unknown to the agent */
   TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
   TSCC_NOTICE_UNFOLLOWED = 1u << 5,   /* a fork child of a detached process */
+  TSCC_NOTICE_USDT_ARG = 1u << 6,     /* a USDT argument could not be read */
 };
 
 /* A clause's counts. Kept in rows (tscc_store_layout.counters_off): one

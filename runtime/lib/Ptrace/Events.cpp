@@ -75,7 +75,7 @@ bool isStopSignal(int Sig) {
 /// At the entry of HealerGuardFunction, sigaction(sig, act, oact): the
 /// signal whose disposition the program is setting, if it is one whose
 /// handler tsrun keeps in front (the healer's P.faultSignal(), the agent's
-/// SIGSEGV/SIGBUS/SIGFPE); 0 otherwise.
+/// SIGSEGV/SIGBUS/SIGFPE, and its SIGTRAP for trap sites); 0 otherwise.
 int guardedSignal(PtraceProcess &P, const user_regs_struct &R) {
   uint64_t Args[2] = {R.rdi, R.rsi};
   if (P.dataModel() == DataModel::ILP32) {
@@ -93,6 +93,8 @@ int guardedSignal(PtraceProcess &P, const user_regs_struct &R) {
     return Sig;
   if ((Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE) && P.Agent.Installed)
     return Sig;
+  if (Sig == SIGTRAP && P.Agent.Installed && P.Agent.TrapHandler)
+    return Sig;
   return 0;
 }
 
@@ -106,6 +108,27 @@ bool isBreakpointFault(const PtraceProcess &P, const Thread &T) {
   siginfo_t Info{};
   return ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) == 0 &&
          Info.si_code == SI_KERNEL;
+}
+
+/// T stopped with the SIGTRAP of a trap site's int3 (JumpSites.h): sends
+/// it where the agent's handler would have, the trampoline's call into the
+/// agent, or back onto the site when the session ends (its original byte
+/// goes back before the thread runs again). False when the SIGTRAP is not
+/// one of ours.
+bool takeTrapSite(PtraceProcess &P, Thread &T, bool Rewind) {
+  siginfo_t Info{};
+  user_regs_struct R;
+  if (P.Agent.Sites.empty() ||
+      ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_code != SI_KERNEL ||
+      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return false;
+  auto It = P.Agent.Sites.find(R.rip - 1);
+  if (It == P.Agent.Sites.end() || !It->second.Trap)
+    return false;
+  R.rip =
+      Rewind ? It->second.Addr : It->second.Trampoline + TSCC_TRAMPOLINE_CODE;
+  return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
 } // namespace
@@ -218,6 +241,11 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     return;
   default:
     break;
+  }
+  if (Sig == SIGTRAP && takeTrapSite(P, T, ShuttingDown)) {
+    if (!ShuttingDown)
+      resume(P, T);
+    return;
   }
   if (ShuttingDown) {
     if (Sig == P.breakSignal() || Sig == SIGSEGV) {

@@ -455,8 +455,9 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     return;
   }
 
-  // Sites whose clauses can run in the process jump to the agent; the
-  // others, and those a jump cannot be put at, are breakpoints.
+  // Sites whose clauses can run in the process jump to the agent, or trap
+  // into it where a jump cannot go; the others, and those neither can be
+  // put at, are breakpoints.
   std::map<uint64_t, std::string> Mechanism;
   if (P.Agent.Installed) {
     std::vector<JumpCandidate> Jumps;
@@ -467,21 +468,33 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
       if (Why.empty() && P.Breakpoints.count(Addr))
         Why = "a breakpoint is already there";
       auto E = Enclosing.find(Addr);
+      bool Usdt = std::any_of(Hooks.begin(), Hooks.end(),
+                              [](const Hook &H) { return H.Usdt; });
       if (Why.empty() && E != Enclosing.end())
         Jumps.push_back(
             {Addr, E->second->Value + M.Bias, E->second->Size, Hooks, {}});
+      else if (Why.empty() && Usdt) // a note's site is an instruction
+        Jumps.push_back({Addr, 0, 0, Hooks, {}});
       else
-        Mechanism[Addr] = "breakpoint (" + Why + ")";
+        Mechanism[Addr] =
+            "breakpoint (" +
+            (Why.empty() ? std::string("no symbol gives the enclosing function")
+                         : Why) +
+            ")";
     }
+    std::map<uint64_t, std::string> Traps;
     std::map<uint64_t, std::string> Rejected =
-        installJumpSites(P, Tid, M, Jumps, Sites);
+        installJumpSites(P, Tid, M, Jumps, Sites, Traps);
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {
         Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
         continue;
       }
-      Mechanism[J.Addr] = "in-process";
+      auto T = Traps.find(J.Addr);
+      Mechanism[J.Addr] = T == Traps.end()
+                              ? std::string("in-process jump")
+                              : "in-process trap (" + T->second + ")";
       Want.erase(J.Addr);
     }
   }
@@ -632,8 +645,6 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
       return "tsrun watches sigaction() here";
     if (H.Kind == HookKind::WithinEnter)
       continue;
-    if (H.Usdt)
-      return "tsrun evaluates the USDT probe's arguments";
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
       return "the clause prints an aggregation";

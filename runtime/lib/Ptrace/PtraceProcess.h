@@ -110,6 +110,8 @@ struct HealState {
 /// the target, in the agent (Agent.h).
 struct JumpSite {
   uint64_t Addr = 0;
+  /// A trap site: an int3 at Addr, not a jump (JumpSites.h).
+  bool Trap = false;
   unsigned Length = 0; ///< bytes the jump displaced
   uint8_t Original[32] = {};
   uint64_t Trampoline = 0;
@@ -166,6 +168,9 @@ struct AgentState {
   /// `syscall; ret` gadget system-call sites make traced calls at (0
   /// until the first one is patched).
   uint64_t EnterSyscall = 0, SyscallGadget = 0;
+  uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  /// tsrun put Trap in front of the program's SIGTRAP disposition.
+  bool TrapHandler = false;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
   uint32_t SiteCount = 0, SiteCapacity = 0;

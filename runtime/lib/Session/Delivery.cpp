@@ -618,6 +618,11 @@ void SessionState::warnAgentNoticesLocked() {
             "were counted as drops (--ptrace has no such limit)");
   if (N & TSCC_NOTICE_LOCK_TIMEOUT)
     warnOnceLocked("lock-timeout", lockTimeoutText());
+  if (N & TSCC_NOTICE_USDT_ARG)
+    warnOnceLocked("agent-usdt-arg",
+                   "an argument of a USDT probe could not be read in a traced "
+                   "process (a memory operand at a bad address); it read as "
+                   "0");
   if (N & TSCC_NOTICE_NO_SHARER)
     warnOnceLocked("agent-no-sharer",
                    "a process sharing a traced process's memory was unknown "

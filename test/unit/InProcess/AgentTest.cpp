@@ -188,8 +188,13 @@ protected:
                                         PROT_READ | PROT_WRITE | PROT_EXEC,
                                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     ASSERT_NE(Pages, MAP_FAILED);
-    Hook = {TSCC_HOOK_ENTRY, FooProbe, reinterpret_cast<uint64_t>("foo"),
-            reinterpret_cast<uint64_t>("a.out")};
+    Hook = {TSCC_HOOK_ENTRY,
+            FooProbe,
+            reinterpret_cast<uint64_t>("foo"),
+            reinterpret_cast<uint64_t>("a.out"),
+            0,
+            0,
+            0};
     patch(FooCode, Pages, Pages + 4096, &Hook, 1);
     FooFn = reinterpret_cast<long (*)(long)>(Pages);
   }
@@ -371,9 +376,9 @@ TEST_F(AgentTest, ExitProbesAtAnyDepth) {
   // every one comes back to its real caller.
   tscc_agent_hook Hooks[2] = {
       {TSCC_HOOK_EXIT, TickProbe, reinterpret_cast<uint64_t>("rec"),
-       reinterpret_cast<uint64_t>("a.out")},
+       reinterpret_cast<uint64_t>("a.out"), 0, 0, 0},
       {TSCC_HOOK_WITHIN, 0, reinterpret_cast<uint64_t>("rec"),
-       reinterpret_cast<uint64_t>("a.out")}};
+       reinterpret_cast<uint64_t>("a.out"), 0, 0, 0}};
   int64_t NoExit = int64_t(1) << 40;
   config().params = reinterpret_cast<uint64_t>(&NoExit);
   config().param_count = 1;
@@ -414,6 +419,68 @@ TEST_F(AgentTest, ATsrunThatDiedHasItsSitesPutBack) {
   EXPECT_EQ(FooFn(3), 4); // the original code, no trampoline
   EXPECT_EQ(counter(FooClause, 0), 1u);
   signal(SIGTRAP, SIG_DFL);
+}
+
+/// The program's own SIGTRAP handler, behind the agent's.
+volatile int ProgramTraps = 0;
+void programTrap(int, siginfo_t *, void *) { ProgramTraps = ProgramTraps + 1; }
+
+// A trap site, with nobody attached: the int3 goes to the agent's SIGTRAP
+// handler, which sends the thread to the trampoline; the clause runs and
+// the copy runs the instruction. The program's own SIGTRAPs (raise(), an
+// int3 of its own) go on to its handler.
+TEST_F(AgentTest, TrapSiteRunsTheClauseFromTheSignalHandler) {
+  // bar(x) = x + 1: `lea 1(%rdi),%rax; ret`, an int3 over the lea.
+  static const uint8_t BarCode[] = {0x48, 0x8d, 0x47, 0x01, 0xc3};
+  uint8_t *Bar = Pages + 2 * 4096;
+  memcpy(Bar, BarCode, sizeof(BarCode));
+  uint64_t BarAt = reinterpret_cast<uint64_t>(Bar);
+  ip::PatchPlan Plan;
+  std::string Why;
+  ASSERT_TRUE(ip::planTrapPatch(BarCode, BarAt, BarAt, Plan, Why)) << Why;
+  uint8_t *TrampAt = Pages + 4096 + 2 * ip::TrampolineSlot;
+  uint64_t Tramp = reinterpret_cast<uint64_t>(TrampAt);
+  std::vector<uint8_t> Bytes;
+  ip::TrampolineInfo Info;
+  ASSERT_TRUE(ip::buildTrampoline(
+      Plan, Tramp, Agent.symbol(TSCC_AGENT_SYM_ENTER),
+      reinterpret_cast<uint64_t>(&Hook), 1, Bytes, Info, Why))
+      << Why;
+  memcpy(TrampAt, Bytes.data(), Bytes.size());
+  SiteTable[config().site_count++] = Tramp;
+  // As tsrun installs it: the program's disposition kept for chaining.
+  tscc_kernel_sigaction Chained{};
+  Chained.handler = reinterpret_cast<uint64_t>(&programTrap);
+  Chained.flags = SA_SIGINFO;
+  config().chained_trap = Chained;
+  config().trap_handler = 1;
+  struct sigaction SA{}, Old{};
+  SA.sa_sigaction = reinterpret_cast<void (*)(int, siginfo_t *, void *)>(
+      Agent.symbol(TSCC_AGENT_SYM_TRAP));
+  SA.sa_flags = SA_SIGINFO | SA_NODEFER;
+  ASSERT_EQ(sigaction(SIGTRAP, &SA, &Old), 0);
+  std::vector<uint8_t> Int3;
+  ASSERT_TRUE(ip::jumpPatchBytes(Plan, Tramp + TSCC_TRAMPOLINE_CODE, Int3));
+  ASSERT_EQ(Int3, std::vector<uint8_t>{0xcc});
+  Bar[0] = 0xcc;
+  auto BarFn = reinterpret_cast<long (*)(long)>(Bar);
+  EXPECT_EQ(BarFn(5), 6);
+  EXPECT_EQ(BarFn(0), 1); // the predicate (arg1 != 0) fails: no action
+  EXPECT_EQ(BarFn(7), 8);
+  EXPECT_EQ(counter(FooClause, 0), 3u);
+  int64_t G;
+  memcpy(&G, tscc_store_globals(Store->view()), 8);
+  EXPECT_EQ(G, 12);
+  EXPECT_EQ(ProgramTraps, 0);
+  raise(SIGTRAP);
+  __asm__ volatile("int3");
+  EXPECT_EQ(ProgramTraps, 2);
+  // tsrun dies: the next hit puts the byte back, with the handler in place.
+  Control->words().reader_alive |= TSCC_READER_GONE;
+  EXPECT_EQ(BarFn(2), 3);
+  EXPECT_EQ(memcmp(Bar, BarCode, sizeof(BarCode)), 0);
+  EXPECT_EQ(counter(FooClause, 0), 3u);
+  sigaction(SIGTRAP, &Old, nullptr);
 }
 
 } // namespace

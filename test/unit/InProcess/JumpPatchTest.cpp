@@ -554,6 +554,113 @@ TEST(JumpPatchPlan, SiteMustBeABoundaryInADecodableFunction) {
 }
 
 //===----------------------------------------------------------------------===//
+// Borrowing the alignment padding after a short function
+//===----------------------------------------------------------------------===//
+
+Planned planPadded(const std::string &Hex, const std::string &Pad,
+                   const EntryFacts &Known = {},
+                   X86Mode Mode = X86Mode::Bits64) {
+  std::vector<uint8_t> B = hex(Hex), P8 = hex(Pad);
+  Planned P;
+  P.Ok = planJumpPatch(B, Fn, Fn, Known, P.Plan, P.Why, Mode, P8);
+  return P;
+}
+
+TEST(JumpPatchPadding, ShortFunctionBorrowsNopsAndInt3s) {
+  // lea (%rdi,%rdi),%eax; ret, then one-byte nops.
+  Planned P = planPadded("8d 04 3f c3", "90 90 90 90");
+  ASSERT_TRUE(accepted(P));
+  EXPECT_EQ(P.Plan.Length, 5u);
+  EXPECT_EQ(P.Plan.Padding, 1u);
+  EXPECT_EQ(P.Plan.Insns.size(), 2u);
+  EXPECT_EQ(std::vector<uint8_t>(P.Plan.Original, P.Plan.Original + 5),
+            hex("8d 04 3f c3 90"));
+  // A one-byte ret and int3 padding; a long nop is taken whole.
+  EXPECT_TRUE(accepted(planPadded("c3", "cc cc cc cc cc")));
+  Planned Long = planPadded("c3", "66 0f 1f 44 00 00 90");
+  ASSERT_TRUE(accepted(Long));
+  EXPECT_EQ(Long.Plan.Length, 7u);
+  // A tail jump ends the function as well as a ret does; i386 too.
+  EXPECT_TRUE(accepted(planPadded("eb fe", "90 90 90")));
+  EXPECT_TRUE(
+      accepted(planPadded("31 c0 40 c3", "90 90", {}, X86Mode::Bits32)));
+  // The copy runs the function's instructions, never the padding.
+  std::vector<uint8_t> Copy = relocate(P.Plan, Fn + 0x1000);
+  EXPECT_EQ(slice(Copy, 0, 4), hex("8d 04 3f c3"));
+  std::vector<uint8_t> Out;
+  ASSERT_TRUE(jumpPatchBytes(P.Plan, Fn + 0x1000, Out));
+  EXPECT_EQ(Out.size(), 5u);
+}
+
+TEST(JumpPatchPadding, OnlyPaddingNothingRunsOrEnters) {
+  // The last instruction falls through into the bytes after the function.
+  EXPECT_TRUE(rejected(planPadded("8d 04 3f 90", "90 90 90"), "shorter"));
+  // Not padding: the next function's code.
+  EXPECT_TRUE(rejected(planPadded("c3", "55 48 89 e5"), "shorter"));
+  // Not enough of it, or none at all.
+  EXPECT_TRUE(rejected(planPadded("c3", "90 90"), "shorter"));
+  EXPECT_TRUE(rejected(planPadded("c3", ""), "shorter"));
+  // A symbol starts in the padding.
+  EntryFacts Known;
+  Known.Entries.push_back({Fn + 3, EntryKind::FunctionEntry});
+  EXPECT_TRUE(rejected(planPadded("c3", "90 90 90 90", Known),
+                       "another function's entry"));
+}
+
+//===----------------------------------------------------------------------===//
+// Trap sites: one int3, one displaced instruction
+//===----------------------------------------------------------------------===//
+
+Planned planTrap(const std::string &Hex, unsigned SiteOff = 0,
+                 X86Mode Mode = X86Mode::Bits64) {
+  std::vector<uint8_t> B = hex(Hex);
+  Planned P;
+  P.Ok = planTrapPatch(B, Fn, Fn + SiteOff, P.Plan, P.Why, Mode);
+  return P;
+}
+
+TEST(TrapPatchPlan, WhereNoJumpGoes) {
+  // lea (%rdi,%rdi),%eax; ret: four bytes, the next function behind them.
+  Planned P = planTrap("8d 04 3f c3");
+  ASSERT_TRUE(accepted(P));
+  EXPECT_TRUE(P.Plan.Trap);
+  EXPECT_EQ(P.Plan.Length, 3u);
+  ASSERT_EQ(P.Plan.Insns.size(), 1u);
+  EXPECT_EQ(std::vector<uint8_t>(P.Plan.Original, P.Plan.Original + 3),
+            hex("8d 04 3f"));
+  // xor %eax,%eax right before a loop head: the branch target does not
+  // matter, the int3 covers only the xor.
+  EXPECT_TRUE(accepted(planTrap("31 c0 83 c0 03 ff c9 75 f9 c3")));
+  // A one-byte ret.
+  EXPECT_TRUE(accepted(planTrap("c3")));
+  // The i386 twin of the tiny function: xor %eax,%eax; inc %eax; ret.
+  EXPECT_TRUE(accepted(planTrap("31 c0 40 c3", 0, X86Mode::Bits32)));
+}
+
+TEST(TrapPatchPlan, TheInstructionMustRunFromTheCopy) {
+  EXPECT_TRUE(rejected(planTrap("cc c3"), "int3"));
+  EXPECT_TRUE(rejected(planTrap("e2 fe c3"), "loop/jrcxz"));
+  EXPECT_TRUE(rejected(planTrap("ff d4 c3"), "stack pointer"));
+  EXPECT_TRUE(rejected(planTrap("48 8b 05 00 20 00 00 c3", 1),
+                       "not an instruction boundary"));
+  EXPECT_TRUE(rejected(planTrap("90 c3", 2), "outside the function"));
+}
+
+TEST(TrapPatchPlan, PatchIsOneInt3AndCopyJumpsBack) {
+  Planned P = planTrap("8d 04 3f c3");
+  ASSERT_TRUE(accepted(P));
+  std::vector<uint8_t> Out;
+  ASSERT_TRUE(jumpPatchBytes(P.Plan, Fn + 0x10000, Out));
+  EXPECT_EQ(Out, hex("cc"));
+  BoundaryMap Map;
+  std::vector<uint8_t> Copy = relocate(P.Plan, Fn + 0x1000, &Map);
+  ASSERT_EQ(Copy.size(), 8u);
+  EXPECT_EQ(slice(Copy, 0, 3), hex("8d 04 3f"));
+  EXPECT_EQ(Copy[3], 0xe9);
+  EXPECT_EQ(s32(Copy, 4), -static_cast<int32_t>(0x1000 + 8 - 3));
+}
+
+//===----------------------------------------------------------------------===//
 // Reach
 //===----------------------------------------------------------------------===//
 

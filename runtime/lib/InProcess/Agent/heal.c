@@ -9,7 +9,8 @@
  * with every core serialised in between (membarrier SYNC_CORE), so no
  * thread ever executes a mix of old and new bytes. A thread that runs into
  * the int3 meanwhile is sent to the trampoline's copy of the instructions
- * (tscc_agent_trap), which is never unmapped.
+ * (tscc_agent_trap), which is never unmapped. A trap site already has
+ * its int3 there: healing it is putting its first byte back.
  *
  * What stays: the agent, the probe object's code, the trampolines and the
  * store stay mapped (a thread may be in them, and hijacked returns come
@@ -64,6 +65,10 @@ static void sync_cores(int Registered) {
 }
 
 static void install_trap_handler(void) {
+  /* Already in front of the program's for trap sites: installing it again
+   * would make it chain to itself. */
+  if (__atomic_load_n(&tscc_agent_config.trap_handler, __ATOMIC_ACQUIRE))
+    return;
   struct tscc_kernel_sigaction Act;
   __builtin_memset(&Act, 0, sizeof(Act));
   Act.handler = AGENT_ADDR(&tscc_agent_trap);
@@ -78,6 +83,19 @@ static const struct tscc_agent_site *site_at(uint32_t I) {
                    AGENT_PTR(const uint64_t *, tscc_agent_config.sites)[I]);
 }
 
+/* Whether trap site S still holds its int3 followed by the rest of its
+ * instruction (only the first byte was written): it is healed in the last
+ * step alone, by putting that byte back. */
+static int trap_is_ours(const struct tscc_agent_site *S) {
+  uint8_t Now[sizeof(S->original)];
+  if (S->length < 1 || S->length > sizeof(S->original) ||
+      tscc_safe_copy(Now, AGENT_PTR(const void *, S->address), S->length) !=
+          0 ||
+      Now[0] != 0xcc)
+    return 0;
+  return __builtin_memcmp(Now + 1, S->original + 1, S->length - 1) == 0;
+}
+
 /* Whether S's site still holds what the healing expects at this step:
  * First (0xe9, the jump tsrun wrote; then 0xcc, the int3 put over it)
  * followed by the jump's displacement to S's trampoline, or, once the rest
@@ -87,6 +105,8 @@ static const struct tscc_agent_site *site_at(uint32_t I) {
  * so an unmapped site is a mismatch, not a fault. */
 static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
                         int Restored) {
+  if (S->kind == TSCC_SITE_TRAP)
+    return First == 0xcc && Restored && trap_is_ours(S);
   uint8_t Now[5];
   if (S->length < 5 || S->length > sizeof(S->original) ||
       tscc_safe_copy(Now, AGENT_PTR(const void *, S->address), 5) != 0 ||
@@ -140,8 +160,12 @@ void agent_reader_gone(void) {
   __atomic_store_n(&P->healed, 1, __ATOMIC_RELEASE);
 }
 
-/* A thread at an int3 the healing put over a site's first byte goes on in
- * the trampoline's copy of the displaced instructions. */
+/* A thread at the int3 of a trap site goes where the site's jump would
+ * have sent it: the trampoline's call into the agent, which runs the
+ * clauses (or heals, or does nothing when disarmed) and then the copy of
+ * the instruction. A thread at an int3 the healing put over a jump site's
+ * first byte goes on in the trampoline's copy of the displaced
+ * instructions. */
 int agent_trap_redirect(uint64_t *Rip) {
   uint32_t N = __atomic_load_n(&tscc_agent_config.site_count, __ATOMIC_ACQUIRE);
   if (N > tscc_agent_config.site_capacity)
@@ -149,10 +173,13 @@ int agent_trap_redirect(uint64_t *Rip) {
   for (uint32_t I = 0; I < N; ++I) {
     const struct tscc_agent_site *S = site_at(I);
     if (S->address == *Rip - 1) {
-      *Rip = AGENT_ADDR(S) + AGENT_TRAMPOLINE_COPY;
+      *Rip =
+          AGENT_ADDR(S) + (S->kind == TSCC_SITE_TRAP ? TSCC_TRAMPOLINE_CODE
+                                                     : AGENT_TRAMPOLINE_COPY);
 #if defined(__x86_64__)
       /* A system-call site's jump lands on its own layout (tscc/agent.h). */
-      if (S->enter == AGENT_ADDR(&tscc_agent_enter_syscall))
+      if (S->kind != TSCC_SITE_TRAP &&
+          S->enter == AGENT_ADDR(&tscc_agent_enter_syscall))
         *Rip = AGENT_ADDR(S) + TSCC_TRAMPOLINE_CODE +
                TSCC_SYSCALL_TRAMPOLINE_LANDING;
 #endif

@@ -122,6 +122,61 @@ uint32_t agent_clause_of(uint32_t Probe) {
   return AGENT_PTR(const uint32_t *, C->probe_clause)[Probe];
 }
 
+/* A USDT argument's value in Size bytes, sign- or zero-extended to 64 bits
+ * (as tsrun's evaluateUsdtArgs does). */
+static uint64_t usdt_extend(uint64_t V, int8_t Size) {
+  unsigned Bytes = (unsigned)(Size < 0 ? -Size : Size);
+  if (Bytes >= 8)
+    return V;
+  unsigned Bits = Bytes * 8;
+  uint64_t Mask = (1ull << Bits) - 1;
+  V &= Mask;
+  if (Size < 0 && ((V >> (Bits - 1)) & 1))
+    V |= ~Mask;
+  return V;
+}
+
+static uint64_t usdt_reg(const uint64_t *Regs, int8_t R) {
+  return R >= 0 && R < TSCC_REG_COUNT ? Regs[R] : 0;
+}
+
+/* Evaluates the hook's USDT arguments from the registers of the hit into
+ * Ctx. A memory operand that faults reads as 0, as on the ptrace path, and
+ * tsrun is told (it warns once). */
+static void usdt_args(const struct tscc_agent_hook *H, const uint64_t *Regs,
+                      struct tscc_ctx *Ctx) {
+  const struct tscc_agent_usdt_arg *A =
+      AGENT_PTR(const struct tscc_agent_usdt_arg *, H->usdt);
+  uint32_t N =
+      H->usdt_count < TSCC_USDT_MAX_ARGS ? H->usdt_count : TSCC_USDT_MAX_ARGS;
+  for (uint32_t I = 0; I < N; ++I) {
+    uint64_t V = 0;
+    if (A[I].kind == TSCC_USDT_CONSTANT) {
+      V = (uint64_t)A[I].value;
+    } else if (A[I].kind == TSCC_USDT_REGISTER) {
+      V = usdt_reg(Regs, A[I].reg);
+      if (A[I].high_byte)
+        V >>= 8;
+      if (A[I].high_reg >= 0)
+        V = (V & 0xffffffffull) | (usdt_reg(Regs, A[I].high_reg) << 32);
+    } else {
+      uint64_t Addr =
+          (uint64_t)A[I].value + usdt_reg(Regs, A[I].reg) +
+          (A[I].index >= 0 ? usdt_reg(Regs, A[I].index) * A[I].scale : 0);
+      unsigned Bytes = (unsigned)(A[I].size < 0 ? -A[I].size : A[I].size);
+      if (Bytes > 8)
+        Bytes = 8;
+      if (tscc_safe_copy(&V, AGENT_PTR(const void *, (uintptr_t)Addr), Bytes) !=
+          0) {
+        V = 0;
+        agent_notice(TSCC_NOTICE_USDT_ARG);
+      }
+    }
+    Ctx->usdt_args[I] = usdt_extend(V, A[I].size);
+  }
+  Ctx->usdt_arg_count = N;
+}
+
 /* Runs the clause of Probe for thread T; the store lock is held. */
 void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs) {
@@ -168,6 +223,8 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
   Ctx.params = AGENT_PTR(const int64_t *, C->params);
   Ctx.param_strings = AGENT_PTR(const char *const *, C->param_strings);
   Ctx.param_count = C->param_count;
+  if (H->usdt_count)
+    usdt_args(H, Regs, &Ctx);
   T->in_clause = 1;
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
   T->in_clause = 0;

@@ -48,13 +48,14 @@ static void chain(int Sig, void *Info, void *Uc,
   if (Handler <= 1) {
     /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
      * the default): put the default back and let it happen again. A
-     * signal somebody sent is resent, unless it was ignored. */
+     * signal somebody sent is resent, unless it was ignored; so is the
+     * program's own int3, a trap that does not happen again. */
     if (Handler == 1 && SiCode <= 0)
       return;
     struct tscc_kernel_sigaction Dfl;
     __builtin_memset(&Dfl, 0, sizeof(Dfl));
     sys4(NR_rt_sigaction, Sig, &Dfl, 0, 8);
-    if (SiCode <= 0)
+    if (SiCode <= 0 || Sig == 5 /* SIGTRAP */)
       sys3(NR_tgkill, sys0(NR_getpid), sys0(NR_gettid), Sig);
     return;
   }
@@ -103,7 +104,10 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
 void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
 int agent_trap_redirect(uint64_t *Rip);
 
-/* SIGTRAP, only installed while sites are put back after tsrun died. */
+/* SIGTRAP: installed by tsrun for trap sites, or by the agent while it
+ * puts sites back after tsrun died. An int3 of ours (si_code SI_KERNEL,
+ * the pc just past a site) goes on in the site's trampoline; anything else
+ * is the program's, sent on as the kernel would have. */
 void tscc_agent_trap(int Sig, void *Info, void *Uc) {
   agent_greg_t *PcSlot = AGENT_UC_PC(Uc);
   uint64_t Pc = *PcSlot;

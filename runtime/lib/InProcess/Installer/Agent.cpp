@@ -669,8 +669,10 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.Signal = symbol(AgentImg, TSCC_AGENT_SYM_SIGNAL);
   A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
   A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
+  A.Trap = symbol(AgentImg, TSCC_AGENT_SYM_TRAP);
+  A.TrapHandler = false;
   if (!A.Config || !A.Proc || !A.Enter || !A.Return || !A.Signal ||
-      !A.Restorer || (A.Proc & 4095)) {
+      !A.Restorer || !A.Trap || (A.Proc & 4095)) {
     Why = "the agent object is incomplete";
     return false;
   }
@@ -812,11 +814,49 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
   return true;
 }
 
+namespace {
+
+/// rt_sigaction(SIGTRAP) in the target: the agent's trap handler in front,
+/// what was there kept in the config for chaining.
+bool putTrapHandlerInFront(PtraceProcess &P, pid_t Tid, std::string &Why) {
+  const AgentState &A = P.Agent;
+  std::array<uint8_t, 32> Act = abiOf(P).sigaction(
+      A.Trap, SA_SIGINFO | SA_ONSTACK | SA_NODEFER | 0x04000000 /*SA_RESTORER*/,
+      A.Restorer);
+  uint64_t R = 0;
+  return P.writeMemory(A.DataBase, Act.data(), Act.size()) &&
+         call(P, Tid, abiOf(P).NrRtSigaction,
+              {static_cast<uint64_t>(SIGTRAP), A.DataBase,
+               A.Config + offsetof(tscc_agent_config, chained_trap), 8},
+              R, Why, "sigaction(SIGTRAP)");
+}
+
+} // namespace
+
+bool tscc::rt::pt::installAgentTrapHandler(PtraceProcess &P, pid_t Tid,
+                                           std::string &Why) {
+  AgentState &A = P.Agent;
+  if (A.TrapHandler)
+    return true;
+  if (!A.Installed || !putTrapHandlerInFront(P, Tid, Why))
+    return false;
+  uint32_t One = 1;
+  if (!P.writeMemory(A.Config + offsetof(tscc_agent_config, trap_handler), &One,
+                     sizeof(One))) {
+    Why = "cannot write to the target";
+    return false;
+  }
+  A.TrapHandler = true;
+  return true;
+}
+
 bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                                          std::string &Why) {
   const AgentState &A = P.Agent;
   if (!A.Installed)
     return true;
+  if (Sig == SIGTRAP)
+    return !A.TrapHandler || putTrapHandlerInFront(P, Tid, Why);
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
     if (AgentSignals[I] != Sig)
       continue;

@@ -159,9 +159,15 @@ private:
   PtraceProcess &P;
 };
 
+/// Puts the agent's SIGTRAP handler in front of the program's disposition,
+/// which it chains to, before the first trap site is written (once per
+/// image). Tid must be stopped.
+bool installAgentTrapHandler(PtraceProcess &P, pid_t Tid, std::string &Why);
+
 /// After the program set its own disposition for Sig (SIGSEGV, SIGBUS or
-/// SIGFPE): keeps it for chaining and puts the agent's handler back in
-/// front. Tid must be stopped.
+/// SIGFPE; SIGTRAP where trap sites have the agent's handler): keeps it for
+/// chaining and puts the agent's handler back in front. Tid must be
+/// stopped.
 bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                            std::string &Why);
 

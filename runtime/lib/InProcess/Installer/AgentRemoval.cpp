@@ -72,6 +72,10 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
 /// Whether the bytes at J's site are still the jump tsrun wrote (not those
 /// of a library mapped there since J's was unloaded).
 bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
+  if (J.Trap) {
+    uint8_t Int3 = 0;
+    return P.readMemory(J.Addr, &Int3, 1) && Int3 == 0xcc;
+  }
   uint8_t Jump[5];
   if (!P.readMemory(J.Addr, Jump, sizeof(Jump)) || Jump[0] != 0xe9)
     return false;
@@ -84,39 +88,50 @@ bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
   return ((J.Addr + 5 + static_cast<int64_t>(Rel)) & Mask) == Target;
 }
 
-/// Gives SIGSEGV, SIGBUS and SIGFPE back to what the program has asked for
-/// (the agent kept it), where the agent's handler is still installed.
-/// Returns why one of them keeps the agent's handler, which needs the
-/// agent's memory to stay: the process's sandbox refused rt_sigaction.
+/// Gives Sig back to what the program has asked for (the agent kept it at
+/// Chained), where the agent's Handler is still installed. Returns why it
+/// keeps the agent's handler, or "".
+std::string restoreHandler(PtraceProcess &P, pid_t Tid, int Sig,
+                           uint64_t Handler, uint64_t Chained) {
+  uint64_t Scratch = P.Agent.DataBase;
+  const AgentAbi &Abi = agentAbi(P.dataModel());
+  uint64_t R = 0;
+  std::string Error;
+  std::array<uint8_t, 32> Cur{};
+  if (!injectSyscall(P, Tid, Abi.NrRtSigaction,
+                     {static_cast<uint64_t>(Sig), 0, Scratch, 8}, R, Error) ||
+      R != 0)
+    return "its signal handlers stay: " +
+           (Error.empty() ? std::string("rt_sigaction failed") : Error);
+  if (!P.readMemory(Scratch, Cur.data(), Cur.size()) ||
+      Abi.sigactionHandler(Cur) != Handler)
+    return {}; // the program put its own there
+  if (!injectSyscall(P, Tid, Abi.NrRtSigaction,
+                     {static_cast<uint64_t>(Sig), Chained, 0, 8}, R, Error) ||
+      R != 0)
+    return "its signal handlers stay: " +
+           (Error.empty() ? std::string("rt_sigaction failed") : Error);
+  return {};
+}
+
+/// Gives SIGSEGV, SIGBUS and SIGFPE, and SIGTRAP where trap sites had the
+/// agent's handler, back to what the program has asked for. Returns why
+/// one of them keeps the agent's handler, which needs the agent's memory
+/// to stay: the process's sandbox refused rt_sigaction.
 std::string restoreHandlers(PtraceProcess &P, pid_t Tid) {
   const AgentState &A = P.Agent;
   const int Sigs[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
-  uint64_t Scratch = A.DataBase;
-  const AgentAbi &Abi = agentAbi(P.dataModel());
-  uint64_t NrRtSigaction = Abi.NrRtSigaction;
   for (unsigned I = 0; I < TSCC_AGENT_SIGNALS; ++I) {
-    uint64_t R = 0;
-    std::string Error;
-    std::array<uint8_t, 32> Cur{};
-    if (!injectSyscall(P, Tid, NrRtSigaction,
-                       {static_cast<uint64_t>(Sigs[I]), 0, Scratch, 8}, R,
-                       Error) ||
-        R != 0)
-      return "its signal handlers stay: " +
-             (Error.empty() ? std::string("rt_sigaction failed") : Error);
-    if (!P.readMemory(Scratch, Cur.data(), Cur.size()) ||
-        Abi.sigactionHandler(Cur) != A.Signal)
-      continue; // the program put its own there
     uint64_t Chained = A.Config + offsetof(tscc_agent_config, chained) +
                        I * sizeof(tscc_kernel_sigaction);
-    if (!injectSyscall(P, Tid, NrRtSigaction,
-                       {static_cast<uint64_t>(Sigs[I]), Chained, 0, 8}, R,
-                       Error) ||
-        R != 0)
-      return "its signal handlers stay: " +
-             (Error.empty() ? std::string("rt_sigaction failed") : Error);
+    if (std::string Why = restoreHandler(P, Tid, Sigs[I], A.Signal, Chained);
+        !Why.empty())
+      return Why;
   }
-  return {};
+  if (!A.TrapHandler)
+    return {};
+  return restoreHandler(P, Tid, SIGTRAP, A.Trap,
+                        A.Config + offsetof(tscc_agent_config, chained_trap));
 }
 
 /// Why the sandbox keeps tsrun from unmapping the agent, or "".

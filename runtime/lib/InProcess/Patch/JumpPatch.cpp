@@ -159,18 +159,62 @@ bool scanFunction(std::span<const uint8_t> Func, uint64_t FuncStart,
   return true;
 }
 
+/// Whether I is alignment padding: int3 or a nop (90, 0f 1f /0, with any
+/// of the prefixes assemblers pad with).
+bool isPadding(const X86Insn &I) {
+  if (I.Vex || I.Rep)
+    return false;
+  if (I.Map == 0)
+    return I.Opcode == 0xcc || I.Opcode == 0x90;
+  return I.Map == 1 && I.Opcode == 0x1f && I.modrmReg() == 0;
+}
+
+/// Whether execution never falls through I into what follows it.
+bool endsFlow(const X86Insn &I) {
+  return I.Flow == X86Flow::Ret || I.Flow == X86Flow::JmpRel ||
+         isIndirectJump(I);
+}
+
+/// The window ran past the function's end at Len bytes from the site:
+/// takes the alignment padding after it (Padding) to reach JumpSize bytes,
+/// when the function's last instruction never falls into it. The padding
+/// is displaced but never copied: nothing runs it.
+bool borrowPadding(std::span<const uint8_t> Padding, PatchPlan &Plan,
+                   unsigned &Len, std::string &Why) {
+  Why = "the function is shorter than 5 bytes from the site";
+  if (Padding.empty() || !endsFlow(Plan.Insns.back().Insn))
+    return false;
+  unsigned Pad = 0;
+  while (Len + Pad < JumpSize) {
+    X86Insn I;
+    if (Pad >= Padding.size() ||
+        !decodeX86(Padding.data() + Pad, Padding.size() - Pad, Plan.Mode, I) ||
+        !isPadding(I) || Len + Pad + I.Length > MaxDisplaced)
+      return false;
+    Pad += I.Length;
+  }
+  std::memcpy(Plan.Original + Len, Padding.data(), Pad);
+  Len += Pad;
+  Plan.Padding = Pad;
+  return true;
+}
+
 /// Fills Plan with the whole instructions from the site that cover
-/// JumpSize bytes, all inside the function.
+/// JumpSize bytes, all inside the function, or ending it and followed by
+/// the padding the jump may borrow.
 bool decodeWindow(std::span<const uint8_t> Func, size_t SiteOff,
-                  PatchPlan &Plan, std::string &Why,
-                  unsigned MinLength = JumpSize) {
+                  std::span<const uint8_t> Padding, PatchPlan &Plan,
+                  std::string &Why, unsigned MinLength = JumpSize) {
   unsigned Len = 0;
   while (Len < std::max(MinLength, JumpSize)) {
     size_t Pos = SiteOff + Len;
     X86Insn I;
     if (Pos >= Func.size()) {
-      Why = "the function is shorter than 5 bytes from the site";
-      return false;
+      std::memcpy(Plan.Original, Func.data() + SiteOff, Len);
+      if (!borrowPadding(Padding, Plan, Len, Why))
+        return false;
+      Plan.Length = Len;
+      return true;
     }
     if (!decodeX86(Func.data() + Pos, Func.size() - Pos, Plan.Mode, I)) {
       Why = "cannot decode the function at " + hexAddr(Plan.Site + Len);
@@ -420,7 +464,8 @@ bool appendCopyOf(CopyWriter &W, const PatchPlan &Plan, BoundaryMap &Map,
 bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
                                  uint64_t FuncStart, uint64_t Site,
                                  const EntryFacts &Known, PatchPlan &Plan,
-                                 std::string &Why, X86Mode Mode) {
+                                 std::string &Why, X86Mode Mode,
+                                 std::span<const uint8_t> Padding) {
   Plan = PatchPlan();
   Plan.Mode = Mode;
   Plan.Site = Site;
@@ -430,7 +475,7 @@ bool tscc::rt::ip::planJumpPatch(std::span<const uint8_t> Func,
   }
   std::vector<uint64_t> Targets;
   return scanFunction(Func, FuncStart, Site, Mode, Targets, Why) &&
-         decodeWindow(Func, Site - FuncStart, Plan, Why) &&
+         decodeWindow(Func, Site - FuncStart, Padding, Plan, Why) &&
          checkWindow(Plan, Why) && checkEntries(Plan, Targets, Known, Why);
 }
 
@@ -483,7 +528,7 @@ bool tscc::rt::ip::planSyscallPatch(std::span<const uint8_t> Func,
     Try.Site = *It;
     std::string W;
     unsigned MinLength = static_cast<unsigned>(Syscall + 2 - *It);
-    if (decodeWindow(Func, *It - FuncStart, Try, W, MinLength)) {
+    if (decodeWindow(Func, *It - FuncStart, {}, Try, W, MinLength)) {
       for (size_t K = 0; K < Try.Insns.size(); ++K)
         if (Try.Site + Try.Insns[K].Offset == Syscall)
           Try.SyscallIndex = static_cast<int>(K);
@@ -530,6 +575,40 @@ bool tscc::rt::ip::relocateInsns(const PatchPlan &Plan, size_t First,
   return true;
 }
 
+bool tscc::rt::ip::planTrapPatch(std::span<const uint8_t> Func,
+                                 uint64_t FuncStart, uint64_t Site,
+                                 PatchPlan &Plan, std::string &Why,
+                                 X86Mode Mode) {
+  Plan = PatchPlan();
+  Plan.Mode = Mode;
+  Plan.Site = Site;
+  if (Site < FuncStart || Site - FuncStart >= Func.size()) {
+    Why = "the site is outside the function";
+    return false;
+  }
+  std::vector<uint64_t> Targets;
+  if (!scanFunction(Func, FuncStart, Site, Mode, Targets, Why))
+    return false;
+  return planTrapAt(Func.subspan(Site - FuncStart), Site, Plan, Why, Mode);
+}
+
+bool tscc::rt::ip::planTrapAt(std::span<const uint8_t> Code, uint64_t Site,
+                              PatchPlan &Plan, std::string &Why, X86Mode Mode) {
+  Plan = PatchPlan();
+  Plan.Mode = Mode;
+  Plan.Site = Site;
+  X86Insn I;
+  if (!decodeX86(Code.data(), Code.size(), Mode, I)) {
+    Why = "cannot decode the instruction at " + hexAddr(Site);
+    return false;
+  }
+  Plan.Insns.push_back({0, I});
+  Plan.Length = I.Length;
+  Plan.Trap = true;
+  std::memcpy(Plan.Original, Code.data(), I.Length);
+  return checkWindow(Plan, Why);
+}
+
 bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
                                      std::vector<uint8_t> &Out,
                                      BoundaryMap &Map, std::string &Why) {
@@ -545,6 +624,10 @@ bool tscc::rt::ip::relocateDisplaced(const PatchPlan &Plan, uint64_t At,
 bool tscc::rt::ip::jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
                                   std::vector<uint8_t> &Out) {
   Out.clear();
+  if (Plan.Trap) {
+    Out.push_back(0xcc);
+    return true;
+  }
   int32_t Rel;
   if (Plan.Length < JumpSize ||
       !rel32Between(Plan.Site + JumpSize, Trampoline, Rel, Plan.Mode))

@@ -81,6 +81,11 @@ struct PatchPlan {
   uint64_t Site = 0;   ///< runtime address of the probed instruction
   unsigned Length = 0; ///< bytes displaced: whole instructions, >= JumpSize
   uint8_t Original[32] = {}; ///< the displaced bytes (Length of them)
+  /// A trap site (planTrapPatch): an int3, not a jump, is written.
+  bool Trap = false;
+  /// The last bytes of Length that are alignment padding after the
+  /// function, borrowed by the jump (planJumpPatch's Padding).
+  unsigned Padding = 0;
   std::vector<DisplacedInsn> Insns;
   /// A system-call site's plan (planSyscallPatch): the index in Insns of
   /// its syscall; -1 otherwise.
@@ -102,9 +107,33 @@ using BoundaryMap = std::vector<std::pair<uint8_t, uint16_t>>;
 /// the site's own. So when it displaces more than one instruction, a way
 /// into the function that Known does not list would run half a jump: such
 /// a site is refused whenever Known.Unresolved says there may be one.
+///
+/// Padding holds the bytes right after the function, where no symbol
+/// starts (Known covers them too): when the window runs past the
+/// function's end after an instruction that never falls through (ret,
+/// jmp), the jump may borrow the alignment padding there (int3s and nops)
+/// to reach 5 bytes, so that a function of 1 to 4 bytes still takes one.
 bool planJumpPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
                    uint64_t Site, const EntryFacts &Known, PatchPlan &Plan,
-                   std::string &Why, X86Mode Mode = X86Mode::Bits64);
+                   std::string &Why, X86Mode Mode = X86Mode::Bits64,
+                   std::span<const uint8_t> Padding = {});
+
+/// Plans a trap site, for where the jump cannot go: an int3 over the
+/// first byte of the instruction at Site, which the agent's SIGTRAP
+/// handler turns into the jump to the trampoline. Only that instruction is
+/// displaced, and only its first byte is overwritten, so branch targets
+/// and other entries after it do not matter; it must be an instruction
+/// boundary of the function (Func at FuncStart, as for planJumpPatch) and
+/// relocatable alone. False with Why otherwise.
+bool planTrapPatch(std::span<const uint8_t> Func, uint64_t FuncStart,
+                   uint64_t Site, PatchPlan &Plan, std::string &Why,
+                   X86Mode Mode = X86Mode::Bits64);
+
+/// planTrapPatch for a site known to be an instruction boundary without
+/// its function (a USDT note's address in a module without symbols): Code
+/// holds the bytes from the site, at least the whole instruction.
+bool planTrapAt(std::span<const uint8_t> Code, uint64_t Site, PatchPlan &Plan,
+                std::string &Why, X86Mode Mode = X86Mode::Bits64);
 
 /// planJumpPatch for the x86-64 `syscall` at Syscall, which its trampoline
 /// makes itself (SyscallTrampoline.h), so other instructions may follow it
@@ -139,7 +168,8 @@ bool relocateDisplaced(const PatchPlan &Plan, uint64_t At,
 /// Sets Out to the Plan.Length bytes written at the site: jmp rel32 to
 /// Trampoline, the rest of the displaced bytes filled with int3 so that a
 /// stray jump into them traps instead of running garbage. False if
-/// Trampoline is out of rel32 reach of the site.
+/// Trampoline is out of rel32 reach of the site. A trap site's patch is
+/// one int3.
 bool jumpPatchBytes(const PatchPlan &Plan, uint64_t Trampoline,
                     std::vector<uint8_t> &Out);
 

@@ -10,8 +10,10 @@
 #include "SyscallTrampoline.h"
 #include "Trampoline.h"
 
+#include "tscc/Runtime/Usdt.h"
 #include "tscc/agent.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -28,9 +30,31 @@ namespace {
 /// sites stay breakpoints.
 constexpr uint64_t MaxFunctionBytes = 1u << 20;
 
+/// The most bytes after a function read as padding a jump may borrow
+/// (ip::planJumpPatch): one alignment's worth.
+constexpr uint64_t MaxPadding = 16;
+
+/// The bytes after C's function, up to MaxPadding, inside the module's
+/// code (link-time ranges of M's file): what a jump may borrow as padding.
+std::vector<uint8_t> paddingAfter(JumpSiteTarget &P, const ModuleImage &M,
+                                  const ip::ModuleEntries &ME,
+                                  const JumpRequest &C) {
+  uint64_t End = C.FuncStart + C.FuncSize - M.Bias;
+  uint64_t Len = 0;
+  for (const auto &[Start, Stop] : ME.code())
+    if (End >= Start && End < Stop)
+      Len = std::min<uint64_t>(MaxPadding, Stop - End);
+  std::vector<uint8_t> Out(Len);
+  while (!Out.empty() &&
+         !P.Acc.readMemory(C.FuncStart + C.FuncSize, Out.data(), Out.size()))
+    Out.pop_back();
+  return Out;
+}
+
 struct Planned {
   const JumpRequest *C;
   ip::PatchPlan Plan;
+  std::string NoJump; ///< a trap site: why not a jump
 };
 
 bool withinRel32(uint64_t From, uint64_t To) {
@@ -54,6 +78,35 @@ uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
     break;
   }
   return 0;
+}
+
+size_t usdtArgCount(const UsdtProbe &U) {
+  return std::min<size_t>(U.Args.size(), TSCC_USDT_MAX_ARGS);
+}
+
+/// U's arguments as the agent evaluates them (tscc/agent.h), a symbol's
+/// address moved by the module's Bias.
+std::vector<tscc_agent_usdt_arg> agentUsdtArgs(const UsdtProbe &U,
+                                               uint64_t Bias) {
+  std::vector<tscc_agent_usdt_arg> Out;
+  for (size_t I = 0; I < usdtArgCount(U); ++I) {
+    const UsdtArg &A = U.Args[I];
+    tscc_agent_usdt_arg G{};
+    G.value = A.Value;
+    if (A.Kind == UsdtOperand::Memory && A.SymbolRelative)
+      G.value += static_cast<int64_t>(Bias);
+    G.size = A.Size;
+    G.kind = A.Kind == UsdtOperand::Register ? TSCC_USDT_REGISTER
+             : A.Kind == UsdtOperand::Memory ? TSCC_USDT_MEMORY
+                                             : TSCC_USDT_CONSTANT;
+    G.reg = static_cast<int8_t>(A.Reg);
+    G.index = static_cast<int8_t>(A.Index);
+    G.high_reg = static_cast<int8_t>(A.HighReg);
+    G.scale = A.Scale;
+    G.high_byte = A.HighByte;
+    Out.push_back(G);
+  }
+  return Out;
 }
 
 /// The module-wide entries of M's file, found once per file while a
@@ -86,7 +139,8 @@ ip::EntryFacts entriesInto(JumpSiteTarget &P, const ModuleImage &M,
   ip::EntryFacts Facts;
   const ip::ModuleEntries &ME = moduleEntries(M);
   uint64_t Lo = C.FuncStart - M.Bias;
-  ME.within(Lo, Lo + C.FuncSize, M.Bias, Facts.Entries);
+  // The padding after the function too, which a jump may borrow.
+  ME.within(Lo, Lo + C.FuncSize + MaxPadding, M.Bias, Facts.Entries);
   for (uint64_t S : Sites)
     if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
@@ -142,11 +196,31 @@ struct BatchFacts {
   std::map<uint64_t, ip::EntryFacts> ByFunction;
 };
 
+/// A site whose function is unknown, but that is an instruction boundary
+/// (a USDT note says so): a trap site, which needs only its instruction.
+std::string planTrapOnly(JumpSiteTarget &P, const JumpRequest &C,
+                         Planned &Out) {
+  const char *NoJump = "no symbol gives the enclosing function";
+  uint8_t Code[16];
+  size_t N = sizeof(Code);
+  while (N && !P.Acc.readMemory(C.Addr, Code, N))
+    --N;
+  std::string NoTrap;
+  if (!N)
+    return std::string(NoJump) + "; no trap either: the site cannot be read";
+  if (!ip::planTrapAt({Code, N}, C.Addr, Out.Plan, NoTrap, P.Mode))
+    return std::string(NoJump) + "; no trap either: " + NoTrap;
+  Out.C = &C;
+  Out.NoJump = NoJump;
+  return {};
+}
+
 /// Why a site with these hooks cannot be a jump, or "".
 std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
                  BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
-    return "the function's size is unknown";
+    return P.InstallTrapHandler ? planTrapOnly(P, C, Out)
+                                : "the function's size is unknown";
   if (C.FuncSize > MaxFunctionBytes)
     return "the function is too large to check for branches into the site";
   std::vector<uint8_t> Func(C.FuncSize);
@@ -158,22 +232,35 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
     Known = Batch.ByFunction
                 .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
                 .first;
-  bool Ok = C.isSyscall()
-                ? ip::planSyscallPatch(Func, C.FuncStart, C.Addr, Known->second,
-                                       Out.Plan, Why)
-                : ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second,
-                                    Out.Plan, Why, P.Mode);
-  if (!Ok)
-    return Why;
-  // A system-call site's jump may start before the probed address: it
-  // must cover no other site either.
-  for (uint64_t S : Batch.Sites)
-    if (S != C.Addr && S >= Out.Plan.Site &&
-        S < Out.Plan.Site + Out.Plan.Length)
-      return "another probe site is inside the patched bytes";
-  if (std::string Busy = P.ThreadsInTheWay(Out.Plan); !Busy.empty())
-    return Busy;
+  if (C.isSyscall()) {
+    // A system-call site is a jump or stays on the seccomp path; its jump
+    // may start before the probed address and must cover no other site.
+    Out.C = &C;
+    if (!ip::planSyscallPatch(Func, C.FuncStart, C.Addr, Known->second,
+                              Out.Plan, Why))
+      return Why;
+    for (uint64_t S : Batch.Sites)
+      if (S != C.Addr && S >= Out.Plan.Site &&
+          S < Out.Plan.Site + Out.Plan.Length)
+        return "another probe site is inside the patched bytes";
+    return P.ThreadsInTheWay(Out.Plan);
+  }
   Out.C = &C;
+  std::vector<uint8_t> Padding = paddingAfter(P, M, moduleEntries(M), C);
+  if (ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan, Why,
+                        P.Mode, Padding)) {
+    Why = P.ThreadsInTheWay(Out.Plan);
+    if (Why.empty())
+      return {};
+  }
+  if (!P.InstallTrapHandler)
+    return Why; // no SIGTRAP handler of the agent's in this target
+  // An int3 over the first byte leaves every instruction boundary where it
+  // was: no entry, no thread can be caught in the middle of it.
+  std::string NoTrap;
+  if (!ip::planTrapPatch(Func, C.FuncStart, C.Addr, Out.Plan, NoTrap, P.Mode))
+    return Why + "; no trap either: " + NoTrap;
+  Out.NoJump = Why;
   return {};
 }
 
@@ -198,27 +285,39 @@ bool registerSite(JumpSiteTarget &P, uint64_t Trampoline) {
 std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates,
-                               const std::vector<uint64_t> &Sites) {
+                               const std::vector<uint64_t> &Sites,
+                               std::map<uint64_t, std::string> &Traps) {
   PtraceAccess Acc(P, Tid);
   JumpSiteTarget T{
-      Acc, P.Agent, P.mode(),
+      Acc,
+      P.Agent,
+      P.mode(),
       [&P](const ip::PatchPlan &Plan) {
         return ptraceThreadsInTheWay(P, Plan);
       },
       [&P, Tid](uint64_t Lo, uint64_t Hi, uint64_t Size, std::string &Why) {
         return mapScratch(P, Tid, Lo, Hi, Size, Why);
-      }};
+      },
+      [&P, Tid](std::string &Why) {
+        return installAgentTrapHandler(P, Tid, Why);
+      },
+      {}};
   std::vector<JumpRequest> Requests;
   for (const JumpCandidate &C : Candidates) {
     JumpRequest R{C.Addr, C.FuncStart, C.FuncSize, {}, C.SyscallNrs};
     for (const Hook &H : C.Hooks)
-      R.Hooks.push_back({hookKind(C, H), H.Index, H.Function, H.ModuleName});
+      R.Hooks.push_back({hookKind(C, H), H.Index, H.Function, H.ModuleName,
+                         H.Usdt ? agentUsdtArgs(*H.Usdt, H.Bias)
+                                : std::vector<tscc_agent_usdt_arg>()});
     Requests.push_back(std::move(R));
   }
   std::vector<uint64_t> All = Sites;
   for (const auto &[Addr, Bp] : P.Breakpoints)
     All.push_back(Addr);
-  return installJumpSites(T, M, Requests, std::move(All));
+  std::map<uint64_t, std::string> Rejected =
+      installJumpSites(T, M, Requests, std::move(All));
+  Traps = std::move(T.Traps);
+  return Rejected;
 }
 
 std::map<uint64_t, std::string>
@@ -243,11 +342,19 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
         return true;
     return false;
   };
+  std::string NoHandler;
   for (const JumpRequest &C : Candidates) {
     Planned Pl;
     std::string Why = plan(P, M, C, Batch, Pl);
     if (Why.empty() && Overlaps(Pl.Plan))
       Why = "another site's jump covers these bytes";
+    // The agent's SIGTRAP handler is in front before the first int3.
+    if (Why.empty() && Pl.Plan.Trap && NoHandler.empty() &&
+        (!P.InstallTrapHandler || !P.InstallTrapHandler(NoHandler)) &&
+        NoHandler.empty())
+      NoHandler = "the agent's SIGTRAP handler cannot be installed here";
+    if (Why.empty() && Pl.Plan.Trap && !NoHandler.empty())
+      Why = Pl.NoJump + "; no trap either: " + NoHandler;
     if (Why.empty())
       Plans.push_back(std::move(Pl));
     else
@@ -256,8 +363,9 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
   if (Plans.empty())
     return Rejected;
 
-  // One area near the module: the trampolines, then their hooks, then the
-  // names the hooks point at.
+  // One area near the module: the trampolines (a system-call site's is
+  // larger), then their hooks, then the USDT arguments, then the names the
+  // hooks point at.
   size_t HookCount = 0;
   std::vector<uint64_t> SlotOff;
   uint64_t HooksOff = 0;
@@ -267,11 +375,14 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     HooksOff +=
         Pl.C->isSyscall() ? ip::SyscallTrampolineSlot : ip::TrampolineSlot;
   }
-  size_t Strings = 0;
+  size_t Strings = 0, UsdtArgs = 0;
   for (const Planned &Pl : Plans)
-    for (const JumpHook &H : Pl.C->Hooks)
+    for (const JumpHook &H : Pl.C->Hooks) {
       Strings += H.Function.size() + H.ModuleName.size() + 2;
-  uint64_t StringsOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
+      UsdtArgs += H.Usdt.size();
+    }
+  uint64_t UsdtOff = HooksOff + HookCount * sizeof(tscc_agent_hook);
+  uint64_t StringsOff = UsdtOff + UsdtArgs * sizeof(tscc_agent_usdt_arg);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
   uint64_t Area = P.MapScratch(M.Start, M.End, Size, Error);
@@ -286,6 +397,7 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
 
   std::vector<uint8_t> Bytes(Size, 0xcc);
   uint64_t NextHook = Area + HooksOff, NextString = Area + StringsOff;
+  uint64_t NextUsdt = Area + UsdtOff;
   auto AddString = [&](const std::string &S) {
     uint64_t At = NextString;
     memcpy(Bytes.data() + (At - Area), S.c_str(), S.size() + 1);
@@ -314,6 +426,13 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
       AH.index = H.Index;
       AH.func = AddString(H.Function);
       AH.module = AddString(H.ModuleName);
+      if (!H.Usdt.empty()) {
+        AH.usdt = NextUsdt;
+        AH.usdt_count = static_cast<uint32_t>(H.Usdt.size());
+        size_t Len = H.Usdt.size() * sizeof(tscc_agent_usdt_arg);
+        memcpy(Bytes.data() + (NextUsdt - Area), H.Usdt.data(), Len);
+        NextUsdt += Len;
+      }
       memcpy(Bytes.data() + (NextHook - Area), &AH, sizeof(AH));
       NextHook += sizeof(AH);
     }
@@ -352,7 +471,10 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
     }
+    if (Pl->Plan.Trap)
+      P.Traps[Pl->Plan.Site] = Pl->NoJump;
     JumpSite J;
+    J.Trap = Pl->Plan.Trap;
     J.Addr = Pl->Plan.Site;
     J.Length = Pl->Plan.Length;
     memcpy(J.Original, Pl->Plan.Original, sizeof(J.Original));

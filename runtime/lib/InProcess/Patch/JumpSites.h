@@ -2,15 +2,19 @@
 //
 // A probe site of a process with an agent (Agent.h) gets a 5-byte jump to a
 // per-site trampoline near its module instead of a breakpoint, when the
-// site allows it (JumpPatch.h says when not) and when its
-// clauses can run in the target. The rest stay breakpoints: the choice is
-// per site, and -v says which and why.
+// site allows it (JumpPatch.h says when not) and when its clauses can run
+// in the target. Where the jump cannot go, an int3 at the site sends the
+// thread to the same trampoline through the agent's SIGTRAP handler (a
+// trap site). The rest stay breakpoints: the choice is per site, and -v
+// says which and why.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_PTRACE_JUMPSITES_H
 #define TSCC_RUNTIME_PTRACE_JUMPSITES_H
 
 #include "../../Ptrace/PtraceProcess.h"
+
+#include "tscc/agent.h"
 
 #include "../Installer/ProcessAccess.h"
 #include "JumpPatch.h"
@@ -25,7 +29,9 @@ namespace tscc::rt::pt {
 
 struct JumpCandidate {
   uint64_t Addr = 0;
-  uint64_t FuncStart = 0, FuncSize = 0; ///< the enclosing function
+  /// The enclosing function; FuncSize 0 when no symbol says (a USDT site
+  /// of a module without symbols: only a trap site can go there).
+  uint64_t FuncStart = 0, FuncSize = 0;
   std::vector<Hook> Hooks;
   /// A system-call site (x86-64): Addr is a `syscall` whose calls of these
   /// numbers run the hooks (Hook::SyscallNr) in the agent, made at the
@@ -40,10 +46,14 @@ struct JumpHook {
   uint32_t Kind = 0; ///< TSCC_HOOK_*
   uint32_t Index = 0;
   std::string Function, ModuleName;
+  /// A USDT probe's arguments, for the agent to evaluate (tscc/agent.h).
+  std::vector<tscc_agent_usdt_arg> Usdt;
 };
 
 struct JumpRequest {
   uint64_t Addr = 0;
+  /// The enclosing function; FuncSize 0 when no symbol says (a USDT site
+  /// of a module without symbols: only a trap site can go there).
   uint64_t FuncStart = 0, FuncSize = 0;
   std::vector<JumpHook> Hooks;
   /// A system-call site: see JumpCandidate::SyscallNrs.
@@ -64,6 +74,11 @@ struct JumpSiteTarget {
   std::function<uint64_t(uint64_t Lo, uint64_t Hi, uint64_t Size,
                          std::string &Why)>
       MapScratch;
+  /// Puts the agent's SIGTRAP handler in front before the first trap site
+  /// (null where the target has none: its sites take no trap).
+  std::function<bool(std::string &Why)> InstallTrapHandler;
+  /// Out: the sites that got a trap, with why not a jump.
+  std::map<uint64_t, std::string> Traps;
 };
 
 /// Patches every request of module M that can take a jump, in the process
@@ -75,8 +90,11 @@ installJumpSites(JumpSiteTarget &T, const ModuleImage &M,
                  const std::vector<JumpRequest> &Requests,
                  std::vector<uint64_t> Sites);
 
-/// Patches every candidate of module M that can take a jump. Returns the
-/// ones that cannot, with the reason, by address (they become
+/// Patches every candidate of module M that can take a jump. One that
+/// cannot gets a trap site instead (an int3 that the agent's SIGTRAP
+/// handler turns into the jump) when its instruction can be run from the
+/// trampoline alone: Traps gets it, with why not a jump. Returns the ones
+/// that can have neither, with the reason, by address (they become
 /// breakpoints). Every thread of P that could run M's code is stopped.
 /// Sites holds every probe site of M being installed, jump or not: a jump
 /// covers none of them, nor a breakpoint or jump already there, which
@@ -84,7 +102,8 @@ installJumpSites(JumpSiteTarget &T, const ModuleImage &M,
 std::map<uint64_t, std::string>
 installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                  const std::vector<JumpCandidate> &Candidates,
-                 const std::vector<uint64_t> &Sites);
+                 const std::vector<uint64_t> &Sites,
+                 std::map<uint64_t, std::string> &Traps);
 
 } // namespace tscc::rt::pt
 

@@ -106,8 +106,10 @@ SyscallSiteCount tscc::rt::pt::installSyscallSites(PtraceProcess &P, pid_t Tid,
   std::vector<uint64_t> Sites;
   for (const auto &[Addr, Bp] : P.Breakpoints)
     Sites.push_back(Addr);
+  // A system-call site is a jump or nothing (JumpSites.cpp): no traps.
+  std::map<uint64_t, std::string> NoTraps;
   std::map<uint64_t, std::string> Rejected =
-      installJumpSites(P, Tid, M, Candidates, Sites);
+      installJumpSites(P, Tid, M, Candidates, Sites, NoTraps);
   for (const JumpCandidate &C : Candidates) {
     auto R = Rejected.find(C.Addr);
     if (R == Rejected.end()) {

@@ -41,6 +41,7 @@ bool tscc::rt::ip::buildTrampoline(const PatchPlan &Plan, uint64_t At,
   Site.hooks = HooksAt;
   Site.hook_count = HookCount;
   Site.length = Plan.Length;
+  Site.kind = Plan.Trap ? TSCC_SITE_TRAP : TSCC_SITE_JUMP;
   static_assert(sizeof(Site.original) >= MaxDisplaced);
   memcpy(Site.original, Plan.Original, Plan.Length);
   static_assert(sizeof(Site) <= TSCC_TRAMPOLINE_CODE);
