@@ -7,7 +7,10 @@
 // agent), which evaluates the notes' arguments there.
 // REQUIRES: bpftrace, root, python-usdt
 // RUN: %tscc %s -o %t.o
-// RUN: env PYTHONHASHSEED=0 bpftrace -o %t.bpf -e 'usdt:/usr/bin/python3:python:function__entry /pid == cpid/ { @entries = count(); } usdt:/usr/bin/python3:python:line /pid == cpid/ { @lines = count(); }' -c '/usr/bin/python3 %S/Inputs/usdt-py.py' > /dev/null
+// Both interpreters get a regular file as stderr: CPython makes one more
+// Python-level call at start-up when its stderr is a file than when it is
+// a pipe or /dev/null (6332 against 6331 function entries here).
+// RUN: env PYTHONHASHSEED=0 bpftrace -o %t.bpf -e 'usdt:/usr/bin/python3:python:function__entry /pid == cpid/ { @entries = count(); } usdt:/usr/bin/python3:python:line /pid == cpid/ { @lines = count(); }' -c '/usr/bin/python3 %S/Inputs/usdt-py.py' > /dev/null 2> %t.bpferr
 // RUN: env PYTHONHASHSEED=0 %tsrun -v %t.o -o %t.ours -- /usr/bin/python3 %S/Inputs/usdt-py.py > %t.out 2> %t.err
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=SITES < %t.err %}
 // RUN: cat %t.bpf %t.ours | FileCheck %s
