@@ -96,6 +96,17 @@ static int trap_is_ours(const struct tscc_agent_site *S) {
   return __builtin_memcmp(Now + 1, S->original + 1, S->length - 1) == 0;
 }
 
+/* Where S's jump goes: its trampoline's code, or for a system-call site
+ * (x86-64) the landing of that trampoline's own layout (tscc/agent.h). */
+static uint64_t jump_target_of(const struct tscc_agent_site *S) {
+  uint64_t Target = AGENT_ADDR(S) + TSCC_TRAMPOLINE_CODE;
+#if defined(__x86_64__)
+  if (S->enter == AGENT_ADDR(&tscc_agent_enter_syscall))
+    Target += TSCC_SYSCALL_TRAMPOLINE_LANDING;
+#endif
+  return Target;
+}
+
 /* Whether S's site still holds what the healing expects at this step:
  * First (0xe9, the jump tsrun wrote; then 0xcc, the int3 put over it)
  * followed by the jump's displacement to S's trampoline, or, once the rest
@@ -118,7 +129,7 @@ static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
   __builtin_memcpy(&Rel, Now + 1, 4);
   /* In a 32-bit process the jump wraps around at 4 GiB. */
   uintptr_t Target = (uintptr_t)(S->address + 5 + (int64_t)Rel);
-  return (uint64_t)Target == AGENT_ADDR(S) + TSCC_TRAMPOLINE_CODE;
+  return (uint64_t)Target == jump_target_of(S);
 }
 
 void agent_reader_gone(void) {
