@@ -348,10 +348,26 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
   }
 }
 
+void SessionState::markTrailingLossAllLocked() {
+  uint64_t Drops = 0; // totalCounters() takes ExitMutex
+  for (const tscc_clause &C : P.clauses())
+    Drops = saturatingAdd(Drops, totalCounters(C.id).drops);
+  std::lock_guard<std::mutex> G(ExitMutex);
+  for (auto &[Key, E] : Shards) {
+    auto It = Targets.find(E.Target);
+    markTrailingLossLocked(E, It != Targets.end() ? It->second.Pid : 0, Drops);
+  }
+}
+
 void SessionState::releaseDeliveredLocked() {
   bool Released = false;
   std::erase_if(ExitedUndelivered, [&](const Undelivered &E) {
-    if (E.Dom && E.Cut > E.Dom->DeliveredCut)
+    // Not while a cut taken later is still to be delivered: it may hold
+    // the loss marker of a thread whose slot it freed (RingReader::cut),
+    // which only its shard can attribute.
+    if (E.Dom &&
+        (E.Cut > E.Dom->DeliveredCut ||
+         E.Dom->Cuts.load(std::memory_order_acquire) > E.Dom->DeliveredCut))
       return false;
     auto It = Targets.find(E.Id);
     if (It != Targets.end()) {

@@ -625,8 +625,13 @@ void Session::end() {
     State->Sink->finish();
     return;
   }
-  // What targets wrote last comes before END's own output.
+  // What targets wrote last comes before END's own output, and so do the
+  // markers of what their threads dropped after their last record.
   State->drain(1'000'000'000);
+  {
+    std::lock_guard<std::mutex> G(State->Lock);
+    State->markTrailingLossAllLocked();
+  }
   // Without any process, no module could load: nothing to say.
   bool HadTargets;
   {

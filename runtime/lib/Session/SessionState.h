@@ -336,6 +336,9 @@ public:
   /// released: loss markers for what its threads dropped at their end.
   /// Drops: what every clause dropped (a bound for hostile counts).
   void markTrailingLossLocked(ShardEntry &E, int64_t Pid, uint64_t Drops);
+  /// At the end of the session: the same for every shard still held (a
+  /// process whose exit was not released yet, or one still running).
+  void markTrailingLossAllLocked();
   /// The stack trace record for a snapshot taken in a target.
   std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
   /// The frame limit for a stktrace(Requested): 0 or more than
