@@ -550,6 +550,10 @@ std::string SessionState::lossAdvice() const {
 }
 
 void SessionState::warnLossLocked(bool Final) {
+  // Output that failed (`tsrun ... | head`) ends the session quietly: the
+  // records it could not write are no news (the end says so, if anything).
+  if (!Final && OutputFailed)
+    return;
   timespec Now;
   clock_gettime(CLOCK_MONOTONIC, &Now);
   uint64_t NowNs = uint64_t(Now.tv_sec) * 1'000'000'000 + Now.tv_nsec;
