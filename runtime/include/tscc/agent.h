@@ -153,8 +153,9 @@ struct tscc_agent_site {
 #define TSCC_SYSCALL_SLOT_COLLECTED (1ull << 32)
 /* A system-call site's jump may start before its syscall (`mov $nr, %eax;
  * syscall; ret` has no 5 bytes after it): the syscall's offset from the
- * site's address is in this byte of `original` (length is less). */
-#define TSCC_SYSCALL_SITE_OFFSET 31
+ * site's address is in the last byte of `original` (length is less). */
+#define TSCC_SYSCALL_SITE_OFFSET                                               \
+  (sizeof(((struct tscc_agent_site *)0)->original) - 1)
 #define TSCC_SYSCALL_TRAMPOLINE_ENTRY_END 12
 #define TSCC_SYSCALL_TRAMPOLINE_EXIT_END 24
 #define TSCC_SYSCALL_TRAMPOLINE_ENTRY_ONLY 37
