@@ -180,7 +180,7 @@ RemoteBackend::Impl::installAgentSites(Module &M,
     R.FuncStart = Site.Symbol->Value + M.Bias;
     R.FuncSize = Site.Symbol->Size;
     R.Hooks.push_back(
-        {TSCC_HOOK_ENTRY, Site.Probe, std::string(Site.name()), M.Name});
+        {TSCC_HOOK_ENTRY, Site.Probe, std::string(Site.name()), M.Name, {}});
   }
   std::vector<pt::JumpRequest> Requests;
   for (auto &[Addr, R] : ByAddr)
@@ -194,7 +194,10 @@ RemoteBackend::Impl::installAgentSites(Module &M,
       [this](uint64_t, uint64_t, uint64_t Size, std::string &Why) {
         // (In a 32-bit process every address is within reach.)
         return ip::mapAnonymous(*Access, Size, PROT_READ | PROT_EXEC, Why);
-      }};
+      },
+      // No trap sites through a stub: a site no jump fits stays a
+      // breakpoint (docs/runtime.md).
+      /*InstallTrapHandler=*/{}, /*Traps=*/{}};
   std::map<uint64_t, std::string> Rejected =
       pt::installJumpSites(T, M, Requests, All);
   for (const pt::JumpRequest &R : Requests) {
