@@ -26,6 +26,7 @@
 
 #include "tscc/store.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -112,6 +113,11 @@ struct SeqGuard {
   /// The number now. One that went back (a program wrote it) is put back
   /// where it was, and counted.
   uint64_t check(tscc_store *S);
+  /// A record numbered Seq was read: the number is past it.
+  void passed(uint64_t Seq) {
+    if (Seq != UINT64_MAX)
+      Last = std::max(Last, Seq + 1);
+  }
 };
 
 /// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
