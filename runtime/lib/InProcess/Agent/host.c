@@ -76,8 +76,8 @@ void tscc_host_wake(uint32_t *Futex) {
 
 /*--- Rings, mapped as threads first write them ------------------------------*/
 
-#define PROT_RW 3      /* PROT_READ | PROT_WRITE */
-#define MAP_SHARED_ 1  /* MAP_SHARED */
+#define PROT_RW 3     /* PROT_READ | PROT_WRITE */
+#define MAP_SHARED_ 1 /* MAP_SHARED */
 #define MAP_NORESERVE_ 0x4000
 #define MADV_DONTFORK_ 10
 #define STATX_INO_ 0x100u
@@ -91,7 +91,7 @@ static int shard_fd_is_ours(long Fd) {
   if (sys6(NR_statx, Fd, (long)"", AT_EMPTY_PATH_, STATX_INO_, (long)Buf, 0))
     return 0;
   const uint32_t *Words = (const uint32_t *)Buf;
-  return Buf[4] == tscc_agent_config.shard_ino && /* stx_ino at 32 */
+  return Buf[4] == tscc_agent_config.shard_ino &&          /* stx_ino at 32 */
          Words[34] == tscc_agent_config.shard_dev_major && /* at 136 */
          Words[35] == tscc_agent_config.shard_dev_minor;   /* at 140 */
 }

@@ -48,8 +48,7 @@ namespace {
 constexpr uint32_t MinAgentThreads = 4096;
 /// Shadow stacks: address space for this many bytes of chunks (only those
 /// used take memory), or less where the system will not give that much.
-constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 4u << 20,
-                                  1u << 20};
+constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 4u << 20, 1u << 20};
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
@@ -155,8 +154,7 @@ bool mapThreads(ip::ProcessAccess &Acc, AgentState &A, AgentFactory &F,
   if (!A.ThreadsBase)
     return false;
   // Where the agent maps each ring of the shard (tscc_host_ring).
-  A.RingTableSize =
-      uint64_t(F.session().store()->layout().thread_capacity) * 8;
+  A.RingTableSize = uint64_t(F.session().store()->layout().thread_capacity) * 8;
   A.RingTable = ip::mapAnonymous(Acc, A.RingTableSize, PROT_READ | PROT_WRITE,
                                  Why, MAP_NORESERVE);
   if (!A.RingTable)
@@ -332,7 +330,7 @@ struct ShardConfig {
 
 ShardConfig shardConfig(const AgentState &A, const Shard &Mine) {
   ShardConfig C{A.ShardBase, A.ShardFd, 0, 0, 0, 0};
-  struct stat St {};
+  struct stat St{};
   if (A.ShardFd >= 0 && fstat(Mine.fd(), &St) == 0) {
     C.Rings = A.RingTable;
     C.Ino = St.st_ino;

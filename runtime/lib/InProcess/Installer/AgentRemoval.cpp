@@ -76,7 +76,8 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
 void unmapRings(PtraceProcess &P, pid_t Tid, const AgentState &A) {
   if (A.RingTable) {
     std::vector<uint64_t> Table(A.RingTableSize / 8);
-    if (A.RingStride && P.readMemory(A.RingTable, Table.data(), A.RingTableSize))
+    if (A.RingStride &&
+        P.readMemory(A.RingTable, Table.data(), A.RingTableSize))
       for (uint64_t At : Table)
         if (At && !(At & 4095))
           unmapInTarget(P, Tid, At, A.RingStride);
