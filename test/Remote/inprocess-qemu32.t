@@ -26,7 +26,7 @@
 // PROG: foo 4
 // PROG-NEXT: calls 2000 sum 4000000
 // VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
-// VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}}, in-process
+// VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}}, in-process jump{{$}}
 // VERBOSE: clause 0 (line {{[0-9]+}}): fired 2000, 0 faults, 0 drops
 
 // The same without the agent: every hit is a breakpoint, same output.

@@ -353,7 +353,7 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
     if (auto It = InGuest.find(At); It != InGuest.end()) {
       if (It->second.empty()) {
         S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
-                        "in-process");
+                        "in-process jump");
         continue;
       }
       Mechanism = "breakpoint (" + It->second + ")";
