@@ -2,9 +2,9 @@
 // object's i386 code into the program through qemu's GDB stub, and entry
 // probes jump to it, so a hit runs its clause as emulated guest code
 // (docs/runtime.md, "Clauses inside a qemu-i386 guest"). Checked against
-// the programs' own printouts: exact counts, printf records, the code
-// given back when the session ends first, and the sites that stay
-// breakpoints saying why. TSCC_REMOTE_AGENT=0 keeps every clause in tsrun.
+// the programs' own printouts: exact counts, printf records, exit probes
+// and recursion, the code and return addresses given back when the
+// session ends first. TSCC_REMOTE_AGENT=0 keeps every clause in tsrun.
 // REQUIRES: compiler, qemu-i386, m32
 // RUN: %cc32 %S/Inputs/counted.c -o %t32
 // RUN: %tscc %s -o %t.o
@@ -41,8 +41,9 @@
 // OFF-VERBOSE: clauses run in tsrun at breakpoints: TSCC_REMOTE_AGENT=0
 // OFF-VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}} (0x{{[0-9a-f]+}}){{$}}
 
-// An exit probe is a breakpoint under a stub, and so is the entry probe of
-// the same function (a jump cannot cover a breakpoint): -v says why.
+// Exit probes run in the guest too: the agent hijacks the return address,
+// as in a native process; the entry probe of the same function shares the
+// jump.
 // RUN: %tscc %S/Inputs/inprocess-exit.t -o %t.exit.o
 // RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 3' --out %t.prog2 \
 // RUN:   -- %tsrun %t.exit.o -v --remote 127.0.0.1:{port0}=%t32 \
@@ -55,7 +56,33 @@
 // EXIT-NEXT: out 3
 // EXIT-NEXT: in 2
 // EXIT-NEXT: out 5
-// EXIT-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (exit probes under a stub run in tsrun)
+// EXIT-VERBOSE: foo:entry at foo in {{.*}}, in-process jump{{$}}
+// EXIT-VERBOSE: foo:exit at foo in {{.*}}, in-process jump{{$}}
+// EXIT-VERBOSE: clause 1 (line {{[0-9]+}}): fired 3, 0 faults, 0 drops
+
+// Recursion pairs up (depth(5) returns 0..5, innermost first), and when
+// the session ends while outer() is inside (exit() in its entry clause),
+// the return address the agent hijacked is put back: the program returns
+// into main as the file has it.
+// RUN: %cc32 %S/Inputs/returns.c -o %t.ret
+// RUN: %tscc %S/Inputs/inprocess-returns.t -o %t.ret.o
+// RUN: rm -f %t.rgo && mkfifo %t.rgo
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.ret %t.rgo' \
+// RUN:   --out %t.prog5 -- sh -c '%tsrun %t.ret.o --remote \
+// RUN:     127.0.0.1:{port0}=%t.ret; echo status $?; echo go > %t.rgo' > %t.out5
+// RUN: FileCheck %s --check-prefix=RETURNS < %t.out5
+// RUN: FileCheck %s --check-prefix=RETURNS-PROG < %t.prog5
+// RETURNS: depth returned 0
+// RETURNS-NEXT: depth returned 1
+// RETURNS-NEXT: depth returned 2
+// RETURNS-NEXT: depth returned 3
+// RETURNS-NEXT: depth returned 4
+// RETURNS-NEXT: depth returned 5
+// RETURNS-NEXT: outer
+// RETURNS-NEXT: status 0
+// RETURNS-PROG: depth 5
+// RETURNS-PROG-NEXT: return to main
+// RETURNS-PROG-NEXT: outer 7
 
 // The session ends first (exit() in a clause run in the guest): the
 // program goes on with its code as the file has it, not a jump.

@@ -260,6 +260,9 @@ public:
   installAgentSites(remote::Module &M, const std::vector<ProbeSite> &Sites);
   /// Disarms the agent and puts every patched site's bytes back.
   bool removeAgentSites();
+  /// Puts back the return addresses the agent hijacked (exit probes) on
+  /// the stopped threads' stacks.
+  bool restoreAgentReturns();
   std::unique_ptr<pt::AgentFactory> Agents;
   std::unique_ptr<remote::RemoteAccess> Access;
   pt::AgentState Agent;
