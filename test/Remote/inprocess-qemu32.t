@@ -84,6 +84,22 @@
 // RETURNS-PROG-NEXT: return to main
 // RETURNS-PROG-NEXT: outer 7
 
+// USDT probes run in the guest: the agent evaluates the i386 notes'
+// arguments (`-4@8(%ebp)`, `8@%eax` = edx:eax, `glob@GOTOFF(%ebx)`, ...)
+// and tsrun sets the semaphore; every value is what the program printed.
+// RUN: %tscc %S/../Ptrace/usdt.t -o %t.usdt.o
+// RUN: %cc32 -O2 -I/usr/include/x86_64-linux-gnu %S/../Ptrace/Inputs/usdt.c -o %t.usdt
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.usdt' --out %t.prog6 \
+// RUN:   -- %tsrun %t.usdt.o -v -o %t.usdt.trace \
+// RUN:      --remote 127.0.0.1:{port0}=%t.usdt 2> %t.err6
+// RUN: grep '^VAL' %t.prog6 | diff - %t.usdt.trace
+// RUN: FileCheck %s --check-prefix=USDT < %t.err6
+// USDT: probe @@usdt:*:a.out:demo:tick at tick in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:mem at mem in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:wide at wide in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:guarded at guarded in {{.*}}, in-process jump{{$}}
+// USDT: clause 3 (line {{[0-9]+}}): fired 3, 0 faults, 0 drops
+
 // The session ends first (exit() in a clause run in the guest): the
 // program goes on with its code as the file has it, not a jump.
 // RUN: %cc32 %S/Inputs/teardown.c -o %t.td

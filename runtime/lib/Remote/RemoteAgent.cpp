@@ -175,9 +175,7 @@ RemoteBackend::Impl::installAgentSites(Module &M,
     All.push_back(Addr);
     uint32_t Flags = Prog.clauses()[Prog.probes()[Site.Probe].clause].flags;
     std::string Why;
-    if (Site.Usdt)
-      Why = "tsrun evaluates the USDT probe's arguments";
-    else if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
+    if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
       Why = "the clause prints an aggregation";
     else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
       Why = "the clause uses a stack as a key";
@@ -193,17 +191,18 @@ RemoteBackend::Impl::installAgentSites(Module &M,
     }
     pt::JumpRequest &R = ByAddr[Addr];
     R.Addr = Addr;
-    R.FuncStart = Site.Symbol->Value + M.Bias;
-    R.FuncSize = Site.Symbol->Size;
+    // A USDT site without a function around it gets no jump (no trap
+    // sites through a stub): installJumpSites says so.
+    R.FuncStart = Site.Symbol ? Site.Symbol->Value + M.Bias : 0;
+    R.FuncSize = Site.Symbol ? Site.Symbol->Size : 0;
     // An exit probe's clause runs where the agent's return trampoline
-    // lands, on the return address it put in place of the caller's.
-    R.Hooks.push_back({Site.Kind == TSCC_PROBE_UFT_EXIT
-                           ? uint32_t(TSCC_HOOK_EXIT)
-                           : uint32_t(TSCC_HOOK_ENTRY),
-                       Site.Probe,
-                       std::string(Site.name()),
-                       M.Name,
-                       {}});
+    // lands, on the return address it put in place of the caller's; a
+    // USDT probe's arguments are evaluated by the agent from the note.
+    uint32_t Kind =
+        Site.Kind == TSCC_PROBE_UFT_EXIT ? TSCC_HOOK_EXIT : TSCC_HOOK_ENTRY;
+    R.Hooks.push_back({Kind, Site.Probe, std::string(Site.name()), M.Name,
+                       Site.Usdt ? pt::agentUsdtArgs(*Site.Usdt, M.Bias)
+                                 : std::vector<tscc_agent_usdt_arg>()});
   }
   std::vector<pt::JumpRequest> Requests;
   for (auto &[Addr, R] : ByAddr)
