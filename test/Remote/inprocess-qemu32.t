@@ -60,6 +60,22 @@
 // EXIT-VERBOSE: foo:exit at foo in {{.*}}, in-process jump{{$}}
 // EXIT-VERBOSE: clause 1 (line {{[0-9]+}}): fired 3, 0 faults, 0 drops
 
+// A clause that keys by a stack keeps its breakpoint (tsrun unwinds the
+// stopped thread), and -v says why; so does the exit probe of the same
+// function (one site, one mechanism: a jump cannot cover a breakpoint).
+// RUN: %tscc %S/Inputs/inprocess-stack.t -o %t.stack.o
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 4' --out %t.prog7 \
+// RUN:   -- %tsrun %t.stack.o -v --remote 127.0.0.1:{port0}=%t32 \
+// RUN:   > %t.out7 2> %t.err7
+// RUN: FileCheck %s --check-prefix=STACK < %t.out7
+// RUN: FileCheck %s --check-prefix=STACK-VERBOSE < %t.err7
+// STACK: foo+0x0
+// STACK-NEXT: main+
+// STACK: ]: 4
+// STACK: @out: 4
+// STACK-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
+// STACK-VERBOSE: foo:exit at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
+
 // Recursion pairs up (depth(5) returns 0..5, innermost first), and when
 // the session ends while outer() is inside (exit() in its entry clause),
 // the return address the agent hijacked is put back: the program returns
