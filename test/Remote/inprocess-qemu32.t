@@ -76,6 +76,36 @@
 // STACK-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
 // STACK-VERBOSE: foo:exit at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
 
+// stktrace() at an entry runs in the guest: the agent snapshots the
+// registers, the top of the stack and its shadow stack (the returns it
+// hijacked), and tsrun unwinds that: rec(3) -> rec(2) -> rec(1) -> rec(0)
+// from main, the returns the agent hijacked shown as the real ones. At an
+// exit probe a stack trace keeps the breakpoint (-v says why), and is
+// exact: rec(1) returns to rec(2), rec(3), main.
+// RUN: %cc32 %S/../Ptrace/Inputs/recurse.c -o %t.rec
+// RUN: %tscc %S/Inputs/inprocess-stktrace.t -o %t.stk.o
+// RUN: %tscc %S/Inputs/inprocess-stktrace-exit.t -o %t.stkx.o
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.rec 3' --out %t.prog8 \
+// RUN:   -- %tsrun %t.stk.o -v --remote 127.0.0.1:{port0}=%t.rec \
+// RUN:   > %t.out8 2> %t.err8
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.rec 3' --out %t.prog9 \
+// RUN:   -- %tsrun %t.stkx.o -v --remote 127.0.0.1:{port0}=%t.rec \
+// RUN:   >> %t.out8 2>> %t.err8
+// RUN: FileCheck %s --check-prefix=STKTRACE < %t.out8
+// RUN: FileCheck %s --check-prefix=STKTRACE-VERBOSE < %t.err8
+// STKTRACE: innermost
+// STKTRACE-NEXT: {{^ +}}rec+0x0 (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}main+0x{{[0-9a-f]+}} (
+// STKTRACE: second returns
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}main+0x{{[0-9a-f]+}} (
+// STKTRACE-VERBOSE: rec:entry at rec in {{.*}}, in-process jump{{$}}
+// STKTRACE-VERBOSE: rec:exit at rec in {{.*}}, breakpoint (an exit clause that takes a stack trace: tsrun unwinds a return exactly only at a breakpoint)
+
 // Recursion pairs up (depth(5) returns 0..5, innermost first), and when
 // the session ends while outer() is inside (exit() in its entry clause),
 // the return address the agent hijacked is put back: the program returns
