@@ -119,16 +119,16 @@ ip::EntryFacts entriesInto(JumpSiteTarget &P, const ModuleImage &M,
   for (uint64_t S : Sites)
     if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
+  ip::ReadMemory Read = [&](uint64_t A, void *Dst, size_t Len) {
+    return P.Acc.readMemory(A, Dst, Len);
+  };
   ip::FunctionCode Code;
   std::string Why;
-  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode))
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode, &Read))
     return Facts; // planJumpPatch refuses the site for the same reason
   ip::AddressRanges Ranges;
   for (const auto &[Start, End] : ME.code())
     Ranges.push_back({Start + M.Bias, End + M.Bias});
-  auto Read = [&](uint64_t A, void *Dst, size_t Len) {
-    return P.Acc.readMemory(A, Dst, Len);
-  };
   for (const ip::IndirectJump &J : Code.Jumps)
     if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
       Facts.Unresolved = J;
