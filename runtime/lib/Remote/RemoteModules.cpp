@@ -345,11 +345,22 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
     if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
       continue;
     uint64_t At = Site.Address + M.Bias;
+    // A USDT probe's semaphore counts tracers, whatever runs its clause.
+    if (Site.Usdt && Site.Usdt->Semaphore) {
+      uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
+      if (!Semaphores.count(Sem)) {
+        if (adjustSemaphore(Sem, +1))
+          Semaphores.insert(Sem);
+        else
+          warnOnce(where() + ": cannot set the semaphore of USDT probe " +
+                   Site.Usdt->Provider + ":" + Site.Usdt->Name);
+      }
+    }
     std::string Mechanism;
     if (auto It = InGuest.find(At); It != InGuest.end()) {
       if (It->second.empty()) {
         S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
-                        "in-process");
+                        "in-process jump");
         continue;
       }
       Mechanism = "breakpoint (" + It->second + ")";
@@ -363,16 +374,6 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
     H.Owner = &M;
     H.Usdt = Site.Usdt;
     uint64_t Addr = Site.Address + M.Bias;
-    if (Site.Usdt && Site.Usdt->Semaphore) {
-      uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
-      if (!Semaphores.count(Sem)) {
-        if (adjustSemaphore(Sem, +1))
-          Semaphores.insert(Sem);
-        else
-          warnOnce(where() + ": cannot set the semaphore of USDT probe " +
-                   Site.Usdt->Provider + ":" + Site.Usdt->Name);
-      }
-    }
     addHook(Addr, H);
     S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr,
                     Mechanism);
