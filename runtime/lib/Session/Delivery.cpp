@@ -453,9 +453,9 @@ std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
       P.probes()[Probe].kind == TSCC_PROBE_UFT_EXIT && !Shadow.empty() &&
       Shadow.back() == Snap.regs[TSCC_REG_RIP])
     Shadow.pop_back();
-  std::span<const uint8_t> Stack(
-      Payload.data() + sizeof(Snap) + uint64_t(Snap.shadow_count) * 8,
-      Snap.stack_size);
+  std::span<const uint8_t> Stack(Payload.data() + sizeof(Snap) +
+                                     uint64_t(Snap.shadow_count) * 8,
+                                 Snap.stack_size);
   unsigned Depth = stackDepthLimit(Snap.depth);
   UnwoundStack S =
       T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
