@@ -67,11 +67,16 @@ void detachThread(pid_t Tid, int Signal) {
 
 /// Tells the agent it is on its own: threads are told apart by their ids
 /// (a thread that ends while detached keeps its entry, and a new one may
-/// get its fs base), and a fork() child's first hit says it is not
-/// followed.
-bool tellAgentDetached(PtraceProcess &P, std::string &Why) {
+/// get its fs base), and a fork() child arms itself at its first hit, in
+/// its parent's shard (or, where that cannot be, says it is not followed).
+bool tellAgentDetached(PtraceProcess &P, pid_t Tid, Session &S,
+                       std::string &Why) {
   if (!agentTellsThreadsById(P, Why))
     return false;
+  std::string NoFollow;
+  if (!letForksFollow(P, Tid, NoFollow))
+    S.note("pid " + std::to_string(P.Pid) +
+           ": children it forks while detached run untraced: " + NoFollow);
   uint32_t One = 1;
   if (P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
                     &One, sizeof(One)))
@@ -97,7 +102,7 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
     });
     if (Pending)
       Why = "busy"; // tried again at its next settled stop
-    else if (!tellAgentDetached(P, Why))
+    else if (!tellAgentDetached(P, T.Tid, S, Why))
       warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
   }
   if (!Why.empty()) {
