@@ -12,12 +12,13 @@
 // removes every site. If tsrun is killed meanwhile, the agent puts the
 // sites back itself (the lifeline, heal.c).
 //
-// What a detached process does that tsrun does not follow (yet): a fork()
-// child runs untraced (its agent page is wiped; its first hit says so, and
-// tsrun warns), an exec'd image runs untraced (noticed when tsrun attaches
-// again), libraries dlopen()ed later are not probed, and a SIGSEGV, SIGBUS
-// or SIGFPE handler the program sets replaces the agent's until tsrun
-// attaches again (it then chains to it, as when it watches sigaction()).
+// A fork() child of a detached process arms itself (Agent/follow.c): tsrun
+// makes the shard inheritable before it lets go (letForksFollow). What a
+// detached process does that tsrun does not follow (yet): an exec'd image
+// runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
+// later are not probed, and a SIGSEGV, SIGBUS or SIGFPE handler the
+// program sets replaces the agent's until tsrun attaches again (it then
+// chains to it, as when it watches sigaction()).
 //
 //===----------------------------------------------------------------------===//
 #include "../InProcess/Installer/Agent.h"
