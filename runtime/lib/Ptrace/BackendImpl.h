@@ -130,6 +130,23 @@ public:
   void reattachDetached();
   bool reattach(pt::PtraceProcess &P);
 
+  // --- processes detached ones made (Follow.cpp)
+  /// Finds the processes that detached processes forked and that armed
+  /// themselves in their shards, and follows them (without ptrace); at
+  /// most every few milliseconds unless Now.
+  void findFollowed(bool Now);
+  /// Followed processes that have ended are finished.
+  void reapFollowed();
+  /// Whether every process left is followed (none is tsrun's child, so
+  /// waitpid() would not hear of them).
+  bool onlyFollowedLeft() const;
+  /// Sleeps until a followed process ends, or for a few milliseconds.
+  void waitFollowed();
+  /// Whether followed process P has ended (its pidfd says so).
+  bool followedEnded(const pt::PtraceProcess &P) const;
+  void finishFollowed(pt::PtraceProcess &P);
+  uint64_t FollowScannedNs = 0;
+
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);
   void handleStop(pt::PtraceProcess &P, pt::Thread &T, int Status);

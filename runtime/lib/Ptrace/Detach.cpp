@@ -170,6 +170,10 @@ void forgetImage(PtraceProcess &P) {
 
 bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
   std::string Pid = std::to_string(P.Pid);
+  if (P.FollowedFrom && followedEnded(P)) {
+    finishFollowed(P);
+    return true;
+  }
   int St = 0;
   if (waitpid(P.Pid, &St, WNOHANG | __WALL | __WNOTHREAD) == P.Pid &&
       (WIFEXITED(St) || WIFSIGNALED(St))) {
@@ -205,6 +209,8 @@ bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
 }
 
 void PtraceBackend::Impl::reattachDetached() {
+  // Children forked since the last look are cleaned up with the others.
+  findFollowed(true);
   std::vector<PtraceProcess *> Detached;
   for (auto &[Pid, P] : ByPid)
     if (P->Detached)
@@ -216,6 +222,10 @@ void PtraceBackend::Impl::reattachDetached() {
     // attachment; the others leave the session as they are.
     if (willKill(*P))
       kill(P->Pid, SIGKILL);
+    if (P->FollowedFrom) { // not tsrun's child: no waitpid() for it
+      finishFollowed(*P);
+      continue;
+    }
     int St = 0;
     if (willKill(*P) && waitpid(P->Pid, &St, __WALL | __WNOTHREAD) == P->Pid) {
       finishProcess(*P, 0, SIGKILL);

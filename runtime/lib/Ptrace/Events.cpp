@@ -145,6 +145,10 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
     int Code = WIFEXITED(St) ? WEXITSTATUS(St) : 0;
     int Sig = WIFSIGNALED(St) ? WTERMSIG(St) : 0;
     if (Tid == P.Pid) {
+      // Children it forked while detached count in its shard: known
+      // before it goes, they keep it (the session hands it over).
+      if (P.Detached)
+        findFollowed(true);
       finishProcess(P, Code, Sig);
       return;
     }

@@ -10,10 +10,22 @@
 //                      more and prints how many calls were made, how many
 //                      fork() returns there were and whether every child
 //                      exited with 0.
+//   follow-forks outlive K FIFO
+//                      calls work(getpid()) K times and forks a child that
+//                      does the same, says so through a pipe and waits
+//                      until its parent has exited (the pipe's other end
+//                      closes) and a line comes through FIFO, then calls
+//                      work(getpid()) K times more and prints its count;
+//                      the parent exits once the child has said so.
+//   follow-forks linger PIDFILE
+//                      forks a child that writes its pid into PIDFILE and
+//                      calls work(getpid()) until it is killed; the parent
+//                      waits for it.
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,9 +47,62 @@ static int reap(pid_t Pid) {
   return waitpid(Pid, &St, 0) == Pid && WIFEXITED(St) && !WEXITSTATUS(St);
 }
 
+static int outlive(long K, const char *Fifo) {
+  int Said[2], Gone[2];
+  if (pipe(Said) || pipe(Gone))
+    return 3;
+  calls(K, getpid());
+  pid_t C = fork();
+  if (C == 0) {
+    close(Said[0]);
+    close(Gone[1]);
+    calls(K, getpid());
+    char B = 's';
+    if (write(Said[1], &B, 1) != 1)
+      _exit(4);
+    while (read(Gone[0], &B, 1) > 0) {
+    }
+    FILE *Go = fopen(Fifo, "r");
+    char Line[16];
+    if (!Go || !fgets(Line, sizeof Line, Go))
+      _exit(5);
+    fclose(Go);
+    calls(K, getpid());
+    printf("child calls %ld\n", 2 * K);
+    fflush(stdout);
+    _exit(0);
+  }
+  char B;
+  if (C < 0 || read(Said[0], &B, 1) != 1)
+    return 3;
+  printf("parent calls %ld\n", K);
+  fflush(stdout);
+  return 0;
+}
+
+static int linger(const char *PidFile) {
+  pid_t C = fork();
+  if (C == 0) {
+    FILE *F = fopen(PidFile, "w");
+    if (!F)
+      _exit(3);
+    fprintf(F, "%d\n", (int)getpid());
+    fclose(F);
+    for (;;)
+      work(getpid());
+  }
+  int St = 0;
+  waitpid(C, &St, 0);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 3)
     return 2;
+  if (!strcmp(argv[1], "outlive") && argc > 3)
+    return outlive(atol(argv[2]), argv[3]);
+  if (!strcmp(argv[1], "linger"))
+    return linger(argv[2]);
   long N = atol(argv[1]), K = atol(argv[2]);
   long Made = 0, ForkReturns = 0;
   int AllOk = 1;
