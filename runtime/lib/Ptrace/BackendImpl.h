@@ -37,6 +37,8 @@ long seizeOptions(bool Launched, bool InProcess);
 /// state: modules, breakpoints, scratch pages, sandbox, agent.
 void inheritTracing(PtraceProcess &C, const PtraceProcess &P,
                     bool CopiesMemory);
+/// The thread group of a tid, from /proc (0 when it is gone).
+pid_t tgidOf(pid_t Tid);
 } // namespace pt
 
 class PtraceBackend::Impl {

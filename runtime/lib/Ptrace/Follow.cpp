@@ -45,16 +45,6 @@ uint64_t nowNs() {
   return uint64_t(T.tv_sec) * 1'000'000'000 + uint64_t(T.tv_nsec);
 }
 
-/// The thread group of a tid, from /proc (0 when it is gone).
-pid_t threadGroupOf(pid_t Tid) {
-  std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
-  std::string Line;
-  while (std::getline(Status, Line))
-    if (Line.rfind("Tgid:", 0) == 0)
-      return static_cast<pid_t>(std::strtol(Line.c_str() + 5, nullptr, 10));
-  return 0;
-}
-
 /// Whether process Pid maps the file of descriptor Fd (tsrun's): a tid
 /// that was reused by an unrelated process is not taken for a child.
 bool mapsFileOf(pid_t Pid, int Fd) {
@@ -77,10 +67,9 @@ bool mapsFileOf(pid_t Pid, int Fd) {
 std::vector<pid_t> threadsIn(Shard &Sh) {
   std::vector<pid_t> Out;
   tscc_store *V = Sh.view();
-  uint32_t High =
-      std::min(__atomic_load_n(&tscc_shard_hdr(V)->threads_high,
-                               __ATOMIC_ACQUIRE),
-               V->layout.thread_capacity);
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+      V->layout.thread_capacity);
   for (uint32_t Slot = 0; Slot < High; ++Slot) {
     const tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
     if (T && __atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_LIVE)
@@ -107,7 +96,7 @@ void PtraceBackend::Impl::findFollowed(bool Now) {
     for (pid_t Tid : threadsIn(*Sh)) {
       if (Tid <= 0 || ByTid.count(Tid))
         continue;
-      pid_t Pid = threadGroupOf(Tid);
+      pid_t Pid = tgidOf(Tid);
       // A vfork() child runs in its parent's memory and agent, for the
       // moment until it execs or exits: nothing of its own to follow.
       if (Pid <= 0 || ByPid.count(Pid) || !mapsFileOf(Pid, Sh->fd()) ||
