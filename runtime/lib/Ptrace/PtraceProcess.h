@@ -376,6 +376,12 @@ public:
   /// its end from waitpid() (it is tsrun's child). Attached again only to
   /// end the session (Detach.cpp).
   bool Detached = false;
+  /// A process a detached process made with fork() while nobody watched,
+  /// which armed itself (Agent/follow.c) and counts in the shard of
+  /// FollowedFrom: found in that shard (Follow.cpp), detached from the
+  /// start, its end seen through PidFd (it is not tsrun's child).
+  pid_t FollowedFrom = 0;
+  int PidFd = -1;
   /// Why it stays attached, once said (-v); empty while not said.
   std::string AttachedBecause;
 };

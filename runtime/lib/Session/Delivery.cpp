@@ -672,8 +672,9 @@ void SessionState::warnAgentNoticesLocked() {
   if (N & TSCC_NOTICE_UNFOLLOWED)
     warnOnceLocked("agent-unfollowed",
                    "a process forked by a detached process ran probed "
-                   "functions untraced: --detach does not follow fork() "
-                   "yet, and those hits were not counted");
+                   "functions untraced (its parent's agent may not put "
+                   "sites back by itself, so it does not follow forks), "
+                   "and those hits were not counted");
 }
 
 void SessionState::reportCorruptLocked() {

@@ -876,6 +876,27 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
   return true;
 }
 
+bool tscc::rt::pt::letForksFollow(PtraceProcess &P, pid_t Tid,
+                                  std::string &Why) {
+  AgentState &A = P.Agent;
+  // A sandbox that forbids rewriting code lets the agent only disarm
+  // itself should tsrun die: a child could not heal its sites either.
+  if (!P.AgentMayHeal || !A.ShardBase) {
+    Why = "its agent may not put sites back by itself";
+    return false;
+  }
+  uint64_t R = 0;
+  uint32_t One = 1;
+  if (!call(P, Tid, abiOf(P).NrMadvise, {A.ShardBase, A.ShardSize, MADV_DOFORK},
+            R, Why, "madvise(MADV_DOFORK)"))
+    return false;
+  if (P.writeMemory(A.Config + offsetof(tscc_agent_config, follow_forks), &One,
+                    sizeof(One)))
+    return true;
+  Why = "cannot tell the agent to follow forks";
+  return false;
+}
+
 namespace {
 
 /// rt_sigaction(SIGTRAP) in the target: the agent's trap handler in front,
