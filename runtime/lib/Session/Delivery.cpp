@@ -661,9 +661,9 @@ void SessionState::warnAgentNoticesLocked() {
   if (N & TSCC_NOTICE_RING_MAP)
     warnOnceLocked("agent-ring-map",
                    "a traced process's in-process agent could not map a "
-                   "thread's record buffer (the process closed the "
-                   "descriptor it keeps for that, or is out of address "
-                   "space); that thread's records were counted as drops");
+                   "thread's record buffer (the process is out of "
+                   "address space); that thread's records were counted as "
+                   "drops");
   if (N & TSCC_NOTICE_NO_SHARER)
     warnOnceLocked("agent-no-sharer",
                    "a process sharing a traced process's memory was unknown "

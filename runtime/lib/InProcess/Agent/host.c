@@ -120,6 +120,21 @@ static int sys_failed(long R) {
   return (unsigned long)R > (unsigned long)-4096L;
 }
 
+/* Without the descriptor (a daemon that closed every descriptor it did not
+ * open itself): mremap() with an old size of 0 makes a new mapping of the
+ * pages of a shared one, here the shard's head at offset 0, as far as the
+ * end of the ring; the part before the ring is then given back. The
+ * address space it takes for a moment (the head and the rings before this
+ * one) is what the whole shard used to cost for good. */
+static long map_ring_from_head(struct tscc_store *S, uint64_t Off,
+                               uint64_t Len) {
+  long At = sys6(NR_mremap, (long)(unsigned long)S->shard, 0, (long)(Off + Len),
+                 1 /* MREMAP_MAYMOVE */, 0, 0);
+  if (!sys_failed(At) && Off)
+    sys2(NR_munmap, At, (long)Off);
+  return sys_failed(At) ? At : At + (long)Off;
+}
+
 /* Maps (or grows the mapping of) ring Ring to at least Need bytes; 0 when
  * it cannot. Only the ring's thread writes its ring, under the store lock,
  * so nobody else holds its address while it moves. */
@@ -145,7 +160,7 @@ static uint8_t *map_ring(struct tscc_store *S, uint32_t Ring, uint64_t *Table,
     At = Fd >= 0 && shard_fd_is_ours(Fd)
              ? sys6(NR_mmap, 0, (long)Len, PROT_RW,
                     MAP_SHARED_ | MAP_NORESERVE_, Fd, ArgOff)
-             : -9 /* EBADF */;
+             : map_ring_from_head(S, Off, Len);
     /* A child made by fork() gets a shard of its own, and its own rings. */
     if (!sys_failed(At))
       sys3(NR_madvise, At, (long)Len, MADV_DONTFORK_);
