@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 4
+#define TSCC_AGENT_VERSION 5
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -234,7 +234,7 @@ struct tscc_agent_shadow {
 #define TSCC_AGENT_CHUNK_FRAMES 85
 /* What tsrun maps for the pool: at most this (less where the system does
  * not give that much address space). */
-#define TSCC_AGENT_POOL_BYTES (64ull << 20)
+#define TSCC_AGENT_POOL_BYTES (16ull << 20)
 struct tscc_agent_chunk {
   uint32_t below; /* the chunk of the frames under these; when free, the
                      next free chunk */
@@ -358,8 +358,9 @@ struct tscc_agent_config {
    * and each belongs to one of the sharers. */
   uint32_t shared_mm;
   /* Set by tsrun when it lets go of the process (--detach): a child made
-   * by fork() then finds its agent page wiped and nobody to arm it, and
-   * says so (TSCC_NOTICE_UNFOLLOWED). */
+   * by fork() then finds its agent page wiped and nobody to arm it, so it
+   * arms itself (follow_forks), or says it runs untraced
+   * (TSCC_NOTICE_UNFOLLOWED). */
   uint32_t detached;
   struct tscc_agent_sharer sharers[TSCC_AGENT_MAX_SHARERS];
   /* No thread slot was free in the store: until then (CLOCK_MONOTONIC)
@@ -384,7 +385,22 @@ struct tscc_agent_config {
   /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
    * trap sites, keeping the program's disposition in chained_trap. */
   uint32_t trap_handler;
-  uint32_t reserved1;
+  /* Set by tsrun when it lets go of the process with its shard made
+   * inheritable (MADV_DOFORK): a child made by fork() then arms itself at
+   * its first hit and counts in that shard (Agent/follow.c). */
+  uint32_t follow_forks;
+  /* The process's shard, kept open (close-on-exec, at a high number) so
+   * that the agent maps a thread's ring when the thread first writes one
+   * (tscc_host_ring); -1 (and rings 0) when the whole shard is mapped.
+   * Before it maps the descriptor the agent checks that it is still the
+   * shard's memfd (shard_ino, shard_dev_*): a program that closed it and
+   * opened a file of its own there gets no records written into it. */
+  uint64_t rings; /* uint64_t[store.layout.thread_capacity]: where each ring
+                     is mapped, 0 until it is (the agent's) */
+  uint64_t shard_ino;
+  int32_t shard_fd;
+  uint32_t shard_dev_major, shard_dev_minor;
+  uint32_t reserved2; /* the same size in both models */
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -399,6 +415,9 @@ struct tscc_agent_proc {
    * lock and let run to the end of its clause: it stops itself (SIGSTOP)
    * when it releases the lock. */
   uint32_t stop_after_unlock;
+  /* A thread of a fork child of a detached process is arming it (the
+   * agent's, follow.c). */
+  uint32_t adopting;
 };
 
 /* One layout for tsrun (x86-64) and both agent builds. */
@@ -407,7 +426,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2112, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2144, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");
@@ -421,7 +440,7 @@ TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) ==
                    "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
                    "config layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 20, "proc layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 24, "proc layout");
 /* tsrun reads the agent's threads and their shadow stacks (the pool). */
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_sharer) == 24, "sharer layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 88, "thread layout");

@@ -37,6 +37,8 @@ long seizeOptions(bool Launched, bool InProcess);
 /// state: modules, breakpoints, scratch pages, sandbox, agent.
 void inheritTracing(PtraceProcess &C, const PtraceProcess &P,
                     bool CopiesMemory);
+/// The thread group of a tid, from /proc (0 when it is gone).
+pid_t tgidOf(pid_t Tid);
 } // namespace pt
 
 class PtraceBackend::Impl {
@@ -129,6 +131,23 @@ public:
   /// itself.
   void reattachDetached();
   bool reattach(pt::PtraceProcess &P);
+
+  // --- processes detached ones made (Follow.cpp)
+  /// Finds the processes that detached processes forked and that armed
+  /// themselves in their shards, and follows them (without ptrace); at
+  /// most every few milliseconds unless Now.
+  void findFollowed(bool Now);
+  /// Followed processes that have ended are finished.
+  void reapFollowed();
+  /// Whether every process left is followed (none is tsrun's child, so
+  /// waitpid() would not hear of them).
+  bool onlyFollowedLeft() const;
+  /// Sleeps until a followed process ends, or for a few milliseconds.
+  void waitFollowed();
+  /// Whether followed process P has ended (its pidfd says so).
+  bool followedEnded(const pt::PtraceProcess &P) const;
+  void finishFollowed(pt::PtraceProcess &P);
+  uint64_t FollowScannedNs = 0;
 
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);

@@ -12,12 +12,13 @@
 // removes every site. If tsrun is killed meanwhile, the agent puts the
 // sites back itself (the lifeline, heal.c).
 //
-// What a detached process does that tsrun does not follow (yet): a fork()
-// child runs untraced (its agent page is wiped; its first hit says so, and
-// tsrun warns), an exec'd image runs untraced (noticed when tsrun attaches
-// again), libraries dlopen()ed later are not probed, and a SIGSEGV, SIGBUS
-// or SIGFPE handler the program sets replaces the agent's until tsrun
-// attaches again (it then chains to it, as when it watches sigaction()).
+// A fork() child of a detached process arms itself (Agent/follow.c): tsrun
+// makes the shard inheritable before it lets go (letForksFollow). What a
+// detached process does that tsrun does not follow (yet): an exec'd image
+// runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
+// later are not probed, and a SIGSEGV, SIGBUS or SIGFPE handler the
+// program sets replaces the agent's until tsrun attaches again (it then
+// chains to it, as when it watches sigaction()).
 //
 //===----------------------------------------------------------------------===//
 #include "../InProcess/Installer/Agent.h"
@@ -67,11 +68,16 @@ void detachThread(pid_t Tid, int Signal) {
 
 /// Tells the agent it is on its own: threads are told apart by their ids
 /// (a thread that ends while detached keeps its entry, and a new one may
-/// get its fs base), and a fork() child's first hit says it is not
-/// followed.
-bool tellAgentDetached(PtraceProcess &P, std::string &Why) {
+/// get its fs base), and a fork() child arms itself at its first hit, in
+/// its parent's shard (or, where that cannot be, says it is not followed).
+bool tellAgentDetached(PtraceProcess &P, pid_t Tid, Session &S,
+                       std::string &Why) {
   if (!agentTellsThreadsById(P, Why))
     return false;
+  std::string NoFollow;
+  if (!letForksFollow(P, Tid, NoFollow))
+    S.note("pid " + std::to_string(P.Pid) +
+           ": children it forks while detached run untraced: " + NoFollow);
   uint32_t One = 1;
   if (P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
                     &One, sizeof(One)))
@@ -97,7 +103,7 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
     });
     if (Pending)
       Why = "busy"; // tried again at its next settled stop
-    else if (!tellAgentDetached(P, Why))
+    else if (!tellAgentDetached(P, T.Tid, S, Why))
       warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
   }
   if (!Why.empty()) {
@@ -164,6 +170,10 @@ void forgetImage(PtraceProcess &P) {
 
 bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
   std::string Pid = std::to_string(P.Pid);
+  if (P.FollowedFrom && followedEnded(P)) {
+    finishFollowed(P);
+    return true;
+  }
   int St = 0;
   if (waitpid(P.Pid, &St, WNOHANG | __WALL | __WNOTHREAD) == P.Pid &&
       (WIFEXITED(St) || WIFSIGNALED(St))) {
@@ -199,6 +209,8 @@ bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
 }
 
 void PtraceBackend::Impl::reattachDetached() {
+  // Children forked since the last look are cleaned up with the others.
+  findFollowed(true);
   std::vector<PtraceProcess *> Detached;
   for (auto &[Pid, P] : ByPid)
     if (P->Detached)
@@ -210,6 +222,10 @@ void PtraceBackend::Impl::reattachDetached() {
     // attachment; the others leave the session as they are.
     if (willKill(*P))
       kill(P->Pid, SIGKILL);
+    if (P->FollowedFrom) { // not tsrun's child: no waitpid() for it
+      finishFollowed(*P);
+      continue;
+    }
     int St = 0;
     if (willKill(*P) && waitpid(P->Pid, &St, __WALL | __WNOTHREAD) == P->Pid) {
       finishProcess(*P, 0, SIGKILL);

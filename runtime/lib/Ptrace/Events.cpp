@@ -36,16 +36,6 @@ uint64_t threadPointerOf(const PtraceProcess &P, const user_regs_struct &R) {
   return P.dataModel() == DataModel::LP64 ? R.fs_base : R.gs_base;
 }
 
-/// The thread group of a tid, from /proc (0 when it is gone).
-pid_t tgidOf(pid_t Tid) {
-  std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
-  std::string Line;
-  while (std::getline(Status, Line))
-    if (Line.rfind("Tgid:", 0) == 0)
-      return static_cast<pid_t>(std::strtol(Line.c_str() + 5, nullptr, 10));
-  return 0;
-}
-
 /// Whether New, a child of P's thread T that is not its thread, uses P's
 /// memory (vfork(), clone(CLONE_VM)): the kernel says so (kcmp), or else
 /// the flags of the call T is stopped in.
@@ -145,6 +135,10 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
     int Code = WIFEXITED(St) ? WEXITSTATUS(St) : 0;
     int Sig = WIFSIGNALED(St) ? WTERMSIG(St) : 0;
     if (Tid == P.Pid) {
+      // Children it forked while detached count in its shard: known
+      // before it goes, they keep it (the session hands it over).
+      if (P.Detached)
+        findFollowed(true);
       finishProcess(P, Code, Sig);
       return;
     }
@@ -579,6 +573,15 @@ void PtraceBackend::Impl::onSyscallStop(PtraceProcess &P, Thread &T) {
     T.SyscallCollected = true;
   }
   resume(P, T);
+}
+
+pid_t tscc::rt::pt::tgidOf(pid_t Tid) {
+  std::ifstream Status("/proc/" + std::to_string(Tid) + "/status");
+  std::string Line;
+  while (std::getline(Status, Line))
+    if (Line.rfind("Tgid:", 0) == 0)
+      return static_cast<pid_t>(std::strtol(Line.c_str() + 5, nullptr, 10));
+  return 0;
 }
 
 void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,

@@ -586,6 +586,14 @@ void PtraceBackend::Impl::run() {
       handleDeferred();
       continue;
     }
+    findFollowed(false);
+    reapFollowed();
+    if (ByPid.empty() && !Watch)
+      break; // the last ones were followed: no waitpid() would return
+    if (onlyFollowedLeft()) {
+      waitFollowed(); // none of them is a child waitpid() would hear of
+      continue;
+    }
     int St = 0;
     pid_t Tid = waitEvent(St);
     if (Tid == 0)

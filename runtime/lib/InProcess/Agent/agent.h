@@ -77,6 +77,14 @@ struct tscc_agent_thread *agent_thread(int Resolve);
  * it warns. */
 void agent_notice(uint32_t Bit);
 
+/* A disarmed hit in a fork child of a process tsrun let go of (--detach):
+ * the child arms itself (follow.c). 1 when it is armed now. */
+int agent_follow_fork(void);
+/* A thread of process Pid, which uses this memory but is not among its
+ * sharers (a vfork() child of a detached process): Pid joins them, as the
+ * process tsrun let go of for the store (follow.c). 1 when it is one now. */
+int agent_join_sharers(int32_t Pid);
+
 /*--- Running clauses -------------------------------------------------------*/
 
 /* What the helpers need while a clause runs; ctx->runtime points here. */

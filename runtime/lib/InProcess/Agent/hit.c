@@ -310,12 +310,9 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   /* Collection off: return before anything else, so that the only cost is
    * the probe itself, and without hijacking the return, so that an exit
    * probe never fires for a call whose entry was not collected. */
-  if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE))) {
-    /* A fork child of a process tsrun let go of: nobody arms it. */
-    if (tscc_agent_config.detached && !agent_proc.epoch)
-      agent_notice(TSCC_NOTICE_UNFOLLOWED);
+  if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE)) &&
+      !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
-  }
   if (__atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);

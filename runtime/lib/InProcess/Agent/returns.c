@@ -155,7 +155,10 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   struct tscc_agent_config *C = &tscc_agent_config;
   struct tscc_store *S = &C->store;
   uint64_t Slot = AGENT_ADDR(&F->ret);
-  int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
+  /* A fork child of a detached process may return through its parent's
+   * hijacked frame (fork() probed on exit) before any hit: it arms here. */
+  int Armed = __atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE) ||
+              agent_follow_fork();
   struct tscc_agent_thread *R = Armed ? agent_thread(1) : 0;
   int Rc = R ? tscc_store_lock(S, R->tid, C->lock_timeout_ns) : -1;
   int Locked = Rc == TSCC_LOCK_OK;

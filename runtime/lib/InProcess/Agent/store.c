@@ -216,16 +216,20 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     }
     if (Now - Start > TimeoutNs) {
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+      /* A free lock kept for a starving waiter that has not taken it yet
+       * (many waiters on few CPUs): that waiter is who we wait for. */
+      uint32_t Holder =
+          Owner ? Owner : __atomic_load_n(&H->starving, __ATOMIC_RELAXED);
       /* An owner that runs is slow (tsrun under a sanitizer, an
        * overloaded machine, a convoy of waiters on fewer CPUs), not
        * stuck: a target's hit waits for it rather than being dropped, up
        * to RUNNING_OWNER_WAITS timeouts in all, and only while the session
        * goes on. (tsrun never knows, tscc_host_owner_running: it gives up,
        * as it must never wait on a target for good.) */
-      if (Owner && Owner != Me && Waits < RUNNING_OWNER_WAITS &&
+      if (Holder && Holder != Me && Waits < RUNNING_OWNER_WAITS &&
           !(S->control &&
             __atomic_load_n(&S->control->stopping, __ATOMIC_RELAXED)) &&
-          tscc_host_owner_running((int32_t)Owner)) {
+          tscc_host_owner_running((int32_t)Holder)) {
         ++Waits;
         Start = Now;
         continue;
@@ -752,9 +756,12 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   struct tscc_thread *T = tscc_thread_at(S, Slot);
   if (!T || T->state != TSCC_THREAD_DEAD)
     return;
+  /* A ring never mapped here was never written here either. */
   struct tscc_ring *R = tscc_ring_at(S, (uint32_t)Slot);
-  R->head = R->tail = 0;
-  R->dropped = R->marked = 0;
+  if (R) {
+    R->head = R->tail = 0;
+    R->dropped = R->marked = 0;
+  }
   T->tid = 0;
   T->target = 0;
   __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
@@ -768,8 +775,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
   if (Ring >= S->layout.thread_capacity)
     return 0;
-  return (struct tscc_ring *)(S->shard + S->layout.rings_off +
-                              (uint64_t)Ring * S->layout.ring_stride);
+  return (struct tscc_ring *)tscc_host_ring(S, Ring, sizeof(struct tscc_ring));
 }
 
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
@@ -842,12 +848,19 @@ uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
   /* Records dropped before this one: a marker goes first, so room for
    * both is needed. */
   uint64_t Lost = R->dropped - R->marked, Used = 0;
+  /* What of the ring this entry (and a marker) may touch must be mapped:
+   * an agent maps a ring bit by bit as its thread writes further into it. */
+  uint64_t Reach = (Head & (Size - 1)) + RING_LOST_BYTES + Total;
   if (Lost && ring_place(Size, Head, Tail, RING_LOST_BYTES, &Used) >= 0)
     Head += Used;
-  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0) {
+  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0 ||
+      !(R = (struct tscc_ring *)tscc_host_ring(
+            S, Ring, sizeof(*R) + (Reach < Size ? Reach : Size)))) {
+    R = tscc_ring_at(S, Ring);
     __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
     return 0;
   }
+  Data = (uint8_t *)(R + 1);
   if (Lost)
     ring_mark_lost(S, Ring, Lost);
   ring_skip(R, Data, Size, Total);

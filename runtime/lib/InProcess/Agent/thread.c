@@ -79,7 +79,8 @@ static int resolve(struct tscc_agent_thread *T, uint32_t Epoch) {
     return 0;
   uint32_t Target;
   int64_t Ppid, Uid;
-  if (!identity(T, &Target, &Ppid, &Uid)) {
+  if (!identity(T, &Target, &Ppid, &Uid) &&
+      !(agent_join_sharers(T->pid) && identity(T, &Target, &Ppid, &Uid))) {
     agent_notice(TSCC_NOTICE_NO_SHARER);
     return 0;
   }

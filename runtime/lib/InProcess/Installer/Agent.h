@@ -116,6 +116,13 @@ bool rearmAgent(PtraceProcess &Child, const PtraceProcess &Parent,
 bool finishChildAgent(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
                       std::string &Why);
 
+/// Before tsrun lets go of P (--detach; thread Tid stopped): its shard
+/// becomes inheritable (MADV_DOFORK), so that a child it forks while
+/// nobody watches arms itself and counts there (Agent/follow.c). False
+/// with Why when that cannot be done; such a child then runs untraced and
+/// says so.
+bool letForksFollow(PtraceProcess &P, pid_t Tid, std::string &Why);
+
 /// Processes that share memory without being threads (AgentLifecycle.cpp).
 /// Child (a vfork() child, or made by clone(CLONE_VM) without
 /// CLONE_THREAD), which has not run yet, uses Parent's agent: it becomes a

@@ -1,0 +1,167 @@
+//===- Follow.cpp - Processes made by detached ones, followed without ptrace =//
+//
+// A fork() child of a detached process arms itself at its first hit and
+// takes thread slots in its parent's shard (Agent/follow.c): its hits are
+// counted whether or not tsrun knows of it. This is how tsrun comes to
+// know of it, so that it is a process of the session like any other: the
+// threads in a detached process's shard are looked at now and then (and
+// always before that process is finished, and at the end of the session),
+// and a thread of a process tsrun does not know, which maps that very
+// shard, is a followed child. It shares the shard (the session hands the
+// shard over to it if its parent ends first), is detached from the start,
+// and its end comes through a pidfd, since it is not tsrun's child. At the
+// end of the session it is attached again and cleaned up with the others
+// (Detach.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "BackendImpl.h"
+
+#include "tscc/Runtime/Session.h"
+#include "tscc/Runtime/SharedStore.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <linux/kcmp.h>
+#include <poll.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+/// How often the shards of detached processes are looked at for new
+/// followed processes, at most.
+constexpr uint64_t ScanEveryNs = 20'000'000;
+
+uint64_t nowNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return uint64_t(T.tv_sec) * 1'000'000'000 + uint64_t(T.tv_nsec);
+}
+
+/// Whether process Pid maps the file of descriptor Fd (tsrun's): a tid
+/// that was reused by an unrelated process is not taken for a child.
+bool mapsFileOf(pid_t Pid, int Fd) {
+  struct stat St;
+  if (fstat(Fd, &St) != 0)
+    return false;
+  std::ifstream Maps("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(Maps, Line)) {
+    std::istringstream In(Line);
+    std::string Range, Perms, Offset, Dev;
+    unsigned long long Inode = 0;
+    if (In >> Range >> Perms >> Offset >> Dev >> Inode && Inode == St.st_ino)
+      return true;
+  }
+  return false;
+}
+
+/// The ids of the live threads in a shard.
+std::vector<pid_t> threadsIn(Shard &Sh) {
+  std::vector<pid_t> Out;
+  tscc_store *V = Sh.view();
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+      V->layout.thread_capacity);
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    const tscc_thread *T = tscc_thread_at(V, static_cast<int32_t>(Slot));
+    if (T && __atomic_load_n(&T->state, __ATOMIC_ACQUIRE) == TSCC_THREAD_LIVE)
+      Out.push_back(__atomic_load_n(&T->tid, __ATOMIC_RELAXED));
+  }
+  return Out;
+}
+
+} // namespace
+
+void PtraceBackend::Impl::findFollowed(bool Now) {
+  uint64_t T = nowNs();
+  if (!Now && T - FollowScannedNs < ScanEveryNs)
+    return;
+  FollowScannedNs = T;
+  std::vector<PtraceProcess *> Owners;
+  for (auto &[Pid, P] : ByPid)
+    if (P->Detached && !P->Exited)
+      Owners.push_back(P);
+  for (PtraceProcess *Owner : Owners) {
+    Shard *Sh = S.shard(*Owner);
+    if (!Sh)
+      continue;
+    for (pid_t Tid : threadsIn(*Sh)) {
+      if (Tid <= 0 || ByTid.count(Tid))
+        continue;
+      pid_t Pid = tgidOf(Tid);
+      // A vfork() child runs in its parent's memory and agent, for the
+      // moment until it execs or exits: nothing of its own to follow.
+      if (Pid <= 0 || ByPid.count(Pid) || !mapsFileOf(Pid, Sh->fd()) ||
+          syscall(SYS_kcmp, Owner->Pid, Pid, KCMP_VM, 0, 0) == 0)
+        continue;
+      All.push_back(std::make_unique<PtraceProcess>(Pid, Owner->Launched));
+      PtraceProcess &C = *All.back();
+      std::string Ignored;
+      C.refreshIdentity(Ignored);
+      inheritTracing(C, *Owner, /*CopiesMemory=*/true);
+      C.Agent.Sharers.reset(); // its memory is its own
+      C.Detached = true;
+      C.FollowedFrom = Owner->Pid;
+      C.PidFd = static_cast<int>(syscall(SYS_pidfd_open, Pid, 0));
+      ByPid[Pid] = &C;
+      ByTid[Pid] = &C;
+      S.shareShard(*Owner, C);
+      S.targetAttached(C, "fork");
+      S.note("pid " + std::to_string(Pid) + ": forked by detached pid " +
+             std::to_string(Owner->Pid) +
+             ", armed itself: followed without ptrace");
+    }
+  }
+}
+
+bool PtraceBackend::Impl::followedEnded(const PtraceProcess &P) const {
+  if (P.PidFd < 0)
+    return kill(P.Pid, 0) != 0 && errno == ESRCH;
+  pollfd Fd{P.PidFd, POLLIN, 0};
+  return poll(&Fd, 1, 0) > 0;
+}
+
+void PtraceBackend::Impl::finishFollowed(PtraceProcess &P) {
+  if (P.PidFd >= 0)
+    close(P.PidFd);
+  P.PidFd = -1;
+  S.leaveShard(P);
+  // Its status is its parent's to collect: tsrun does not know it.
+  finishProcess(P, -1, 0);
+}
+
+void PtraceBackend::Impl::reapFollowed() {
+  std::vector<PtraceProcess *> Ended;
+  for (auto &[Pid, P] : ByPid)
+    if (P->FollowedFrom && P->Detached && followedEnded(*P))
+      Ended.push_back(P);
+  for (PtraceProcess *P : Ended)
+    finishFollowed(*P);
+}
+
+bool PtraceBackend::Impl::onlyFollowedLeft() const {
+  return !ByPid.empty() &&
+         std::all_of(ByPid.begin(), ByPid.end(), [](const auto &E) {
+           return E.second->FollowedFrom && E.second->Detached;
+         });
+}
+
+void PtraceBackend::Impl::waitFollowed() {
+  std::vector<pollfd> Fds;
+  for (auto &[Pid, P] : ByPid)
+    if (P->PidFd >= 0)
+      Fds.push_back({P->PidFd, POLLIN, 0});
+  // A short timeout: Ctrl-C and exit() are seen through flags, and new
+  // children through the shards.
+  poll(Fds.data(), Fds.size(), 10);
+  reapFollowed();
+  findFollowed(false);
+}
