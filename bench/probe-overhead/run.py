@@ -20,6 +20,11 @@ in-process agent, computed from the same run.
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 
 Rows:
+  limit: ...            (64-bit only) loop.c's loop with hit() patched by
+                        hand as tsrun patches it (limit.c): a jmp to a
+                        trampoline that calls a handler which counts, or
+                        which also saves and restores every register the
+                        agent saves; the floor a probe's hit can reach
   tsrun, ...            the default path: clauses run inside the traced
                         process (in-process agent); a hit costs tens of ns,
                         so these rows and "(no tracer)" run --n1-fast and
@@ -97,6 +102,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 TIMEOUT = 600  # seconds, per run
 
 # The project's goals: in-process row, bpftrace row, most per hit vs bpftrace.
+LIMIT_COUNT = "limit: jmp to a trampoline that counts (limit.c)"
+LIMIT_SAVE = "limit: the same, saving every register (limit.c)"
+
 GOALS = [
     ("in-process count vs bpftrace uprobe count",
      "tsrun, count", "bpftrace uprobe, count", 0.01),
@@ -104,6 +112,10 @@ GOALS = [
      "tsrun, print 2 args", "bpftrace uprobe, print 2 args", 0.02),
     ("in-process exit probe vs bpftrace uretprobe count",
      "tsrun, exit probe", "bpftrace uretprobe, count", 0.03),
+    # Issue 21: a counting hit near the physical limit (both sides include
+    # the loop's own call; limit.c).
+    ("in-process count vs the limit trampoline saving every register",
+     "tsrun, count", LIMIT_SAVE, 3.0),
     # (--m32 only: the qemu-i386 rows.)
     ("qemu-i386 in-process count vs qemu-i386 over RSP",
      "tsrun --remote qemu-i386 in-process, count",
@@ -219,6 +231,12 @@ def check_tsrun_count(n, out, err):
 
 def check_tsrun_print(n, out, err):
     return tsrun_drops(err)
+
+
+def check_limit_count(n, out, err):
+    """limit.c's own count of the calls its trampoline saw."""
+    m = re.search(r"^limit-count (\d+)$", err, re.M)
+    return n - int(m.group(1)) if m else n
 
 
 def check_bpftrace_count(n, out, err):
@@ -471,6 +489,17 @@ def run(a, work):
             lambda n: ["ltrace", "-o", "/dev/null", "-x", "hit", exe,
                        str(n)]))
     cases.append(Case("(no tracer)", None, True, lambda n: [exe, str(n)]))
+    if not a.m32:
+        # The same loop with hit() patched by hand (limit.c): what a probe
+        # costs at the least, with and without the agent's register save.
+        for save, name in ((0, LIMIT_COUNT), (1, LIMIT_SAVE)):
+            lim = os.path.join(work, "limit%d" % save)
+            subprocess.run(["gcc", "-m64", "-O2", "-DSAVE=%d" % save,
+                            os.path.join(HERE, "limit.c"), "-o", lim],
+                           check=True)
+            cases.append(Case(name, None, True,
+                              lambda n, lim=lim: [lim, str(n)],
+                              check_limit_count))
 
     kinds = set(a.kinds.split(","))
     cases = [c for c in cases if c.kind is None or c.kind in kinds]

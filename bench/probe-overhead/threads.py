@@ -5,8 +5,11 @@
     python3 bench/probe-overhead/threads.py [--threads 1,2,4] [--n1 N --n2 N]
 
 threads.c's T threads each call hit() N times; tsrun counts them in-process
-with `@c = count()` and with `@a[__tid] = count()`, bpftrace (in the same
-run, if it is installed) with a uprobe and `@c = count()` (a per-CPU map).
+with `@c = count()`, with `@a[__tid] = count()` and with a thread-local
+`k++` (a clause that shares nothing, so it runs without the session lock:
+its hits are its fired count), bpftrace (in the same run, if it is
+installed) with a uprobe and `@c = count()` (a per-CPU map). Each row
+records the 1-minute load average it was measured under.
 "CPU per hit" is the slope of the whole command's CPU time (tracer and
 program, from wait4) between two run lengths, divided by the hits, so that
 start-up costs cancel; "wall per hit" likewise with the elapsed time. Every
@@ -28,6 +31,11 @@ SCRIPTS = {
         "long hit(long);\n@@uft:*:a.out:hit:entry { @c = count(); }\n",
     "tsrun, @a[__tid] = count()":
         "long hit(long);\n@@uft:*:a.out:hit:entry { @a[__tid] = count(); }\n",
+    # Touches nothing shared: runs without the session lock (its hits are
+    # counted from the clause's fired count, -v).
+    "tsrun, thread-local k++ (no lock)":
+        "long hit(long);\n__thread long k;\n"
+        "@@uft:*:a.out:hit:entry { k++; }\n",
 }
 
 
@@ -44,9 +52,20 @@ def run(cmd):
 
 
 def counted(out):
-    """The total of the counts printed (one aggregation or one per key)."""
-    return sum(int(v) for v in re.findall(r"^@\w+(?:\[\d+\])?: (\d+)$", out,
-                                          re.M))
+    """The total of the counts printed (one aggregation or one per key), or
+    else clause 0's fired count (tsrun -v)."""
+    counts = re.findall(r"^@\w+(?:\[\d+\])?: (\d+)$", out, re.M)
+    if counts:
+        return sum(int(v) for v in counts)
+    m = re.search(r"clause 0 \(line \d+\): fired (\d+), \d+ faults, 0 drops",
+                  out)
+    return int(m.group(1)) if m else -1
+
+
+def load():
+    """The 1-minute load average, which the rows are recorded with."""
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
 
 
 def measure(cmd_of, threads, n1, n2):
@@ -81,21 +100,22 @@ def main():
             f.write(text)
         subprocess.check_call([tscc, src, "-o", obj])
         cases.append((name, lambda t, n, obj=obj:
-                      [tsrun, obj, "--", exe, str(t), str(n)], 1))
+                      [tsrun, "-v", obj, "--", exe, str(t), str(n)], 1))
     if shutil.which("bpftrace"):
         cases.append(("bpftrace uprobe, @c = count()", lambda t, n: [
             "bpftrace", "-e", f"uprobe:{exe}:hit {{ @c = count(); }}", "-c",
             f"{exe} {t} {n}"], 100))
+    print(f"load before: {load():.2f}")
     print("| tracer | threads | CPU per hit (ns) | vs 1 thread | "
-          "wall per hit (ns) |")
-    print("|---|---:|---:|---:|---:|")
+          "wall per hit (ns) | load |")
+    print("|---|---:|---:|---:|---:|---:|")
     for name, cmd_of, div in cases:
         base = None
         for t in [int(x) for x in a.threads.split(",")]:
             cpu, wall = measure(cmd_of, t, a.n1 // div, a.n2 // div)
             base = base or cpu
             print(f"| {name} | {t} | {cpu:,.1f} | {cpu / base:.2f}x | "
-                  f"{wall:,.1f} |", flush=True)
+                  f"{wall:,.1f} | {load():.1f} |", flush=True)
     shutil.rmtree(work)
 
 

@@ -143,6 +143,27 @@ Value *CodeGenFunction::byteGEP(Value *Base, uint64_t Offset,
   return B.CreateInBoundsGEP(B.getInt8Ty(), Base, B.getInt64(Offset), Name);
 }
 
+/// Whether a helper reaches state other threads share. Listed the other way
+/// round, so that a helper added later counts as shared until someone has
+/// looked: only these touch nothing but the caller's thread and target
+/// memory. Records are shared too: their sequence number orders them
+/// across threads only as long as it is taken under the session lock
+/// (docs/internals.md, RingReader).
+static bool touchesSharedState(Helper H) {
+  switch (H) {
+  case Helper::ReadMem:
+  case Helper::ReadStr:
+  case Helper::ClockNs:
+  case Helper::RequestExit:
+  case Helper::Within:
+  case Helper::Fault:
+  case Helper::Comm:
+    return false;
+  default:
+    return true;
+  }
+}
+
 Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   // The runtime keeps clauses that need these on the tracer's side when
   // the rest runs inside targets (docs/object-format.md).
@@ -152,6 +173,8 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
   else if (H == Helper::StackId)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_ID);
+  if (touchesSharedState(H))
+    CGM.noteSharedState(C.getIndex());
   StringRef Name = CodeGenModule::getHelperName(H);
   Value *Slot =
       byteGEP(Helpers, CodeGenModule::getHelperOffset(H), Name + ".addr");
@@ -194,6 +217,9 @@ void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
 
 Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty,
                                  StringRef Name) {
+  // Every access to a script global goes through ctx->globals.
+  if (Offset == offsetof(tscc_ctx, globals))
+    CGM.noteSharedState(C.getIndex());
   return B.CreateLoad(Ty, byteGEP(Ctx, Offset, Name + ".addr"), Name);
 }
 

@@ -15,8 +15,8 @@ using namespace tscc;
 
 CodeGenModule::CodeGenModule(Module &M, const Script &S, const ScriptInfo &Info,
                              DiagnosticsEngine *Diags)
-    : M(M), S(S), Info(Info), Diags(Diags),
-      ClauseFlags(Info.Clauses.size(), 0) {}
+    : M(M), S(S), Info(Info), Diags(Diags), ClauseFlags(Info.Clauses.size(), 0),
+      SharedState(Info.Clauses.size(), false) {}
 
 llvm::FunctionType *CodeGenModule::getHelperType(Helper H) {
   LLVMContext &C = getLLVMContext();
@@ -158,6 +158,11 @@ void CodeGenModule::errorInternal(SourceRange Range, StringRef What) {
 void CodeGenModule::addClauseFlags(unsigned Clause, uint32_t Flags) {
   if (Clause < ClauseFlags.size())
     ClauseFlags[Clause] |= Flags;
+}
+
+void CodeGenModule::noteSharedState(unsigned Clause) {
+  if (Clause < SharedState.size())
+    SharedState[Clause] = true;
 }
 
 void CodeGenModule::planGlobalInit() {

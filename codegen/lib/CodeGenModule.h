@@ -88,6 +88,9 @@ public:
   /// Flags codegen discovers while generating a clause (USES_THREAD).
   void addClauseFlags(unsigned Clause, uint32_t Flags);
   void addHeaderFlags(uint32_t Flags) { ExtraHeaderFlags |= Flags; }
+  /// The clause reads or writes state other threads share (a global, an
+  /// associative array, an aggregation): it loses TSCC_CLAUSE_THREAD_OWN.
+  void noteSharedState(unsigned Clause);
 
   /// The clause whose entry function stores the globals' initial values:
   /// the first BEGIN clause, or a synthesised one appended after the
@@ -109,6 +112,7 @@ private:
   llvm::Function *Support[static_cast<unsigned>(SupportFn::StrFind) + 1]
                          [TSCC_DM_COUNT] = {};
   std::vector<uint32_t> ClauseFlags;
+  std::vector<bool> SharedState;
   uint32_t ExtraHeaderFlags = 0;
   unsigned InitClause = ~0u;
   bool SyntheticInit = false;

@@ -168,6 +168,16 @@ enum tscc_clause_flags {
   /* ABI 1.4: the clause keys an aggregation by a stack (stack_id), which
    * only the tracer can resolve: it runs where tsrun unwinds at the hit. */
   TSCC_CLAUSE_CALLS_STACK_ID = 1u << 5,
+  /* The clause touches no state it shares with other threads: no script
+   * global, no associative array (thread-local ones included), no
+   * aggregation and no record (records are ordered across threads by a
+   * number taken under the lock); only its own thread's variables and
+   * target memory. The in-process runtime runs it without the session
+   * lock.
+   * A hint whose absence is the safe default: objects that never set it
+   * (any before it existed) have every clause serialised, so it needs no
+   * ABI minor of its own. */
+  TSCC_CLAUSE_THREAD_OWN = 1u << 6,
 };
 
 /* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows

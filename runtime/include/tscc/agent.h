@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 4
+#define TSCC_AGENT_VERSION 5
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -281,6 +281,15 @@ struct tscc_agent_sharer {
 struct tscc_agent_clause {
   uint64_t pred;   /* int32_t (*)(struct tscc_ctx *), or 0 */
   uint64_t action; /* void (*)(struct tscc_ctx *), or 0 */
+  uint32_t flags;  /* TSCC_AGENT_CLAUSE_* */
+  uint32_t reserved;
+};
+
+enum tscc_agent_clause_flags {
+  /* The clause touches nothing other threads share (the object's
+   * TSCC_CLAUSE_THREAD_OWN): a hit whose clauses all have it runs them
+   * without the session lock. */
+  TSCC_AGENT_CLAUSE_UNLOCKED = 1u << 0,
 };
 
 /* The kernel's struct sigaction as rt_sigaction() reads and writes it in
@@ -416,7 +425,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_kernel_sigaction) == 32, "sigaction");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2144, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,

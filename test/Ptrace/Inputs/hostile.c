@@ -20,6 +20,9 @@
  *   lock-die N FIFO a thread takes the store's lock and holds it while the
  *                   main thread's calls time out on it, then dies with it;
  *                   then "holder died" goes to FIFO
+ *   lock-hold N     a thread takes the store's lock and holds it while the
+ *                   main thread calls work() N times, then lets go; prints
+ *                   "lock-hold calls N"
  *
  *   ring-header N   a thread keeps writing its ring's header: the head far
  *                   ahead, behind the tail, at 0, misaligned; the tail;
@@ -384,6 +387,25 @@ static void *hold_lock_then_die(void *A) {
   return 0;
 }
 
+static volatile int Held, LetGo;
+
+/* Takes the lock as a live thread of the session would, and keeps it
+ * until told. */
+static void *hold_lock(void *A) {
+  (void)A;
+  uint32_t Free = 0;
+  while (!__atomic_compare_exchange_n(LockWord, &Free, (uint32_t)gettid_(), 0,
+                                      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    Free = 0;
+    usleep(100);
+  }
+  Held = 1;
+  while (!LetGo)
+    usleep(1000);
+  __atomic_store_n(LockWord, 0, __ATOMIC_RELEASE);
+  return 0;
+}
+
 static void *hot(void *A) {
   long Sum = 0;
   for (long I = 0;; ++I)
@@ -635,6 +657,18 @@ int main(int argc, char **argv) {
     fclose(F);
     for (long I = 0; I < N; ++I)
       Sum += poke(MAGIC, I);
+  } else if (!strcmp(Mode, "lock-hold")) {
+    LockWord = (uint32_t *)((uint8_t *)find(store_header_in, 0) + 64);
+    pthread_create(&Th, 0, hold_lock, 0);
+    while (!Held)
+      usleep(1000);
+    for (long I = 0; I < N; ++I)
+      Sum += work(I);
+    LetGo = 1;
+    pthread_join(Th, 0);
+    Th = 0;
+    printf("lock-hold calls %ld\n", N);
+    fflush(stdout);
   } else if (!strcmp(Mode, "ring-size")) {
     RingSize = argc > 3 ? strtoull(argv[3], 0, 0) : 1u << 20;
     RingData = find(first_record_in, &Tid);

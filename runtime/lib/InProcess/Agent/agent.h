@@ -127,8 +127,10 @@ int agent_stopping(struct tscc_store *S);
 
 /* hit.c, for returns.c too. The clause of a probe (~0u if none); the
  * registers of a frame as a clause sees them; runs the clause of Probe for
- * thread T (the store lock held); counts the clauses of a site's hooks of
- * Kind (0: entries and exits) as fired and dropped. */
+ * thread T (the store lock held, unless the clause is
+ * TSCC_AGENT_CLAUSE_UNLOCKED), or counts it as dropped when T is inside a
+ * clause already (a signal handler's hit); counts the clauses of a site's
+ * hooks of Kind (0: entries and exits) as fired and dropped. */
 uint32_t agent_clause_of(uint32_t Probe);
 void agent_regs_of(const struct tscc_agent_frame *F, uint64_t Rsp, uint64_t Rip,
                    uint64_t *R);

@@ -1,7 +1,9 @@
 /*===- helpers.c - The helper table of clause code run in a target --------===*
  *
  * The same contract as tsrun's table (runtime/lib/Session/Helpers.cpp), with
- * the store lock held by the firing thread. Every argument is checked: a
+ * the store lock held by the firing thread whenever the clause calls one
+ * that touches what threads share (hit.c: a clause that calls none runs
+ * without it). Every argument is checked: a
  * context that is not the running clause's ends the clause, a bad id, size
  * or buffer is a counted fault. Target memory is the agent's
  * own: reads are fault-safe copies (a fault is recovered by the signal
@@ -136,13 +138,21 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   return H;
 }
 
-/* Writes a record into the thread's ring; a full ring counts a drop. */
+/* Writes a record into the thread's ring; a full ring counts a drop. The
+ * place is reserved before the header is made: a record that is dropped
+ * never reads the clock. */
 static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
                      uint32_t Size) {
-  struct tscc_ring_record H = ring_header(Ctx, Type);
-  if (tscc_ring_write(store(), (uint32_t)scope(Ctx)->thread->slot, &H, Payload,
-                      Size))
+  uint32_t Ring = (uint32_t)scope(Ctx)->thread->slot;
+  uint8_t *Where = tscc_ring_reserve(store(), Ring, Size);
+  if (!Where) {
     agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
+    return;
+  }
+  if (Size)
+    __builtin_memcpy(Where, Payload, Size);
+  struct tscc_ring_record H = ring_header(Ctx, Type);
+  tscc_ring_commit(store(), Ring, &H, Size);
 }
 
 static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {

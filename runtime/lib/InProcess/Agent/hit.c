@@ -3,10 +3,14 @@
  * tscc_agent_hit is called (through tscc_agent_enter) by a site's
  * trampoline. It runs on the program's own thread and stack, at any
  * moment: inside malloc, inside a signal handler, before libc is
- * initialised. It takes no lock but the store's, and a hit that finds the
- * store lock held by its own thread (a signal handler that interrupted a
- * clause) skips its clauses and counts them as drops. Returns are
- * returns.c's.
+ * initialised. It takes no lock but the store's, and only when one of the
+ * site's clauses touches what threads share (globals, associative arrays,
+ * aggregations, records) or the site keeps returns: a clause that only
+ * reads the target and its thread's variables runs on its thread's own
+ * counters, with no shared cache line written. A hit that finds the store
+ * lock held by its own thread, or its thread inside a clause (a signal
+ * handler that interrupted one), skips its clauses and counts them as
+ * drops. Returns are returns.c's.
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
@@ -177,7 +181,8 @@ static void usdt_args(const struct tscc_agent_hook *H, const uint64_t *Regs,
   Ctx->usdt_arg_count = N;
 }
 
-/* Runs the clause of Probe for thread T; the store lock is held. */
+/* Runs the clause of Probe for thread T; the store lock is held, unless
+ * the clause is TSCC_AGENT_CLAUSE_UNLOCKED. */
 void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs) {
   agent_run_syscall_clause(T, Probe, H, Regs, 0, 0);
@@ -196,6 +201,15 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
       &AGENT_PTR(const struct tscc_agent_clause *, C->clauses)[Clause];
   if (!K->pred && !K->action)
     return;
+  /* A signal handler that interrupted a clause of this thread: with the
+   * session lock not held (a hit that does not need it), this is where the
+   * clause it interrupted is seen, before the two could both write the
+   * thread's ring or variables. Dropped, as a reentered lock is. */
+  if (UNLIKELY(T->in_clause)) {
+    __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
+    agent_counters_add(T, Clause, COUNT_DROPS, 1);
+    return;
+  }
   struct tscc_store *S = (struct tscc_store *)&C->store;
   struct tscc_ctx Ctx;
   struct agent_scope Scope = {T, 0, &Ctx};
@@ -246,6 +260,42 @@ void agent_count_dropped(struct tscc_agent_thread *T,
   }
 }
 
+/* Whether the hit of Site must take the session lock: it keeps a return
+ * (exit or within() hooks, whose bookkeeping runs under the lock), or one
+ * of its entry clauses touches what other threads share. Clauses of an
+ * object that does not say (TSCC_AGENT_CLAUSE_UNLOCKED) always do. */
+static int site_needs_lock(const struct tscc_agent_site *Site) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  const struct tscc_agent_hook *Hooks =
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
+  const struct tscc_agent_clause *Clauses =
+      AGENT_PTR(const struct tscc_agent_clause *, C->clauses);
+  for (uint32_t I = 0; I < Site->hook_count; ++I) {
+    if (Hooks[I].kind != TSCC_HOOK_ENTRY)
+      return 1;
+    uint32_t Clause = agent_clause_of(Hooks[I].index);
+    if (Clause < C->clause_count &&
+        !(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
+      return 1;
+  }
+  return 0;
+}
+
+/* The entry clauses of a site none of whose clauses needs the session
+ * lock: each one's counters and variables are the thread's own, and a
+ * signal handler that hits while one runs is dropped by
+ * agent_run_syscall_clause. */
+static void run_unlocked(struct tscc_agent_thread *T,
+                         struct tscc_agent_frame *F,
+                         const struct tscc_agent_site *Site) {
+  uint64_t Regs[TSCC_REG_COUNT];
+  agent_regs_of(F, site_rsp(F), Site->address, Regs);
+  const struct tscc_agent_hook *Hooks =
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
+  for (uint32_t I = 0; I < Site->hook_count; ++I)
+    agent_run_clause(T, Hooks[I].index, &Hooks[I], Regs);
+}
+
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   const struct tscc_agent_site *Site =
       AGENT_PTR(const struct tscc_agent_site *,
@@ -271,6 +321,10 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     return;
   }
   ++T->hits;
+  if (!site_needs_lock(Site)) {
+    run_unlocked(T, F, Site);
+    return;
+  }
   uint64_t Rsp = site_rsp(F);
   int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
   if (Rc != TSCC_LOCK_OK) {

@@ -442,6 +442,8 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
       K.pred = Text->second.first + E.pred_offset;
     if (E.action_offset != TSCC_NO_CODE && E.action_size)
       K.action = Text->second.first + E.action_offset;
+    if (Prog.clauses()[I].flags & TSCC_CLAUSE_THREAD_OWN)
+      K.flags |= TSCC_AGENT_CLAUSE_UNLOCKED;
     Clauses.push_back(K);
   }
   std::vector<uint32_t> ProbeClause;
