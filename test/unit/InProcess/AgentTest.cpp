@@ -126,7 +126,7 @@ protected:
       const tscc_stream_entry &E = Cl.stream[TSCC_DM_LP64];
       Clauses.push_back(
           {E.pred_offset != TSCC_NO_CODE ? Text + E.pred_offset : 0,
-           E.action_offset != TSCC_NO_CODE ? Text + E.action_offset : 0});
+           E.action_offset != TSCC_NO_CODE ? Text + E.action_offset : 0, 0, 0});
     }
     for (const tscc_probe &Pr : Program->probes()) {
       ProbeClause.push_back(Pr.clause);
