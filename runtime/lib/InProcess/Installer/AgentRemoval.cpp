@@ -24,6 +24,7 @@
 #include "AgentExit.h"
 
 #include "../../Ptrace/Inject.h"
+#include "../Patch/SyscallDispatch.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
@@ -274,6 +275,12 @@ AgentTakedown tscc::rt::pt::beginAgentRemoval(PtraceProcess &P,
   tscc_agent_proc Done{};
   Done.healing = Done.healed = 1;
   P.writeMemory(A.Proc, &Done, sizeof(Done));
+  // Syscall User Dispatch off in every thread, SIGSYS the program's again;
+  // where the handler stays, the agent it is in stays too.
+  std::vector<pid_t> Tids;
+  for (Thread *T : D.Threads)
+    Tids.push_back(T->Tid);
+  D.Stuck = disableSyscallDispatch(P, Tids);
   // No thread runs while the bytes go back, so none sees a mix of them.
   for (const auto &[Addr, J] : A.Sites)
     if (jumpStillThere(P, J) && P.writeMemory(Addr, J.Original, J.Length))
