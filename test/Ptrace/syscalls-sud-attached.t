@@ -1,5 +1,5 @@
-// System calls traced in a process tsrun attaches to (-p): in-process,
-// with Syscall User Dispatch as the catch-all for calls no patched site
+// System calls traced in a process tsrun attaches to (-p) with
+// --syscall-dispatch: in-process, with Syscall User Dispatch as the catch-all for calls no patched site
 // catches (the agent's SIGSYS handler), and no PTRACE_SYSCALL stop. The
 // program makes getppid() through libc, from code it writes at run time,
 // from a thread made after the attach, with every signal blocked and in a
@@ -9,7 +9,8 @@
 // counts come from PTRACE_SYSCALL stops.
 // RUN: %cc64 -pthread %S/Inputs/sud-catchall.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %python %S/Inputs/attach-run.py %tsrun %t.o %t.exe 200 > %t.out
+// RUN: printf '#!/bin/sh\nexec %tsrun --syscall-dispatch "$@"\n' > %t.tsrun && chmod +x %t.tsrun
+// RUN: %python %S/Inputs/attach-run.py %t.tsrun %t.o %t.exe 200 > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=SUD < %t.out %}
 // CHECK: PROG libc 200 same=1

@@ -78,9 +78,13 @@ void PtraceBackend::Impl::startSyscallDispatch(PtraceProcess &P, pid_t Tid) {
       !A.Installed || !A.EnterSyscall || P.dataModel() != DataModel::LP64)
     return;
   A.SudTried = true;
+  if (!Opts.SyscallDispatch) {
+    A.SudWhy = "Syscall User Dispatch is off (--syscall-dispatch)";
+    return;
+  }
   if (!SyscallsStopped.empty()) {
-    A.SudWhy = "a traced call needs tsrun (" + SyscallsStopped.begin()->second +
-               ")";
+    A.SudWhy =
+        "a traced call needs tsrun (" + SyscallsStopped.begin()->second + ")";
     return;
   }
   if (InProcessSyscalls.Nrs.empty()) {

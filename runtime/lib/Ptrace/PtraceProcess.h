@@ -39,7 +39,6 @@ namespace pt {
 /// page (tscc/agent.h: TSCC_SUD_PAGE + TSCC_SUD_INJECT).
 constexpr uint64_t SudInjectGadgetAt = 0x2e7300000000ull + 32;
 
-
 /// One mapped ELF module of a process.
 struct Module : ModuleImage {
   uint64_t Scratch = 0; ///< near scratch area for its stubs, 0 if none
@@ -180,7 +179,7 @@ struct AgentState {
   uint64_t Sigsys = 0;
   bool SudMapped = false, SudOn = false, SudTried = false;
   std::string SudWhy; ///< why an attached process keeps PTRACE_SYSCALL
-  uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  uint64_t Trap = 0;  ///< tscc_agent_trap, the SIGTRAP handler
   /// tsrun put Trap in front of the program's SIGTRAP disposition.
   bool TrapHandler = false;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).

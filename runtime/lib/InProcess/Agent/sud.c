@@ -118,16 +118,16 @@ static long sigaction_call(const uint64_t *G) {
   uint64_t Act = G[G_RSI], OldAct = G[G_RDX];
   struct tscc_kernel_sigaction New;
   if (G[G_R10] != 8 ||
-      (Act && tscc_safe_copy(&New, AGENT_PTR(const void *, Act),
-                             sizeof(New)) != 0))
+      (Act &&
+       tscc_safe_copy(&New, AGENT_PTR(const void *, Act), sizeof(New)) != 0))
     return make_call(G, NR_rt_sigaction); /* its own EINVAL or EFAULT */
   if (Act)
     New.mask &= ~SIGSYS_BIT;
   if (Sig != SIGSYS_NR)
     return sys4(NR_rt_sigaction, Sig, Act ? &New : 0, OldAct, 8);
   struct tscc_kernel_sigaction *Chained = &tscc_agent_config.chained_sys;
-  if (OldAct && tscc_safe_copy(AGENT_PTR(void *, OldAct), Chained,
-                               sizeof(*Chained)) != 0)
+  if (OldAct &&
+      tscc_safe_copy(AGENT_PTR(void *, OldAct), Chained, sizeof(*Chained)) != 0)
     return -14; /* EFAULT */
   if (Act)
     *Chained = New;

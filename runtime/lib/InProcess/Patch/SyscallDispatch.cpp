@@ -6,13 +6,15 @@
 
 #include "tscc/agent.h"
 
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstddef>
-#include <array>
 #include <cstring>
+#include <fstream>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/user.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -31,6 +33,7 @@ struct SudConfig {
 };
 
 constexpr uint64_t DataAt = TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES;
+constexpr int SudSiCode = 2; // SYS_USER_DISPATCH
 constexpr uint64_t SaRestorer = 0x04000000, SaNodefer = 0x40000000;
 
 bool setDispatch(pid_t Tid, bool On, std::string &Error) {
@@ -82,10 +85,10 @@ bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
   D.hook_count = static_cast<uint32_t>(H.Hooks.size());
   for (const Hook &K : H.Hooks) {
     tscc_agent_hook AH{};
-    AH.kind = TSCC_HOOK_SYSCALL(K.Kind == HookKind::Exit
-                                    ? TSCC_HOOK_SYSCALL_EXIT
-                                    : TSCC_HOOK_SYSCALL_ENTRY,
-                                K.SyscallNr);
+    AH.kind =
+        TSCC_HOOK_SYSCALL(K.Kind == HookKind::Exit ? TSCC_HOOK_SYSCALL_EXIT
+                                                   : TSCC_HOOK_SYSCALL_ENTRY,
+                          K.SyscallNr);
     AH.index = K.Index;
     for (const std::string *S : {&K.Function, &K.ModuleName}) {
       if (StrAt + S->size() + 1 > Out.size())
@@ -201,22 +204,66 @@ bool tscc::rt::pt::dispatchThread(PtraceProcess &P, pid_t Tid,
   return P.Agent.SudOn && setDispatch(Tid, true, Error);
 }
 
-std::string tscc::rt::pt::disableSyscallDispatch(PtraceProcess &P,
-                                                 const std::vector<pid_t> &Tids) {
-  if (!P.Agent.SudOn || Tids.empty())
+namespace {
+
+/// A thread held in the signal-delivery stop of a SIGSYS of SUD's: it is
+/// made to make the call again, at its own `syscall`, with SUD off.
+void replayDispatchedCall(Thread &T) {
+  siginfo_t Info{};
+  user_regs_struct R{};
+  if (T.PendingSignal != SIGSYS ||
+      ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_code != SudSiCode ||
+      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return;
+  R.rip -= 2; // the kernel rolled the call back: rax is its number again
+  if (ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0)
+    T.PendingSignal = 0;
+}
+
+/// Whether SIGSYS is queued for Tid and not yet taken.
+bool sigsysQueued(pid_t Pid, pid_t Tid) {
+  std::ifstream F("/proc/" + std::to_string(Pid) + "/task/" +
+                  std::to_string(Tid) + "/status");
+  std::string Line;
+  while (std::getline(F, Line))
+    if (Line.rfind("SigPnd:", 0) == 0 || Line.rfind("ShdPnd:", 0) == 0) {
+      uint64_t Mask = std::stoull(Line.substr(7), nullptr, 16);
+      if (Mask & (1ull << (SIGSYS - 1)))
+        return true;
+    }
+  return false;
+}
+
+} // namespace
+
+std::string
+tscc::rt::pt::disableSyscallDispatch(PtraceProcess &P,
+                                     const std::vector<Thread *> &Threads) {
+  if (!P.Agent.SudOn || Threads.empty())
     return {};
   // The selector first: a thread not stopped (none should be) makes its
   // calls where it makes them from now on.
   uint8_t Allow = TSCC_SUD_ALLOW;
   P.writeMemory(DataAt + offsetof(tscc_sud_data, selector), &Allow, 1);
   std::string Error;
-  for (pid_t T : Tids)
-    setDispatch(T, false, Error);
+  bool Queued = false;
+  for (Thread *T : Threads) {
+    setDispatch(T->Tid, false, Error);
+    replayDispatchedCall(*T);
+    Queued = Queued || sigsysQueued(P.Pid, T->Tid);
+  }
   P.Agent.SudOn = false;
-  // SIGSYS back to the program's disposition, where ours is still there.
+  if (!Error.empty())
+    return "Syscall User Dispatch stays on: " + Error;
+  // A SIGSYS of SUD's still queued would find the program's disposition
+  // (the default kills): the agent's handler stays in front of it, and
+  // makes that call where it was made.
+  if (Queued)
+    return "its SIGSYS handler stays (a SIGSYS is on its way)";
   const AgentAbi &Abi = agentAbi(P.dataModel());
   uint64_t R = 0;
-  if (!injectSyscall(P, Tids.front(), Abi.NrRtSigaction,
+  if (!injectSyscall(P, Threads.front()->Tid, Abi.NrRtSigaction,
                      {SIGSYS,
                       configField(P, offsetof(tscc_agent_config, chained_sys)),
                       0, 8},

@@ -30,10 +30,12 @@ bool enableSyscallDispatch(PtraceProcess &P, pid_t Tid, const SyscallHooks &H,
 /// thread, or a forked child's). False with Error.
 bool dispatchThread(PtraceProcess &P, pid_t Tid, std::string &Error);
 
-/// Switches SUD off in every stopped thread and gives SIGSYS back to the
-/// program's disposition (teardown). Returns why the handler stays, or "".
+/// Switches SUD off in every stopped thread, its selector first, makes a
+/// thread held at a SIGSYS of SUD's make its call again, and gives SIGSYS
+/// back to the program's disposition (teardown). Returns why the agent's
+/// handler stays (so must its memory), or "".
 std::string disableSyscallDispatch(PtraceProcess &P,
-                                   const std::vector<pid_t> &Tids);
+                                   const std::vector<Thread *> &Threads);
 
 } // namespace tscc::rt::pt
 
