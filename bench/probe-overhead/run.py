@@ -13,7 +13,8 @@ in-process agent, computed from the same run.
 
   bench/probe-overhead/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
                               [--n1-print N] [--n2-print N]
-                              [--n1-remote N] [--n2-remote N] [--scale K]
+                              [--n1-remote N] [--n2-remote N]
+                              [--n1-guest N] [--n2-guest N] [--scale K]
                               [--repeat K] [--only-tsrun] [--kinds K,...]
                               [--m32]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
@@ -49,6 +50,12 @@ Rows:
                         round trips, so it runs --n1-remote and --n2-remote
                         calls (default 200 and 1000); its loop time comes
                         from the program's stderr, which qemu passes on
+  tsrun --remote qemu-i386 in-process, count
+                        the same with the clause run in the guest by the
+                        in-process agent put in through the stub (the
+                        default for qemu-i386 on this machine; the RSP row
+                        sets TSCC_REMOTE_AGENT=0); --n1-guest and
+                        --n2-guest calls (default 20000 and 200000)
   --scale K             multiplies every run length by K (default 1: short
                         rounds, a few seconds a row; 10 for a longer run)
 
@@ -97,6 +104,10 @@ GOALS = [
      "tsrun, print 2 args", "bpftrace uprobe, print 2 args", 0.02),
     ("in-process exit probe vs bpftrace uretprobe count",
      "tsrun, exit probe", "bpftrace uretprobe, count", 0.03),
+    # (--m32 only: the qemu-i386 rows.)
+    ("qemu-i386 in-process count vs qemu-i386 over RSP",
+     "tsrun --remote qemu-i386 in-process, count",
+     "tsrun --remote qemu-i386 (RSP), count", 0.01),
 ]
 
 
@@ -254,12 +265,14 @@ def preflight(case):
         # A probe of a remote target names no mechanism when it is the
         # stub's breakpoint; a row named for the round trips must not time
         # anything else.
-        probes = ["in-process" if p.endswith(", in-process") else "rsp"
+        probes = ["in-process" if re.search(r", in-process( jump)?$", p)
+                  else "rsp"
                   for p in re.findall(r"probe @@\S+ at (.*)$", err, re.M)]
     else:
-        # "..., in-process" or "..., breakpoint (why)".
+        # "..., in-process jump", "..., in-process trap (why)" or
+        # "..., breakpoint (why)".
         probes = re.findall(r"probe @@\S+ at .*, (in-process|breakpoint)"
-                            r"(?: \(.*\))?$", err, re.M)
+                            r"(?: jump| trap \(.*\)| \(.*\))?$", err, re.M)
     if not probes or any(p != case.mode for p in probes):
         raise RuntimeError("expected the probe %s, tsrun -v says: %s" % (
             case.mode, "; ".join(probes) or err[-500:]))
@@ -308,6 +321,12 @@ def main():
     ap.add_argument("--n2-remote", type=int, default=1000,
                     help="calls, longer run of the qemu-i386 row (default "
                     "1000)")
+    ap.add_argument("--n1-guest", type=int, default=20000,
+                    help="calls, shorter run of the qemu-i386 in-process "
+                    "row (default 20000)")
+    ap.add_argument("--n2-guest", type=int, default=200000,
+                    help="calls, longer run of the qemu-i386 in-process "
+                    "row (default 200000)")
     ap.add_argument("--scale", type=int, default=1,
                     help="multiply every run length by this (default 1; "
                     "e.g. 10 for a longer, steadier run)")
@@ -323,11 +342,11 @@ def main():
     a = ap.parse_args()
     if not (0 < a.n1 < a.n2 and 0 < a.n1_fast < a.n2_fast and
             0 < a.n1_print < a.n2_print and 0 < a.n1_remote < a.n2_remote
-            and a.repeat > 0 and a.scale > 0):
+            and 0 < a.n1_guest < a.n2_guest and a.repeat > 0 and a.scale > 0):
         ap.error("need 0 < n1 < n2 for every pair of run lengths, "
                  "repeat > 0 and scale > 0")
     for name in ("n1", "n2", "n1_fast", "n2_fast", "n1_print", "n2_print",
-                 "n1_remote", "n2_remote"):
+                 "n1_remote", "n2_remote", "n1_guest", "n2_guest"):
         setattr(a, name, getattr(a, name) * a.scale)
 
     work = tempfile.mkdtemp(prefix="probe-overhead-")
@@ -395,15 +414,25 @@ def run(a, work):
             # stdout and stderr go to files (the stub's, not tsrun's).
             qemu_out = os.path.join(work, "qemu.out")
             session = os.path.join(ROOT, "utils", "lit", "remote_session.py")
-            cases.append(Case(
-                "tsrun --remote qemu-i386 (RSP), count", "count", False,
-                lambda n: [sys.executable, session, "--stub",
-                           "qemu-i386 -g {port} %s %d" % (exe, n),
-                           "--out", qemu_out, "--timeout", str(TIMEOUT),
-                           "--", tsrun, objs["count"], "--remote",
-                           "127.0.0.1:{port0}=" + exe],
-                check_tsrun_count, "rsp", (a.n1_remote, a.n2_remote)))
-            cases[-1].program_err = qemu_out + ".stub-stderr"
+            # Two rows: every hit a stop over the protocol
+            # (TSCC_REMOTE_AGENT=0), and the clause run in the guest by the
+            # in-process agent put in through the stub (the default).
+            def qemu(env, out_name):
+                out = os.path.join(work, out_name)
+                return out, lambda n: [
+                    "env", "TSCC_REMOTE_AGENT=" + env, sys.executable,
+                    session, "--stub", "qemu-i386 -g {port} %s %d" % (exe, n),
+                    "--out", out, "--timeout", str(TIMEOUT), "--", tsrun,
+                    objs["count"], "--remote", "127.0.0.1:{port0}=" + exe]
+            for label, env, mode, lengths in (
+                    ("tsrun --remote qemu-i386 (RSP), count", "0", "rsp",
+                     (a.n1_remote, a.n2_remote)),
+                    ("tsrun --remote qemu-i386 in-process, count", "1",
+                     "in-process", (a.n1_guest, a.n2_guest))):
+                out, argv = qemu(env, "qemu-%s.out" % mode)
+                cases.append(Case(label, "count", False, argv,
+                                  check_tsrun_count, mode, lengths))
+                cases[-1].program_err = out + ".stub-stderr"
     if shutil.which("bpftrace"):
         # -c: bpftrace starts the program once every probe is attached.
         def bpftrace(prog, opts=()):
@@ -483,6 +512,8 @@ def run(a, work):
     by_name = {r["case"].name: r for r in rows}
     for what, mine, theirs, goal in GOALS:
         m, t = by_name.get(mine), by_name.get(theirs)
+        if not m and not t and "qemu" in mine:
+            continue  # not an --m32 run, or no qemu-i386
         if not m or not t or t["ns"] <= 0:
             print("- %s (goal ≤ %g×): no result (%s)" % (
                 what, goal, "no row " + (mine if not m else theirs)

@@ -20,10 +20,12 @@
 // RUN: %tsrun -f json %t.o -- %t.exe 6 > %t.json
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=JSON < %t.json %}
 // The 32-bit twin, where the kernel runs i386. Its table is GOT-relative
-// (add -K(%edx,%eax,4),%edx; jmp *%edx), and i386 indirect jumps are not
-// followed yet (IndirectJumps.cpp): the site takes a trap for that reason
-// (one byte, so nothing can land inside it); the program and the counts
-// are checked alike.
+// (add -K(%edx,%eax,4),%edx; jmp *%edx, the GOT's address from
+// __x86.get_pc_thunk): the table's entries are read the same way, and the
+// site takes a trap for the same reason. (Before i386 tables were
+// followed, it was a trap because "the targets of i386 indirect jumps are
+// not followed", and every site a jump could take in such a function was
+// one too.)
 // RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
 // RUN: %if native-i386 %{ %cc32 -O1 %S/Inputs/switch-cases.c -o %t.i386/t.exe %}
 // RUN: %if native-i386 %{ %python %S/Inputs/symbol-distance.py %t.i386/t.exe case0_site case1_site | FileCheck %s --check-prefix=LAYOUT %}
@@ -35,19 +37,17 @@
 // RUN: %if native-i386 %{ FileCheck %s < %t.i386/t.out %}
 // RUN: %if native-i386 %{ grep 'case 0 ran' %t.i386/t.out | diff %t.i386/t.alone - %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=SITE < %t.i386/t.err %}
-// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=WHY32 < %t.i386/t.err %} %}
+// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=WHY < %t.i386/t.err %} %}
 // RUN: %if native-i386 %{ %tscc_obj_root/bin/tsrun --ptrace %t.i386/t.o -- %t.i386/t.exe 600 > %t.i386/t.ptrace %}
 // RUN: %if native-i386 %{ diff <(grep 'probe saw' %t.i386/t.ptrace) <(grep 'probe saw' %t.i386/t.out) %}
 // RUN: %if native-i386 %{ %tsrun -f json %t.i386/t.o -- %t.i386/t.exe 6 > %t.i386/t.json %}
-// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=JSON32 < %t.i386/t.json %} %}
+// RUN: %if native-i386 %{ %if inprocess %{ FileCheck %s --check-prefix=JSON < %t.i386/t.json %} %}
 // LAYOUT: {{^}}0x2{{$}}
 // CHECK: case 0 ran [[N:[0-9]+]] times, acc {{[0-9]+}}
 // CHECK: probe saw case 0 [[N]] times
 // SITE: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, {{in-process trap|breakpoint}}
 // SITE-NOT: killed
 // JSON: "mechanism":"in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))"
-// WHY32: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, in-process trap (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)
-// JSON32: "mechanism":"in-process trap (the jump would displace 2 instructions and the indirect jump at 0x{{[0-9a-f]+}} may land between them: the targets of i386 indirect jumps are not followed)"
 // WHY: probe @@uft:*:a.out:step+0x{{[0-9a-f]+}} at step in {{.*}}, in-process trap (a jump table entry inside the patched bytes (0x{{[0-9a-f]+}}))
 
 __global long hits;

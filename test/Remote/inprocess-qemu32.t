@@ -2,9 +2,9 @@
 // object's i386 code into the program through qemu's GDB stub, and entry
 // probes jump to it, so a hit runs its clause as emulated guest code
 // (docs/runtime.md, "Clauses inside a qemu-i386 guest"). Checked against
-// the programs' own printouts: exact counts, printf records, the code
-// given back when the session ends first, and the sites that stay
-// breakpoints saying why. TSCC_REMOTE_AGENT=0 keeps every clause in tsrun.
+// the programs' own printouts: exact counts, printf records, exit probes
+// and recursion, the code and return addresses given back when the
+// session ends first. TSCC_REMOTE_AGENT=0 keeps every clause in tsrun.
 // REQUIRES: compiler, qemu-i386, m32
 // RUN: %cc32 %S/Inputs/counted.c -o %t32
 // RUN: %tscc %s -o %t.o
@@ -26,7 +26,7 @@
 // PROG: foo 4
 // PROG-NEXT: calls 2000 sum 4000000
 // VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
-// VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}}, in-process
+// VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}}, in-process jump{{$}}
 // VERBOSE: clause 0 (line {{[0-9]+}}): fired 2000, 0 faults, 0 drops
 
 // The same without the agent: every hit is a breakpoint, same output.
@@ -41,8 +41,9 @@
 // OFF-VERBOSE: clauses run in tsrun at breakpoints: TSCC_REMOTE_AGENT=0
 // OFF-VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}} (0x{{[0-9a-f]+}}){{$}}
 
-// An exit probe is a breakpoint under a stub, and so is the entry probe of
-// the same function (a jump cannot cover a breakpoint): -v says why.
+// Exit probes run in the guest too: the agent hijacks the return address,
+// as in a native process; the entry probe of the same function shares the
+// jump.
 // RUN: %tscc %S/Inputs/inprocess-exit.t -o %t.exit.o
 // RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 3' --out %t.prog2 \
 // RUN:   -- %tsrun %t.exit.o -v --remote 127.0.0.1:{port0}=%t32 \
@@ -55,7 +56,95 @@
 // EXIT-NEXT: out 3
 // EXIT-NEXT: in 2
 // EXIT-NEXT: out 5
-// EXIT-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (exit probes under a stub run in tsrun)
+// EXIT-VERBOSE: foo:entry at foo in {{.*}}, in-process jump{{$}}
+// EXIT-VERBOSE: foo:exit at foo in {{.*}}, in-process jump{{$}}
+// EXIT-VERBOSE: clause 1 (line {{[0-9]+}}): fired 3, 0 faults, 0 drops
+
+// A clause that keys by a stack keeps its breakpoint (tsrun unwinds the
+// stopped thread), and -v says why; so does the exit probe of the same
+// function (one site, one mechanism: a jump cannot cover a breakpoint).
+// RUN: %tscc %S/Inputs/inprocess-stack.t -o %t.stack.o
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 4' --out %t.prog7 \
+// RUN:   -- %tsrun %t.stack.o -v --remote 127.0.0.1:{port0}=%t32 \
+// RUN:   > %t.out7 2> %t.err7
+// RUN: FileCheck %s --check-prefix=STACK < %t.out7
+// RUN: FileCheck %s --check-prefix=STACK-VERBOSE < %t.err7
+// STACK: foo+0x0
+// STACK-NEXT: main+
+// STACK: ]: 4
+// STACK: @out: 4
+// STACK-VERBOSE: foo:entry at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
+// STACK-VERBOSE: foo:exit at foo in {{.*}}, breakpoint (the clause uses a stack as a key)
+
+// stktrace() at an entry runs in the guest: the agent snapshots the
+// registers, the top of the stack and its shadow stack (the returns it
+// hijacked), and tsrun unwinds that: rec(3) -> rec(2) -> rec(1) -> rec(0)
+// from main, the returns the agent hijacked shown as the real ones. At an
+// exit probe a stack trace keeps the breakpoint (-v says why), and is
+// exact: rec(1) returns to rec(2), rec(3), main.
+// RUN: %cc32 %S/../Ptrace/Inputs/recurse.c -o %t.rec
+// RUN: %tscc %S/Inputs/inprocess-stktrace.t -o %t.stk.o
+// RUN: %tscc %S/Inputs/inprocess-stktrace-exit.t -o %t.stkx.o
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.rec 3' --out %t.prog8 \
+// RUN:   -- %tsrun %t.stk.o -v --remote 127.0.0.1:{port0}=%t.rec \
+// RUN:   > %t.out8 2> %t.err8
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.rec 3' --out %t.prog9 \
+// RUN:   -- %tsrun %t.stkx.o -v --remote 127.0.0.1:{port0}=%t.rec \
+// RUN:   >> %t.out8 2>> %t.err8
+// RUN: FileCheck %s --check-prefix=STKTRACE < %t.out8
+// RUN: FileCheck %s --check-prefix=STKTRACE-VERBOSE < %t.err8
+// STKTRACE: innermost
+// STKTRACE-NEXT: {{^ +}}rec+0x0 (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}main+0x{{[0-9a-f]+}} (
+// STKTRACE: second returns
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
+// STKTRACE-NEXT: {{^ +}}main+0x{{[0-9a-f]+}} (
+// STKTRACE-VERBOSE: rec:entry at rec in {{.*}}, in-process jump{{$}}
+// STKTRACE-VERBOSE: rec:exit at rec in {{.*}}, breakpoint (an exit clause that takes a stack trace: tsrun unwinds a return exactly only at a breakpoint)
+
+// Recursion pairs up (depth(5) returns 0..5, innermost first), and when
+// the session ends while outer() is inside (exit() in its entry clause),
+// the return address the agent hijacked is put back: the program returns
+// into main as the file has it.
+// RUN: %cc32 %S/Inputs/returns.c -o %t.ret
+// RUN: %tscc %S/Inputs/inprocess-returns.t -o %t.ret.o
+// RUN: rm -f %t.rgo && mkfifo %t.rgo
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.ret %t.rgo' \
+// RUN:   --out %t.prog5 -- sh -c '%tsrun %t.ret.o --remote \
+// RUN:     127.0.0.1:{port0}=%t.ret; echo status $?; echo go > %t.rgo' > %t.out5
+// RUN: FileCheck %s --check-prefix=RETURNS < %t.out5
+// RUN: FileCheck %s --check-prefix=RETURNS-PROG < %t.prog5
+// RETURNS: depth returned 0
+// RETURNS-NEXT: depth returned 1
+// RETURNS-NEXT: depth returned 2
+// RETURNS-NEXT: depth returned 3
+// RETURNS-NEXT: depth returned 4
+// RETURNS-NEXT: depth returned 5
+// RETURNS-NEXT: outer
+// RETURNS-NEXT: status 0
+// RETURNS-PROG: depth 5
+// RETURNS-PROG-NEXT: return to main
+// RETURNS-PROG-NEXT: outer 7
+
+// USDT probes run in the guest: the agent evaluates the i386 notes'
+// arguments (`-4@8(%ebp)`, `8@%eax` = edx:eax, `glob@GOTOFF(%ebx)`, ...)
+// and tsrun sets the semaphore; every value is what the program printed.
+// RUN: %tscc %S/../Ptrace/usdt.t -o %t.usdt.o
+// RUN: %cc32 -O2 -I/usr/include/x86_64-linux-gnu %S/../Ptrace/Inputs/usdt.c -o %t.usdt
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.usdt' --out %t.prog6 \
+// RUN:   -- %tsrun %t.usdt.o -v -o %t.usdt.trace \
+// RUN:      --remote 127.0.0.1:{port0}=%t.usdt 2> %t.err6
+// RUN: grep '^VAL' %t.prog6 | diff - %t.usdt.trace
+// RUN: FileCheck %s --check-prefix=USDT < %t.err6
+// USDT: probe @@usdt:*:a.out:demo:tick at tick in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:mem at mem in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:wide at wide in {{.*}}, in-process jump{{$}}
+// USDT: probe @@usdt:*:a.out:demo:guarded at guarded in {{.*}}, in-process jump{{$}}
+// USDT: clause 3 (line {{[0-9]+}}): fired 3, 0 faults, 0 drops
 
 // The session ends first (exit() in a clause run in the guest): the
 // program goes on with its code as the file has it, not a jump.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "PathPlan.h"
 
+#include "tscc/Runtime/Auxv.h"
 #include "tscc/Runtime/ProbeMatcher.h"
 
 #include <cerrno>
@@ -169,12 +170,9 @@ std::string blockerInEveryThread(PtraceProcess &P,
 /// Whether the process's CPU lets the agent read fs without a call
 /// (AT_HWCAP2 bit 1, HWCAP2_FSGSBASE).
 bool hasFsGsBase(pid_t Pid) {
-  std::ifstream In("/proc/" + std::to_string(Pid) + "/auxv", std::ios::binary);
-  uint64_t Pair[2];
-  while (In.read(reinterpret_cast<char *>(Pair), sizeof(Pair)) && Pair[0])
-    if (Pair[0] == AT_HWCAP2)
-      return Pair[1] & 2;
-  return false;
+  auto Aux = readProcessAuxv(Pid, 8);
+  auto It = Aux.find(AT_HWCAP2);
+  return It != Aux.end() && (It->second & 2);
 }
 
 bool anyThreadSandboxed(PtraceProcess &P) {

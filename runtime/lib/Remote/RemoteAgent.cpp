@@ -6,14 +6,16 @@
 // ptrace (InProcess/Installer/Agent.h): qemu-user's guest memory is memory of
 // the qemu process, so the guest maps the store's memfds (opened through
 // /proc/TSRUN/fd) and the agent's records reach tsrun the way a native
-// process's do. Entry probes then jump to trampolines in the guest: a hit
-// runs its clause as emulated guest code, with no round trip to tsrun.
+// process's do. Entry and exit probes then jump to trampolines in the
+// guest: a hit runs its clause as emulated guest code, with no round trip
+// to tsrun (an exit probe's where the agent's return trampoline lands).
 //
 //===----------------------------------------------------------------------===//
 #include "RemoteImpl.h"
 #include "RemoteInject.h"
 
 #include "../InProcess/Installer/Agent.h"
+#include "../InProcess/Installer/AgentThreads.h"
 #include "../InProcess/Patch/JumpSites.h"
 
 #include "tscc/Runtime/Session.h"
@@ -30,6 +32,22 @@ using namespace tscc::rt;
 using namespace tscc::rt::remote;
 
 namespace {
+
+/// The agent's thread table and shadow stacks in the guest, read and
+/// written through the stub.
+class StubAgentMemory final : public pt::AgentMemory {
+public:
+  explicit StubAgentMemory(ip::ProcessAccess &Acc) : Acc(Acc) {}
+  bool read(uint64_t Addr, void *Dst, size_t Len) override {
+    return Acc.readMemory(Addr, Dst, Len);
+  }
+  bool write(uint64_t Addr, const void *Src, size_t Len) override {
+    return Acc.writeMemory(Addr, Src, Len);
+  }
+
+private:
+  ip::ProcessAccess &Acc;
+};
 
 /// Maps tsrun's memfd Fd into the guest (opened there through /proc).
 bool mapTsrunFd(ip::ProcessAccess &Acc, uint64_t Scratch, int Fd, uint64_t Size,
@@ -157,17 +175,17 @@ RemoteBackend::Impl::installAgentSites(Module &M,
     All.push_back(Addr);
     uint32_t Flags = Prog.clauses()[Prog.probes()[Site.Probe].clause].flags;
     std::string Why;
-    if (Site.Kind == TSCC_PROBE_UFT_EXIT)
-      Why = "exit probes under a stub run in tsrun";
-    else if (Site.Usdt)
-      Why = "tsrun evaluates the USDT probe's arguments";
-    else if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
+    if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
       Why = "the clause prints an aggregation";
     else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
       Why = "the clause uses a stack as a key";
-    else if (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE)
-      Why = "the clause takes a stack trace (tsrun unwinds a stub's "
-            "target at the hit)";
+    // The agent's snapshot at a return still holds the returning
+    // activation's shadow frame: unwound, it repeats the function and
+    // loses its caller (native in-process exit probes show it too).
+    else if (Site.Kind == TSCC_PROBE_UFT_EXIT &&
+             (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE))
+      Why = "an exit clause that takes a stack trace: tsrun unwinds a "
+            "return exactly only at a breakpoint";
     else if (Breakpoints.count(Addr))
       Why = "a breakpoint is already there";
     if (!Why.empty()) {
@@ -177,10 +195,18 @@ RemoteBackend::Impl::installAgentSites(Module &M,
     }
     pt::JumpRequest &R = ByAddr[Addr];
     R.Addr = Addr;
-    R.FuncStart = Site.Symbol->Value + M.Bias;
-    R.FuncSize = Site.Symbol->Size;
-    R.Hooks.push_back(
-        {TSCC_HOOK_ENTRY, Site.Probe, std::string(Site.name()), M.Name, {}});
+    // A USDT site without a function around it gets no jump (no trap
+    // sites through a stub): installJumpSites says so.
+    R.FuncStart = Site.Symbol ? Site.Symbol->Value + M.Bias : 0;
+    R.FuncSize = Site.Symbol ? Site.Symbol->Size : 0;
+    // An exit probe's clause runs where the agent's return trampoline
+    // lands, on the return address it put in place of the caller's; a
+    // USDT probe's arguments are evaluated by the agent from the note.
+    uint32_t Kind =
+        Site.Kind == TSCC_PROBE_UFT_EXIT ? TSCC_HOOK_EXIT : TSCC_HOOK_ENTRY;
+    R.Hooks.push_back({Kind, Site.Probe, std::string(Site.name()), M.Name,
+                       Site.Usdt ? pt::agentUsdtArgs(*Site.Usdt, M.Bias)
+                                 : std::vector<tscc_agent_usdt_arg>()});
   }
   std::vector<pt::JumpRequest> Requests;
   for (auto &[Addr, R] : ByAddr)
@@ -207,16 +233,41 @@ RemoteBackend::Impl::installAgentSites(Module &M,
   return Outcome;
 }
 
+bool RemoteBackend::Impl::restoreAgentReturns() {
+  // Every thread is stopped (the stub is in all-stop mode). Outermost
+  // frame first, as AgentRemoval.cpp does for a native process; the shadow
+  // stacks stay as they are, for a thread already on the agent's return
+  // path.
+  StubAgentMemory M(*Access);
+  pt::AgentTableLayout L = pt::agentTableOf(Agent);
+  bool Clean = true;
+  for (const pt::AgentThreadEntry &E :
+       pt::agentThreadsOf(M, L, static_cast<int32_t>(Tgt->pid()))) {
+    std::vector<tscc_agent_shadow> Frames =
+        pt::agentShadowFrames(M, L, E.Entry);
+    for (auto F = Frames.rbegin(); F != Frames.rend(); ++F) {
+      uint32_t Cur = 0, Real = static_cast<uint32_t>(F->ret);
+      if (F->ret == Agent.Return || !M.read(F->slot, &Cur, sizeof(Cur)) ||
+          Cur != Agent.Return)
+        continue;
+      Clean &= M.write(F->slot, &Real, sizeof(Real));
+    }
+  }
+  return Clean;
+}
+
 bool RemoteBackend::Impl::removeAgentSites() {
   if (!Access || !Agent.Installed)
     return true;
-  // No new clause starts; then every site gets its bytes back. The agent's
-  // memory stays mapped: a thread may still be inside a trampoline.
+  // No new clause starts; then every site gets its bytes back and every
+  // hijacked return address its real value. The agent's memory stays
+  // mapped: a thread may still be inside a trampoline or on its way back
+  // through the agent's return path.
   uint32_t Zero = 0;
   bool Clean = Access->writeMemory(
       Agent.Proc + offsetof(tscc_agent_proc, armed), &Zero, sizeof(Zero));
   for (const auto &[Addr, J] : Agent.Sites)
     Clean &= Access->writeCode(J.Addr, J.Original, J.Length);
   Agent.Sites.clear();
-  return Clean;
+  return restoreAgentReturns() && Clean;
 }

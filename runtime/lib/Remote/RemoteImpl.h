@@ -118,6 +118,14 @@ public:
   bool readMemory(uint64_t Addr, void *Dst, size_t Len) override;
   UnwoundStack unwindStack(int64_t Tid, const uint64_t *Regs,
                            unsigned MaxDepth) override;
+  /// A stktrace() taken by the agent in a qemu-i386 guest, from the
+  /// snapshot alone: the reader calls this while the target runs, when the
+  /// stub (all-stop) answers nothing but an interrupt.
+  UnwoundStack unwindSnapshot(const uint64_t *Regs,
+                              std::span<const uint8_t> Stack,
+                              std::span<const uint64_t> Shadow,
+                              uint64_t ReturnTrampoline,
+                              unsigned MaxDepth) override;
   std::string symbolize(uint64_t PC) override;
 
   unsigned pointerSize() const { return dataModelPointerSize(DM); }
@@ -260,6 +268,9 @@ public:
   installAgentSites(remote::Module &M, const std::vector<ProbeSite> &Sites);
   /// Disarms the agent and puts every patched site's bytes back.
   bool removeAgentSites();
+  /// Puts back the return addresses the agent hijacked (exit probes) on
+  /// the stopped threads' stacks.
+  bool restoreAgentReturns();
   std::unique_ptr<pt::AgentFactory> Agents;
   std::unique_ptr<remote::RemoteAccess> Access;
   pt::AgentState Agent;

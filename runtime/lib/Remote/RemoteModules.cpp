@@ -14,6 +14,7 @@
 #include "RemoteImpl.h"
 #include "TargetXml.h"
 
+#include "tscc/Runtime/Auxv.h"
 #include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/ProbeCoverage.h"
 #include "tscc/Runtime/Session.h"
@@ -80,22 +81,17 @@ void RemoteBackend::Impl::readAuxv() {
   std::optional<std::string> Auxv = Client->readXfer("auxv", "");
   if (!Auxv)
     return;
-  unsigned W = Tgt->pointerSize();
-  for (size_t I = 0; I + 2 * W <= Auxv->size(); I += 2 * W) {
-    uint64_t Type = 0, Val = 0;
-    std::memcpy(&Type, Auxv->data() + I, W);
-    std::memcpy(&Val, Auxv->data() + I + W, W);
-    if (Type == AT_NULL)
-      break;
-    if (Type == AT_ENTRY)
-      AuxvEntry = Val;
-    else if (Type == AT_BASE)
-      AuxvBase = Val;
-    else if (Type == AT_PHDR)
-      AuxvPhdr = Val;
-    else if (Type == AT_PHNUM)
-      AuxvPhnum = Val;
-  }
+  std::map<uint64_t, uint64_t> Aux =
+      parseAuxv({reinterpret_cast<const uint8_t *>(Auxv->data()), Auxv->size()},
+                Tgt->pointerSize());
+  auto Get = [&](uint64_t Type) {
+    auto It = Aux.find(Type);
+    return It == Aux.end() ? 0 : It->second;
+  };
+  AuxvEntry = Get(AT_ENTRY);
+  AuxvBase = Get(AT_BASE);
+  AuxvPhdr = Get(AT_PHDR);
+  AuxvPhnum = Get(AT_PHNUM);
   HaveAuxv = AuxvEntry != 0;
 }
 
@@ -349,11 +345,22 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
     if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
       continue;
     uint64_t At = Site.Address + M.Bias;
+    // A USDT probe's semaphore counts tracers, whatever runs its clause.
+    if (Site.Usdt && Site.Usdt->Semaphore) {
+      uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
+      if (!Semaphores.count(Sem)) {
+        if (adjustSemaphore(Sem, +1))
+          Semaphores.insert(Sem);
+        else
+          warnOnce(where() + ": cannot set the semaphore of USDT probe " +
+                   Site.Usdt->Provider + ":" + Site.Usdt->Name);
+      }
+    }
     std::string Mechanism;
     if (auto It = InGuest.find(At); It != InGuest.end()) {
       if (It->second.empty()) {
         S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
-                        "in-process");
+                        "in-process jump");
         continue;
       }
       Mechanism = "breakpoint (" + It->second + ")";
@@ -367,16 +374,6 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
     H.Owner = &M;
     H.Usdt = Site.Usdt;
     uint64_t Addr = Site.Address + M.Bias;
-    if (Site.Usdt && Site.Usdt->Semaphore) {
-      uint64_t Sem = Site.Usdt->Semaphore + M.Bias;
-      if (!Semaphores.count(Sem)) {
-        if (adjustSemaphore(Sem, +1))
-          Semaphores.insert(Sem);
-        else
-          warnOnce(where() + ": cannot set the semaphore of USDT probe " +
-                   Site.Usdt->Provider + ":" + Site.Usdt->Name);
-      }
-    }
     addHook(Addr, H);
     S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr,
                     Mechanism);

@@ -198,6 +198,10 @@ void SessionState::collectPart(const Cut::Part &P,
       continue; // released since: everything of it was delivered
     size_t FromShard = Mine.size();
     It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+    // The number has passed every record its writers took one for: a
+    // program that sets it back before tsrun looked at it is caught by the
+    // next check all the same.
+    P.Dom->Seq.passed(It->second.Reader.SeqTaken);
     for (size_t I = FromShard; I < Mine.size(); ++I)
       Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
   }
@@ -214,10 +218,6 @@ void SessionState::collectPart(const Cut::Part &P,
   sortBySeq(Mine, First);
   for (size_t I = First; I < Mine.size(); ++I)
     Mine[I].Domain = D.Index;
-  // The number has passed every record read: a program that sets it back
-  // before tsrun looked at it is caught by the next check all the same.
-  if (Mine.size() > First)
-    D.Seq.passed(Mine.back().Hdr.seq);
 }
 
 void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {

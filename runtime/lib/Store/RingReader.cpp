@@ -150,6 +150,8 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     memcpy(&Hdr, Copy.data() + Off, sizeof(Hdr));
     DrainedRecord &D = Out.emplace_back();
     D.Hdr = Hdr;
+    if (Hdr.seq != UINT64_MAX)
+      SeqTaken = std::max(SeqTaken, Hdr.seq + 1);
     D.Ring = C.Index;
     D.Payload.assign(Copy.data() + Off + sizeof(Hdr),
                      Copy.data() + Off + Hdr.size);

@@ -113,11 +113,9 @@ struct SeqGuard {
   /// The number now. One that went back (a program wrote it) is put back
   /// where it was, and counted.
   uint64_t check(tscc_store *S);
-  /// A record numbered Seq was read: the number is past it.
-  void passed(uint64_t Seq) {
-    if (Seq != UINT64_MAX)
-      Last = std::max(Last, Seq + 1);
-  }
+  /// Records numbered below Seq were read from the rings: the number is
+  /// past them.
+  void passed(uint64_t Seq) { Last = std::max(Last, Seq); }
 };
 
 /// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
@@ -157,6 +155,9 @@ public:
                std::vector<DrainedRecord> &Out);
 
   DrainStats Stats;
+  /// One past the highest sequence number of a record read from the rings
+  /// (markers the reader makes itself take none).
+  uint64_t SeqTaken = 0;
 
 private:
   struct Cursor {

@@ -141,6 +141,79 @@ TEST(IndirectJumps, TailCallsThroughPointers) {
 }
 
 //===----------------------------------------------------------------------===//
+// i386: GOT-relative tables found through the PC thunk, absolute tables
+//===----------------------------------------------------------------------===//
+
+constexpr uint64_t Fn32 = 0x5655619d;
+
+/// The one indirect jump of the i386 function Hex at Fn32, whose PC thunk
+/// (`mov (%esp),%eax; ret`) is at Thunk, read through Read if given.
+IndirectJump onlyJump32(const std::string &Hex, uint64_t Thunk,
+                        bool WithMemory = true) {
+  std::vector<uint8_t> B = hex(Hex);
+  std::vector<uint8_t> ThunkBytes = hex("8b 04 24 c3");
+  ReadMemory Read = [&](uint64_t A, void *Dst, size_t Len) {
+    if (A != Thunk || Len > ThunkBytes.size())
+      return false;
+    std::memcpy(Dst, ThunkBytes.data(), Len);
+    return true;
+  };
+  FunctionCode Code;
+  std::string Why;
+  EXPECT_TRUE(scanFunctionCode(B, Fn32, Code, Why, X86Mode::Bits32,
+                               WithMemory ? &Read : nullptr))
+      << Why;
+  EXPECT_EQ(Code.Jumps.size(), 1u);
+  return Code.Jumps.empty() ? IndirectJump() : Code.Jumps.front();
+}
+
+TEST(IndirectJumps, I386GccPicSwitch) {
+  // gcc -m32 -O1: push %ebx; call __x86.get_pc_thunk.ax; add $0x2e51,%eax;
+  // mov 0xc(%esp),%ecx; mov 0x8(%esp),%edx; and $0xf,%edx; cmp $9,%edx;
+  // ja; add -0x1fec(%eax,%edx,4),%eax; jmp *%eax
+  const std::string Hex = "53 e8 13 01 00 00 05 51 2e 00 00 8b 4c 24 0c "
+                          "8b 54 24 08 83 e2 0f 83 fa 09 77 6f "
+                          "03 84 90 14 e0 ff ff ff e0";
+  IndirectJump J = onlyJump32(Hex, Fn32 + 0x119);
+  uint64_t Got = Fn32 + 6 + 0x2e51;
+  EXPECT_EQ(J.Kind, IndirectKind::Table) << J.Why;
+  EXPECT_EQ(J.Form, TableForm::Relative);
+  EXPECT_EQ(J.Base, Got);
+  EXPECT_EQ(J.Table, Got - 0x1fec);
+  EXPECT_EQ(J.PointerSize, 4u);
+  EXPECT_EQ(J.Addr, Fn32 + 34);
+  // Without the thunk's bytes, %eax is a call's result: no table.
+  IndirectJump Blind = onlyJump32(Hex, Fn32 + 0x119, /*WithMemory=*/false);
+  EXPECT_EQ(Blind.Kind, IndirectKind::Unresolved);
+  // A call to anything else is not a thunk.
+  EXPECT_EQ(onlyJump32(Hex, Fn32 + 0x118).Kind, IndirectKind::Unresolved);
+}
+
+TEST(IndirectJumps, I386GccPicSwitchAtO0) {
+  // gcc -m32 -O0: ...; call thunk.ax; add $0x2e4e,%eax; mov 0x8(%ebp),%edx;
+  // and; cmp; ja; shl $2,%edx; mov -0x1fec(%edx,%eax,1),%edx;
+  // add %edx,%eax; jmp *%eax
+  IndirectJump J = onlyJump32("55 89 e5 53 e8 36 01 00 00 05 4e 2e 00 00 "
+                              "8b 55 08 83 e2 0f 83 fa 09 0f 87 8e 00 00 00 "
+                              "c1 e2 02 8b 94 02 14 e0 ff ff 01 d0 ff e0",
+                              Fn32 + 0x13f);
+  uint64_t Got = Fn32 + 9 + 0x2e4e;
+  EXPECT_EQ(J.Kind, IndirectKind::Table) << J.Why;
+  EXPECT_EQ(J.Form, TableForm::Relative);
+  EXPECT_EQ(J.Base, Got);
+  EXPECT_EQ(J.Table, Got - 0x1fec);
+}
+
+TEST(IndirectJumps, I386AbsoluteTable) {
+  // gcc -m32 -O2 -fno-pie: jmp *0x804a008(,%eax,4): 4-byte addresses.
+  IndirectJump J = onlyJump32("83 f8 09 77 07 ff 24 85 08 a0 04 88", 0);
+  EXPECT_EQ(J.Kind, IndirectKind::Table) << J.Why;
+  EXPECT_EQ(J.Form, TableForm::Absolute);
+  EXPECT_EQ(J.Table, 0x8804a008u); // not sign-extended
+  EXPECT_EQ(J.PointerSize, 4u);
+}
+
+//===----------------------------------------------------------------------===//
 // Jumps whose targets stay unknown
 //===----------------------------------------------------------------------===//
 
@@ -148,7 +221,8 @@ TEST(IndirectJumps, ArithmeticOnTheTargetIsUnresolved) {
   // mov (%rdi),%rax; add $8,%rax; jmp *%rax
   IndirectJump J = onlyJump("48 8b 07 48 83 c0 08 ff e0");
   EXPECT_EQ(J.Kind, IndirectKind::Unresolved);
-  EXPECT_NE(J.Why.find("computed by the instruction at 0x555555554003"),
+  EXPECT_NE(J.Why.find("adds an offset to its target that no table "
+                       "constant explains (at 0x555555554003)"),
             std::string::npos)
       << J.Why;
 }
@@ -163,7 +237,8 @@ TEST(IndirectJumps, MergesTakeEveryWrite) {
   // test; je 1f; add $8,%rax; 1: jmp *%rax: one of the writes is unknown.
   IndirectJump J = onlyJump("85 ff 74 04 48 83 c0 08 ff e0");
   EXPECT_EQ(J.Kind, IndirectKind::Unresolved);
-  EXPECT_NE(J.Why.find("computed by the instruction at 0x555555554004"),
+  EXPECT_NE(J.Why.find("adds an offset to its target that no table "
+                       "constant explains (at 0x555555554004)"),
             std::string::npos)
       << J.Why;
 }
@@ -325,6 +400,56 @@ TEST(RegisterDefs, WritesAreSeen) {
   EXPECT_EQ(writeOf("e8 00 00 00 00", 0), RegWrite::CallResult);
   EXPECT_EQ(writeOf("e8 00 00 00 00", 3), RegWrite::None); // %rbx survives
   EXPECT_EQ(writeOf("b8 00 10 40 00", 0), RegWrite::Const);
+  EXPECT_EQ(writeOf("48 05 10 00 00 00", 0), RegWrite::AddConst);
+  EXPECT_EQ(writeOf("48 83 eb 10", 3), RegWrite::AddConst); // sub $16,%rbx
+  EXPECT_EQ(writeOf("83 c3 10", 3), RegWrite::Unknown);     // add $16,%ebx
+}
+
+RegDef writeOf32(const std::string &Hex, unsigned R) {
+  static std::vector<uint8_t> B;
+  B = hex(Hex);
+  PlacedInsn D;
+  D.Addr = 0x8049000;
+  D.Bytes = B.data();
+  D.Mode = X86Mode::Bits32;
+  EXPECT_TRUE(decodeX86(B.data(), B.size(), X86Mode::Bits32, D.I));
+  return registerWrite(D, R);
+}
+
+TEST(RegisterDefs, I386) {
+  // add $0x2e51,%ebx after the thunk: the GOT.
+  RegDef Add = writeOf32("81 c3 51 2e 00 00", 3);
+  EXPECT_EQ(Add.Kind, RegWrite::AddConst);
+  EXPECT_EQ(Add.Value, 0x2e51u);
+  EXPECT_EQ(writeOf32("05 51 2e 00 00", 0).Kind, RegWrite::AddConst);
+  // A call leaves %ebx, %esi, %edi, %ebp as they were (cdecl).
+  EXPECT_EQ(writeOf32("e8 00 00 00 00", 3).Kind, RegWrite::None);
+  EXPECT_EQ(writeOf32("e8 00 00 00 00", 6).Kind, RegWrite::None);
+  EXPECT_EQ(writeOf32("e8 00 00 00 00", 1).Kind, RegWrite::CallResult);
+  // mov 0x8804a000,%ecx: an absolute address, zero-extended.
+  RegDef Load = writeOf32("8b 0d 00 a0 04 88", 1);
+  EXPECT_EQ(Load.Kind, RegWrite::Load);
+  EXPECT_FALSE(Load.Mem.Rip);
+  EXPECT_EQ(Load.Mem.Base, -1);
+  EXPECT_EQ(Load.Mem.Disp, 0x8804a000);
+  // add -0x1fec(%eax,%edx,4),%eax: a table's entry added to %eax.
+  RegDef Entry = writeOf32("03 84 90 14 e0 ff ff", 0);
+  EXPECT_EQ(Entry.Kind, RegWrite::AddEntry);
+  EXPECT_EQ(Entry.Mem.Disp, -0x1fec);
+  EXPECT_EQ(Entry.Mem.Base, 0);
+  EXPECT_EQ(Entry.Mem.Index, 2);
+}
+
+TEST(RegisterDefs, PcThunks) {
+  unsigned R = 99;
+  EXPECT_TRUE(pcThunkRegister(hex("8b 1c 24 c3"), R));
+  EXPECT_EQ(R, 3u); // __x86.get_pc_thunk.bx
+  EXPECT_TRUE(pcThunkRegister(hex("8b 0c 24 c3"), R));
+  EXPECT_EQ(R, 1u);
+  EXPECT_FALSE(pcThunkRegister(hex("8b 1c 24 90"), R)); // no ret
+  EXPECT_FALSE(pcThunkRegister(hex("8b 24 24 c3"), R)); // mov (%esp),%esp
+  EXPECT_FALSE(pcThunkRegister(hex("8b 1c 25 c3"), R)); // another SIB
+  EXPECT_FALSE(pcThunkRegister(hex("8b 1c 24"), R));
 }
 
 //===----------------------------------------------------------------------===//
@@ -380,6 +505,28 @@ TEST(JumpTables, AbsoluteEntriesUpToTheEndOfMemory) {
   // Code in two ranges (.init, .text) counts as code.
   EXPECT_EQ(targets(J, M, {{0x401000, 0x401018}, {0x401018, 0x402000}}).size(),
             3u);
+}
+
+TEST(JumpTables, I386EntriesAreFourBytesAndWrap) {
+  FakeMemory M{0x8804a008, {}};
+  for (uint32_t A : {0x80491a0u, 0x80491b0u, 0xffffffffu})
+    append(M.Bytes, A);
+  IndirectJump J;
+  J.Kind = IndirectKind::Table;
+  J.Form = TableForm::Absolute;
+  J.PointerSize = 4;
+  J.Table = 0x8804a008;
+  EXPECT_EQ(targets(J, M, {{0x8049000, 0x804a000}}),
+            (std::vector<uint64_t>{0x80491a0, 0x80491b0}));
+  // GOT-relative offsets reach below the GOT, within 32 bits.
+  FakeMemory R{0x56557014, {}};
+  for (int32_t Off : {-0x2e00, -0x2df0})
+    append(R.Bytes, Off);
+  J.Form = TableForm::Relative;
+  J.Table = 0x56557014;
+  J.Base = 0x56559000;
+  EXPECT_EQ(targets(J, R, {{0x56556000, 0x56557000}}),
+            (std::vector<uint64_t>{0x56556200, 0x56556210}));
 }
 
 TEST(JumpTables, OnlyTablesAreRead) {

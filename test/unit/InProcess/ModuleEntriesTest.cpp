@@ -172,6 +172,64 @@ TEST(LandingPads, FoundInTheTestItself) {
                            [&](uint64_t A) { return Within(Thrower, A); }));
 }
 
+//===----------------------------------------------------------------------===//
+// i386 modules: REL, 4-byte RELR and data words, GOT-relative constants
+//===----------------------------------------------------------------------===//
+
+constexpr uint64_t Text32 = 0x1000;
+const AddressRanges Code32 = {{Text32, Text32 + 0x1000}};
+
+TEST(ModuleEntries, I386RelativeRelocations) {
+  std::vector<uint8_t> B;
+  auto Rel = [&](uint32_t Place, uint32_t Info) {
+    append(B, Place);
+    append(B, Info);
+  };
+  Rel(0x3f00, R_386_RELATIVE);
+  Rel(0x3f04, R_386_GLOB_DAT | (5u << 8));
+  Rel(0x3f08, R_386_IRELATIVE);
+  Rel(0x3f0c, R_386_32 | (2u << 8));
+  EXPECT_EQ(relRelativePlaces32(B), (std::vector<uint64_t>{0x3f00, 0x3f08}));
+}
+
+TEST(ModuleEntries, I386RelrPlaces) {
+  // 4-byte entries: a bitmap covers 31 words.
+  std::vector<uint8_t> B;
+  append(B, uint32_t(0x20000));
+  append(B, uint32_t(1 | (1 << 1) | (1 << 3)));
+  append(B, uint32_t(1 | (1 << 1)));
+  EXPECT_EQ(relrPlaces(B, 4), (std::vector<uint64_t>{0x20000, 0x20004, 0x2000c,
+                                                     0x20004 + 31 * 4}));
+}
+
+TEST(ModuleEntries, I386CodePointersInData) {
+  std::vector<uint8_t> B(2, 0); // from 0x3002: the first word is at 0x3004
+  append(B, uint32_t(Text32 + 0x10));
+  append(B, uint32_t(0x12345678));
+  append(B, uint32_t(Text32 + 0x20));
+  std::vector<KnownEntry> Out;
+  dataCodePointers(B, 0x3002, Code32, Out, 4);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_TRUE(has(Out, Text32 + 0x10, EntryKind::DataPointer));
+  EXPECT_TRUE(has(Out, Text32 + 0x20, EntryKind::DataPointer));
+}
+
+TEST(ModuleEntries, I386GotRelativeConstants) {
+  // lea -0x2dec(%ebx),%eax with the GOT at 0x3ff4: label 0x1208 (code);
+  // lea -0x1c(%ebp),%eax: GOT-0x1c is not code; call +0x10.
+  std::vector<uint8_t> B = hex("8d 83 14 d2 ff ff 8d 45 e4 e8 10 00 00 00");
+  std::vector<KnownEntry> Out;
+  sweepCode(B, Text32, /*Absolute=*/false, Code32, Out, X86Mode::Bits32,
+            /*Got=*/0x3ff4);
+  EXPECT_TRUE(has(Out, 0x1208, EntryKind::AddressTaken));
+  EXPECT_TRUE(has(Out, Text32 + 14 + 0x10, EntryKind::Branch));
+  EXPECT_EQ(Out.size(), 2u);
+  // Without the GOT's address, nothing says what the lea makes.
+  Out.clear();
+  sweepCode(B, Text32, false, Code32, Out, X86Mode::Bits32);
+  EXPECT_EQ(Out.size(), 1u);
+}
+
 TEST(ModuleEntries, OfTheTestItself) {
   SelfImage S = openSelf();
   ASSERT_TRUE(S.Elf);

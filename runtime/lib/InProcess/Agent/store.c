@@ -216,16 +216,20 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
     }
     if (Now - Start > TimeoutNs) {
       Owner = __atomic_load_n(&H->lock, __ATOMIC_RELAXED);
+      /* A free lock kept for a starving waiter that has not taken it yet
+       * (many waiters on few CPUs): that waiter is who we wait for. */
+      uint32_t Holder =
+          Owner ? Owner : __atomic_load_n(&H->starving, __ATOMIC_RELAXED);
       /* An owner that runs is slow (tsrun under a sanitizer, an
        * overloaded machine, a convoy of waiters on fewer CPUs), not
        * stuck: a target's hit waits for it rather than being dropped, up
        * to RUNNING_OWNER_WAITS timeouts in all, and only while the session
        * goes on. (tsrun never knows, tscc_host_owner_running: it gives up,
        * as it must never wait on a target for good.) */
-      if (Owner && Owner != Me && Waits < RUNNING_OWNER_WAITS &&
+      if (Holder && Holder != Me && Waits < RUNNING_OWNER_WAITS &&
           !(S->control &&
             __atomic_load_n(&S->control->stopping, __ATOMIC_RELAXED)) &&
-          tscc_host_owner_running((int32_t)Owner)) {
+          tscc_host_owner_running((int32_t)Holder)) {
         ++Waits;
         Start = Now;
         continue;

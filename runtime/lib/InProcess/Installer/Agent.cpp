@@ -8,6 +8,7 @@
 #include "../../Loader/LoadedImage.h"
 #include "AgentObject.h"
 
+#include "tscc/Runtime/Auxv.h"
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ProbeProgram.h"
 #include "tscc/Runtime/Session.h"
@@ -62,16 +63,6 @@ bool call(PtraceProcess &P, pid_t Tid, uint64_t Nr,
           std::string &Why, const char *What) {
   PtraceAccess Access(P, Tid);
   return ip::callChecked(Access, Nr, Args, Result, Why, What);
-}
-
-/// Auxiliary vector entries of a process.
-std::map<uint64_t, uint64_t> readAuxv(pid_t Pid) {
-  std::map<uint64_t, uint64_t> Out;
-  std::ifstream In("/proc/" + std::to_string(Pid) + "/auxv", std::ios::binary);
-  uint64_t Pair[2];
-  while (In.read(reinterpret_cast<char *>(Pair), sizeof(Pair)) && Pair[0])
-    Out[Pair[0]] = Pair[1];
-  return Out;
 }
 
 /// The size of the mapping that starts at Addr in /proc/PID/maps.
@@ -738,7 +729,8 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                      " left behind by a tsrun that was killed");
   if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
-  std::map<uint64_t, uint64_t> Aux = readAuxv(P.Pid);
+  std::map<uint64_t, uint64_t> Aux =
+      readProcessAuxv(P.Pid, P.dataModel() == DataModel::LP64 ? 8 : 4);
   AgentTargetFacts Facts;
   if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
     Facts.HwCap2 = Cap2->second;

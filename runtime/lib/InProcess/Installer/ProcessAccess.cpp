@@ -120,10 +120,17 @@ bool tscc::rt::ip::openTsrunFd(ProcessAccess &P, uint64_t Scratch, int Fd,
 bool tscc::rt::ip::mapSharedFd(ProcessAccess &P, int Fd, uint64_t Size,
                                uint64_t Prot, uint64_t &Base, std::string &Why,
                                const char *What) {
-  bool Ok = callChecked(
-      P, numbers(P).Mmap,
-      {0, Size, Prot, MAP_SHARED | MAP_NORESERVE, static_cast<uint64_t>(Fd), 0},
-      Base, Why, What);
+  // A 32-bit mmap takes the low half of the size: 4 GiB and 4 KiB would map
+  // 4 KiB, and the agent would write past it (a fault per record).
+  bool Fits = P.dataModel() == DataModel::LP64 || Size <= UINT32_MAX;
+  if (!Fits)
+    Why = std::string(What) + ": " + std::to_string(Size >> 20) +
+          " MiB do not fit in a 32-bit process (a smaller --thread-buffer "
+          "or --max-threads would)";
+  bool Ok = Fits && callChecked(P, numbers(P).Mmap,
+                                {0, Size, Prot, MAP_SHARED | MAP_NORESERVE,
+                                 static_cast<uint64_t>(Fd), 0},
+                                Base, Why, What);
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   P.syscall(numbers(P).Close, {static_cast<uint64_t>(Fd)}, Ignored, IgnoredWhy);

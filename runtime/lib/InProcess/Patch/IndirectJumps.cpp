@@ -7,15 +7,18 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 using namespace tscc::rt;
 using namespace tscc::rt::ip;
 
 namespace {
 
-/// What a jump through a register or memory holding V goes to.
-IndirectJump jumpThrough(const RegValue &V) {
+/// What a jump through a register or memory holding V goes to, in code
+/// whose pointers are PointerSize bytes.
+IndirectJump jumpThrough(const RegValue &V, unsigned PointerSize) {
   IndirectJump J;
+  J.PointerSize = static_cast<uint8_t>(PointerSize);
   switch (V.K) {
   case RegValue::Nothing:
   case RegValue::Incoming:
@@ -24,10 +27,10 @@ IndirectJump jumpThrough(const RegValue &V) {
     J.Kind = IndirectKind::Pointer;
     break;
   case RegValue::Indexed:
-    if (V.Width == 8 && V.TableKnown && V.Scale == 8) {
+    if (V.Width == PointerSize && V.TableKnown && V.Scale == PointerSize) {
       J.Kind = IndirectKind::Table;
       J.Table = V.Addr;
-    } else if (V.Width == 8) {
+    } else if (V.Width == PointerSize) {
       // A code pointer in memory (an array of them, a member at a variable
       // offset): an address constant of the module (ModuleEntries.h), as
       // any pointer in memory is.
@@ -51,24 +54,29 @@ IndirectJump jumpThrough(const RegValue &V) {
 }
 
 /// The jump Code[K], with the registers In before it.
+unsigned pointerSize(const PlacedInsn &D) {
+  return D.Mode == X86Mode::Bits32 ? 4 : 8;
+}
+
 IndirectJump classify(const RegisterValues &RV, const RegState &In,
                       const PlacedInsn &D, size_t K) {
   IndirectJump J;
   MemOperand M;
   if (D.I.modrmMod() == 3)
-    J = jumpThrough(In[jumpRegister(D.I)]);
+    J = jumpThrough(In[jumpRegister(D.I)], pointerSize(D));
   else if (!memOperandOf(D, M))
     J.Why = "its operand cannot be decoded";
   else if (M.Index < 0) // a pointer in memory: GOT, vtable, variable
     J.Kind = IndirectKind::Pointer;
   else
-    J = jumpThrough(RV.indexedLoad(In, M, K));
+    J = jumpThrough(RV.indexedLoad(In, M, K), pointerSize(D));
   J.Addr = D.Addr;
   return J;
 }
 
 bool sameTable(const IndirectJump &A, const IndirectJump &B) {
-  return A.Form == B.Form && A.Table == B.Table && A.Base == B.Base;
+  return A.Form == B.Form && A.Table == B.Table && A.Base == B.Base &&
+         A.PointerSize == B.PointerSize;
 }
 
 void addTable(std::vector<IndirectJump> &Tables, const IndirectJump &J) {
@@ -87,13 +95,13 @@ void tablesRead(const RegisterValues &RV, const RegState &In,
                 std::vector<IndirectJump> &Tables) {
   for (const RegisterValues::Write &W : RV.writes(K)) {
     RegValue V;
-    if (W.D.Kind == RegWrite::IndexedLoad && W.D.Mem.Scale == 8)
+    if (W.D.Kind == RegWrite::IndexedLoad && W.D.Mem.Scale == pointerSize(D))
       V = RV.indexedLoad(In, W.D.Mem, K);
-    else if (W.D.Kind == RegWrite::Add)
+    else if (W.D.Kind == RegWrite::Add || W.D.Kind == RegWrite::AddEntry)
       V = RV.value(In, K, W);
     else
       continue;
-    IndirectJump J = jumpThrough(V);
+    IndirectJump J = jumpThrough(V, pointerSize(D));
     J.Addr = D.Addr;
     addTable(Tables, J);
   }
@@ -103,6 +111,7 @@ bool decodeAll(std::span<const uint8_t> Func, uint64_t FuncStart, X86Mode Mode,
                std::vector<PlacedInsn> &Code, std::string &Why) {
   for (size_t Pos = 0; Pos < Func.size();) {
     PlacedInsn D;
+    D.Mode = Mode;
     D.Addr = FuncStart + Pos;
     D.Bytes = Func.data() + Pos;
     if (!decodeX86(D.Bytes, Func.size() - Pos, Mode, D.I)) {
@@ -122,11 +131,37 @@ bool inCode(std::span<const std::pair<uint64_t, uint64_t>> Code, uint64_t A) {
   return false;
 }
 
+/// The i386 calls of Code to a PC thunk, with the register each loads.
+std::map<uint64_t, unsigned> pcThunkCalls(const std::vector<PlacedInsn> &Code,
+                                          std::span<const uint8_t> Func,
+                                          uint64_t FuncStart,
+                                          const ReadMemory *Read) {
+  std::map<uint64_t, unsigned> Out;
+  for (const PlacedInsn &D : Code) {
+    if (D.Mode != X86Mode::Bits32 || D.I.Map != 0 || D.I.Opcode != 0xe8)
+      continue;
+    uint64_t T = branchTarget(D.Addr, D.I) & 0xffffffffu;
+    uint8_t Bytes[4];
+    bool Got = false;
+    if (T >= FuncStart && T - FuncStart + 4 <= Func.size()) {
+      std::memcpy(Bytes, Func.data() + (T - FuncStart), 4);
+      Got = true;
+    } else if (Read) {
+      Got = (*Read)(T, Bytes, 4);
+    }
+    unsigned R;
+    if (Got && pcThunkRegister(Bytes, R))
+      Out[D.Addr] = R;
+  }
+  return Out;
+}
+
 } // namespace
 
 bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
                                     uint64_t FuncStart, FunctionCode &Out,
-                                    std::string &Why, X86Mode Mode) {
+                                    std::string &Why, X86Mode Mode,
+                                    const ReadMemory *Read) {
   Out = FunctionCode();
   std::vector<PlacedInsn> Code;
   if (!decodeAll(Func, FuncStart, Mode, Code, Why))
@@ -138,20 +173,8 @@ bool tscc::rt::ip::scanFunctionCode(std::span<const uint8_t> Func,
   Out.BranchTargets.erase(
       std::unique(Out.BranchTargets.begin(), Out.BranchTargets.end()),
       Out.BranchTargets.end());
-  if (Mode == X86Mode::Bits32) {
-    // The register tracking knows x86-64's registers and tables: i386's
-    // indirect jumps (position-independent tables are GOT-relative) stay
-    // unknown.
-    for (const PlacedInsn &D : Code)
-      if (isIndirectJump(D.I)) {
-        IndirectJump J;
-        J.Addr = D.Addr;
-        J.Why = "the targets of i386 indirect jumps are not followed";
-        Out.Jumps.push_back(J);
-      }
-    return true;
-  }
-  RegisterValues RV(Code, Out.BranchTargets);
+  RegisterValues RV(Code, Out.BranchTargets,
+                    pcThunkCalls(Code, Func, FuncStart, Read));
   if (!RV.converged()) { // nothing can be said of its jumps
     IndirectJump J;
     J.Addr = FuncStart;
@@ -175,7 +198,8 @@ void tscc::rt::ip::readJumpTable(
     const ReadMemory &Read, std::vector<uint64_t> &Targets) {
   if (J.Kind != IndirectKind::Table)
     return;
-  size_t Width = J.Form == TableForm::Absolute ? 8 : 4;
+  size_t Width = J.Form == TableForm::Absolute ? J.PointerSize : 4;
+  uint64_t Mask = J.PointerSize == 4 ? 0xffffffffu : ~0ull;
   constexpr size_t Chunk = 64;
   uint8_t Buf[Chunk * 8];
   for (size_t N = 0; N < MaxTableEntries;) {
@@ -187,14 +211,15 @@ void tscc::rt::ip::readJumpTable(
     if (!Got)
       return;
     for (size_t K = 0; K < Got; ++K, ++N) {
-      uint64_t Target;
-      if (Width == 8) {
-        std::memcpy(&Target, Buf + K * 8, 8);
+      uint64_t Target = 0;
+      if (J.Form == TableForm::Absolute) {
+        std::memcpy(&Target, Buf + K * Width, Width);
       } else {
         int32_t Rel;
         std::memcpy(&Rel, Buf + K * 4, 4);
         Target = J.Base + static_cast<uint64_t>(static_cast<int64_t>(Rel));
       }
+      Target &= Mask;
       if (!inCode(Code, Target))
         return;
       Targets.push_back(Target);

@@ -26,6 +26,10 @@
 // RegisterValues.h says how what a register holds is followed through the
 // function's control flow.
 //
+// i386 code is followed the same way; its position-independent tables
+// are GOT-relative (`add t@GOTOFF(%ebx,%eax,4),%ebx`), the GOT's address
+// coming from a PC thunk.
+//
 // All of this is pure: bytes in, facts out.
 //
 //===----------------------------------------------------------------------===//
@@ -47,7 +51,7 @@ enum class IndirectKind : uint8_t { Table, Pointer, Unresolved };
 
 /// How a jump table's entries give addresses.
 enum class TableForm : uint8_t {
-  Absolute, ///< 8-byte addresses (relocated in memory)
+  Absolute, ///< addresses (relocated in memory), PointerSize bytes each
   Relative, ///< 4-byte signed offsets from a base address
 };
 
@@ -56,7 +60,8 @@ struct IndirectJump {
   IndirectKind Kind = IndirectKind::Unresolved;
   TableForm Form = TableForm::Absolute; ///< Table only
   uint64_t Table = 0;                   ///< Table: the first entry
-  uint64_t Base = 0; ///< Table, Relative: what the offsets count from
+  uint64_t Base = 0;       ///< Table, Relative: what the offsets count from
+  uint8_t PointerSize = 8; ///< Table: 4 in i386 code (addresses wrap)
   /// Unresolved: why, for -v ("the target is computed by an instruction
   /// at 0x...").
   std::string Why;
@@ -72,17 +77,20 @@ struct FunctionCode {
   std::vector<IndirectJump> Tables;
 };
 
+/// Reads Len bytes of the target at Addr; false if they cannot be read.
+using ReadMemory = std::function<bool(uint64_t Addr, void *Dst, size_t Len)>;
+
 /// Decodes Func (the function's bytes, starting at FuncStart), classifies
 /// its indirect jumps and finds its tables. False with Why if the function
 /// does not decode linearly. A function too large to trace completely gets
-/// an Unresolved jump at its start. In i386 code (Mode Bits32) every
-/// indirect jump is Unresolved.
+/// an Unresolved jump at its start. In i386 code (Mode Bits32),
+/// position-independent code finds its GOT with a call to a PC thunk
+/// (`call __x86.get_pc_thunk.bx; add $GOT-.,%ebx`), whose bytes outside
+/// Func are read with Read; without it, such tables are Unresolved.
 bool scanFunctionCode(std::span<const uint8_t> Func, uint64_t FuncStart,
                       FunctionCode &Out, std::string &Why,
-                      X86Mode Mode = X86Mode::Bits64);
-
-/// Reads Len bytes of the target at Addr; false if they cannot be read.
-using ReadMemory = std::function<bool(uint64_t Addr, void *Dst, size_t Len)>;
+                      X86Mode Mode = X86Mode::Bits64,
+                      const ReadMemory *Read = nullptr);
 
 /// Appends the targets of jump table J (Kind Table) to Targets. Entries are
 /// read from the first while they point into Code (the module's code, as

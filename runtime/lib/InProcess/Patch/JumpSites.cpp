@@ -84,31 +84,6 @@ size_t usdtArgCount(const UsdtProbe &U) {
   return std::min<size_t>(U.Args.size(), TSCC_USDT_MAX_ARGS);
 }
 
-/// U's arguments as the agent evaluates them (tscc/agent.h), a symbol's
-/// address moved by the module's Bias.
-std::vector<tscc_agent_usdt_arg> agentUsdtArgs(const UsdtProbe &U,
-                                               uint64_t Bias) {
-  std::vector<tscc_agent_usdt_arg> Out;
-  for (size_t I = 0; I < usdtArgCount(U); ++I) {
-    const UsdtArg &A = U.Args[I];
-    tscc_agent_usdt_arg G{};
-    G.value = A.Value;
-    if (A.Kind == UsdtOperand::Memory && A.SymbolRelative)
-      G.value += static_cast<int64_t>(Bias);
-    G.size = A.Size;
-    G.kind = A.Kind == UsdtOperand::Register ? TSCC_USDT_REGISTER
-             : A.Kind == UsdtOperand::Memory ? TSCC_USDT_MEMORY
-                                             : TSCC_USDT_CONSTANT;
-    G.reg = static_cast<int8_t>(A.Reg);
-    G.index = static_cast<int8_t>(A.Index);
-    G.high_reg = static_cast<int8_t>(A.HighReg);
-    G.scale = A.Scale;
-    G.high_byte = A.HighByte;
-    Out.push_back(G);
-  }
-  return Out;
-}
-
 /// The module-wide entries of M's file, found once per file while a
 /// module uses it.
 const ip::ModuleEntries &moduleEntries(const ModuleImage &M) {
@@ -144,16 +119,16 @@ ip::EntryFacts entriesInto(JumpSiteTarget &P, const ModuleImage &M,
   for (uint64_t S : Sites)
     if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize)
       Facts.Entries.push_back({S, ip::EntryKind::ProbeSite});
+  ip::ReadMemory Read = [&](uint64_t A, void *Dst, size_t Len) {
+    return P.Acc.readMemory(A, Dst, Len);
+  };
   ip::FunctionCode Code;
   std::string Why;
-  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode))
+  if (!ip::scanFunctionCode(Func, C.FuncStart, Code, Why, P.Mode, &Read))
     return Facts; // planJumpPatch refuses the site for the same reason
   ip::AddressRanges Ranges;
   for (const auto &[Start, End] : ME.code())
     Ranges.push_back({Start + M.Bias, End + M.Bias});
-  auto Read = [&](uint64_t A, void *Dst, size_t Len) {
-    return P.Acc.readMemory(A, Dst, Len);
-  };
   for (const ip::IndirectJump &J : Code.Jumps)
     if (J.Kind == ip::IndirectKind::Unresolved && !Facts.Unresolved)
       Facts.Unresolved = J;
@@ -281,6 +256,29 @@ bool registerSite(JumpSiteTarget &P, uint64_t Trampoline) {
 }
 
 } // namespace
+
+std::vector<tscc_agent_usdt_arg> tscc::rt::pt::agentUsdtArgs(const UsdtProbe &U,
+                                                             uint64_t Bias) {
+  std::vector<tscc_agent_usdt_arg> Out;
+  for (size_t I = 0; I < usdtArgCount(U); ++I) {
+    const UsdtArg &A = U.Args[I];
+    tscc_agent_usdt_arg G{};
+    G.value = A.Value;
+    if (A.Kind == UsdtOperand::Memory && A.SymbolRelative)
+      G.value += static_cast<int64_t>(Bias);
+    G.size = A.Size;
+    G.kind = A.Kind == UsdtOperand::Register ? TSCC_USDT_REGISTER
+             : A.Kind == UsdtOperand::Memory ? TSCC_USDT_MEMORY
+                                             : TSCC_USDT_CONSTANT;
+    G.reg = static_cast<int8_t>(A.Reg);
+    G.index = static_cast<int8_t>(A.Index);
+    G.high_reg = static_cast<int8_t>(A.HighReg);
+    G.scale = A.Scale;
+    G.high_byte = A.HighByte;
+    Out.push_back(G);
+  }
+  return Out;
+}
 
 std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,

@@ -81,6 +81,11 @@ struct JumpSiteTarget {
   std::map<uint64_t, std::string> Traps;
 };
 
+/// U's arguments as the agent evaluates them (tscc/agent.h), a symbol's
+/// address moved by the module's Bias.
+std::vector<tscc_agent_usdt_arg> agentUsdtArgs(const UsdtProbe &U,
+                                               uint64_t Bias);
+
 /// Patches every request of module M that can take a jump, in the process
 /// T names; the same contract as the ptrace version below. Sites must
 /// hold every probe site and breakpoint of M (T.Agent's jump sites are

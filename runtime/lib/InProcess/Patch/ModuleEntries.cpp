@@ -38,11 +38,19 @@ std::span<const uint8_t> asBytes(std::string_view S) {
 /// The constants of I (at Addr, bytes B) that may be code addresses.
 void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
                       bool Absolute, const AddressRanges &Code,
-                      std::vector<KnownEntry> &Out) {
+                      std::vector<KnownEntry> &Out, uint64_t Got) {
   auto Add = [&](uint64_t A, EntryKind K) {
     if (inRanges(Code, A))
       Out.push_back({A, K});
   };
+  // i386 position-independent code: label@GOTOFF(%reg), the register
+  // holding the GOT's address (or anything else: a spurious entry only
+  // costs a site its jump).
+  if (Got && I.HasModRM && I.modrmMod() != 3 && I.DispSize == 4)
+    Add((Got +
+         static_cast<uint64_t>(int64_t(int32_t(readLE(B + I.DispOffset, 4))))) &
+            0xffffffffu,
+        EntryKind::AddressTaken);
   if (hasRelTarget(I)) {
     Add(branchTarget(Addr, I), EntryKind::Branch);
     return;
@@ -66,14 +74,16 @@ void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
 
 void tscc::rt::ip::sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr,
                              bool Absolute, const AddressRanges &Code,
-                             std::vector<KnownEntry> &Out, X86Mode Mode) {
+                             std::vector<KnownEntry> &Out, X86Mode Mode,
+                             uint64_t Got) {
   for (size_t Pos = 0; Pos < Bytes.size();) {
     X86Insn I;
     if (!decodeX86(Bytes.data() + Pos, Bytes.size() - Pos, Mode, I)) {
       ++Pos;
       continue;
     }
-    addressConstants(I, Bytes.data() + Pos, Addr + Pos, Absolute, Code, Out);
+    addressConstants(I, Bytes.data() + Pos, Addr + Pos, Absolute, Code, Out,
+                     Got);
     Pos += I.Length;
   }
 }
@@ -91,30 +101,45 @@ void tscc::rt::ip::relaCodePointers(std::span<const uint8_t> Bytes,
   }
 }
 
-std::vector<uint64_t> tscc::rt::ip::relrPlaces(std::span<const uint8_t> Bytes) {
+std::vector<uint64_t>
+tscc::rt::ip::relRelativePlaces32(std::span<const uint8_t> Bytes) {
+  std::vector<uint64_t> Places;
+  constexpr size_t Entry = sizeof(Elf32_Rel);
+  for (size_t Pos = 0; Pos + Entry <= Bytes.size(); Pos += Entry) {
+    uint32_t Type = static_cast<uint32_t>(readLE(Bytes.data() + Pos + 4, 1));
+    if (Type == R_386_RELATIVE || Type == R_386_IRELATIVE)
+      Places.push_back(readLE(Bytes.data() + Pos, 4));
+  }
+  return Places;
+}
+
+std::vector<uint64_t> tscc::rt::ip::relrPlaces(std::span<const uint8_t> Bytes,
+                                               unsigned WordSize) {
   std::vector<uint64_t> Places;
   uint64_t Where = 0;
-  for (size_t Pos = 0; Pos + 8 <= Bytes.size(); Pos += 8) {
-    uint64_t E = readLE(Bytes.data() + Pos, 8);
+  unsigned Bits = 8 * WordSize - 1; // words a bitmap entry covers
+  for (size_t Pos = 0; Pos + WordSize <= Bytes.size(); Pos += WordSize) {
+    uint64_t E = readLE(Bytes.data() + Pos, WordSize);
     if (!(E & 1)) { // an address, and the next word
       Places.push_back(E);
-      Where = E + 8;
+      Where = E + WordSize;
       continue;
     }
-    for (unsigned Bit = 0; Bit < 63; ++Bit) // a bitmap of the next 63 words
+    for (unsigned Bit = 0; Bit < Bits; ++Bit)
       if ((E >> (Bit + 1)) & 1)
-        Places.push_back(Where + Bit * 8);
-    Where += 63 * 8;
+        Places.push_back(Where + Bit * WordSize);
+    Where += uint64_t(Bits) * WordSize;
   }
   return Places;
 }
 
 void tscc::rt::ip::dataCodePointers(std::span<const uint8_t> Bytes,
                                     uint64_t Addr, const AddressRanges &Code,
-                                    std::vector<KnownEntry> &Out) {
-  size_t Pos = (8 - Addr % 8) % 8;
-  for (; Pos + 8 <= Bytes.size(); Pos += 8) {
-    uint64_t V = readLE(Bytes.data() + Pos, 8);
+                                    std::vector<KnownEntry> &Out,
+                                    unsigned WordSize) {
+  size_t Pos = (WordSize - Addr % WordSize) % WordSize;
+  for (; Pos + WordSize <= Bytes.size(); Pos += WordSize) {
+    uint64_t V = readLE(Bytes.data() + Pos, WordSize);
     if (inRanges(Code, V))
       Out.push_back({V, EntryKind::DataPointer});
   }
@@ -122,12 +147,9 @@ void tscc::rt::ip::dataCodePointers(std::span<const uint8_t> Bytes,
 
 ModuleEntries::ModuleEntries(const ElfFile &Elf) {
   findCode(Elf);
-  // i386: no RELA, and its data's code pointers are 4-byte words. A jump
-  // through one is an indirect jump, which in i386 code refuses every
-  // window of more than one instruction (scanFunctionCode).
-  if (Elf.is64() && Elf.isRelocatable())
+  if (Elf.isRelocatable())
     findRelocations(Elf);
-  else if (Elf.is64())
+  else
     findDataPointers(Elf);
   for (uint64_t Pad : moduleLandingPads(Elf))
     Entries.push_back({Pad, EntryKind::LandingPad});
@@ -158,12 +180,22 @@ void ModuleEntries::findCode(const ElfFile &Elf) {
     }
   bool Absolute = !Elf.isRelocatable();
   X86Mode Mode = Elf.is64() ? X86Mode::Bits64 : X86Mode::Bits32;
+  uint64_t Got = 0; // what i386 position-independent code counts from
+  if (Mode == X86Mode::Bits32 && !Absolute) {
+    const ElfSection *G = Elf.section(".got.plt");
+    if (!G)
+      G = Elf.section(".got");
+    Got = G ? G->Addr : 0;
+  }
   for (const ElfSection *S : Exec)
     sweepCode(asBytes(Elf.bytes(S->Offset, S->Size)), S->Addr, Absolute, Code,
-              Entries, Mode);
+              Entries, Mode, Got);
   if (!Exec.empty())
     return;
-  // No section headers: the executable segments, as the loader maps them.
+  // No section headers: the executable segments, as the loader maps them
+  // (an i386 module without them has no .got.plt to count from: its
+  // GOT-relative constants are not seen).
+
   for (const ElfSegment &S : Elf.segments())
     if (S.Type == PT_LOAD && (S.Flags & PF_X))
       Code.push_back({S.VAddr, S.VAddr + S.FileSize});
@@ -178,16 +210,20 @@ void ModuleEntries::findRelocations(const ElfFile &Elf) {
     if (!(S.Flags & SHF_ALLOC))
       continue;
     std::span<const uint8_t> B = asBytes(Elf.bytes(S.Offset, S.Size));
-    if (S.Type == SHT_RELA) {
+    unsigned Word = Elf.is64() ? 8 : 4;
+    if (S.Type == SHT_RELA && Elf.is64()) {
       relaCodePointers(B, Code, Entries);
       continue;
     }
-    if (S.Type != SHT_RELR)
-      continue;
-    // A RELR place holds its link-time value in the file.
-    for (uint64_t Place : relrPlaces(B)) {
-      uint64_t V;
-      if (Elf.readVAddr(Place, &V, 8) && inRanges(Code, V))
+    // A REL or RELR place holds its link-time value in the file.
+    std::vector<uint64_t> Places;
+    if (S.Type == SHT_REL && !Elf.is64())
+      Places = relRelativePlaces32(B);
+    else if (S.Type == SHT_RELR)
+      Places = relrPlaces(B, Word);
+    for (uint64_t Place : Places) {
+      uint64_t V = 0;
+      if (Elf.readVAddr(Place, &V, Word) && inRanges(Code, V))
         Entries.push_back({V, EntryKind::DataPointer});
     }
   }
@@ -198,7 +234,7 @@ void ModuleEntries::findDataPointers(const ElfFile &Elf) {
     if ((S.Flags & SHF_ALLOC) && !(S.Flags & SHF_EXECINSTR) &&
         S.Type == SHT_PROGBITS)
       dataCodePointers(asBytes(Elf.bytes(S.Offset, S.Size)), S.Addr, Code,
-                       Entries);
+                       Entries, Elf.is64() ? 8 : 4);
 }
 
 void ModuleEntries::within(uint64_t Lo, uint64_t Hi, uint64_t Bias,

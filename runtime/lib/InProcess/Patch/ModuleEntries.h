@@ -41,26 +41,37 @@ using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 /// its direct branches reach (Branch) and that its RIP-relative operands
 /// name (AddressTaken). With Absolute (a fixed-address executable), 32-bit
 /// immediates and displacements that fall inside Code count as address
-/// constants too. Mode: the code's instruction set (i386 code has no
-/// RIP-relative operands; its position-independent address constants are
-/// offsets from the GOT, which no sweep can tell from other numbers).
+/// constants too. Mode: the code's instruction set. i386 code has no
+/// RIP-relative operands: its position-independent address constants are
+/// offsets from the GOT (`lea label@GOTOFF(%ebx),%eax`), which no sweep can
+/// tell from other numbers; with Got (the GOT's link-time address, 0 for
+/// none) every 32-bit displacement from a register that makes a code
+/// address from Got counts (more entries than there are, never fewer).
 void sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr, bool Absolute,
                const AddressRanges &Code, std::vector<KnownEntry> &Out,
-               X86Mode Mode = X86Mode::Bits64);
+               X86Mode Mode = X86Mode::Bits64, uint64_t Got = 0);
 
 /// Appends the addresses inside Code that the ELF64 RELA entries Bytes
 /// relocate pointers to (R_X86_64_RELATIVE, R_X86_64_IRELATIVE addends).
 void relaCodePointers(std::span<const uint8_t> Bytes, const AddressRanges &Code,
                       std::vector<KnownEntry> &Out);
 
-/// The places (link-time addresses) the RELR entries Bytes relocate.
-std::vector<uint64_t> relrPlaces(std::span<const uint8_t> Bytes);
+/// The places (link-time addresses) the ELF32 REL entries Bytes relocate
+/// as pointers into the module (R_386_RELATIVE, R_386_IRELATIVE): their
+/// addends are in the places.
+std::vector<uint64_t> relRelativePlaces32(std::span<const uint8_t> Bytes);
 
-/// Appends the aligned 8-byte words of Bytes (data at link-time address
-/// Addr) that are addresses inside Code: the code pointers of a
+/// The places (link-time addresses) the RELR entries Bytes relocate, in a
+/// module of WordSize-byte words.
+std::vector<uint64_t> relrPlaces(std::span<const uint8_t> Bytes,
+                                 unsigned WordSize = 8);
+
+/// Appends the aligned WordSize-byte words of Bytes (data at link-time
+/// address Addr) that are addresses inside Code: the code pointers of a
 /// fixed-address executable's data, which no relocation lists.
 void dataCodePointers(std::span<const uint8_t> Bytes, uint64_t Addr,
-                      const AddressRanges &Code, std::vector<KnownEntry> &Out);
+                      const AddressRanges &Code, std::vector<KnownEntry> &Out,
+                      unsigned WordSize = 8);
 
 class ModuleEntries {
 public:

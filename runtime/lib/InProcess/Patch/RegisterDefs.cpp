@@ -1,4 +1,4 @@
-//===- RegisterDefs.cpp - What an x86-64 instruction does to a register ---===//
+//===- RegisterDefs.cpp - What an x86 instruction does to a register -----===//
 #include "RegisterDefs.h"
 
 #include <initializer_list>
@@ -33,8 +33,10 @@ bool oneOf(unsigned R, std::initializer_list<unsigned> L) {
   return false;
 }
 
-/// Registers the System V ABI lets a callee change.
-bool callerSaved(unsigned R) {
+/// Registers the System V ABI lets a callee change (i386: eax, ecx, edx).
+bool callerSaved(unsigned R, X86Mode Mode) {
+  if (Mode == X86Mode::Bits32)
+    return oneOf(R, {Rax, Rcx, Rdx});
   return oneOf(R, {Rax, Rcx, Rdx, Rsi, Rdi, 8, 9, 10, 11});
 }
 
@@ -158,6 +160,12 @@ bool onlyReadsModRM(const X86Insn &I, const Fields &F) {
   }
 }
 
+/// Whether D operates on whole addresses: 32 bits in i386 code, 64 (REX.W)
+/// in x86-64, where a 32-bit add truncates.
+bool fullWidth(const PlacedInsn &D) {
+  return D.Mode == X86Mode::Bits32 ? !D.I.OpSize16 : (D.I.Rex & 8) != 0;
+}
+
 /// Map 0 (one-byte opcodes), legacy encoding.
 RegDef oneByteWrite(const PlacedInsn &D, unsigned R) {
   const X86Insn &I = D.I;
@@ -176,10 +184,40 @@ RegDef oneByteWrite(const PlacedInsn &D, unsigned R) {
     return leaInto(D, F, R);
   case 0x01:
     return WritesRm ? def(RegWrite::Add, R, F.Reg) : RegDef();
-  case 0x03:
+  case 0x03: {
     if (F.Reg != R)
       return {};
-    return F.Mod3 ? def(RegWrite::Add, R, F.Rm) : def(RegWrite::Unknown);
+    if (F.Mod3)
+      return def(RegWrite::Add, R, F.Rm);
+    // add t(%base,%idx,4),%r: a relative table's entry added to its base
+    // (gcc's i386 position-independent switch).
+    RegDef Out;
+    if (!memOperandOf(D, Out.Mem) || Out.Mem.Index < 0)
+      return def(RegWrite::Unknown);
+    Out.Kind = RegWrite::AddEntry;
+    return Out;
+  }
+  case 0x05:
+  case 0x2d: { // add/sub $imm,%eax (no ModRM)
+    if (R != Rax)
+      return {};
+    if (!fullWidth(D))
+      return def(RegWrite::Unknown);
+    RegDef Out = def(RegWrite::AddConst);
+    int64_t Imm = readSigned(D.Bytes + I.ImmOffset, I.ImmSize);
+    Out.Value = static_cast<uint64_t>(Op == 0x05 ? Imm : -Imm);
+    return Out;
+  }
+  case 0x81:
+  case 0x83:
+    // add/sub $imm,%r: a constant moved by a constant (add $GOT-., %ebx).
+    if (WritesRm && fullWidth(D) && (I.modrmReg() == 0 || I.modrmReg() == 5)) {
+      RegDef Out = def(RegWrite::AddConst);
+      int64_t Imm = readSigned(D.Bytes + I.ImmOffset, I.ImmSize);
+      Out.Value = static_cast<uint64_t>(I.modrmReg() == 0 ? Imm : -Imm);
+      return Out;
+    }
+    break;
   case 0x98: // cltq
     return R == Rax ? def(RegWrite::Same) : RegDef();
   case 0xc7:
@@ -188,10 +226,10 @@ RegDef oneByteWrite(const PlacedInsn &D, unsigned R) {
           static_cast<uint64_t>(readSigned(D.Bytes + I.ImmOffset, I.ImmSize)));
     break;
   case 0xe8:
-    return callerSaved(R) ? def(RegWrite::CallResult) : RegDef();
+    return callerSaved(R, D.Mode) ? def(RegWrite::CallResult) : RegDef();
   case 0xff:
     if (I.modrmReg() == 2 || I.modrmReg() == 3)
-      return callerSaved(R) ? def(RegWrite::CallResult) : RegDef();
+      return callerSaved(R, D.Mode) ? def(RegWrite::CallResult) : RegDef();
     break;
   default:
     break;
@@ -306,6 +344,15 @@ bool tscc::rt::ip::memOperandOf(const PlacedInsn &D, MemOperand &M) {
     return true;
   }
   bool B = I.Rex & 1, X = I.Rex & 2;
+  // i386's disp32 with no base is an absolute address, zero-extended.
+  bool Bits32 = D.Mode == X86Mode::Bits32;
+  auto Absolute = [&] {
+    if (Bits32 && M.Base < 0)
+      M.Disp = static_cast<int64_t>(static_cast<uint32_t>(M.Disp));
+    return true;
+  };
+  if (Bits32 && I.modrmMod() == 0 && I.modrmRm() == 5)
+    return Absolute();
   if (I.modrmRm() != 4) {
     M.Base = I.modrmRm() | (B ? 8 : 0);
     return true;
@@ -318,7 +365,7 @@ bool tscc::rt::ip::memOperandOf(const PlacedInsn &D, MemOperand &M) {
   }
   if (!((Sib & 7) == 5 && I.modrmMod() == 0))
     M.Base = (Sib & 7) | (B ? 8 : 0);
-  return true;
+  return Absolute();
 }
 
 RegDef tscc::rt::ip::registerWrite(const PlacedInsn &D, unsigned R) {
@@ -328,6 +375,15 @@ RegDef tscc::rt::ip::registerWrite(const PlacedInsn &D, unsigned R) {
   if (I.Map == 1)
     return twoByteWrite(D, R);
   return oneByteWrite(D, R);
+}
+
+bool tscc::rt::ip::pcThunkRegister(std::span<const uint8_t> T, unsigned &R) {
+  // 8b /r with mod 00, rm 100 and SIB 0x24: mov (%esp),%REG; then ret.
+  if (T.size() < 4 || T[0] != 0x8b || (T[1] & 0xc7) != 0x04 || T[2] != 0x24 ||
+      T[3] != 0xc3)
+    return false;
+  R = (T[1] >> 3) & 7;
+  return R != Rsp;
 }
 
 unsigned tscc::rt::ip::jumpRegister(const X86Insn &I) {

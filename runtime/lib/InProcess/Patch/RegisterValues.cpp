@@ -78,13 +78,22 @@ RegValue join(const RegValue &A, const RegValue &B) {
   return unknown(RegValue::Reason::Differs, A.From, B.From);
 }
 
-/// How many bytes the load I (mov, movsxd, or a jmp through memory) reads.
-unsigned loadWidth(const X86Insn &I) {
+/// How many bytes the load D (mov, movsxd, add, or a jmp through memory)
+/// reads.
+unsigned loadWidth(const PlacedInsn &D) {
+  const X86Insn &I = D.I;
   if (I.Opcode == 0x63)
     return 4;
-  if (I.Opcode == 0xff || (I.Rex & 8))
+  if (I.Opcode == 0xff)
+    return D.Mode == X86Mode::Bits32 ? 4 : 8;
+  if (I.Rex & 8)
     return 8;
   return I.OpSize16 ? 2 : 4;
+}
+
+/// An address computed in D's code: i386 addresses wrap at 4 GiB.
+uint64_t address(const PlacedInsn &D, uint64_t A) {
+  return D.Mode == X86Mode::Bits32 ? A & 0xffffffffu : A;
 }
 
 /// A 4-byte entry plus a constant: a relative table's target.
@@ -126,15 +135,26 @@ std::string RegValue::describe() const {
 }
 
 RegisterValues::RegisterValues(const std::vector<PlacedInsn> &Code,
-                               const std::vector<uint64_t> &Targets)
+                               const std::vector<uint64_t> &Targets,
+                               const std::map<uint64_t, unsigned> &PcThunkCalls)
     : Code(Code) {
   if (Code.empty())
     return;
   Writes.resize(Code.size());
-  for (size_t K = 0; K < Code.size(); ++K)
+  for (size_t K = 0; K < Code.size(); ++K) {
+    // A call to a PC thunk writes its register only: with the address
+    // after the call.
+    if (auto T = PcThunkCalls.find(Code[K].Addr); T != PcThunkCalls.end()) {
+      RegDef D;
+      D.Kind = RegWrite::Const;
+      D.Value = Code[K].Addr + Code[K].I.Length;
+      Writes[K].push_back({T->second, D});
+      continue;
+    }
     for (unsigned R = 0; R < 16; ++R)
       if (RegDef D = registerWrite(Code[K], R); D.Kind != RegWrite::None)
         Writes[K].push_back({R, D});
+  }
   findBlocks(Targets);
   Converged = run();
 }
@@ -273,7 +293,7 @@ RegValue RegisterValues::value(const RegState &In, size_t At,
   case RegWrite::Load:
     // A 4-byte load from a constant address is one entry of a table of
     // offsets, read with the index known (gcc does that).
-    if (D.Mem.Rip && loadWidth(Code[At].I) == 4) {
+    if (D.Mem.Rip && loadWidth(Code[At]) == 4) {
       RegValue V = make(RegValue::Indexed, From);
       V.TableKnown = true;
       V.Scale = 4;
@@ -286,6 +306,18 @@ RegValue RegisterValues::value(const RegState &In, size_t At,
     return indexedLoad(In, D.Mem, At);
   case RegWrite::Add:
     return relativeSum(In[D.Src], In[D.Src2], From);
+  case RegWrite::AddEntry:
+    return relativeSum(In[W.R], indexedLoad(In, D.Mem, At), From);
+  case RegWrite::AddConst: {
+    const RegValue &Old = In[W.R];
+    if (Old.K == RegValue::Nothing)
+      return {};
+    if (Old.K != RegValue::Const)
+      return unknown(RegValue::Reason::AddsOffset, From);
+    RegValue V = make(RegValue::Const, From);
+    V.Addr = address(Code[At], Old.Addr + D.Value);
+    return V;
+  }
   case RegWrite::Const: {
     RegValue V = make(RegValue::Const, From);
     V.Addr = D.Value;
@@ -304,7 +336,7 @@ RegValue RegisterValues::indexedLoad(const RegState &In, const MemOperand &M,
                                      size_t At) const {
   RegValue V = make(RegValue::Indexed, Code[At].Addr);
   V.Scale = static_cast<uint8_t>(M.Scale);
-  V.Width = static_cast<uint8_t>(loadWidth(Code[At].I));
+  V.Width = static_cast<uint8_t>(loadWidth(Code[At]));
   uint64_t Disp = static_cast<uint64_t>(M.Disp);
   if (M.Rip)
     return V;
@@ -319,7 +351,8 @@ RegValue RegisterValues::indexedLoad(const RegState &In, const MemOperand &M,
   const RegValue *Index = M.Index >= 0 && M.Scale == 1 ? &In[M.Index] : nullptr;
   if (Base.K == RegValue::Const || (Index && Index->K == RegValue::Const)) {
     V.TableKnown = true;
-    V.Addr = (Base.K == RegValue::Const ? Base.Addr : Index->Addr) + Disp;
+    V.Addr = address(
+        Code[At], (Base.K == RegValue::Const ? Base.Addr : Index->Addr) + Disp);
     return V;
   }
   if (Base.K == RegValue::Nothing || (Index && Index->K == RegValue::Nothing))

@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -66,9 +67,12 @@ using RegState = std::array<RegValue, 16>;
 class RegisterValues {
 public:
   /// Code: the function, decoded; Targets: its direct branch targets,
-  /// sorted. Runs the dataflow to its fixed point.
+  /// sorted; PcThunkCalls: the i386 calls (by address) to a PC thunk, with
+  /// the register each one loads with its return address. Runs the
+  /// dataflow to its fixed point.
   RegisterValues(const std::vector<PlacedInsn> &Code,
-                 const std::vector<uint64_t> &Targets);
+                 const std::vector<uint64_t> &Targets,
+                 const std::map<uint64_t, unsigned> &PcThunkCalls = {});
 
   /// Whether the fixed point was reached within the work allowed; if not,
   /// nothing here can be relied on.
