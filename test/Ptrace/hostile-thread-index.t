@@ -1,5 +1,6 @@
 // A traced program keeps writing 1 over its entry in the thread table and
-// the 64 KiB after it (the rest of the table and the thread index), while
+// the 64 KiB after it (the rest of the table and the thread index, as much
+// of it as the shard's head holds), while
 // tsrun looks threads up for the interval clause it runs itself. tsrun used
 // to spin in the index's rehash for good, deaf to SIGINT, and lose all its
 // output; and the table was the session's, so the program traced beside it

@@ -80,8 +80,9 @@
 // registers, the top of the stack and its shadow stack (the returns it
 // hijacked), and tsrun unwinds that: rec(3) -> rec(2) -> rec(1) -> rec(0)
 // from main, the returns the agent hijacked shown as the real ones. At an
-// exit probe a stack trace keeps the breakpoint (-v says why), and is
-// exact: rec(1) returns to rec(2), rec(3), main.
+// exit probe too: rec(1) returns to rec(2), rec(3), main (the frame being
+// returned from, still on the shadow stack while the clause runs, is not
+// taken for a caller's).
 // RUN: %cc32 %S/../Ptrace/Inputs/recurse.c -o %t.rec
 // RUN: %tscc %S/Inputs/inprocess-stktrace.t -o %t.stk.o
 // RUN: %tscc %S/Inputs/inprocess-stktrace-exit.t -o %t.stkx.o
@@ -104,7 +105,7 @@
 // STKTRACE-NEXT: {{^ +}}rec+0x{{[0-9a-f]+}} (
 // STKTRACE-NEXT: {{^ +}}main+0x{{[0-9a-f]+}} (
 // STKTRACE-VERBOSE: rec:entry at rec in {{.*}}, in-process jump{{$}}
-// STKTRACE-VERBOSE: rec:exit at rec in {{.*}}, breakpoint (an exit clause that takes a stack trace: tsrun unwinds a return exactly only at a breakpoint)
+// STKTRACE-VERBOSE: rec:exit at rec in {{.*}}, in-process jump{{$}}
 
 // Recursion pairs up (depth(5) returns 0..5, innermost first), and when
 // the session ends while outer() is inside (exit() in its entry clause),

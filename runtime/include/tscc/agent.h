@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 3
+#define TSCC_AGENT_VERSION 4
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -235,7 +235,7 @@ struct tscc_agent_shadow {
 #define TSCC_AGENT_CHUNK_FRAMES 85
 /* What tsrun maps for the pool: at most this (less where the system does
  * not give that much address space). */
-#define TSCC_AGENT_POOL_BYTES (64ull << 20)
+#define TSCC_AGENT_POOL_BYTES (16ull << 20)
 struct tscc_agent_chunk {
   uint32_t below; /* the chunk of the frames under these; when free, the
                      next free chunk */
@@ -376,7 +376,17 @@ struct tscc_agent_config {
   /* tsrun installed the agent's SIGTRAP handler (tscc_agent_trap) for
    * trap sites, keeping the program's disposition in chained_trap. */
   uint32_t trap_handler;
-  uint32_t reserved1;
+  /* The process's shard, kept open (close-on-exec, at a high number) so
+   * that the agent maps a thread's ring when the thread first writes one
+   * (tscc_host_ring); -1 (and rings 0) when the whole shard is mapped.
+   * Before it maps the descriptor the agent checks that it is still the
+   * shard's memfd (shard_ino, shard_dev_*): a program that closed it and
+   * opened a file of its own there gets no records written into it. */
+  int32_t shard_fd;
+  uint64_t rings; /* uint64_t[store.layout.thread_capacity]: where each ring
+                     is mapped, 0 until it is (the agent's) */
+  uint64_t shard_ino;
+  uint32_t shard_dev_major, shard_dev_minor;
   /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
    * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
    * syscall_gadget: the `syscall; ret` the agent makes its own calls
@@ -443,7 +453,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 16, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2160, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2184, "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 252, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,

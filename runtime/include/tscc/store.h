@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 3
+#define TSCC_STORE_VERSION 4
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -130,6 +130,7 @@ enum tscc_agent_notice {
   TSCC_NOTICE_LOCK_TIMEOUT = 1u << 4, /* the store lock was held too long */
   TSCC_NOTICE_UNFOLLOWED = 1u << 5,   /* a fork child of a detached process */
   TSCC_NOTICE_USDT_ARG = 1u << 6,     /* a USDT argument could not be read */
+  TSCC_NOTICE_RING_MAP = 1u << 7,     /* a thread's ring could not be mapped */
 };
 
 /* A clause's counts. Kept in rows (tscc_store_layout.counters_off): one
@@ -287,9 +288,15 @@ struct tscc_store_layout {
   uint64_t threads_off;      /* [shard] struct tscc_thread[thread_capacity] */
   uint64_t thread_index_off; /* [shard] uint32_t[thread_index_slots] */
   uint64_t blocks_off;       /* [shard] thread_block_size x capacity */
-  uint64_t rings_off;        /* [shard] ring_stride x thread_capacity */
-  uint64_t ring_stride;      /* sizeof(struct tscc_ring) + ring_size */
   uint64_t shard_tables_off; /* [shard] where __thread maps start */
+  /* [shard] ring_stride x thread_capacity, the last part of the shard: an
+   * agent maps the shard up to here, and each ring (a whole number of
+   * pages) when its thread first writes one, and then as far as the
+   * thread has written into it (tscc_host_ring), so that a process pays
+   * address space for what its threads wrote, not for --max-threads
+   * rings. */
+  uint64_t rings_off;
+  uint64_t ring_stride; /* sizeof(struct tscc_ring) + ring_size, in pages */
 };
 
 /* A process's view of the session's state: where the store and its own
@@ -402,6 +409,12 @@ int tscc_host_thread_alive(int32_t Tid);
  * target for good. */
 int tscc_host_owner_running(int32_t Owner);
 void tscc_host_wake(uint32_t *Futex);
+/* Where ring Ring (< thread_capacity) of S's shard is mapped in this
+ * process, with at least its first Need bytes (header included), mapping
+ * them if they are not yet; null if they cannot be (the record is then
+ * dropped and counted). A ring's mapping may move when it grows: callers
+ * ask again rather than keep the address. tsrun maps every shard whole. */
+uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need);
 /* Called after thread Tid released the lock (the agent stops the thread
  * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */
 void tscc_host_unlocked(int32_t Tid);

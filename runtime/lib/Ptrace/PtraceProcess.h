@@ -162,6 +162,12 @@ struct AgentState {
   uint64_t StoreBase = 0, StoreSize = 0;
   uint64_t ControlBase = 0, ControlSize = 0; ///< read-only
   uint64_t ShardBase = 0, ShardSize = 0;     ///< the process's own
+  /// The shard's descriptor the agent keeps to map each ring when its
+  /// thread first writes one (-1: the whole shard is mapped), and the
+  /// agent's table of where each ring is mapped
+  /// (tscc_agent_config.shard_fd, rings).
+  int ShardFd = -1;
+  uint64_t RingTable = 0, RingTableSize = 0, RingStride = 0;
   /// A fork child: its agent waits for a shard of its own (mapped at its
   /// first stop) before it is armed.
   bool ShardPending = false;

@@ -179,13 +179,6 @@ RemoteBackend::Impl::installAgentSites(Module &M,
       Why = "the clause prints an aggregation";
     else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
       Why = "the clause uses a stack as a key";
-    // The agent's snapshot at a return still holds the returning
-    // activation's shadow frame: unwound, it repeats the function and
-    // loses its caller (native in-process exit probes show it too).
-    else if (Site.Kind == TSCC_PROBE_UFT_EXIT &&
-             (Flags & TSCC_CLAUSE_CALLS_STACK_TRACE))
-      Why = "an exit clause that takes a stack trace: tsrun unwinds a "
-            "return exactly only at a breakpoint";
     else if (Breakpoints.count(Addr))
       Why = "a breakpoint is already there";
     if (!Why.empty()) {

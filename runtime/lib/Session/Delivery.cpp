@@ -437,14 +437,25 @@ bool SessionState::validRecord(const DrainedRecord &D) const {
 }
 
 std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
-                                                   const RecordBytes &Payload) {
+                                                   const RecordBytes &Payload,
+                                                   uint32_t Probe) {
   tscc_stack_snapshot Snap;
   memcpy(&Snap, Payload.data(), sizeof(Snap));
   std::vector<uint64_t> Shadow(Snap.shadow_count);
   if (!Shadow.empty())
     memcpy(Shadow.data(), Payload.data() + sizeof(Snap), Shadow.size() * 8);
-  std::span<const uint8_t> Stack(
-      Payload.data() + sizeof(Snap) + Shadow.size() * 8, Snap.stack_size);
+  // An exit clause runs while the frame it returns from is still on the
+  // shadow stack (the agent pops it after the clauses), but its return
+  // address is already the PC: its entry stands for no slot of the stack,
+  // and taken for the next hijacked one it would shift every caller by a
+  // frame (rec, rec, rec instead of rec, rec, main).
+  if (Probe < P.probes().size() &&
+      P.probes()[Probe].kind == TSCC_PROBE_UFT_EXIT && !Shadow.empty() &&
+      Shadow.back() == Snap.regs[TSCC_REG_RIP])
+    Shadow.pop_back();
+  std::span<const uint8_t> Stack(Payload.data() + sizeof(Snap) +
+                                     uint64_t(Snap.shadow_count) * 8,
+                                 Snap.stack_size);
   unsigned Depth = stackDepthLimit(Snap.depth);
   UnwoundStack S =
       T ? T->unwindSnapshot(Snap.regs, Stack, Shadow, Snap.return_trampoline,
@@ -505,7 +516,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   const TargetEntry &T = Targets.at(D.Target); // validRecord() checked it
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
-    StackRecord = unwindSnapshot(T.Tgt, D.Payload);
+    StackRecord = unwindSnapshot(T.Tgt, D.Payload, H.probe);
   std::span<const uint8_t> Payload(D.Payload.data(), D.Payload.size());
   if (!StackRecord.empty())
     Payload = {reinterpret_cast<const uint8_t *>(StackRecord.data()),
@@ -647,6 +658,12 @@ void SessionState::warnAgentNoticesLocked() {
                    "an argument of a USDT probe could not be read in a traced "
                    "process (a memory operand at a bad address); it read as "
                    "0");
+  if (N & TSCC_NOTICE_RING_MAP)
+    warnOnceLocked("agent-ring-map",
+                   "a traced process's in-process agent could not map a "
+                   "thread's record buffer (the process closed the "
+                   "descriptor it keeps for that, or is out of address "
+                   "space); that thread's records were counted as drops");
   if (N & TSCC_NOTICE_NO_SHARER)
     warnOnceLocked("agent-no-sharer",
                    "a process sharing a traced process's memory was unknown "

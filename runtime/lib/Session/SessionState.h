@@ -340,7 +340,8 @@ public:
   /// process whose exit was not released yet, or one still running).
   void markTrailingLossAllLocked();
   /// The stack trace record for a snapshot taken in a target.
-  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload);
+  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload,
+                                       uint32_t Probe);
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;

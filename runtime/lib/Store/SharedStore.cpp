@@ -133,7 +133,7 @@ bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
 }
 
 /// A process's shard up to its tables: its header, its clause counters,
-/// its threads, their index and blocks, and their rings.
+/// its threads, their index and blocks.
 uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
   uint64_t Cur = alignTo(sizeof(tscc_shard_header), 64);
   L.counters_off = Cur;
@@ -162,12 +162,16 @@ uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
   L.blocks_off = Cur;
   Cur += uint64_t(L.thread_block_size) * L.thread_capacity;
 
-  Cur = alignTo(Cur, 4096);
-  L.rings_off = Cur;
-  L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 64);
-  Cur += L.ring_stride * uint64_t(L.thread_capacity);
   L.shard_tables_off = alignTo(Cur, 4096);
   return L.shard_tables_off;
+}
+
+/// The rings, last in the shard and each a whole number of pages, so that
+/// an agent can map each one by itself (store.h).
+uint64_t layoutRings(uint64_t Cur, tscc_store_layout &L) {
+  L.rings_off = alignTo(Cur, 4096);
+  L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 4096);
+  return L.rings_off + L.ring_stride * uint64_t(L.thread_capacity);
 }
 
 } // namespace
@@ -201,6 +205,7 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   uint64_t ShardCur = layoutShard(Shape, L);
   if (!layoutTables(Shape, Cur, ShardCur, Tables, Error))
     return false;
+  ShardCur = layoutRings(ShardCur, L);
   L.size = alignTo(std::max<uint64_t>(Cur, 4096), 4096);
   L.shard_size = alignTo(std::max<uint64_t>(ShardCur, 4096), 4096);
   if (L.size > MaxStoreBytes || L.shard_size > MaxStoreBytes) {
@@ -382,6 +387,11 @@ extern "C" int tscc_host_thread_alive(int32_t Tid) {
 extern "C" int tscc_host_owner_running(int32_t) { return 0; }
 
 extern "C" void tscc_host_unlocked(int32_t) {}
+
+extern "C" uint8_t *tscc_host_ring(tscc_store *S, uint32_t Ring, uint64_t) {
+  return S->shard + S->layout.rings_off +
+         static_cast<uint64_t>(Ring) * S->layout.ring_stride;
+}
 
 extern "C" void tscc_host_wake(uint32_t *Futex) {
   syscall(SYS_futex, Futex, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);

@@ -73,6 +73,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -90,25 +91,49 @@ __attribute__((noipa)) long work(long I) { return I * 3; }
 struct region {
   uint8_t *Lo, *Hi;
   int Writable;
+  int Ring; /* a ring mapped by itself (no store or shard magic first) */
 };
-static struct region Regions[16];
+static struct region Regions[64];
 static int RegionCount;
 static volatile int Stop;
 
 static int gettid_(void) { return (int)syscall(SYS_gettid); }
 
+/* The agent maps its shard's rings one by one, as its threads write into
+ * them, from a descriptor of the shard it keeps: a program can map all of
+ * it from there itself, as this one does, once. */
+static void map_whole_shard(void) {
+  static int Done;
+  for (int Fd = 3; Fd < 4096 && !Done; ++Fd) {
+    char Path[64], Link[128];
+    snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
+    ssize_t N = readlink(Path, Link, sizeof(Link) - 1);
+    struct stat St;
+    if (N <= 0 || (Link[N] = 0, !strstr(Link, "memfd:tscc-shard")) ||
+        fstat(Fd, &St) != 0)
+      continue;
+    Done = mmap(0, (size_t)St.st_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+                Fd, 0) != MAP_FAILED;
+  }
+}
+
 static void find_regions(void) {
+  map_whole_shard();
   FILE *F = fopen("/proc/self/maps", "r");
   char Line[512];
   RegionCount = 0;
-  while (F && fgets(Line, sizeof(Line), F) && RegionCount < 16) {
+  while (F && fgets(Line, sizeof(Line), F) && RegionCount < 64) {
     unsigned long Lo, Hi;
     char Perm[8];
     if (!strstr(Line, "memfd:tscc") ||
         sscanf(Line, "%lx-%lx %7s", &Lo, &Hi, Perm) != 3)
       continue;
-    Regions[RegionCount++] =
-        (struct region){(uint8_t *)Lo, (uint8_t *)Hi, Perm[1] == 'w'};
+    uint64_t Magic = 0;
+    if (Perm[0] == 'r')
+      memcpy(&Magic, (void *)Lo, 8);
+    Regions[RegionCount++] = (struct region){
+        (uint8_t *)Lo, (uint8_t *)Hi, Perm[1] == 'w',
+        Magic != TSCC_STORE_MAGIC && Magic != TSCC_SHARD_MAGIC};
   }
   if (F)
     fclose(F);
@@ -116,9 +141,11 @@ static void find_regions(void) {
 
 /* Calls Fn on every resident page of the writable tscc mappings until it
  * returns something. */
+/* Rings mapped by themselves are left alone (they may be mapped in part,
+ * and move as they grow): records are looked for in the whole shard. */
 static void *scan(void *(*Fn)(uint8_t *Page, void *Arg), void *Arg) {
   for (int R = 0; R < RegionCount; ++R) {
-    if (!Regions[R].Writable)
+    if (!Regions[R].Writable || Regions[R].Ring)
       continue;
     size_t Pages = (size_t)(Regions[R].Hi - Regions[R].Lo) / 4096;
     unsigned char *In = calloc(Pages, 1);
@@ -246,12 +273,24 @@ static void corrupt_map(uint32_t *Entry, size_t Slots) {
 }
 
 static uint32_t *Scribble;
+static size_t ScribbleBytes = 65536;
 
 static void *scribble(void *A) {
   (void)A;
   while (!Stop)
-    for (size_t I = 0; I < 65536 / 4; ++I)
+    for (size_t I = 0; I < ScribbleBytes / 4; ++I)
       Scribble[I] = 1;
+  return 0;
+}
+
+/* As much of 64 KiB from P as its mapping holds (the shard's head may end
+ * before: the rings are mapped apart). */
+static size_t bytes_to_region_end(void *P, size_t Max) {
+  for (int R = 0; R < RegionCount; ++R)
+    if ((uint8_t *)P >= Regions[R].Lo && (uint8_t *)P < Regions[R].Hi) {
+      size_t Left = (size_t)(Regions[R].Hi - (uint8_t *)P);
+      return Left < Max ? Left : Max;
+    }
   return 0;
 }
 
@@ -597,8 +636,8 @@ int main(int argc, char **argv) {
     for (long I = 0; I < N; ++I)
       Sum += poke(MAGIC, I);
   } else if (!strcmp(Mode, "ring-size")) {
-    RingData = find(first_record_in, &Tid);
     RingSize = argc > 3 ? strtoull(argv[3], 0, 0) : 1u << 20;
+    RingData = find(first_record_in, &Tid);
     pthread_create(&Th, 0, flip_sizes, 0);
   } else if (!strcmp(Mode, "ring-header")) {
     RingData = find(first_record_in, &Tid);
@@ -607,6 +646,7 @@ int main(int argc, char **argv) {
     corrupt_map(find(agg_entry_in, 0), argc > 3 ? strtoull(argv[3], 0, 0) : 2048);
   } else if (!strcmp(Mode, "thread-index")) {
     Scribble = find(thread_entry_in, &Tid);
+    ScribbleBytes = bytes_to_region_end(Scribble, ScribbleBytes);
     pthread_create(&Th, 0, scribble, 0);
   } else if (!strcmp(Mode, "agg-avg")) {
     find(agg_entry_in, 0);

@@ -73,3 +73,100 @@ void tscc_host_unlocked(int32_t Tid) {
 void tscc_host_wake(uint32_t *Futex) {
   sys3(NR_futex, Futex, FUTEX_WAKE, 0x7fffffff);
 }
+
+/*--- Rings, mapped as threads first write them ------------------------------*/
+
+#define PROT_RW 3     /* PROT_READ | PROT_WRITE */
+#define MAP_SHARED_ 1 /* MAP_SHARED */
+#define MAP_NORESERVE_ 0x4000
+#define MADV_DONTFORK_ 10
+#define STATX_INO_ 0x100u
+#define AT_EMPTY_PATH_ 0x1000
+
+/* Whether descriptor Fd is still the shard's memfd: a program may have
+ * closed it and opened something else under the same number. */
+static int shard_fd_is_ours(long Fd) {
+  uint64_t Buf[32]; /* struct statx: 256 bytes */
+  __builtin_memset(Buf, 0, sizeof(Buf));
+  if (sys6(NR_statx, Fd, (long)"", AT_EMPTY_PATH_, STATX_INO_, (long)Buf, 0))
+    return 0;
+  const uint32_t *Words = (const uint32_t *)Buf;
+  return Buf[4] == tscc_agent_config.shard_ino &&          /* stx_ino at 32 */
+         Words[34] == tscc_agent_config.shard_dev_major && /* at 136 */
+         Words[35] == tscc_agent_config.shard_dev_minor;   /* at 140 */
+}
+
+/* A ring's table entry: the address of its mapping, page-aligned, and in
+ * the low bits K, for a mapping of 4096 << K bytes (or the ring's whole
+ * stride, if that is less). A ring is mapped 16 KiB at first, and grows
+ * (mremap, which may move it) by doubling as its thread writes further
+ * into it: a thread that writes a few records costs 16 KiB, one that
+ * went round its ring the whole ring. */
+#define RING_FIRST_SHIFT 2 /* 16 KiB */
+#define RING_SHIFT_MASK 31u
+
+static uint64_t ring_mapped_len(uint64_t Entry, uint64_t Stride) {
+  uint64_t Len = 4096ull << (Entry & RING_SHIFT_MASK);
+  return Len < Stride ? Len : Stride;
+}
+
+static uint32_t ring_shift_for(uint64_t Need, uint32_t Shift) {
+  while ((4096ull << Shift) < Need && Shift < RING_SHIFT_MASK)
+    ++Shift;
+  return Shift;
+}
+
+static int sys_failed(long R) {
+  return (unsigned long)R > (unsigned long)-4096L;
+}
+
+/* Maps (or grows the mapping of) ring Ring to at least Need bytes; 0 when
+ * it cannot. Only the ring's thread writes its ring, under the store lock,
+ * so nobody else holds its address while it moves. */
+static uint8_t *map_ring(struct tscc_store *S, uint32_t Ring, uint64_t *Table,
+                         uint64_t Entry, uint64_t Need) {
+  uint64_t Stride = S->layout.ring_stride;
+  uint32_t Shift = ring_shift_for(Need, Entry ? (Entry & RING_SHIFT_MASK) + 1
+                                              : RING_FIRST_SHIFT);
+  uint64_t Len = ring_mapped_len(Shift, Stride);
+  long At;
+  if (Entry) {
+    At = sys6(NR_mremap, (long)(Entry & ~4095ull),
+              (long)ring_mapped_len(Entry, Stride), (long)Len,
+              1 /* MREMAP_MAYMOVE */, 0, 0);
+  } else {
+    long Fd = tscc_agent_config.shard_fd;
+    uint64_t Off = S->layout.rings_off + (uint64_t)Ring * Stride;
+#if UINTPTR_MAX == 0xffffffffu
+    long ArgOff = (long)(Off >> 12); /* mmap2 */
+#else
+    long ArgOff = (long)Off;
+#endif
+    At = Fd >= 0 && shard_fd_is_ours(Fd)
+             ? sys6(NR_mmap, 0, (long)Len, PROT_RW,
+                    MAP_SHARED_ | MAP_NORESERVE_, Fd, ArgOff)
+             : -9 /* EBADF */;
+    /* A child made by fork() gets a shard of its own, and its own rings. */
+    if (!sys_failed(At))
+      sys3(NR_madvise, At, (long)Len, MADV_DONTFORK_);
+  }
+  if (sys_failed(At)) {
+    agent_notice(TSCC_NOTICE_RING_MAP);
+    return 0;
+  }
+  __atomic_store_n(&Table[Ring], (uint64_t)(unsigned long)At | Shift,
+                   __ATOMIC_RELEASE);
+  return AGENT_PTR(uint8_t *, (uint64_t)(unsigned long)At);
+}
+
+uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need) {
+  uint64_t *Table = AGENT_PTR(uint64_t *, tscc_agent_config.rings);
+  if (!Table) /* the whole shard is mapped */
+    return S->shard + S->layout.rings_off +
+           (uint64_t)Ring * S->layout.ring_stride;
+  uint64_t Entry = __atomic_load_n(&Table[Ring], __ATOMIC_ACQUIRE);
+  if (LIKELY(Entry != 0 &&
+             ring_mapped_len(Entry, S->layout.ring_stride) >= Need))
+    return AGENT_PTR(uint8_t *, Entry & ~4095ull);
+  return map_ring(S, Ring, Table, Entry, Need);
+}

@@ -756,9 +756,12 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   struct tscc_thread *T = tscc_thread_at(S, Slot);
   if (!T || T->state != TSCC_THREAD_DEAD)
     return;
+  /* A ring never mapped here was never written here either. */
   struct tscc_ring *R = tscc_ring_at(S, (uint32_t)Slot);
-  R->head = R->tail = 0;
-  R->dropped = R->marked = 0;
+  if (R) {
+    R->head = R->tail = 0;
+    R->dropped = R->marked = 0;
+  }
   T->tid = 0;
   T->target = 0;
   __atomic_store_n(&T->state, TSCC_THREAD_FREE, __ATOMIC_RELEASE);
@@ -772,8 +775,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
   if (Ring >= S->layout.thread_capacity)
     return 0;
-  return (struct tscc_ring *)(S->shard + S->layout.rings_off +
-                              (uint64_t)Ring * S->layout.ring_stride);
+  return (struct tscc_ring *)tscc_host_ring(S, Ring, sizeof(struct tscc_ring));
 }
 
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
@@ -846,12 +848,19 @@ uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
   /* Records dropped before this one: a marker goes first, so room for
    * both is needed. */
   uint64_t Lost = R->dropped - R->marked, Used = 0;
+  /* What of the ring this entry (and a marker) may touch must be mapped:
+   * an agent maps a ring bit by bit as its thread writes further into it. */
+  uint64_t Reach = (Head & (Size - 1)) + RING_LOST_BYTES + Total;
   if (Lost && ring_place(Size, Head, Tail, RING_LOST_BYTES, &Used) >= 0)
     Head += Used;
-  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0) {
+  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0 ||
+      !(R = (struct tscc_ring *)tscc_host_ring(
+            S, Ring, sizeof(*R) + (Reach < Size ? Reach : Size)))) {
+    R = tscc_ring_at(S, Ring);
     __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
     return 0;
   }
+  Data = (uint8_t *)(R + 1);
   if (Lost)
     ring_mark_lost(S, Ring, Lost);
   ring_skip(R, Data, Size, Total);

@@ -28,6 +28,8 @@
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,8 +49,7 @@ namespace {
 constexpr uint32_t MinAgentThreads = 4096;
 /// Shadow stacks: address space for this many bytes of chunks (only those
 /// used take memory), or less where the system will not give that much.
-constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 16u << 20, 4u << 20,
-                                  1u << 20};
+constexpr uint64_t PoolBytes[] = {TSCC_AGENT_POOL_BYTES, 4u << 20, 1u << 20};
 /// How long an agent waits for the store lock before it drops a clause.
 constexpr uint64_t AgentLockTimeoutNs = 250'000'000;
 
@@ -142,6 +143,12 @@ bool mapThreads(ip::ProcessAccess &Acc, AgentState &A, AgentFactory &F,
   A.ThreadsBase = ip::mapAnonymous(Acc, A.ThreadsSize, PROT_READ | PROT_WRITE,
                                    Why, MAP_NORESERVE);
   if (!A.ThreadsBase)
+    return false;
+  // Where the agent maps each ring of the shard (tscc_host_ring).
+  A.RingTableSize = uint64_t(F.session().store()->layout().thread_capacity) * 8;
+  A.RingTable = ip::mapAnonymous(Acc, A.RingTableSize, PROT_READ | PROT_WRITE,
+                                 Why, MAP_NORESERVE);
+  if (!A.RingTable)
     return false;
   for (uint64_t Bytes : PoolBytes) {
     A.PoolBase = ip::mapAnonymous(Acc, Bytes, PROT_READ | PROT_WRITE, Why,
@@ -263,18 +270,74 @@ bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
   return ip::mapSharedFd(Access, Fd, Size, Prot, Base, Why, What);
 }
 
+/// The lowest number the agent keeps the shard's descriptor at, out of the
+/// way of the program's own descriptors.
+constexpr int KeptShardFdMin = 900;
+
 /// Maps the process's own shard. A child it forks does not inherit it
-/// (MADV_DONTFORK): the child gets a shard of its own.
+/// (MADV_DONTFORK): the child gets a shard of its own. Only the shard's
+/// head (everything but the rings) is mapped here; the agent maps each
+/// ring from the descriptor it keeps when the ring's thread first writes a
+/// record (tscc_host_ring). Where the descriptor cannot be kept
+/// (RLIMIT_NOFILE at or below KeptShardFdMin), the whole shard is mapped.
 bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
               std::string &Why) {
   AgentState &A = P.Agent;
-  A.ShardSize = Mine.size();
+  PtraceAccess Access(P, Tid);
   uint64_t R = 0;
-  return mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
-               Why, "mapping the process's shard") &&
-         call(P, Tid, abiOf(P).NrMadvise,
-              {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R, Why,
-              "madvise(MADV_DONTFORK)");
+  if (A.ShardFd >= 0) // a fork child's: its parent's shard
+    ip::closeFd(Access, A.ShardFd);
+  // A fork child's table holds its parent's rings, which it did not
+  // inherit (MADV_DONTFORK): private anonymous memory reads as zero again.
+  if (A.RingTable && !call(P, Tid, abiOf(P).NrMadvise,
+                           {A.RingTable, A.RingTableSize, MADV_DONTNEED}, R,
+                           Why, "madvise(MADV_DONTNEED)"))
+    return false;
+  A.ShardFd = A.RingTable ? ip::moveFdHigh(Access, Fd, KeptShardFdMin) : -1;
+  bool Ok;
+  if (A.ShardFd >= 0) {
+    A.ShardSize = Mine.view()->layout.rings_off;
+    A.RingStride = Mine.view()->layout.ring_stride;
+    Ok = ip::mapSharedFdOpen(Access, A.ShardFd, A.ShardSize,
+                             PROT_READ | PROT_WRITE, A.ShardBase, Why,
+                             "mapping the process's shard");
+  } else {
+    A.ShardSize = Mine.size();
+    Ok = mapFd(P, Tid, Fd, A.ShardSize, PROT_READ | PROT_WRITE, A.ShardBase,
+               Why, "mapping the process's shard");
+  }
+  return Ok && call(P, Tid, abiOf(P).NrMadvise,
+                    {A.ShardBase, A.ShardSize, MADV_DONTFORK}, R, Why,
+                    "madvise(MADV_DONTFORK)");
+}
+
+/// What the agent needs to know of its shard (tscc_agent_config).
+struct ShardConfig {
+  uint64_t Base;
+  int32_t Fd;
+  uint64_t Rings, Ino;
+  uint32_t DevMajor, DevMinor;
+};
+
+ShardConfig shardConfig(const AgentState &A, const Shard &Mine) {
+  ShardConfig C{A.ShardBase, A.ShardFd, 0, 0, 0, 0};
+  struct stat St{};
+  if (A.ShardFd >= 0 && fstat(Mine.fd(), &St) == 0) {
+    C.Rings = A.RingTable;
+    C.Ino = St.st_ino;
+    C.DevMajor = major(St.st_dev);
+    C.DevMinor = minor(St.st_dev);
+  }
+  return C;
+}
+
+void putShardConfig(tscc_agent_config &C, const ShardConfig &S) {
+  C.store.shard = reinterpret_cast<uint8_t *>(S.Base);
+  C.shard_fd = S.Rings ? S.Fd : -1;
+  C.rings = S.Rings;
+  C.shard_ino = S.Ino;
+  C.shard_dev_major = S.DevMajor;
+  C.shard_dev_minor = S.DevMinor;
 }
 
 /// Maps the session's store, its control page and the process's shard into
@@ -404,7 +467,10 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
   C.store.base = reinterpret_cast<uint8_t *>(A.StoreBase);
   C.store.tables = reinterpret_cast<const tscc_table_layout *>(Tables);
   C.store.control = reinterpret_cast<const tscc_control *>(A.ControlBase);
-  C.store.shard = reinterpret_cast<uint8_t *>(A.ShardBase);
+  if (Shard *Mine = F.session().shard(P))
+    putShardConfig(C, shardConfig(A, *Mine));
+  else
+    C.shard_fd = -1;
   C.target_id = A.TargetId;
   // rdfsbase is a 64-bit instruction; the i386 agent reads %gs:0.
   C.has_fsgsbase = Is64 && (Facts.HwCap2 & 2);
@@ -796,11 +862,15 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
   }
   if (!mapShard(Child, Tid, *Mine, Got, Why))
     return false;
-  uint64_t Where = A.ShardBase;
-  if (!Child.writeMemory(A.Config + offsetof(tscc_agent_config, store) +
-                             offsetof(tscc_store, shard),
-                         &Where, sizeof(Where)) ||
-      !arm(Child, F)) {
+  // Its own shard, and its own descriptor of it, in its copy of the
+  // parent's configuration.
+  tscc_agent_config C{};
+  if (!Child.readMemory(A.Config, &C, sizeof(C))) {
+    Why = "cannot read the agent's configuration in the child";
+    return false;
+  }
+  putShardConfig(C, shardConfig(A, *Mine));
+  if (!Child.writeMemory(A.Config, &C, sizeof(C)) || !arm(Child, F)) {
     Why = "cannot arm the agent in the child";
     return false;
   }

@@ -70,6 +70,28 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
   return N;
 }
 
+/// The rings the agent mapped (tscc_agent_config.rings), its table of them
+/// and the shard's descriptor it kept. The table is the program's to
+/// scribble on: only entries that are page-aligned are unmapped, with the
+/// size of a ring.
+void unmapRings(PtraceProcess &P, pid_t Tid, const AgentState &A) {
+  if (A.RingTable) {
+    std::vector<uint64_t> Table(A.RingTableSize / 8);
+    if (A.RingStride &&
+        P.readMemory(A.RingTable, Table.data(), A.RingTableSize))
+      for (uint64_t At : Table)
+        if (At && !(At & 4095))
+          unmapInTarget(P, Tid, At, A.RingStride);
+    unmapInTarget(P, Tid, A.RingTable, A.RingTableSize);
+  }
+  if (A.ShardFd >= 0) {
+    uint64_t R = 0;
+    std::string Why;
+    injectSyscall(P, Tid, agentAbi(P.dataModel()).NrClose,
+                  {static_cast<uint64_t>(A.ShardFd)}, R, Why);
+  }
+}
+
 /// Whether the bytes at J's site are still the jump tsrun wrote (not those
 /// of a library mapped there since J's was unloaded).
 bool jumpStillThere(PtraceProcess &P, const JumpSite &J) {
@@ -352,6 +374,7 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
     unmapInTarget(P, Tid, A.StoreBase, A.StoreSize);
     unmapInTarget(P, Tid, A.ControlBase, A.ControlSize);
     unmapInTarget(P, Tid, A.ShardBase, A.ShardSize);
+    unmapRings(P, Tid, A);
     Out.Unmapped = true;
   }
   A = AgentState{};

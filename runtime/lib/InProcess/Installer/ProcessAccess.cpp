@@ -17,16 +17,18 @@ namespace {
 /// The calls made here, by the process's model (i386's mmap is mmap2,
 /// whose offset counts pages; ours is always 0).
 struct Numbers {
-  uint64_t Mmap, Mprotect, Openat, Close;
+  uint64_t Mmap, Mprotect, Openat, Close, Fcntl;
 };
 constexpr Numbers LP64Numbers{syscallNumberOf(DataModel::LP64, "mmap"),
                               syscallNumberOf(DataModel::LP64, "mprotect"),
                               syscallNumberOf(DataModel::LP64, "openat"),
-                              syscallNumberOf(DataModel::LP64, "close")};
+                              syscallNumberOf(DataModel::LP64, "close"),
+                              syscallNumberOf(DataModel::LP64, "fcntl")};
 constexpr Numbers ILP32Numbers{syscallNumberOf(DataModel::ILP32, "mmap2"),
                                syscallNumberOf(DataModel::ILP32, "mprotect"),
                                syscallNumberOf(DataModel::ILP32, "openat"),
-                               syscallNumberOf(DataModel::ILP32, "close")};
+                               syscallNumberOf(DataModel::ILP32, "close"),
+                               syscallNumberOf(DataModel::ILP32, "fcntl64")};
 
 const Numbers &numbers(const ProcessAccess &P) {
   return P.dataModel() == DataModel::LP64 ? LP64Numbers : ILP32Numbers;
@@ -117,9 +119,9 @@ bool tscc::rt::ip::openTsrunFd(ProcessAccess &P, uint64_t Scratch, int Fd,
   return true;
 }
 
-bool tscc::rt::ip::mapSharedFd(ProcessAccess &P, int Fd, uint64_t Size,
-                               uint64_t Prot, uint64_t &Base, std::string &Why,
-                               const char *What) {
+bool tscc::rt::ip::mapSharedFdOpen(ProcessAccess &P, int Fd, uint64_t Size,
+                                   uint64_t Prot, uint64_t &Base,
+                                   std::string &Why, const char *What) {
   // A 32-bit mmap takes the low half of the size: 4 GiB and 4 KiB would map
   // 4 KiB, and the agent would write past it (a fault per record).
   bool Fits = P.dataModel() == DataModel::LP64 || Size <= UINT32_MAX;
@@ -127,12 +129,34 @@ bool tscc::rt::ip::mapSharedFd(ProcessAccess &P, int Fd, uint64_t Size,
     Why = std::string(What) + ": " + std::to_string(Size >> 20) +
           " MiB do not fit in a 32-bit process (a smaller --thread-buffer "
           "or --max-threads would)";
-  bool Ok = Fits && callChecked(P, numbers(P).Mmap,
-                                {0, Size, Prot, MAP_SHARED | MAP_NORESERVE,
-                                 static_cast<uint64_t>(Fd), 0},
-                                Base, Why, What);
+  return Fits && callChecked(P, numbers(P).Mmap,
+                             {0, Size, Prot, MAP_SHARED | MAP_NORESERVE,
+                              static_cast<uint64_t>(Fd), 0},
+                             Base, Why, What);
+}
+
+void tscc::rt::ip::closeFd(ProcessAccess &P, int Fd) {
   uint64_t Ignored = 0;
   std::string IgnoredWhy;
   P.syscall(numbers(P).Close, {static_cast<uint64_t>(Fd)}, Ignored, IgnoredWhy);
+}
+
+bool tscc::rt::ip::mapSharedFd(ProcessAccess &P, int Fd, uint64_t Size,
+                               uint64_t Prot, uint64_t &Base, std::string &Why,
+                               const char *What) {
+  bool Ok = mapSharedFdOpen(P, Fd, Size, Prot, Base, Why, What);
+  closeFd(P, Fd);
   return Ok;
+}
+
+int tscc::rt::ip::moveFdHigh(ProcessAccess &P, int Fd, int Min) {
+  uint64_t R = 0;
+  std::string Why;
+  if (!callChecked(P, numbers(P).Fcntl,
+                   {static_cast<uint64_t>(Fd), F_DUPFD_CLOEXEC,
+                    static_cast<uint64_t>(Min)},
+                   R, Why, "fcntl(F_DUPFD_CLOEXEC)"))
+    return -1;
+  closeFd(P, Fd);
+  return static_cast<int>(R);
 }

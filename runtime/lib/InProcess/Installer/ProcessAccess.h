@@ -74,6 +74,15 @@ bool openTsrunFd(ProcessAccess &P, uint64_t Scratch, int Fd, int &Got,
 
 /// mmap(0, Size, Prot, MAP_SHARED | MAP_NORESERVE, Fd, 0) in P, then
 /// close(Fd) there.
+/// mmap(0, Size, Prot, MAP_SHARED, Fd, 0) in the target; Fd stays open.
+bool mapSharedFdOpen(ProcessAccess &P, int Fd, uint64_t Size, uint64_t Prot,
+                     uint64_t &Base, std::string &Why, const char *What);
+/// close(Fd) in the target, whatever it says.
+void closeFd(ProcessAccess &P, int Fd);
+/// fcntl(Fd, F_DUPFD_CLOEXEC, Min), then close(Fd): a descriptor the agent
+/// keeps moves out of the way of the program's own (which get the lowest
+/// free numbers). The new number, or -1 (Fd is then still open).
+int moveFdHigh(ProcessAccess &P, int Fd, int Min);
 bool mapSharedFd(ProcessAccess &P, int Fd, uint64_t Size, uint64_t Prot,
                  uint64_t &Base, std::string &Why, const char *What);
 

@@ -51,6 +51,11 @@ enum {
   NR_pwrite64 = 181,
   NR_mprotect = 125,
   NR_membarrier = 375,
+  NR_mmap = 192, /* mmap2: the offset in pages */
+  NR_mremap = 163,
+  NR_munmap = 91,
+  NR_madvise = 219,
+  NR_statx = 383,
 };
 
 /* pwrite64 takes its 64-bit offset as two registers, low half first. */

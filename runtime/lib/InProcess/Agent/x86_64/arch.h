@@ -60,6 +60,11 @@ enum {
   NR_pwrite64 = 18,
   NR_mprotect = 10,
   NR_membarrier = 324,
+  NR_mmap = 9, /* the offset in bytes */
+  NR_mremap = 25,
+  NR_munmap = 11,
+  NR_madvise = 28,
+  NR_statx = 332,
 };
 
 /* pwrite64 at a 64-bit file offset. */
