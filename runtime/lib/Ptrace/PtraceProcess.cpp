@@ -199,29 +199,17 @@ UnwoundStack PtraceProcess::unwindSnapshot(const uint64_t *Regs,
                                            std::span<const uint64_t> Shadow,
                                            uint64_t ReturnTrampoline,
                                            unsigned MaxDepth) {
-  uint64_t Sp = Regs[TSCC_REG_RSP];
-  size_t NextShadow = Shadow.size();
-  unsigned Ptr = pointerSize();
-  UnwindSource Src;
-  // The stack as it was at the hit; deeper than the snapshot, as it is
-  // now (the frames that far up are usually still the same).
-  Src.Read = [&](uint64_t Addr, uint64_t &Word) {
-    if (Addr >= Sp && Addr - Sp + Ptr <= Stack.size()) {
-      Word = 0;
-      memcpy(&Word, Stack.data() + (Addr - Sp), Ptr);
-      return true;
-    }
-    bool Ok = false;
-    Word = readPointer(Addr, Ok);
-    return Ok;
-  };
-  Src.ModuleAt = [this](uint64_t Addr) { return moduleFor(Addr); };
-  Src.RealReturn = [&](uint64_t PC) {
-    if (PC == ReturnTrampoline && NextShadow > 0)
-      return Shadow[--NextShadow];
-    return PC;
-  };
-  return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
+  // Deeper than the snapshot, the stack as it is now (the frames that far
+  // up are usually still the same).
+  return tscc::rt::unwindSnapshot(
+      {Regs, Stack, Shadow, ReturnTrampoline}, DM,
+      [this](uint64_t Addr) { return moduleFor(Addr); },
+      [this](uint64_t Addr, uint64_t &Word) {
+        bool Ok = false;
+        Word = readPointer(Addr, Ok);
+        return Ok;
+      },
+      MaxDepth);
 }
 
 void tscc::rt::pt::regsToTscc(const user_regs_struct &R, uint64_t *Out,

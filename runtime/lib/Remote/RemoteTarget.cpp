@@ -198,30 +198,16 @@ UnwoundStack RemoteTarget::unwindSnapshot(const uint64_t *Regs,
                                           std::span<const uint64_t> Shadow,
                                           uint64_t ReturnTrampoline,
                                           unsigned MaxDepth) {
-  uint64_t Sp = Regs[TSCC_REG_RSP];
-  size_t NextShadow = Shadow.size();
-  unsigned Ptr = pointerSize();
-  UnwindSource Src;
-  // The stack as it was at the hit, and nothing deeper (a stack that goes
-  // on past the snapshot ends as cut short).
-  Src.Read = [&](uint64_t Addr, uint64_t &Word) {
-    if (Addr < Sp || Addr - Sp + Ptr > Stack.size())
-      return false;
-    Word = 0;
-    memcpy(&Word, Stack.data() + (Addr - Sp), Ptr);
-    return true;
-  };
-  Src.ModuleAt = [this](uint64_t Addr) -> const ModuleImage * {
-    const Module *M = moduleFor(Addr);
-    return M && !M->Mismatched ? M : nullptr;
-  };
-  // Returns the agent hijacked for exit probes: their real addresses.
-  Src.RealReturn = [&](uint64_t PC) {
-    if (PC == ReturnTrampoline && NextShadow > 0)
-      return Shadow[--NextShadow];
-    return PC;
-  };
-  return tscc::rt::unwindStack(Src, DM, Regs, MaxDepth);
+  // The stack as it was at the hit, and nothing deeper (the stub answers
+  // nothing while the program runs): a stack that goes on past the
+  // snapshot ends as cut short.
+  return tscc::rt::unwindSnapshot(
+      {Regs, Stack, Shadow, ReturnTrampoline}, DM,
+      [this](uint64_t Addr) -> const ModuleImage * {
+        const Module *M = moduleFor(Addr);
+        return M && !M->Mismatched ? M : nullptr;
+      },
+      nullptr, MaxDepth);
 }
 
 Module *RemoteTarget::addModule(std::unique_ptr<Module> M) {

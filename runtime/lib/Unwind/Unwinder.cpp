@@ -18,6 +18,8 @@
 
 #include "tscc/Runtime/ModuleImage.h"
 
+#include <cstring>
+
 using namespace tscc;
 using namespace tscc::rt;
 using namespace tscc::rt::unwind;
@@ -159,6 +161,32 @@ UnwoundStack tscc::rt::unwindStack(const UnwindSource &Src, DataModel DM,
     }
   }
   return Out;
+}
+
+UnwoundStack tscc::rt::unwindSnapshot(
+    const StackSnapshot &Snap, DataModel DM,
+    std::function<const ModuleImage *(uint64_t Addr)> ModuleAt,
+    std::function<bool(uint64_t Addr, uint64_t &Word)> Beyond,
+    unsigned MaxDepth) {
+  uint64_t Sp = Snap.Regs[TSCC_REG_RSP];
+  unsigned Ptr = DM == DataModel::LP64 ? 8 : 4;
+  size_t NextShadow = Snap.Shadow.size();
+  UnwindSource Src;
+  Src.Read = [&](uint64_t Addr, uint64_t &Word) {
+    if (Addr >= Sp && Addr - Sp + Ptr <= Snap.Stack.size()) {
+      Word = 0;
+      std::memcpy(&Word, Snap.Stack.data() + (Addr - Sp), Ptr);
+      return true;
+    }
+    return Beyond && Beyond(Addr, Word);
+  };
+  Src.ModuleAt = std::move(ModuleAt);
+  Src.RealReturn = [&](uint64_t PC) {
+    if (PC == Snap.ReturnTrampoline && NextShadow > 0)
+      return Snap.Shadow[--NextShadow];
+    return PC;
+  };
+  return unwindStack(Src, DM, Snap.Regs, MaxDepth);
 }
 
 std::string_view tscc::rt::stackEndMarker(StackEnd End) {

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,26 @@ struct UnwindSource {
 /// exists.
 UnwoundStack unwindStack(const UnwindSource &Src, DataModel DM,
                          const uint64_t *Regs, unsigned MaxDepth);
+
+/// A stack snapshot an agent took in a target (stktrace()): the registers,
+/// the top of the stack from their stack pointer, and the real addresses
+/// of the returns it hijacked for exit probes (innermost last), which
+/// stand where the stack holds ReturnTrampoline.
+struct StackSnapshot {
+  const uint64_t *Regs = nullptr;
+  std::span<const uint8_t> Stack;
+  std::span<const uint64_t> Shadow;
+  uint64_t ReturnTrampoline = 0;
+};
+
+/// Unwinds Snap, as unwindStack does: words inside the snapshot come from
+/// it, the rest from Beyond (the process as it is now; unset where it
+/// cannot be read, and the stack then ends there, cut short).
+UnwoundStack
+unwindSnapshot(const StackSnapshot &Snap, DataModel DM,
+               std::function<const ModuleImage *(uint64_t Addr)> ModuleAt,
+               std::function<bool(uint64_t Addr, uint64_t &Word)> Beyond,
+               unsigned MaxDepth);
 
 /// The pseudo-frame that ends a stack cut short ("[truncated: depth
 /// limit]"), or empty for a complete stack; "[truncated]" for a value this
