@@ -1,5 +1,6 @@
 //===- ExeWatch.cpp - Processes that run a given file (--exe) -------------===//
 #include "ExeWatch.h"
+#include "ProcMaps.h"
 
 #include "tscc/Runtime/ElfFile.h"
 
@@ -90,23 +91,8 @@ std::string ExeWatch::watchedPathOf(int Fd) const {
 }
 
 bool ExeWatch::mapsWatchedFile(pid_t Pid) const {
-  // "start-end perms offset major:minor inode path": device and inode name
-  // the file whatever path it was mapped by.
-  std::ifstream Maps("/proc/" + std::to_string(Pid) + "/maps");
-  std::string Line;
-  while (std::getline(Maps, Line)) {
-    std::istringstream L(Line);
-    std::string Range, Perms, Off, Dev;
-    unsigned long long Ino = 0;
-    if (!(L >> Range >> Perms >> Off >> Dev >> Ino) || !Ino)
-      continue;
-    unsigned Major = 0, Minor = 0;
-    if (sscanf(Dev.c_str(), "%x:%x", &Major, &Minor) != 2)
-      continue;
-    if (watchesFile(makedev(Major, Minor), static_cast<ino_t>(Ino)))
-      return true;
-  }
-  return false;
+  return mapsFileWhere(
+      Pid, [this](dev_t Dev, ino_t Ino) { return watchesFile(Dev, Ino); });
 }
 
 std::vector<pid_t> ExeWatch::runningNow() const {

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
+#include "ProcMaps.h"
 
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
@@ -43,24 +44,6 @@ uint64_t nowNs() {
   timespec T;
   clock_gettime(CLOCK_MONOTONIC, &T);
   return uint64_t(T.tv_sec) * 1'000'000'000 + uint64_t(T.tv_nsec);
-}
-
-/// Whether process Pid maps the file of descriptor Fd (tsrun's): a tid
-/// that was reused by an unrelated process is not taken for a child.
-bool mapsFileOf(pid_t Pid, int Fd) {
-  struct stat St;
-  if (fstat(Fd, &St) != 0)
-    return false;
-  std::ifstream Maps("/proc/" + std::to_string(Pid) + "/maps");
-  std::string Line;
-  while (std::getline(Maps, Line)) {
-    std::istringstream In(Line);
-    std::string Range, Perms, Offset, Dev;
-    unsigned long long Inode = 0;
-    if (In >> Range >> Perms >> Offset >> Dev >> Inode && Inode == St.st_ino)
-      return true;
-  }
-  return false;
 }
 
 /// The ids of the live threads in a shard.
