@@ -18,8 +18,6 @@
 #define SIG_SETMASK 2
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
-void agent_chain_signal(int Sig, void *Info, void *Uc,
-                        struct tscc_kernel_sigaction *Slot);
 
 static int signal_index(int Sig) {
   switch (Sig) {
@@ -42,8 +40,8 @@ static int in_our_code(uint64_t Pc) {
 
 /* As the kernel would have delivered it to the program, whose disposition
  * for Sig the agent keeps at *Slot. */
-void agent_chain_signal(int Sig, void *Info, void *Uc,
-                        struct tscc_kernel_sigaction *Slot) {
+static void chain(int Sig, void *Info, void *Uc,
+                  struct tscc_kernel_sigaction *Slot) {
   struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
@@ -100,7 +98,7 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
   }
   int I = signal_index(Sig);
   if (I >= 0)
-    agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained[I]);
+    chain(Sig, Info, Uc, &tscc_agent_config.chained[I]);
 }
 
 void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
@@ -117,5 +115,5 @@ void tscc_agent_trap(int Sig, void *Info, void *Uc) {
     *PcSlot = (agent_greg_t)Pc;
     return;
   }
-  agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained_trap);
+  chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
 }
