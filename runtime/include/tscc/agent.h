@@ -49,6 +49,11 @@ enum tscc_hook_kind {
    * the kind: run the probe's clause before the call / after it. */
   TSCC_HOOK_SYSCALL_ENTRY = 4,
   TSCC_HOOK_SYSCALL_EXIT = 5,
+  /* Not a probe: the entry of one of libc's exec functions in a process
+   * tsrun has let go of (--detach). The thread asks tsrun for a window
+   * and waits until it is traced, so that tsrun sees the exec and sets the
+   * new image up before it runs (Agent/follow.c). */
+  TSCC_HOOK_EXEC_GATE = 6,
 };
 #define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)

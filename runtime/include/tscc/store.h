@@ -119,7 +119,14 @@ struct tscc_shard_header {
    * tsrun has even seen the request (the others stop when tsrun sets the
    * control page's stopping, within milliseconds). */
   uint32_t stopping;
-  uint8_t pad[20];
+  /* A window (--detach): the id of a thread of a process tsrun has let go
+   * of that is about to exec, and waits to be traced first; 0 when none
+   * asks. Its process may be one that shares this shard (a vfork() or
+   * fork() child). tsrun sets window_grant to that id once the thread is
+   * traced (both are futex words), or clears window_tid to refuse. */
+  uint32_t window_tid;
+  uint32_t window_grant;
+  uint8_t pad[12];
 };
 
 enum tscc_agent_notice {

@@ -28,6 +28,8 @@
 
 namespace tscc::rt {
 
+class Shard;
+
 namespace pt {
 /// PTRACE_SEIZE options: every event we follow (and threads' ends where
 /// agents may be, InProcess); launched commands also die with tsrun.
@@ -148,6 +150,30 @@ public:
   bool followedEnded(const pt::PtraceProcess &P) const;
   void finishFollowed(pt::PtraceProcess &P);
   uint64_t FollowScannedNs = 0;
+
+  // --- exec while detached (ExecWindow.cpp)
+  /// --detach, a process whose agent runs its clauses: the entries of
+  /// libc's exec functions in M get an ExecGate hook, first at its site.
+  void addExecGates(pt::PtraceProcess &P, const pt::Module &M,
+                    std::map<uint64_t, std::vector<pt::Hook>> &Want,
+                    std::map<uint64_t, const ElfSymbol *> &Enclosing);
+  /// Threads of detached processes that asked for a window before an exec
+  /// are traced, and told so.
+  void openWindows();
+  /// The process of Tid, which asked in Owner's shard Sh: a known one, or
+  /// one made for the window (a vfork() child); null (Why) when not ours.
+  pt::PtraceProcess *windowProcess(pt::PtraceProcess &Owner, Shard &Sh,
+                                   pid_t Tid, std::string &Why);
+  /// Seizes every thread of P (stopped) and puts Tid in its window.
+  bool openWindow(pt::PtraceProcess &P, pid_t Tid, std::string &Why);
+  /// A process made for a window only leaves the backend.
+  void forgetWindowOnly(pt::PtraceProcess &P);
+  /// At the exec stop of a window (onExec): it is closed.
+  void execSeenInWindow(pt::PtraceProcess &P, pt::Thread &Leader);
+  /// A system-call stop of T in a window: false when it is not one.
+  bool onWindowSyscall(pt::PtraceProcess &P, pt::Thread &T);
+  /// The execve() of a window failed: P is let go of again.
+  void closeWindow(pt::PtraceProcess &P, pt::Thread &T);
 
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);

@@ -50,7 +50,7 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
         return "a probe site needs tsrun (a breakpoint at " + H.Function + ")";
   if ((P.Agent.Sharers && P.Agent.Sharers->Members.size() > 1) || P.VforkParent)
     return "another process shares its memory";
-  if (P.PPid != getpid())
+  if (P.PPid != getpid() && !P.FollowedFrom)
     return "it is not tsrun's child, whose end tsrun would not see";
   for (const auto &[Tid, T] : P.Threads)
     if (!T.Shadow.empty())
@@ -197,8 +197,8 @@ bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
   pid_t Tid = P.Threads.begin()->first;
   if (!sameImage(P)) {
     warnOnce("pid " + Pid +
-             " exec'd while detached: its new image ran untraced (--detach "
-             "does not follow exec yet)");
+             " exec'd while detached without libc (a raw execve system "
+             "call): its new image ran untraced");
     forgetImage(P);
     return true;
   }

@@ -449,6 +449,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
           Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
       Enclosing.emplace(Sym->Value + M.Bias, Sym);
     }
+  addExecGates(P, M, Want, Enclosing);
   reportSyscallMechanisms(P);
   if (Want.empty()) {
     installSyscallSitesOf(P, Tid, M);
@@ -643,7 +644,7 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
-    if (H.Kind == HookKind::WithinEnter)
+    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))

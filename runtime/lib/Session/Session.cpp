@@ -230,6 +230,7 @@ void SessionState::readerLoop(std::latch &LifelineHeld) {
     waitForWake();
     if (anyExitRequested())
       exitRequested();
+    wakeForWindows();
     if (Ended)
       break;
     if (Begun)
@@ -501,6 +502,25 @@ Shard *Session::shard(Target &T) {
       State->Shards.at(Sh->second).Mem->view() == V)
     return State->Shards.at(Sh->second).Mem.get();
   return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
+}
+
+void Session::setWindowWake(std::function<void()> Wake) {
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->WindowWake = std::move(Wake);
+}
+
+void SessionState::wakeForWindows() {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (!WindowWake)
+    return;
+  for (auto &[Id, E] : Shards) {
+    tscc_shard_header &H = E.Mem->header();
+    if (__atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE) &&
+        !__atomic_load_n(&H.window_grant, __ATOMIC_ACQUIRE)) {
+      WindowWake();
+      return;
+    }
+  }
 }
 
 void Session::shareShard(Target &Owner, Target &Sharer) {

@@ -189,6 +189,10 @@ public:
   std::unordered_map<uint32_t, uint64_t> ShardOf;
   /// The shard a process sharing another's memory writes into.
   std::unordered_map<uint32_t, uint64_t> SharedShardOf;
+  /// Session::setWindowWake's function.
+  std::function<void()> WindowWake;
+  /// Calls WindowWake if a shard has a window asked for and not granted.
+  void wakeForWindows();
   /// Shard Key's owner is gone: it becomes that of a process still sharing
   /// its memory, if there is one.
   bool handShardOverLocked(uint64_t Key);

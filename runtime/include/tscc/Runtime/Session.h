@@ -103,6 +103,12 @@ public:
   void shareShard(Target &Owner, Target &Sharer);
   /// Leaving no longer uses the memory it shared (it exec'ed or exited).
   void leaveShard(Target &Leaving);
+  /// Called from the reader's thread whenever a thread in some shard asks
+  /// for a window (tscc_shard_header.window_tid) that is not granted yet:
+  /// the backend that lets processes go wakes its event loop (it must be
+  /// async-signal-safe in spirit: quick, no lock of the backend's). Empty:
+  /// none. Set before run(), cleared after it.
+  void setWindowWake(std::function<void()> Wake);
   /// The page of words that steer the session (tscc_control), which
   /// targets map read-only; null after an init error.
   ControlPage *control();

@@ -313,6 +313,15 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE)) &&
       !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
+  /* libc's exec functions, while detached: whatever collection does, the
+   * new image must be set up. Such a hook is first at its site. */
+  if (UNLIKELY(Site->hook_count &&
+               AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)[0].kind ==
+                   TSCC_HOOK_EXEC_GATE)) {
+    agent_exec_gate();
+    if (Site->hook_count == 1)
+      return;
+  }
   if (__atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);

@@ -74,6 +74,8 @@ uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
     return TSCC_HOOK_EXIT;
   case HookKind::WithinEnter:
     return TSCC_HOOK_WITHIN;
+  case HookKind::ExecGate:
+    return TSCC_HOOK_EXEC_GATE;
   case HookKind::HealerGuard:
     break;
   }
