@@ -59,8 +59,11 @@ public:
   bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
   /// Seizes every thread of P's process, and waits until each is stopped
   /// (those that end meanwhile are left out: none may be left). False
-  /// (Error set) when one cannot be seized.
-  bool seizeThreads(pt::PtraceProcess &P, std::string &Error);
+  /// (Error set) when one cannot be seized. KillWithTsrun: a launched
+  /// process dies with tsrun (PTRACE_O_EXITKILL); not in a window for an
+  /// exec, where it was detached and goes on without tsrun.
+  bool seizeThreads(pt::PtraceProcess &P, std::string &Error,
+                    bool KillWithTsrun = true);
   /// Attaching to P: the processes that use its memory (made by
   /// clone(CLONE_VM) before tsrun came), seized and stopped before
   /// anything is put into that memory. Those that cannot be are left out.

@@ -147,7 +147,10 @@ bool PtraceBackend::Impl::openWindow(PtraceProcess &P, pid_t Tid,
   if (!P.Detached) // traced already: its exec is seen anyway
     return P.Threads.count(Tid) != 0;
   P.Detached = false;
-  if (!seizeThreads(P, Why) || !P.Threads.count(Tid)) {
+  // Not killed with tsrun: were it SIGKILLed now, the process goes on
+  // (its new image untraced), as it would have while detached.
+  if (!seizeThreads(P, Why, /*KillWithTsrun=*/false) ||
+      !P.Threads.count(Tid)) {
     if (Why.empty())
       Why = "its thread " + std::to_string(Tid) + " is gone";
     for (auto &[Id, T] : P.Threads) {

@@ -372,7 +372,8 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
   return true;
 }
 
-bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
+bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error,
+                                       bool KillWithTsrun) {
   // Threads can be created while we attach: repeat until a pass finds no
   // new ones. Each seized thread is interrupted and waited for, so every
   // thread is stopped before anything is patched.
@@ -382,7 +383,8 @@ bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
       if (P.Threads.count(Tid))
         continue;
       if (ptrace(PTRACE_SEIZE, Tid, nullptr,
-                 seizeOptions(P.Launched, Agents != nullptr)) != 0) {
+                 seizeOptions(P.Launched && KillWithTsrun,
+                              Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(P.Pid, errno);

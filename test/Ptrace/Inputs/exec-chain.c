@@ -6,6 +6,14 @@
 //                              PATH (every try fails), posix_spawn()s
 //                              "PROG spawned N+1" and waits for it, and
 //                              finally execs "PROG last N+2".
+//   exec-chain window READY GO PROG
+//                              calls work(I) 5 times, says "ready" through
+//                              the FIFO READY and waits for a line through
+//                              GO; then a failing execvp() (as above),
+//                              work(I) 5 times more, prints the first bytes
+//                              of work() and execve() as they are in
+//                              memory, and execs "PROG last 7".
+//   exec-chain bytes           prints those bytes, untraced.
 //   exec-chain spawned|last N  calls work(I) N times, I from 1000 (spawned) or
 //                              2000 (last), and prints how many.
 #define _GNU_SOURCE
@@ -42,7 +50,52 @@ static int calls(int Base, int N) {
   return Sum;
 }
 
+static void print_code(void) {
+  const unsigned char *Fns[] = {(const unsigned char *)work,
+                                (const unsigned char *)execve};
+  printf("code");
+  for (int F = 0; F < 2; ++F) {
+    printf(" ");
+    for (int I = 0; I < 8; ++I)
+      printf("%02x", Fns[F][I]);
+  }
+  printf("\n");
+}
+
+static void fail_execvp(void) {
+  // Fails in every directory of PATH: each try is an execve() that fails.
+  char *Nowhere[] = {"no-such-program-tscc", NULL};
+  setenv("PATH", "/nonexistent-a:/nonexistent-b:/nonexistent-c", 1);
+  execvp(Nowhere[0], Nowhere);
+  printf("execvp failed\n");
+  fflush(stdout);
+}
+
+static int window(char **argv) {
+  int Before = calls(0, 5);
+  FILE *Ready = fopen(argv[2], "w");
+  fprintf(Ready, "ready\n");
+  fclose(Ready);
+  char Line[8];
+  FILE *Go = fopen(argv[3], "r");
+  if (!Go || !fgets(Line, sizeof(Line), Go))
+    return 6;
+  fail_execvp();
+  printf("window calls %d\n", Before + calls(0, 5));
+  print_code();
+  fflush(stdout);
+  char *LastArgv[] = {argv[4], "last", "7", NULL};
+  execv(argv[4], LastArgv);
+  return 5;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "bytes")) {
+    print_code();
+    return 0;
+  }
+  if (argc == 5 && !strcmp(argv[1], "window"))
+    return window(argv);
   if (argc < 3)
     return 2;
   int N = atoi(argv[2]);
@@ -56,12 +109,7 @@ int main(int argc, char **argv) {
   printf("first calls %d %s\n", calls(0, N),
          tracer() == 0 ? "untraced" : "traced");
   fflush(stdout);
-  // Fails in every directory of PATH: each try is an execve() that fails.
-  char *Nowhere[] = {"no-such-program-tscc", NULL};
-  setenv("PATH", "/nonexistent-a:/nonexistent-b:/nonexistent-c", 1);
-  execvp(Nowhere[0], Nowhere);
-  printf("execvp failed\n");
-  fflush(stdout);
+  fail_execvp();
   char Spawned[16], Last[16];
   snprintf(Spawned, sizeof(Spawned), "%d", N + 1);
   snprintf(Last, sizeof(Last), "%d", N + 2);
