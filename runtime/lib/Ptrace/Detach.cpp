@@ -13,9 +13,10 @@
 // sites back itself (the lifeline, heal.c).
 //
 // A fork() child of a detached process arms itself (Agent/follow.c): tsrun
-// makes the shard inheritable before it lets go (letForksFollow). What a
-// detached process does that tsrun does not follow (yet): an exec'd image
-// runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
+// makes the shard inheritable before it lets go (letForksFollow). An exec
+// through libc gets a window (ExecWindow.cpp). What a detached process
+// does that tsrun does not follow (yet): an image exec'd with a raw system
+// call runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
 // later are not probed, and a SIGSEGV, SIGBUS or SIGFPE handler the
 // program sets replaces the agent's until tsrun attaches again (it then
 // chains to it, as when it watches sigaction()).

@@ -48,8 +48,7 @@ constexpr const char *ExecFunctions[] = {"execve", "execveat", "fexecve"};
 void grant(tscc_shard_header &H, pid_t Tid) {
   __atomic_store_n(&H.window_grant, static_cast<uint32_t>(Tid),
                    __ATOMIC_RELEASE);
-  syscall(SYS_futex, &H.window_grant, FUTEX_WAKE, INT_MAX, nullptr, nullptr,
-          0);
+  syscall(SYS_futex, &H.window_grant, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
 /// No window for Tid: it goes on into its exec untraced.
@@ -91,8 +90,8 @@ void PtraceBackend::Impl::openWindows() {
     if (!Sh)
       continue;
     tscc_shard_header &H = Sh->header();
-    auto Tid = static_cast<pid_t>(
-        __atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE));
+    auto Tid =
+        static_cast<pid_t>(__atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE));
     if (Tid <= 0 || __atomic_load_n(&H.window_grant, __ATOMIC_ACQUIRE))
       continue;
     if (ShuttingDown) {
@@ -149,8 +148,7 @@ bool PtraceBackend::Impl::openWindow(PtraceProcess &P, pid_t Tid,
   P.Detached = false;
   // Not killed with tsrun: were it SIGKILLed now, the process goes on
   // (its new image untraced), as it would have while detached.
-  if (!seizeThreads(P, Why, /*KillWithTsrun=*/false) ||
-      !P.Threads.count(Tid)) {
+  if (!seizeThreads(P, Why, /*KillWithTsrun=*/false) || !P.Threads.count(Tid)) {
     if (Why.empty())
       Why = "its thread " + std::to_string(Tid) + " is gone";
     for (auto &[Id, T] : P.Threads) {
@@ -169,8 +167,7 @@ bool PtraceBackend::Impl::openWindow(PtraceProcess &P, pid_t Tid,
   T.ExecWindow = true;
   T.ExecEntered = false;
   P.WindowTid = Tid;
-  S.note("pid " + std::to_string(P.Pid) +
-         ": attached for an exec (a window)");
+  S.note("pid " + std::to_string(P.Pid) + ": attached for an exec (a window)");
   return true;
 }
 
