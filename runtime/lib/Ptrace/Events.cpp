@@ -325,9 +325,9 @@ void PtraceBackend::Impl::repairOwnBreakSignal(PtraceProcess &P, Thread &T,
                                                int Sig) {
   const AgentState &A = P.Agent;
   bool AgentHandles =
-      A.Installed && (Sig == SIGTRAP ? A.TrapHandler
-                                     : Sig == SIGSEGV || Sig == SIGBUS ||
-                                           Sig == SIGFPE);
+      A.Installed &&
+      (Sig == SIGTRAP ? A.TrapHandler
+                      : Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE);
   if (AgentHandles)
     repairOwnSignal(P, T, Sig);
 }
