@@ -158,8 +158,7 @@ std::string RemoteBackend::Impl::threadsInTheWay(const ip::PatchPlan &Plan) {
   return {};
 }
 
-std::map<uint64_t, std::string>
-RemoteBackend::Impl::installAgentSites(
+std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
     Module &M, const std::vector<ProbeSite> &Sites,
     const std::vector<const ElfSymbol *> &Within) {
   std::map<uint64_t, std::string> Outcome;

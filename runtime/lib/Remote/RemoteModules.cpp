@@ -406,8 +406,7 @@ void RemoteBackend::Impl::installModule(Module &M) {
       Check.emplace_back(Sym->Value, Sym->Name);
   if (!sitesMatch(M, Check))
     return;
-  std::map<uint64_t, std::string> InGuest =
-      installAgentSites(M, Sites, Within);
+  std::map<uint64_t, std::string> InGuest = installAgentSites(M, Sites, Within);
   if (Matcher.anyModuleMatches(Ref)) {
     for (uint32_t I = 0; I < Found.size(); ++I)
       if (!probeApplies(I))
