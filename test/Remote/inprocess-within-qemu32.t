@@ -30,3 +30,18 @@
 // VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
 // VERBOSE: probe @@uft:*:a.out:inner:entry at inner in {{.*}}, in-process jump{{$}}
 // VERBOSE: probe @@uft:*:a.out:leaf:entry at leaf in {{.*}}, breakpoint (the clause uses a stack as a key){{$}}
+
+// JSON says the same per site (`mechanism`), and with the agent off, each
+// site's breakpoint gives the target's reason.
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t32 30' --out %t.prog2 \
+// RUN:   -- %tsrun %t.o -f json --remote 127.0.0.1:{port0}=%t32 > %t.json
+// RUN: env TSCC_REMOTE_AGENT=0 %remote_session \
+// RUN:   --stub 'qemu-i386 -g {port} %t32 30' --out %t.prog3 \
+// RUN:   -- %tsrun %t.o -f json --remote 127.0.0.1:{port0}=%t32 >> %t.json
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// JSON: "function":"inner","mechanism":"in-process jump"
+// JSON: "function":"leaf","mechanism":"breakpoint (the clause uses a stack as a key)"
+// JSON: "inner inside=25 outside=30
+// JSON: "function":"inner","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
+// JSON: "function":"leaf","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
+// JSON: "inner inside=25 outside=30
