@@ -45,3 +45,23 @@
 // JSON: "function":"inner","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
 // JSON: "function":"leaf","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
 // JSON: "inner inside=25 outside=30
+
+// A within() function's entry clause is within it (its hook comes first
+// at the site, as in a native process), and when the session ends inside
+// it, the return the agent hijacked for within() is put back: the program
+// returns into main as the file has it.
+// RUN: %cc32 %S/Inputs/returns.c -o %t.ret
+// RUN: %tscc %S/Inputs/inprocess-within-teardown.t -o %t.td.o
+// RUN: rm -f %t.go && mkfifo %t.go
+// RUN: %remote_session --stub 'qemu-i386 -g {port} %t.ret %t.go' \
+// RUN:   --out %t.prog4 -- sh -c '%tsrun %t.td.o -v --remote \
+// RUN:     127.0.0.1:{port0}=%t.ret 2> %t.err4; echo status $?; \
+// RUN:     echo go > %t.go' > %t.out4
+// RUN: FileCheck %s --check-prefix=TEARDOWN < %t.out4
+// RUN: FileCheck %s --check-prefix=TEARDOWN-PROG < %t.prog4
+// RUN: FileCheck %s --check-prefix=TEARDOWN-VERBOSE < %t.err4
+// TEARDOWN: outer within 1
+// TEARDOWN-NEXT: status 0
+// TEARDOWN-PROG: return to main
+// TEARDOWN-PROG-NEXT: outer 7
+// TEARDOWN-VERBOSE: probe @@uft:*:a.out:outer:entry at outer in {{.*}}, in-process jump{{$}}
