@@ -30,6 +30,7 @@
 // VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
 // VERBOSE: probe @@uft:*:a.out:inner:entry at inner in {{.*}}, in-process jump{{$}}
 // VERBOSE: probe @@uft:*:a.out:leaf:entry at leaf in {{.*}}, breakpoint (the clause uses a stack as a key){{$}}
+// VERBOSE: within("outer") at outer in {{.*}} (0x{{[0-9a-f]+}}), in-process jump{{$}}
 
 // JSON says the same per site (`mechanism`), and with the agent off, each
 // site's breakpoint gives the target's reason.
@@ -41,9 +42,11 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // JSON: "function":"inner","mechanism":"in-process jump"
 // JSON: "function":"leaf","mechanism":"breakpoint (the clause uses a stack as a key)"
+// JSON: within(\"outer\") at outer in {{.*}}, in-process jump"
 // JSON: "inner inside=25 outside=30
 // JSON: "function":"inner","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
 // JSON: "function":"leaf","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"
+// JSON: within(\"outer\") at outer in {{.*}}, breakpoint (TSCC_REMOTE_AGENT=0)"
 // JSON: "inner inside=25 outside=30
 
 // A within() function's entry clause is within it (its hook comes first

@@ -421,8 +421,17 @@ void RemoteBackend::Impl::installModule(Module &M) {
     const ElfSymbol *Sym = Within[I];
     if (!Sym)
       continue;
-    if (auto It = InGuest.find(Sym->Value + M.Bias);
-        It != InGuest.end() && It->second.empty())
+    uint64_t At = Sym->Value + M.Bias;
+    auto It = InGuest.find(At);
+    std::string How =
+        It != InGuest.end() && It->second.empty()
+            ? "in-process jump"
+            : "breakpoint (" + (It != InGuest.end() ? It->second : NoAgentWhy) +
+                  ")";
+    S.note("pid " + std::to_string(Tgt->pid()) + ": within(\"" +
+           WithinNames[I] + "\") at " + Sym->Name + " in " + M.Name + " (0x" +
+           rsp::hexNumber(At) + "), " + How);
+    if (It != InGuest.end() && It->second.empty())
       continue; // the agent counts it in the guest
     Hook H;
     H.Kind = HookKind::WithinEnter;
