@@ -224,8 +224,12 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   case PTRACE_EVENT_EXIT:
     // Before the thread's stack and TCB can be reused by another. It goes
     // on ending even while we shut down: nothing is left to restore in it,
-    // and a command we killed must be reaped.
+    // and a command we killed must be reaped. The lock it may hold (it was
+    // killed in a clause) is freed now, not when it is reaped: it is freed
+    // before its joiners learn it is gone (the kernel wakes them later in
+    // its exit), so no other thread's hit is given up on a dead owner.
     agentThreadEnding(P, T.Tid);
+    S.threadEnding(P, T.Tid);
     T.State = ThreadState::Running;
     ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
     return;
