@@ -36,7 +36,7 @@
 // RUN: %if native-i386 %{ %not %tsrun --max-threads=-5 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2 %}
 // RUN: %if native-i386 %{ %not %tsrun --max-threads 2000000 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3 %}
 // RUN: %if native-i386 %{ %tsrun --max-threads 8192 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED %}
-// CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 1M fit in 4 GiB; a smaller --thread-buffer leaves room for more threads
+// CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 64M fit in 256 GiB; a smaller --thread-buffer leaves room for more threads
 // CAPPED: calls=1 threads=1
 // BAD: invalid --max-threads '0' (expected a count from 1 to 1048576)
 // BAD2: invalid --max-threads '-5' (expected a count from 1 to 1048576)

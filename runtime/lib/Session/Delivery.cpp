@@ -559,9 +559,11 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
 }
 
 std::string SessionState::lossAdvice() const {
-  return "a larger --thread-buffer (now " +
-         std::to_string(S.options().ThreadBuffer >> 10) +
-         "K) gives each thread more room";
+  uint32_t B = S.options().ThreadBuffer;
+  std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                    : std::to_string(B >> 20) + "M";
+  return "a larger --thread-buffer (now " + Size +
+         ") gives each thread more room";
 }
 
 void SessionState::warnLossLocked(bool Final) {
@@ -740,15 +742,37 @@ void SessionState::warnFullTablesLocked() {
   }
 }
 
+bool SessionState::writerWaiting(Domain &D) {
+  if (!S.options().BlockWhenFull)
+    return false;
+  std::lock_guard<std::mutex> G(ExitMutex);
+  for (auto &[Key, E] : Shards) {
+    if (E.Dom != &D)
+      continue;
+    tscc_store *V = E.Mem->view();
+    uint32_t High = std::min(
+        __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+        V->layout.thread_capacity);
+    for (uint32_t Slot = 0; Slot < High; ++Slot)
+      if (__atomic_load_n(&tscc_ring_at(V, Slot)->waiting, __ATOMIC_ACQUIRE))
+        return true;
+  }
+  return false;
+}
+
 void SessionState::drain(uint64_t TimeoutNs, bool EvenIfStuck) {
   if (!Store)
     return;
   Cut C;
   for (Domain *D : domains()) {
-    bool Locked = lockStore(*D, TimeoutNs);
+    // A writer that waits for room (--on-full=block) in a clause that
+    // holds the store lock would wait for a reader that waits for the
+    // lock: its rings are read without the lock at once instead.
+    bool Waiting = writerWaiting(*D);
+    bool Locked = lockStore(*D, Waiting ? 1'000'000 : TimeoutNs);
     if (EvenIfStuck && Locked)
       D->FailedDrains = 0;
-    if (!Locked && (!EvenIfStuck || ++D->FailedDrains < 3))
+    if (!Locked && !Waiting && (!EvenIfStuck || ++D->FailedDrains < 3))
       continue; // next time
     // A domain whose lock is held for good (a program that keeps it) still
     // has its records read, as far as its rings' heads say, after the

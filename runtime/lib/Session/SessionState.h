@@ -384,6 +384,8 @@ public:
   // Helpers (Helpers.cpp).
   static const tscc_helpers Helpers;
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
+  /// Whether a writer of D's rings waits for room (--on-full=block).
+  bool writerWaiting(Domain &D);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
   /// stack_id(): unwinds the stopped firing thread and interns its stack.
   uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);

@@ -12,8 +12,9 @@
 //              sequence number.
 //
 // The rings live in memory a target can write, so every byte is hostile
-// input: each ring is copied out once before anything in it is looked at
-// (nothing is read twice from the shared memory), every size is checked
+// input: each entry's header is copied out once before anything in it is
+// looked at (nothing is read twice from the shared memory), every size is
+// checked
 // against tsrun's own copy of the layout, and where the reader has got to
 // (the tail) is tsrun's own: the tail in the shared ring is only the
 // writer's hint. A sequence number only orders the records of one cut
@@ -171,7 +172,6 @@ private:
   void collectRing(tscc_store *S, const DrainCut::Ring &C,
                    std::vector<DrainedRecord> &Out);
   std::vector<Cursor> Cursors;
-  std::vector<uint8_t> Copy; ///< the bytes of the ring being read
 };
 
 /// Sorts Records[First..] by sequence number, keeping the order of equal
