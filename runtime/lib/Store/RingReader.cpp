@@ -113,7 +113,8 @@ bool RingReader::drained(tscc_store *S) {
 }
 
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
-                             std::vector<DrainedRecord> &Out) {
+                             std::vector<DrainedRecord> &Out,
+                             size_t MaxRecords) {
   Cursor &K = cursor(C.Index);
   if (K.Incarnation != C.Incarnation || C.Head <= K.Tail)
     return; // freed since the cut, or read up to there already
@@ -127,7 +128,8 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
   // each byte once: its header into a copy that is all that is looked at
   // from then on, its payload straight into the record. Padding, which
   // may run over most of a large ring, is skipped without being read.
-  for (uint64_t Off = 0; Ok && Off < Fill;) {
+  uint64_t Off = 0;
+  for (size_t Taken = 0; Ok && Off < Fill && Taken < MaxRecords; ++Taken) {
     uint64_t Pos = (K.Tail + Off) & (Size - 1);
     uint64_t Avail = std::min(Size - Pos, Fill - Off);
     Ok = Avail >= 8;
@@ -139,6 +141,7 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     if (Ok && Hdr.type == TSCC_RING_PAD) {
       Ok = Hdr.size == Size - Pos; // padding runs to the end of the data
       Off += Hdr.size;
+      --Taken;
       continue;
     }
     Ok = Ok && Hdr.size >= sizeof(Hdr);
@@ -154,7 +157,7 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
   }
   if (!Ok)
     ++Stats.Corrupt; // the rest of this stretch is skipped
-  K.Tail = C.Head;
+  K.Tail = Ok ? K.Tail + Off : C.Head;
   // Tells the writer the room is free again (its business only), and
   // wakes it if it waits for room (--on-full=block; see
   // tscc_host_ring_wait for the order of the two).
@@ -164,11 +167,29 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     tscc_host_wake(reinterpret_cast<uint32_t *>(&R->tail));
 }
 
+bool RingReader::pending(const DrainCut &Cut) {
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    const Cursor &K = cursor(C.Index);
+    if (K.Incarnation == C.Incarnation && C.Head > K.Tail)
+      return true;
+  }
+  return false;
+}
+
 void RingReader::collect(tscc_store *S, const DrainCut &Cut,
-                         std::vector<DrainedRecord> &Out) {
+                         std::vector<DrainedRecord> &Out, size_t MaxRecords) {
   size_t First = Out.size();
+  // Records of several rings are sorted together: only one ring's are
+  // read in part (its own are in order), or the order would be lost.
+  size_t Busy = 0;
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    const Cursor &K = cursor(C.Index);
+    Busy += K.Incarnation == C.Incarnation && C.Head > K.Tail;
+  }
+  if (Busy > 1 || !Cut.Lost.empty())
+    MaxRecords = SIZE_MAX;
   for (const DrainCut::Ring &C : Cut.Rings)
-    collectRing(S, C, Out);
+    collectRing(S, C, Out, MaxRecords);
   Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
   sortBySeq(Out, First);
 }

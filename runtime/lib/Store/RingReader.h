@@ -152,8 +152,16 @@ public:
   /// The usual case, records of one ring or of rings that did not
   /// interleave, costs no sort: only a check that they are in order.
   /// A cut older than what was already collected adds nothing.
+  ///
+  /// Where only one ring of the cut has records to read (one thread
+  /// writing, the case of the highest rates), at most MaxRecords of them
+  /// are read: the rest stays for the next call with the same cut
+  /// (pending() says), so that a large ring is delivered in batches that
+  /// stay in the cache instead of one batch of its size.
   void collect(tscc_store *S, const DrainCut &Cut,
-               std::vector<DrainedRecord> &Out);
+               std::vector<DrainedRecord> &Out, size_t MaxRecords = SIZE_MAX);
+  /// Whether a ring of Cut still has records up to its cut to read.
+  bool pending(const DrainCut &Cut);
 
   DrainStats Stats;
   /// One past the highest sequence number of a record read from the rings
@@ -170,7 +178,7 @@ private:
   void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
   void collectRing(tscc_store *S, const DrainCut::Ring &C,
-                   std::vector<DrainedRecord> &Out);
+                   std::vector<DrainedRecord> &Out, size_t MaxRecords);
   std::vector<Cursor> Cursors;
 };
 
