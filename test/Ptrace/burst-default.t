@@ -10,10 +10,9 @@
 // RUN: %python %S/Inputs/check-lost.py %if inprocess %{1000000%} %else %{20000%} text %t.txt | FileCheck --check-prefix=EXACT %s
 // RUN: FileCheck --check-prefix=QUIET --allow-empty %s < %t.err
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/burst.c -o %t.exe32 %}
-// RUN: %if native-i386 %{ %tsrun %t.o -f binary -o %t.bin -- %t.exe32 %if inprocess %{1000000%} %else %{20000%} > %t.prog 2> %t.err %}
+// RUN: %if native-i386 %{ %tsrun %t.o -o %t.txt32 -- %t.exe32 %if inprocess %{1000000%} %else %{20000%} > %t.prog 2> %t.err %}
 // RUN: %if native-i386 %{ FileCheck --check-prefix=QUIET --allow-empty %s < %t.err %}
-// RUN: %if native-i386 %{ %tsreport %t.bin > %t.report %}
-// RUN: %if native-i386 %{ %python %S/Inputs/check-lost.py %if inprocess %{1000000%} %else %{20000%} text %t.report | FileCheck --check-prefix=EXACT %s %}
+// RUN: %if native-i386 %{ %python %S/Inputs/check-lost.py %if inprocess %{1000000%} %else %{20000%} text %t.txt32 | FileCheck --check-prefix=EXACT %s %}
 // EXACT: exact: {{1000000|20000}} records, none lost in no markers
 // QUIET-NOT: lost
 // QUIET-NOT: drops
