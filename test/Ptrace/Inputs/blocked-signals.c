@@ -1,12 +1,12 @@
-/* blocked-signals N [trap]: the main thread sets a handler of its own for
- * SIGSEGV (and, with `trap`, for SIGTRAP), then blocks every signal and
+/* blocked-signals N [own]: the main thread (with `own`) sets handlers of
+ * its own for SIGSEGV and SIGTRAP, then blocks every signal and
  * sets a SIGUSR1 disposition (sigaction() while SIGTRAP is blocked); a
  * thread it starts inherits that mask and calls deref() N times with bad
  * pointers (the script reads through them) and tiny() N times (a trap
  * site: no 5-byte jump fits). That thread then says whether its mask still
- * blocks both signals. Last, the main thread unblocks them and sends
- * itself SIGSEGV (and SIGTRAP) once: its own handlers must get them, with
- * the agent's in front.
+ * blocks both signals. Last, the main thread unblocks them and (with
+ * `own`) sends itself SIGSEGV and SIGTRAP once: its own handlers must get
+ * them, with the agent's in front.
  *
  * The kernel forces a fault or trap on a thread that blocks its signal:
  * it unblocks it there and resets the process's disposition to SIG_DFL.
@@ -54,12 +54,12 @@ static void *worker(void *arg) {
 
 int main(int argc, char **argv) {
   N = argc > 1 ? atoi(argv[1]) : 100;
-  int Trap = argc > 2 && !strcmp(argv[2], "trap");
+  int Own = argc > 2 && !strcmp(argv[2], "own");
   struct sigaction Sa;
   memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_handler = on_segv;
-  sigaction(SIGSEGV, &Sa, 0);
-  if (Trap) {
+  if (Own) {
+    Sa.sa_handler = on_segv;
+    sigaction(SIGSEGV, &Sa, 0);
     Sa.sa_handler = on_trap;
     sigaction(SIGTRAP, &Sa, 0);
   }
@@ -72,9 +72,10 @@ int main(int argc, char **argv) {
   pthread_create(&T, 0, worker, 0);
   pthread_join(T, 0);
   pthread_sigmask(SIG_UNBLOCK, &All, 0);
-  raise(SIGSEGV);
-  if (Trap)
+  if (Own) {
+    raise(SIGSEGV);
     raise(SIGTRAP);
+  }
   printf("calls %d sum %ld own segv %d own trap %d\n", N, Sum, (int)own_segv,
          (int)own_trap);
   printf("mask kept %s\n", Kept ? "yes" : "no");
