@@ -66,7 +66,9 @@ struct tscc_control {
    * TSCC_READER_GONE in it (FUTEX_OWNER_DIED), through tsrun's own
    * mapping. */
   uint32_t reader_alive;
-  uint32_t reserved;
+  /* --on-full=block: a thread whose ring is full waits for the reader
+   * (tscc_host_ring_wait) instead of dropping the record. */
+  uint32_t block_when_full;
 };
 
 /*--- Shared structures ----------------------------------------------------*/
@@ -206,7 +208,12 @@ struct tscc_ring {
   /* dropped as of the last TSCC_RING_LOST entry: the next entry that fits
    * is preceded by one for the difference, where the records went missing */
   uint64_t marked;
-  uint64_t reserved[6];
+  /* Non-zero while the writer waits (futex) on the low word of tail for
+   * room (--on-full=block): the reader wakes it when it moves the tail. A
+   * hint only: the writer also wakes up on its own every few ms. */
+  uint32_t waiting;
+  uint32_t pad2;
+  uint64_t reserved[5];
 };
 
 /* A writer wakes tsrun's reader when its ring's fill passes this many bytes
@@ -422,6 +429,15 @@ void tscc_host_wake(uint32_t *Futex);
  * dropped and counted). A ring's mapping may move when it grows: callers
  * ask again rather than keep the address. tsrun maps every shard whole. */
 uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need);
+/* Ring Ring is full: waits a while for the reader to move its tail past
+ * Tail. 1: look again; 0: drop the record (not in block mode, the reader
+ * is gone or the session ends). tsrun, which never writes a target's
+ * ring, always says 0. */
+int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail);
+/* How many bytes of ring Ring (header included) are mapped in this process
+ * now, without mapping more (the whole stride where the shard is mapped
+ * whole). */
+uint64_t tscc_host_ring_mapped(struct tscc_store *S, uint32_t Ring);
 /* Called after thread Tid released the lock (the agent stops the thread
  * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */
 void tscc_host_unlocked(int32_t Tid);

@@ -27,8 +27,11 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
   Shape.ThreadCapacity = S.options().MaxThreads;
   StartNs = tscc_host_now_ns();
   Control = ControlPage::create(StoreError);
-  if (Control)
+  if (Control) {
+    // Before any target maps the page (it is read-only there).
+    Control->words().block_when_full = S.options().BlockWhenFull;
     Store = SharedStore::create(Shape, StoreError, Control.get());
+  }
   if (Store) {
     Domains.push_back(std::make_unique<Domain>());
     Domains[0]->Store = Store.get();
@@ -41,7 +44,7 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
                ": only " + std::to_string(Store->layout().thread_capacity) +
                " thread buffers of " + Size +
-               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               " fit in 256 GiB; a smaller --thread-buffer leaves room for "
                "more threads");
   }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)

@@ -310,8 +310,15 @@ public:
   /// the run at most once a second, and at the end (Final) if any were.
   void warnLossLocked(bool Final);
   std::string lossAdvice() const;
-  void collect(const Cut &C, std::vector<DrainedRecord> &Out);
-  void collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine);
+  /// Collects C's records into Out; true when it read only part of them
+  /// (one ring of one domain, in batches of at most MaxRecords): then the
+  /// next call with the same cut goes on.
+  bool collect(const Cut &C, std::vector<DrainedRecord> &Out,
+               size_t MaxRecords = SIZE_MAX);
+  bool collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine,
+                   size_t MaxRecords = SIZE_MAX);
+  /// Records delivered at a time from a cut of one ring.
+  static constexpr size_t DeliveryBatch = 16384;
   /// The records of the cut being delivered; kept from one drain to the
   /// next, up to MaxKeptBatch records, so that a steady stream of records
   /// costs no allocation per drain. Under Lock.
@@ -388,6 +395,8 @@ public:
   // Helpers (Helpers.cpp).
   static const tscc_helpers Helpers;
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
+  /// Whether a writer of D's rings waits for room (--on-full=block).
+  bool writerWaiting(Domain &D);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
   /// stack_id(): unwinds the stopped firing thread and interns its stack.
   uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);

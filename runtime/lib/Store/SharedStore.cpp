@@ -24,10 +24,12 @@ namespace {
 // cheap; these bounds only keep a huge --map-capacity or lhist from asking
 // for more address space than a process can give.
 constexpr uint64_t MaxTableBytes = 4ull << 30;
-constexpr uint64_t MaxStoreBytes = 64ull << 30;
-/// All threads' rings together; large rings mean fewer threads with state
-/// at once (at least MinThreads).
-constexpr uint64_t MaxRingBytes = 4ull << 30;
+constexpr uint64_t MaxStoreBytes = 512ull << 30;
+/// All threads' rings together (4096 rings of the default 64 MiB); large
+/// rings mean fewer threads with state at once (at least MinThreads). Only
+/// tsrun maps a shard whole; an agent maps the part of a ring its thread
+/// uses.
+constexpr uint64_t MaxRingBytes = 256ull << 30;
 constexpr uint32_t MinThreads = 16;
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
@@ -391,6 +393,15 @@ extern "C" void tscc_host_unlocked(int32_t) {}
 extern "C" uint8_t *tscc_host_ring(tscc_store *S, uint32_t Ring, uint64_t) {
   return S->shard + S->layout.rings_off +
          static_cast<uint64_t>(Ring) * S->layout.ring_stride;
+}
+
+// tsrun's own records never go through a target's ring (store.h).
+extern "C" int tscc_host_ring_wait(tscc_store *, uint32_t, uint64_t) {
+  return 0;
+}
+
+extern "C" uint64_t tscc_host_ring_mapped(tscc_store *S, uint32_t) {
+  return S->layout.ring_stride;
 }
 
 extern "C" void tscc_host_wake(uint32_t *Futex) {

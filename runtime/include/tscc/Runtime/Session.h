@@ -47,7 +47,9 @@ struct SessionOptions {
   /// (and counted as drops for the clause).
   size_t MapCapacity = 1u << 16;
   /// Bytes of each traced thread's record ring (a power of two).
-  uint32_t ThreadBuffer = 1u << 20;
+  uint32_t ThreadBuffer = 64u << 20;
+  /// --on-full=block: a thread whose buffer is full waits for the reader.
+  bool BlockWhenFull = false;
   /// Threads that can have state in the store at once (--max-threads).
   uint32_t MaxThreads = 1024;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
