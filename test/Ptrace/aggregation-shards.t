@@ -17,8 +17,8 @@
 // RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/t.exe 8 500 | FileCheck %s %}
 
 // The counting clause runs without the lock; the one with n++ takes it.
-// FLAGS: #0 line [[#@LINE+30]]:1 probes 0..0 flags thread-own-aggs{{$}}
-// FLAGS: #1 line [[#@LINE+33]]:1 probes 1..1 flags {{$}}
+// FLAGS: #0 line {{[0-9]+}}:1 probes 0..0 flags thread-own-aggs{{$}}
+// FLAGS: #1 line {{[0-9]+}}:1 probes 1..1 flags -{{$}}
 
 // CHECK: thread 0 tid [[T0:[0-9]+]] calls [[C0:[0-9]+]]
 // CHECK: thread 1 tid [[T1:[0-9]+]] calls [[C1:[0-9]+]]
@@ -31,15 +31,14 @@
 // CHECK: total [[TOTAL:[0-9]+]]
 // CHECK: n [[TOTAL]]
 // CHECK: @c: [[TOTAL]]
-// CHECK: @a:
-// CHECK-NEXT: [[T0]]: [[C0]]
-// CHECK-NEXT: [[T1]]: [[C1]]
-// CHECK-NEXT: [[T2]]: [[C2]]
-// CHECK-NEXT: [[T3]]: [[C3]]
-// CHECK-NEXT: [[T4]]: [[C4]]
-// CHECK-NEXT: [[T5]]: [[C5]]
-// CHECK-NEXT: [[T6]]: [[C6]]
-// CHECK-NEXT: [[T7]]: [[C7]]
+// CHECK: @a{{\[}}[[T0]]{{\]}}: [[C0]]
+// CHECK-NEXT: @a{{\[}}[[T1]]{{\]}}: [[C1]]
+// CHECK-NEXT: @a{{\[}}[[T2]]{{\]}}: [[C2]]
+// CHECK-NEXT: @a{{\[}}[[T3]]{{\]}}: [[C3]]
+// CHECK-NEXT: @a{{\[}}[[T4]]{{\]}}: [[C4]]
+// CHECK-NEXT: @a{{\[}}[[T5]]{{\]}}: [[C5]]
+// CHECK-NEXT: @a{{\[}}[[T6]]{{\]}}: [[C6]]
+// CHECK-NEXT: @a{{\[}}[[T7]]{{\]}}: [[C7]]
 // CHECK-NOT: @cleared
 // QUIET-NOT: {{.}}
 
