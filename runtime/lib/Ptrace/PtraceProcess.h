@@ -175,6 +175,9 @@ struct AgentState {
   /// until the first one is patched).
   uint64_t EnterSyscall = 0, SyscallGadget = 0;
   uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  /// [SafeBegin, SafeEnd): the agent's safe copies; a fault there resumes
+  /// at SafeFault (the copy returns -1).
+  uint64_t SafeBegin = 0, SafeEnd = 0, SafeFault = 0;
   /// tsrun put Trap in front of the program's SIGTRAP disposition.
   bool TrapHandler = false;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
