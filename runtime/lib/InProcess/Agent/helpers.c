@@ -365,6 +365,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   /* As much of the stack as is there, page by page. */
   uint8_t *Stack = (uint8_t *)(Shadow + N);
   uint64_t Sp = Ctx->regs[TSCC_REG_RSP], Got = 0;
+  agent_faults_deliverable(scope(Ctx)); /* the stack's end faults */
   while (Got < STACK_SNAPSHOT && plausible(Sp + Got, 1)) {
     uint64_t Chunk = 4096 - ((Sp + Got) & 4095);
     if (Chunk > STACK_SNAPSHOT - Got)

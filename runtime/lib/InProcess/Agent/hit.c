@@ -172,6 +172,7 @@ static void usdt_args(const struct tscc_agent_hook *H, const uint64_t *Regs,
       unsigned Bytes = (unsigned)(A[I].size < 0 ? -A[I].size : A[I].size);
       if (Bytes > 8)
         Bytes = 8;
+      agent_faults_deliverable((struct agent_scope *)Ctx->runtime);
       if (tscc_safe_copy(&V, AGENT_PTR(const void *, (uintptr_t)Addr), Bytes) !=
           0) {
         V = 0;
