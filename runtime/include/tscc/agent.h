@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 5
+#define TSCC_AGENT_VERSION 6
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -297,9 +297,10 @@ struct tscc_agent_clause {
 };
 
 enum tscc_agent_clause_flags {
-  /* The clause touches nothing other threads share (the object's
-   * TSCC_CLAUSE_THREAD_OWN): a hit whose clauses all have it runs them
-   * without the session lock. */
+  /* The clause touches nothing other threads share but aggregations,
+   * which it updates in its thread's own part (the object's
+   * TSCC_CLAUSE_THREAD_OWN or TSCC_CLAUSE_THREAD_OWN_AGGS): a hit whose
+   * clauses all have it runs them without the session lock. */
   TSCC_AGENT_CLAUSE_UNLOCKED = 1u << 0,
 };
 

@@ -287,6 +287,8 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   tscc_store *V = It->second.Mem->view();
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
     tscc_store_sum_counters(V, C, &RetiredCounters[C]);
+  if (It->second.Dom)
+    It->second.Dom->RetiredAggs.take(V);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
   RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);

@@ -443,8 +443,7 @@ void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
   // Every domain's copy, merged; the others' without their store locks,
   // which must not be waited for while the session mutex is held (what is
   // read is copied, then checked).
-  std::vector<tscc_store *> Views = storeViews();
-  AggDump Dump = snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks);
+  AggDump Dump = snapshotAgg(Agg, Top);
   if (Dump.Implausible)
     warnOnceLocked("agg-implausible:" + Aggs[Agg].Name,
                    "aggregation '@" + Aggs[Agg].Name +
@@ -452,7 +451,7 @@ void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
                        std::to_string(Dump.Implausible) +
                        " of its entries have a negative count");
   Sink->aggregation(std::move(Dump));
-  for (tscc_store *V : Views) {
+  for (tscc_store *V : storeViews()) {
     const tscc_table_layout *T = tscc_agg_table(V, Agg);
     __atomic_store_n(
         &reinterpret_cast<tscc_table_state *>(V->base + T->state_off)->dirty, 0,
@@ -557,6 +556,12 @@ ControlPage *Session::control() {
   return State->Store ? State->Control.get() : nullptr;
 }
 const StackTable &Session::stacks() const { return State->Stacks; }
+
+AggDump Session::snapshotAggregation(uint32_t Agg, int64_t Top) {
+  if (!State->Store || Agg >= State->Aggs.size())
+    return {};
+  return State->snapshotAgg(Agg, Top);
+}
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 

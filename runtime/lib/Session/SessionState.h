@@ -82,6 +82,9 @@ struct Domain {
   /// the last one whose records are all out.
   std::atomic<uint64_t> Cuts{0};
   uint64_t DeliveredCut = 0;
+  /// Guarded by ExitMutex: the aggregation parts of the threads of its
+  /// processes whose shards are gone.
+  RetiredAggParts RetiredAggs;
   /// The reader's drains in a row that could not get the lock (only the
   /// reader touches it).
   unsigned FailedDrains = 0;
@@ -387,6 +390,12 @@ public:
   bool aggDirty(uint32_t Agg);
   /// Every domain's store view, for merged aggregation snapshots.
   std::vector<tscc_store *> storeViews();
+  /// Where every domain's aggregations are, threads' parts included
+  /// (ExitMutex held, for as long as they are read: no shard goes and no
+  /// thread is folded meanwhile).
+  std::vector<AggSource> aggSourcesLocked();
+  /// Aggregation Agg, merged from every domain, table and thread.
+  AggDump snapshotAgg(uint32_t Agg, int64_t Top);
   /// Thread Tid of T is gone: the store lock it may have held is free.
   void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);

@@ -116,6 +116,9 @@ public:
   ControlPage *control();
   /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
   const StackTable &stacks() const;
+  /// Aggregation Agg as print() shows it: every domain's table and every
+  /// thread's own part, merged (Top > 0: only the Top largest).
+  AggDump snapshotAggregation(uint32_t Agg, int64_t Top = 0);
   /// The number the store knows T by (records, thread slots).
   uint32_t targetId(Target &T);
   /// $1..$N as integers (0 where a parameter is not a number).

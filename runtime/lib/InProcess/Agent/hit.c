@@ -5,9 +5,11 @@
  * moment: inside malloc, inside a signal handler, before libc is
  * initialised. It takes no lock but the store's, and only when one of the
  * site's clauses touches what threads share (globals, associative arrays,
- * aggregations, records) or the site keeps returns: a clause that only
- * reads the target and its thread's variables runs on its thread's own
- * counters, with no shared cache line written. A hit that finds the store
+ * print() or clear() of aggregations, records) or the site keeps returns:
+ * a clause that only reads the target and its thread's variables, and
+ * updates aggregations in its thread's own part of them (helpers.c
+ * h_agg_update), runs on its thread's own counters, with no shared cache
+ * line written. A hit that finds the store
  * lock held by its own thread, or its thread inside a clause (a signal
  * handler that interrupted one), skips its clauses and counts them as
  * drops. Returns are returns.c's.
