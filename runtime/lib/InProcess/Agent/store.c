@@ -980,31 +980,6 @@ static void ring_mark_lost(struct tscc_store *S, uint32_t Ring, uint64_t Lost) {
   tscc_ring_commit(S, Ring, &H, 8);
 }
 
-/* A ring mapped only in part (an agent maps its rings as their threads
- * write further into them) goes back to the start of its data area early,
- * after a padding entry, when an entry of Need bytes would reach past the
- * mapping and the bytes before the reader's tail leave room for it: a
- * thread whose reader keeps up stays in the first KiB of its ring however
- * many records it writes, and only a backlog grows the mapping. */
-static void ring_wrap_early(struct tscc_store *S, uint32_t Ring,
-                            struct tscc_ring *R, uint64_t Tail, uint64_t Need) {
-  uint64_t Size = S->layout.ring_size;
-  uint64_t Head = R->head;
-  uint64_t Pos = Head & (Size - 1);
-  uint64_t Mapped = tscc_host_ring_mapped(S, Ring);
-  Mapped = Mapped > sizeof(*R) ? Mapped - sizeof(*R) : 0;
-  /* Only where what the ring holds lies in one piece before Pos, and the
-   * padding entry's header is mapped. */
-  if (Pos + Need <= Mapped || Pos + sizeof(struct tscc_ring_record) > Mapped ||
-      Head - Tail > Pos || (Tail & (Size - 1)) < Need)
-    return;
-  struct tscc_ring_record *Pad =
-      (struct tscc_ring_record *)((uint8_t *)(R + 1) + Pos);
-  Pad->size = (uint32_t)(Size - Pos);
-  Pad->type = TSCC_RING_PAD;
-  __atomic_store_n(&R->head, Head + (Size - Pos), __ATOMIC_RELEASE);
-}
-
 /* Where an entry of Total bytes goes now, given the reader's Tail; null
  * when it does not fit (*Full set) or its part of the ring cannot be
  * mapped. */
@@ -1016,8 +991,6 @@ static uint8_t *ring_try_reserve(struct tscc_store *S, uint32_t Ring,
   /* Records dropped before this one: a marker goes first, so room for
    * both is needed. */
   uint64_t Lost = R->dropped - R->marked, Used = 0;
-  if (Total <= Size / 2)
-    ring_wrap_early(S, Ring, R, Tail, Total + (Lost ? RING_LOST_BYTES : 0));
   uint64_t Head = R->head;
   /* What of the ring this entry (and a marker) may touch must be mapped:
    * an agent maps a ring bit by bit as its thread writes further into it. */
