@@ -470,10 +470,6 @@ uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need);
  * is gone or the session ends). tsrun, which never writes a target's
  * ring, always says 0. */
 int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail);
-/* How many bytes of ring Ring (header included) are mapped in this process
- * now, without mapping more (the whole stride where the shard is mapped
- * whole). */
-uint64_t tscc_host_ring_mapped(struct tscc_store *S, uint32_t Ring);
 /* Called after thread Tid released the lock (the agent stops the thread
  * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */
 void tscc_host_unlocked(int32_t Tid);

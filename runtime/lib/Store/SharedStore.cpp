@@ -442,10 +442,6 @@ extern "C" int tscc_host_ring_wait(tscc_store *, uint32_t, uint64_t) {
   return 0;
 }
 
-extern "C" uint64_t tscc_host_ring_mapped(tscc_store *S, uint32_t) {
-  return S->layout.ring_stride;
-}
-
 extern "C" void tscc_host_wake(uint32_t *Futex) {
   syscall(SYS_futex, Futex, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }

@@ -220,14 +220,6 @@ int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail) {
   return !ring_wait_over(S);
 }
 
-uint64_t tscc_host_ring_mapped(struct tscc_store *S, uint32_t Ring) {
-  uint64_t *Table = AGENT_PTR(uint64_t *, tscc_agent_config.rings);
-  if (!Table)
-    return S->layout.ring_stride;
-  uint64_t Entry = __atomic_load_n(&Table[Ring], __ATOMIC_ACQUIRE);
-  return Entry ? ring_mapped_len(Entry, S->layout.ring_stride) : 0;
-}
-
 uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need) {
   uint64_t *Table = AGENT_PTR(uint64_t *, tscc_agent_config.rings);
   if (!Table) /* the whole shard is mapped */
