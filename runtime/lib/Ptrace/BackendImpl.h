@@ -138,6 +138,10 @@ public:
   bool reattach(pt::PtraceProcess &P);
 
   // --- processes detached ones made (Follow.cpp)
+  /// The detached processes that have not ended: their shards are where
+  /// the children they made and their requests for a window are found. A
+  /// copy, as following or a window adds processes to ByPid.
+  std::vector<pt::PtraceProcess *> detachedProcesses() const;
   /// Finds the processes that detached processes forked and that armed
   /// themselves in their shards, and follows them (without ptrace); at
   /// most every few milliseconds unless Now.

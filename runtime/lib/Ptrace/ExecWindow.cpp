@@ -81,11 +81,7 @@ void PtraceBackend::Impl::addExecGates(
 }
 
 void PtraceBackend::Impl::openWindows() {
-  std::vector<PtraceProcess *> Owners;
-  for (auto &[Pid, P] : ByPid)
-    if (P->Detached && !P->Exited)
-      Owners.push_back(P);
-  for (PtraceProcess *Owner : Owners) {
+  for (PtraceProcess *Owner : detachedProcesses()) {
     Shard *Sh = S.shard(*Owner);
     if (!Sh)
       continue;
