@@ -162,32 +162,7 @@ SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
   return C;
 }
 
-namespace {
-
-/// Merges the domains' records (each in the order of its sequence numbers)
-/// by time; ties go to the domain that came first. The order within a
-/// domain is kept whatever the times say (a program may write any).
-std::vector<DrainedRecord>
-mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
-  std::vector<DrainedRecord> Out;
-  std::vector<size_t> Next(Parts.size(), 0);
-  for (;;) {
-    size_t Best = Parts.size();
-    for (size_t I = 0; I < Parts.size(); ++I)
-      if (Next[I] < Parts[I].size() &&
-          (Best == Parts.size() ||
-           Parts[I][Next[I]].Hdr.time_ns < Parts[Best][Next[Best]].Hdr.time_ns))
-        Best = I;
-    if (Best == Parts.size())
-      return Out;
-    Out.push_back(std::move(Parts[Best][Next[Best]++]));
-  }
-}
-
-} // namespace
-
-bool SessionState::collectPart(const Cut::Part &P,
-                               std::vector<DrainedRecord> &Mine,
+bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
                                size_t MaxRecords) {
   size_t First = Mine.size();
   // In batches only where tsrun's own records of the cut (numbered among
@@ -217,8 +192,9 @@ bool SessionState::collectPart(const Cut::Part &P,
   // tsrun's own records of this cut.
   Domain &D = *P.Dom;
   while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
-    D.OwnBytes -= D.OwnRecords.front().Hdr.size;
-    Mine.push_back(std::move(D.OwnRecords.front()));
+    const Domain::OwnRecord &R = D.OwnRecords.front();
+    D.OwnBytes -= R.Hdr.size;
+    Mine.add(R.Hdr, R.Bytes.data(), R.Bytes.size()).Target = R.Target;
     D.OwnRecords.pop_front();
     ++D.OwnTaken;
   }
@@ -230,18 +206,21 @@ bool SessionState::collectPart(const Cut::Part &P,
   return More;
 }
 
-bool SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out,
-                           size_t MaxRecords) {
+bool SessionState::collect(const Cut &C, RecordBatch &Out, size_t MaxRecords) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Out.clear();
   // One domain, the usual case: straight into Out, whose room the reader
   // keeps from one drain to the next (no allocation per drain).
   if (C.Parts.size() == 1)
     return collectPart(C.Parts[0], Out, MaxRecords);
-  std::vector<std::vector<DrainedRecord>> Parts;
-  for (const Cut::Part &P : C.Parts)
-    collectPart(P, Parts.emplace_back());
-  Out = mergeByTime(Parts);
+  // Each domain's records are in its own order; the domains are merged by
+  // time, ties to the domain that came first.
+  std::vector<size_t> Starts;
+  for (const Cut::Part &P : C.Parts) {
+    Starts.push_back(Out.size());
+    collectPart(P, Out);
+  }
+  mergeRunsByTime(Out.Records, Starts);
   return false;
 }
 
@@ -267,9 +246,7 @@ void SessionState::deliverUpTo(const Cut &C) {
   while (Store && collect(C, Batch, DeliveryBatch))
     deliverLocked(Batch);
   deliverLocked(Batch);
-  // A burst's worth of room is given back; a steady stream keeps its own.
-  if (Batch.capacity() > MaxKeptBatch)
-    std::vector<DrainedRecord>().swap(Batch);
+  Batch.clear();
   for (const Cut::Part &P : C.Parts)
     P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
   releaseDeliveredLocked();
@@ -424,7 +401,7 @@ void SessionState::releaseDeliveredLocked() {
 
 bool SessionState::validRecord(const DrainedRecord &D) const {
   const tscc_ring_record &H = D.Hdr;
-  const RecordBytes &Payload = D.Payload;
+  std::span<const uint8_t> Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
     return false;
@@ -451,9 +428,9 @@ bool SessionState::validRecord(const DrainedRecord &D) const {
   return R.kind == TSCC_REC_STACK;
 }
 
-std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
-                                                   const RecordBytes &Payload,
-                                                   uint32_t Probe) {
+std::vector<uint64_t>
+SessionState::unwindSnapshot(Target *T, std::span<const uint8_t> Payload,
+                             uint32_t Probe) {
   tscc_stack_snapshot Snap;
   memcpy(&Snap, Payload.data(), sizeof(Snap));
   std::vector<uint64_t> Shadow(Snap.shadow_count);
@@ -552,7 +529,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   Sink->record(O, V);
 }
 
-void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
+void SessionState::deliverLocked(RecordBatch &Records) {
   for (const DrainedRecord &D : Records) {
     if (OutputFailed)
       break;

@@ -71,7 +71,12 @@ struct Domain {
   /// sequence numbers. OwnPushed counts every one ever added, OwnTaken
   /// every one collected; the queue holds those in between.
   SeqGuard Seq;
-  std::deque<DrainedRecord> OwnRecords;
+  struct OwnRecord {
+    tscc_ring_record Hdr{};
+    uint32_t Target = 0;
+    std::vector<uint8_t> Bytes;
+  };
+  std::deque<OwnRecord> OwnRecords;
   uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
   /// Records of tsrun's own clause runs dropped (the queue was full) and
   /// not yet marked, per (process, thread): the thread's next record that
@@ -316,17 +321,15 @@ public:
   /// Collects C's records into Out; true when it read only part of them
   /// (one ring of one domain, in batches of at most MaxRecords): then the
   /// next call with the same cut goes on.
-  bool collect(const Cut &C, std::vector<DrainedRecord> &Out,
-               size_t MaxRecords = SIZE_MAX);
-  bool collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine,
+  bool collect(const Cut &C, RecordBatch &Out, size_t MaxRecords = SIZE_MAX);
+  bool collectPart(const Cut::Part &P, RecordBatch &Mine,
                    size_t MaxRecords = SIZE_MAX);
   /// Records delivered at a time from a cut of one ring.
   static constexpr size_t DeliveryBatch = 16384;
   /// The records of the cut being delivered; kept from one drain to the
-  /// next, up to MaxKeptBatch records, so that a steady stream of records
-  /// costs no allocation per drain. Under Lock.
-  std::vector<DrainedRecord> Batch;
-  static constexpr size_t MaxKeptBatch = 1u << 18;
+  /// next (RecordBatch::clear), so that a steady stream of records costs
+  /// no allocation per drain. Under Lock.
+  RecordBatch Batch;
   /// Collects the records of C and hands them to the sink, then releases
   /// the exited targets none of whose records can still come. Takes Lock,
   /// so that deliveries are whole and in order: once it returns, every
@@ -334,7 +337,7 @@ public:
   void deliverUpTo(const Cut &C);
   /// Says, once, that the rings held garbage (the totals come at the end).
   void reportCorruptLocked();
-  void deliverLocked(std::vector<DrainedRecord> &Records);
+  void deliverLocked(RecordBatch &Records);
   /// Gives every exited target whose records are all delivered back to its
   /// backend (Target::releaseBySession); the session forgets it.
   void releaseDeliveredLocked();
@@ -354,8 +357,8 @@ public:
   /// process whose exit was not released yet, or one still running).
   void markTrailingLossAllLocked();
   /// The stack trace record for a snapshot taken in a target.
-  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload,
-                                       uint32_t Probe);
+  std::vector<uint64_t>
+  unwindSnapshot(Target *T, std::span<const uint8_t> Payload, uint32_t Probe);
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;

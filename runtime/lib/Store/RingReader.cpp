@@ -6,18 +6,56 @@
 
 using namespace tscc::rt;
 
-DrainedRecord tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
-                                   uint64_t Seq) {
-  DrainedRecord D;
-  D.Hdr.type = TSCC_RING_LOST;
-  D.Hdr.size = sizeof(D.Hdr) + 8;
-  D.Hdr.target = T->target;
-  D.Hdr.tid = T->tid;
-  D.Hdr.seq = Seq;
-  D.Hdr.time_ns = tscc_host_now_ns();
-  D.Payload.assign(reinterpret_cast<const uint8_t *>(&Lost),
-                   reinterpret_cast<const uint8_t *>(&Lost) + 8);
+LostMark tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
+                              uint64_t Seq) {
+  LostMark M;
+  M.Hdr.type = TSCC_RING_LOST;
+  M.Hdr.size = sizeof(M.Hdr) + 8;
+  M.Hdr.target = T->target;
+  M.Hdr.tid = T->tid;
+  M.Hdr.seq = Seq;
+  M.Hdr.time_ns = tscc_host_now_ns();
+  M.Count = Lost;
+  return M;
+}
+
+uint8_t *RecordBatch::room(size_t N) {
+  while (Current < Blocks.size() &&
+         Blocks[Current].Size - Blocks[Current].Used < N)
+    ++Current;
+  if (Current == Blocks.size()) {
+    Block &B = Blocks.emplace_back();
+    B.Size = std::max(N, BlockBytes);
+    B.Data = std::make_unique_for_overwrite<uint8_t[]>(B.Size);
+  }
+  Block &B = Blocks[Current];
+  uint8_t *At = B.Data.get() + B.Used;
+  B.Used += N;
+  return At;
+}
+
+DrainedRecord &RecordBatch::add(const tscc_ring_record &Hdr,
+                                const uint8_t *Bytes, size_t N) {
+  DrainedRecord &D = Records.emplace_back();
+  D.Hdr = Hdr;
+  if (N) {
+    uint8_t *At = room(N);
+    memcpy(At, Bytes, N);
+    D.Payload = {At, N};
+  }
   return D;
+}
+
+void RecordBatch::clear() {
+  Records.clear();
+  // A burst's worth of room is given back; a steady stream keeps its own.
+  if (Blocks.size() > MaxKeptBlocks)
+    Blocks.resize(MaxKeptBlocks);
+  for (Block &B : Blocks)
+    B.Used = 0;
+  Current = 0;
+  if (Records.capacity() > (size_t(1) << 18))
+    std::vector<DrainedRecord>().swap(Records);
 }
 
 void RingReader::countLost(tscc_ring *R, Cursor &K) {
@@ -113,8 +151,7 @@ bool RingReader::drained(tscc_store *S) {
 }
 
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
-                             std::vector<DrainedRecord> &Out,
-                             size_t MaxRecords) {
+                             RecordBatch &Out, size_t MaxRecords) {
   Cursor &K = cursor(C.Index);
   if (K.Incarnation != C.Incarnation || C.Head <= K.Tail)
     return; // freed since the cut, or read up to there already
@@ -147,12 +184,11 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     Ok = Ok && Hdr.size >= sizeof(Hdr);
     if (!Ok)
       break;
-    DrainedRecord &D = Out.emplace_back();
-    D.Hdr = Hdr;
+    DrainedRecord &D =
+        Out.add(Hdr, Data + Pos + sizeof(Hdr), Hdr.size - sizeof(Hdr));
     if (Hdr.seq != UINT64_MAX)
       SeqTaken = std::max(SeqTaken, Hdr.seq + 1);
     D.Ring = C.Index;
-    D.Payload.assign(Data + Pos + sizeof(Hdr), Data + Pos + Hdr.size);
     Off += Hdr.size;
   }
   if (!Ok)
@@ -176,8 +212,8 @@ bool RingReader::pending(const DrainCut &Cut) {
   return false;
 }
 
-void RingReader::collect(tscc_store *S, const DrainCut &Cut,
-                         std::vector<DrainedRecord> &Out, size_t MaxRecords) {
+void RingReader::collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
+                         size_t MaxRecords) {
   size_t First = Out.size();
   // Records of several rings are sorted together: only one ring's are
   // read in part (its own are in order), or the order would be lost.
@@ -190,11 +226,13 @@ void RingReader::collect(tscc_store *S, const DrainCut &Cut,
     MaxRecords = SIZE_MAX;
   for (const DrainCut::Ring &C : Cut.Rings)
     collectRing(S, C, Out, MaxRecords);
-  Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
+  for (const LostMark &M : Cut.Lost)
+    M.addTo(Out);
   sortBySeq(Out, First);
 }
 
-void tscc::rt::sortBySeq(std::vector<DrainedRecord> &Records, size_t First) {
+void tscc::rt::sortBySeq(RecordBatch &Batch, size_t First) {
+  std::vector<DrainedRecord> &Records = Batch.Records;
   auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
     return A.Hdr.seq < B.Hdr.seq;
   };
@@ -206,8 +244,44 @@ void tscc::rt::sortBySeq(std::vector<DrainedRecord> &Records, size_t First) {
   std::stable_sort(Records.begin() + First, Records.end(), BySeq);
 }
 
-void tscc::rt::drainRings(tscc_store *S, RingReader &R,
-                          std::vector<DrainedRecord> &Out) {
+void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
+                               std::span<const size_t> Starts) {
+  struct Run {
+    size_t Next, End;
+  };
+  std::vector<Run> Runs;
+  for (size_t I = 0; I < Starts.size(); ++I) {
+    size_t End = I + 1 < Starts.size() ? Starts[I + 1] : Records.size();
+    if (Starts[I] < End)
+      Runs.push_back({Starts[I], End});
+  }
+  if (Runs.size() < 2)
+    return; // one run is in its order already
+  // A min-heap of the runs by (time of their next record, run).
+  auto Later = [&](size_t A, size_t B) {
+    uint64_t TA = Records[Runs[A].Next].Hdr.time_ns;
+    uint64_t TB = Records[Runs[B].Next].Hdr.time_ns;
+    return TA != TB ? TA > TB : A > B;
+  };
+  std::vector<size_t> Heap(Runs.size());
+  for (size_t I = 0; I < Runs.size(); ++I)
+    Heap[I] = I;
+  std::make_heap(Heap.begin(), Heap.end(), Later);
+  std::vector<DrainedRecord> Out;
+  Out.reserve(Records.size());
+  while (!Heap.empty()) {
+    std::pop_heap(Heap.begin(), Heap.end(), Later);
+    Run &R = Runs[Heap.back()];
+    Out.push_back(Records[R.Next++]);
+    if (R.Next == R.End)
+      Heap.pop_back();
+    else
+      std::push_heap(Heap.begin(), Heap.end(), Later);
+  }
+  Records.swap(Out);
+}
+
+void tscc::rt::drainRings(tscc_store *S, RingReader &R, RecordBatch &Out) {
   DrainCut Cut;
   R.cut(S, Cut);
   R.collect(S, Cut, Out);

@@ -227,7 +227,7 @@ TEST_F(StoreTest, RingsKeepGlobalOrderAcrossWraps) {
   tscc_store *V = S->view();
   int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11),
           C = tscc_thread_add(V, 2, 10);
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   RingReader Reader;
   uint32_t Next = 0;
   // Records of 40 + 56 bytes: the 4 KiB rings wrap many times, and the
@@ -287,7 +287,7 @@ TEST_F(StoreTest, GarbageInARingIsDiscarded) {
   ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, 8), 0);
   // A program scribbles over the ring: a size that runs past the head.
   reinterpret_cast<tscc_ring_record *>(tscc_ring_data(V, A))->size = 4000;
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   RingReader Reader;
   drainRings(V, Reader, Out);
   EXPECT_TRUE(Out.empty());
@@ -313,7 +313,7 @@ TEST_F(StoreTest, TheSharedTailIsOnlyAHint) {
   tscc_store *V = S->view();
   int32_t A = tscc_thread_add(V, 1, 10);
   RingReader Reader;
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   tscc_ring_record H{};
   H.type = TSCC_RING_RECORD;
   uint8_t Payload[8] = {};
@@ -347,7 +347,7 @@ TEST_F(StoreTest, ARecordIsReadOnceFromTheSharedMemory) {
     for (uint32_t I = 0; !Stop; ++I)
       __atomic_store_n(First, I % 2 ? 56u : 4088u, __ATOMIC_RELAXED);
   });
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   for (int Round = 0; Round < 2000; ++Round) {
     tscc_ring_at(V, A)->head = tscc_ring_at(V, A)->tail = 0;
     ASSERT_EQ(tscc_ring_write(V, A, &H, Payload, sizeof(Payload)), 0);
@@ -366,7 +366,7 @@ TEST_F(StoreTest, ASequenceNumberSetBackIsRepairedAndCounted) {
   tscc_store *V = S->view();
   int32_t A = tscc_thread_add(V, 1, 10);
   RingReader Reader;
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   tscc_ring_record H{};
   H.type = TSCC_RING_RECORD;
   uint8_t Payload[8] = {};
@@ -399,7 +399,7 @@ TEST_F(StoreTest, DrainedRingsOfExitedThreadsAreFreed) {
   tscc_store *V = S->view();
   int32_t A = tscc_thread_add(V, 1, 10);
   RingReader Reader;
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   tscc_ring_record H{};
   H.type = TSCC_RING_RECORD;
   uint8_t Payload[8] = {};
