@@ -232,7 +232,7 @@ public:
     if (fflush(Out) != 0)
       fail();
   }
-  bool ok() const override { return !Failed && !ferror(Out); }
+  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
   int writeError() const override { return Errno; }
 
 private:

@@ -135,10 +135,8 @@ SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Cut::Part C;
   C.Dom = &D;
-  if (Locked) {
+  if (Locked)
     retireExitedLocked();
-    D.Seq.check(D.Store->view());
-  }
   std::vector<uint64_t> Gone;
   for (auto &[Key, E] : Shards) {
     if (E.Dom != &D)
@@ -163,10 +161,10 @@ SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
 }
 
 bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
-                               size_t MaxRecords) {
+                               std::vector<size_t> &Runs, size_t MaxRecords) {
   size_t First = Mine.size();
-  // In batches only where tsrun's own records of the cut (numbered among
-  // the rings' ones) are out already.
+  // In batches only where tsrun's own records of the cut (a run of their
+  // own) are out already.
   if (P.Dom->OwnTaken < P.OwnUpTo && !P.Dom->OwnRecords.empty())
     MaxRecords = SIZE_MAX;
   bool More = false;
@@ -178,19 +176,17 @@ bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
     if (It == Shards.end())
       continue; // released since: everything of it was delivered
     size_t FromShard = Mine.size();
-    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine,
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine, Runs,
                               P.Rings.size() == 1 ? MaxRecords : SIZE_MAX);
     More = More || (P.Rings.size() == 1 && MaxRecords != SIZE_MAX &&
                     It->second.Reader.pending(Rings));
-    // The number has passed every record its writers took one for: a
-    // program that sets it back before tsrun looked at it is caught by the
-    // next check all the same.
-    P.Dom->Seq.passed(It->second.Reader.SeqTaken);
     for (size_t I = FromShard; I < Mine.size(); ++I)
       Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
   }
-  // tsrun's own records of this cut.
+  // tsrun's own records of this cut: one run, in the order tsrun ran
+  // their clauses.
   Domain &D = *P.Dom;
+  Runs.push_back(Mine.size());
   while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
     const Domain::OwnRecord &R = D.OwnRecords.front();
     D.OwnBytes -= R.Hdr.size;
@@ -198,9 +194,6 @@ bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
     D.OwnRecords.pop_front();
     ++D.OwnTaken;
   }
-  // In the order of their sequence numbers (ties: by process, then as
-  // each one wrote them).
-  sortBySeq(Mine, First);
   for (size_t I = First; I < Mine.size(); ++I)
     Mine[I].Domain = D.Index;
   return More;
@@ -209,31 +202,29 @@ bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
 bool SessionState::collect(const Cut &C, RecordBatch &Out, size_t MaxRecords) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Out.clear();
-  // One domain, the usual case: straight into Out, whose room the reader
-  // keeps from one drain to the next (no allocation per drain).
-  if (C.Parts.size() == 1)
-    return collectPart(C.Parts[0], Out, MaxRecords);
-  // Each domain's records are in its own order; the domains are merged by
-  // time, ties to the domain that came first.
-  std::vector<size_t> Starts;
-  for (const Cut::Part &P : C.Parts) {
-    Starts.push_back(Out.size());
-    collectPart(P, Out);
-  }
-  mergeRunsByTime(Out.Records, Starts);
-  return false;
+  // Every ring of every domain (and tsrun's own records) is a run in its
+  // own order; the runs are merged by the records' times, ties to the
+  // earlier domain, shard and ring. One busy ring, the usual case at high
+  // rates, is a single run: nothing to merge.
+  Runs.clear();
+  bool More = false;
+  for (const Cut::Part &P : C.Parts)
+    More = collectPart(P, Out, Runs,
+                       C.Parts.size() == 1 ? MaxRecords : SIZE_MAX) ||
+           More;
+  mergeRunsByTime(Out.Records, Runs);
+  return More;
 }
 
 DrainStats SessionState::drainStatsLocked() const {
   DrainStats D = RetiredStats;
   for (const auto &[Key, E] : Shards) {
     D.Corrupt += E.Reader.Stats.Corrupt;
+    D.SeqGaps += E.Reader.Stats.SeqGaps;
     D.Lost += E.Reader.Stats.Lost;
   }
   for (const auto &Dom : Domains)
     D.Lost += Dom->OwnRecordsLost;
-  for (const auto &Dom : Domains)
-    D.SeqReset += Dom->Seq.Resets;
   return D;
 }
 
@@ -267,6 +258,7 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   if (It->second.Dom)
     It->second.Dom->RetiredAggs.take(V);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  RetiredStats.SeqGaps += It->second.Reader.Stats.SeqGaps;
   RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)
@@ -683,12 +675,7 @@ void SessionState::reportCorruptLocked() {
     warnLocked("a record ring in shared memory was overwritten by a traced "
                "program; what it held there was discarded (said once; the "
                "total comes at the end)");
-  if (D.SeqReset && !SeqResetsReported)
-    warnLocked("the record sequence number in shared memory was set back by "
-               "a traced program; records written meanwhile may be out of "
-               "order (said once; the total comes at the end)");
   CorruptReported = D.Corrupt;
-  SeqResetsReported = D.SeqReset;
 }
 
 bool SessionState::tableFullLocked(uint32_t Table) {

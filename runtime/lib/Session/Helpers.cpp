@@ -456,9 +456,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // before it.
   if (Marker) {
     tscc_thread T{TSCC_THREAD_LIVE, F.TargetId, D.Hdr.tid, 0};
-    LostMark L = lostMarker(
-        &T, Lost->second,
-        __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED));
+    LostMark L = lostMarker(&T, Lost->second, Dom.OwnPushed);
     Domain::OwnRecord M;
     M.Hdr = L.Hdr;
     M.Target = F.TargetId;
@@ -470,8 +468,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
     Dom.OwnRecords.push_back(std::move(M));
     ++Dom.OwnPushed;
   }
-  D.Hdr.seq =
-      __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED);
+  D.Hdr.seq = Dom.OwnPushed;
   Dom.OwnBytes += D.Hdr.size;
   Dom.OwnRecords.push_back(std::move(D));
   ++Dom.OwnPushed;

@@ -65,12 +65,10 @@ struct Domain {
   std::string Key;
   SharedStore *Store = nullptr;
   std::unique_ptr<SharedStore> Owned; ///< all but domain 0's
-  /// Guarded by ExitMutex (with the store lock for Seq): the sequence
-  /// number guarded against programs that set it back, and tsrun's records
-  /// of clauses run under this store's lock, in the order of their
-  /// sequence numbers. OwnPushed counts every one ever added, OwnTaken
-  /// every one collected; the queue holds those in between.
-  SeqGuard Seq;
+  /// Guarded by ExitMutex: tsrun's records of clauses run under this
+  /// store's lock, in the order it ran them (numbered in that order, as a
+  /// thread's ring numbers its own). OwnPushed counts every one ever added,
+  /// OwnTaken every one collected; the queue holds those in between.
   struct OwnRecord {
     tscc_ring_record Hdr{};
     uint32_t Target = 0;
@@ -153,7 +151,7 @@ public:
   /// Bumped whenever targets are released to their backends.
   std::atomic<uint64_t> Releases{0};
   /// What the rings held that was garbage, and what was said about it.
-  uint64_t CorruptReported = 0, SeqResetsReported = 0;
+  uint64_t CorruptReported = 0;
   /// Records lost (full rings) as last warned about, and when
   /// (CLOCK_MONOTONIC ns): said during the run at most once a second.
   uint64_t LostWarned = 0, LostWarnedAtNs = 0;
@@ -313,7 +311,7 @@ public:
   /// record of D below which is complete.
   Cut::Part settleLocked(Domain &D, bool Locked = true);
   /// Copies the records of C out of the rings (no lock needed), in order:
-  /// within a domain by sequence number, domains merged by time.
+  /// every ring's run merged with the others by time.
   /// Warns about records lost to full rings since the last warning: during
   /// the run at most once a second, and at the end (Final) if any were.
   void warnLossLocked(bool Final);
@@ -323,7 +321,9 @@ public:
   /// next call with the same cut goes on.
   bool collect(const Cut &C, RecordBatch &Out, size_t MaxRecords = SIZE_MAX);
   bool collectPart(const Cut::Part &P, RecordBatch &Mine,
-                   size_t MaxRecords = SIZE_MAX);
+                   std::vector<size_t> &Runs, size_t MaxRecords = SIZE_MAX);
+  /// Where each run of the batch being collected starts (under Lock).
+  std::vector<size_t> Runs;
   /// Records delivered at a time from a cut of one ring.
   static constexpr size_t DeliveryBatch = 16384;
   /// The records of the cut being delivered; kept from one drain to the

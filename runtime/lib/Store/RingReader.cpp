@@ -72,7 +72,6 @@ RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
 }
 
 void RingReader::cut(tscc_store *S, DrainCut &Cut) {
-  tscc_store_header *H = tscc_store_hdr(S);
   uint32_t High = std::min(
       __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
       S->layout.thread_capacity);
@@ -92,34 +91,19 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
       // the ring: the reader makes it, after everything read so far.
       uint64_t Lost = R->dropped - R->marked;
       if (Lost)
-        Cut.Lost.push_back(lostMarker(T, Lost, H->seq));
+        Cut.Lost.push_back(lostMarker(T, Lost, K.NextSeq));
       // Its thread is gone and everything it wrote was read: the slot
       // (and its ring) may serve a new thread. Anything a cut taken
       // before this one still holds for it is stale from now on.
       tscc_thread_free(S, static_cast<int32_t>(Slot));
       K.Tail = 0;
       K.Dropped = 0;
+      K.NextSeq = 0;
       ++K.Incarnation;
       continue;
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
-  Cut.Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
-}
-
-uint64_t SeqGuard::check(tscc_store *S) {
-  // The sequence number only ever grows, unless a program wrote it: then
-  // it is put back where it was, so that records from now on sort after
-  // the ones before (those written meanwhile are misordered, not lost).
-  tscc_store_header *H = tscc_store_hdr(S);
-  uint64_t Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
-  if (Seq < Last) {
-    ++Resets;
-    __atomic_store_n(&H->seq, Last, __ATOMIC_RELEASE);
-    Seq = Last;
-  }
-  Last = Seq;
-  return Seq;
 }
 
 void RingReader::heads(tscc_store *S, DrainCut &Cut) {
@@ -136,7 +120,6 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
   }
-  Cut.Seq = __atomic_load_n(&tscc_store_hdr(S)->seq, __ATOMIC_ACQUIRE);
 }
 
 bool RingReader::drained(tscc_store *S) {
@@ -186,8 +169,8 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
       break;
     DrainedRecord &D =
         Out.add(Hdr, Data + Pos + sizeof(Hdr), Hdr.size - sizeof(Hdr));
-    if (Hdr.seq != UINT64_MAX)
-      SeqTaken = std::max(SeqTaken, Hdr.seq + 1);
+    Stats.SeqGaps += Hdr.seq != K.NextSeq;
+    K.NextSeq = Hdr.seq + 1;
     D.Ring = C.Index;
     Off += Hdr.size;
   }
@@ -213,9 +196,8 @@ bool RingReader::pending(const DrainCut &Cut) {
 }
 
 void RingReader::collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
-                         size_t MaxRecords) {
-  size_t First = Out.size();
-  // Records of several rings are sorted together: only one ring's are
+                         std::vector<size_t> &Runs, size_t MaxRecords) {
+  // Records of several rings are merged together: only one ring's are
   // read in part (its own are in order), or the order would be lost.
   size_t Busy = 0;
   for (const DrainCut::Ring &C : Cut.Rings) {
@@ -224,24 +206,16 @@ void RingReader::collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
   }
   if (Busy > 1 || !Cut.Lost.empty())
     MaxRecords = SIZE_MAX;
-  for (const DrainCut::Ring &C : Cut.Rings)
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    Runs.push_back(Out.size());
     collectRing(S, C, Out, MaxRecords);
-  for (const LostMark &M : Cut.Lost)
+  }
+  // A freed thread's marker: a run of its own, timed after every record
+  // of the cut.
+  for (const LostMark &M : Cut.Lost) {
+    Runs.push_back(Out.size());
     M.addTo(Out);
-  sortBySeq(Out, First);
-}
-
-void tscc::rt::sortBySeq(RecordBatch &Batch, size_t First) {
-  std::vector<DrainedRecord> &Records = Batch.Records;
-  auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
-    return A.Hdr.seq < B.Hdr.seq;
-  };
-  // Each ring's records are in order already (one writer, numbers taken
-  // under the store lock); one thread's records, the common case at high
-  // rates, need nothing more.
-  if (std::is_sorted(Records.begin() + First, Records.end(), BySeq))
-    return;
-  std::stable_sort(Records.begin() + First, Records.end(), BySeq);
+  }
 }
 
 void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
@@ -256,7 +230,8 @@ void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
       Runs.push_back({Starts[I], End});
   }
   if (Runs.size() < 2)
-    return; // one run is in its order already
+    return;                         // one run is in its order already
+  size_t First = Runs.front().Next; // what comes before the runs stays
   // A min-heap of the runs by (time of their next record, run).
   auto Later = [&](size_t A, size_t B) {
     uint64_t TA = Records[Runs[A].Next].Hdr.time_ns;
@@ -269,6 +244,7 @@ void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
   std::make_heap(Heap.begin(), Heap.end(), Later);
   std::vector<DrainedRecord> Out;
   Out.reserve(Records.size());
+  Out.insert(Out.end(), Records.begin(), Records.begin() + First);
   while (!Heap.empty()) {
     std::pop_heap(Heap.begin(), Heap.end(), Later);
     Run &R = Runs[Heap.back()];
@@ -284,5 +260,7 @@ void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
 void tscc::rt::drainRings(tscc_store *S, RingReader &R, RecordBatch &Out) {
   DrainCut Cut;
   R.cut(S, Cut);
-  R.collect(S, Cut, Out);
+  std::vector<size_t> Runs;
+  R.collect(S, Cut, Out, Runs);
+  mergeRunsByTime(Out.Records, Runs);
 }

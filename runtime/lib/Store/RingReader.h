@@ -1,25 +1,26 @@
 //===- RingReader.h - Draining the record rings in global order -*- C++ -*-===//
 //
 // Every record a clause emits in a target goes into that thread's ring of
-// the shared store, with a sequence number taken under the store lock.
-// The reader drains them in two steps:
+// the shared store, numbered in the ring's own sequence, with the time the
+// clause read under the store lock. The reader drains them in two steps:
 //
 //   cut()      under the store lock: notes where every ring's writer has
 //              got to. Each entry before that point is complete, and was
-//              written before every entry after it, in any ring.
+//              written (and timed) before every entry after it, in any
+//              ring.
 //   collect()  without the lock: copies the entries of each ring up to its
-//              cut out of the shared memory, checks them, and sorts them by
-//              sequence number.
+//              cut out of the shared memory, checks them, and merges the
+//              rings by time (a k-way merge of runs that are each in
+//              order already: no sort).
 //
 // The rings live in memory a target can write, so every byte is hostile
 // input: each entry's header is copied out once before anything in it is
 // looked at (nothing is read twice from the shared memory), every size is
-// checked
-// against tsrun's own copy of the layout, and where the reader has got to
-// (the tail) is tsrun's own: the tail in the shared ring is only the
-// writer's hint. A sequence number only orders the records of one cut
-// among themselves; it never decides whether a record is delivered, so a
-// forged one cannot hold a ring back.
+// checked against tsrun's own copy of the layout, and where the reader has
+// got to (the tail) is tsrun's own: the tail in the shared ring is only the
+// writer's hint. A time or a sequence number only orders the records of
+// one cut among themselves; neither decides whether a record is delivered,
+// so a forged one cannot hold a ring back.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_STORE_RINGREADER_H
@@ -86,23 +87,13 @@ private:
 };
 
 struct DrainStats {
-  uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
-  uint64_t SeqReset = 0; ///< times the store's sequence number went back
+  uint64_t Corrupt = 0; ///< stretches of rings skipped because of garbage
+  /// Entries whose ring sequence number was not the next one (a program
+  /// wrote it: only ever a reason to warn).
+  uint64_t SeqGaps = 0;
   /// Records dropped by full rings, as their counters said (a program can
   /// write those: only ever a reason to warn).
   uint64_t Lost = 0;
-};
-
-/// The store's sequence number as tsrun last saw it, under the store lock.
-struct SeqGuard {
-  uint64_t Last = 0;
-  uint64_t Resets = 0;
-  /// The number now. One that went back (a program wrote it) is put back
-  /// where it was, and counted.
-  uint64_t check(tscc_store *S);
-  /// Records numbered below Seq were read from the rings: the number is
-  /// past them.
-  void passed(uint64_t Seq) { Last = std::max(Last, Seq); }
 };
 
 /// A loss marker the reader makes itself (a TSCC_RING_LOST entry that is in
@@ -116,7 +107,8 @@ struct LostMark {
   }
 };
 
-/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
+/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq in
+/// its thread's sequence, timed now.
 LostMark lostMarker(const tscc_thread *T, uint64_t Lost, uint64_t Seq);
 
 /// Where the rings' writers had got to, taken under the store lock.
@@ -126,7 +118,6 @@ struct DrainCut {
     uint32_t Incarnation; ///< of tsrun's cursor: a freed ring is not read
     uint64_t Head;
   };
-  uint64_t Seq = 0; ///< the store's next sequence number then
   std::vector<Ring> Rings;
   /// Loss markers of threads freed by this cut: records they dropped after
   /// the last one they wrote.
@@ -145,10 +136,9 @@ public:
   /// Whether every ring of the view's shard is read up to its head.
   bool drained(tscc_store *S);
   /// Without the lock: appends the complete entries of every ring up to
-  /// Cut to Out, sorted by sequence number (ties: ring, then position).
-  /// The usual case, records of one ring or of rings that did not
-  /// interleave, costs no sort: only a check that they are in order.
-  /// A cut older than what was already collected adds nothing.
+  /// Cut to Out, each ring's in its order, and notes where each ring's run
+  /// starts in Runs (mergeRunsByTime puts them in order). A cut older than
+  /// what was already collected adds nothing.
   ///
   /// Where only one ring of the cut has records to read (one thread
   /// writing, the case of the highest rates), at most MaxRecords of them
@@ -156,20 +146,18 @@ public:
   /// (pending() says), so that a large ring is delivered in batches that
   /// stay in the cache instead of one batch of its size.
   void collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
-               size_t MaxRecords = SIZE_MAX);
+               std::vector<size_t> &Runs, size_t MaxRecords = SIZE_MAX);
   /// Whether a ring of Cut still has records up to its cut to read.
   bool pending(const DrainCut &Cut);
 
   DrainStats Stats;
-  /// One past the highest sequence number of a record read from the rings
-  /// (markers the reader makes itself take none).
-  uint64_t SeqTaken = 0;
 
 private:
   struct Cursor {
     uint64_t Tail = 0;
     uint32_t Incarnation = 0;
     uint64_t Dropped = 0; ///< the ring's dropped counter when last seen
+    uint64_t NextSeq = 0; ///< the sequence number the next entry should have
   };
   /// Adds what ring R dropped since it was last looked at to Stats.
   void countLost(tscc_ring *R, Cursor &K);
@@ -179,10 +167,6 @@ private:
   std::vector<Cursor> Cursors;
 };
 
-/// Sorts Records[First..] by sequence number, keeping the order of equal
-/// ones; records already in order (the usual case) are only checked.
-void sortBySeq(RecordBatch &Records, size_t First = 0);
-
 /// Records[Starts[I]..Starts[I+1]) (the last run to the end) are runs,
 /// each in its own order: merges them by time (a k-way merge), keeping
 /// each run's order whatever its times say, ties to the earlier run.
@@ -190,7 +174,8 @@ void sortBySeq(RecordBatch &Records, size_t First = 0);
 void mergeRunsByTime(std::vector<DrainedRecord> &Records,
                      std::span<const size_t> Starts);
 
-/// cut() and collect() at once, for callers that know nobody writes.
+/// cut(), collect() and the merge at once, for callers that know nobody
+/// writes.
 void drainRings(tscc_store *S, RingReader &R, RecordBatch &Out);
 
 } // namespace tscc::rt
