@@ -324,7 +324,11 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
     tscc_ring *R = tscc_ring_at(V, Slot);
     uint64_t Lost = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED) -
                     __atomic_load_n(&R->marked, __ATOMIC_RELAXED);
-    if (!Lost || Lost > Drops)
+    // A count above the clauses' drops (a program wrote it, or a count
+    // wrapped) is bounded, not ignored: the marker still says where
+    // records went missing.
+    Lost = std::min(Lost, Drops);
+    if (!Lost)
       continue;
     LostRecords L;
     L.Pid = Pid;
