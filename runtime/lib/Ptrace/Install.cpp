@@ -13,6 +13,7 @@
 #include "../InProcess/Patch/JumpSites.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "ExecCost.h"
 #include "Inject.h"
 #include "PathPlan.h"
 
@@ -27,6 +28,7 @@
 #include <cstdlib>
 #include <elf.h>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 using namespace tscc::rt;
@@ -101,6 +103,7 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
   std::string Error;
+  cost::Timer Cost(cost::Phase::ElfOpen);
   std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
   // A debug file that was found but not used leaves names out: say why.
   for (const std::string &Why :
@@ -157,16 +160,20 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
 bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
                                      std::string &Error) {
   std::string Who = "pid " + std::to_string(P.Pid);
+  std::optional<cost::Timer> PlanCost(cost::Phase::PathPlan);
   PathPlan Plan = planPath(P, Tid, Agents != nullptr, P.FaultBreaks);
+  PlanCost.reset();
   P.SandboxSummary = Plan.Sandbox;
   P.NoInjection = Plan.NoInjection;
   P.AgentMayHeal = Plan.NoAgentHeal.empty();
+  std::optional<cost::Timer> HomeCost(cost::Phase::HomePage);
   if (P.NoInjection.empty() && !createHomePage(P, Tid, Error)) {
     if (P.Exited)
       return false;
     // Nothing was put into the process: the path that needs nothing.
     P.NoInjection = "cannot map memory in it: " + Error;
   }
+  HomeCost.reset();
   P.PathName = P.NoInjection.empty() ? "breakpoints" : "breakpoints-no-inject";
   if (!P.NoInjection.empty())
     S.note(Who + ": no system call is injected: " + P.NoInjection);
@@ -187,6 +194,7 @@ bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
                                       std::string Why) {
+  cost::Timer Cost(cost::Phase::Healer);
   std::string Who = "pid " + std::to_string(P.Pid);
   if (!P.NoInjection.empty())
     Why = P.NoInjection;
@@ -204,6 +212,7 @@ bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
                                      const PathPlan &Plan) {
+  cost::Timer Cost(cost::Phase::Agent);
   std::string Who = "pid " + std::to_string(P.Pid);
   std::string Why = P.NoInjection.empty() ? Plan.NoAgent : P.NoInjection;
   if (Why.empty() && installAgent(P, Tid, *Agents, Why)) {
@@ -223,6 +232,7 @@ bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
 }
 
 void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::Maps);
   std::vector<MapsLine> Maps = readMaps(P.Pid);
   // The lowest mapping of each file that has executable code.
   std::vector<std::string> Order;
@@ -328,6 +338,7 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
 }
 
 bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::LinkMap);
   uint64_t RDebug = findRDebug(P);
   if (!RDebug)
     return false;
@@ -399,6 +410,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
                                         Module &M) {
   if (!P.Installed.insert({M.Bias, M.Path}).second)
     return;
+  cost::Timer Cost(cost::Phase::Module);
+  std::optional<cost::Timer> MatchCost(cost::Phase::Match);
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
   std::vector<std::string> Problems;
   std::vector<int> Found;
@@ -411,6 +424,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (!probeApplies(P, I))
       Found[I] = NotSearched;
   S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
+  MatchCost.reset();
 
   // Runtime address -> hooks; std::map keeps installation deterministic.
   std::map<uint64_t, std::vector<Hook>> Want;

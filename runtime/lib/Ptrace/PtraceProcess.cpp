@@ -1,5 +1,6 @@
 //===- PtraceProcess.cpp - Target side of a traced native process ---------===//
 #include "PtraceProcess.h"
+#include "ExecCost.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -77,6 +78,7 @@ bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
     return true;
   if (Exited)
     return false;
+  cost::countMemory(false, Len);
   iovec Local{Dst, Len};
   iovec Remote{reinterpret_cast<void *>(Addr), Len};
   ssize_t N = process_vm_readv(Pid, &Local, 1, &Remote, 1, 0);
@@ -104,6 +106,7 @@ bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
 bool PtraceProcess::writeMemory(uint64_t Addr, const void *Src, size_t Len) {
   if (Exited)
     return false;
+  cost::countMemory(true, Len);
   // /proc/PID/mem writes the whole range in one call, but kernels built
   // without forced /proc/PID/mem access (proc_mem.force_override) refuse
   // read-only pages such as text. PTRACE_POKEDATA always may.
