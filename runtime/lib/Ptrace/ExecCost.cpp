@@ -19,9 +19,10 @@ namespace {
 
 constexpr unsigned Phases = static_cast<unsigned>(cost::Phase::Count);
 constexpr const char *PhaseNames[Phases] = {
-    "new child", "child's first stop", "exec", "  path plan",
-    "  home page", "  healer", "  agent", "  maps", "link map",
-    "ELF parse", "match", "module", "exit"};
+    "new child",   "child's first stop", "exec",    "  path plan",
+    "  home page", "  healer",           "  agent", "  maps",
+    "link map",    "ELF parse",          "match",   "module",
+    "exit"};
 
 /// Event 0 is a signal stop; PTRACE_EVENT_STOP is the last one counted.
 constexpr unsigned Events = PTRACE_EVENT_STOP + 1;
@@ -32,6 +33,7 @@ struct Counts {
   uint64_t Reads = 0, ReadBytes = 0, Writes = 0, WriteBytes = 0;
   uint64_t Ptrace = 0;
   uint64_t PhaseN[Phases] = {}, PhaseNs[Phases] = {};
+  uint64_t PhaseInjected[Phases] = {}, PhaseWritten[Phases] = {};
 };
 
 Counts &counts() {
@@ -97,8 +99,11 @@ void cost::countPtrace() {
 }
 
 cost::Timer::Timer(Phase P) : P(P) {
-  if (enabled())
-    Start = nowNs();
+  if (!enabled())
+    return;
+  Start = nowNs();
+  Injected = counts().Injected;
+  Written = counts().WriteBytes;
 }
 
 cost::Timer::~Timer() {
@@ -107,6 +112,8 @@ cost::Timer::~Timer() {
   auto I = static_cast<unsigned>(P);
   ++counts().PhaseN[I];
   counts().PhaseNs[I] += nowNs() - Start;
+  counts().PhaseInjected[I] += counts().Injected - Injected;
+  counts().PhaseWritten[I] += counts().WriteBytes - Written;
 }
 
 void cost::report() {
@@ -116,16 +123,18 @@ void cost::report() {
   fprintf(stderr, "tsrun exec stats:\n");
   for (unsigned E = 0; E < Events; ++E)
     if (C.Stops[E])
-      fprintf(stderr, "  stops %-22s %8" PRIu64 "\n", eventName(E),
-              C.Stops[E]);
+      fprintf(stderr, "  stops %-22s %8" PRIu64 "\n", eventName(E), C.Stops[E]);
   fprintf(stderr, "  injected calls %14" PRIu64 " %10.3f ms\n", C.Injected,
           double(C.InjectedNs) / 1e6);
-  fprintf(stderr, "  memory reads %16" PRIu64 " %10" PRIu64 " bytes\n",
-          C.Reads, C.ReadBytes);
+  fprintf(stderr, "  memory reads %16" PRIu64 " %10" PRIu64 " bytes\n", C.Reads,
+          C.ReadBytes);
   fprintf(stderr, "  memory writes %15" PRIu64 " %10" PRIu64 " bytes\n",
           C.Writes, C.WriteBytes);
   for (unsigned I = 0; I < Phases; ++I)
     if (C.PhaseN[I])
-      fprintf(stderr, "  %-26s %8" PRIu64 " %10.3f ms\n", PhaseNames[I],
-              C.PhaseN[I], double(C.PhaseNs[I]) / 1e6);
+      fprintf(stderr,
+              "  %-26s %8" PRIu64 " %10.3f ms %8" PRIu64
+              " injected calls %10" PRIu64 " bytes written\n",
+              PhaseNames[I], C.PhaseN[I], double(C.PhaseNs[I]) / 1e6,
+              C.PhaseInjected[I], C.PhaseWritten[I]);
 }

@@ -19,19 +19,19 @@ namespace tscc::rt::pt::cost {
 
 /// The phases timed (inclusive: a phase inside another counts in both).
 enum class Phase : unsigned {
-  NewChild,   ///< a fork/vfork/clone event
-  ChildStop,  ///< a fork child's first stop (its shard)
-  Exec,       ///< an exec stop, the whole new image's setup
-  PathPlan,   ///< choosing the path (seccomp filters)
-  HomePage,   ///< the home page's mmap
-  Healer,     ///< the healer
-  Agent,      ///< the agent: images, store, configuration
-  Maps,       ///< the executable and the loader from /proc/PID/maps
-  LinkMap,    ///< a link-map sync at the loader's breakpoint
-  ElfOpen,    ///< parsing an ELF file
-  Match,      ///< matching probes against a module
-  Module,     ///< installing a module's sites, matching included
-  Exit,       ///< a process's end
+  NewChild,  ///< a fork/vfork/clone event
+  ChildStop, ///< a fork child's first stop (its shard)
+  Exec,      ///< an exec stop, the whole new image's setup
+  PathPlan,  ///< choosing the path (seccomp filters)
+  HomePage,  ///< the home page's mmap
+  Healer,    ///< the healer
+  Agent,     ///< the agent: images, store, configuration
+  Maps,      ///< the executable and the loader from /proc/PID/maps
+  LinkMap,   ///< a link-map sync at the loader's breakpoint
+  ElfOpen,   ///< parsing an ELF file
+  Match,     ///< matching probes against a module
+  Module,    ///< installing a module's sites, matching included
+  Exit,      ///< a process's end
   Count
 };
 
@@ -56,7 +56,7 @@ public:
 
 private:
   Phase P;
-  uint64_t Start = 0;
+  uint64_t Start = 0, Injected = 0, Written = 0;
 };
 
 /// Prints every count on stderr (when enabled).
