@@ -26,6 +26,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <elf.h>
 #include <fstream>
 #include <optional>
@@ -91,6 +92,29 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
   char Buf[PATH_MAX];
   std::string InCwd = "/proc/" + std::to_string(Pid) + "/cwd/" + Name;
   return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
+}
+
+/// The NUL-terminated string at Addr in P, of fewer than PATH_MAX bytes:
+/// read up to each page's end at a time, since nothing may be mapped after
+/// the page where it ends (one read for a usual library name, where a byte
+/// at a time took one per byte).
+std::string readString(PtraceProcess &P, uint64_t Addr) {
+  std::string Out;
+  char Buf[4096];
+  while (Out.size() + 1 < PATH_MAX) {
+    size_t Len = std::min<size_t>(4096 - (Addr & 4095), PATH_MAX - Out.size());
+    if (!P.readMemory(Addr, Buf, Len))
+      break;
+    size_t N = strnlen(Buf, Len);
+    Out.append(Buf, N);
+    if (N < Len)
+      return Out;
+    Addr += Len;
+  }
+  // Unterminated within PATH_MAX, or unreadable: what was read, as before.
+  if (Out.size() >= PATH_MAX)
+    Out.resize(PATH_MAX - 1);
+  return Out;
 }
 
 } // namespace
@@ -360,16 +384,7 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     uint64_t Next = P.readPointer(Map + L.LNext, C);
     if (!A || !B || !C)
       break;
-    char Name[PATH_MAX] = {};
-    if (NameAddr && P.readMemory(NameAddr, Name, 1)) {
-      // Read the name in small steps: it may end near a page boundary.
-      size_t Len = 0;
-      while (Len + 1 < sizeof(Name) &&
-             P.readMemory(NameAddr + Len, Name + Len, 1) && Name[Len])
-        ++Len;
-      Name[Len] = 0;
-    }
-    std::string Path(Name);
+    std::string Path = NameAddr ? readString(P, NameAddr) : std::string();
     if (!Path.empty() && Path[0] != '/')
       Path = pathOfRelativeLibrary(P.Pid, Path, Bias);
     if (!Path.empty() && Path[0] == '/') {

@@ -78,6 +78,23 @@ uint64_t mappingSize(pid_t Pid, uint64_t Addr) {
   return 0;
 }
 
+/// The last vDSO of each data model read, and where its clock_gettime is
+/// from its start: every process of a model has the same one, so after an
+/// exec the new image's is compared with it, not looked up in
+/// /proc/PID/maps and parsed again.
+struct KnownVdso {
+  std::vector<uint8_t> Image;
+  uint64_t Offset = 0;
+};
+
+KnownVdso &knownVdso(DataModel DM) {
+  static KnownVdso Known[2];
+  return Known[DM == DataModel::LP64 ? 0 : 1];
+}
+
+uint64_t clockGettimeIn(PtraceProcess &P, const std::vector<uint8_t> &Image,
+                        uint64_t Base);
+
 /// The target's vDSO clock_gettime, or 0 (the agent then makes the call).
 /// A 32-bit process's is clock_gettime64: the agent's struct timespec has
 /// 64-bit fields in both models.
@@ -87,14 +104,31 @@ uint64_t vdsoClockGettime(PtraceProcess &P,
   if (It == Aux.end() || !It->second)
     return 0;
   uint64_t Base = It->second;
+  KnownVdso &Known = knownVdso(P.dataModel());
+  if (!Known.Image.empty()) {
+    std::vector<uint8_t> Same(Known.Image.size());
+    if (P.readMemory(Base, Same.data(), Same.size()) && Same == Known.Image)
+      return Base + Known.Offset;
+  }
   uint64_t Size = mappingSize(P.Pid, Base);
   if (!Size || Size > (1u << 20))
     return 0;
   std::vector<uint8_t> Image(Size);
   if (!P.readMemory(Base, Image.data(), Size))
     return 0;
+  uint64_t At = clockGettimeIn(P, Image, Base);
+  if (At) {
+    Known.Image = std::move(Image);
+    Known.Offset = At - Base;
+  }
+  return At;
+}
+
+/// Where clock_gettime is in Image, the vDSO mapped at Base, or 0.
+uint64_t clockGettimeIn(PtraceProcess &P, const std::vector<uint8_t> &Image,
+                        uint64_t Base) {
   std::string Error;
-  auto Elf = ElfFile::fromBuffer(std::move(Image), "[vdso]", Error);
+  auto Elf = ElfFile::fromBuffer(Image, "[vdso]", Error);
   if (!Elf)
     return 0;
   bool Is64 = P.dataModel() == DataModel::LP64;
@@ -509,8 +543,8 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
     Why = "the script's tables do not fit the agent's data area";
     return false;
   }
-  if (!Acc.writeMemory(A.DataBase + DataScratch, B.bytes().data(),
-                       B.bytes().size()) ||
+  // The data area is fresh: the site table, reserved, stays unwritten.
+  if (!ip::writeIntoFreshMemory(Acc, A.DataBase + DataScratch, B.bytes()) ||
       !Acc.writeMemory(A.Config, &C, sizeof(C))) {
     Why = "cannot write the agent's configuration";
     return false;
