@@ -798,7 +798,10 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   if (ShuttingDown)
     return; // nothing to remove in the new image; stay stopped
   std::string Error;
-  if (!setupImage(P, P.Pid, Error))
+  P.FreshImage = true;
+  bool SetUp = setupImage(P, P.Pid, Error);
+  P.FreshImage = false;
+  if (!SetUp)
     warnOnce("pid " + std::to_string(P.Pid) + " after exec: " + Error);
   else
     S.targetAttached(P, "exec");

@@ -314,7 +314,7 @@ constexpr int KeptShardFdMin = 900;
 /// ring from the descriptor it keeps when the ring's thread first writes a
 /// record (tscc_host_ring). Where the descriptor cannot be kept
 /// (RLIMIT_NOFILE at or below KeptShardFdMin), the whole shard is mapped.
-bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
+bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd, bool FreshTable,
               std::string &Why) {
   AgentState &A = P.Agent;
   PtraceAccess Access(P, Tid);
@@ -323,9 +323,10 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
     ip::closeFd(Access, A.ShardFd);
   // A fork child's table holds its parent's rings, which it did not
   // inherit (MADV_DONTFORK): private anonymous memory reads as zero again.
-  if (A.RingTable && !call(P, Tid, abiOf(P).NrMadvise,
-                           {A.RingTable, A.RingTableSize, MADV_DONTNEED}, R,
-                           Why, "madvise(MADV_DONTNEED)"))
+  if (A.RingTable && !FreshTable &&
+      !call(P, Tid, abiOf(P).NrMadvise,
+            {A.RingTable, A.RingTableSize, MADV_DONTNEED}, R, Why,
+            "madvise(MADV_DONTNEED)"))
     return false;
   A.ShardFd = A.RingTable ? ip::moveFdHigh(Access, Fd, KeptShardFdMin) : -1;
   bool Ok;
@@ -397,7 +398,8 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   Ok = mapFd(P, Tid, Got[1], A.ControlSize, PROT_READ, A.ControlBase, Why,
              "mapping the control page") &&
        Ok;
-  return mapShard(P, Tid, *Mine, Got[2], Why) && Ok;
+  // Its ring table was just mapped: nothing to clear in it.
+  return mapShard(P, Tid, *Mine, Got[2], /*FreshTable=*/true, Why) && Ok;
 }
 
 const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
@@ -829,7 +831,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   RelocatedImage AgentImg, Code;
   if (!placeAgentImages(Acc, P, A, F, AgentImg, Code, Why))
     return false;
-  if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
+  if (unsigned Old = P.FreshImage ? 0 : adoptOrphan(P, Tid, AgentImg))
     F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
                      std::to_string(Old) + " probe site" +
                      (Old == 1 ? "" : "s") +
@@ -901,7 +903,7 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
     Why = SocketWhy + "; " + Why;
     return false;
   }
-  if (!mapShard(Child, Tid, *Mine, Got, Why))
+  if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
     return false;
   // Its own shard, and its own descriptor of it, in its copy of the
   // parent's configuration.
