@@ -38,6 +38,7 @@ extern "C" {
 /* What system-call sites call (x86-64 agent only; see below). */
 #define TSCC_AGENT_SYM_ENTER_SYSCALL "tscc_agent_enter_syscall"
 #define TSCC_AGENT_SYM_TRAP "tscc_agent_trap"
+#define TSCC_AGENT_SYM_SIGSYS "tscc_agent_sigsys"
 
 /*--- Probe sites -----------------------------------------------------------*/
 
@@ -401,6 +402,50 @@ struct tscc_agent_config {
   int32_t shard_fd;
   uint32_t shard_dev_major, shard_dev_minor;
   uint32_t reserved2; /* the same size in both models */
+  /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
+   * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
+   * syscall_gadget: the `syscall; ret` the agent makes its own calls
+   * through once it is set (the one address SUD and tsrun's seccomp filter
+   * let through); 0: the agent's `syscall` instructions. */
+  uint64_t sud_page;
+  uint64_t syscall_gadget;
+  /* SIGSYS: the program's disposition, behind the agent's handler
+   * (tscc_agent_sigsys) while SUD is on. The agent's. */
+  struct tscc_kernel_sigaction chained_sys;
+};
+
+/* The pages of Syscall User Dispatch, at a fixed address (the gadget's):
+ * one page of code, the only range the kernel lets system calls through
+ * from without a SIGSYS, then the data the agent's SIGSYS handler uses.
+ * Code: the gadget (`syscall; ret`) at 0, the handler's sigreturn
+ * restorer (`mov $15,%eax; syscall`) at TSCC_SUD_RESTORER, tsrun's
+ * injection gadget (`syscall; int3`) at TSCC_SUD_INJECT, and stubs of
+ * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
+ * each with its target in tscc_sud_data.stub_target. */
+#define TSCC_SUD_PAGE 0x2e7300000000ull
+#define TSCC_SUD_CODE_BYTES 4096u
+#define TSCC_SUD_DATA_BYTES 8192u
+#define TSCC_SUD_RESTORER 16u
+#define TSCC_SUD_INJECT 32u /* tsrun's: `syscall; int3` */
+#define TSCC_SUD_STUBS 64u
+#define TSCC_SUD_STUB_BYTES 16u
+#define TSCC_SUD_STUB_COUNT ((TSCC_SUD_CODE_BYTES - TSCC_SUD_STUBS) / 16u)
+#define TSCC_SUD_ALLOW 0
+#define TSCC_SUD_BLOCK 1
+
+struct tscc_sud_data {
+  /* The selector every thread's prctl() names: TSCC_SUD_BLOCK while the
+   * agent catches calls, TSCC_SUD_ALLOW once tsrun is gone or done. */
+  uint8_t selector;
+  uint8_t reserved[7];
+  /* The hooks of the traced numbers that run in the process (struct
+   * tscc_agent_hook[hook_count]), and the calls stubs go back to (the
+   * agent claims a stub per return address; 0 = free). */
+  uint64_t hooks;
+  uint32_t hook_count;
+  uint32_t stubs_full; /* a call found every stub taken (counted) */
+  uint64_t stub_target[TSCC_SUD_STUB_COUNT];
+  /* Hooks and their strings follow, up to TSCC_SUD_DATA_BYTES. */
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -426,7 +471,8 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2144, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2192, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 252, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

@@ -18,6 +18,8 @@
 #define SIG_SETMASK 2
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
+void agent_chain_signal(int Sig, void *Info, void *Uc,
+                        struct tscc_kernel_sigaction *Slot);
 
 static int signal_index(int Sig) {
   switch (Sig) {
@@ -40,8 +42,8 @@ static int in_our_code(uint64_t Pc) {
 
 /* As the kernel would have delivered it to the program, whose disposition
  * for Sig the agent keeps at *Slot. */
-static void chain(int Sig, void *Info, void *Uc,
-                  struct tscc_kernel_sigaction *Slot) {
+void agent_chain_signal(int Sig, void *Info, void *Uc,
+                        struct tscc_kernel_sigaction *Slot) {
   struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
@@ -98,7 +100,7 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
   }
   int I = signal_index(Sig);
   if (I >= 0)
-    chain(Sig, Info, Uc, &tscc_agent_config.chained[I]);
+    agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained[I]);
 }
 
 void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
@@ -115,5 +117,5 @@ void tscc_agent_trap(int Sig, void *Info, void *Uc) {
     *PcSlot = (agent_greg_t)Pc;
     return;
   }
-  chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
+  agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained_trap);
 }

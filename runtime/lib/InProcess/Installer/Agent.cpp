@@ -729,6 +729,7 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
   A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
   A.Trap = symbol(AgentImg, TSCC_AGENT_SYM_TRAP);
+  A.Sigsys = symbol(AgentImg, TSCC_AGENT_SYM_SIGSYS); // x86-64 only
   A.TrapHandler = false;
   if (!A.Config || !A.Proc || !A.Enter || !A.Return || !A.Signal ||
       !A.Restorer || !A.Trap || (A.Proc & 4095)) {
