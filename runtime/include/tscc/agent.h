@@ -418,7 +418,8 @@ struct tscc_agent_config {
  * one page of code, the only range the kernel lets system calls through
  * from without a SIGSYS, then the data the agent's SIGSYS handler uses.
  * Code: the gadget (`syscall; ret`) at 0, the handler's sigreturn
- * restorer (`mov $15,%eax; syscall`) at TSCC_SUD_RESTORER, tsrun's
+ * restorer (`lock decl in_handler; mov $15,%eax; syscall`) at
+ * TSCC_SUD_RESTORER, tsrun's
  * injection gadget (`syscall; int3`) at TSCC_SUD_INJECT, and stubs of
  * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
  * each with its target in tscc_sud_data.stub_target. */
@@ -437,7 +438,12 @@ struct tscc_sud_data {
   /* The selector every thread's prctl() names: TSCC_SUD_BLOCK while the
    * agent catches calls, TSCC_SUD_ALLOW once tsrun is gone or done. */
   uint8_t selector;
-  uint8_t reserved[7];
+  uint8_t reserved[3];
+  /* Signal frames of SUD's SIGSYS the handler has not returned from yet:
+   * the agent counts one in, the restorer of the code page one out. While
+   * it is not 0 a thread may return to a call site it saw unpatched, so
+   * tsrun patches no site then (Patch/SyscallDispatch.h). */
+  uint32_t in_handler;
   /* The hooks of the traced numbers that run in the process (struct
    * tscc_agent_hook[hook_count]), and the calls stubs go back to (the
    * agent claims a stub per return address; 0 = free). */

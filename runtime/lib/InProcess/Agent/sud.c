@@ -189,6 +189,9 @@ static long traced_call(const struct tscc_agent_site *Site, void *Uc,
 
 void tscc_agent_sigsys(int Sig, void *Info, void *Uc) {
   struct tscc_sud_data *D = sud_data();
+  /* Counted out by the code page's restorer, after the return below. */
+  if (D)
+    __atomic_add_fetch(&D->in_handler, 1, __ATOMIC_SEQ_CST);
   if (((int *)Info)[2] != SYS_USER_DISPATCH || !D) {
     agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained_sys);
     return;

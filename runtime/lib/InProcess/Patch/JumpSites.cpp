@@ -7,6 +7,7 @@
 #include "IndirectJumps.h"
 #include "JumpPatch.h"
 #include "ModuleEntries.h"
+#include "SyscallDispatch.h"
 #include "SyscallTrampoline.h"
 #include "Trampoline.h"
 
@@ -160,7 +161,42 @@ std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
     if (SyscallLast && R.rip == Plan.Site + Plan.Length)
       return "a thread is in the system call the jump would displace";
   }
-  return {};
+  return dispatchInTheWay(P, Plan.Site, Plan.Length);
+}
+
+/// The words on every stopped thread's stack (from its stack pointer up,
+/// at most StackScanBytes) that are addresses in [Lo, Hi), sorted. A
+/// thread in a signal handler has the pc it was interrupted at in its
+/// signal frame, and a signal is most often taken right after a system
+/// call (raise(), a restarted call): sigreturn goes back there, into the
+/// middle of a jump written since. Return addresses are there too.
+std::vector<uint64_t> pcsOnStacks(PtraceProcess &P, uint64_t Lo, uint64_t Hi) {
+  constexpr uint64_t StackScanBytes = 256 * 1024, Chunk = 4096;
+  unsigned Word = P.dataModel() == DataModel::LP64 ? 8 : 4;
+  std::vector<uint64_t> Out;
+  std::vector<uint8_t> Buf(Chunk);
+  for (const auto &[Tid, T] : P.Threads) {
+    user_regs_struct R{};
+    if (T.State != ThreadState::Stopped ||
+        ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
+      continue;
+    uint64_t Sp = R.rsp & ~uint64_t(Word - 1);
+    for (uint64_t At = Sp; At < Sp + StackScanBytes;) {
+      uint64_t Len = std::min<uint64_t>(Chunk - (At & (Chunk - 1)),
+                                        Sp + StackScanBytes - At);
+      if (!P.readMemory(At, Buf.data(), Len))
+        break; // the end of the stack
+      for (uint64_t I = 0; I + Word <= Len; I += Word) {
+        uint64_t V = 0;
+        memcpy(&V, Buf.data() + I, Word);
+        if (V >= Lo && V < Hi)
+          Out.push_back(V);
+      }
+      At += Len;
+    }
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
 }
 
 /// What one batch of sites plans with: the probe sites (of the batch and
@@ -286,11 +322,18 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<uint64_t> &Sites,
                                std::map<uint64_t, std::string> &Traps) {
   PtraceAccess Acc(P, Tid);
+  // Every thread stays stopped while the batch is patched.
+  std::vector<uint64_t> OnStacks = pcsOnStacks(P, M.Start, M.End);
   JumpSiteTarget T{
       Acc,
       P.Agent,
       P.mode(),
-      [&P](const ip::PatchPlan &Plan) {
+      [&P, &OnStacks](const ip::PatchPlan &Plan) {
+        auto It = std::upper_bound(OnStacks.begin(), OnStacks.end(), Plan.Site);
+        if (It != OnStacks.end() && *It < Plan.Site + Plan.Length)
+          return std::string("a thread's stack holds an address inside the "
+                             "bytes (a signal frame or a return address), "
+                             "which it would come back to");
         return ptraceThreadsInTheWay(P, Plan);
       },
       [&P, Tid](uint64_t Lo, uint64_t Hi, uint64_t Size, std::string &Why) {

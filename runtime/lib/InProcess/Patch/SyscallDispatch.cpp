@@ -57,7 +57,14 @@ std::vector<uint8_t> codePage() {
   std::vector<uint8_t> Code(TSCC_SUD_CODE_BYTES, 0xcc);
   const uint8_t Gadget[] = {0x0f, 0x05, 0xc3};
   memcpy(Code.data(), Gadget, sizeof(Gadget));
-  const uint8_t Restorer[] = {0xb8, 15, 0, 0, 0, 0x0f, 0x05};
+  // lock decl in_handler(%rip); mov $15,%eax; syscall
+  uint8_t Restorer[] = {0xf0, 0xff, 0x0d, 0, 0, 0,    0,
+                        0xb8, 15,   0,    0, 0, 0x0f, 0x05};
+  int32_t Count =
+      static_cast<int32_t>(DataAt + offsetof(tscc_sud_data, in_handler) -
+                           (TSCC_SUD_PAGE + TSCC_SUD_RESTORER + 7));
+  memcpy(Restorer + 3, &Count, 4);
+  static_assert(TSCC_SUD_RESTORER + sizeof(Restorer) <= TSCC_SUD_INJECT);
   memcpy(Code.data() + TSCC_SUD_RESTORER, Restorer, sizeof(Restorer));
   const uint8_t Inject[] = {0x0f, 0x05, 0xcc};
   memcpy(Code.data() + SudInjectGadget, Inject, sizeof(Inject));
@@ -202,6 +209,40 @@ bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
 bool tscc::rt::pt::dispatchThread(PtraceProcess &P, pid_t Tid,
                                   std::string &Error) {
   return P.Agent.SudOn && setDispatch(Tid, true, Error);
+}
+
+std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
+                                           uint64_t Length) {
+  if (!P.Agent.SudMapped)
+    return {};
+  uint32_t InHandler = 0;
+  if (!P.readMemory(DataAt + offsetof(tscc_sud_data, in_handler), &InHandler,
+                    sizeof(InHandler)) ||
+      InHandler)
+    return "a thread is in the agent's SIGSYS handler (Syscall User "
+           "Dispatch), which may return into the bytes";
+  constexpr uint64_t Stubs = TSCC_SUD_PAGE + TSCC_SUD_STUBS;
+  for (const auto &[Tid, T] : P.Threads) {
+    user_regs_struct R{};
+    if (T.State != ThreadState::Stopped ||
+        ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
+      continue;
+    // Entering the handler (not counted in yet) or leaving it (counted
+    // out, its signal frame not yet restored).
+    if (R.rip == P.Agent.Sigsys ||
+        (R.rip >= TSCC_SUD_PAGE + TSCC_SUD_RESTORER &&
+         R.rip < TSCC_SUD_PAGE + TSCC_SUD_INJECT))
+      return "a thread is entering or leaving the agent's SIGSYS handler";
+    if (R.rip < Stubs || R.rip >= TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES)
+      continue;
+    uint64_t Stub = (R.rip - Stubs) / TSCC_SUD_STUB_BYTES, Target = 0;
+    if (P.readMemory(DataAt + offsetof(tscc_sud_data, stub_target) + 8 * Stub,
+                     &Target, sizeof(Target)) &&
+        Target > Site && Target < Site + Length)
+      return "a thread in a system call made for Syscall User Dispatch "
+             "returns into the bytes";
+  }
+  return {};
 }
 
 namespace {

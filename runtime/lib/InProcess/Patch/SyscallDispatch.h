@@ -30,6 +30,13 @@ bool enableSyscallDispatch(PtraceProcess &P, pid_t Tid, const SyscallHooks &H,
 /// thread, or a forked child's). False with Error.
 bool dispatchThread(PtraceProcess &P, pid_t Tid, std::string &Error);
 
+/// Why no jump may be written over [Site, Site + Length) now, or "": a
+/// SIGSYS of SUD's carries the pc after a call made where no jump was, and
+/// the handler (or the stub it sends the thread to) goes back there. While
+/// a thread is in the handler, at its restorer, or in a stub whose call
+/// goes back into those bytes, a jump there would be returned into.
+std::string dispatchInTheWay(PtraceProcess &P, uint64_t Site, uint64_t Length);
+
 /// Switches SUD off in every stopped thread, its selector first, makes a
 /// thread held at a SIGSYS of SUD's make its call again, and gives SIGSYS
 /// back to the program's disposition (teardown). Returns why the agent's
