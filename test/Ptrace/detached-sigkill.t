@@ -9,6 +9,12 @@
 // RUN: %python %S/Inputs/steady-driver.py kill %tsrun %t.o %t.exe > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: grep '^code' %t.out | diff %t.bytes -
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/steady.c -o %t.32.exe %}
+// RUN: %if native-i386 %{ %t.32.exe bytes x > %t.32.bytes %}
+// RUN: %if native-i386 %{ %python %S/Inputs/steady-driver.py kill %tsrun %t.o %t.32.exe > %t.32.out %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.32.out %}
+// RUN: %if native-i386 %{ grep '^code' %t.32.out | diff %t.32.bytes - %}
 // CHECK: prog says: started
 // CHECK-NEXT: tsrun: pid N: detached: every site runs in the process
 // CHECK-NEXT: tsrun status: -9

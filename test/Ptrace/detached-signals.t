@@ -12,6 +12,15 @@
 // RUN: FileCheck %s < %t.detached
 // RUN: %tsrun %t.o -- %t.exe signals 20000 > %t.attached
 // RUN: FileCheck %s --check-prefixes=CHECK,ATTACHED < %t.attached
+// The 32-bit twin, where the kernel runs i386 programs:
+// RUN: %if native-i386 %{ %cc32 %S/Inputs/steady.c -o %t.32.exe %}
+// RUN: %if native-i386 %{ %t.32.exe signals 20000 > %t.32.untraced %}
+// RUN: %if native-i386 %{ %tsrun -v --detach %t.o -- %t.32.exe signals 20000 > %t.32.detached 2> %t.32.err %}
+// RUN: %if native-i386 && inprocess %{ diff %t.32.untraced <(head -n 1 %t.32.detached) %}
+// RUN: %if native-i386 && inprocess %{ FileCheck %s --check-prefix=DETACHED < %t.32.err %}
+// RUN: %if native-i386 %{ FileCheck %s < %t.32.detached %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t.32.exe signals 20000 > %t.32.attached %}
+// RUN: %if native-i386 %{ FileCheck %s --check-prefixes=CHECK,ATTACHED < %t.32.attached %}
 // CHECK: sum 400000000 handled 20000 tracer{{ }}
 // ATTACHED-SAME: {{^[1-9][0-9]*$}}
 // CHECK-NEXT: calls 20000

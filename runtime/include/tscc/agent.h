@@ -39,6 +39,12 @@ extern "C" {
 #define TSCC_AGENT_SYM_ENTER_SYSCALL "tscc_agent_enter_syscall"
 #define TSCC_AGENT_SYM_TRAP "tscc_agent_trap"
 #define TSCC_AGENT_SYM_SIGSYS "tscc_agent_sigsys"
+/* The safe copies of memory a clause reads (entry.S), and where a fault in
+ * them resumes: tsrun completes such a fault itself where the kernel did
+ * not let the agent's handler take it (a thread that blocks the signal). */
+#define TSCC_AGENT_SYM_SAFE_BEGIN "tscc_safe_begin"
+#define TSCC_AGENT_SYM_SAFE_END "tscc_safe_end"
+#define TSCC_AGENT_SYM_SAFE_FAULT "tscc_safe_fault"
 
 /*--- Probe sites -----------------------------------------------------------*/
 

@@ -184,6 +184,10 @@ public:
   /// just succeeded: it returns 0, seen at the exec stop.
   void fireExecExit(pt::PtraceProcess &P, std::string_view ExecName);
   void resume(pt::PtraceProcess &P, pt::Thread &T, int Sig = 0);
+  /// After tsrun completed one of the agent's own faults or traps at T's
+  /// stop: puts back what the kernel undid if T blocked the signal
+  /// (repairForcedSignal), or warns.
+  void repairOwnSignal(pt::PtraceProcess &P, pt::Thread &T, int Sig);
   void fireProbe(pt::PtraceProcess &P, pid_t Tid, uint32_t Probe,
                  const user_regs_struct &R, std::string_view Func,
                  std::string_view Module, uint64_t SyscallNr = 0,

@@ -123,6 +123,25 @@ bool takeTrapSite(PtraceProcess &P, Thread &T, bool Rewind) {
   return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
+/// T stopped with a SIGSEGV or SIGBUS of the agent's safe copy of memory
+/// (a bad pointer in a clause): sends it where the agent's handler would
+/// have, the copy's fault exit (it returns -1 and the clause counts a
+/// fault), so the signal is not delivered. False when the fault is not in
+/// a safe copy.
+bool takeSafeReadFault(PtraceProcess &P, Thread &T, int Sig) {
+  const AgentState &A = P.Agent;
+  siginfo_t Info{};
+  user_regs_struct R;
+  if ((Sig != SIGSEGV && Sig != SIGBUS) || !A.Installed || !A.SafeFault ||
+      ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_code <= 0 || ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return false;
+  if (R.rip < A.SafeBegin || R.rip >= A.SafeEnd)
+    return false;
+  R.rip = A.SafeFault;
+  return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
+}
+
 } // namespace
 
 void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
@@ -242,8 +261,12 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   case PTRACE_EVENT_EXIT:
     // Before the thread's stack and TCB can be reused by another. It goes
     // on ending even while we shut down: nothing is left to restore in it,
-    // and a command we killed must be reaped.
+    // and a command we killed must be reaped. The lock it may hold (it was
+    // killed in a clause) is freed now, not when it is reaped: it is freed
+    // before its joiners learn it is gone (the kernel wakes them later in
+    // its exit), so no other thread's hit is given up on a dead owner.
     agentThreadEnding(P, T.Tid);
+    S.threadEnding(P, T.Tid);
     T.State = ThreadState::Running;
     ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr);
     return;
@@ -255,6 +278,13 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     break;
   }
   if (Sig == SIGTRAP && takeTrapSite(P, T, ShuttingDown)) {
+    repairOwnSignal(P, T, SIGTRAP);
+    if (!ShuttingDown)
+      resume(P, T);
+    return;
+  }
+  if (takeSafeReadFault(P, T, Sig)) {
+    repairOwnSignal(P, T, Sig);
     if (!ShuttingDown)
       resume(P, T);
     return;
@@ -296,6 +326,17 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     return;
   }
   resume(P, T, Sig);
+}
+
+void PtraceBackend::Impl::repairOwnSignal(PtraceProcess &P, Thread &T,
+                                          int Sig) {
+  std::string Why;
+  if (!repairForcedSignal(P, T.Tid, Sig, /*Reblock=*/true, Why))
+    warnOnce("pid " + std::to_string(P.Pid) + ": thread " +
+             std::to_string(T.Tid) + " blocks signal " + std::to_string(Sig) +
+             ", which the kernel then reset to its default action; the "
+             "agent's handler could not be put back: " +
+             Why);
 }
 
 void PtraceBackend::Impl::resume(PtraceProcess &P, Thread &T, int Sig) {

@@ -19,10 +19,39 @@ using namespace tscc::rt::pt;
 
 namespace {
 
+/// SIGTRAP unblocked in a thread for as long as this lives. The int3 that
+/// ends an injected call must not be a SIGTRAP the thread blocks (as
+/// server threads that block every signal do): the kernel forces such a
+/// trap, which unblocks it in that thread and resets the whole program's
+/// SIGTRAP disposition to SIG_DFL, its own handler and the agent's alike.
+class TrapUnblocked {
+public:
+  explicit TrapUnblocked(pid_t Tid) : Tid(Tid) {
+    constexpr uint64_t Trap = 1ull << (SIGTRAP - 1);
+    if (ptrace(PTRACE_GETSIGMASK, Tid, sizeof(Saved), &Saved) != 0 ||
+        !(Saved & Trap))
+      return;
+    uint64_t Open = Saved & ~Trap;
+    Changed = ptrace(PTRACE_SETSIGMASK, Tid, sizeof(Open), &Open) == 0;
+  }
+  ~TrapUnblocked() {
+    if (Changed)
+      ptrace(PTRACE_SETSIGMASK, Tid, sizeof(Saved), &Saved);
+  }
+  TrapUnblocked(const TrapUnblocked &) = delete;
+  TrapUnblocked &operator=(const TrapUnblocked &) = delete;
+
+private:
+  pid_t Tid;
+  uint64_t Saved = 0;
+  bool Changed = false;
+};
+
 /// Resumes Tid and waits until it stops at the int3 after the syscall.
 /// Signals that arrive meanwhile are kept for later delivery.
 bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
                   std::string &Error) {
+  TrapUnblocked Unblocked(Tid);
   Thread *T = nullptr;
   if (auto It = P.Threads.find(Tid); It != P.Threads.end())
     T = &It->second;

@@ -773,6 +773,10 @@ void Session::threadExited(Target &T, int64_t Tid) {
   State->ExitedThreads.push_back({Id, Tid});
 }
 
+void Session::threadEnding(Target &T, int64_t Tid) {
+  State->forgetThread(T, Tid);
+}
+
 void Session::targetAttached(Target &T, std::string_view How) {
   std::lock_guard<std::mutex> G(State->Lock);
   if (How == HowLaunched)

@@ -134,6 +134,10 @@ public:
   void withinExit(Target &T, int64_t Tid, uint32_t WithinIndex);
   /// Frees thread-local blocks, thread maps and within() state of the thread.
   void threadExited(Target &T, int64_t Tid);
+  /// The thread has left user space for good (it is in the kernel's exit
+  /// path, ptrace's exit event): whatever of the store lock it held is
+  /// free from now on, before anyone who joins it learns that it is gone.
+  void threadEnding(Target &T, int64_t Tid);
   void targetAttached(Target &T, std::string_view How);
   /// Mechanism says how hits reach the clause ("in-process", or
   /// "breakpoint (why not in-process)"); empty where there is one way.

@@ -730,6 +730,9 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
   A.Trap = symbol(AgentImg, TSCC_AGENT_SYM_TRAP);
   A.Sigsys = symbol(AgentImg, TSCC_AGENT_SYM_SIGSYS); // x86-64 only
+  A.SafeBegin = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_BEGIN);
+  A.SafeEnd = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_END);
+  A.SafeFault = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_FAULT);
   A.TrapHandler = false;
   if (!A.Config || !A.Proc || !A.Enter || !A.Return || !A.Signal ||
       !A.Restorer || !A.Trap || (A.Proc & 4095)) {
@@ -904,11 +907,17 @@ namespace {
 
 /// rt_sigaction(SIGTRAP) in the target: the agent's trap handler in front,
 /// what was there kept in the config for chaining.
+/// The agent's SIGTRAP handler, as rt_sigaction takes it.
+std::array<uint8_t, 32> trapAction(const PtraceProcess &P) {
+  return abiOf(P).sigaction(P.Agent.Trap,
+                            SA_SIGINFO | SA_ONSTACK | SA_NODEFER |
+                                0x04000000 /*SA_RESTORER*/,
+                            P.Agent.Restorer);
+}
+
 bool putTrapHandlerInFront(PtraceProcess &P, pid_t Tid, std::string &Why) {
   const AgentState &A = P.Agent;
-  std::array<uint8_t, 32> Act = abiOf(P).sigaction(
-      A.Trap, SA_SIGINFO | SA_ONSTACK | SA_NODEFER | 0x04000000 /*SA_RESTORER*/,
-      A.Restorer);
+  std::array<uint8_t, 32> Act = trapAction(P);
   uint64_t R = 0;
   return P.writeMemory(A.DataBase, Act.data(), Act.size()) &&
          call(P, Tid, abiOf(P).NrRtSigaction,
@@ -954,6 +963,41 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
            call(P, Tid, abiOf(P).NrRtSigaction,
                 {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
                 R, Why, "sigaction");
+  }
+  return true;
+}
+
+namespace {
+
+/// Whether P has a handler for Sig (SigCgt of /proc/PID/status).
+bool catches(pid_t Pid, int Sig) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/status");
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.rfind("SigCgt:", 0) == 0)
+      return (strtoull(Line.c_str() + 7, nullptr, 16) >> (Sig - 1)) & 1;
+  return true; // cannot tell: leave it
+}
+
+} // namespace
+
+bool tscc::rt::pt::repairForcedSignal(PtraceProcess &P, pid_t Tid, int Sig,
+                                      bool Reblock, std::string &Why) {
+  const AgentState &A = P.Agent;
+  if (!A.Installed || catches(P.Pid, Sig))
+    return true;
+  std::array<uint8_t, 32> Act =
+      Sig == SIGTRAP ? trapAction(P) : agentAction(P.dataModel(), A);
+  uint64_t R = 0;
+  if (!P.writeMemory(A.DataBase, Act.data(), Act.size()) ||
+      !call(P, Tid, abiOf(P).NrRtSigaction,
+            {static_cast<uint64_t>(Sig), A.DataBase, 0, 8}, R, Why,
+            "sigaction"))
+    return false;
+  uint64_t Mask = 0;
+  if (Reblock && ptrace(PTRACE_GETSIGMASK, Tid, sizeof(Mask), &Mask) == 0) {
+    Mask |= 1ull << (Sig - 1);
+    ptrace(PTRACE_SETSIGMASK, Tid, sizeof(Mask), &Mask);
   }
   return true;
 }

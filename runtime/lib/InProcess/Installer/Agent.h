@@ -178,6 +178,18 @@ bool installAgentTrapHandler(PtraceProcess &P, pid_t Tid, std::string &Why);
 bool reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
                            std::string &Why);
 
+/// The kernel forces a fault or a trap on a thread that blocks its signal:
+/// it unblocks it in that thread and resets the whole process's
+/// disposition to SIG_DFL, so the next one would kill the program. Where
+/// that signal was one of the agent's own (a bad pointer in a clause, a
+/// trap site), which tsrun completes itself at the stop (Tid stopped
+/// there, the signal not delivered), this puts the agent's handler back in
+/// front (what it chains to is unchanged) and, when Reblock, blocks the
+/// signal in Tid again, as the program had it. Nothing is done when the
+/// disposition was not reset (/proc/PID/status, SigCgt).
+bool repairForcedSignal(PtraceProcess &P, pid_t Tid, int Sig, bool Reblock,
+                        std::string &Why);
+
 /// After a time nobody watched sigaction() (a detached process): every
 /// disposition of the agent's signals that the program replaced meanwhile
 /// is kept for chaining, and the agent's handler goes back in front of it.
