@@ -411,8 +411,8 @@ struct tscc_agent_config {
   /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
    * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
    * syscall_gadget: the `syscall; ret` the agent makes its own calls
-   * through once it is set (the one address SUD and tsrun's seccomp filter
-   * let through); 0: the agent's `syscall` instructions. */
+   * through, set with sud_page only (the one address SUD lets through);
+   * 0, in every process without SUD: the agent's `syscall` instructions. */
   uint64_t sud_page;
   uint64_t syscall_gadget;
   /* SIGSYS: the program's disposition, behind the agent's handler
@@ -437,6 +437,8 @@ struct tscc_agent_config {
 #define TSCC_SUD_STUBS 64u
 #define TSCC_SUD_STUB_BYTES 16u
 #define TSCC_SUD_STUB_COUNT ((TSCC_SUD_CODE_BYTES - TSCC_SUD_STUBS) / 16u)
+/* Stub 0 is rt_sigreturn's, whatever its site: it never returns. */
+#define TSCC_SUD_SIGRETURN_STUB 0u
 #define TSCC_SUD_ALLOW 0
 #define TSCC_SUD_BLOCK 1
 

@@ -185,7 +185,7 @@ struct AgentState {
   uint64_t Sigsys = 0;
   bool SudMapped = false, SudOn = false, SudTried = false;
   std::string SudWhy; ///< why an attached process keeps PTRACE_SYSCALL
-  uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  uint64_t Trap = 0;  ///< tscc_agent_trap, the SIGTRAP handler
   /// [SafeBegin, SafeEnd): the agent's safe copies; a fault there resumes
   /// at SafeFault (the copy returns -1).
   uint64_t SafeBegin = 0, SafeEnd = 0, SafeFault = 0;

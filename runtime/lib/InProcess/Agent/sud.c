@@ -219,7 +219,12 @@ void tscc_agent_sigsys(int Sig, void *Info, void *Uc) {
     G[G_RAX] = (uint64_t)sigaction_call(G);
     return;
   }
-  uint64_t Stub = stub_for(D, G[G_RIP]);
+  /* rt_sigreturn (the agent's own restorer's too, outside the page) must
+   * be made on the stack it was made on: never in the handler. */
+  uint64_t Stub = Nr == NR_rt_sigreturn
+                      ? tscc_agent_config.sud_page + TSCC_SUD_STUBS +
+                            TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES
+                      : stub_for(D, G[G_RIP]);
   if (Stub) {
     G[G_RIP] = Stub;
     return;

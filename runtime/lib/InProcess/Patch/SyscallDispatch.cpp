@@ -89,6 +89,9 @@ bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
   size_t HookAt = sizeof(D);
   size_t StrAt = HookAt + H.Hooks.size() * sizeof(tscc_agent_hook);
   D.hooks = DataAt + HookAt;
+  // rt_sigreturn's stub: its jump is never taken, and no return address
+  // is 1, so no other call claims it.
+  D.stub_target[TSCC_SUD_SIGRETURN_STUB] = 1;
   D.hook_count = static_cast<uint32_t>(H.Hooks.size());
   for (const Hook &K : H.Hooks) {
     tscc_agent_hook AH{};
@@ -191,9 +194,15 @@ bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
     Error = "cannot write Syscall User Dispatch's pages";
     return false;
   }
+  // The agent makes its own calls through the gadget, the one address SUD
+  // lets through, from now on (only here: a process without SUD keeps the
+  // agent's own `syscall` instructions).
   uint64_t Page = TSCC_SUD_PAGE;
   if (!P.writeMemory(configField(P, offsetof(tscc_agent_config, sud_page)),
                      &Page, sizeof(Page)) ||
+      !P.writeMemory(
+          configField(P, offsetof(tscc_agent_config, syscall_gadget)), &Page,
+          sizeof(Page)) ||
       !installHandler(P, Tid, Error))
     return false;
   for (auto &[T, Th] : P.Threads)

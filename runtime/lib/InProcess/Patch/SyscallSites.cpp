@@ -53,10 +53,6 @@ bool tscc::rt::pt::ensureSyscallGadget(PtraceProcess &P, pid_t Tid,
     return false;
   }
   P.Agent.SyscallGadget = R;
-  // The agent's own calls go through it from now on: they neither stop at
-  // tsrun's seccomp filter nor raise a SIGSYS under Syscall User Dispatch.
-  P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, syscall_gadget),
-                &R, sizeof(R));
   return true;
 }
 

@@ -11,11 +11,11 @@
 
 #include <stdint.h>
 
-/* The agent's system calls go through the process's gadget once tsrun
- * has put one in (config.syscall_gadget): the one address from which
- * Syscall User Dispatch (sud.c) and tsrun's seccomp filter let a call
- * through, so that the agent's own calls neither raise a SIGSYS in itself
- * nor stop at the filter. The call skips the red zone of the C code. */
+/* In a process with Syscall User Dispatch (sud.c) the agent's system
+ * calls go through the gadget (config.syscall_gadget, set by tsrun with
+ * SUD only), the one address SUD lets a call through from, so that they
+ * raise no SIGSYS in the agent itself. Elsewhere it is 0 and the agent
+ * makes its calls where it is. The call skips the red zone of the C code. */
 static inline long sys6(long Nr, long A, long B, long C, long D, long E,
                         long F) {
   long R;
