@@ -430,8 +430,10 @@ struct tscc_agent_config {
  * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
  * each with its target in tscc_sud_data.stub_target. */
 #define TSCC_SUD_PAGE 0x2e7300000000ull
-#define TSCC_SUD_CODE_BYTES 4096u
-#define TSCC_SUD_DATA_BYTES 8192u
+/* Four pages of code: a stub per call site outside them, and every
+ * system-call trampoline's untraced call is one (a libc has ~550). */
+#define TSCC_SUD_CODE_BYTES 16384u
+#define TSCC_SUD_DATA_BYTES 16384u
 #define TSCC_SUD_RESTORER 16u
 #define TSCC_SUD_INJECT 32u /* tsrun's: `syscall; int3` */
 #define TSCC_SUD_STUBS 64u
@@ -486,7 +488,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2192, "config layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 252, "sud layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

@@ -4,6 +4,7 @@ process it attached to; the process must not notice.
 
   sud-stress.py TSRUN OBJ PROG [--rounds N] [--threads T] [--max-delay S]
                 [--signals INT,TERM,KILL] [--seed X] [--verbose]
+                [--prog-arg raise|call]
                 [-- TSRUN-ARGS...]
 
 Every round starts PROG (sud-stress.c), attaches `TSRUN OBJ -v -p PID
@@ -46,8 +47,8 @@ class Lines(threading.Thread):
         self.attached.set()
 
 
-def untraced(prog, threads):
-    p = subprocess.run([prog, str(threads)], input="go\n", text=True,
+def untraced(prog, threads, prog_args):
+    p = subprocess.run([prog, str(threads)] + prog_args, input="go\n", text=True,
                        capture_output=True, timeout=ROUND_TIMEOUT)
     lines = p.stdout.splitlines()
     if p.returncode != 0 or len(lines) != 2:
@@ -57,7 +58,7 @@ def untraced(prog, threads):
 
 
 def one_round(a, sig, delay, want):
-    prog = subprocess.Popen([a.prog, str(a.threads)], stdin=subprocess.PIPE,
+    prog = subprocess.Popen([a.prog, str(a.threads)] + a.prog_args, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     ready = prog.stdout.readline().split()
     if len(ready) != 2 or ready[0] != "ready":
@@ -118,6 +119,8 @@ def main():
     ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--max-delay", type=float, default=0.5)
     ap.add_argument("--signals", default="INT,TERM,KILL")
+    ap.add_argument("--prog-arg", dest="prog_args", action="append",
+                    default=[], help="passed to PROG after THREADS")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--verbose", action="store_true")
     argv = sys.argv[1:]
@@ -127,7 +130,7 @@ def main():
     sigs = [getattr(signal, "SIG" + s) for s in a.signals.split(",")]
     seed = a.seed if a.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
-    want = untraced(a.prog, a.threads)
+    want = untraced(a.prog, a.threads, a.prog_args)
     exact = 0
     for i in range(a.rounds):
         sig = sigs[i % len(sigs)]

@@ -119,6 +119,20 @@ bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
 bool mapPages(PtraceProcess &P, pid_t Tid, std::string &Error) {
   uint64_t R = 0;
   constexpr uint64_t NrMmap = 9;
+  // The code pages after the gadget's (mapped with it), for more stubs.
+  constexpr uint64_t MoreCode = TSCC_SUD_PAGE + 4096;
+  if (!injectSyscall(
+          P, Tid, NrMmap,
+          {MoreCode, TSCC_SUD_CODE_BYTES - 4096, PROT_READ | PROT_EXEC,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull, 0},
+          R, Error))
+    return false;
+  if (R != MoreCode) {
+    Error = "the address of Syscall User Dispatch's stubs is taken";
+    if (static_cast<int64_t>(R) >= 0)
+      unmapInTarget(P, Tid, R, TSCC_SUD_CODE_BYTES - 4096);
+    return false;
+  }
   if (!injectSyscall(P, Tid, NrMmap,
                      {DataAt, TSCC_SUD_DATA_BYTES, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull,
