@@ -9,7 +9,9 @@
 //   sud-stress.py build/bin/tsrun OBJ EXE --rounds 50 -- --syscall-dispatch
 // RUN: %cc64 -O1 -pthread %S/Inputs/sud-stress.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %python %S/Inputs/sud-stress.py %tsrun %t.o %t.exe --rounds 6 -- --syscall-dispatch | FileCheck %s
+// SIGKILL rounds (--signals INT,TERM,KILL) are left to the long form: about
+// 1 in 50 sees one wrong result (docs/runtime.md, known problems).
+// RUN: %python %S/Inputs/sud-stress.py %tsrun %t.o %t.exe --rounds 6 --signals INT,TERM -- --syscall-dispatch | FileCheck %s
 // CHECK: sud-stress: 6 of 6 rounds exact
 
 @@syscall:*:getppid:entry { @sys = count(); }
