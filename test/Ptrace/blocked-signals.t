@@ -5,26 +5,27 @@
 // agent's own faults and traps itself at their stop, puts the agent's
 // handler back in front of the program's and blocks the signal in that
 // thread again: the program is not killed, its mask is what it set, its
-// own SIGSEGV handler still gets its own SIGSEGV, every bad pointer reads 0 and is
+// own handlers still get its own SIGSEGV and SIGTRAP (the agent's SIGTRAP
+// handler is in front of it, so tsrun knows to put it back), every bad pointer reads 0 and is
 // a counted fault, and every call to the trap site is counted. (With
 // --ptrace the sites are breakpoints, tsrun's own int3s: the kernel
-// unblocks SIGTRAP in the thread that hits one, as under gdb, so there
-// only the counts are checked.)
+// unblocks SIGTRAP in the thread that hits one and resets the program's
+// SIGTRAP handler, as under gdb, so there only the counts are checked.)
 // RUN: %cc64 -O1 -pthread %S/Inputs/blocked-signals.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %t.exe 300 > %t.alone
-// RUN: %tsrun %t.o -- %t.exe 300 > %t.out 2> %t.err
+// RUN: %t.exe 300 own > %t.alone
+// RUN: %tsrun %t.o -- %t.exe 300 %if inprocess %{own%} > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: %if inprocess %{ grep -v probes: %t.out | diff %t.alone - %}
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
 // The 32-bit twin, where the kernel runs i386 programs:
 // RUN: %if native-i386 %{ %cc32 -O1 -pthread %S/Inputs/blocked-signals.c -o %t32 %}
-// RUN: %if native-i386 %{ %t32 300 > %t32.alone %}
-// RUN: %if native-i386 %{ %tsrun %t.o -- %t32 300 > %t32.out 2> %t32.err %}
+// RUN: %if native-i386 %{ %t32 300 own > %t32.alone %}
+// RUN: %if native-i386 %{ %tsrun %t.o -- %t32 300 %if inprocess %{own%} > %t32.out 2> %t32.err %}
 // RUN: %if native-i386 %{ FileCheck %s < %t32.out %}
 // RUN: %if native-i386 && inprocess %{ grep -v probes: %t32.out | diff %t32.alone - %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=ERR < %t32.err %}
-// CHECK: calls 300 sum {{[0-9]+}} own segv 1
+// CHECK: calls 300 sum {{[0-9]+}} own segv {{[01]}} own trap {{[01]}}
 // CHECK-NEXT: mask kept
 // CHECK-NEXT: probes: deref 300 read 0 tiny 300
 // ERR-NOT: warning

@@ -39,7 +39,7 @@
 // OFF: foo 4
 // OFF-NEXT: calls 20 last 19
 // OFF-VERBOSE: clauses run in tsrun at breakpoints: TSCC_REMOTE_AGENT=0
-// OFF-VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}} (0x{{[0-9a-f]+}}){{$}}
+// OFF-VERBOSE: probe @@uft:*:a.out:foo:entry at foo in {{.*}} (0x{{[0-9a-f]+}}), breakpoint (TSCC_REMOTE_AGENT=0){{$}}
 
 // Exit probes run in the guest too: the agent hijacks the return address,
 // as in a native process; the entry probe of the same function shares the

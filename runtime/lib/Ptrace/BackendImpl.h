@@ -188,6 +188,12 @@ public:
   /// stop: puts back what the kernel undid if T blocked the signal
   /// (repairForcedSignal), or warns.
   void repairOwnSignal(pt::PtraceProcess &P, pt::Thread &T, int Sig);
+  /// The same at a stop of one of tsrun's breakpoints (its int3, or the
+  /// hlt of a 32-bit process), where the agent has a handler for Sig: a
+  /// thread that blocks it (and calls sigaction(), which tsrun watches
+  /// with a breakpoint, as glibc does in the first pthread_create())
+  /// would otherwise leave the agent's trap or fault handler reset.
+  void repairOwnBreakSignal(pt::PtraceProcess &P, pt::Thread &T, int Sig);
   void fireProbe(pt::PtraceProcess &P, pid_t Tid, uint32_t Probe,
                  const user_regs_struct &R, std::string_view Func,
                  std::string_view Module, uint64_t SyscallNr = 0,

@@ -339,6 +339,17 @@ void PtraceBackend::Impl::repairOwnSignal(PtraceProcess &P, Thread &T,
              Why);
 }
 
+void PtraceBackend::Impl::repairOwnBreakSignal(PtraceProcess &P, Thread &T,
+                                               int Sig) {
+  const AgentState &A = P.Agent;
+  bool AgentHandles =
+      A.Installed &&
+      (Sig == SIGTRAP ? A.TrapHandler
+                      : Sig == SIGSEGV || Sig == SIGBUS || Sig == SIGFPE);
+  if (AgentHandles)
+    repairOwnSignal(P, T, Sig);
+}
+
 void PtraceBackend::Impl::resume(PtraceProcess &P, Thread &T, int Sig) {
   // The session failed before anything could be traced (no probe can
   // fire): a launched program must not run on for nothing while the
@@ -392,6 +403,7 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   // In an attached 32-bit process breakpoints raise SIGSEGV (hlt), which
   // a kill() or a real fault may raise with rip on one of ours too.
   if (P.isReturnStop(Sig, R.rip) && (!P.Home || isBreakpointFault(P, T))) {
+    repairOwnBreakSignal(P, T, Sig);
     onReturn(P, T, R, /*Fire=*/true);
     return true;
   }
@@ -403,6 +415,7 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
     return false; // not ours: the program's own SIGTRAP or SIGILL
   if (!isBreakpointFault(P, T))
     return false; // a kill() or fault that came with rip on one of ours
+  repairOwnBreakSignal(P, T, Sig);
   R.rip = At;
   if (It->second.Role == BpRole::LoaderBreak) {
     // --detach: once its startup libraries are in, let go of it.

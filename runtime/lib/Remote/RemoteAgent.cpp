@@ -71,8 +71,6 @@ std::string RemoteBackend::Impl::agentObstacle() {
   if (!stubIsLocal() || Tgt->Uid < 0)
     return "the stub does not run on this machine (records could not come "
            "back through shared memory)";
-  if (!WithinNames.empty())
-    return "the script uses within()";
   return {};
 }
 
@@ -104,9 +102,13 @@ void RemoteBackend::Impl::prepareAgent() {
       Access.reset();
   }
   if (!Why.empty()) {
+    NoAgentWhy = Why;
     S.note(Who + ": clauses run in tsrun at breakpoints: " + Why);
     return;
   }
+  Tgt->AgentReturns = [this](int64_t Tid, std::vector<uint64_t> &Real) {
+    return agentReturnsOf(Tid, Real);
+  };
   S.note(Who + ": clauses run in the guest (in-process agent, put in "
                "through the stub)");
 }
@@ -156,9 +158,9 @@ std::string RemoteBackend::Impl::threadsInTheWay(const ip::PatchPlan &Plan) {
   return {};
 }
 
-std::map<uint64_t, std::string>
-RemoteBackend::Impl::installAgentSites(Module &M,
-                                       const std::vector<ProbeSite> &Sites) {
+std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
+    Module &M, const std::vector<ProbeSite> &Sites,
+    const std::vector<const ElfSymbol *> &Within) {
   std::map<uint64_t, std::string> Outcome;
   if (!Access)
     return Outcome;
@@ -168,6 +170,27 @@ RemoteBackend::Impl::installAgentSites(Module &M,
   std::vector<uint64_t> All;
   for (const auto &[Addr, B] : Breakpoints)
     All.push_back(Addr);
+  // within("f"): the agent counts the thread's activations of f in its
+  // shard, where tsrun's breakpoints count them too (Session::withinEnter),
+  // so a site of either kind sees the same depth. First at its address, as
+  // in a native process: f's own entry clause is within("f").
+  for (uint32_t I = 0; I < Within.size(); ++I) {
+    const ElfSymbol *Sym = Within[I];
+    if (!Sym)
+      continue;
+    uint64_t Addr = Sym->Value + M.Bias;
+    All.push_back(Addr);
+    if (Breakpoints.count(Addr)) {
+      NotJumps.insert(Addr);
+      Outcome[Addr] = "a breakpoint is already there";
+      continue;
+    }
+    pt::JumpRequest &R = ByAddr[Addr];
+    R.Addr = Addr;
+    R.FuncStart = Addr;
+    R.FuncSize = Sym->Size;
+    R.Hooks.push_back({TSCC_HOOK_WITHIN, I, Sym->Name, M.Name, {}});
+  }
   for (const ProbeSite &Site : Sites) {
     if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
       continue;
@@ -247,6 +270,26 @@ bool RemoteBackend::Impl::restoreAgentReturns() {
     }
   }
   return Clean;
+}
+
+uint64_t RemoteBackend::Impl::agentReturnsOf(int64_t Tid,
+                                             std::vector<uint64_t> &Real) {
+  if (!Access || !Agent.Installed || !Agent.Return)
+    return 0;
+  StubAgentMemory M(*Access);
+  pt::AgentTableLayout L = pt::agentTableOf(Agent);
+  for (const pt::AgentThreadEntry &E :
+       pt::agentThreadsOf(M, L, static_cast<int32_t>(Tgt->pid()))) {
+    if (E.Entry.tid != Tid)
+      continue;
+    std::vector<tscc_agent_shadow> Frames =
+        pt::agentShadowFrames(M, L, E.Entry);
+    // Innermost first there; innermost last here.
+    for (auto F = Frames.rbegin(); F != Frames.rend(); ++F)
+      Real.push_back(F->ret);
+    break;
+  }
+  return Agent.Return;
 }
 
 bool RemoteBackend::Impl::removeAgentSites() {

@@ -21,6 +21,7 @@
 #include "tscc/Runtime/Target.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -139,6 +140,12 @@ public:
   /// Writes one TSCC_REG_* slot of the selected thread.
   bool writeRegister(unsigned Slot, uint64_t Value);
 
+  /// With the agent in the guest: for thread Tid, its return trampoline
+  /// and the real addresses of the returns it hijacked there (innermost
+  /// last), read through the stub while the target is stopped.
+  std::function<uint64_t(int64_t Tid, std::vector<uint64_t> &Real)>
+      AgentReturns;
+
   Module *addModule(std::unique_ptr<Module> M);
   const Module *moduleFor(uint64_t Addr) const;
   std::vector<Module *> liveModules();
@@ -244,7 +251,9 @@ public:
   remote::Module *addModule(const std::string &Path, uint64_t Bias, bool IsMain,
                             bool FromLinkMap);
   void installModule(remote::Module &M);
-  void addProbeHooks(remote::Module &M, const std::vector<ProbeSite> &Sites);
+  /// InGuest: installAgentSites()'s outcome for M.
+  void addProbeHooks(remote::Module &M, const std::vector<ProbeSite> &Sites,
+                     const std::map<uint64_t, std::string> &InGuest);
   void addHook(uint64_t Addr, remote::Hook H);
   bool insertBreakpoint(remote::Breakpoint &B);
   bool removeBreakpoint(remote::Breakpoint &B);
@@ -262,18 +271,24 @@ public:
   void prepareAgent();
   bool installAgent(std::string &Why);
   std::string threadsInTheWay(const ip::PatchPlan &Plan);
-  /// Patches the sites of M that can jump into the agent: by address, ""
-  /// for those that did, why not for the others.
+  /// Patches the sites of M that can jump into the agent, and the entries
+  /// of M's within() functions (Within[I] for within index I, or null):
+  /// by address, "" for those that did, why not for the others.
   std::map<uint64_t, std::string>
-  installAgentSites(remote::Module &M, const std::vector<ProbeSite> &Sites);
+  installAgentSites(remote::Module &M, const std::vector<ProbeSite> &Sites,
+                    const std::vector<const ElfSymbol *> &Within);
   /// Disarms the agent and puts every patched site's bytes back.
   bool removeAgentSites();
   /// Puts back the return addresses the agent hijacked (exit probes) on
   /// the stopped threads' stacks.
   bool restoreAgentReturns();
+  /// RemoteTarget::AgentReturns.
+  uint64_t agentReturnsOf(int64_t Tid, std::vector<uint64_t> &Real);
   std::unique_ptr<pt::AgentFactory> Agents;
   std::unique_ptr<remote::RemoteAccess> Access;
   pt::AgentState Agent;
+  /// Why the target has no agent (every site is a breakpoint), for -v/JSON.
+  std::string NoAgentWhy;
 
   Session &S;
   RemoteOptions Opts;

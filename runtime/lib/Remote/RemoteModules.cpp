@@ -337,10 +337,10 @@ bool RemoteBackend::Impl::probeApplies(uint32_t Probe) const {
   return Want < 0 || Want == Tgt->pid();
 }
 
-void RemoteBackend::Impl::addProbeHooks(Module &M,
-                                        const std::vector<ProbeSite> &Sites) {
+void RemoteBackend::Impl::addProbeHooks(
+    Module &M, const std::vector<ProbeSite> &Sites,
+    const std::map<uint64_t, std::string> &InGuest) {
   // Sites that jump into the agent in the guest need no breakpoint.
-  std::map<uint64_t, std::string> InGuest = installAgentSites(M, Sites);
   for (const ProbeSite &Site : Sites) {
     if (!probeApplies(Site.Probe) || (!Site.Symbol && !Site.Usdt))
       continue;
@@ -364,6 +364,9 @@ void RemoteBackend::Impl::addProbeHooks(Module &M,
         continue;
       }
       Mechanism = "breakpoint (" + It->second + ")";
+    } else if (!Access) {
+      // The whole target keeps its clauses in tsrun.
+      Mechanism = "breakpoint (" + NoAgentWhy + ")";
     }
     Hook H;
     H.Kind =
@@ -403,12 +406,13 @@ void RemoteBackend::Impl::installModule(Module &M) {
       Check.emplace_back(Sym->Value, Sym->Name);
   if (!sitesMatch(M, Check))
     return;
+  std::map<uint64_t, std::string> InGuest = installAgentSites(M, Sites, Within);
   if (Matcher.anyModuleMatches(Ref)) {
     for (uint32_t I = 0; I < Found.size(); ++I)
       if (!probeApplies(I))
         Found[I] = NotSearched;
     S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
-    addProbeHooks(M, Sites);
+    addProbeHooks(M, Sites, InGuest);
     for (const std::string &P : Problems)
       warnOnce(where() + ": " + P);
   }
@@ -417,6 +421,18 @@ void RemoteBackend::Impl::installModule(Module &M) {
     const ElfSymbol *Sym = Within[I];
     if (!Sym)
       continue;
+    uint64_t At = Sym->Value + M.Bias;
+    auto It = InGuest.find(At);
+    std::string How =
+        It != InGuest.end() && It->second.empty()
+            ? "in-process jump"
+            : "breakpoint (" + (It != InGuest.end() ? It->second : NoAgentWhy) +
+                  ")";
+    S.note("pid " + std::to_string(Tgt->pid()) + ": within(\"" +
+           WithinNames[I] + "\") at " + Sym->Name + " in " + M.Name + " (0x" +
+           rsp::hexNumber(At) + "), " + How);
+    if (It != InGuest.end() && It->second.empty())
+      continue; // the agent counts it in the guest
     Hook H;
     H.Kind = HookKind::WithinEnter;
     H.Index = I;
@@ -446,7 +462,8 @@ void RemoteBackend::Impl::installSyscalls() {
       continue;
     (Site.Exit ? SysExit : SysEntry)[Site.Number].push_back(Site.Probe);
     Numbers.push_back(Site.Number);
-    S.probeAttached(*Tgt, Site.Probe, Site.Name, "syscall", Site.Number);
+    S.probeAttached(*Tgt, Site.Probe, Site.Name, "syscall", Site.Number,
+                    "system-call stop (QCatchSyscalls)");
   }
   for (const std::string &P : Problems)
     warnOnce(where() + ": " + P);

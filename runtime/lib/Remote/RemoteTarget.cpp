@@ -174,11 +174,23 @@ uint64_t RemoteTarget::readPointer(uint64_t Addr, bool &Ok) {
   return V;
 }
 
-UnwoundStack RemoteTarget::unwindStack(int64_t, const uint64_t *Regs,
+UnwoundStack RemoteTarget::unwindStack(int64_t Tid, const uint64_t *Regs,
                                        unsigned MaxDepth) {
   // Pending returns are breakpoints at the real return addresses, which
-  // stay on the stack: nothing to translate.
+  // stay on the stack: nothing to translate. Returns the agent in the
+  // guest hijacked (exit probes, within()) hold its trampoline: the real
+  // ones are on the thread's shadow stack, innermost last.
+  std::vector<uint64_t> Real;
+  uint64_t Trampoline = AgentReturns ? AgentReturns(Tid, Real) : 0;
   UnwindSource Src;
+  if (Trampoline)
+    Src.RealReturn = [&](uint64_t PC) {
+      if (PC != Trampoline || Real.empty())
+        return PC;
+      uint64_t R = Real.back();
+      Real.pop_back();
+      return R;
+    };
   Src.Read = [this](uint64_t Addr, uint64_t &Word) {
     bool Ok = false;
     Word = readPointer(Addr, Ok);

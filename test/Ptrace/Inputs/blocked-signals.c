@@ -1,12 +1,12 @@
-/* blocked-signals N: the main thread sets a handler of its own for SIGSEGV,
- * then blocks every signal; a thread it starts inherits that
- * mask and calls deref() N times with bad pointers (the script reads
- * through them) and tiny() N times (a trap site: no 5-byte jump fits).
- * That thread then says whether its mask still blocks both signals. Last,
- * the main thread unblocks them and sends itself SIGSEGV once: its own
- * handler must get it, with the agent's in front. (Not SIGTRAP: a program
- * that blocks SIGTRAP while it creates a thread still loses its own
- * SIGTRAP handler under the in-process path, a known gap.)
+/* blocked-signals N [own]: the main thread (with `own`) sets handlers of
+ * its own for SIGSEGV and SIGTRAP, then blocks every signal and
+ * sets a SIGUSR1 disposition (sigaction() while SIGTRAP is blocked); a
+ * thread it starts inherits that mask and calls deref() N times with bad
+ * pointers (the script reads through them) and tiny() N times (a trap
+ * site: no 5-byte jump fits). That thread then says whether its mask still
+ * blocks both signals. Last, the main thread unblocks them and (with
+ * `own`) sends itself SIGSEGV and SIGTRAP once: its own handlers must get
+ * them, with the agent's in front.
  *
  * The kernel forces a fault or trap on a thread that blocks its signal:
  * it unblocks it there and resets the process's disposition to SIG_DFL.
@@ -34,8 +34,9 @@ __asm__(".text\n.p2align 4\n.globl tiny\n.type tiny,@function\ntiny:\n"
 
 __attribute__((noinline)) long deref(const long *p) { return p != 0; }
 
-static volatile sig_atomic_t own_segv;
+static volatile sig_atomic_t own_segv, own_trap;
 static void on_segv(int sig) { (void)sig, own_segv++; }
+static void on_trap(int sig) { (void)sig, own_trap++; }
 static int N;
 static long Sum;
 static int Kept;
@@ -53,19 +54,30 @@ static void *worker(void *arg) {
 
 int main(int argc, char **argv) {
   N = argc > 1 ? atoi(argv[1]) : 100;
+  int Own = argc > 2 && !strcmp(argv[2], "own");
   struct sigaction Sa;
   memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_handler = on_segv;
-  sigaction(SIGSEGV, &Sa, 0);
+  if (Own) {
+    Sa.sa_handler = on_segv;
+    sigaction(SIGSEGV, &Sa, 0);
+    Sa.sa_handler = on_trap;
+    sigaction(SIGTRAP, &Sa, 0);
+  }
   sigset_t All;
   sigfillset(&All);
   pthread_sigmask(SIG_BLOCK, &All, 0);
+  Sa.sa_handler = SIG_IGN;
+  sigaction(SIGUSR1, &Sa, 0);
   pthread_t T;
   pthread_create(&T, 0, worker, 0);
   pthread_join(T, 0);
   pthread_sigmask(SIG_UNBLOCK, &All, 0);
-  raise(SIGSEGV);
-  printf("calls %d sum %ld own segv %d\n", N, Sum, (int)own_segv);
+  if (Own) {
+    raise(SIGSEGV);
+    raise(SIGTRAP);
+  }
+  printf("calls %d sum %ld own segv %d own trap %d\n", N, Sum, (int)own_segv,
+         (int)own_trap);
   printf("mask kept %s\n", Kept ? "yes" : "no");
   return after(0);
 }

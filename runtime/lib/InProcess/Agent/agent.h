@@ -92,7 +92,22 @@ struct agent_scope {
   struct tscc_agent_thread *thread;
   uint64_t time_ns;     /* taken at the first record, 0 before */
   struct tscc_ctx *ctx; /* the context it belongs to: helpers check it */
+  /* The thread's signal mask, when the clause's first read of memory found
+   * SIGSEGV or SIGBUS blocked in a detached process and unblocked them
+   * (agent_faults_deliverable); run_clause puts it back. */
+  uint64_t saved_mask;
+  uint32_t mask_changed;
+  uint32_t mask_known;
 };
+
+/* Before a safe copy in a process nobody traces: a fault of a thread that
+ * blocks SIGSEGV or SIGBUS would be forced by the kernel, which resets the
+ * disposition to SIG_DFL and kills the program instead of running the
+ * agent's handler. So they are unblocked for the rest of the clause, once
+ * per clause (attached, tsrun completes such a fault itself). */
+void agent_faults_deliverable(struct agent_scope *Sc) HIDDEN;
+/* After the clause: the mask agent_faults_deliverable changed, back. */
+void agent_restore_mask(struct agent_scope *Sc) HIDDEN;
 
 /* Runs Pred then Action with a recovery point: a fault in clause code comes
  * back here. Returns 1 when the clause crashed (entry.S). */

@@ -78,6 +78,32 @@ static const struct tscc_table_layout *checked_table(struct tscc_ctx *Ctx,
   return &S->tables[Table];
 }
 
+#define SIG_BLOCK_HOW 0
+#define SIG_SETMASK_HOW 2
+#define FAULT_SIGNALS ((1ull << (11 - 1)) | (1ull << (7 - 1))) /* SEGV, BUS */
+
+void agent_faults_deliverable(struct agent_scope *Sc) {
+  if (LIKELY(Sc->mask_known) ||
+      !__atomic_load_n(&tscc_agent_config.detached, __ATOMIC_RELAXED))
+    return;
+  Sc->mask_known = 1;
+  /* Both calls are forms the sandbox planner knows (Ptrace/PathPlan.cpp). */
+  uint64_t None = 0, Old = 0;
+  if (sys4(NR_rt_sigprocmask, SIG_BLOCK_HOW, &None, &Old, 8) != 0 ||
+      !(Old & FAULT_SIGNALS))
+    return;
+  uint64_t Open = Old & ~FAULT_SIGNALS;
+  if (sys4(NR_rt_sigprocmask, SIG_SETMASK_HOW, &Open, 0, 8) == 0) {
+    Sc->saved_mask = Old;
+    Sc->mask_changed = 1;
+  }
+}
+
+void agent_restore_mask(struct agent_scope *Sc) {
+  if (UNLIKELY(Sc->mask_changed))
+    sys4(NR_rt_sigprocmask, SIG_SETMASK_HOW, &Sc->saved_mask, 0, 8);
+}
+
 static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
                           uint64_t Len) {
   if (!checked(Ctx))
@@ -88,9 +114,11 @@ static int32_t h_read_mem(struct tscc_ctx *Ctx, uint64_t Addr, void *Dst,
     agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
     return -1;
   }
-  if (plausible(Addr, Len) &&
-      tscc_safe_copy(Dst, AGENT_PTR(const void *, Addr), Len) == 0)
-    return 0;
+  if (plausible(Addr, Len)) {
+    agent_faults_deliverable(scope(Ctx));
+    if (tscc_safe_copy(Dst, AGENT_PTR(const void *, Addr), Len) == 0)
+      return 0;
+  }
   __builtin_memset(Dst, 0, Len);
   agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
   return -1;
@@ -106,9 +134,11 @@ static int64_t h_read_str(struct tscc_ctx *Ctx, uint64_t Addr, char *Dst,
     count_fault(Ctx);
     return -1;
   }
-  long Len = plausible(Addr, 1)
-                 ? tscc_safe_strcpy(Dst, AGENT_PTR(const char *, Addr), Max)
-                 : -1;
+  long Len = -1;
+  if (plausible(Addr, 1)) {
+    agent_faults_deliverable(scope(Ctx));
+    Len = tscc_safe_strcpy(Dst, AGENT_PTR(const char *, Addr), Max);
+  }
   if (Len < 0) {
     __builtin_memset(Dst, 0, Max);
     agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
@@ -313,6 +343,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
   /* As much of the stack as is there, page by page. */
   uint8_t *Stack = (uint8_t *)(Shadow + N);
   uint64_t Sp = Ctx->regs[TSCC_REG_RSP], Got = 0;
+  agent_faults_deliverable(scope(Ctx)); /* the stack's end faults */
   while (Got < STACK_SNAPSHOT && plausible(Sp + Got, 1)) {
     uint64_t Chunk = 4096 - ((Sp + Got) & 4095);
     if (Chunk > STACK_SNAPSHOT - Got)

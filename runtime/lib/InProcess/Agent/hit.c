@@ -170,6 +170,7 @@ static void usdt_args(const struct tscc_agent_hook *H, const uint64_t *Regs,
       unsigned Bytes = (unsigned)(A[I].size < 0 ? -A[I].size : A[I].size);
       if (Bytes > 8)
         Bytes = 8;
+      agent_faults_deliverable((struct agent_scope *)Ctx->runtime);
       if (tscc_safe_copy(&V, AGENT_PTR(const void *, (uintptr_t)Addr), Bytes) !=
           0) {
         V = 0;
@@ -212,7 +213,7 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
   }
   struct tscc_store *S = (struct tscc_store *)&C->store;
   struct tscc_ctx Ctx;
-  struct agent_scope Scope = {T, 0, &Ctx};
+  struct agent_scope Scope = {T, 0, &Ctx, 0, 0, 0};
   __builtin_memset(&Ctx, 0, sizeof(Ctx));
   Ctx.helpers = &tscc_agent_helpers;
   Ctx.runtime = &Scope;
@@ -242,6 +243,7 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
   T->in_clause = 1;
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
   T->in_clause = 0;
+  agent_restore_mask(&Scope);
   if (Crashed)
     agent_counters_add(T, Clause, COUNT_FAULTS, 1);
 }

@@ -322,6 +322,16 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<uint64_t> &Sites,
                                std::map<uint64_t, std::string> &Traps) {
   PtraceAccess Acc(P, Tid);
+  // The agent's SIGTRAP handler goes in front of the program's whether or
+  // not a trap site needs it: tsrun then knows what the process's SIGTRAP
+  // disposition must be, and can put it back where the kernel resets it
+  // (a thread that blocks SIGTRAP hits one of tsrun's int3s; see
+  // repairForcedSignal), the program's own handler still chained behind
+  // it. Where that cannot be done, only trap sites need it (asked below).
+  if (!Candidates.empty()) {
+    std::string Later;
+    installAgentTrapHandler(P, Tid, Later);
+  }
   // Every thread stays stopped while the batch is patched.
   std::vector<uint64_t> OnStacks = pcsOnStacks(P, M.Start, M.End);
   JumpSiteTarget T{
