@@ -5,9 +5,11 @@
     python3 bench/probe-overhead/threads.py [--threads 1,2,4] [--n1 N --n2 N]
 
 threads.c's T threads each call hit() N times; tsrun counts them in-process
-with `@c = count()`, with `@a[__tid] = count()` and with a thread-local
-`k++` (a clause that shares nothing, so it runs without the session lock:
-its hits are its fired count), bpftrace (in the same run, if it is
+with `@c = count()` and `@a[__tid] = count()` (each thread counts in its
+own part of the aggregation, without the session lock), with a global
+`n++` (the session lock and a locked add on one shared line), and with a
+thread-local `k++` (a clause that shares nothing, so it runs without the
+session lock: its hits are its fired count), bpftrace (in the same run, if it is
 installed) with a uprobe and `@c = count()` (a per-CPU map). Each row
 records the 1-minute load average it was measured under.
 "CPU per hit" is the slope of the whole command's CPU time (tracer and
@@ -31,6 +33,12 @@ SCRIPTS = {
         "long hit(long);\n@@uft:*:a.out:hit:entry { @c = count(); }\n",
     "tsrun, @a[__tid] = count()":
         "long hit(long);\n@@uft:*:a.out:hit:entry { @a[__tid] = count(); }\n",
+    # A script global: the clause takes the session lock, and n++ is one
+    # more locked add on the global's line (printed as @n for counted()).
+    "tsrun, global n++ (lock)":
+        "long hit(long);\n__global long n;\n"
+        "@@uft:*:a.out:hit:entry { n++; }\n"
+        "@@END { printf(\"@n: %ld\\n\", n); }\n",
     # Touches nothing shared: runs without the session lock (its hits are
     # counted from the clause's fired count, -v).
     "tsrun, thread-local k++ (no lock)":

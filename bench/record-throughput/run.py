@@ -7,7 +7,7 @@ prints each argument; the table says how many records each tracer kept.
       --tscc build/bin/tscc [--rate 1000000] [--seconds 10] [--no-bpftrace]
 
 Rate 0 is as fast as the program can call (the burst case)."""
-import argparse, os, re, shutil, subprocess, tempfile, time
+import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = """long hit(long);
@@ -27,13 +27,22 @@ def count_records(path, fmt):
     return n
 
 
-def run_tsrun(a, exe, obj, fmt, tmp):
+def run_tsrun(a, exe, obj, fmt, tmp, extra=()):
     out = os.path.join(tmp, "out." + fmt)
     t0 = time.time()
-    p = subprocess.run([a.tsrun, obj, "-f", fmt, "-o", out, "--", exe,
-                        str(a.rate), str(a.seconds)],
+    before = os.times()
+    p = subprocess.run([a.tsrun, obj, "-f", fmt, "-o", out] + list(extra) +
+                       ["--", exe, str(a.rate), str(a.seconds)],
                        capture_output=True, text=True)
     wall = time.time() - t0
+    after = os.times()
+    # CPU of tsrun and the program together (the program's own share is
+    # the same in every row).
+    cpu = (after.children_user - before.children_user +
+           after.children_system - before.children_system)
+    print("  (%s%s: wall %.1f s, tsrun+program CPU %.2f s)" % (
+        fmt, " " + " ".join(extra) if extra else "", wall, cpu),
+        file=sys.stderr)
     calls = int(re.search(r"paced: (\d+) calls", p.stderr).group(1))
     if fmt == "binary":
         rep = os.path.join(tmp, "report.txt")
@@ -81,6 +90,8 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---|")
     rows = [("tsrun " + f, lambda f=f: run_tsrun(a, exe, obj, f, tmp))
             for f in ("text", "json", "binary")]
+    rows.append(("tsrun text --on-full=block", lambda: run_tsrun(
+        a, exe, obj, "text", tmp, ["--on-full=block"])))
     if not a.no_bpftrace and shutil.which("bpftrace"):
         rows.append(("bpftrace printf", lambda: run_bpftrace(a, exe, tmp)))
     for name, fn in rows:

@@ -173,7 +173,11 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
   else if (H == Helper::StackId)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_ID);
-  if (touchesSharedState(H))
+  // An aggregation update goes to the thread's own part of the
+  // aggregation in a runtime that keeps one (TSCC_CLAUSE_THREAD_OWN_AGGS).
+  if (H == Helper::AggUpdate)
+    CGM.noteAggUpdate(C.getIndex());
+  else if (touchesSharedState(H))
     CGM.noteSharedState(C.getIndex());
   StringRef Name = CodeGenModule::getHelperName(H);
   Value *Slot =

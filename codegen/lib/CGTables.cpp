@@ -42,13 +42,16 @@ static tscc_probe makeProbe(ObjectStringTable &Str, const ProbeInfo &P) {
 
 static void addClauses(ObjectTables &T, const ScriptInfo &Info, const Script &S,
                        ArrayRef<uint32_t> ExtraFlags,
-                       const std::vector<bool> &SharedState) {
+                       const std::vector<bool> &SharedState,
+                       const std::vector<bool> &AggUpdates) {
   for (const ClauseInfo &CI : Info.Clauses) {
     tscc_clause C = ObjectTables::makeClause(CI.Id);
     C.flags = CI.Flags | (CI.Id < ExtraFlags.size() ? ExtraFlags[CI.Id] : 0);
     if (CI.Id < SharedState.size() && !SharedState[CI.Id] &&
         !(C.flags & TSCC_CLAUSE_NO_PROCESS))
-      C.flags |= TSCC_CLAUSE_THREAD_OWN;
+      C.flags |= CI.Id < AggUpdates.size() && AggUpdates[CI.Id]
+                     ? TSCC_CLAUSE_THREAD_OWN_AGGS
+                     : TSCC_CLAUSE_THREAD_OWN;
     const Clause *Node =
         CI.Node
             ? CI.Node
@@ -75,7 +78,7 @@ ObjectTables CodeGenModule::buildTables(StringRef SourceName,
   H.param_count = Info.ParamCount;
   H.flags = Info.HeaderFlags | ExtraHeaderFlags;
 
-  addClauses(T, Info, S, ClauseFlags, SharedState);
+  addClauses(T, Info, S, ClauseFlags, SharedState, AggUpdates);
   for (const ProbeInfo &P : Info.Probes)
     T.Probes.push_back(makeProbe(T.Strings, P));
 

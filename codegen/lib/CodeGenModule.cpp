@@ -16,7 +16,8 @@ using namespace tscc;
 CodeGenModule::CodeGenModule(Module &M, const Script &S, const ScriptInfo &Info,
                              DiagnosticsEngine *Diags)
     : M(M), S(S), Info(Info), Diags(Diags), ClauseFlags(Info.Clauses.size(), 0),
-      SharedState(Info.Clauses.size(), false) {}
+      SharedState(Info.Clauses.size(), false),
+      AggUpdates(Info.Clauses.size(), false) {}
 
 llvm::FunctionType *CodeGenModule::getHelperType(Helper H) {
   LLVMContext &C = getLLVMContext();
@@ -158,6 +159,11 @@ void CodeGenModule::errorInternal(SourceRange Range, StringRef What) {
 void CodeGenModule::addClauseFlags(unsigned Clause, uint32_t Flags) {
   if (Clause < ClauseFlags.size())
     ClauseFlags[Clause] |= Flags;
+}
+
+void CodeGenModule::noteAggUpdate(unsigned Clause) {
+  if (Clause < AggUpdates.size())
+    AggUpdates[Clause] = true;
 }
 
 void CodeGenModule::noteSharedState(unsigned Clause) {

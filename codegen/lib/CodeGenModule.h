@@ -89,8 +89,12 @@ public:
   void addClauseFlags(unsigned Clause, uint32_t Flags);
   void addHeaderFlags(uint32_t Flags) { ExtraHeaderFlags |= Flags; }
   /// The clause reads or writes state other threads share (a global, an
-  /// associative array, an aggregation): it loses TSCC_CLAUSE_THREAD_OWN.
+  /// associative array, a print() or clear() of an aggregation, a
+  /// record): it loses TSCC_CLAUSE_THREAD_OWN.
   void noteSharedState(unsigned Clause);
+  /// The clause updates an aggregation: thread-own, it becomes
+  /// TSCC_CLAUSE_THREAD_OWN_AGGS.
+  void noteAggUpdate(unsigned Clause);
 
   /// The clause whose entry function stores the globals' initial values:
   /// the first BEGIN clause, or a synthesised one appended after the
@@ -113,6 +117,7 @@ private:
                          [TSCC_DM_COUNT] = {};
   std::vector<uint32_t> ClauseFlags;
   std::vector<bool> SharedState;
+  std::vector<bool> AggUpdates;
   uint32_t ExtraHeaderFlags = 0;
   unsigned InitClause = ~0u;
   bool SyntheticInit = false;

@@ -22,7 +22,7 @@
 // RUN: %not %tsrun --max-threads 0 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %not %tsrun --max-threads=-5 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2
 // RUN: %not %tsrun --max-threads 2000000 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3
-// RUN: %tsrun --max-threads 8192 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED
+// RUN: %tsrun --thread-buffer 64M --max-threads 8192 %t.o -- %t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED
 // The 32-bit twin, where the kernel runs i386:
 // RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/many.c -o %t.i386/t.exe -lpthread %}
@@ -35,8 +35,8 @@
 // RUN: %if native-i386 %{ %not %tsrun --max-threads 0 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD %}
 // RUN: %if native-i386 %{ %not %tsrun --max-threads=-5 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD2 %}
 // RUN: %if native-i386 %{ %not %tsrun --max-threads 2000000 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=BAD3 %}
-// RUN: %if native-i386 %{ %tsrun --max-threads 8192 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED %}
-// CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 1M fit in 4 GiB; a smaller --thread-buffer leaves room for more threads
+// RUN: %if native-i386 %{ %tsrun --thread-buffer 64M --max-threads 8192 %t.o -- %t.i386/t.exe 1 1 2>&1 | FileCheck %s --check-prefix=CAPPED %}
+// CAPPED: tsrun: warning: --max-threads 8192: only 4096 thread buffers of 64M fit in 256 GiB; a smaller --thread-buffer leaves room for more threads
 // CAPPED: calls=1 threads=1
 // BAD: invalid --max-threads '0' (expected a count from 1 to 1048576)
 // BAD2: invalid --max-threads '-5' (expected a count from 1 to 1048576)

@@ -178,6 +178,13 @@ enum tscc_clause_flags {
    * (any before it existed) have every clause serialised, so it needs no
    * ABI minor of its own. */
   TSCC_CLAUSE_THREAD_OWN = 1u << 6,
+  /* As TSCC_CLAUSE_THREAD_OWN, but the clause also updates aggregations
+   * (count(), sum(), hist()...; not print() or clear(), which stay
+   * shared), which a runtime may keep per thread and merge when they are
+   * read. A flag of its own, not THREAD_OWN: a runtime that knows only
+   * that one would update the shared table without the lock. The same
+   * safe default when absent, so no ABI minor either. */
+  TSCC_CLAUSE_THREAD_OWN_AGGS = 1u << 7,
 };
 
 /* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 5
+#define TSCC_AGENT_VERSION 6
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -56,6 +56,11 @@ enum tscc_hook_kind {
    * the kind: run the probe's clause before the call / after it. */
   TSCC_HOOK_SYSCALL_ENTRY = 4,
   TSCC_HOOK_SYSCALL_EXIT = 5,
+  /* Not a probe: the entry of one of libc's exec functions in a process
+   * tsrun has let go of (--detach). The thread asks tsrun for a window
+   * and waits until it is traced, so that tsrun sees the exec and sets the
+   * new image up before it runs (Agent/follow.c). */
+  TSCC_HOOK_EXEC_GATE = 6,
 };
 #define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)
@@ -293,9 +298,10 @@ struct tscc_agent_clause {
 };
 
 enum tscc_agent_clause_flags {
-  /* The clause touches nothing other threads share (the object's
-   * TSCC_CLAUSE_THREAD_OWN): a hit whose clauses all have it runs them
-   * without the session lock. */
+  /* The clause touches nothing other threads share but aggregations,
+   * which it updates in its thread's own part (the object's
+   * TSCC_CLAUSE_THREAD_OWN or TSCC_CLAUSE_THREAD_OWN_AGGS): a hit whose
+   * clauses all have it runs them without the session lock. */
   TSCC_AGENT_CLAUSE_UNLOCKED = 1u << 0,
 };
 

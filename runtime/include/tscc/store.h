@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 4
+#define TSCC_STORE_VERSION 5
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -66,7 +66,9 @@ struct tscc_control {
    * TSCC_READER_GONE in it (FUTEX_OWNER_DIED), through tsrun's own
    * mapping. */
   uint32_t reader_alive;
-  uint32_t reserved;
+  /* --on-full=block: a thread whose ring is full waits for the reader
+   * (tscc_host_ring_wait) instead of dropping the record. */
+  uint32_t block_when_full;
 };
 
 /*--- Shared structures ----------------------------------------------------*/
@@ -119,7 +121,14 @@ struct tscc_shard_header {
    * tsrun has even seen the request (the others stop when tsrun sets the
    * control page's stopping, within milliseconds). */
   uint32_t stopping;
-  uint8_t pad[20];
+  /* A window (--detach): the id of a thread of a process tsrun has let go
+   * of that is about to exec, and waits to be traced first; 0 when none
+   * asks. Its process may be one that shares this shard (a vfork() or
+   * fork() child). tsrun sets window_grant to that id once the thread is
+   * traced (both are futex words), or clears window_tid to refuse. */
+  uint32_t window_tid;
+  uint32_t window_grant;
+  uint8_t pad[12];
 };
 
 enum tscc_agent_notice {
@@ -180,6 +189,25 @@ struct tscc_table_state {
   uint32_t tombstones; /* deleted index slots */
   uint32_t dirty;      /* aggregations: updated since last printed/cleared */
   uint32_t full;       /* an insertion found the table full */
+  /* Aggregations: bumped by every clear. A thread's own part of the
+   * aggregation (struct tscc_agg_shard) counts only while it carries the
+   * same number; a thread that finds another starts its part afresh. */
+  uint32_t gen;
+  /* Aggregations: updates of ended threads that found no room when their
+   * part was folded into the table (saturating; full is set too). */
+  uint32_t lost;
+};
+
+/* A thread's own part of one aggregation, in its thread block
+ * (tscc_table_layout.shard_off): shard_slots entries, laid out as the
+ * table's, written by that thread alone and without the session lock.
+ * Readers add it to the table's entries when gen is the table's (a part
+ * of an older generation was cleared). tsrun folds it into the table when
+ * the thread is retired. */
+struct tscc_agg_shard {
+  uint32_t gen;  /* the table's gen its entries belong to */
+  uint32_t used; /* entries filled (release), at most shard_slots */
+  uint32_t reserved[2];
 };
 
 /* The value of one aggregation entry; buckets follow for hist/lhist. */
@@ -199,7 +227,12 @@ struct tscc_ring {
   /* dropped as of the last TSCC_RING_LOST entry: the next entry that fits
    * is preceded by one for the difference, where the records went missing */
   uint64_t marked;
-  uint64_t reserved[6];
+  /* Non-zero while the writer waits (futex) on the low word of tail for
+   * room (--on-full=block): the reader wakes it when it moves the tail. A
+   * hint only: the writer also wakes up on its own every few ms. */
+  uint32_t waiting;
+  uint32_t pad2;
+  uint64_t reserved[5];
 };
 
 /* A writer wakes tsrun's reader when its ring's fill passes this many bytes
@@ -260,8 +293,12 @@ struct tscc_table_layout {
   uint32_t flags;    /* tscc_table_flags */
   uint32_t agg_kind; /* tscc_agg_kind (abi.h) for aggregations */
   uint32_t buckets;  /* hist/lhist bucket count */
-  uint32_t reserved;
+  /* Aggregations: entries of each thread's own part, 0 when threads update
+   * the table itself (under the session lock). */
+  uint32_t shard_slots;
   int64_t lhist_lo, lhist_hi, lhist_step;
+  uint32_t shard_off; /* of the thread's part, in its thread block */
+  uint32_t reserved;
 };
 
 /* Offsets marked [shard] are from the start of a process's shard, the
@@ -367,6 +404,19 @@ void tscc_map_delete(struct tscc_store *S, uint32_t Map, int32_t Thread,
 int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
                     uint32_t KeySize, int64_t Value);
 void tscc_agg_clear(struct tscc_store *S, uint32_t Agg);
+/* The same in thread Slot's own part, with no lock: 0 when done, 1 when
+ * the aggregation has no per-thread part or the thread's is full with
+ * other keys (the caller updates the table under the lock instead), -1 as
+ * above. Only thread Slot itself calls it, never reentered. */
+int tscc_agg_update_thread(struct tscc_store *S, uint32_t Agg, int32_t Slot,
+                           const void *Key, uint32_t KeySize, int64_t Value);
+/* Thread Slot's part of aggregation Agg (null when it has none). Its
+ * entries are the table's shape, (const uint8_t *)(Shard + 1) onwards. */
+const struct tscc_agg_shard *tscc_agg_thread_shard(struct tscc_store *S,
+                                                   uint32_t Agg, int32_t Slot);
+/* Folds thread Slot's parts of every aggregation into the tables and
+ * empties them. Under the lock, and only when the thread is gone. */
+void tscc_agg_fold_thread(struct tscc_store *S, int32_t Slot);
 /* hist: 0 for negative values, 1 for zero, 2 + k for [2^k, 2^(k+1)).
  * lhist: 0 below lo, 1..N the steps, N + 1 at or above hi. */
 uint32_t tscc_hist_bucket(int64_t V);
@@ -415,6 +465,11 @@ void tscc_host_wake(uint32_t *Futex);
  * dropped and counted). A ring's mapping may move when it grows: callers
  * ask again rather than keep the address. tsrun maps every shard whole. */
 uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need);
+/* Ring Ring is full: waits a while for the reader to move its tail past
+ * Tail. 1: look again; 0: drop the record (not in block mode, the reader
+ * is gone or the session ends). tsrun, which never writes a target's
+ * ring, always says 0. */
+int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail);
 /* Called after thread Tid released the lock (the agent stops the thread
  * there if tsrun asked it to, see tscc_agent_proc.stop_after_unlock). */
 void tscc_host_unlocked(int32_t Tid);

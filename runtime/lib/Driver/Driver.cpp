@@ -75,14 +75,18 @@ struct DriverOptions {
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
   unsigned MaxStackDepth = 64;
-  size_t ThreadBuffer = StoreShape().RingSize;
+  /// 1M, not the 64M a burst of a million records needs: a 32-bit
+  /// process behind gdb-remote (qemu-i386) maps its shard whole, and 1024
+  /// rings of 64M do not fit in it (issue 21, open).
+  size_t ThreadBuffer = 1u << 20;
   uint32_t MaxThreads = StoreShape().ThreadCapacity;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
   BufferMode Buffer = BufferMode::Continuous;
-  size_t BufferSize = 0;   ///< --buffer-size; 0: the mode's default
-  bool CollectOff = false; ///< --collect=off
-  std::string Metrics;     ///< --metrics HOST:PORT
+  size_t BufferSize = 0;      ///< --buffer-size; 0: the mode's default
+  bool CollectOff = false;    ///< --collect=off
+  bool BlockWhenFull = false; ///< --on-full=block
+  std::string Metrics;        ///< --metrics HOST:PORT
   /// -l SPEC: list what SPEC matches instead of tracing.
   std::optional<std::string> ListSpec;
   /// Started by `tscc --run` (TSCC_RUN_BY_TSCC), whose object is a private
@@ -129,6 +133,9 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "1M)\n"
       "  --collect=on|off       start with collection on (default) or off;\n"
       "                         SIGUSR1 stops it, SIGUSR2 starts it again\n"
+      "  --on-full=drop|block   a thread whose record buffer is full drops\n"
+      "                         the record (default, counted and marked) or\n"
+      "                         waits for tsrun to make room\n"
       "  --metrics HOST:PORT    serve aggregations and clause counters at\n"
       "                         http://HOST:PORT/metrics for Prometheus while\n"
       "                         tracing (port 0: any free port; -v says "
@@ -141,10 +148,11 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "                         it is a negative number\n"
       "  --thread-buffer N[K|M|G] records a traced thread may have waiting\n"
       "                         for tsrun before new ones are dropped\n"
-      "                         (default 1M, a power of two)\n"
+      "                         (default 1M, a power of two; mapped as\n"
+      "                         the thread needs it)\n"
       "  --max-threads N        threads of one traced process that can have\n"
       "                         state (thread-locals, a record buffer) at\n"
-      "                         once (default 1024; at most 4G divided by\n"
+      "                         once (default 1024; at most 256G divided by\n"
       "                         --thread-buffer)\n"
       "  --map-capacity N       entries per associative array / aggregation\n"
       "                         before new keys are dropped (default 65536)\n"
@@ -222,18 +230,29 @@ bool parseSize(const std::string &S, size_t &Out) {
 
 /// The long option \p A (without its "=VALUE") was probably meant to be.
 std::string_view closestOption(const std::string &A) {
-  static constexpr std::string_view Long[] = {
-      "--exe",          "--help",
-      "--version",      "--list",
-      "--verbose",      "--keep-launched",
-      "--ptrace",       "--allow-untrusted-object",
-      "--detach",       "--syscall-dispatch",
-      "--ring",         "--buffer-mode",
-      "--collect",      "--thread-buffer",
-      "--buffer-size",  "--metrics",
-      "--remote",       "--remote-timeout",
-      "--map-capacity", "--max-stack-depth",
-      "--max-threads",  "--spin"};
+  static constexpr std::string_view Long[] = {"--exe",
+                                              "--help",
+                                              "--version",
+                                              "--list",
+                                              "--verbose",
+                                              "--keep-launched",
+                                              "--ptrace",
+                                              "--allow-untrusted-object",
+                                              "--detach",
+                                              "--syscall-dispatch",
+                                              "--ring",
+                                              "--buffer-mode",
+                                              "--collect",
+                                              "--on-full",
+                                              "--thread-buffer",
+                                              "--buffer-size",
+                                              "--metrics",
+                                              "--remote",
+                                              "--remote-timeout",
+                                              "--map-capacity",
+                                              "--max-stack-depth",
+                                              "--max-threads",
+                                              "--spin"};
   if (A.rfind("--", 0) != 0)
     return {};
   return closestName(std::string_view(A).substr(0, A.find('=')), Long);
@@ -317,6 +336,14 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
         return (Error = "invalid --collect '" + V + "' (expected on or off)"),
                ParseResult::Error;
       O.CollectOff = V == "off";
+    } else if (Is(A, "--on-full")) {
+      if (!Value(I, "--on-full", V))
+        return ParseResult::Error;
+      if (V != "drop" && V != "block")
+        return (Error =
+                    "invalid --on-full '" + V + "' (expected drop or block)"),
+               ParseResult::Error;
+      O.BlockWhenFull = V == "block";
     } else if (Is(A, "--thread-buffer")) {
       if (!Value(I, "--thread-buffer", V))
         return ParseResult::Error;
@@ -815,6 +842,7 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SO.MaxStackDepth = O.MaxStackDepth;
   SO.ThreadBuffer = static_cast<uint32_t>(O.ThreadBuffer);
   SO.MaxThreads = O.MaxThreads;
+  SO.BlockWhenFull = O.BlockWhenFull;
   SO.OnStop = [] { stopEverything(); };
   Session S(P, std::move(Sink), SO);
   if (!S.initError().empty())

@@ -141,9 +141,7 @@ std::string MetricsServer::Impl::metricsText(bool &Busy) {
       Views.push_back(V);
     }
     for (uint32_t I = 0; I < P.aggs().size() && !Busy; ++I) {
-      AggregationDesc D{P.aggs()[I], std::string(P.string(P.aggs()[I].name)),
-                        P.aggKeyFields(I)};
-      Aggs.push_back(snapshotAggregation(Views, I, D, 0, &S.stacks()));
+      Aggs.push_back(S.snapshotAggregation(I));
     }
     for (tscc_store *V : Views)
       tscc_store_unlock(V, Tid);

@@ -89,7 +89,8 @@ void tscc::rt::describeObject(const ProbeProgram &P, FILE *Out) {
                            {TSCC_CLAUSE_CALLS_STACK_TRACE, "calls-stktrace"},
                            {TSCC_CLAUSE_CALLS_AGG_PRINT, "calls-print"},
                            {TSCC_CLAUSE_CALLS_STACK_ID, "calls-stack-id"},
-                           {TSCC_CLAUSE_THREAD_OWN, "thread-own"}})
+                           {TSCC_CLAUSE_THREAD_OWN, "thread-own"},
+                           {TSCC_CLAUSE_THREAD_OWN_AGGS, "thread-own-aggs"}})
             .c_str());
     // Offsets in the stream's text section, as the table holds them.
     auto Line = [&](const char *Stream, const tscc_stream_entry &S) {

@@ -28,6 +28,8 @@
 
 namespace tscc::rt {
 
+class Shard;
+
 namespace pt {
 /// PTRACE_SEIZE options: every event we follow (and threads' ends where
 /// agents may be, InProcess); launched commands also die with tsrun.
@@ -57,8 +59,11 @@ public:
   bool attach(pid_t Pid, std::string &Error, bool StartUp = true);
   /// Seizes every thread of P's process, and waits until each is stopped
   /// (those that end meanwhile are left out: none may be left). False
-  /// (Error set) when one cannot be seized.
-  bool seizeThreads(pt::PtraceProcess &P, std::string &Error);
+  /// (Error set) when one cannot be seized. KillWithTsrun: a launched
+  /// process dies with tsrun (PTRACE_O_EXITKILL); not in a window for an
+  /// exec, where it was detached and goes on without tsrun.
+  bool seizeThreads(pt::PtraceProcess &P, std::string &Error,
+                    bool KillWithTsrun = true);
   /// Attaching to P: the processes that use its memory (made by
   /// clone(CLONE_VM) before tsrun came), seized and stopped before
   /// anything is put into that memory. Those that cannot be are left out.
@@ -133,6 +138,10 @@ public:
   bool reattach(pt::PtraceProcess &P);
 
   // --- processes detached ones made (Follow.cpp)
+  /// The detached processes that have not ended: their shards are where
+  /// the children they made and their requests for a window are found. A
+  /// copy, as following or a window adds processes to ByPid.
+  std::vector<pt::PtraceProcess *> detachedProcesses() const;
   /// Finds the processes that detached processes forked and that armed
   /// themselves in their shards, and follows them (without ptrace); at
   /// most every few milliseconds unless Now.
@@ -148,6 +157,30 @@ public:
   bool followedEnded(const pt::PtraceProcess &P) const;
   void finishFollowed(pt::PtraceProcess &P);
   uint64_t FollowScannedNs = 0;
+
+  // --- exec while detached (ExecWindow.cpp)
+  /// --detach, a process whose agent runs its clauses: the entries of
+  /// libc's exec functions in M get an ExecGate hook, first at its site.
+  void addExecGates(pt::PtraceProcess &P, const pt::Module &M,
+                    std::map<uint64_t, std::vector<pt::Hook>> &Want,
+                    std::map<uint64_t, const ElfSymbol *> &Enclosing);
+  /// Threads of detached processes that asked for a window before an exec
+  /// are traced, and told so.
+  void openWindows();
+  /// The process of Tid, which asked in Owner's shard Sh: a known one, or
+  /// one made for the window (a vfork() child); null (Why) when not ours.
+  pt::PtraceProcess *windowProcess(pt::PtraceProcess &Owner, Shard &Sh,
+                                   pid_t Tid, std::string &Why);
+  /// Seizes every thread of P (stopped) and puts Tid in its window.
+  bool openWindow(pt::PtraceProcess &P, pid_t Tid, std::string &Why);
+  /// A process made for a window only leaves the backend.
+  void forgetWindowOnly(pt::PtraceProcess &P);
+  /// At the exec stop of a window (onExec): it is closed.
+  void execSeenInWindow(pt::PtraceProcess &P, pt::Thread &Leader);
+  /// A system-call stop of T in a window: false when it is not one.
+  bool onWindowSyscall(pt::PtraceProcess &P, pt::Thread &T);
+  /// The execve() of a window failed: P is let go of again.
+  void closeWindow(pt::PtraceProcess &P, pt::Thread &T);
 
   // --- stops (Events.cpp)
   void handleStatus(pid_t Tid, int Status);

@@ -13,9 +13,10 @@
 // sites back itself (the lifeline, heal.c).
 //
 // A fork() child of a detached process arms itself (Agent/follow.c): tsrun
-// makes the shard inheritable before it lets go (letForksFollow). What a
-// detached process does that tsrun does not follow (yet): an exec'd image
-// runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
+// makes the shard inheritable before it lets go (letForksFollow). An exec
+// through libc gets a window (ExecWindow.cpp). What a detached process
+// does that tsrun does not follow (yet): an image exec'd with a raw system
+// call runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
 // later are not probed, and a SIGSEGV, SIGBUS or SIGFPE handler the
 // program sets replaces the agent's until tsrun attaches again (it then
 // chains to it, as when it watches sigaction()).
@@ -50,7 +51,7 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
         return "a probe site needs tsrun (a breakpoint at " + H.Function + ")";
   if ((P.Agent.Sharers && P.Agent.Sharers->Members.size() > 1) || P.VforkParent)
     return "another process shares its memory";
-  if (P.PPid != getpid())
+  if (P.PPid != getpid() && !P.FollowedFrom)
     return "it is not tsrun's child, whose end tsrun would not see";
   for (const auto &[Tid, T] : P.Threads)
     if (!T.Shadow.empty())
@@ -197,8 +198,8 @@ bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
   pid_t Tid = P.Threads.begin()->first;
   if (!sameImage(P)) {
     warnOnce("pid " + Pid +
-             " exec'd while detached: its new image ran untraced (--detach "
-             "does not follow exec yet)");
+             " exec'd while detached without libc (a raw execve system "
+             "call): its new image ran untraced");
     forgetImage(P);
     return true;
   }

@@ -311,7 +311,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     return;
   }
   if (Sig == (SIGTRAP | 0x80)) {
-    onSyscallStop(P, T);
+    if (!onWindowSyscall(P, T))
+      onSyscallStop(P, T);
     return;
   }
   // Breakpoints trap; without a home page, returns fault (SIGSEGV).
@@ -360,8 +361,9 @@ void PtraceBackend::Impl::resume(PtraceProcess &P, Thread &T, int Sig) {
     Sig = T.PendingSignal;
   }
   T.PendingSignal = 0;
-  auto Req = (P.UsesSyscallStops || T.InSyscallExitWait) ? PTRACE_SYSCALL
-                                                         : PTRACE_CONT;
+  auto Req = (P.UsesSyscallStops || T.InSyscallExitWait || T.ExecWindow)
+                 ? PTRACE_SYSCALL
+                 : PTRACE_CONT;
   T.State = ThreadState::Running;
   ptrace(Req, T.Tid, nullptr, reinterpret_cast<void *>(static_cast<long>(Sig)));
 }
@@ -788,6 +790,8 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   Leader.Shadow.clear();
   Leader.InSyscallExitWait = false;
   ByTid[P.Pid] = &P;
+  if (P.WindowTid)
+    execSeenInWindow(P, Leader);
   // The old image's breakpoints, modules and scratch pages are gone with
   // it; resolve everything again in the new one.
   leaveSharedMemory(P);

@@ -63,16 +63,20 @@ std::vector<pid_t> threadsIn(Shard &Sh) {
 
 } // namespace
 
+std::vector<PtraceProcess *> PtraceBackend::Impl::detachedProcesses() const {
+  std::vector<PtraceProcess *> Out;
+  for (const auto &[Pid, P] : ByPid)
+    if (P->Detached && !P->Exited)
+      Out.push_back(P);
+  return Out;
+}
+
 void PtraceBackend::Impl::findFollowed(bool Now) {
   uint64_t T = nowNs();
   if (!Now && T - FollowScannedNs < ScanEveryNs)
     return;
   FollowScannedNs = T;
-  std::vector<PtraceProcess *> Owners;
-  for (auto &[Pid, P] : ByPid)
-    if (P->Detached && !P->Exited)
-      Owners.push_back(P);
-  for (PtraceProcess *Owner : Owners) {
+  for (PtraceProcess *Owner : detachedProcesses()) {
     Shard *Sh = S.shard(*Owner);
     if (!Sh)
       continue;

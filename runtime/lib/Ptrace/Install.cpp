@@ -450,6 +450,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
       Enclosing.emplace(Sym->Value + M.Bias, Sym);
     }
   startSyscallDispatch(P, Tid);
+  addExecGates(P, M, Want, Enclosing);
   reportSyscallMechanisms(P);
   if (Want.empty()) {
     installSyscallSitesOf(P, Tid, M);
@@ -644,7 +645,7 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
-    if (H.Kind == HookKind::WithinEnter)
+    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))

@@ -372,7 +372,8 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
   return true;
 }
 
-bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
+bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error,
+                                       bool KillWithTsrun) {
   // Threads can be created while we attach: repeat until a pass finds no
   // new ones. Each seized thread is interrupted and waited for, so every
   // thread is stopped before anything is patched.
@@ -382,7 +383,8 @@ bool PtraceBackend::Impl::seizeThreads(PtraceProcess &P, std::string &Error) {
       if (P.Threads.count(Tid))
         continue;
       if (ptrace(PTRACE_SEIZE, Tid, nullptr,
-                 seizeOptions(P.Launched, Agents != nullptr)) != 0) {
+                 seizeOptions(P.Launched && KillWithTsrun,
+                              Agents != nullptr)) != 0) {
         if (errno == ESRCH)
           continue; // exited meanwhile
         Error = describeAttachFailure(P.Pid, errno);
@@ -567,6 +569,13 @@ void PtraceBackend::Impl::run() {
   // and the shared store. Hence the parent check after the prctl(), and no
   // descriptors kept.
   spawnWaker();
+  // --detach: a detached process about to exec asks for a window in its
+  // shard; the reader sees it and wakes this loop (ExecWindow.cpp).
+  if (Opts.Detach)
+    S.setWindowWake([this] {
+      if (pid_t W = WakerPid.load(); W > 0)
+        kill(W, SIGKILL);
+    });
   if (!Interrupted.load() && !S.stopRequested())
     for (auto &[Pid, P] : ByPid)
       for (auto &[Tid, T] : P->Threads)
@@ -577,11 +586,13 @@ void PtraceBackend::Impl::run() {
   while (!ByPid.empty() || Watch) {
     if (Interrupted.load() || S.stopRequested())
       break;
-    if (Watch) {
-      if (!WakerPid.load())
-        spawnWaker(); // the watcher used it up
+    // The watcher and the windows' wake use the waker up.
+    if (!WakerPid.load() && (Watch || Opts.Detach))
+      spawnWaker();
+    if (Watch)
       adoptRequested();
-    }
+    if (Opts.Detach)
+      openWindows();
     if (!Deferred.empty()) {
       handleDeferred();
       continue;
@@ -607,6 +618,8 @@ void PtraceBackend::Impl::run() {
   if (Watch)
     Watch->stop(); // adopts nothing more; pending opens go on
   shutdown();
+  if (Opts.Detach)
+    S.setWindowWake({});
   // Nothing of an exited process outlives run(): what is left of their
   // records is delivered now, and they are freed.
   S.deliverExited();

@@ -54,6 +54,10 @@ enum class HookKind : uint8_t {
   /// libc's sigaction(): when the program sets a SIGILL handler, put the
   /// healer back in front of it at return (Healer.h). Not a probe.
   HealerGuard,
+  /// libc's exec functions in a process tsrun may let go of (--detach):
+  /// the agent asks for a window there (TSCC_HOOK_EXEC_GATE). Not a
+  /// probe; nothing happens at it while the process is attached.
+  ExecGate,
 };
 
 struct Hook {
@@ -224,6 +228,11 @@ struct Thread {
   /// inherit: switched on at its first stop.
   bool DispatchPending = false;
   uint64_t CreatorFs = 0;
+  /// In a window for an exec (ExecWindow.cpp): the thread that asked runs
+  /// with PTRACE_SYSCALL until its execve() succeeds (the exec stop) or
+  /// fails (its exit stop); ExecEntered once that call has entered.
+  bool ExecWindow = false;
+  bool ExecEntered = false;
 };
 
 class PtraceProcess final : public Target {
@@ -403,6 +412,12 @@ public:
   /// start, its end seen through PidFd (it is not tsrun's child).
   pid_t FollowedFrom = 0;
   int PidFd = -1;
+  /// A window for an exec is open (ExecWindow.cpp): the thread with this
+  /// id asked for it, and the process is attached until the exec is seen.
+  pid_t WindowTid = 0;
+  /// The process tsrun did not know when it asked (a vfork() child of a
+  /// detached process): if the exec fails, it is let go of altogether.
+  bool WindowOnly = false;
   /// Why it stays attached, once said (-v); empty while not said.
   std::string AttachedBecause;
 };

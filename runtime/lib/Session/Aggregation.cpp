@@ -4,6 +4,7 @@
 #include "tscc/Runtime/StackTable.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
 
@@ -69,26 +70,12 @@ int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
 
 } // namespace
 
-namespace {
-
-/// One entry as read from a store, or several stores' merged.
-struct Item {
-  tscc_agg_value Value{};
-  std::vector<uint64_t> Buckets;
-  int64_t Sort = 0;
-};
-
-/// Adds what one store holds for this aggregation to Items (by key
-/// bytes). Everything is copied out of the store before it is used: a
-/// target may write it meanwhile. Sums wrap, as they do in the store.
-void collectEntries(tscc_store *S, const tscc_table_layout &T, uint32_t Kind,
-                    std::map<std::string, Item> &Items, uint64_t &Implausible) {
-  const auto *St =
-      reinterpret_cast<const tscc_table_state *>(S->base + T.state_off);
-  uint32_t Used =
-      std::min(__atomic_load_n(&St->used, __ATOMIC_RELAXED), T.capacity);
-  for (uint32_t I = 0; I < Used; ++I) {
-    const uint8_t *E = S->base + T.entries_off + uint64_t(I) * T.entry_size;
+uint64_t tscc::rt::mergeAggEntries(const tscc_table_layout &T,
+                                   const uint8_t *Entries, uint32_t Count,
+                                   AggItems &Items) {
+  uint64_t Implausible = 0;
+  for (uint32_t I = 0; I < Count; ++I) {
+    const uint8_t *E = Entries + uint64_t(I) * T.entry_size;
     tscc_entry H;
     memcpy(&H, E, sizeof(H));
     if (!H.live)
@@ -99,49 +86,126 @@ void collectEntries(tscc_store *S, const tscc_table_layout &T, uint32_t Kind,
     memcpy(&V, E + T.value_off, sizeof(V));
     Implausible += V.count < 0;
     auto [It, New] = Items.try_emplace(std::move(Key));
-    Item &It2 = It->second;
+    AggItem &Item = It->second;
     if (New) {
-      It2.Value = V;
-      It2.Buckets.assign(T.buckets, 0);
+      Item.Value = V;
+      Item.Buckets.assign(T.buckets, 0);
     } else {
-      It2.Value.count =
-          static_cast<int64_t>(uint64_t(It2.Value.count) + uint64_t(V.count));
-      It2.Value.sum =
-          static_cast<int64_t>(uint64_t(It2.Value.sum) + uint64_t(V.sum));
-      It2.Value.min = std::min(It2.Value.min, V.min);
-      It2.Value.max = std::max(It2.Value.max, V.max);
+      Item.Value.count =
+          static_cast<int64_t>(uint64_t(Item.Value.count) + uint64_t(V.count));
+      Item.Value.sum =
+          static_cast<int64_t>(uint64_t(Item.Value.sum) + uint64_t(V.sum));
+      Item.Value.min = std::min(Item.Value.min, V.min);
+      Item.Value.max = std::max(Item.Value.max, V.max);
     }
     for (uint32_t B = 0; B < T.buckets; ++B) {
       uint64_t N;
       memcpy(&N, E + T.value_off + sizeof(tscc_agg_value) + 8 * uint64_t(B), 8);
-      It2.Buckets[B] += N;
+      Item.Buckets[B] += N;
     }
-    It2.Sort = sortValue(Kind, It2.Value);
   }
+  return Implausible;
+}
+
+namespace {
+
+/// Adds what one store's table holds for this aggregation to Items.
+/// Everything is copied out of the store before it is used: a target may
+/// write it meanwhile.
+uint64_t collectTable(tscc_store *S, const tscc_table_layout &T,
+                      AggItems &Items) {
+  const auto *St =
+      reinterpret_cast<const tscc_table_state *>(S->base + T.state_off);
+  uint32_t Used =
+      std::min(__atomic_load_n(&St->used, __ATOMIC_RELAXED), T.capacity);
+  return mergeAggEntries(T, S->base + T.entries_off, Used, Items);
+}
+
+uint32_t tableGen(tscc_store *S, const tscc_table_layout &T) {
+  const auto *St =
+      reinterpret_cast<const tscc_table_state *>(S->base + T.state_off);
+  return __atomic_load_n(&St->gen, __ATOMIC_ACQUIRE);
 }
 
 } // namespace
 
-AggDump tscc::rt::snapshotAggregation(std::span<tscc_store *const> Stores,
-                                      uint32_t Agg, const AggregationDesc &Desc,
-                                      int64_t Top, const StackTable *Stacks) {
-  AggDump D;
-  D.Name = Desc.Name;
-  D.Kind = Desc.Desc.kind;
-  D.LhistLo = Desc.Desc.lhist_lo;
-  D.LhistHi = Desc.Desc.lhist_hi;
-  D.LhistStep = Desc.Desc.lhist_step;
-  std::map<std::string, Item> ByKey;
-  for (tscc_store *S : Stores)
-    if (const tscc_table_layout *T = tscc_agg_table(S, Agg))
-      collectEntries(S, *T, D.Kind, ByKey, D.Implausible);
-  std::vector<std::pair<std::string, Item>> Items(
+uint64_t tscc::rt::mergeThreadParts(tscc_store *V, uint32_t Agg,
+                                    AggItems &Items) {
+  const tscc_table_layout *T = tscc_agg_table(V, Agg);
+  if (!T || !T->shard_slots)
+    return 0;
+  uint32_t Gen = tableGen(V, *T);
+  uint32_t High = std::min(
+      __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+      V->layout.thread_capacity);
+  std::vector<uint8_t> Copy(uint64_t(T->shard_slots) * T->entry_size);
+  uint64_t Implausible = 0;
+  for (uint32_t Slot = 0; Slot < High; ++Slot) {
+    const tscc_agg_shard *Sh =
+        tscc_agg_thread_shard(V, Agg, static_cast<int32_t>(Slot));
+    // Checked before and after the copy: a part that was started afresh
+    // meanwhile (its thread saw a clear) is of a generation gone by.
+    uint32_t Before = __atomic_load_n(&Sh->gen, __ATOMIC_ACQUIRE);
+    uint32_t Used =
+        std::min(__atomic_load_n(&Sh->used, __ATOMIC_ACQUIRE), T->shard_slots);
+    if (Before != Gen || !Used)
+      continue;
+    memcpy(Copy.data(), Sh + 1, uint64_t(Used) * T->entry_size);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (__atomic_load_n(&Sh->gen, __ATOMIC_RELAXED) != Before)
+      continue;
+    Implausible += mergeAggEntries(*T, Copy.data(), Used, Items);
+  }
+  return Implausible;
+}
+
+void RetiredAggParts::take(tscc_store *V) {
+  Parts.resize(V->layout.agg_count);
+  for (uint32_t Agg = 0; Agg < V->layout.agg_count; ++Agg) {
+    const tscc_table_layout *T = tscc_agg_table(V, Agg);
+    uint32_t Gen = tableGen(V, *T);
+    Part &P = Parts[Agg];
+    if (P.Gen != Gen) { // cleared since it was last added to
+      P.Items.clear();
+      P.Gen = Gen;
+    }
+    mergeThreadParts(V, Agg, P.Items);
+  }
+}
+
+void RetiredAggParts::mergeInto(tscc_store *Store, uint32_t Agg,
+                                AggItems &Items) const {
+  const tscc_table_layout *T = tscc_agg_table(Store, Agg);
+  if (!T || Agg >= Parts.size() || Parts[Agg].Gen != tableGen(Store, *T))
+    return;
+  for (const auto &[Key, From] : Parts[Agg].Items) {
+    auto [It, New] = Items.try_emplace(Key, From);
+    if (New)
+      continue;
+    AggItem &Item = It->second;
+    Item.Value.count = static_cast<int64_t>(uint64_t(Item.Value.count) +
+                                            uint64_t(From.Value.count));
+    Item.Value.sum = static_cast<int64_t>(uint64_t(Item.Value.sum) +
+                                          uint64_t(From.Value.sum));
+    Item.Value.min = std::min(Item.Value.min, From.Value.min);
+    Item.Value.max = std::max(Item.Value.max, From.Value.max);
+    for (size_t B = 0; B < Item.Buckets.size() && B < From.Buckets.size(); ++B)
+      Item.Buckets[B] += From.Buckets[B];
+  }
+}
+
+namespace {
+
+AggDump dumpItems(AggItems &ByKey, const AggregationDesc &Desc, int64_t Top,
+                  const StackTable *Stacks, AggDump D) {
+  std::vector<std::pair<std::string, AggItem>> Items(
       std::make_move_iterator(ByKey.begin()),
       std::make_move_iterator(ByKey.end()));
   // Deterministic: by value, then by key bytes.
   std::stable_sort(Items.begin(), Items.end(),
-                   [](const auto &A, const auto &B) {
-                     return A.second.Sort < B.second.Sort;
+                   [&](const auto &A, const auto &B) {
+                     return sortValue(D.Kind, A.second.Value) <
+                            sortValue(D.Kind, B.second.Value);
                    });
   size_t First = 0;
   if (Top > 0 && static_cast<uint64_t>(Top) < Items.size())
@@ -157,6 +221,45 @@ AggDump tscc::rt::snapshotAggregation(std::span<tscc_store *const> Stores,
     D.Entries.push_back(std::move(E));
   }
   return D;
+}
+
+AggDump emptyDump(const AggregationDesc &Desc) {
+  AggDump D;
+  D.Name = Desc.Name;
+  D.Kind = Desc.Desc.kind;
+  D.LhistLo = Desc.Desc.lhist_lo;
+  D.LhistHi = Desc.Desc.lhist_hi;
+  D.LhistStep = Desc.Desc.lhist_step;
+  return D;
+}
+
+} // namespace
+
+AggDump tscc::rt::snapshotAggregation(std::span<const AggSource> Sources,
+                                      uint32_t Agg, const AggregationDesc &Desc,
+                                      int64_t Top, const StackTable *Stacks) {
+  AggDump D = emptyDump(Desc);
+  AggItems ByKey;
+  for (const AggSource &Src : Sources) {
+    const tscc_table_layout *T = tscc_agg_table(Src.Store, Agg);
+    if (!T)
+      continue;
+    D.Implausible += collectTable(Src.Store, *T, ByKey);
+    for (tscc_store *V : Src.Shards)
+      D.Implausible += mergeThreadParts(V, Agg, ByKey);
+    if (Src.Retired)
+      Src.Retired->mergeInto(Src.Store, Agg, ByKey);
+  }
+  return dumpItems(ByKey, Desc, Top, Stacks, std::move(D));
+}
+
+AggDump tscc::rt::snapshotAggregation(std::span<tscc_store *const> Stores,
+                                      uint32_t Agg, const AggregationDesc &Desc,
+                                      int64_t Top, const StackTable *Stacks) {
+  std::vector<AggSource> Sources;
+  for (tscc_store *S : Stores)
+    Sources.push_back({S, {}, nullptr});
+  return snapshotAggregation(Sources, Agg, Desc, Top, Stacks);
 }
 
 AggDump tscc::rt::snapshotAggregation(tscc_store *S, uint32_t Agg,

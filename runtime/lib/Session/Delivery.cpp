@@ -186,9 +186,15 @@ mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
 
 } // namespace
 
-void SessionState::collectPart(const Cut::Part &P,
-                               std::vector<DrainedRecord> &Mine) {
+bool SessionState::collectPart(const Cut::Part &P,
+                               std::vector<DrainedRecord> &Mine,
+                               size_t MaxRecords) {
   size_t First = Mine.size();
+  // In batches only where tsrun's own records of the cut (numbered among
+  // the rings' ones) are out already.
+  if (P.Dom->OwnTaken < P.OwnUpTo && !P.Dom->OwnRecords.empty())
+    MaxRecords = SIZE_MAX;
+  bool More = false;
   // Each process's records, from its own shard: that is who wrote them,
   // whatever they say (but for the processes that share its memory, and
   // so its shard, which tsrun knows of: a record may name one of them).
@@ -197,7 +203,10 @@ void SessionState::collectPart(const Cut::Part &P,
     if (It == Shards.end())
       continue; // released since: everything of it was delivered
     size_t FromShard = Mine.size();
-    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine);
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine,
+                              P.Rings.size() == 1 ? MaxRecords : SIZE_MAX);
+    More = More || (P.Rings.size() == 1 && MaxRecords != SIZE_MAX &&
+                    It->second.Reader.pending(Rings));
     // The number has passed every record its writers took one for: a
     // program that sets it back before tsrun looked at it is caught by the
     // next check all the same.
@@ -218,19 +227,22 @@ void SessionState::collectPart(const Cut::Part &P,
   sortBySeq(Mine, First);
   for (size_t I = First; I < Mine.size(); ++I)
     Mine[I].Domain = D.Index;
+  return More;
 }
 
-void SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out) {
+bool SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out,
+                           size_t MaxRecords) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Out.clear();
   // One domain, the usual case: straight into Out, whose room the reader
   // keeps from one drain to the next (no allocation per drain).
   if (C.Parts.size() == 1)
-    return collectPart(C.Parts[0], Out);
+    return collectPart(C.Parts[0], Out, MaxRecords);
   std::vector<std::vector<DrainedRecord>> Parts;
   for (const Cut::Part &P : C.Parts)
     collectPart(P, Parts.emplace_back());
   Out = mergeByTime(Parts);
+  return false;
 }
 
 DrainStats SessionState::drainStatsLocked() const {
@@ -251,8 +263,9 @@ void SessionState::deliverUpTo(const Cut &C) {
   // Collected under Lock too: two threads draining at once must not hand
   // over their records out of order, nor count a cut as delivered while
   // the other still holds records of it.
-  if (Store)
-    collect(C, Batch);
+  // A cut of one busy ring goes out in batches (RingReader::collect).
+  while (Store && collect(C, Batch, DeliveryBatch))
+    deliverLocked(Batch);
   deliverLocked(Batch);
   // A burst's worth of room is given back; a steady stream keeps its own.
   if (Batch.capacity() > MaxKeptBatch)
@@ -274,6 +287,8 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   tscc_store *V = It->second.Mem->view();
   for (uint32_t C = 0; C < RetiredCounters.size(); ++C)
     tscc_store_sum_counters(V, C, &RetiredCounters[C]);
+  if (It->second.Dom)
+    It->second.Dom->RetiredAggs.take(V);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
   RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);
@@ -559,9 +574,11 @@ void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
 }
 
 std::string SessionState::lossAdvice() const {
-  return "a larger --thread-buffer (now " +
-         std::to_string(S.options().ThreadBuffer >> 10) +
-         "K) gives each thread more room";
+  uint32_t B = S.options().ThreadBuffer;
+  std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
+                                    : std::to_string(B >> 20) + "M";
+  return "a larger --thread-buffer (now " + Size +
+         ") gives each thread more room";
 }
 
 void SessionState::warnLossLocked(bool Final) {
@@ -740,15 +757,37 @@ void SessionState::warnFullTablesLocked() {
   }
 }
 
+bool SessionState::writerWaiting(Domain &D) {
+  if (!S.options().BlockWhenFull)
+    return false;
+  std::lock_guard<std::mutex> G(ExitMutex);
+  for (auto &[Key, E] : Shards) {
+    if (E.Dom != &D)
+      continue;
+    tscc_store *V = E.Mem->view();
+    uint32_t High = std::min(
+        __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
+        V->layout.thread_capacity);
+    for (uint32_t Slot = 0; Slot < High; ++Slot)
+      if (__atomic_load_n(&tscc_ring_at(V, Slot)->waiting, __ATOMIC_ACQUIRE))
+        return true;
+  }
+  return false;
+}
+
 void SessionState::drain(uint64_t TimeoutNs, bool EvenIfStuck) {
   if (!Store)
     return;
   Cut C;
   for (Domain *D : domains()) {
-    bool Locked = lockStore(*D, TimeoutNs);
+    // A writer that waits for room (--on-full=block) in a clause that
+    // holds the store lock would wait for a reader that waits for the
+    // lock: its rings are read without the lock at once instead.
+    bool Waiting = writerWaiting(*D);
+    bool Locked = lockStore(*D, Waiting ? 1'000'000 : TimeoutNs);
     if (EvenIfStuck && Locked)
       D->FailedDrains = 0;
-    if (!Locked && (!EvenIfStuck || ++D->FailedDrains < 3))
+    if (!Locked && !Waiting && (!EvenIfStuck || ++D->FailedDrains < 3))
       continue; // next time
     // A domain whose lock is held for good (a program that keeps it) still
     // has its records read, as far as its rings' heads say, after the

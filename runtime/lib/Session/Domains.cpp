@@ -129,6 +129,27 @@ std::vector<tscc_store *> SessionState::storeViews() {
   return Out;
 }
 
+std::vector<AggSource> SessionState::aggSourcesLocked() {
+  std::vector<AggSource> Out;
+  for (auto &D : Domains) {
+    AggSource &Src = Out.emplace_back();
+    Src.Store = D->Store->view();
+    Src.Retired = &D->RetiredAggs;
+    for (auto &[Key, E] : Shards)
+      if (E.Dom == D.get())
+        Src.Shards.push_back(E.Mem->view());
+  }
+  return Out;
+}
+
+AggDump SessionState::snapshotAgg(uint32_t Agg, int64_t Top) {
+  // The shards read are kept (and their threads unfolded) by ExitMutex;
+  // the store locks are not taken, which must not be waited for while the
+  // session mutex is held: what is read is copied, then checked.
+  std::lock_guard<std::mutex> G(ExitMutex);
+  return snapshotAggregation(aggSourcesLocked(), Agg, Aggs[Agg], Top, &Stacks);
+}
+
 bool SessionState::aggDirty(uint32_t Agg) {
   for (tscc_store *V : storeViews()) {
     const tscc_table_layout *T = tscc_agg_table(V, Agg);

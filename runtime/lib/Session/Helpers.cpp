@@ -442,7 +442,10 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   auto Lost = Dom.OwnLost.find(LostKey);
   uint64_t Marker =
       Lost == Dom.OwnLost.end() ? 0 : sizeof(tscc_ring_record) + 8;
-  if (Dom.OwnBytes + Marker + D.Hdr.size > Store->layout().ring_size) {
+  // --on-full=block: the clause's records are delivered before its target
+  // runs on (fire() delivers after each clause), so it waits for them.
+  if (Dom.OwnBytes + Marker + D.Hdr.size > Store->layout().ring_size &&
+      !S.options().BlockWhenFull) {
     countDrop(Ctx.clause);
     ++Dom.OwnLost[LostKey];
     ++Dom.OwnRecordsLost;

@@ -27,8 +27,11 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
   Shape.ThreadCapacity = S.options().MaxThreads;
   StartNs = tscc_host_now_ns();
   Control = ControlPage::create(StoreError);
-  if (Control)
+  if (Control) {
+    // Before any target maps the page (it is read-only there).
+    Control->words().block_when_full = S.options().BlockWhenFull;
     Store = SharedStore::create(Shape, StoreError, Control.get());
+  }
   if (Store) {
     Domains.push_back(std::make_unique<Domain>());
     Domains[0]->Store = Store.get();
@@ -41,7 +44,7 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     warnLocked("--max-threads " + std::to_string(S.options().MaxThreads) +
                ": only " + std::to_string(Store->layout().thread_capacity) +
                " thread buffers of " + Size +
-               " fit in 4 GiB; a smaller --thread-buffer leaves room for "
+               " fit in 256 GiB; a smaller --thread-buffer leaves room for "
                "more threads");
   }
   for (uint32_t I = 0; I < P.aggs().size(); ++I)
@@ -230,6 +233,7 @@ void SessionState::readerLoop(std::latch &LifelineHeld) {
     waitForWake();
     if (anyExitRequested())
       exitRequested();
+    wakeForWindows();
     if (Ended)
       break;
     if (Begun)
@@ -439,8 +443,7 @@ void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
   // Every domain's copy, merged; the others' without their store locks,
   // which must not be waited for while the session mutex is held (what is
   // read is copied, then checked).
-  std::vector<tscc_store *> Views = storeViews();
-  AggDump Dump = snapshotAggregation(Views, Agg, Aggs[Agg], Top, &Stacks);
+  AggDump Dump = snapshotAgg(Agg, Top);
   if (Dump.Implausible)
     warnOnceLocked("agg-implausible:" + Aggs[Agg].Name,
                    "aggregation '@" + Aggs[Agg].Name +
@@ -448,7 +451,7 @@ void SessionState::dumpAggLocked(uint32_t Agg, int64_t Top) {
                        std::to_string(Dump.Implausible) +
                        " of its entries have a negative count");
   Sink->aggregation(std::move(Dump));
-  for (tscc_store *V : Views) {
+  for (tscc_store *V : storeViews()) {
     const tscc_table_layout *T = tscc_agg_table(V, Agg);
     __atomic_store_n(
         &reinterpret_cast<tscc_table_state *>(V->base + T->state_off)->dirty, 0,
@@ -503,6 +506,25 @@ Shard *Session::shard(Target &T) {
   return State->Shards.at(State->ShardOf.at(Id)).Mem.get();
 }
 
+void Session::setWindowWake(std::function<void()> Wake) {
+  std::lock_guard<std::mutex> G(State->ExitMutex);
+  State->WindowWake = std::move(Wake);
+}
+
+void SessionState::wakeForWindows() {
+  std::lock_guard<std::mutex> G(ExitMutex);
+  if (!WindowWake)
+    return;
+  for (auto &[Id, E] : Shards) {
+    tscc_shard_header &H = E.Mem->header();
+    if (__atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE) &&
+        !__atomic_load_n(&H.window_grant, __ATOMIC_ACQUIRE)) {
+      WindowWake();
+      return;
+    }
+  }
+}
+
 void Session::shareShard(Target &Owner, Target &Sharer) {
   uint32_t O = State->targetId(&Owner), Id = State->targetId(&Sharer);
   std::lock_guard<std::mutex> G(State->ExitMutex);
@@ -534,6 +556,12 @@ ControlPage *Session::control() {
   return State->Store ? State->Control.get() : nullptr;
 }
 const StackTable &Session::stacks() const { return State->Stacks; }
+
+AggDump Session::snapshotAggregation(uint32_t Agg, int64_t Top) {
+  if (!State->Store || Agg >= State->Aggs.size())
+    return {};
+  return State->snapshotAgg(Agg, Top);
+}
 
 uint32_t Session::targetId(Target &T) { return State->targetId(&T); }
 

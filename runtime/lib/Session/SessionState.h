@@ -82,6 +82,9 @@ struct Domain {
   /// the last one whose records are all out.
   std::atomic<uint64_t> Cuts{0};
   uint64_t DeliveredCut = 0;
+  /// Guarded by ExitMutex: the aggregation parts of the threads of its
+  /// processes whose shards are gone.
+  RetiredAggParts RetiredAggs;
   /// The reader's drains in a row that could not get the lock (only the
   /// reader touches it).
   unsigned FailedDrains = 0;
@@ -189,6 +192,10 @@ public:
   std::unordered_map<uint32_t, uint64_t> ShardOf;
   /// The shard a process sharing another's memory writes into.
   std::unordered_map<uint32_t, uint64_t> SharedShardOf;
+  /// Session::setWindowWake's function.
+  std::function<void()> WindowWake;
+  /// Calls WindowWake if a shard has a window asked for and not granted.
+  void wakeForWindows();
   /// Shard Key's owner is gone: it becomes that of a process still sharing
   /// its memory, if there is one.
   bool handShardOverLocked(uint64_t Key);
@@ -306,8 +313,15 @@ public:
   /// the run at most once a second, and at the end (Final) if any were.
   void warnLossLocked(bool Final);
   std::string lossAdvice() const;
-  void collect(const Cut &C, std::vector<DrainedRecord> &Out);
-  void collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine);
+  /// Collects C's records into Out; true when it read only part of them
+  /// (one ring of one domain, in batches of at most MaxRecords): then the
+  /// next call with the same cut goes on.
+  bool collect(const Cut &C, std::vector<DrainedRecord> &Out,
+               size_t MaxRecords = SIZE_MAX);
+  bool collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine,
+                   size_t MaxRecords = SIZE_MAX);
+  /// Records delivered at a time from a cut of one ring.
+  static constexpr size_t DeliveryBatch = 16384;
   /// The records of the cut being delivered; kept from one drain to the
   /// next, up to MaxKeptBatch records, so that a steady stream of records
   /// costs no allocation per drain. Under Lock.
@@ -376,6 +390,12 @@ public:
   bool aggDirty(uint32_t Agg);
   /// Every domain's store view, for merged aggregation snapshots.
   std::vector<tscc_store *> storeViews();
+  /// Where every domain's aggregations are, threads' parts included
+  /// (ExitMutex held, for as long as they are read: no shard goes and no
+  /// thread is folded meanwhile).
+  std::vector<AggSource> aggSourcesLocked();
+  /// Aggregation Agg, merged from every domain, table and thread.
+  AggDump snapshotAgg(uint32_t Agg, int64_t Top);
   /// Thread Tid of T is gone: the store lock it may have held is free.
   void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);
@@ -384,6 +404,8 @@ public:
   // Helpers (Helpers.cpp).
   static const tscc_helpers Helpers;
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
+  /// Whether a writer of D's rings waits for room (--on-full=block).
+  bool writerWaiting(Domain &D);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
   /// stack_id(): unwinds the stopped firing thread and interns its stack.
   uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);

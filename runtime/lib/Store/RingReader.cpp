@@ -113,7 +113,8 @@ bool RingReader::drained(tscc_store *S) {
 }
 
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
-                             std::vector<DrainedRecord> &Out) {
+                             std::vector<DrainedRecord> &Out,
+                             size_t MaxRecords) {
   Cursor &K = cursor(C.Index);
   if (K.Incarnation != C.Incarnation || C.Head <= K.Tail)
     return; // freed since the cut, or read up to there already
@@ -122,53 +123,73 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
   uint64_t Size = S->layout.ring_size;
   uint64_t Fill = C.Head - K.Tail;
   bool Ok = Fill <= Size;
-  if (Ok) {
-    // One copy of the bytes, and only the copy is looked at from here on.
-    Copy.resize(Fill);
-    uint64_t Pos = K.Tail & (Size - 1);
-    uint64_t First = std::min(Fill, Size - Pos);
-    memcpy(Copy.data(), Data + Pos, First);
-    memcpy(Copy.data() + First, Data, Fill - First);
-  }
-  for (uint64_t Off = 0; Ok && Off < Fill;) {
-    uint64_t Contig = Size - ((K.Tail + Off) & (Size - 1));
-    tscc_ring_record Hdr;
-    Ok = Fill - Off >= 8;
+  // Every entry lies in one piece (one that would wrap starts at the
+  // beginning, after padding to the end), so it is read where it lies,
+  // each byte once: its header into a copy that is all that is looked at
+  // from then on, its payload straight into the record. Padding, which
+  // may run over most of a large ring, is skipped without being read.
+  uint64_t Off = 0;
+  for (size_t Taken = 0; Ok && Off < Fill && Taken < MaxRecords; ++Taken) {
+    uint64_t Pos = (K.Tail + Off) & (Size - 1);
+    uint64_t Avail = std::min(Size - Pos, Fill - Off);
+    Ok = Avail >= 8;
     if (!Ok)
       break;
-    memcpy(&Hdr, Copy.data() + Off, 8); // size and type
-    Ok = Hdr.size >= 8 && Hdr.size % 8 == 0 && Hdr.size <= Contig &&
-         Hdr.size <= Fill - Off;
+    tscc_ring_record Hdr{};
+    memcpy(&Hdr, Data + Pos, std::min<uint64_t>(Avail, sizeof(Hdr)));
+    Ok = Hdr.size >= 8 && Hdr.size % 8 == 0 && Hdr.size <= Avail;
     if (Ok && Hdr.type == TSCC_RING_PAD) {
-      Ok = Hdr.size == Contig; // padding runs to the end of the data area
+      Ok = Hdr.size == Size - Pos; // padding runs to the end of the data
       Off += Hdr.size;
+      --Taken;
       continue;
     }
     Ok = Ok && Hdr.size >= sizeof(Hdr);
     if (!Ok)
       break;
-    memcpy(&Hdr, Copy.data() + Off, sizeof(Hdr));
     DrainedRecord &D = Out.emplace_back();
     D.Hdr = Hdr;
     if (Hdr.seq != UINT64_MAX)
       SeqTaken = std::max(SeqTaken, Hdr.seq + 1);
     D.Ring = C.Index;
-    D.Payload.assign(Copy.data() + Off + sizeof(Hdr),
-                     Copy.data() + Off + Hdr.size);
+    D.Payload.assign(Data + Pos + sizeof(Hdr), Data + Pos + Hdr.size);
     Off += Hdr.size;
   }
   if (!Ok)
     ++Stats.Corrupt; // the rest of this stretch is skipped
-  K.Tail = C.Head;
-  // Tells the writer the room is free again (its business only).
-  __atomic_store_n(&R->tail, K.Tail, __ATOMIC_RELEASE);
+  K.Tail = Ok ? K.Tail + Off : C.Head;
+  // Tells the writer the room is free again (its business only), and
+  // wakes it if it waits for room (--on-full=block; see
+  // tscc_host_ring_wait for the order of the two).
+  __atomic_store_n(&R->tail, K.Tail, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&R->waiting, __ATOMIC_SEQ_CST) &&
+      __atomic_exchange_n(&R->waiting, 0, __ATOMIC_ACQ_REL))
+    tscc_host_wake(reinterpret_cast<uint32_t *>(&R->tail));
+}
+
+bool RingReader::pending(const DrainCut &Cut) {
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    const Cursor &K = cursor(C.Index);
+    if (K.Incarnation == C.Incarnation && C.Head > K.Tail)
+      return true;
+  }
+  return false;
 }
 
 void RingReader::collect(tscc_store *S, const DrainCut &Cut,
-                         std::vector<DrainedRecord> &Out) {
+                         std::vector<DrainedRecord> &Out, size_t MaxRecords) {
   size_t First = Out.size();
+  // Records of several rings are sorted together: only one ring's are
+  // read in part (its own are in order), or the order would be lost.
+  size_t Busy = 0;
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    const Cursor &K = cursor(C.Index);
+    Busy += K.Incarnation == C.Incarnation && C.Head > K.Tail;
+  }
+  if (Busy > 1 || !Cut.Lost.empty())
+    MaxRecords = SIZE_MAX;
   for (const DrainCut::Ring &C : Cut.Rings)
-    collectRing(S, C, Out);
+    collectRing(S, C, Out, MaxRecords);
   Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
   sortBySeq(Out, First);
 }

@@ -12,8 +12,9 @@
 //              sequence number.
 //
 // The rings live in memory a target can write, so every byte is hostile
-// input: each ring is copied out once before anything in it is looked at
-// (nothing is read twice from the shared memory), every size is checked
+// input: each entry's header is copied out once before anything in it is
+// looked at (nothing is read twice from the shared memory), every size is
+// checked
 // against tsrun's own copy of the layout, and where the reader has got to
 // (the tail) is tsrun's own: the tail in the shared ring is only the
 // writer's hint. A sequence number only orders the records of one cut
@@ -151,8 +152,16 @@ public:
   /// The usual case, records of one ring or of rings that did not
   /// interleave, costs no sort: only a check that they are in order.
   /// A cut older than what was already collected adds nothing.
+  ///
+  /// Where only one ring of the cut has records to read (one thread
+  /// writing, the case of the highest rates), at most MaxRecords of them
+  /// are read: the rest stays for the next call with the same cut
+  /// (pending() says), so that a large ring is delivered in batches that
+  /// stay in the cache instead of one batch of its size.
   void collect(tscc_store *S, const DrainCut &Cut,
-               std::vector<DrainedRecord> &Out);
+               std::vector<DrainedRecord> &Out, size_t MaxRecords = SIZE_MAX);
+  /// Whether a ring of Cut still has records up to its cut to read.
+  bool pending(const DrainCut &Cut);
 
   DrainStats Stats;
   /// One past the highest sequence number of a record read from the rings
@@ -169,9 +178,8 @@ private:
   void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
   void collectRing(tscc_store *S, const DrainCut::Ring &C,
-                   std::vector<DrainedRecord> &Out);
+                   std::vector<DrainedRecord> &Out, size_t MaxRecords);
   std::vector<Cursor> Cursors;
-  std::vector<uint8_t> Copy; ///< the bytes of the ring being read
 };
 
 /// Sorts Records[First..] by sequence number, keeping the order of equal

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
+#include <span>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -24,10 +25,12 @@ namespace {
 // cheap; these bounds only keep a huge --map-capacity or lhist from asking
 // for more address space than a process can give.
 constexpr uint64_t MaxTableBytes = 4ull << 30;
-constexpr uint64_t MaxStoreBytes = 64ull << 30;
-/// All threads' rings together; large rings mean fewer threads with state
-/// at once (at least MinThreads).
-constexpr uint64_t MaxRingBytes = 4ull << 30;
+constexpr uint64_t MaxStoreBytes = 512ull << 30;
+/// All threads' rings together (4096 rings of the default 64 MiB); large
+/// rings mean fewer threads with state at once (at least MinThreads). Only
+/// tsrun maps a shard whole; an agent maps the part of a ring its thread
+/// uses.
+constexpr uint64_t MaxRingBytes = 256ull << 30;
 constexpr uint32_t MinThreads = 16;
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
@@ -75,6 +78,30 @@ bool layoutTable(uint64_t &Cur, uint32_t KeySize, uint32_t ValueSize,
   return true;
 }
 
+uint64_t aggValueSize(const tscc_agg &A) {
+  return sizeof(tscc_agg_value) + uint64_t(aggBuckets(A)) * 8;
+}
+
+uint64_t entrySize(uint64_t KeySize, uint64_t ValueSize) {
+  return alignTo(alignTo(sizeof(tscc_entry) + KeySize, 16) + ValueSize, 16);
+}
+
+/// How many keys of one aggregation a thread keeps to itself
+/// (tscc_agg_shard): all of an aggregation without a key, a few hot ones
+/// of a keyed one (a thread that meets more updates the shared table under
+/// the session lock), fewer for large entries, and none for entries so
+/// large (wide lhist) that a part per thread would cost too much memory.
+constexpr uint32_t ShardKeys = 8;
+constexpr uint64_t ShardBytes = 4096;
+
+uint32_t shardSlots(const tscc_agg &A) {
+  uint64_t Entry = entrySize(A.key_size, aggValueSize(A));
+  if (A.key_size == 0)
+    return Entry <= 4 * ShardBytes ? 1 : 0;
+  return static_cast<uint32_t>(
+      std::min<uint64_t>(ShardKeys, ShardBytes / Entry));
+}
+
 } // namespace
 
 StoreShape StoreShape::of(const ProbeProgram &P, uint64_t MapCapacity) {
@@ -98,8 +125,9 @@ namespace {
 /// The tables of the maps and aggregations: __thread maps go into the
 /// shard (at ShardCur), the others into the store (at StoreCur).
 bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
-                  uint64_t &ShardCur, std::vector<tscc_table_layout> &Tables,
-                  std::string &Error) {
+                  uint64_t &ShardCur, std::span<const uint32_t> ShardSlots,
+                  std::span<const uint32_t> ShardOffs,
+                  std::vector<tscc_table_layout> &Tables, std::string &Error) {
   for (const tscc_map &M : Shape.Maps) {
     tscc_table_layout T{};
     bool PerThread = M.flags & TSCC_MAP_THREAD;
@@ -121,6 +149,8 @@ bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
     if (!layoutTable(StoreCur, A.key_size, static_cast<uint32_t>(ValueSize),
                      Shape.MapCapacity, T, Error))
       return false;
+    T.shard_slots = ShardSlots[Tables.size() - Shape.Maps.size()];
+    T.shard_off = ShardOffs[Tables.size() - Shape.Maps.size()];
     T.flags = TSCC_TABLE_AGG;
     T.agg_kind = A.kind;
     T.buckets = Buckets;
@@ -133,8 +163,11 @@ bool layoutTables(const StoreShape &Shape, uint64_t &StoreCur,
 }
 
 /// A process's shard up to its tables: its header, its clause counters,
-/// its threads, their index and blocks.
-uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
+/// its threads, their index and blocks. ShardSlots/ShardOffs get each
+/// aggregation's part of a thread block.
+uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L,
+                     std::vector<uint32_t> &ShardSlots,
+                     std::vector<uint32_t> &ShardOffs) {
   uint64_t Cur = alignTo(sizeof(tscc_shard_header), 64);
   L.counters_off = Cur;
   // A row per thread slot and the shared row; a slot's row starts on a
@@ -150,14 +183,24 @@ uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L) {
   L.thread_index_off = Cur;
   Cur += uint64_t(L.thread_index_slots) * 4;
 
-  // A thread block: the __thread variables, the within() depths, then the
-  // heads of the thread's chains in per-thread maps.
+  // A thread block: the __thread variables, the within() depths, the
+  // heads of the thread's chains in per-thread maps, then its own part of
+  // each aggregation, each on cache lines of its own.
   uint64_t BAlign = std::max<uint64_t>(Shape.LocalsAlign, 64);
   L.locals_size = Shape.LocalsSize;
   L.within_off = static_cast<uint32_t>(alignTo(Shape.LocalsSize, 16));
   L.map_heads_off = L.within_off + 4 * L.within_count;
-  L.thread_block_size = static_cast<uint32_t>(
-      alignTo(L.map_heads_off + 4 * uint64_t(L.map_count), BAlign));
+  uint64_t Block = L.map_heads_off + 4 * uint64_t(L.map_count);
+  for (const tscc_agg &A : Shape.Aggs) {
+    uint32_t Slots = shardSlots(A);
+    Block = alignTo(Block, 64);
+    ShardSlots.push_back(Slots);
+    ShardOffs.push_back(Slots ? static_cast<uint32_t>(Block) : 0);
+    if (Slots)
+      Block += sizeof(tscc_agg_shard) +
+               Slots * entrySize(A.key_size, aggValueSize(A));
+  }
+  L.thread_block_size = static_cast<uint32_t>(alignTo(Block, BAlign));
   Cur = alignTo(Cur, BAlign);
   L.blocks_off = Cur;
   Cur += uint64_t(L.thread_block_size) * L.thread_capacity;
@@ -202,8 +245,9 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   L.tables_off = alignTo(Cur, 4096);
   Cur = L.tables_off;
 
-  uint64_t ShardCur = layoutShard(Shape, L);
-  if (!layoutTables(Shape, Cur, ShardCur, Tables, Error))
+  std::vector<uint32_t> ShardSlots, ShardOffs;
+  uint64_t ShardCur = layoutShard(Shape, L, ShardSlots, ShardOffs);
+  if (!layoutTables(Shape, Cur, ShardCur, ShardSlots, ShardOffs, Tables, Error))
     return false;
   ShardCur = layoutRings(ShardCur, L);
   L.size = alignTo(std::max<uint64_t>(Cur, 4096), 4096);
@@ -391,6 +435,11 @@ extern "C" void tscc_host_unlocked(int32_t) {}
 extern "C" uint8_t *tscc_host_ring(tscc_store *S, uint32_t Ring, uint64_t) {
   return S->shard + S->layout.rings_off +
          static_cast<uint64_t>(Ring) * S->layout.ring_stride;
+}
+
+// tsrun's own records never go through a target's ring (store.h).
+extern "C" int tscc_host_ring_wait(tscc_store *, uint32_t, uint64_t) {
+  return 0;
 }
 
 extern "C" void tscc_host_wake(uint32_t *Futex) {

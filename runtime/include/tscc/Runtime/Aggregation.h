@@ -19,6 +19,7 @@
 #include "tscc/store.h"
 
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,6 +55,60 @@ AggDump snapshotAggregation(tscc_store *S, uint32_t Agg,
 /// one key merged: counts, sums and buckets added, the least minimum, the
 /// greatest maximum.
 AggDump snapshotAggregation(std::span<tscc_store *const> Stores, uint32_t Agg,
+                            const AggregationDesc &D, int64_t Top = 0,
+                            const StackTable *Stacks = nullptr);
+
+/// One entry of an aggregation as tsrun merges it: from a table, threads'
+/// own parts (tscc_agg_shard), or several stores.
+struct AggItem {
+  tscc_agg_value Value{};
+  std::vector<uint64_t> Buckets;
+};
+using AggItems = std::map<std::string, AggItem>; ///< by key bytes
+
+/// Adds the entries of one table (or thread part) laid out as T, Count of
+/// them at Entries, to Items. Counts, sums and buckets add up (wrapping,
+/// as in the store), the least minimum and the greatest maximum win.
+/// Returns how many had a negative count (written by a program).
+uint64_t mergeAggEntries(const tscc_table_layout &T, const uint8_t *Entries,
+                         uint32_t Count, AggItems &Items);
+/// Adds the parts of aggregation Agg that the threads of shard view V keep
+/// to themselves, those of the table's current generation only. Parts
+/// that change while they are read (cleared) are left out.
+uint64_t mergeThreadParts(tscc_store *V, uint32_t Agg, AggItems &Items);
+
+/// What the threads of processes that have ended kept of one domain's
+/// aggregations, kept by tsrun when their shards go (the threads tsrun
+/// saw end were folded into the tables already, tscc_agg_fold_thread).
+/// A clear() of an aggregation makes its part count for nothing.
+class RetiredAggParts {
+public:
+  /// Takes the thread parts of every aggregation of shard view V.
+  void take(tscc_store *V);
+  /// Adds aggregation Agg's part to Items if it is of the table's
+  /// current generation (Store: the domain's view).
+  void mergeInto(tscc_store *Store, uint32_t Agg, AggItems &Items) const;
+
+private:
+  struct Part {
+    uint32_t Gen = 0;
+    AggItems Items;
+  };
+  std::vector<Part> Parts; ///< by aggregation
+};
+
+/// One trust domain's aggregations: the tables of its store, the threads'
+/// parts in its processes' shards, and those of ended processes.
+struct AggSource {
+  tscc_store *Store = nullptr;
+  std::vector<tscc_store *> Shards;
+  const RetiredAggParts *Retired = nullptr;
+};
+
+/// The same as snapshotAggregation over the domains' stores, with every
+/// thread's part merged in. The caller keeps the shards from going (and
+/// from being folded) meanwhile.
+AggDump snapshotAggregation(std::span<const AggSource> Sources, uint32_t Agg,
                             const AggregationDesc &D, int64_t Top = 0,
                             const StackTable *Stacks = nullptr);
 

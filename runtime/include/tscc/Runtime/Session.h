@@ -47,7 +47,9 @@ struct SessionOptions {
   /// (and counted as drops for the clause).
   size_t MapCapacity = 1u << 16;
   /// Bytes of each traced thread's record ring (a power of two).
-  uint32_t ThreadBuffer = 1u << 20;
+  uint32_t ThreadBuffer = 64u << 20;
+  /// --on-full=block: a thread whose buffer is full waits for the reader.
+  bool BlockWhenFull = false;
   /// Threads that can have state in the store at once (--max-threads).
   uint32_t MaxThreads = 1024;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
@@ -103,11 +105,20 @@ public:
   void shareShard(Target &Owner, Target &Sharer);
   /// Leaving no longer uses the memory it shared (it exec'ed or exited).
   void leaveShard(Target &Leaving);
+  /// Called from the reader's thread whenever a thread in some shard asks
+  /// for a window (tscc_shard_header.window_tid) that is not granted yet:
+  /// the backend that lets processes go wakes its event loop (it must be
+  /// async-signal-safe in spirit: quick, no lock of the backend's). Empty:
+  /// none. Set before run(), cleared after it.
+  void setWindowWake(std::function<void()> Wake);
   /// The page of words that steer the session (tscc_control), which
   /// targets map read-only; null after an init error.
   ControlPage *control();
   /// The stacks that aggregation keys stand for (TSCC_FIELD_STACK_ID).
   const StackTable &stacks() const;
+  /// Aggregation Agg as print() shows it: every domain's table and every
+  /// thread's own part, merged (Top > 0: only the Top largest).
+  AggDump snapshotAggregation(uint32_t Agg, int64_t Top = 0);
   /// The number the store knows T by (records, thread slots).
   uint32_t targetId(Target &T);
   /// $1..$N as integers (0 where a parameter is not a number).

@@ -39,7 +39,7 @@ struct StoreShape {
   /// Traced threads that can have state at the same time.
   uint32_t ThreadCapacity = 1024;
   /// Bytes of one thread's record ring (a power of two).
-  uint32_t RingSize = 1u << 20;
+  uint32_t RingSize = 64u << 20;
 
   static StoreShape of(const ProbeProgram &P, uint64_t MapCapacity);
 };

@@ -84,6 +84,12 @@ int agent_follow_fork(void);
  * sharers (a vfork() child of a detached process): Pid joins them, as the
  * process tsrun let go of for the store (follow.c). 1 when it is one now. */
 int agent_join_sharers(int32_t Pid);
+/* At the entry of one of libc's exec functions (TSCC_HOOK_EXEC_GATE), in
+ * a process tsrun has let go of: asks tsrun for a window and waits until
+ * this thread is traced, so that the new image is set up before it runs;
+ * returns at once when attached, and without a window when tsrun is gone,
+ * refuses or the session ends (follow.c). */
+void agent_exec_gate(void);
 
 /*--- Running clauses -------------------------------------------------------*/
 

@@ -114,3 +114,65 @@ int agent_join_sharers(int32_t Pid) {
     }
   return 0;
 }
+
+/*--- exec while detached ---------------------------------------------------*/
+
+#define FUTEX_WAIT_ 0
+#define FUTEX_WAKE_ 1
+
+/* Waits at most a few milliseconds while *Word holds Val (or less: a
+ * signal, a spurious wake). */
+static void wait_on(uint32_t *Word, uint32_t Val) {
+  struct {
+    long Sec, Nsec; /* the old timespec of futex(2): long-sized fields */
+  } Period = {0, 2000000};
+  sys4(NR_futex, Word, FUTEX_WAIT_, Val, &Period);
+}
+
+/* Whether the thread must stop waiting for tsrun: it is gone, the session
+ * is ending (tsrun attaches again anyway and takes the agent out), or
+ * healing disarmed this process. */
+static int window_hopeless(struct tscc_store *S) {
+  return (__atomic_load_n(&S->control->reader_alive, __ATOMIC_ACQUIRE) &
+          TSCC_READER_GONE) ||
+         agent_stopping(S) ||
+         !__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
+}
+
+void agent_exec_gate(void) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  struct tscc_store *S = &C->store;
+  if (!__atomic_load_n(&C->detached, __ATOMIC_RELAXED))
+    return; /* attached: tsrun sees the exec itself */
+  struct tscc_shard_header *H = tscc_shard_hdr(S);
+  uint32_t Tid = (uint32_t)sys0(NR_gettid);
+  /* One window at a time per shard: another thread (or a process sharing
+   * it) that asks meanwhile waits its turn. */
+  for (;;) {
+    uint32_t Free = 0;
+    if (__atomic_compare_exchange_n(&H->window_tid, &Free, Tid, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      break;
+    if (window_hopeless(S))
+      return;
+    wait_on(&H->window_tid, Free);
+  }
+  /* tsrun's reader sleeps on the domain's wake word: it tells tsrun's
+   * ptrace thread, which traces this thread and grants the window. */
+  struct tscc_store_header *D = tscc_store_hdr(S);
+  __atomic_add_fetch(&D->wake, 1, __ATOMIC_RELEASE);
+  sys3(NR_futex, &D->wake, FUTEX_WAKE_, 0x7fffffff);
+  for (;;) {
+    uint32_t Grant = __atomic_load_n(&H->window_grant, __ATOMIC_ACQUIRE);
+    if (Grant == Tid)
+      break; /* traced: the exec is tsrun's to see */
+    if (__atomic_load_n(&H->window_tid, __ATOMIC_ACQUIRE) != Tid)
+      return; /* refused (tsrun said why): the window is not ours */
+    if (window_hopeless(S))
+      break;
+    wait_on(&H->window_grant, Grant);
+  }
+  __atomic_store_n(&H->window_grant, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&H->window_tid, 0, __ATOMIC_RELEASE);
+  sys3(NR_futex, &H->window_tid, FUTEX_WAKE_, 0x7fffffff);
+}

@@ -232,6 +232,24 @@ static void h_map_delete(struct tscc_ctx *Ctx, uint32_t Map, const void *Key,
   tscc_map_delete(store(), Map, scope(Ctx)->thread->slot, Key, KeySize);
 }
 
+/* An update the thread's own part of the aggregation has no room for:
+ * into the shared table, under the session lock, which the hit holds
+ * already unless its clauses are all thread-own (TSCC_LOCK_REENTERED
+ * then). 0, or -1 when the lock or the table is not to be had. */
+static int agg_update_shared(struct tscc_agent_thread *T, uint32_t Agg,
+                             const void *Key, uint32_t KeySize, int64_t Value) {
+  struct tscc_store *S = store();
+  int Lock = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
+  if (Lock == TSCC_LOCK_TIMEOUT)
+    agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
+  if (Lock != TSCC_LOCK_OK && Lock != TSCC_LOCK_REENTERED)
+    return -1;
+  int Rc = tscc_agg_update(S, Agg, Key, KeySize, Value);
+  if (Lock == TSCC_LOCK_OK)
+    tscc_store_unlock(S, T->tid);
+  return Rc;
+}
+
 static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
                          uint32_t KeySize, int64_t Value) {
   if (!checked(Ctx))
@@ -242,8 +260,12 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
   }
   if (!checked_table(Ctx, store()->layout.map_count + Agg, Key, KeySize))
     return;
-  if (tscc_agg_update(store(), Agg, Key, KeySize, Value))
-    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
+  struct tscc_agent_thread *T = scope(Ctx)->thread;
+  int Rc = tscc_agg_update_thread(store(), Agg, T->slot, Key, KeySize, Value);
+  if (Rc > 0)
+    Rc = agg_update_shared(T, Agg, Key, KeySize, Value);
+  if (Rc)
+    agent_counters_add(T, Ctx->clause, COUNT_DROPS, 1);
 }
 
 /* Printing happens in tsrun: the request goes through the ring, in order

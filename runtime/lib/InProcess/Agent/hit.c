@@ -5,9 +5,11 @@
  * moment: inside malloc, inside a signal handler, before libc is
  * initialised. It takes no lock but the store's, and only when one of the
  * site's clauses touches what threads share (globals, associative arrays,
- * aggregations, records) or the site keeps returns: a clause that only
- * reads the target and its thread's variables runs on its thread's own
- * counters, with no shared cache line written. A hit that finds the store
+ * print() or clear() of aggregations, records) or the site keeps returns:
+ * a clause that only reads the target and its thread's variables, and
+ * updates aggregations in its thread's own part of them (helpers.c
+ * h_agg_update), runs on its thread's own counters, with no shared cache
+ * line written. A hit that finds the store
  * lock held by its own thread, or its thread inside a clause (a signal
  * handler that interrupted one), skips its clauses and counts them as
  * drops. Returns are returns.c's.
@@ -315,6 +317,15 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE)) &&
       !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
+  /* libc's exec functions, while detached: whatever collection does, the
+   * new image must be set up. Such a hook is first at its site. */
+  if (UNLIKELY(Site->hook_count &&
+               AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)[0].kind ==
+                   TSCC_HOOK_EXEC_GATE)) {
+    agent_exec_gate();
+    if (Site->hook_count == 1)
+      return;
+  }
   if (__atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
   struct tscc_agent_thread *T = agent_thread(1);

@@ -2,6 +2,7 @@
 #include "agent.h"
 
 #define CLOCK_MONOTONIC 1
+#define FUTEX_WAIT 0
 #define FUTEX_WAKE 1
 #define ESRCH 3
 #define SIGSTOP 19
@@ -172,6 +173,51 @@ static uint8_t *map_ring(struct tscc_store *S, uint32_t Ring, uint64_t *Table,
   __atomic_store_n(&Table[Ring], (uint64_t)(unsigned long)At | Shift,
                    __ATOMIC_RELEASE);
   return AGENT_PTR(uint8_t *, (uint64_t)(unsigned long)At);
+}
+
+/* --on-full=block: how long a full ring's writer sleeps at a time before
+ * it looks whether tsrun still lives and the session goes on (the reader
+ * wakes it as soon as it makes room), and how often it looks for room
+ * first without a system call. */
+#define RING_WAIT_NS 10000000L
+#define RING_WAIT_SPINS 256
+
+/* Whether a writer must stop waiting: tsrun is gone (however it died, its
+ * robust futex says so), or the session ends. Its record is dropped then,
+ * and counted. */
+static int ring_wait_over(struct tscc_store *S) {
+  return (__atomic_load_n(&S->control->reader_alive, __ATOMIC_ACQUIRE) &
+          TSCC_READER_GONE) ||
+         agent_stopping(S);
+}
+
+int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail) {
+  if (!__atomic_load_n(&S->control->block_when_full, __ATOMIC_RELAXED))
+    return 0;
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  for (int I = 0; I < RING_WAIT_SPINS; ++I) {
+    if (__atomic_load_n(&R->tail, __ATOMIC_ACQUIRE) != Tail)
+      return 1;
+    __builtin_ia32_pause();
+  }
+  if (ring_wait_over(S))
+    return 0;
+  /* Said before the tail is looked at again, and the reader looks at it
+   * after it moved the tail: one of the two sees the other. */
+  __atomic_store_n(&R->waiting, 1, __ATOMIC_SEQ_CST);
+  struct tscc_store_header *H = tscc_store_hdr(S);
+  __atomic_add_fetch(&H->wake, 1, __ATOMIC_RELEASE);
+  tscc_host_wake(&H->wake);
+  if (__atomic_load_n(&R->tail, __ATOMIC_SEQ_CST) == Tail) {
+    struct {
+      long Sec, Nsec;
+    } Timeout = {0, RING_WAIT_NS};
+    /* The tail's low word (little-endian): it changes whenever the tail
+     * does, by less than 4 GiB. */
+    sys4(NR_futex, (long)(unsigned long)&R->tail, FUTEX_WAIT,
+         (long)(uint32_t)Tail, (long)(unsigned long)&Timeout);
+  }
+  return !ring_wait_over(S);
 }
 
 uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need) {

@@ -385,6 +385,7 @@ static int64_t table_alloc(struct tscc_store *S,
 }
 
 static uint32_t *thread_map_heads(struct tscc_store *S, int32_t Slot);
+static uint8_t *thread_block(struct tscc_store *S, int32_t Slot);
 
 /* Links entry Idx at the front of its thread's chain for map Map. */
 static void chain_link(struct tscc_store *S, const struct tscc_table_layout *T,
@@ -542,18 +543,14 @@ const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
   return &S->tables[S->layout.map_count + Agg];
 }
 
-int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
-                    uint32_t KeySize, int64_t Value) {
-  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
-  if (!T || KeySize != T->key_size || (KeySize && !Key))
-    return -1;
-  static const uint8_t NoKey[8];
-  int Created = 0;
-  uint8_t *V = table_lookup(S, S->layout.map_count + Agg, -1,
-                            KeySize ? Key : NoKey, 1, &Created, 0);
-  if (!V)
-    return -1;
-  struct tscc_agg_value *A = (struct tscc_agg_value *)V;
+static uint32_t agg_hash(const struct tscc_table_layout *T, const void *Key) {
+  uint32_t Owner = 0;
+  return fnv1a(fnv1a(2166136261u, &Owner, 4), Key, T->key_size);
+}
+
+/* Adds one value to an entry's value (Created: the entry is new). */
+static void agg_add(const struct tscc_table_layout *T, struct tscc_agg_value *A,
+                    int Created, int64_t Value) {
   if (Created)
     A->min = A->max = Value;
   ++A->count;
@@ -571,8 +568,151 @@ int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
     B = tscc_lhist_bucket(T->lhist_lo, T->lhist_hi, T->lhist_step, Value);
   if (B < T->buckets)
     ++Buckets[B];
-  table_state(S, T)->dirty = 1;
+}
+
+/* Adds a whole value From (another thread's part) to A. */
+static void agg_merge(const struct tscc_table_layout *T,
+                      struct tscc_agg_value *A, int Created,
+                      const struct tscc_agg_value *From) {
+  if (Created || From->min < A->min)
+    A->min = From->min;
+  if (Created || From->max > A->max)
+    A->max = From->max;
+  A->count = (int64_t)((uint64_t)A->count + (uint64_t)From->count);
+  A->sum = (int64_t)((uint64_t)A->sum + (uint64_t)From->sum);
+  uint64_t *Buckets = (uint64_t *)(A + 1);
+  const uint64_t *FromBuckets = (const uint64_t *)(From + 1);
+  for (uint32_t B = 0; B < T->buckets; ++B)
+    Buckets[B] += FromBuckets[B];
+}
+
+/* Set once per print: a store that is already 1 leaves the line shared. */
+static void agg_mark_dirty(struct tscc_table_state *St) {
+  if (!__atomic_load_n(&St->dirty, __ATOMIC_RELAXED))
+    __atomic_store_n(&St->dirty, 1, __ATOMIC_RELAXED);
+}
+
+int tscc_agg_update(struct tscc_store *S, uint32_t Agg, const void *Key,
+                    uint32_t KeySize, int64_t Value) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  if (!T || KeySize != T->key_size || (KeySize && !Key))
+    return -1;
+  static const uint8_t NoKey[8];
+  int Created = 0;
+  uint8_t *V = table_lookup(S, S->layout.map_count + Agg, -1,
+                            KeySize ? Key : NoKey, 1, &Created, 0);
+  if (!V)
+    return -1;
+  agg_add(T, (struct tscc_agg_value *)V, Created, Value);
+  agg_mark_dirty(table_state(S, T));
   return 0;
+}
+
+static struct tscc_agg_shard *agg_shard(struct tscc_store *S,
+                                        const struct tscc_table_layout *T,
+                                        int32_t Slot) {
+  if (!T->shard_slots || !thread_ok(S, Slot))
+    return 0;
+  return (struct tscc_agg_shard *)(thread_block(S, Slot) + T->shard_off);
+}
+
+static struct tscc_entry *shard_entry(const struct tscc_table_layout *T,
+                                      struct tscc_agg_shard *Sh, uint32_t I) {
+  return (struct tscc_entry *)((uint8_t *)(Sh + 1) +
+                               (uint64_t)I * T->entry_size);
+}
+
+/* How many entries of Sh are filled: bounded, the shard being writable by
+ * the process. */
+static uint32_t shard_used(const struct tscc_table_layout *T,
+                           const struct tscc_agg_shard *Sh) {
+  uint32_t Used = __atomic_load_n(&Sh->used, __ATOMIC_ACQUIRE);
+  return Used < T->shard_slots ? Used : T->shard_slots;
+}
+
+int tscc_agg_update_thread(struct tscc_store *S, uint32_t Agg, int32_t Slot,
+                           const void *Key, uint32_t KeySize, int64_t Value) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  if (!T || KeySize != T->key_size || (KeySize && !Key))
+    return -1;
+  struct tscc_agg_shard *Sh = agg_shard(S, T, Slot);
+  if (!Sh)
+    return 1;
+  static const uint8_t NoKey[8];
+  if (!KeySize)
+    Key = NoKey;
+  struct tscc_table_state *St = table_state(S, T);
+  /* A clear since this thread's last update: its part starts afresh,
+   * emptied before it carries the new number (readers check it before
+   * and after they copy the entries). */
+  uint32_t Gen = __atomic_load_n(&St->gen, __ATOMIC_ACQUIRE);
+  if (UNLIKELY(Sh->gen != Gen)) {
+    __atomic_store_n(&Sh->used, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&Sh->gen, Gen, __ATOMIC_RELEASE);
+  }
+  uint32_t Used = shard_used(T, Sh), Hash = agg_hash(T, Key);
+  for (uint32_t I = 0; I < Used; ++I) {
+    struct tscc_entry *E = shard_entry(T, Sh, I);
+    if (E->hash == Hash &&
+        __builtin_memcmp(entry_key(E), Key, T->key_size) == 0) {
+      agg_add(T, (struct tscc_agg_value *)entry_value(T, E), 0, Value);
+      agg_mark_dirty(St);
+      return 0;
+    }
+  }
+  if (Used >= T->shard_slots)
+    return 1;
+  struct tscc_entry *E = shard_entry(T, Sh, Used);
+  __builtin_memset(E, 0, T->entry_size);
+  E->hash = Hash;
+  E->live = 1;
+  __builtin_memcpy(entry_key(E), Key, T->key_size);
+  agg_add(T, (struct tscc_agg_value *)entry_value(T, E), 1, Value);
+  /* Published whole: a reader copies only the entries below used. */
+  __atomic_store_n(&Sh->used, Used + 1, __ATOMIC_RELEASE);
+  agg_mark_dirty(St);
+  return 0;
+}
+
+const struct tscc_agg_shard *tscc_agg_thread_shard(struct tscc_store *S,
+                                                   uint32_t Agg, int32_t Slot) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  return T ? agg_shard(S, T, Slot) : 0;
+}
+
+/* Folds one thread's part of aggregation Agg into its table. */
+static void agg_fold(struct tscc_store *S, uint32_t Agg, int32_t Slot) {
+  const struct tscc_table_layout *T = tscc_agg_table(S, Agg);
+  struct tscc_agg_shard *Sh = agg_shard(S, T, Slot);
+  if (!Sh)
+    return;
+  struct tscc_table_state *St = table_state(S, T);
+  uint32_t Used = shard_used(T, Sh);
+  if (Sh->gen != St->gen)
+    Used = 0; /* cleared since */
+  for (uint32_t I = 0; I < Used; ++I) {
+    struct tscc_entry *E = shard_entry(T, Sh, I);
+    const struct tscc_agg_value *From =
+        (const struct tscc_agg_value *)entry_value(T, E);
+    int Created = 0;
+    uint8_t *V = table_lookup(S, S->layout.map_count + Agg, -1, entry_key(E), 1,
+                              &Created, 0);
+    if (!V) {
+      uint64_t Lost = (uint64_t)St->lost + (uint64_t)From->count;
+      St->lost = Lost > 0xffffffffu ? 0xffffffffu : (uint32_t)Lost;
+      continue;
+    }
+    agg_merge(T, (struct tscc_agg_value *)V, Created, From);
+    St->dirty = 1;
+  }
+  __atomic_store_n(&Sh->used, 0, __ATOMIC_RELEASE);
+}
+
+void tscc_agg_fold_thread(struct tscc_store *S, int32_t Slot) {
+  if (!thread_ok(S, Slot))
+    return;
+  for (uint32_t A = 0; A < S->layout.agg_count; ++A)
+    agg_fold(S, A, Slot);
 }
 
 void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
@@ -585,7 +725,11 @@ void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
     table_entry(S, T, I)->live = 0;
   __builtin_memset(table_index(S, T), 0,
                    (size_t)T->index_slots * sizeof(uint32_t));
+  /* Every thread's part is cleared with it: the new number makes the
+   * parts that carry the old one count for nothing. */
+  uint32_t Gen = St->gen + 1;
   __builtin_memset(St, 0, sizeof(*St));
+  __atomic_store_n(&St->gen, Gen, __ATOMIC_RELEASE);
 }
 
 /*--- Threads ---------------------------------------------------------------*/
@@ -718,6 +862,8 @@ void tscc_thread_retire(struct tscc_store *S, int32_t Slot) {
   struct tscc_thread *T = tscc_thread_at(S, Slot);
   if (!T || T->state != TSCC_THREAD_LIVE)
     return;
+  /* What it added to aggregations stays counted after its block goes. */
+  tscc_agg_fold_thread(S, Slot);
   int64_t Pos = thread_find(S, T->target, T->tid, 0);
   if (Pos >= 0)
     ((uint32_t *)(S->shard + S->layout.thread_index_off))[Pos] = TOMBSTONE;
@@ -834,37 +980,62 @@ static void ring_mark_lost(struct tscc_store *S, uint32_t Ring, uint64_t Lost) {
   tscc_ring_commit(S, Ring, &H, 8);
 }
 
-uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
-                           uint32_t MaxPayload) {
+/* Where an entry of Total bytes goes now, given the reader's Tail; null
+ * when it does not fit (*Full set) or its part of the ring cannot be
+ * mapped. */
+static uint8_t *ring_try_reserve(struct tscc_store *S, uint32_t Ring,
+                                 uint64_t Total, uint64_t Tail, int *Full) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
-  if (!R)
-    return 0;
   uint8_t *Data = (uint8_t *)(R + 1);
   uint64_t Size = S->layout.ring_size;
-  uint64_t Total =
-      (sizeof(struct tscc_ring_record) + (uint64_t)MaxPayload + 7) & ~7ull;
-  uint64_t Head = R->head;
-  uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
   /* Records dropped before this one: a marker goes first, so room for
    * both is needed. */
   uint64_t Lost = R->dropped - R->marked, Used = 0;
+  uint64_t Head = R->head;
   /* What of the ring this entry (and a marker) may touch must be mapped:
    * an agent maps a ring bit by bit as its thread writes further into it. */
   uint64_t Reach = (Head & (Size - 1)) + RING_LOST_BYTES + Total;
   if (Lost && ring_place(Size, Head, Tail, RING_LOST_BYTES, &Used) >= 0)
     Head += Used;
-  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0 ||
-      !(R = (struct tscc_ring *)tscc_host_ring(
-            S, Ring, sizeof(*R) + (Reach < Size ? Reach : Size)))) {
-    R = tscc_ring_at(S, Ring);
-    __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
+  if ((Lost && !Used) || ring_place(Size, Head, Tail, Total, &Used) < 0) {
+    *Full = 1;
     return 0;
   }
+  R = (struct tscc_ring *)tscc_host_ring(
+      S, Ring, sizeof(*R) + (Reach < Size ? Reach : Size));
+  if (!R)
+    return 0;
   Data = (uint8_t *)(R + 1);
   if (Lost)
     ring_mark_lost(S, Ring, Lost);
   ring_skip(R, Data, Size, Total);
   return Data + (R->head & (Size - 1)) + sizeof(struct tscc_ring_record);
+}
+
+uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
+                           uint32_t MaxPayload) {
+  struct tscc_ring *R = tscc_ring_at(S, Ring);
+  if (!R)
+    return 0;
+  uint64_t Total =
+      (sizeof(struct tscc_ring_record) + (uint64_t)MaxPayload + 7) & ~7ull;
+  for (;;) {
+    uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
+    int Full = 0;
+    uint8_t *Where = ring_try_reserve(S, Ring, Total, Tail, &Full);
+    if (Where)
+      return Where;
+    /* A full ring (--on-full=block) waits for the reader, as long as it
+     * lives; an entry that can never fit, or a ring that cannot be
+     * mapped, does not. */
+    if (!Full || Total > S->layout.ring_size / 2 ||
+        !tscc_host_ring_wait(S, Ring, Tail))
+      break;
+    R = tscc_ring_at(S, Ring);
+  }
+  R = tscc_ring_at(S, Ring);
+  __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
+  return 0;
 }
 
 void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
@@ -914,3 +1085,9 @@ _Static_assert(sizeof(struct tscc_shard_header) == 64, "shard header layout");
 _Static_assert(sizeof(struct tscc_ring) == 192, "ring header layout");
 _Static_assert(sizeof(struct tscc_ring_record) == 40, "ring record layout");
 _Static_assert(sizeof(struct tscc_entry) == 24, "entry layout");
+_Static_assert(sizeof(struct tscc_table_state) == 32, "table state layout");
+_Static_assert(sizeof(struct tscc_agg_shard) == 16, "aggregation shard");
+_Static_assert(sizeof(struct tscc_table_layout) == 96, "table layout");
+_Static_assert(offsetof(struct tscc_table_layout, lhist_lo) == 64 &&
+                   offsetof(struct tscc_table_layout, shard_off) == 88,
+               "table layout: the same in both data models");

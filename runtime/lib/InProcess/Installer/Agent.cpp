@@ -442,7 +442,10 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
       K.pred = Text->second.first + E.pred_offset;
     if (E.action_offset != TSCC_NO_CODE && E.action_size)
       K.action = Text->second.first + E.action_offset;
-    if (Prog.clauses()[I].flags & TSCC_CLAUSE_THREAD_OWN)
+    // Aggregation updates of the second kind go to the thread's own part
+    // (tscc_agg_update_thread), which needs no lock either.
+    if (Prog.clauses()[I].flags &
+        (TSCC_CLAUSE_THREAD_OWN | TSCC_CLAUSE_THREAD_OWN_AGGS))
       K.flags |= TSCC_AGENT_CLAUSE_UNLOCKED;
     Clauses.push_back(K);
   }
