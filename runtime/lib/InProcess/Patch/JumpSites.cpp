@@ -169,43 +169,9 @@ std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
 /// The words on every stopped thread's stack (from its stack pointer up,
 /// at most StackScanBytes) that are addresses in [Lo, Hi), sorted. A
 /// thread in a signal handler has the pc it was interrupted at in its
-/// signal frame, and a signal is most often taken right after a system
-/// call (raise(), a restarted call): sigreturn goes back there, into the
-/// middle of a jump written since. Return addresses are there too.
-std::vector<uint64_t> pcsOnStacks(PtraceProcess &P, uint64_t Lo, uint64_t Hi) {
-  constexpr uint64_t StackScanBytes = 256 * 1024, Chunk = 4096;
-  unsigned Word = P.dataModel() == DataModel::LP64 ? 8 : 4;
-  std::vector<uint64_t> Out;
-  std::vector<uint8_t> Buf(Chunk);
-  for (const auto &[Tid, T] : P.Threads) {
-    user_regs_struct R{};
-    if (T.State != ThreadState::Stopped ||
-        ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
-      continue;
-    uint64_t Sp = R.rsp & ~uint64_t(Word - 1);
-    for (uint64_t At = Sp; At < Sp + StackScanBytes;) {
-      uint64_t Len = std::min<uint64_t>(Chunk - (At & (Chunk - 1)),
-                                        Sp + StackScanBytes - At);
-      if (!P.readMemory(At, Buf.data(), Len))
-        break; // the end of the stack
-      for (uint64_t I = 0; I + Word <= Len; I += Word) {
-        uint64_t V = 0;
-        memcpy(&V, Buf.data() + I, Word);
-        if (V >= Lo && V < Hi)
-          Out.push_back(V);
-      }
-      At += Len;
-    }
-  }
-  std::sort(Out.begin(), Out.end());
-  return Out;
-}
-
-/// The words on every stopped thread's stack (from its stack pointer up,
-/// at most StackScanBytes) that are addresses in [Lo, Hi), sorted. A
-/// thread in a signal handler has the pc it was interrupted at in its
-/// signal frame, which sigreturn goes back to: into the middle of a jump
-/// written over that instruction since. Return addresses are there too.
+/// signal frame, which sigreturn goes back to (a signal is most often
+/// taken right after a system call: raise(), a restarted call): into the
+/// middle of a jump written over that instruction since. Return addresses are there too.
 /// A word that only looks like such an address costs that site its jump.
 std::vector<uint64_t> pcsOnStacks(PtraceProcess &P, uint64_t Lo, uint64_t Hi) {
   constexpr uint64_t StackScanBytes = 256 * 1024, Chunk = 4096;
