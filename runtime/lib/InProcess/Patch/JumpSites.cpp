@@ -171,8 +171,9 @@ std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
 /// thread in a signal handler has the pc it was interrupted at in its
 /// signal frame, which sigreturn goes back to (a signal is most often
 /// taken right after a system call: raise(), a restarted call): into the
-/// middle of a jump written over that instruction since. Return addresses are there too.
-/// A word that only looks like such an address costs that site its jump.
+/// middle of a jump written over that instruction since. Return addresses are
+/// there too. A word that only looks like such an address costs that site its
+/// jump.
 std::vector<uint64_t> pcsOnStacks(PtraceProcess &P, uint64_t Lo, uint64_t Hi) {
   constexpr uint64_t StackScanBytes = 256 * 1024, Chunk = 4096;
   unsigned Word = P.dataModel() == DataModel::LP64 ? 8 : 4;
