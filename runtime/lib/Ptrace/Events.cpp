@@ -326,6 +326,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     execFailed(P, Sig);
     return;
   }
+  if (Sig == SIGSYS && P.Agent.SudOn)
+    rewindDispatchedCall(P, T.Tid);
   resume(P, T, Sig);
 }
 

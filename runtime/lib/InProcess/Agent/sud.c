@@ -197,6 +197,13 @@ void tscc_agent_sigsys(int Sig, void *Info, void *Uc) {
     return;
   }
   uint64_t *G = UC_GREGS(Uc);
+  /* tsrun puts the pc of a SIGSYS it passes on back onto the `syscall`
+   * (rewindDispatchedCall: should it die before the signal is delivered,
+   * the kernel drops it, and the thread makes its call again): on past
+   * it, where the kernel left it (si_call_addr). */
+  uint64_t CallAddr = *(const uint64_t *)((const char *)Info + 16);
+  if (G[G_RIP] + 2 == CallAddr)
+    G[G_RIP] = CallAddr;
   uint64_t Nr = (uint32_t)G[G_RAX];
   const struct tscc_control *Ctl = tscc_agent_config.store.control;
   if (UNLIKELY(__atomic_load_n(&Ctl->reader_alive, __ATOMIC_RELAXED) &

@@ -268,6 +268,19 @@ std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
   return {};
 }
 
+void tscc::rt::pt::rewindDispatchedCall(PtraceProcess &P, pid_t Tid) {
+  siginfo_t Info{};
+  user_regs_struct R{};
+  if (!P.Agent.SudMapped ||
+      ptrace(PTRACE_GETSIGINFO, Tid, nullptr, &Info) != 0 ||
+      Info.si_signo != SIGSYS || Info.si_code != SudSiCode ||
+      ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0 ||
+      R.rip != reinterpret_cast<uint64_t>(Info.si_call_addr))
+    return;
+  R.rip -= 2; // rax is the number again (the kernel rolled the call back)
+  ptrace(PTRACE_SETREGS, Tid, nullptr, &R);
+}
+
 namespace {
 
 /// A thread held in the signal-delivery stop of a SIGSYS of SUD's: it is
@@ -280,7 +293,10 @@ void replayDispatchedCall(Thread &T) {
       Info.si_code != SudSiCode ||
       ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
     return;
-  R.rip -= 2; // the kernel rolled the call back: rax is its number again
+  // The kernel rolled the call back: rax is its number again (and the pc
+  // may be on the `syscall` already, rewindDispatchedCall).
+  if (R.rip == reinterpret_cast<uint64_t>(Info.si_call_addr))
+    R.rip -= 2;
   if (ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0)
     T.PendingSignal = 0;
 }

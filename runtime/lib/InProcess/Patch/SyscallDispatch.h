@@ -37,6 +37,13 @@ bool dispatchThread(PtraceProcess &P, pid_t Tid, std::string &Error);
 /// goes back into those bytes, a jump there would be returned into.
 std::string dispatchInTheWay(PtraceProcess &P, uint64_t Site, uint64_t Length);
 
+/// A thread in the signal-delivery stop of a SIGSYS of SUD's, about to be
+/// given it: its pc goes back onto its `syscall` (the agent's handler goes
+/// on past it, tscc_agent_sigsys). The kernel drops the signal of a stop
+/// whose tracer dies; the thread then makes its call again, instead of
+/// going on past it with the call's number as its result.
+void rewindDispatchedCall(PtraceProcess &P, pid_t Tid);
+
 /// Switches SUD off in every stopped thread, its selector first, makes a
 /// thread held at a SIGSYS of SUD's make its call again, and gives SIGSYS
 /// back to the program's disposition (teardown). Returns why the agent's
