@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
+#include <sys/wait.h>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -315,6 +316,34 @@ bool sigsysQueued(pid_t Pid, pid_t Tid) {
   return false;
 }
 
+/// A thread stopped with a SIGSYS of SUD's queued (raised just before it
+/// stopped): it is let go on until the signal's delivery stop, and made to
+/// make its call again there (SUD is off by now). False if it stopped for
+/// anything else first (the signal stays queued), or its state is unknown.
+bool takeQueuedSigsys(PtraceProcess &P, Thread &T) {
+  if (!sigsysQueued(P.Pid, T.Tid))
+    return true;
+  if (T.PendingSignal) // held for later: continuing would lose it
+    return false;
+  int St = 0;
+  if (ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr) != 0)
+    return false;
+  pid_t W;
+  do
+    W = waitpid(T.Tid, &St, __WALL);
+  while (W < 0 && errno == EINTR);
+  if (W != T.Tid || !WIFSTOPPED(St))
+    return W == T.Tid; // gone: nothing of it is left to deliver to
+  if ((St >> 16) != 0 || WSTOPSIG(St) != SIGSYS) {
+    if ((St >> 16) == 0 && WSTOPSIG(St) != (SIGTRAP | 0x80))
+      T.PendingSignal = WSTOPSIG(St);
+    return false;
+  }
+  T.PendingSignal = SIGSYS;
+  replayDispatchedCall(T);
+  return T.PendingSignal == 0;
+}
+
 } // namespace
 
 std::string
@@ -331,7 +360,7 @@ tscc::rt::pt::disableSyscallDispatch(PtraceProcess &P,
   for (Thread *T : Threads) {
     setDispatch(T->Tid, false, Error);
     replayDispatchedCall(*T);
-    Queued = Queued || sigsysQueued(P.Pid, T->Tid);
+    Queued = Queued || !takeQueuedSigsys(P, *T);
   }
   P.Agent.SudOn = false;
   if (!Error.empty())
