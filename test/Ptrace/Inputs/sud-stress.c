@@ -7,8 +7,7 @@
  * nothing blocked: the handler's frame goes back to right after that
  * `syscall`, a site tsrun may patch meanwhile), when the argument after
  * THREADS is "raise" (or "call": the handler then makes a traced call,
- * getppid, too). Known to fail after a Ctrl-C with --syscall-dispatch:
- * docs/runtime.md, *System calls inside the process*.
+ * getppid, too).
  * Says "ready PID" once every thread is hot, then waits for a line on
  * stdin (sent once tsrun is gone), goes on for ROUNDS_AFTER more rounds
  * per thread, and prints one line that an untraced run prints the same:
