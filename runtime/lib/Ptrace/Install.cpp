@@ -13,6 +13,7 @@
 #include "../InProcess/Patch/JumpSites.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "ExecCost.h"
 #include "Inject.h"
 #include "PathPlan.h"
 
@@ -25,8 +26,10 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <elf.h>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 using namespace tscc::rt;
@@ -91,6 +94,50 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
   return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
 }
 
+/// The NUL-terminated string at Addr in P, of fewer than PATH_MAX bytes:
+/// read up to each page's end at a time, since nothing may be mapped after
+/// the page where it ends (one read for a usual library name, where a byte
+/// at a time took one per byte).
+std::string readString(PtraceProcess &P, uint64_t Addr) {
+  std::string Out;
+  char Buf[4096];
+  while (Out.size() + 1 < PATH_MAX) {
+    size_t Len = std::min<size_t>(4096 - (Addr & 4095), PATH_MAX - Out.size());
+    if (!P.readMemory(Addr, Buf, Len))
+      break;
+    size_t N = strnlen(Buf, Len);
+    Out.append(Buf, N);
+    if (N < Len)
+      return Out;
+    Addr += Len;
+  }
+  // Unterminated within PATH_MAX, or unreadable: what was read, as before.
+  if (Out.size() >= PATH_MAX)
+    Out.resize(PATH_MAX - 1);
+  return Out;
+}
+
+/// A hook of the agent's own (not a probe) at the entry of M's function
+/// Name, first at its site: the agent looks there only.
+void addAgentGate(const Module &M, const char *Name, HookKind Kind,
+                  std::map<uint64_t, std::vector<Hook>> &Want,
+                  std::map<uint64_t, const ElfSymbol *> &Enclosing) {
+  const ElfSymbol *Sym = M.Elf->findFunction(Name);
+  if (!Sym)
+    return;
+  std::vector<Hook> &Hooks = Want[Sym->Value + M.Bias];
+  Hooks.insert(Hooks.begin(), Hook{Kind, 0, Sym->Name, M.Name});
+  Enclosing.emplace(Sym->Value + M.Bias, Sym);
+}
+
+/// Takes out the hooks that are worth nothing as a breakpoint (a gate of
+/// the agent's that could not be a jump): true if nothing is left there.
+bool dropGatesOnly(std::vector<Hook> &Hooks) {
+  std::erase_if(Hooks,
+                [](const Hook &H) { return H.Kind == HookKind::SigmaskGate; });
+  return Hooks.empty();
+}
+
 } // namespace
 
 void PtraceBackend::Impl::warnOnce(const std::string &Message) {
@@ -101,6 +148,7 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
   std::string Error;
+  cost::Timer Cost(cost::Phase::ElfOpen);
   std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
   // A debug file that was found but not used leaves names out: say why.
   for (const std::string &Why :
@@ -157,16 +205,20 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
 bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
                                      std::string &Error) {
   std::string Who = "pid " + std::to_string(P.Pid);
+  std::optional<cost::Timer> PlanCost(cost::Phase::PathPlan);
   PathPlan Plan = planPath(P, Tid, Agents != nullptr, P.FaultBreaks);
+  PlanCost.reset();
   P.SandboxSummary = Plan.Sandbox;
   P.NoInjection = Plan.NoInjection;
   P.AgentMayHeal = Plan.NoAgentHeal.empty();
+  std::optional<cost::Timer> HomeCost(cost::Phase::HomePage);
   if (P.NoInjection.empty() && !createHomePage(P, Tid, Error)) {
     if (P.Exited)
       return false;
     // Nothing was put into the process: the path that needs nothing.
     P.NoInjection = "cannot map memory in it: " + Error;
   }
+  HomeCost.reset();
   P.PathName = P.NoInjection.empty() ? "breakpoints" : "breakpoints-no-inject";
   if (!P.NoInjection.empty())
     S.note(Who + ": no system call is injected: " + P.NoInjection);
@@ -187,6 +239,7 @@ bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
                                       std::string Why) {
+  cost::Timer Cost(cost::Phase::Healer);
   std::string Who = "pid " + std::to_string(P.Pid);
   if (!P.NoInjection.empty())
     Why = P.NoInjection;
@@ -204,6 +257,7 @@ bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
                                      const PathPlan &Plan) {
+  cost::Timer Cost(cost::Phase::Agent);
   std::string Who = "pid " + std::to_string(P.Pid);
   std::string Why = P.NoInjection.empty() ? Plan.NoAgent : P.NoInjection;
   if (Why.empty() && installAgent(P, Tid, *Agents, Why)) {
@@ -223,6 +277,7 @@ bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
 }
 
 void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::Maps);
   std::vector<MapsLine> Maps = readMaps(P.Pid);
   // The lowest mapping of each file that has executable code.
   std::vector<std::string> Order;
@@ -328,6 +383,7 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
 }
 
 bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::LinkMap);
   uint64_t RDebug = findRDebug(P);
   if (!RDebug)
     return false;
@@ -349,16 +405,7 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     uint64_t Next = P.readPointer(Map + L.LNext, C);
     if (!A || !B || !C)
       break;
-    char Name[PATH_MAX] = {};
-    if (NameAddr && P.readMemory(NameAddr, Name, 1)) {
-      // Read the name in small steps: it may end near a page boundary.
-      size_t Len = 0;
-      while (Len + 1 < sizeof(Name) &&
-             P.readMemory(NameAddr + Len, Name + Len, 1) && Name[Len])
-        ++Len;
-      Name[Len] = 0;
-    }
-    std::string Path(Name);
+    std::string Path = NameAddr ? readString(P, NameAddr) : std::string();
     if (!Path.empty() && Path[0] != '/')
       Path = pathOfRelativeLibrary(P.Pid, Path, Bias);
     if (!Path.empty() && Path[0] == '/') {
@@ -399,6 +446,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
                                         Module &M) {
   if (!P.Installed.insert({M.Bias, M.Path}).second)
     return;
+  cost::Timer Cost(cost::Phase::Module);
+  std::optional<cost::Timer> MatchCost(cost::Phase::Match);
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
   std::vector<std::string> Problems;
   std::vector<int> Found;
@@ -411,6 +460,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (!probeApplies(P, I))
       Found[I] = NotSearched;
   S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
+  MatchCost.reset();
 
   // Runtime address -> hooks; std::map keeps installation deterministic.
   std::map<uint64_t, std::vector<Hook>> Want;
@@ -437,11 +487,14 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
       Want[Sym->Value + M.Bias].push_back(
           Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
-  if (P.Agent.Installed)
-    if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
-      if (!P.Heal.Header)
-        Want[Sym->Value + M.Bias].push_back(
-            Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
+  // With the agent alone, the agent itself keeps the program's
+  // dispositions there, first at its site (TSCC_HOOK_SIGNAL_GATE).
+  if (P.Agent.Installed && !P.Heal.Header)
+    addAgentGate(M, HealerGuardFunction, HookKind::SignalGate, Want, Enclosing);
+  // In a process it may let go of, the agent keeps SIGTRAP open for trap
+  // sites (as exec gates, only there).
+  if (P.Agent.Installed && Opts.Detach)
+    addAgentGate(M, "pthread_sigmask", HookKind::SigmaskGate, Want, Enclosing);
   for (uint32_t W = 0; W < WithinNames.size(); ++W)
     if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W])) {
       Want[Sym->Value + M.Bias].insert(
@@ -490,7 +543,10 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {
-        Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
+        if (dropGatesOnly(Want[J.Addr]))
+          Want.erase(J.Addr);
+        else
+          Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
         continue;
       }
       auto T = Traps.find(J.Addr);
@@ -645,7 +701,8 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
-    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate)
+    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate ||
+        H.Kind == HookKind::SignalGate || H.Kind == HookKind::SigmaskGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
