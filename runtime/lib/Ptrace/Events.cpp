@@ -8,6 +8,8 @@
 #include "../InProcess/Installer/Agent.h"
 #include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
+
+#include "../InProcess/Patch/SyscallDispatch.h"
 #include "Displaced.h"
 #include "ExecCost.h"
 #include "Seccomp.h"
@@ -189,6 +191,20 @@ void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
 }
 
+void PtraceBackend::Impl::dispatchNewThread(PtraceProcess &P, Thread &T) {
+  T.DispatchPending = false;
+  std::string Why;
+  if (dispatchThread(P, T.Tid, Why))
+    return;
+  // Its calls that no site catches would go unseen: it stops at them.
+  P.UsesSyscallStops = true;
+  warnOnce("pid " + std::to_string(P.Pid) + ": thread " +
+           std::to_string(T.Tid) +
+           " has no Syscall User Dispatch, the process stops at every "
+           "system call (PTRACE_SYSCALL) from now on: " +
+           Why);
+}
+
 void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   int Sig = WSTOPSIG(St);
   unsigned Event = static_cast<unsigned>(St) >> 16;
@@ -205,6 +221,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     }
     if (T.CheckFs)
       checkNewThreadTls(P, T);
+    if (T.DispatchPending)
+      dispatchNewThread(P, T);
     // A group-stop keeps the thread stopped (job control) until SIGCONT,
     // unless it is in a clause: then it finishes that first (its agent
     // stops it again right after), so that no other thread waits for it.
@@ -312,6 +330,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     execFailed(P, Sig);
     return;
   }
+  if (Sig == SIGSYS && P.Agent.SudOn)
+    rewindDispatchedCall(P, T.Tid);
   resume(P, T, Sig);
 }
 
@@ -686,6 +706,7 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     Thread &NT = P.Threads[New];
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
+    NT.DispatchPending = P.Agent.SudOn;
     ByTid[New] = &P;
     user_regs_struct R;
     if (P.Agent.Installed && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
@@ -718,6 +739,7 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
     NT.Shadow = T.Shadow;
+    NT.DispatchPending = C.Agent.SudOn;
     ByPid[New] = &C;
     ByTid[New] = &C;
     Owner = &C;

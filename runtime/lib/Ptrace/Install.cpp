@@ -502,6 +502,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
           Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
       Enclosing.emplace(Sym->Value + M.Bias, Sym);
     }
+  startSyscallDispatch(P, Tid);
   addExecGates(P, M, Want, Enclosing);
   reportSyscallMechanisms(P);
   if (Want.empty()) {

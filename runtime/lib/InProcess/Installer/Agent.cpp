@@ -768,6 +768,7 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
   A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
   A.Trap = symbol(AgentImg, TSCC_AGENT_SYM_TRAP);
+  A.Sigsys = symbol(AgentImg, TSCC_AGENT_SYM_SIGSYS); // x86-64 only
   A.SafeBegin = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_BEGIN);
   A.SafeEnd = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_END);
   A.SafeFault = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_FAULT);
