@@ -60,6 +60,13 @@ enum tscc_hook_kind {
    * and waits until it is traced, so that tsrun sees the exec and sets the
    * new image up before it runs (Agent/follow.c). */
   TSCC_HOOK_EXEC_GATE = 6,
+  /* Not a probe: the loader's debugger hook (_dl_debug_state, r_brk), a
+   * trap site, in a process tsrun has let go of. At a consistent link map
+   * (loader_state reads 0, RT_CONSISTENT) the thread asks tsrun for a
+   * window (TSCC_WINDOW_LINK_MAP) and waits while tsrun installs the
+   * probes of the libraries that came (dlopen) or forgets those that went
+   * (dlclose), before the loader runs their initialisers (Agent/follow.c). */
+  TSCC_HOOK_LOADER_GATE = 7,
 };
 #define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)
@@ -413,6 +420,10 @@ struct tscc_agent_config {
   int32_t shard_fd;
   uint32_t shard_dev_major, shard_dev_minor;
   uint32_t reserved2; /* the same size in both models */
+  /* Set by tsrun when it lets go of the process: the address of the
+   * loader's r_debug.r_state, which TSCC_HOOK_LOADER_GATE reads to ask for
+   * a window at consistent link maps only; 0 to ask at every call. */
+  uint64_t loader_state;
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -438,7 +449,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2144, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2152, "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

@@ -90,6 +90,10 @@ int agent_join_sharers(int32_t Pid);
  * returns at once when attached, and without a window when tsrun is gone,
  * refuses or the session ends (follow.c). */
 void agent_exec_gate(void);
+/* At the loader's debugger hook (TSCC_HOOK_LOADER_GATE), in a process tsrun
+ * has let go of: at a consistent link map, asks tsrun for a window in which
+ * it probes the libraries dlopen() brought (follow.c). */
+void agent_loader_gate(void);
 
 /*--- Running clauses -------------------------------------------------------*/
 

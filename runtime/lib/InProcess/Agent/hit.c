@@ -317,12 +317,19 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE)) &&
       !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
-  /* libc's exec functions, while detached: whatever collection does, the
-   * new image must be set up. Such a hook is first at its site. */
-  if (UNLIKELY(Site->hook_count &&
-               AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)[0].kind ==
-                   TSCC_HOOK_EXEC_GATE)) {
-    agent_exec_gate();
+  /* libc's exec functions and the loader's hook, while detached: whatever
+   * collection does, a new image or library must be set up. Such a hook
+   * is first at its site. */
+  uint32_t First =
+      Site->hook_count
+          ? AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)[0].kind
+          : 0;
+  if (UNLIKELY(First == TSCC_HOOK_EXEC_GATE ||
+               First == TSCC_HOOK_LOADER_GATE)) {
+    if (First == TSCC_HOOK_EXEC_GATE)
+      agent_exec_gate();
+    else
+      agent_loader_gate();
     if (Site->hook_count == 1)
       return;
   }

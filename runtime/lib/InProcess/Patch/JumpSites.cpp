@@ -76,6 +76,8 @@ uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
     return TSCC_HOOK_WITHIN;
   case HookKind::ExecGate:
     return TSCC_HOOK_EXEC_GATE;
+  case HookKind::LoaderGate:
+    return TSCC_HOOK_LOADER_GATE;
   case HookKind::HealerGuard:
     break;
   }
