@@ -17,6 +17,7 @@ spaces), and $ATTACH_RUN_WAIT_FOR is the -v message to wait for before
 PROG is let go (default ": attached").
 """
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -36,14 +37,23 @@ def main(tsrun, obj, prog, *args):
         ts = subprocess.Popen([tsrun, obj, "-v", *extra, "-p", str(p.pid)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
-        # -v reports the attachment: from then on probes are in place.
+        # -v reports the attachment: from then on probes are in place. A
+        # message that never comes fails the test, not hangs it.
+        signal.signal(signal.SIGALRM, lambda s, f: (
+            p.kill(), ts.kill(), sys.exit("tsrun never said %r" % wait_for)))
+        signal.alarm(120)
         before = []
         for line in ts.stderr:
             before.append(line)
             if wait_for in line:
                 break
+            if ": stays attached: " in line and ": detached" in wait_for:
+                p.kill()
+                ts.kill()
+                sys.exit("tsrun did not let go: " + line.strip())
         else:
             sys.exit("tsrun ended before attaching (status %s)" % ts.wait())
+        signal.alarm(0)
         with open(go, "w") as g:
             g.write("x")
         prog_out = p.communicate(timeout=120)[0]
