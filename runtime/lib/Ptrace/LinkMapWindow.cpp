@@ -60,7 +60,10 @@ void PtraceBackend::Impl::linkMapWindow(tscc_shard_header &H, uint32_t Word) {
              ": attached for a change of its libraries (a window)");
     }
   } else if (P && Why.empty()) {
-    Why = "it is attached"; // its loader's hook stops it anyway
+    // Attached meanwhile (another thread's exec window): tsrun took the
+    // gate's trap on the way here and read the link map then.
+    grantWindow(H, Word);
+    return;
   }
   if (!Why.empty()) {
     warnOnce("pid " + std::to_string(Pid) +
@@ -79,8 +82,8 @@ void PtraceBackend::Impl::linkMapWindow(tscc_shard_header &H, uint32_t Word) {
   // Staying attached: the agent is told so (tsrun takes the loader's trap
   // from now on), and every thread goes on.
   uint32_t Zero = 0;
-  P->writeMemory(P->Agent.Config + offsetof(tscc_agent_config, detached),
-                 &Zero, sizeof(Zero));
+  P->writeMemory(P->Agent.Config + offsetof(tscc_agent_config, detached), &Zero,
+                 sizeof(Zero));
   for (auto &[Id, Th] : P->Threads)
     if (Th.State == ThreadState::Stopped)
       resume(*P, Th, Th.PendingSignal);
