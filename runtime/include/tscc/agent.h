@@ -73,6 +73,13 @@ enum tscc_hook_kind {
    * out of what threads block, so that a trap site never meets a thread
    * that blocks it (Agent/signal.c). First at its site. */
   TSCC_HOOK_SIGMASK_GATE = 8,
+  /* Not a probe: the loader's debugger hook (_dl_debug_state, r_brk), a
+   * trap site, in a process tsrun has let go of. At a consistent link map
+   * (loader_state reads 0, RT_CONSISTENT) the thread asks tsrun for a
+   * window (TSCC_WINDOW_LINK_MAP) and waits while tsrun installs the
+   * probes of the libraries that came (dlopen) or forgets those that went
+   * (dlclose), before the loader runs their initialisers (Agent/follow.c). */
+  TSCC_HOOK_LOADER_GATE = 9,
 };
 #define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)
@@ -443,6 +450,10 @@ struct tscc_agent_config {
   /* SIGSYS: the program's disposition, behind the agent's handler
    * (tscc_agent_sigsys) while SUD is on. The agent's. */
   struct tscc_kernel_sigaction chained_sys;
+  /* Set by tsrun when it lets go of the process: the address of the
+   * loader's r_debug.r_state, which TSCC_HOOK_LOADER_GATE reads to ask for
+   * a window at consistent link maps only; 0 to ask at every call. */
+  uint64_t loader_state;
 };
 
 /* The pages of Syscall User Dispatch, at a fixed address (the gadget's):
@@ -512,7 +523,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2192, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2200, "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,

@@ -127,11 +127,19 @@ struct tscc_shard_header {
    * of that is about to exec, and waits to be traced first; 0 when none
    * asks. Its process may be one that shares this shard (a vfork() or
    * fork() child). tsrun sets window_grant to that id once the thread is
-   * traced (both are futex words), or clears window_tid to refuse. */
+   * traced (both are futex words), or clears window_tid to refuse. With
+   * TSCC_WINDOW_LINK_MAP set in window_tid (and window_grant), the thread
+   * is in the loader's debugger hook instead: the libraries it maps change,
+   * and tsrun installs their probes before it grants the window. */
   uint32_t window_tid;
   uint32_t window_grant;
   uint8_t pad[12];
 };
+
+/* In window_tid: the window is for a link-map change, not an exec (thread
+ * ids stay below 2^22). */
+#define TSCC_WINDOW_LINK_MAP 0x80000000u
+#define TSCC_WINDOW_TID(W) ((W) & ~TSCC_WINDOW_LINK_MAP)
 
 enum tscc_agent_notice {
   TSCC_NOTICE_THREADS_FULL = 1u << 0, /* a thread found no free slot */

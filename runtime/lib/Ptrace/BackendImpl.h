@@ -26,6 +26,8 @@
 #include <set>
 #include <unordered_map>
 
+struct tscc_shard_header;
+
 namespace tscc::rt {
 
 class Shard;
@@ -41,6 +43,10 @@ void inheritTracing(PtraceProcess &C, const PtraceProcess &P,
                     bool CopiesMemory);
 /// The thread group of a tid, from /proc (0 when it is gone).
 pid_t tgidOf(pid_t Tid);
+/// A window a detached process's thread asked for in its shard (Word: its
+/// window_tid) is granted / refused, and the thread woken.
+void grantWindow(tscc_shard_header &H, uint32_t Word);
+void refuseWindow(tscc_shard_header &H, uint32_t Word);
 } // namespace pt
 
 class PtraceBackend::Impl {
@@ -130,6 +136,14 @@ public:
   /// detached (T must not be resumed), false when it stays attached (-v
   /// says why, once).
   bool detachIfSettled(pt::PtraceProcess &P, pt::Thread &T, uint64_t ResumeAt);
+  /// --detach: P, which tsrun attached to (-p, --exe) and set up, all of
+  /// its threads stopped, is let go of at once if nothing needs tsrun.
+  bool detachAttached(pt::PtraceProcess &P);
+  /// Puts an in-process trap site on the loader's debugger hook at Addr
+  /// (its breakpoint taken out first), whose agent asks for a window at
+  /// each consistent link map while P is detached (LinkMapWindow.cpp).
+  bool placeLoaderGate(pt::PtraceProcess &P, pid_t Tid, uint64_t Addr,
+                       std::string &Why);
   /// Attaches every detached process again (every thread stopped), for the
   /// end of the session; a process that execed while detached is
   /// forgotten as an image, one that cannot be attached is left to heal
@@ -153,6 +167,9 @@ public:
   bool onlyFollowedLeft() const;
   /// Sleeps until a followed process ends, or for a few milliseconds.
   void waitFollowed();
+  /// Whether the end of P, once let go of, can be learnt: it is tsrun's
+  /// child (waitpid()), or it has a pidfd now (opened here).
+  bool watchEndByPidFd(pt::PtraceProcess &P);
   /// Whether followed process P has ended (its pidfd says so).
   bool followedEnded(const pt::PtraceProcess &P) const;
   void finishFollowed(pt::PtraceProcess &P);
@@ -173,6 +190,11 @@ public:
                                    pid_t Tid, std::string &Why);
   /// Seizes every thread of P (stopped) and puts Tid in its window.
   bool openWindow(pt::PtraceProcess &P, pid_t Tid, std::string &Why);
+  /// Thread TSCC_WINDOW_TID(Word) of a detached process is in the loader's
+  /// hook at a consistent link map (LinkMapWindow.cpp): the process is
+  /// attached, its new libraries' probes installed (its unloaded ones
+  /// forgotten), and it is let go of again, before the window is granted.
+  void linkMapWindow(tscc_shard_header &H, uint32_t Word);
   /// A process made for a window only leaves the backend.
   void forgetWindowOnly(pt::PtraceProcess &P);
   /// At the exec stop of a window (onExec): it is closed.

@@ -1,30 +1,36 @@
 //===- Detach.cpp - Letting go of processes whose clauses run inside -----===//
 //
-// With --detach, a launched command whose every site runs in the process
-// (the in-process agent) is let go of once it is set up: at the loader's
-// first consistent link map (its startup libraries installed, before their
-// initialisers run), or at its exec stop when it has no loader. From then
-// on no thread of it is ptrace-attached, so signals, faults in clauses and
-// system calls cost it nothing, and gdb or strace can attach to it. Its
-// records and counters come through the shared store as before; its end
-// comes through waitpid() (it is tsrun's child). To end the session tsrun
-// attaches again (reattachDetached), and the usual teardown (Shutdown.cpp)
-// removes every site. If tsrun is killed meanwhile, the agent puts the
-// sites back itself (the lifeline, heal.c).
+// With --detach, a process whose every site runs in the process (the
+// in-process agent) is let go of once it is set up: at the loader's first
+// consistent link map (its startup libraries installed, before their
+// initialisers run), at its exec stop when it has no loader, or at once
+// when tsrun attached to it. From then on no thread of it is
+// ptrace-attached, so signals, faults in clauses and system calls cost it
+// nothing, and gdb or strace can attach to it. Its records and counters
+// come through the shared store as before; its end comes through
+// waitpid() (tsrun's child) or a pidfd (any other). To end the session
+// tsrun attaches again (reattachDetached), and the usual teardown
+// (Shutdown.cpp) removes every site. If tsrun is killed meanwhile, the
+// agent puts the sites back itself (the lifeline, heal.c).
 //
 // A fork() child of a detached process arms itself (Agent/follow.c): tsrun
 // makes the shard inheritable before it lets go (letForksFollow). An exec
-// through libc gets a window (ExecWindow.cpp). What a detached process
-// does that tsrun does not follow (yet): an image exec'd with a raw system
-// call runs untraced (noticed when tsrun attaches again), libraries dlopen()ed
-// later are not probed, and a SIGSEGV, SIGBUS or SIGFPE handler the
-// program sets replaces the agent's until tsrun attaches again (it then
-// chains to it, as when it watches sigaction()).
+// through libc gets a window (ExecWindow.cpp), and so does a change of its
+// libraries (dlopen, dlclose): the loader's breakpoint becomes an
+// in-process gate when tsrun lets go (placeLoaderGate, LinkMapWindow.cpp).
+// What a detached process does that tsrun does not follow (yet): an image
+// exec'd with a raw system call runs untraced (noticed when tsrun attaches
+// again), and a SIGSEGV, SIGBUS or SIGFPE handler the program sets
+// replaces the agent's until tsrun attaches again (it then chains to it,
+// as when it watches sigaction()).
 //
 //===----------------------------------------------------------------------===//
 #include "../InProcess/Installer/Agent.h"
 #include "BackendImpl.h"
 
+#include "../InProcess/Patch/JumpSites.h"
+
+#include "tscc/Runtime/LinkMap.h"
 #include "tscc/Runtime/Session.h"
 
 #include <algorithm>
@@ -51,8 +57,6 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
         return "a probe site needs tsrun (a breakpoint at " + H.Function + ")";
   if ((P.Agent.Sharers && P.Agent.Sharers->Members.size() > 1) || P.VforkParent)
     return "another process shares its memory";
-  if (P.PPid != getpid() && !P.FollowedFrom)
-    return "it is not tsrun's child, whose end tsrun would not see";
   for (const auto &[Tid, T] : P.Threads)
     if (!T.Shadow.empty())
       return "a return is hijacked by a breakpoint";
@@ -60,6 +64,38 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
 }
 
 namespace {
+
+void setPc(pid_t Tid, uint64_t Pc) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) == 0) {
+    R.rip = Pc;
+    ptrace(PTRACE_SETREGS, Tid, nullptr, &R);
+  }
+}
+
+/// T is at the entry of the loader's debugger hook, _dl_debug_state, which
+/// does nothing (it exists for debuggers to break on): T returns from it,
+/// as its `ret` would.
+void returnFromLoaderHook(PtraceProcess &P, Thread &T) {
+  user_regs_struct R;
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return;
+  bool Ok = false;
+  uint64_t Sp =
+      P.dataModel() == DataModel::ILP32 ? R.rsp & 0xffffffffull : R.rsp;
+  uint64_t Ret = P.readPointer(Sp, Ok);
+  if (!Ok)
+    return;
+  R.rip = Ret;
+  R.rsp += P.pointerSize();
+  ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+}
+
+bool writeDetachedFlag(PtraceProcess &P, uint32_t Value) {
+  return P.Agent.Installed &&
+         P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
+                       &Value, sizeof(Value));
+}
 
 /// Lets go of one stopped thread, with the signal it was to get. Where the
 /// process has trap sites, the thread no longer blocks SIGTRAP:
@@ -88,8 +124,13 @@ bool tellAgentDetached(PtraceProcess &P, pid_t Tid, Session &S,
   if (!letForksFollow(P, Tid, NoFollow))
     S.note("pid " + std::to_string(P.Pid) +
            ": children it forks while detached run untraced: " + NoFollow);
+  // The loader's hook asks for a window at consistent link maps only.
+  uint64_t State =
+      P.RDebug ? P.RDebug + linkMapLayout(P.pointerSize()).RState : 0;
   uint32_t One = 1;
-  if (P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
+  if (P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, loader_state),
+                    &State, sizeof(State)) &&
+      P.writeMemory(P.Agent.Config + offsetof(tscc_agent_config, detached),
                     &One, sizeof(One)))
     return true;
   Why = "cannot tell the agent it is detached";
@@ -98,11 +139,57 @@ bool tellAgentDetached(PtraceProcess &P, pid_t Tid, Session &S,
 
 } // namespace
 
+bool PtraceBackend::Impl::placeLoaderGate(PtraceProcess &P, pid_t Tid,
+                                          uint64_t Addr, std::string &Why) {
+  if (P.LoaderGate == Addr)
+    return true;
+  const Module *Loader = nullptr;
+  for (const auto &M : P.Modules)
+    if (Addr >= M->Start && Addr < M->End)
+      Loader = M.get();
+  if (!Loader) {
+    Why = "no module holds it";
+    return false;
+  }
+  // Its function, for the planner: a jump must stay inside it (it is one
+  // `ret` in glibc, so it takes a trap).
+  uint64_t Start = 0, Size = 0;
+  const ElfSymbol *Sym = Loader->Elf->findFunction("_dl_debug_state");
+  if (Sym && Sym->Value + Loader->Bias == Addr) {
+    Start = Addr;
+    Size = Sym->Size;
+  }
+  JumpCandidate Gate{
+      Addr,
+      Start,
+      Size,
+      {Hook{HookKind::LoaderGate, 0, "_dl_debug_state", Loader->Name}},
+      {}};
+  std::map<uint64_t, std::string> Traps;
+  std::map<uint64_t, std::string> Rejected =
+      installJumpSites(P, Tid, *Loader, {Gate}, {Addr}, Traps);
+  if (auto R = Rejected.find(Addr); R != Rejected.end()) {
+    Why = R->second;
+    return false;
+  }
+  if (!P.Agent.Sites.count(Addr)) {
+    Why = "it was not patched";
+    return false;
+  }
+  P.LoaderGate = Addr;
+  return true;
+}
+
 bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
                                           uint64_t ResumeAt) {
   if (!Opts.Detach || ShuttingDown || P.Detached)
     return false;
   std::string Why = attachmentNeeded(P);
+  // Not tsrun's child (attached with -p or --exe, made by fork() in a
+  // traced process): waitpid() would not hear of its end once it is let
+  // go of, a pidfd does.
+  if (Why.empty() && !watchEndByPidFd(P))
+    Why = "it is not tsrun's child, and no pidfd can watch its end";
   std::vector<pid_t> Paused;
   if (Why.empty()) {
     // Every other thread stopped, with nothing of it waiting for us.
@@ -125,17 +212,29 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
     return false;
   }
   // The loader's breakpoint and the sigaction() watch go: nobody would
-  // take their traps.
+  // take their traps. The loader's hook becomes an in-process gate.
+  uint64_t Loader = P.LoaderBreak;
   for (const auto &[Addr, Bp] : P.Breakpoints)
     P.writeMemory(Addr, Bp.Orig, 1);
   P.Breakpoints.clear();
   P.LoaderBreak = 0;
-  if (ResumeAt) {
-    user_regs_struct R;
-    if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
-      R.rip = ResumeAt;
-      ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
-    }
+  if (ResumeAt && ResumeAt == Loader)
+    returnFromLoaderHook(P, T); // the gate must not take this very call
+  else if (ResumeAt)
+    setPc(T.Tid, ResumeAt);
+  if (Loader && !placeLoaderGate(P, T.Tid, Loader, Why)) {
+    // Not let go of after all: a library it loads would not be probed.
+    installLoaderBreak(P, T.Tid, Loader);
+    if (ResumeAt == Loader)
+      setPc(T.Tid, ResumeAt);
+    writeDetachedFlag(P, 0);
+    for (pid_t Tid : Paused)
+      resume(P, P.Threads[Tid]);
+    Why = "the loader's hook cannot take an in-process trap (" + Why + ")";
+    if (P.AttachedBecause != Why)
+      S.note("pid " + std::to_string(P.Pid) + ": stays attached: " + Why);
+    P.AttachedBecause = Why;
+    return false;
   }
   for (auto &[Tid, Th] : P.Threads) {
     detachThread(Tid, Th.PendingSignal, P.Agent.TrapSites != 0);
@@ -143,7 +242,7 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
       ByTid.erase(Tid);
   }
   P.Threads.clear();
-  ByTid[P.Pid] = &P; // its end still comes through waitpid()
+  ByTid[P.Pid] = &P; // its end comes through waitpid(), or its pidfd
   P.Detached = true;
   P.AttachedBecause.clear();
   S.note("pid " + std::to_string(P.Pid) +
@@ -174,13 +273,14 @@ void forgetImage(PtraceProcess &P) {
   P.Heal = HealState{};
   P.RDebug = 0;
   P.LoaderBreak = 0;
+  P.LoaderGate = 0;
 }
 
 } // namespace
 
 bool PtraceBackend::Impl::reattach(PtraceProcess &P) {
   std::string Pid = std::to_string(P.Pid);
-  if (P.FollowedFrom && followedEnded(P)) {
+  if (P.PidFd >= 0 && followedEnded(P)) {
     finishFollowed(P);
     return true;
   }
@@ -232,7 +332,7 @@ void PtraceBackend::Impl::reattachDetached() {
     // attachment; the others leave the session as they are.
     if (willKill(*P))
       kill(P->Pid, SIGKILL);
-    if (P->FollowedFrom) { // not tsrun's child: no waitpid() for it
+    if (P->PidFd >= 0) { // not tsrun's child: no waitpid() for it
       finishFollowed(*P);
       continue;
     }

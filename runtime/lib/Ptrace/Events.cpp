@@ -124,6 +124,13 @@ bool takeTrapSite(PtraceProcess &P, Thread &T, bool Rewind) {
   return ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0;
 }
 
+/// T stopped at the int3 of the loader's in-process gate (placeLoaderGate).
+bool atLoaderGate(const PtraceProcess &P, const Thread &T) {
+  user_regs_struct R;
+  return P.LoaderGate && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0 &&
+         R.rip - 1 == P.LoaderGate;
+}
+
 /// T stopped with a SIGSEGV or SIGBUS of the agent's safe copy of memory
 /// (a bad pointer in a clause): sends it where the agent's handler would
 /// have, the copy's fault exit (it returns -1 and the clause counts a
@@ -241,6 +248,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
       std::string Why;
       if (!finishChildAgent(P, T.Tid, *Agents, Why))
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
+      else if (detachIfSettled(P, T, 0)) // --detach: it is set up
+        return;
     }
     resume(P, T); // a new tracee's first stop, or an old interrupt
     return;
@@ -281,6 +290,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   default:
     break;
   }
+  if (Sig == SIGTRAP && !ShuttingDown && atLoaderGate(P, T))
+    syncLinkMap(P, T.Tid); // attached again after a window: as at r_brk
   if (Sig == SIGTRAP && takeTrapSite(P, T, ShuttingDown)) {
     repairOwnSignal(P, T, SIGTRAP);
     if (!ShuttingDown)
@@ -676,6 +687,7 @@ void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,
   C.FaultBreaks = P.FaultBreaks;
   C.RDebug = P.RDebug;
   C.LoaderBreak = P.LoaderBreak;
+  C.LoaderGate = P.LoaderGate;
   C.Installed = P.Installed;
   if (CopiesMemory)
     C.Semaphores = P.Semaphores;
@@ -813,6 +825,7 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   P.Heal = HealState{};
   P.RDebug = 0;
   P.LoaderBreak = 0;
+  P.LoaderGate = 0;
   // Its seccomp filters survive exec; its path is chosen again from them.
   P.Seccomp.forgetAll();
   P.NoInjection.clear();

@@ -45,21 +45,20 @@ namespace {
 /// own inside).
 constexpr const char *ExecFunctions[] = {"execve", "execveat", "fexecve"};
 
-void grant(tscc_shard_header &H, pid_t Tid) {
-  __atomic_store_n(&H.window_grant, static_cast<uint32_t>(Tid),
-                   __ATOMIC_RELEASE);
+} // namespace
+
+void tscc::rt::pt::grantWindow(tscc_shard_header &H, uint32_t Word) {
+  __atomic_store_n(&H.window_grant, Word, __ATOMIC_RELEASE);
   syscall(SYS_futex, &H.window_grant, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
 
-/// No window for Tid: it goes on into its exec untraced.
-void refuse(tscc_shard_header &H, pid_t Tid) {
-  uint32_t Expected = static_cast<uint32_t>(Tid);
+/// No window for the thread: it goes on into its exec untraced.
+void tscc::rt::pt::refuseWindow(tscc_shard_header &H, uint32_t Word) {
+  uint32_t Expected = Word;
   __atomic_compare_exchange_n(&H.window_tid, &Expected, 0, false,
                               __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
   syscall(SYS_futex, &H.window_tid, FUTEX_WAKE, INT_MAX, nullptr, nullptr, 0);
 }
-
-} // namespace
 
 void PtraceBackend::Impl::addExecGates(
     PtraceProcess &P, const Module &M,
@@ -86,12 +85,16 @@ void PtraceBackend::Impl::openWindows() {
     if (!Sh)
       continue;
     tscc_shard_header &H = Sh->header();
-    auto Tid =
-        static_cast<pid_t>(__atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE));
+    uint32_t Word = __atomic_load_n(&H.window_tid, __ATOMIC_ACQUIRE);
+    auto Tid = static_cast<pid_t>(TSCC_WINDOW_TID(Word));
     if (Tid <= 0 || __atomic_load_n(&H.window_grant, __ATOMIC_ACQUIRE))
       continue;
     if (ShuttingDown) {
-      refuse(H, Tid); // everything is taken out anyway
+      refuseWindow(H, Word); // everything is taken out anyway
+      continue;
+    }
+    if (Word & TSCC_WINDOW_LINK_MAP) { // a dlopen() or dlclose()
+      linkMapWindow(H, Word);
       continue;
     }
     std::string Why;
@@ -99,10 +102,10 @@ void PtraceBackend::Impl::openWindows() {
     if (!Q || !openWindow(*Q, Tid, Why)) {
       warnOnce("pid " + std::to_string(tgidOf(Tid)) +
                ": an image it exec'd while detached ran untraced: " + Why);
-      refuse(H, Tid);
+      refuseWindow(H, Word);
       continue;
     }
-    grant(H, Tid);
+    grantWindow(H, Word);
     for (auto &[Id, T] : Q->Threads)
       if (T.State == ThreadState::Stopped)
         resume(*Q, T, T.PendingSignal);

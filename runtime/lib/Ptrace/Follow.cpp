@@ -109,6 +109,13 @@ void PtraceBackend::Impl::findFollowed(bool Now) {
   }
 }
 
+bool PtraceBackend::Impl::watchEndByPidFd(PtraceProcess &P) {
+  if (P.PidFd >= 0 || (P.PPid == getpid() && !P.FollowedFrom))
+    return true;
+  P.PidFd = static_cast<int>(syscall(SYS_pidfd_open, P.Pid, 0));
+  return P.PidFd >= 0;
+}
+
 bool PtraceBackend::Impl::followedEnded(const PtraceProcess &P) const {
   if (P.PidFd < 0)
     return kill(P.Pid, 0) != 0 && errno == ESRCH;
@@ -120,7 +127,8 @@ void PtraceBackend::Impl::finishFollowed(PtraceProcess &P) {
   if (P.PidFd >= 0)
     close(P.PidFd);
   P.PidFd = -1;
-  S.leaveShard(P);
+  if (P.FollowedFrom)
+    S.leaveShard(P);
   // Its status is its parent's to collect: tsrun does not know it.
   finishProcess(P, -1, 0);
 }
@@ -128,7 +136,7 @@ void PtraceBackend::Impl::finishFollowed(PtraceProcess &P) {
 void PtraceBackend::Impl::reapFollowed() {
   std::vector<PtraceProcess *> Ended;
   for (auto &[Pid, P] : ByPid)
-    if (P->FollowedFrom && P->Detached && followedEnded(*P))
+    if (P->PidFd >= 0 && P->Detached && followedEnded(*P))
       Ended.push_back(P);
   for (PtraceProcess *P : Ended)
     finishFollowed(*P);
@@ -137,7 +145,7 @@ void PtraceBackend::Impl::reapFollowed() {
 bool PtraceBackend::Impl::onlyFollowedLeft() const {
   return !ByPid.empty() &&
          std::all_of(ByPid.begin(), ByPid.end(), [](const auto &E) {
-           return E.second->FollowedFrom && E.second->Detached;
+           return E.second->PidFd >= 0 && E.second->Detached;
          });
 }
 

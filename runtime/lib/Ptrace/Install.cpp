@@ -393,7 +393,8 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     return false;
   bool Ok = false;
   uint64_t Brk = P.readPointer(RDebug + L.RBrk, Ok);
-  if (Ok && Brk && !P.LoaderBreak)
+  // Not over the in-process gate of a process tsrun let go of once.
+  if (Ok && Brk && !P.LoaderBreak && P.LoaderGate != Brk)
     installLoaderBreak(P, Tid, Brk);
 
   std::set<std::pair<uint64_t, std::string>> Live;
@@ -430,6 +431,12 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     for (auto B = P.Breakpoints.begin(); B != P.Breakpoints.end();)
       B = (B->first >= M.Start && B->first < M.End) ? P.Breakpoints.erase(B)
                                                     : std::next(B);
+    // Its jump sites too: a library loaded there later gets sites of its
+    // own (the agent's table keeps the old entries, which heal nothing:
+    // their bytes no longer hold a jump to their trampolines).
+    std::erase_if(P.Agent.Sites, [&](const auto &E) {
+      return E.first >= M.Start && E.first < M.End;
+    });
     P.Installed.erase({M.Bias, M.Path});
     std::erase_if(P.Semaphores,
                   [&](uint64_t A) { return A >= M.Start && A < M.End; });
@@ -702,7 +709,8 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
     if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate ||
-        H.Kind == HookKind::SignalGate || H.Kind == HookKind::SigmaskGate)
+        H.Kind == HookKind::SignalGate || H.Kind == HookKind::SigmaskGate ||
+        H.Kind == HookKind::LoaderGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))

@@ -366,7 +366,7 @@ bool PtraceBackend::Impl::attach(pid_t Pid, std::string &Error, bool StartUp) {
   keepAgentFromUntracedSharers(P);
   S.targetAttached(P, "attached");
   adoptSharers(P, Sharers, StartUp);
-  if (!StartUp)
+  if (!StartUp && !detachAttached(P))
     for (auto &[T, Th] : P.Threads)
       if (Th.State == ThreadState::Stopped)
         resume(P, Th, Th.PendingSignal);
@@ -561,6 +561,14 @@ void PtraceBackend::Impl::spawnWaker() {
     WakerPid.store(W);
 }
 
+bool PtraceBackend::Impl::detachAttached(PtraceProcess &P) {
+  if (!Opts.Detach || P.Launched || P.Threads.empty() || P.Detached)
+    return false;
+  auto It = P.Threads.find(P.Pid);
+  return detachIfSettled(
+      P, It != P.Threads.end() ? It->second : P.Threads.begin()->second, 0);
+}
+
 void PtraceBackend::Impl::run() {
   // The waker: a child of this thread that only sleeps. interrupt() kills
   // it, which wakes waitpid() without any race.
@@ -578,10 +586,13 @@ void PtraceBackend::Impl::run() {
         kill(W, SIGKILL);
     });
   if (!Interrupted.load() && !S.stopRequested())
-    for (auto &[Pid, P] : ByPid)
+    for (auto &[Pid, P] : ByPid) {
+      if (detachAttached(*P)) // --detach: nothing left to resume
+        continue;
       for (auto &[Tid, T] : P->Threads)
         if (T.State == ThreadState::Stopped)
           resume(*P, T, T.PendingSignal);
+    }
 
   // With --exe the session goes on while no process runs the file.
   while (!ByPid.empty() || Watch) {
@@ -704,6 +715,9 @@ void PtraceBackend::Impl::leaveSharedMemory(PtraceProcess &Child) {
 
 void PtraceBackend::Impl::finishProcess(PtraceProcess &P, int Code, int Sig) {
   leaveSharedMemory(P);
+  if (P.PidFd >= 0) // watched its end while it was let go of
+    close(P.PidFd);
+  P.PidFd = -1;
   for (auto &[Tid, T] : P.Threads) {
     ByTid.erase(Tid);
     S.threadExited(P, Tid);

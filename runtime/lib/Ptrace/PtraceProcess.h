@@ -68,6 +68,12 @@ enum class HookKind : uint8_t {
   /// (TSCC_HOOK_SIGMASK_GATE). Not a probe; nothing at all happens at it
   /// where it cannot be a jump site.
   SigmaskGate,
+  /// The loader's debugger hook (r_brk) of a process tsrun has let go of:
+  /// the agent asks for a window there at a consistent link map
+  /// (TSCC_HOOK_LOADER_GATE), so that dlopen()ed libraries are probed. A
+  /// trap site; while the process is attached tsrun takes its trap and
+  /// reads the link map itself. Not a probe.
+  LoaderGate,
 };
 
 struct Hook {
@@ -358,6 +364,9 @@ public:
   /// r_debug address (0 until known) and the loader breakpoint address.
   uint64_t RDebug = 0;
   uint64_t LoaderBreak = 0;
+  /// The loader's debugger hook as an in-process site (HookKind::LoaderGate)
+  /// once the process has been let go of; 0 when none.
+  uint64_t LoaderGate = 0;
   /// Modules whose probes are installed, by (bias, path).
   std::set<std::pair<uint64_t, std::string>> Installed;
   /// USDT semaphores we incremented (runtime addresses); decremented when

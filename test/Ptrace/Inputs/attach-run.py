@@ -11,8 +11,13 @@ it reports the attachment (-v), PROG is released, and both run to the end:
 tsrun's session ends when its only target exits. Prints PROG's output, then
 tsrun's (standard output, then all of its -v messages), then both exit
 statuses.
+
+$ATTACH_RUN_TSRUN_ARGS adds options to tsrun's command line (split at
+spaces), and $ATTACH_RUN_WAIT_FOR is the -v message to wait for before
+PROG is let go (default ": attached").
 """
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,17 +32,28 @@ def main(tsrun, obj, prog, *args):
         first = p.stdout.readline()
         if first.strip() != "started":
             sys.exit("PROG said %r instead of 'started'" % first)
-        ts = subprocess.Popen([tsrun, obj, "-v", "-p", str(p.pid)],
+        extra = os.environ.get("ATTACH_RUN_TSRUN_ARGS", "").split()
+        wait_for = os.environ.get("ATTACH_RUN_WAIT_FOR", ": attached")
+        ts = subprocess.Popen([tsrun, obj, "-v", *extra, "-p", str(p.pid)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
-        # -v reports the attachment: from then on probes are in place.
+        # -v reports the attachment: from then on probes are in place. A
+        # message that never comes fails the test, not hangs it.
+        signal.signal(signal.SIGALRM, lambda s, f: (
+            p.kill(), ts.kill(), sys.exit("tsrun never said %r" % wait_for)))
+        signal.alarm(120)
         before = []
         for line in ts.stderr:
             before.append(line)
-            if ": attached" in line:
+            if wait_for in line:
                 break
+            if ": stays attached: " in line and ": detached" in wait_for:
+                p.kill()
+                ts.kill()
+                sys.exit("tsrun did not let go: " + line.strip())
         else:
             sys.exit("tsrun ended before attaching (status %s)" % ts.wait())
+        signal.alarm(0)
         with open(go, "w") as g:
             g.write("x")
         prog_out = p.communicate(timeout=120)[0]

@@ -96,6 +96,10 @@ void agent_sigaction_gate(struct tscc_agent_frame *F, uint64_t Rsp);
 /* At libc's pthread_sigmask(How, Set, OldSet): SIGTRAP is kept out of what
  * a thread blocks once trap sites need it (signal.c). */
 void agent_sigmask_gate(struct tscc_agent_frame *F, uint64_t Rsp);
+/* At the loader's debugger hook (TSCC_HOOK_LOADER_GATE), in a process tsrun
+ * has let go of: at a consistent link map, asks tsrun for a window in which
+ * it probes the libraries dlopen() brought (follow.c). */
+void agent_loader_gate(void);
 
 /*--- Running clauses -------------------------------------------------------*/
 

@@ -139,22 +139,23 @@ static int window_hopeless(struct tscc_store *S) {
          !__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE);
 }
 
-void agent_exec_gate(void) {
+/* Asks tsrun for a window in the shard and waits until it is granted
+ * (Want: this thread's id, with TSCC_WINDOW_LINK_MAP for a link-map
+ * change), refused, or hopeless. 1 when it was granted. */
+static int agent_window(uint32_t Want) {
   struct tscc_agent_config *C = &tscc_agent_config;
   struct tscc_store *S = &C->store;
-  if (!__atomic_load_n(&C->detached, __ATOMIC_RELAXED))
-    return; /* attached: tsrun sees the exec itself */
   struct tscc_shard_header *H = tscc_shard_hdr(S);
-  uint32_t Tid = (uint32_t)sys0(NR_gettid);
+  int Granted = 0;
   /* One window at a time per shard: another thread (or a process sharing
    * it) that asks meanwhile waits its turn. */
   for (;;) {
     uint32_t Free = 0;
-    if (__atomic_compare_exchange_n(&H->window_tid, &Free, Tid, 0,
+    if (__atomic_compare_exchange_n(&H->window_tid, &Free, Want, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
       break;
     if (window_hopeless(S))
-      return;
+      return 0;
     wait_on(&H->window_tid, Free);
   }
   /* tsrun's reader sleeps on the domain's wake word: it tells tsrun's
@@ -164,10 +165,12 @@ void agent_exec_gate(void) {
   sys3(NR_futex, &D->wake, FUTEX_WAKE_, 0x7fffffff);
   for (;;) {
     uint32_t Grant = __atomic_load_n(&H->window_grant, __ATOMIC_ACQUIRE);
-    if (Grant == Tid)
-      break; /* traced: the exec is tsrun's to see */
-    if (__atomic_load_n(&H->window_tid, __ATOMIC_ACQUIRE) != Tid)
-      return; /* refused (tsrun said why): the window is not ours */
+    if (Grant == Want) {
+      Granted = 1;
+      break;
+    }
+    if (__atomic_load_n(&H->window_tid, __ATOMIC_ACQUIRE) != Want)
+      return 0; /* refused (tsrun said why): the window is not ours */
     if (window_hopeless(S))
       break;
     wait_on(&H->window_grant, Grant);
@@ -175,4 +178,28 @@ void agent_exec_gate(void) {
   __atomic_store_n(&H->window_grant, 0, __ATOMIC_RELEASE);
   __atomic_store_n(&H->window_tid, 0, __ATOMIC_RELEASE);
   sys3(NR_futex, &H->window_tid, FUTEX_WAKE_, 0x7fffffff);
+  return Granted;
+}
+
+void agent_exec_gate(void) {
+  if (!__atomic_load_n(&tscc_agent_config.detached, __ATOMIC_RELAXED))
+    return; /* attached: tsrun sees the exec itself */
+  /* Granted: traced, the exec is tsrun's to see. */
+  agent_window((uint32_t)sys0(NR_gettid));
+}
+
+void agent_loader_gate(void) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  if (!__atomic_load_n(&C->detached, __ATOMIC_RELAXED))
+    return; /* attached: tsrun takes the trap and reads the link map */
+  /* The loader calls its hook twice per change: before it (RT_ADD,
+   * RT_DELETE) and once the list is consistent again (RT_CONSISTENT, 0),
+   * the libraries mapped and relocated, their initialisers not run yet. */
+  uint64_t State = __atomic_load_n(&C->loader_state, __ATOMIC_RELAXED);
+  if (State && *(volatile int32_t *)(uintptr_t)State != 0)
+    return;
+  /* Granted: the new libraries' sites are in when the loader goes on, so
+   * that their constructors' hits are seen too. Refused or hopeless: they
+   * run unprobed (tsrun says why). */
+  agent_window((uint32_t)sys0(NR_gettid) | TSCC_WINDOW_LINK_MAP);
 }

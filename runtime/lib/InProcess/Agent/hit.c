@@ -330,11 +330,14 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
       !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
   /* Those that need the process armed: its threads' entries, its
-   * shard. */
+   * shard. The loader's hook too (a window is asked in the shard). */
   if (UNLIKELY(First == TSCC_HOOK_EXEC_GATE ||
-               First == TSCC_HOOK_SIGMASK_GATE)) {
+               First == TSCC_HOOK_SIGMASK_GATE ||
+               First == TSCC_HOOK_LOADER_GATE)) {
     if (First == TSCC_HOOK_EXEC_GATE)
       agent_exec_gate();
+    else if (First == TSCC_HOOK_LOADER_GATE)
+      agent_loader_gate();
     else
       agent_sigmask_gate(F, site_rsp(F));
     if (Site->hook_count == 1)

@@ -81,6 +81,8 @@ uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
     return TSCC_HOOK_SIGNAL_GATE;
   case HookKind::SigmaskGate:
     return TSCC_HOOK_SIGMASK_GATE;
+  case HookKind::LoaderGate:
+    return TSCC_HOOK_LOADER_GATE;
   case HookKind::HealerGuard:
     break;
   }
