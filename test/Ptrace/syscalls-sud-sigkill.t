@@ -7,8 +7,13 @@
 // RUN: %tscc %s -o %t.o
 // RUN: printf '#!/bin/sh\nexec %tsrun --syscall-dispatch "$@"\n' > %t.tsrun && chmod +x %t.tsrun
 // RUN: %python %S/Inputs/sud-sigkill.py %t.tsrun %t.o %t.exe 4 | FileCheck %s
+// One call may still get its own number as its result: the kernel drops
+// the SIGSYS of a thread stopped for tsrun when tsrun dies, and tsrun's
+// rewind of the pc covers only the stops it has taken
+// (kernel-tracer-death-drops-signal.t, docs/runtime.md, known problems).
+// More than one wrong result, or a dead program, is a failure.
 // CHECK: tsrun killed
-// CHECK: done n>0=1 bad=0
+// CHECK: done n>0=1 bad={{[01]$}}
 // CHECK: prog status: 0
 
 __global long entries;
