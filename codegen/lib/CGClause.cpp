@@ -168,8 +168,8 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   // The runtime keeps clauses that need these on the tracer's side when
   // the rest runs inside targets (docs/object-format.md).
   if (H == Helper::StackTrace)
-    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_TRACE |
-                                         TSCC_CLAUSE_CTX_REGS);
+    CGM.addClauseFlags(C.getIndex(),
+                       TSCC_CLAUSE_CALLS_STACK_TRACE | TSCC_CLAUSE_CTX_REGS);
   else if (H == Helper::AggPrint)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
   else if (H == Helper::StackId)

@@ -360,17 +360,15 @@ enum tscc_lock_result {
 /* Takes the clause lock for thread Tid, waiting at most TimeoutNs: inline
  * while nobody holds it or waits for it (one locked instruction), else
  * tscc_store_lock_wait. */
-int tscc_store_lock_wait(struct tscc_store *S, int32_t Tid,
-                         uint64_t TimeoutNs);
+int tscc_store_lock_wait(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs);
 static inline int tscc_store_lock(struct tscc_store *S, int32_t Tid,
                                   uint64_t TimeoutNs) {
   struct tscc_store_header *H = (struct tscc_store_header *)S->base;
   uint32_t Expected = 0;
   if (__builtin_expect(
           __atomic_load_n(&H->starving, __ATOMIC_RELAXED) == 0 &&
-              __atomic_compare_exchange_n(&H->lock, &Expected, (uint32_t)Tid,
-                                          0, __ATOMIC_ACQUIRE,
-                                          __ATOMIC_RELAXED),
+              __atomic_compare_exchange_n(&H->lock, &Expected, (uint32_t)Tid, 0,
+                                          __ATOMIC_ACQUIRE, __ATOMIC_RELAXED),
           1))
     return TSCC_LOCK_OK;
   return tscc_store_lock_wait(S, Tid, TimeoutNs);

@@ -88,8 +88,8 @@ static inline struct tscc_agent_thread *agent_hit_thread(void) {
         tscc_agent_thread_home(Key, Cap);
     if (LIKELY(__atomic_load_n(&T->key, __ATOMIC_ACQUIRE) == Key &&
                T->pid == (int32_t)C->pid &&
-               T->epoch == __atomic_load_n(&agent_proc.epoch,
-                                           __ATOMIC_ACQUIRE))) {
+               T->epoch ==
+                   __atomic_load_n(&agent_proc.epoch, __ATOMIC_ACQUIRE))) {
       struct tscc_thread *Slot = tscc_thread_at(&C->store, T->slot);
       if (LIKELY(Slot && Slot->gen == T->gen &&
                  Slot->state == TSCC_THREAD_LIVE))

@@ -188,7 +188,7 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
  * its object does not say. */
 #define CTX_ALL                                                                \
   (TSCC_CLAUSE_CTX_LISTED | TSCC_CLAUSE_CTX_REGS | TSCC_CLAUSE_CTX_IDS |       \
-   TSCC_CLAUSE_CTX_NAMES | TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |   \
+   TSCC_CLAUSE_CTX_NAMES | TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |  \
    TSCC_CLAUSE_CTX_USDT)
 static uint32_t clause_ctx(const struct tscc_agent_clause *K) {
   return (K->ctx & TSCC_CLAUSE_CTX_LISTED) ? K->ctx : CTX_ALL;
@@ -372,8 +372,7 @@ static void run_plain(struct tscc_agent_thread *T, struct tscc_agent_frame *F,
 }
 
 /* The hit of a site with exit or within() hooks, under the lock. */
-static void run_returns(struct tscc_agent_thread *T,
-                        struct tscc_agent_frame *F,
+static void run_returns(struct tscc_agent_thread *T, struct tscc_agent_frame *F,
                         const struct tscc_agent_site *Site) {
   struct tscc_store *S = &tscc_agent_config.store;
   uint64_t Rsp = site_rsp(F);
