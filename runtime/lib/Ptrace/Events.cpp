@@ -9,6 +9,7 @@
 #include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "ExecCost.h"
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
@@ -151,6 +152,7 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
   }
   PtraceProcess &P = *It->second;
   if (WIFEXITED(St) || WIFSIGNALED(St)) {
+    cost::Timer Cost(cost::Phase::Exit);
     int Code = WIFEXITED(St) ? WEXITSTATUS(St) : 0;
     int Sig = WIFSIGNALED(St) ? WTERMSIG(St) : 0;
     if (Tid == P.Pid) {
@@ -191,6 +193,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   int Sig = WSTOPSIG(St);
   unsigned Event = static_cast<unsigned>(St) >> 16;
   T.State = ThreadState::Stopped;
+  cost::countStop(Event);
   switch (Event) {
   case PTRACE_EVENT_STOP:
     T.Interrupted = false;
@@ -216,6 +219,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     }
     if (P.Agent.ShardPending && Agents) {
       // A fork child's first stop: its agent gets a shard of its own.
+      cost::Timer Cost(cost::Phase::ChildStop);
       std::string Why;
       if (!finishChildAgent(P, T.Tid, *Agents, Why))
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
@@ -669,6 +673,7 @@ void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,
 
 void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
                                      unsigned Event) {
+  cost::Timer Cost(cost::Phase::NewChild);
   unsigned long Msg = 0;
   if (ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0 || !Msg)
     return;
@@ -747,6 +752,7 @@ void PtraceBackend::Impl::fireExecExit(PtraceProcess &P,
 }
 
 void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
+  cost::Timer Cost(cost::Phase::Exec);
   // The execve() that succeeded returns 0 in the new image. Its own
   // syscall-exit stop is lost to the setup below (which resumes the thread
   // to run injected code), so exit probes on it fire here, at the exec
@@ -792,7 +798,10 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   if (ShuttingDown)
     return; // nothing to remove in the new image; stay stopped
   std::string Error;
-  if (!setupImage(P, P.Pid, Error))
+  P.FreshImage = true;
+  bool SetUp = setupImage(P, P.Pid, Error);
+  P.FreshImage = false;
+  if (!SetUp)
     warnOnce("pid " + std::to_string(P.Pid) + " after exec: " + Error);
   else
     S.targetAttached(P, "exec");

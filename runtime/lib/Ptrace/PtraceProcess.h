@@ -405,6 +405,9 @@ public:
   /// its end from waitpid() (it is tsrun's child). Attached again only to
   /// end the session (Detach.cpp).
   bool Detached = false;
+  /// From an exec stop until the new image is set up: exec reset every
+  /// signal handler, so no agent a killed tsrun left is in it to adopt.
+  bool FreshImage = false;
   /// A process a detached process made with fork() while nobody watched,
   /// which armed itself (Agent/follow.c) and counts in the shard of
   /// FollowedFrom: found in that shard (Follow.cpp), detached from the
