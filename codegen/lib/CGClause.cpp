@@ -168,7 +168,8 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
   // The runtime keeps clauses that need these on the tracer's side when
   // the rest runs inside targets (docs/object-format.md).
   if (H == Helper::StackTrace)
-    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_TRACE);
+    CGM.addClauseFlags(C.getIndex(),
+                       TSCC_CLAUSE_CALLS_STACK_TRACE | TSCC_CLAUSE_CTX_REGS);
   else if (H == Helper::AggPrint)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
   else if (H == Helper::StackId)
@@ -219,11 +220,37 @@ void CodeGenFunction::emitFaultIf(Value *Cond, uint32_t Kind) {
   B.SetInsertPoint(Cont);
 }
 
+/// The TSCC_CLAUSE_CTX_* group of the context field at Offset; 0 for the
+/// fields a runtime always fills in.
+static uint32_t ctxFieldGroup(uint32_t Offset) {
+  auto In = [Offset](size_t Begin, size_t End) {
+    return Offset >= Begin && Offset < End;
+  };
+  if (In(offsetof(tscc_ctx, regs), offsetof(tscc_ctx, pid)))
+    return TSCC_CLAUSE_CTX_REGS;
+  if (In(offsetof(tscc_ctx, pid), offsetof(tscc_ctx, data_model)))
+    return TSCC_CLAUSE_CTX_IDS;
+  if (Offset == offsetof(tscc_ctx, err) ||
+      Offset == offsetof(tscc_ctx, syscall_nr))
+    return TSCC_CLAUSE_CTX_SYSCALL;
+  if (In(offsetof(tscc_ctx, pname), offsetof(tscc_ctx, params)))
+    return TSCC_CLAUSE_CTX_NAMES;
+  if (In(offsetof(tscc_ctx, params), offsetof(tscc_ctx, usdt_args)))
+    return TSCC_CLAUSE_CTX_PARAMS;
+  if (Offset >= offsetof(tscc_ctx, usdt_args))
+    return TSCC_CLAUSE_CTX_USDT;
+  return 0;
+}
+
 Value *CodeGenFunction::ctxField(uint32_t Offset, llvm::Type *Ty,
                                  StringRef Name) {
   // Every access to a script global goes through ctx->globals.
   if (Offset == offsetof(tscc_ctx, globals))
     CGM.noteSharedState(C.getIndex());
+  // Every read of the context comes through here: the clause's flags list
+  // what it reads (TSCC_CLAUSE_CTX_LISTED, set for every clause).
+  if (uint32_t Group = ctxFieldGroup(Offset))
+    CGM.addClauseFlags(C.getIndex(), Group);
   return B.CreateLoad(Ty, byteGEP(Ctx, Offset, Name + ".addr"), Name);
 }
 

@@ -1,10 +1,11 @@
 //===- CGStmt.cpp - Statements, assignments, ++/-- ------------------------===//
 //
-// Global scalars are updated with `atomicrmw ... monotonic` for ++, --, +=,
-// -=, &=, |= and ^=: the session lock already serialises clauses in the
-// tracer, but clause code must stay correct when it runs in an in-process
-// agent on several threads at once. Monotonic (relaxed) ordering is enough
-// for counters and flags; nothing orders other memory against them.
+// A script global is updated like any other place: load, compute, store.
+// Every clause that reads or writes a global runs under the session lock
+// (in tsrun and in an in-process agent alike: such a clause is never
+// thread-own, docs/runtime.md), which already makes `n++` and `n += x` as
+// exact as `n = n * 2`; a locked read-modify-write instruction would cost
+// a hit more than the rest of a counting clause on top of it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,65 +74,7 @@ void CodeGenFunction::emitStmt(const Stmt *S) {
   }
 }
 
-/// The atomicrmw operation for a compound assignment on a global, if the
-/// operation is one that wraps identically at any width.
-static std::optional<AtomicRMWInst::BinOp>
-atomicOpFor(tscc::BinaryOperator::Opcode Op) {
-  using BinOp = tscc::BinaryOperator::Opcode;
-  switch (Op) {
-  case BinOp::Add:
-    return AtomicRMWInst::Add;
-  case BinOp::Sub:
-    return AtomicRMWInst::Sub;
-  case BinOp::And:
-    return AtomicRMWInst::And;
-  case BinOp::Or:
-    return AtomicRMWInst::Or;
-  case BinOp::Xor:
-    return AtomicRMWInst::Xor;
-  case BinOp::Mul:
-  case BinOp::Div:
-  case BinOp::Rem:
-  case BinOp::Shl:
-  case BinOp::Shr:
-  case BinOp::LT:
-  case BinOp::GT:
-  case BinOp::LE:
-  case BinOp::GE:
-  case BinOp::EQ:
-  case BinOp::NE:
-  case BinOp::LAnd:
-  case BinOp::LOr:
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-static Value *applyAtomicOp(IRBuilder<> &B, AtomicRMWInst::BinOp Op, Value *Old,
-                            Value *Operand) {
-  switch (Op) {
-  case AtomicRMWInst::Add:
-    return B.CreateAdd(Old, Operand, "new");
-  case AtomicRMWInst::Sub:
-    return B.CreateSub(Old, Operand, "new");
-  case AtomicRMWInst::And:
-    return B.CreateAnd(Old, Operand, "new");
-  case AtomicRMWInst::Or:
-    return B.CreateOr(Old, Operand, "new");
-  default:
-    return B.CreateXor(Old, Operand, "new");
-  }
-}
-
-/// A global scalar lives in the low bytes of its slot (little-endian), so
-/// an atomic operation at the type's own width updates it in place and
-/// wraps exactly as the type does.
-static bool canUseAtomic(const LValue &LV) {
-  return LV.IsGlobal && LV.K == LValue::Host && !LV.isBitField() && LV.Ty &&
-         (LV.Ty->isInteger() || LV.Ty->isPointer()) && !LV.Ty->isBool();
-}
-
-/// `x op= y` for a non-atomic place: load, compute in sema's computation
+/// `x op= y`: load, compute in sema's computation
 /// type, convert back, store.
 static Value *emitCompound(CodeGenFunction &CGF, const AssignExpr *E,
                            const LValue &LV) {
@@ -211,26 +154,6 @@ void CodeGenFunction::emitAssign(const AssignExpr *E, RValue *Result) {
       *Result = V;
     return;
   }
-  tscc::BinaryOperator::Opcode Op = E->getBinaryOpcode();
-  std::optional<AtomicRMWInst::BinOp> AOp = atomicOpFor(Op);
-  const tscc::Type *CT = E->getComputationType(TypeDM);
-  if (canUseAtomic(LV) && AOp && CT &&
-      !(T->isPointer() && (!CT->isPointer() || (*AOp != AtomicRMWInst::Add &&
-                                                *AOp != AtomicRMWInst::Sub)))) {
-    Value *Operand = emitScalarAs(E->getRHS(), T);
-    if (const auto *P = T->getAs<tscc::PointerType>()) {
-      uint64_t Scale =
-          P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
-      Operand =
-          B.CreateMul(Operand, ConstantInt::get(Operand->getType(), Scale));
-    }
-    Value *Old = B.CreateAtomicRMW(*AOp, LV.Addr, Operand, MaybeAlign(),
-                                   AtomicOrdering::Monotonic);
-    Old->setName("old");
-    if (Result)
-      *Result = RValue::scalar(applyAtomicOp(B, *AOp, Old, Operand));
-    return;
-  }
   Value *New = emitCompound(*this, E, LV);
   if (Result && New)
     *Result = RValue::scalar(New);
@@ -262,15 +185,6 @@ RValue CodeGenFunction::emitIncDec(const UnaryOperator *E) {
   if (const auto *P = T->getAs<tscc::PointerType>())
     Step = P->getPointee()->getSize() ? P->getPointee()->getSize() : 1;
   Value *Delta = ConstantInt::get(LTy, Step);
-  if (canUseAtomic(LV)) {
-    Value *Old = B.CreateAtomicRMW(
-        Inc ? AtomicRMWInst::Add : AtomicRMWInst::Sub, LV.Addr, Delta,
-        MaybeAlign(), AtomicOrdering::Monotonic);
-    Old->setName("old");
-    Value *New =
-        Inc ? B.CreateAdd(Old, Delta, "inc") : B.CreateSub(Old, Delta, "dec");
-    return RValue::scalar(E->isPostfix() ? Old : New);
-  }
   RValue Old = emitLoad(LV);
   if (!Old)
     return {};

@@ -46,7 +46,8 @@ static void addClauses(ObjectTables &T, const ScriptInfo &Info, const Script &S,
                        const std::vector<bool> &AggUpdates) {
   for (const ClauseInfo &CI : Info.Clauses) {
     tscc_clause C = ObjectTables::makeClause(CI.Id);
-    C.flags = CI.Flags | (CI.Id < ExtraFlags.size() ? ExtraFlags[CI.Id] : 0);
+    C.flags = CI.Flags | (CI.Id < ExtraFlags.size() ? ExtraFlags[CI.Id] : 0) |
+              TSCC_CLAUSE_CTX_LISTED;
     if (CI.Id < SharedState.size() && !SharedState[CI.Id] &&
         !(C.flags & TSCC_CLAUSE_NO_PROCESS))
       C.flags |= CI.Id < AggUpdates.size() && AggUpdates[CI.Id]

@@ -185,6 +185,21 @@ enum tscc_clause_flags {
    * that one would update the shared table without the lock. The same
    * safe default when absent, so no ABI minor either. */
   TSCC_CLAUSE_THREAD_OWN_AGGS = 1u << 7,
+  /* The clause's code reads of struct tscc_ctx only helpers, runtime,
+   * globals, thread, data_model, clause and probe, and the groups of
+   * fields below whose bits are set: a runtime may leave the others
+   * unset (the in-process agent does, so that a hit builds only what its
+   * clause reads). The helpers a clause calls read no more than that,
+   * but for stack_trace, which reads regs (codegen sets CTX_REGS for it).
+   * A hint whose absence is the safe default (a runtime builds the whole
+   * context), so it needs no ABI minor. */
+  TSCC_CLAUSE_CTX_LISTED = 1u << 8,
+  TSCC_CLAUSE_CTX_REGS = 1u << 9,     /* regs[] */
+  TSCC_CLAUSE_CTX_IDS = 1u << 10,     /* pid, tid, ppid, uid */
+  TSCC_CLAUSE_CTX_NAMES = 1u << 11,   /* pname, func, module, probe_spec */
+  TSCC_CLAUSE_CTX_PARAMS = 1u << 12,  /* params, param_strings, param_count */
+  TSCC_CLAUSE_CTX_SYSCALL = 1u << 13, /* err, syscall_nr */
+  TSCC_CLAUSE_CTX_USDT = 1u << 14,    /* usdt_args, usdt_arg_count */
 };
 
 /* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows

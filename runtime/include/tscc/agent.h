@@ -317,7 +317,10 @@ struct tscc_agent_clause {
   uint64_t pred;   /* int32_t (*)(struct tscc_ctx *), or 0 */
   uint64_t action; /* void (*)(struct tscc_ctx *), or 0 */
   uint32_t flags;  /* TSCC_AGENT_CLAUSE_* */
-  uint32_t reserved;
+  /* What of struct tscc_ctx the clause reads: the object's
+   * TSCC_CLAUSE_CTX_* bits (abi.h), TSCC_CLAUSE_CTX_LISTED among them, or
+   * 0 when the object does not list them (the whole context is built). */
+  uint32_t ctx;
 };
 
 enum tscc_agent_clause_flags {

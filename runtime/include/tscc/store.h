@@ -371,26 +371,74 @@ enum tscc_lock_result {
   TSCC_LOCK_STOPPING = 3,  /* the session is ending */
 };
 
-/* Takes the clause lock for thread Tid, waiting at most TimeoutNs. */
-int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs);
+/* Takes the clause lock for thread Tid, waiting at most TimeoutNs: inline
+ * while nobody holds it or waits for it (one locked instruction), else
+ * tscc_store_lock_wait. */
+int tscc_store_lock_wait(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs);
+static inline int tscc_store_lock(struct tscc_store *S, int32_t Tid,
+                                  uint64_t TimeoutNs) {
+  struct tscc_store_header *H = (struct tscc_store_header *)S->base;
+  uint32_t Expected = 0;
+  if (__builtin_expect(
+          __atomic_load_n(&H->starving, __ATOMIC_RELAXED) == 0 &&
+              __atomic_compare_exchange_n(&H->lock, &Expected, (uint32_t)Tid, 0,
+                                          __ATOMIC_ACQUIRE, __ATOMIC_RELAXED),
+          1))
+    return TSCC_LOCK_OK;
+  return tscc_store_lock_wait(S, Tid, TimeoutNs);
+}
 void tscc_store_unlock(struct tscc_store *S, int32_t Tid);
 /* Thread Tid is gone (tsrun saw it exit): the lock, the starving claim and
  * the stuck mark it held are free. 1 if it held the lock. */
 int tscc_store_forget_thread(struct tscc_store *S, int32_t Tid);
 
-struct tscc_store_header *tscc_store_hdr(struct tscc_store *S);
-struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S);
+/* The accessors below are inline: every probe hit of the in-process agent
+ * uses them. */
+static inline struct tscc_store_header *tscc_store_hdr(struct tscc_store *S) {
+  return (struct tscc_store_header *)S->base;
+}
+static inline struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S) {
+  return (struct tscc_shard_header *)S->shard;
+}
+
+/* Row Row of the clause counters (SharedStore.cpp's layout: rows start on
+ * cache lines of their own). */
+static inline struct tscc_clause_counters *
+tscc_store_counter_row(struct tscc_store *S, uint32_t Row, uint32_t Clause) {
+  uint64_t Stride =
+      ((uint64_t)S->layout.clause_count * sizeof(struct tscc_clause_counters) +
+       63) &
+      ~63ull;
+  return (struct tscc_clause_counters *)(S->shard + S->layout.counters_off +
+                                         Row * Stride) +
+         Clause;
+}
+
 /* The shared row of Clause's counters (atomics only), or Slot's own row
  * (its thread's alone; the shared row for a slot out of range); null for a
  * bad clause. Sum adds every row up to the shard's threads_high into *Sum
  * (saturating; fault_kinds or-ed). */
-struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
-                                                 uint32_t Clause);
-struct tscc_clause_counters *
-tscc_store_thread_counters(struct tscc_store *S, int32_t Slot, uint32_t Clause);
+static inline struct tscc_clause_counters *
+tscc_store_counters(struct tscc_store *S, uint32_t Clause) {
+  if (Clause >= S->layout.clause_count)
+    return 0;
+  return tscc_store_counter_row(S, S->layout.thread_capacity, Clause);
+}
+static inline struct tscc_clause_counters *
+tscc_store_thread_counters(struct tscc_store *S, int32_t Slot,
+                           uint32_t Clause) {
+  if (Clause >= S->layout.clause_count)
+    return 0;
+  uint32_t Row = Slot >= 0 && (uint32_t)Slot < S->layout.thread_capacity
+                     ? (uint32_t)Slot
+                     : S->layout.thread_capacity;
+  return tscc_store_counter_row(S, Row, Clause);
+}
 void tscc_store_sum_counters(struct tscc_store *S, uint32_t Clause,
                              struct tscc_clause_counters *Sum);
-uint8_t *tscc_store_globals(struct tscc_store *S);
+static inline uint8_t *tscc_store_globals(struct tscc_store *S) {
+  return S->base + S->layout.globals_off;
+}
 
 /* Thread slots. Lookup finds only live slots. Add returns the live slot of
  * (Target, Tid), creating it; -1 when every slot is taken. Retire frees the
@@ -401,8 +449,18 @@ int32_t tscc_thread_lookup(struct tscc_store *S, uint32_t Target, int32_t Tid);
 int32_t tscc_thread_add(struct tscc_store *S, uint32_t Target, int32_t Tid);
 void tscc_thread_retire(struct tscc_store *S, int32_t Slot);
 void tscc_thread_free(struct tscc_store *S, int32_t Slot);
-struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot);
-uint8_t *tscc_thread_locals(struct tscc_store *S, int32_t Slot);
+static inline struct tscc_thread *tscc_thread_at(struct tscc_store *S,
+                                                 int32_t Slot) {
+  if (Slot < 0 || (uint32_t)Slot >= S->layout.thread_capacity)
+    return 0;
+  return (struct tscc_thread *)(S->shard + S->layout.threads_off) + Slot;
+}
+static inline uint8_t *tscc_thread_locals(struct tscc_store *S, int32_t Slot) {
+  if (Slot < 0 || (uint32_t)Slot >= S->layout.thread_capacity)
+    return 0;
+  return S->shard + S->layout.blocks_off +
+         (uint64_t)Slot * S->layout.thread_block_size;
+}
 uint32_t *tscc_thread_within(struct tscc_store *S, int32_t Slot);
 
 /* Associative arrays (Thread is the slot for __thread maps, else ignored).

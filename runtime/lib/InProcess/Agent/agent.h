@@ -73,6 +73,32 @@ extern const struct tscc_helpers tscc_agent_helpers HIDDEN;
  * on a thread's first hit. */
 struct tscc_agent_thread *agent_thread(int Resolve);
 
+/* agent_thread(1) of a hit, without a call in the common case: a thread
+ * resolved in this process, whose entry is at its key's home place, while
+ * no other process shares this memory (thread.c says why then each hit
+ * asks the kernel). The checks are agent_thread's. */
+static inline struct tscc_agent_thread *agent_hit_thread(void) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  uint32_t Cap = C->thread_capacity;
+  if (LIKELY(C->threads && Cap &&
+             !__atomic_load_n(&C->shared_mm, __ATOMIC_ACQUIRE))) {
+    uint64_t Key = tscc_agent_thread_key(agent_thread_key(C->has_fsgsbase));
+    struct tscc_agent_thread *T =
+        AGENT_PTR(struct tscc_agent_thread *, C->threads) +
+        tscc_agent_thread_home(Key, Cap);
+    if (LIKELY(__atomic_load_n(&T->key, __ATOMIC_ACQUIRE) == Key &&
+               T->pid == (int32_t)C->pid &&
+               T->epoch ==
+                   __atomic_load_n(&agent_proc.epoch, __ATOMIC_ACQUIRE))) {
+      struct tscc_thread *Slot = tscc_thread_at(&C->store, T->slot);
+      if (LIKELY(Slot && Slot->gen == T->gen &&
+                 Slot->state == TSCC_THREAD_LIVE))
+        return T;
+    }
+  }
+  return agent_thread(1);
+}
+
 /* Tells tsrun that something could not be done (a tscc_agent_notice bit):
  * it warns. */
 void agent_notice(uint32_t Bit);
@@ -154,7 +180,10 @@ void agent_fault_kind(struct tscc_agent_thread *T, uint32_t Clause,
 enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
 /* The session is ending (tsrun says so), or a clause of this process
  * called exit(), which tsrun has not seen yet. */
-int agent_stopping(struct tscc_store *S);
+static inline int agent_stopping(struct tscc_store *S) {
+  return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
+         __atomic_load_n(&tscc_shard_hdr(S)->stopping, __ATOMIC_ACQUIRE);
+}
 
 /* hit.c, for returns.c too. The clause of a probe (~0u if none); the
  * registers of a frame as a clause sees them; runs the clause of Probe for

@@ -4,7 +4,8 @@
  * zone already skipped. It saves everything the C code and the clause code
  * may clobber -- the general registers, the flags and xmm0-15, which is the
  * whole register state compiled clause code can touch -- calls
- * tscc_agent_hit(frame, return address) and restores it all.
+ * tscc_agent_hit(frame, return address) and restores it all (the flags
+ * without popfq: RESTORE_FLAGS).
  *
  * tscc_agent_return is where a hijacked return lands: it makes room for
  * the real return address at the slot the return popped, saves the same
@@ -52,6 +53,26 @@
         movaps %xmm15, 240(%rsp)
 .endm
 
+/* Puts back the flags saved at Off(%rsp), with rax and rcx as scratch
+ * (the frame restores them after): the direction flag with std, OF with
+ * an add that overflows exactly when it was set, and SF ZF AF PF CF with
+ * sahf. popfq would do it in one instruction, but it is microcoded and
+ * costs a counting hit about as much as everything else it saves and
+ * restores (docs/performance.md); nothing the agent runs changes the
+ * other flags (TF, AC, ID...). */
+.macro RESTORE_FLAGS Off
+        mov \Off(%rsp), %rcx
+        movzbl %cl, %eax
+        shl $8, %eax             /* ah: SF ZF AF PF CF */
+        test $0x400, %ecx
+        jz 1f
+        std
+1:      shr $11, %ecx
+        and $1, %ecx
+        add $0x7f, %cl           /* OF: 0x7f + 1 overflows */
+        sahf
+.endm
+
 .macro RESTORE_FRAME
         movaps 0(%rsp), %xmm0
         movaps 16(%rsp), %xmm1
@@ -70,6 +91,7 @@
         movaps 224(%rsp), %xmm14
         movaps 240(%rsp), %xmm15
         mov %rbp, %rsp
+        RESTORE_FLAGS 120
         pop %r15
         pop %r14
         pop %r13
@@ -85,7 +107,7 @@
         pop %rcx
         pop %rbx
         pop %rax
-        popfq
+        lea 8(%rsp), %rsp        /* the flags, restored above */
 .endm
 
         .globl tscc_agent_enter

@@ -114,13 +114,6 @@ void agent_fault_kind(struct tscc_agent_thread *T, uint32_t Clause,
     __atomic_fetch_or(&K->fault_kinds, 1ull << Kind, __ATOMIC_RELAXED);
 }
 
-/* The session is ending (tsrun says so), or a clause of this process
- * called exit(), which tsrun has not seen yet. */
-int agent_stopping(struct tscc_store *S) {
-  return __atomic_load_n(&S->control->stopping, __ATOMIC_ACQUIRE) ||
-         __atomic_load_n(&tscc_shard_hdr(S)->stopping, __ATOMIC_ACQUIRE);
-}
-
 uint32_t agent_clause_of(uint32_t Probe) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   if (Probe >= C->probe_count)
@@ -191,6 +184,64 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   agent_run_syscall_clause(T, Probe, H, Regs, 0, 0);
 }
 
+/* What of the context clause K reads (TSCC_CLAUSE_CTX_*): everything when
+ * its object does not say. */
+#define CTX_ALL                                                                \
+  (TSCC_CLAUSE_CTX_LISTED | TSCC_CLAUSE_CTX_REGS | TSCC_CLAUSE_CTX_IDS |       \
+   TSCC_CLAUSE_CTX_NAMES | TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |  \
+   TSCC_CLAUSE_CTX_USDT)
+static uint32_t clause_ctx(const struct tscc_agent_clause *K) {
+  return (K->ctx & TSCC_CLAUSE_CTX_LISTED) ? K->ctx : CTX_ALL;
+}
+
+/* Fills in the fields of Ctx that the clause reads (Need, clause_ctx) and
+ * those every helper reads; the others are left as they are, unread. A
+ * context for everything starts zeroed, as the ptrace path's does. */
+static void build_ctx(struct tscc_ctx *Ctx, uint32_t Need,
+                      struct tscc_agent_thread *T, uint32_t Clause,
+                      uint32_t Probe, const struct tscc_agent_hook *H,
+                      const uint64_t *Regs, uint64_t SyscallNr, int32_t Err) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  struct tscc_store *S = (struct tscc_store *)&C->store;
+  if (Need == CTX_ALL)
+    __builtin_memset(Ctx, 0, sizeof(*Ctx));
+  Ctx->helpers = &tscc_agent_helpers;
+  Ctx->globals = tscc_store_globals(S);
+  Ctx->thread = tscc_thread_locals(S, T->slot);
+  Ctx->data_model = AGENT_DATA_MODEL;
+  Ctx->clause = Clause;
+  Ctx->probe = Probe;
+  if (Need & TSCC_CLAUSE_CTX_REGS) {
+    if (Regs)
+      __builtin_memcpy(Ctx->regs, Regs, sizeof(Ctx->regs));
+    else
+      __builtin_memset(Ctx->regs, 0, sizeof(Ctx->regs));
+  }
+  if (Need & TSCC_CLAUSE_CTX_IDS) {
+    Ctx->pid = T->pid;
+    Ctx->tid = T->tid;
+    Ctx->ppid = T->ppid;
+    Ctx->uid = T->uid;
+  }
+  if (Need & TSCC_CLAUSE_CTX_SYSCALL) {
+    Ctx->err = Err;
+    Ctx->syscall_nr = SyscallNr;
+  }
+  if (Need & TSCC_CLAUSE_CTX_NAMES) {
+    Ctx->pname = AGENT_PTR(const char *, C->pname);
+    Ctx->func = AGENT_PTR(const char *, H->func);
+    Ctx->module = AGENT_PTR(const char *, H->module);
+    /* Arrays of 8-byte addresses (tscc/agent.h; abi.h for param_strings). */
+    Ctx->probe_spec = AGENT_PTR(
+        const char *, AGENT_PTR(const uint64_t *, C->probe_specs)[Probe]);
+  }
+  if (Need & TSCC_CLAUSE_CTX_PARAMS) {
+    Ctx->params = AGENT_PTR(const int64_t *, C->params);
+    Ctx->param_strings = AGENT_PTR(const char *const *, C->param_strings);
+    Ctx->param_count = C->param_count;
+  }
+}
+
 void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
                               const struct tscc_agent_hook *H,
                               const uint64_t *Regs, uint64_t SyscallNr,
@@ -213,39 +264,23 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
     agent_counters_add(T, Clause, COUNT_DROPS, 1);
     return;
   }
-  struct tscc_store *S = (struct tscc_store *)&C->store;
   struct tscc_ctx Ctx;
   struct agent_scope Scope = {T, 0, &Ctx, 0, 0, 0};
-  __builtin_memset(&Ctx, 0, sizeof(Ctx));
-  Ctx.helpers = &tscc_agent_helpers;
+  uint32_t Need = clause_ctx(K);
+  build_ctx(&Ctx, Need, T, Clause, Probe, H, Regs, SyscallNr, Err);
   Ctx.runtime = &Scope;
-  Ctx.globals = tscc_store_globals(S);
-  Ctx.thread = tscc_thread_locals(S, T->slot);
-  __builtin_memcpy(Ctx.regs, Regs, sizeof(Ctx.regs));
-  Ctx.pid = T->pid;
-  Ctx.tid = T->tid;
-  Ctx.ppid = T->ppid;
-  Ctx.uid = T->uid;
-  Ctx.data_model = AGENT_DATA_MODEL;
-  Ctx.clause = Clause;
-  Ctx.probe = Probe;
-  Ctx.err = Err;
-  Ctx.syscall_nr = SyscallNr;
-  Ctx.pname = AGENT_PTR(const char *, C->pname);
-  Ctx.func = AGENT_PTR(const char *, H->func);
-  Ctx.module = AGENT_PTR(const char *, H->module);
-  /* Arrays of 8-byte addresses (tscc/agent.h; abi.h for param_strings). */
-  Ctx.probe_spec = AGENT_PTR(
-      const char *, AGENT_PTR(const uint64_t *, C->probe_specs)[Probe]);
-  Ctx.params = AGENT_PTR(const int64_t *, C->params);
-  Ctx.param_strings = AGENT_PTR(const char *const *, C->param_strings);
-  Ctx.param_count = C->param_count;
-  if (H->usdt_count)
-    usdt_args(H, Regs, &Ctx);
+  if (Need & TSCC_CLAUSE_CTX_USDT) {
+    Ctx.usdt_arg_count = 0;
+    for (uint32_t I = 0; I < TSCC_USDT_MAX_ARGS; ++I)
+      Ctx.usdt_args[I] = 0;
+    if (H->usdt_count && Regs)
+      usdt_args(H, Regs, &Ctx);
+  }
   T->in_clause = 1;
   int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
   T->in_clause = 0;
-  agent_restore_mask(&Scope);
+  if (UNLIKELY(Scope.mask_changed))
+    agent_restore_mask(&Scope);
   if (Crashed)
     agent_counters_add(T, Clause, COUNT_FAULTS, 1);
 }
@@ -264,40 +299,112 @@ void agent_count_dropped(struct tscc_agent_thread *T,
   }
 }
 
-/* Whether the hit of Site must take the session lock: it keeps a return
- * (exit or within() hooks, whose bookkeeping runs under the lock), or one
- * of its entry clauses touches what other threads share. Clauses of an
- * object that does not say (TSCC_AGENT_CLAUSE_UNLOCKED) always do. */
-static int site_needs_lock(const struct tscc_agent_site *Site) {
+/* What a hit of Site needs, from its hooks and their clauses: the session
+ * lock (NEED_LOCK) when it keeps a return (exit or within() hooks, whose
+ * bookkeeping runs under the lock) or one of its entry clauses touches
+ * what other threads share (clauses of an object that does not say,
+ * TSCC_AGENT_CLAUSE_UNLOCKED, always do); the registers (NEED_REGS) when
+ * a clause reads them or a USDT argument is made of them; NEED_RETURNS
+ * (with both) when it has hooks other than entries. */
+enum { NEED_LOCK = 1, NEED_REGS = 2, NEED_RETURNS = 4 };
+static uint32_t site_needs(const struct tscc_agent_site *Site) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   const struct tscc_agent_clause *Clauses =
       AGENT_PTR(const struct tscc_agent_clause *, C->clauses);
+  uint32_t Need = 0;
   for (uint32_t I = 0; I < Site->hook_count; ++I) {
     if (Hooks[I].kind != TSCC_HOOK_ENTRY)
-      return 1;
+      return NEED_LOCK | NEED_REGS | NEED_RETURNS;
+    if (Hooks[I].usdt_count)
+      Need |= NEED_REGS;
     uint32_t Clause = agent_clause_of(Hooks[I].index);
-    if (Clause < C->clause_count &&
-        !(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
-      return 1;
+    if (Clause >= C->clause_count)
+      continue;
+    if (!(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
+      Need |= NEED_LOCK;
+    if (clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
+      Need |= NEED_REGS;
   }
-  return 0;
+  return Need;
 }
 
-/* The entry clauses of a site none of whose clauses needs the session
- * lock: each one's counters and variables are the thread's own, and a
- * signal handler that hits while one runs is dropped by
- * agent_run_syscall_clause. */
-static void run_unlocked(struct tscc_agent_thread *T,
-                         struct tscc_agent_frame *F,
-                         const struct tscc_agent_site *Site) {
-  uint64_t Regs[TSCC_REG_COUNT];
-  agent_regs_of(F, site_rsp(F), Site->address, Regs);
+/* The entry clauses of a site, the store lock held unless none of them
+ * needs it (a signal handler that hits while one of those runs is dropped
+ * by agent_run_syscall_clause). Regs only when one reads them. */
+static void run_entries(struct tscc_agent_thread *T,
+                        const struct tscc_agent_site *Site,
+                        const uint64_t *Regs) {
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
-    agent_run_clause(T, Hooks[I].index, &Hooks[I], Regs);
+    if (Hooks[I].kind == TSCC_HOOK_ENTRY)
+      agent_run_clause(T, Hooks[I].index, &Hooks[I], Regs);
+}
+
+/* The hit of a site that keeps no return: its entry clauses, under the
+ * lock when one needs it. */
+static void run_plain(struct tscc_agent_thread *T, struct tscc_agent_frame *F,
+                      const struct tscc_agent_site *Site, uint32_t Need) {
+  uint64_t Regs[TSCC_REG_COUNT];
+  if (Need & NEED_REGS)
+    agent_regs_of(F, site_rsp(F), Site->address, Regs);
+  const uint64_t *R = (Need & NEED_REGS) ? Regs : 0;
+  if (!(Need & NEED_LOCK)) {
+    run_entries(T, Site, R);
+    return;
+  }
+  struct tscc_store *S = &tscc_agent_config.store;
+  int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
+  if (UNLIKELY(Rc != TSCC_LOCK_OK)) {
+    if (Rc == TSCC_LOCK_REENTERED)
+      __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
+    else if (Rc == TSCC_LOCK_TIMEOUT)
+      agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
+    agent_count_dropped(T, Site, 0);
+    return;
+  }
+  /* exit() may have been called while we waited for the lock. */
+  if (LIKELY(!agent_stopping(S)))
+    run_entries(T, Site, R);
+  tscc_store_unlock(S, T->tid);
+}
+
+/* The hit of a site with exit or within() hooks, under the lock. */
+static void run_returns(struct tscc_agent_thread *T, struct tscc_agent_frame *F,
+                        const struct tscc_agent_site *Site) {
+  struct tscc_store *S = &tscc_agent_config.store;
+  uint64_t Rsp = site_rsp(F);
+  int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
+  if (Rc != TSCC_LOCK_OK) {
+    if (Rc == TSCC_LOCK_REENTERED)
+      __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
+    else if (Rc == TSCC_LOCK_TIMEOUT)
+      agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
+    agent_count_dropped(T, Site, 0);
+    return;
+  }
+  /* exit() may have been called while we waited for the lock. */
+  if (UNLIKELY(agent_stopping(S))) {
+    tscc_store_unlock(S, T->tid);
+    return;
+  }
+  uint64_t Regs[TSCC_REG_COUNT];
+  agent_regs_of(F, Rsp, Site->address, Regs);
+  /* within() counts this call in its own entry clauses already; its
+   * return is kept after them, so that stktrace() there sees the stack as
+   * it is. */
+  int Returns = agent_enter_within(T, Site);
+  run_entries(T, Site, Regs);
+  if (Returns)
+    Returns = agent_reserve_return(T, Rsp, Site);
+  tscc_store_unlock(S, T->tid);
+  if (Returns) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
+    *AGENT_PTR(uintptr_t *, Rsp) = (uintptr_t)&tscc_agent_return;
+  }
 }
 
 void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
@@ -345,48 +452,15 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   }
   if (__atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
-  struct tscc_agent_thread *T = agent_thread(1);
+  struct tscc_agent_thread *T = agent_hit_thread();
   if (UNLIKELY(!T)) {
     agent_count_dropped(0, Site, 0);
     return;
   }
   ++T->hits;
-  if (!site_needs_lock(Site)) {
-    run_unlocked(T, F, Site);
-    return;
-  }
-  uint64_t Rsp = site_rsp(F);
-  int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
-  if (Rc != TSCC_LOCK_OK) {
-    if (Rc == TSCC_LOCK_REENTERED)
-      __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
-    else if (Rc == TSCC_LOCK_TIMEOUT)
-      agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
-    agent_count_dropped(T, Site, 0);
-    return;
-  }
-  /* exit() may have been called while we waited for the lock. */
-  if (UNLIKELY(agent_stopping(S))) {
-    tscc_store_unlock(S, T->tid);
-    return;
-  }
-  uint64_t Regs[TSCC_REG_COUNT];
-  agent_regs_of(F, Rsp, Site->address, Regs);
-  const struct tscc_agent_hook *Hooks =
-      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  /* within() counts this call in its own entry clauses already; its
-   * return is kept after them, so that stktrace() there sees the stack as
-   * it is. */
-  int Returns = agent_enter_within(T, Site);
-  for (uint32_t I = 0; I < Site->hook_count; ++I)
-    if (Hooks[I].kind == TSCC_HOOK_ENTRY)
-      agent_run_clause(T, Hooks[I].index, &Hooks[I], Regs);
-  if (Returns)
-    Returns = agent_reserve_return(T, Rsp, Site);
-  tscc_store_unlock(S, T->tid);
-  if (Returns) {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    /* A return address is pointer-sized: 4 bytes in a 32-bit process. */
-    *AGENT_PTR(uintptr_t *, Rsp) = (uintptr_t)&tscc_agent_return;
-  }
+  uint32_t Need = site_needs(Site);
+  if (Need & NEED_RETURNS)
+    run_returns(T, F, Site);
+  else
+    run_plain(T, F, Site, Need);
 }

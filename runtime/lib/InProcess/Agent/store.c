@@ -18,44 +18,6 @@
 
 /*--- Basics ----------------------------------------------------------------*/
 
-struct tscc_store_header *tscc_store_hdr(struct tscc_store *S) {
-  return (struct tscc_store_header *)S->base;
-}
-
-struct tscc_shard_header *tscc_shard_hdr(struct tscc_store *S) {
-  return (struct tscc_shard_header *)S->shard;
-}
-
-static struct tscc_clause_counters *counter_row(struct tscc_store *S,
-                                                uint32_t Row, uint32_t Clause) {
-  /* SharedStore.cpp's layout: rows start on cache lines of their own. */
-  uint64_t Stride =
-      ((uint64_t)S->layout.clause_count * sizeof(struct tscc_clause_counters) +
-       63) &
-      ~63ull;
-  return (struct tscc_clause_counters *)(S->shard + S->layout.counters_off +
-                                         Row * Stride) +
-         Clause;
-}
-
-struct tscc_clause_counters *tscc_store_counters(struct tscc_store *S,
-                                                 uint32_t Clause) {
-  if (Clause >= S->layout.clause_count)
-    return 0;
-  return counter_row(S, S->layout.thread_capacity, Clause);
-}
-
-struct tscc_clause_counters *tscc_store_thread_counters(struct tscc_store *S,
-                                                        int32_t Slot,
-                                                        uint32_t Clause) {
-  if (Clause >= S->layout.clause_count)
-    return 0;
-  uint32_t Row = Slot >= 0 && (uint32_t)Slot < S->layout.thread_capacity
-                     ? (uint32_t)Slot
-                     : S->layout.thread_capacity;
-  return counter_row(S, Row, Clause);
-}
-
 static uint64_t add_saturating(uint64_t A, uint64_t B) {
   return A > ~0ull - B ? ~0ull : A + B;
 }
@@ -81,13 +43,9 @@ void tscc_store_sum_counters(struct tscc_store *S, uint32_t Clause,
       __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE);
   if (High > Cap)
     High = Cap;
-  add_row(Sum, counter_row(S, Cap, Clause));
+  add_row(Sum, tscc_store_counter_row(S, Cap, Clause));
   for (uint32_t Row = 0; Row < High; ++Row)
-    add_row(Sum, counter_row(S, Row, Clause));
-}
-
-uint8_t *tscc_store_globals(struct tscc_store *S) {
-  return S->base + S->layout.globals_off;
+    add_row(Sum, tscc_store_counter_row(S, Row, Clause));
 }
 
 static uint32_t fnv1a(uint32_t H, const void *Data, uint32_t Size) {
@@ -245,7 +203,8 @@ static int lock_impl(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
   }
 }
 
-int tscc_store_lock(struct tscc_store *S, int32_t Tid, uint64_t TimeoutNs) {
+int tscc_store_lock_wait(struct tscc_store *S, int32_t Tid,
+                         uint64_t TimeoutNs) {
   return lock_impl(S, Tid, TimeoutNs);
 }
 
@@ -254,11 +213,15 @@ void tscc_store_unlock(struct tscc_store *S, int32_t Tid) {
   if (UNLIKELY(__atomic_load_n(&H->stuck_owner, __ATOMIC_RELAXED) ==
                (uint32_t)Tid))
     __atomic_store_n(&H->stuck_owner, 0, __ATOMIC_RELAXED);
-  uint32_t Expected = (uint32_t)Tid;
   /* Only the owner releases: a lock that was taken over from us (we were
-   * thought dead) stays with its new owner. */
-  __atomic_compare_exchange_n(&H->lock, &Expected, 0, 0, __ATOMIC_RELEASE,
-                              __ATOMIC_RELAXED);
+   * thought dead) stays with its new owner. The lock is taken over only
+   * from a thread that no longer exists (take_from_dead,
+   * tscc_store_forget_thread), so while its owner runs nobody else writes
+   * the word, and a release store after the check does what a locked
+   * compare-and-swap would, for none of its cost (every locked hit pays
+   * it). */
+  if (__atomic_load_n(&H->lock, __ATOMIC_RELAXED) == (uint32_t)Tid)
+    __atomic_store_n(&H->lock, 0, __ATOMIC_RELEASE);
   tscc_host_unlocked(Tid);
 }
 
@@ -734,19 +697,9 @@ void tscc_agg_clear(struct tscc_store *S, uint32_t Agg) {
 
 /*--- Threads ---------------------------------------------------------------*/
 
-struct tscc_thread *tscc_thread_at(struct tscc_store *S, int32_t Slot) {
-  if (!thread_ok(S, Slot))
-    return 0;
-  return (struct tscc_thread *)(S->shard + S->layout.threads_off) + Slot;
-}
-
 static uint8_t *thread_block(struct tscc_store *S, int32_t Slot) {
   return S->shard + S->layout.blocks_off +
          (uint64_t)Slot * S->layout.thread_block_size;
-}
-
-uint8_t *tscc_thread_locals(struct tscc_store *S, int32_t Slot) {
-  return thread_ok(S, Slot) ? thread_block(S, Slot) : 0;
 }
 
 uint32_t *tscc_thread_within(struct tscc_store *S, int32_t Slot) {

@@ -483,6 +483,13 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
     if (Prog.clauses()[I].flags &
         (TSCC_CLAUSE_THREAD_OWN | TSCC_CLAUSE_THREAD_OWN_AGGS))
       K.flags |= TSCC_AGENT_CLAUSE_UNLOCKED;
+    // The context a hit builds for it: what its code reads.
+    uint32_t Ctx = Prog.clauses()[I].flags;
+    if (Ctx & TSCC_CLAUSE_CTX_LISTED)
+      K.ctx = Ctx & (TSCC_CLAUSE_CTX_LISTED | TSCC_CLAUSE_CTX_REGS |
+                     TSCC_CLAUSE_CTX_IDS | TSCC_CLAUSE_CTX_NAMES |
+                     TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |
+                     TSCC_CLAUSE_CTX_USDT);
     Clauses.push_back(K);
   }
   std::vector<uint32_t> ProbeClause;

@@ -7,9 +7,9 @@
 //
 // Threads are not single-stepped through agent code. Single-stepping
 // `pushfq` stores the flags with TF set (the kernel does not fix that up;
-// gdb does it by hand), and the agent saves the flags with `pushfq` and
-// restores them with `popfq` on every hit: the thread then carries TF into
-// the program and dies of SIGTRAP once detached. A thread waiting for the
+// gdb does it by hand), and the agent saves the flags with `pushfq` on
+// every hit: a thread stepped there carries TF into the program and dies
+// of SIGTRAP once detached. A thread waiting for the
 // session lock would also have to be stepped until the lock's owner, still
 // stopped, let go. Instead, with the sites already restored, the threads
 // inside run at full speed until each stops at an int3 that only a thread
@@ -219,8 +219,12 @@ uint64_t tscc::rt::pt::agentReturnExit(PtraceProcess &P) {
       return 0;
     if (I.Flow == X86Flow::Ret)
       return I.Length == 1 ? At : 0; // a plain ret, as entry.S has it
-    if (I.Flow != X86Flow::Normal && I.Flow != X86Flow::CallRel)
-      return 0; // only the call into tscc_agent_ret may be on the way
+    // Only the call into tscc_agent_ret and the forward branch over the
+    // `std` that puts the direction flag back (entry.S, RESTORE_FLAGS) may
+    // be on the way.
+    if (I.Flow != X86Flow::Normal && I.Flow != X86Flow::CallRel &&
+        I.Flow != X86Flow::JccRel)
+      return 0;
     At += I.Length;
   }
   return 0;

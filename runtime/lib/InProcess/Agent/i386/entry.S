@@ -44,6 +44,22 @@
         movaps %xmm7, 112(%esp)
 .endm
 
+/* ../entry.S's RESTORE_FLAGS: the flags saved at Off(%esp) without
+ * popfl (microcoded, as dear as the rest of a counting hit's save and
+ * restore), with eax and ecx as scratch. */
+.macro RESTORE_FLAGS Off
+        mov \Off(%esp), %ecx
+        movzbl %cl, %eax
+        shl $8, %eax              /* ah: SF ZF AF PF CF */
+        test $0x400, %ecx
+        jz 1f
+        std
+1:      shr $11, %ecx
+        and $1, %ecx
+        add $0x7f, %cl            /* OF: 0x7f + 1 overflows */
+        sahf
+.endm
+
 .macro RESTORE_FRAME
         movaps 0(%esp), %xmm0
         movaps 16(%esp), %xmm1
@@ -54,6 +70,7 @@
         movaps 96(%esp), %xmm6
         movaps 112(%esp), %xmm7
         mov %ebp, %esp
+        RESTORE_FLAGS 28
         pop %edi
         pop %esi
         pop %ebp
@@ -61,7 +78,7 @@
         pop %edx
         pop %ecx
         pop %eax
-        popfl
+        lea 4(%esp), %esp         /* the flags, restored above */
 .endm
 
         .globl tscc_agent_enter
