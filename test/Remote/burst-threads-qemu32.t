@@ -33,7 +33,7 @@
 // RUN: FileCheck --check-prefix=WHY %s < %t.err2
 // EXACT: exact: 8 threads x 30000 records, none lost
 // EXACT2: exact: 1 threads x 50 records, none lost
-// CHECK: clauses run in the guest (in-process agent, put in through the stub)
+// CHECK: clauses run in the guest (in-process agent, put in through the stub); records come back through shared memory (the guest maps tsrun's memfds)
 // CHECK: probe @@uft:*:a.out:hit:entry at hit in {{.*}}, in-process jump{{$}}
 // CHECK: clause 0 (line {{[0-9]+}}): fired 240000, 0 faults, 0 drops
 // CHECK-NOT: lost

@@ -94,8 +94,9 @@ std::string RemoteBackend::Impl::agentObstacle() {
       Client->architecture() == "i386:x86-64")
     return "only i386 targets get the agent through a stub";
   if (!stubIsLocal() || Tgt->Uid < 0)
-    return "the stub does not run on this machine (records could not come "
-           "back through shared memory)";
+    return "the stub's process is not one tsrun can see (another machine, "
+           "a tunnel, or another PID namespace), so records could not come "
+           "back through shared memory";
   return {};
 }
 
@@ -135,7 +136,8 @@ void RemoteBackend::Impl::prepareAgent() {
     return agentReturnsOf(Tid, Real);
   };
   S.note(Who + ": clauses run in the guest (in-process agent, put in "
-               "through the stub)");
+               "through the stub); records come back through shared memory "
+               "(the guest maps tsrun's memfds)");
 }
 
 bool RemoteBackend::Impl::installAgent(std::string &Why) {
