@@ -1,19 +1,19 @@
 // A burst of records from 8 threads of a 32-bit program under qemu-i386,
-// with its clauses run in the guest, at default settings: tsrun's output
-// is a FIFO that the test does not read until the program has made all
-// its 240,000 calls, so the thread buffers (64M by default) must hold
-// every record by themselves; each thread's records are all there, in
+// with its clauses run in the guest, with --thread-buffer 64M: tsrun's
+// output is a FIFO that the test does not read until the program has made
+// all its 240,000 calls, so the thread buffers must hold every record by
+// themselves; each thread's records are all there, in
 // order. The guest maps each thread's buffer as the thread writes into it,
 // growing it by doubling, as a native process does: it mapped the whole
 // shard at once before, and 1024 buffers of 64M (64 GiB) do not fit in a
-// 32-bit process, so its clauses fell back to breakpoints (and the default
-// was 1M, which keeps about 14,500 of each thread's 30,000 records here).
+// 32-bit process, so its clauses fell back to breakpoints (the default,
+// 1M, keeps about 14,500 of each thread's 30,000 records here).
 // REQUIRES: compiler, qemu-i386, m32
 // RUN: %cc32 -O1 %S/Inputs/burst-threads.c -o %t32 -lpthread
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/stalled-reader.py %t.prog "burst:" -- \
 // RUN:   %remote_session --stub 'qemu-i386 -g {port} %t32 8 30000' \
-// RUN:   --out %t.prog -- %tsrun %t.o -v -o {fifo} \
+// RUN:   --out %t.prog -- %tsrun %t.o -v --thread-buffer 64M -o {fifo} \
 // RUN:   --remote 127.0.0.1:{port0}=%t32 > %t.out 2> %t.err
 // RUN: %python %S/Inputs/check-thread-bursts.py 8 30000 %t.out \
 // RUN:   | FileCheck --check-prefix=EXACT %s
@@ -27,7 +27,7 @@
 // once are not handled yet, see the report of wt-guest2).
 // RUN: ulimit -n 512 && %remote_session \
 // RUN:   --stub 'qemu-i386 -g {port} %t32 1 50' --out %t.prog2 \
-// RUN:   -- %tsrun %t.o -v -o %t.out2 --remote 127.0.0.1:{port0}=%t32 2> %t.err2
+// RUN:   -- %tsrun %t.o -v --thread-buffer 64M -o %t.out2 --remote 127.0.0.1:{port0}=%t32 2> %t.err2
 // RUN: %python %S/Inputs/check-thread-bursts.py 1 50 %t.out2 \
 // RUN:   | FileCheck --check-prefix=EXACT2 %s
 // RUN: FileCheck --check-prefix=WHY %s < %t.err2
