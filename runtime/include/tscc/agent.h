@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 6
+#define TSCC_AGENT_VERSION 7
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -60,6 +60,18 @@ enum tscc_hook_kind {
    * and waits until it is traced, so that tsrun sees the exec and sets the
    * new image up before it runs (Agent/follow.c). */
   TSCC_HOOK_EXEC_GATE = 6,
+  /* Not a probe: the entry of libc's __libc_sigaction, where every
+   * sigaction() and signal() of the program meets. For a signal whose
+   * handler the agent keeps in front (SIGSEGV, SIGBUS, SIGFPE, and SIGTRAP
+   * once trap sites need it), the agent does the call's work on its chained
+   * disposition and leaves the kernel's alone, so that the program sees
+   * and sets only its own (Agent/signal.c). First at its site. */
+  TSCC_HOOK_SIGNAL_GATE = 7,
+  /* Not a probe: the entry of libc's pthread_sigmask (sigprocmask() calls
+   * it). Once the agent's SIGTRAP handler is in, the agent keeps SIGTRAP
+   * out of what threads block, so that a trap site never meets a thread
+   * that blocks it (Agent/signal.c). First at its site. */
+  TSCC_HOOK_SIGMASK_GATE = 8,
 };
 #define TSCC_HOOK_SYSCALL(Kind, Nr) ((uint32_t)(Kind) | ((uint32_t)(Nr) << 8))
 #define TSCC_HOOK_KIND(K) ((K) & 0xffu)
@@ -275,6 +287,10 @@ struct tscc_agent_thread {
   int64_t ppid, uid;
   uint64_t hits;
   struct tscc_agent_recover recover;
+  /* The program blocked SIGTRAP in this thread, which the agent keeps
+   * unblocked for trap sites (Agent/signal.c). */
+  uint32_t trap_blocked;
+  uint32_t reserved;
 };
 
 /* Processes that share this memory without being threads of this process
@@ -412,7 +428,10 @@ struct tscc_agent_config {
   uint64_t shard_ino;
   int32_t shard_fd;
   uint32_t shard_dev_major, shard_dev_minor;
-  uint32_t reserved2; /* the same size in both models */
+  /* How many trap sites tsrun has written (tsrun's): once the process is
+   * let go of, the agent keeps SIGTRAP out of what its threads block
+   * (Agent/signal.c). Also keeps the size the same in both models. */
+  uint32_t trap_sites;
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -455,7 +474,7 @@ TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 24, "proc layout");
 /* tsrun reads the agent's threads and their shadow stacks (the pool). */
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_sharer) == 24, "sharer layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 88, "thread layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_thread) == 96, "thread layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_thread, recover) == 72,
                    "thread layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_shadow) == 24, "shadow layout");

@@ -47,7 +47,7 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
     return "the script has system-call probes, which stop it";
   for (const auto &[Addr, Bp] : P.Breakpoints)
     for (const Hook &H : Bp.Hooks)
-      if (H.Kind != HookKind::HealerGuard)
+      if (!H.watchesSigaction())
         return "a probe site needs tsrun (a breakpoint at " + H.Function + ")";
   if ((P.Agent.Sharers && P.Agent.Sharers->Members.size() > 1) || P.VforkParent)
     return "another process shares its memory";
@@ -61,8 +61,17 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
 
 namespace {
 
-/// Lets go of one stopped thread, with the signal it was to get.
-void detachThread(pid_t Tid, int Signal) {
+/// Lets go of one stopped thread, with the signal it was to get. Where the
+/// process has trap sites, the thread no longer blocks SIGTRAP:
+/// the int3 of a trap site would be forced on it, and nobody is there to
+/// repair that (the agent keeps SIGTRAP open from now on, Agent/signal.c).
+void detachThread(pid_t Tid, int Signal, bool OpenTrap) {
+  uint64_t Mask = 0;
+  if (OpenTrap && ptrace(PTRACE_GETSIGMASK, Tid, sizeof(Mask), &Mask) == 0 &&
+      (Mask & (1ull << (SIGTRAP - 1)))) {
+    Mask &= ~(1ull << (SIGTRAP - 1));
+    ptrace(PTRACE_SETSIGMASK, Tid, sizeof(Mask), &Mask);
+  }
   ptrace(PTRACE_DETACH, Tid, nullptr,
          reinterpret_cast<void *>(static_cast<long>(Signal)));
 }
@@ -129,7 +138,7 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
     }
   }
   for (auto &[Tid, Th] : P.Threads) {
-    detachThread(Tid, Th.PendingSignal);
+    detachThread(Tid, Th.PendingSignal, P.Agent.TrapSites != 0);
     if (Tid != P.Pid)
       ByTid.erase(Tid);
   }

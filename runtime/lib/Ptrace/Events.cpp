@@ -427,7 +427,7 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
     else if (H.Kind == HookKind::Exit && probeApplies(P, H.Index) &&
              S.collecting())
       Returning.push_back(H);
-    else if (H.Kind == HookKind::HealerGuard)
+    else if (H.watchesSigaction())
       if (int Sig = guardedSignal(P, R)) {
         Hook G = H;
         G.Index = static_cast<uint32_t>(Sig);
@@ -527,7 +527,7 @@ void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
     // healer back in front of it, chaining to it, and the agent in front
     // of both (in a 32-bit process both want SIGSEGV).
     uint64_t Rv = P.dataModel() == DataModel::LP64 ? R.rax : R.rax & 0xffffffff;
-    if (H.Kind == HookKind::HealerGuard && Fire && Rv == 0) {
+    if (H.watchesSigaction() && Fire && Rv == 0) {
       std::string Error;
       int Sig = static_cast<int>(H.Index);
       bool Ok = true;

@@ -91,6 +91,27 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
   return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
 }
 
+/// A hook of the agent's own (not a probe) at the entry of M's function
+/// Name, first at its site: the agent looks there only.
+void addAgentGate(const Module &M, const char *Name, HookKind Kind,
+                  std::map<uint64_t, std::vector<Hook>> &Want,
+                  std::map<uint64_t, const ElfSymbol *> &Enclosing) {
+  const ElfSymbol *Sym = M.Elf->findFunction(Name);
+  if (!Sym)
+    return;
+  std::vector<Hook> &Hooks = Want[Sym->Value + M.Bias];
+  Hooks.insert(Hooks.begin(), Hook{Kind, 0, Sym->Name, M.Name});
+  Enclosing.emplace(Sym->Value + M.Bias, Sym);
+}
+
+/// Takes out the hooks that are worth nothing as a breakpoint (a gate of
+/// the agent's that could not be a jump): true if nothing is left there.
+bool dropGatesOnly(std::vector<Hook> &Hooks) {
+  std::erase_if(Hooks,
+                [](const Hook &H) { return H.Kind == HookKind::SigmaskGate; });
+  return Hooks.empty();
+}
+
 } // namespace
 
 void PtraceBackend::Impl::warnOnce(const std::string &Message) {
@@ -437,11 +458,14 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
       Want[Sym->Value + M.Bias].push_back(
           Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
-  if (P.Agent.Installed)
-    if (const ElfSymbol *Sym = M.Elf->findFunction(HealerGuardFunction))
-      if (!P.Heal.Header)
-        Want[Sym->Value + M.Bias].push_back(
-            Hook{HookKind::HealerGuard, 0, Sym->Name, M.Name});
+  // With the agent alone, the agent itself keeps the program's
+  // dispositions there, first at its site (TSCC_HOOK_SIGNAL_GATE).
+  if (P.Agent.Installed && !P.Heal.Header)
+    addAgentGate(M, HealerGuardFunction, HookKind::SignalGate, Want, Enclosing);
+  // In a process it may let go of, the agent keeps SIGTRAP open for trap
+  // sites (as exec gates, only there).
+  if (P.Agent.Installed && Opts.Detach)
+    addAgentGate(M, "pthread_sigmask", HookKind::SigmaskGate, Want, Enclosing);
   for (uint32_t W = 0; W < WithinNames.size(); ++W)
     if (const ElfSymbol *Sym = M.Elf->findFunction(WithinNames[W])) {
       Want[Sym->Value + M.Bias].insert(
@@ -489,7 +513,10 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {
-        Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
+        if (dropGatesOnly(Want[J.Addr]))
+          Want.erase(J.Addr);
+        else
+          Mechanism[J.Addr] = "breakpoint (" + R->second + ")";
         continue;
       }
       auto T = Traps.find(J.Addr);
@@ -644,7 +671,8 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
-    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate)
+    if (H.Kind == HookKind::WithinEnter || H.Kind == HookKind::ExecGate ||
+        H.Kind == HookKind::SignalGate || H.Kind == HookKind::SigmaskGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
     if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))

@@ -54,6 +54,16 @@ enum class HookKind : uint8_t {
   /// the agent asks for a window there (TSCC_HOOK_EXEC_GATE). Not a
   /// probe; nothing happens at it while the process is attached.
   ExecGate,
+  /// libc's sigaction() in a process with the agent and no healer: the
+  /// agent keeps the program's dispositions of the signals it guards
+  /// (TSCC_HOOK_SIGNAL_GATE). Where it cannot be a jump site it is a
+  /// breakpoint, and works as HealerGuard does. Not a probe.
+  SignalGate,
+  /// libc's pthread_sigmask() in a process with the agent: the agent keeps
+  /// SIGTRAP out of what threads block once trap sites need it
+  /// (TSCC_HOOK_SIGMASK_GATE). Not a probe; nothing at all happens at it
+  /// where it cannot be a jump site.
+  SigmaskGate,
 };
 
 struct Hook {
@@ -67,6 +77,11 @@ struct Hook {
   uint64_t Bias = 0;
   /// Entry or Exit of a system-call site (JumpSites.h): the call's number.
   uint32_t SyscallNr = 0;
+
+  /// Whether it watches sigaction() rather than fires a probe.
+  bool watchesSigaction() const {
+    return Kind == HookKind::HealerGuard || Kind == HookKind::SignalGate;
+  }
 };
 
 enum class BpRole : uint8_t { Probe, LoaderBreak };
@@ -184,6 +199,8 @@ struct AgentState {
   uint64_t SafeBegin = 0, SafeEnd = 0, SafeFault = 0;
   /// tsrun put Trap in front of the program's SIGTRAP disposition.
   bool TrapHandler = false;
+  /// Trap sites written (tscc_agent_config.trap_sites).
+  uint32_t TrapSites = 0;
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
   uint32_t SiteCount = 0, SiteCapacity = 0;

@@ -1,10 +1,11 @@
-/* blocked-signals N [own]: the main thread (with `own`) sets handlers of
+/* blocked-signals N [own [self]]: the main thread (with `own`) sets handlers of
  * its own for SIGSEGV and SIGTRAP, then blocks every signal and
  * sets a SIGUSR1 disposition (sigaction() while SIGTRAP is blocked); a
  * thread it starts inherits that mask and calls deref() N times with bad
  * pointers (the script reads through them) and tiny() N times (a trap
  * site: no 5-byte jump fits). That thread then says whether its mask still
- * blocks both signals. Last, the main thread unblocks them and (with
+ * blocks both signals (with `self` the thread first blocks every signal
+ * itself too, as well as inheriting the block). Last, the main thread unblocks them and (with
  * `own`) sends itself SIGSEGV and SIGTRAP once: its own handlers must get
  * them, with the agent's in front.
  *
@@ -37,12 +38,17 @@ __attribute__((noinline)) long deref(const long *p) { return p != 0; }
 static volatile sig_atomic_t own_segv, own_trap;
 static void on_segv(int sig) { (void)sig, own_segv++; }
 static void on_trap(int sig) { (void)sig, own_trap++; }
-static int N;
+static int N, Self;
 static long Sum;
 static int Kept;
 
 static void *worker(void *arg) {
   (void)arg;
+  if (Self) {
+    sigset_t All;
+    sigfillset(&All);
+    pthread_sigmask(SIG_BLOCK, &All, 0);
+  }
   for (int I = 1; I <= N; ++I) {
     Sum += deref((const long *)(0x10000ul + 64ul * I)) + tiny(I);
   }
@@ -55,6 +61,7 @@ static void *worker(void *arg) {
 int main(int argc, char **argv) {
   N = argc > 1 ? atoi(argv[1]) : 100;
   int Own = argc > 2 && !strcmp(argv[2], "own");
+  Self = argc > 3 && !strcmp(argv[3], "self");
   struct sigaction Sa;
   memset(&Sa, 0, sizeof(Sa));
   if (Own) {

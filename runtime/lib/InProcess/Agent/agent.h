@@ -90,6 +90,12 @@ int agent_join_sharers(int32_t Pid);
  * returns at once when attached, and without a window when tsrun is gone,
  * refuses or the session ends (follow.c). */
 void agent_exec_gate(void);
+/* At libc's __libc_sigaction(Sig, Act, OldAct), Rsp the stack pointer at
+ * its entry: the call's work on a guarded signal (signal.c). */
+void agent_sigaction_gate(struct tscc_agent_frame *F, uint64_t Rsp);
+/* At libc's pthread_sigmask(How, Set, OldSet): SIGTRAP is kept out of what
+ * a thread blocks once trap sites need it (signal.c). */
+void agent_sigmask_gate(struct tscc_agent_frame *F, uint64_t Rsp);
 
 /*--- Running clauses -------------------------------------------------------*/
 

@@ -311,18 +311,32 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
     agent_reader_gone();
     return;
   }
+  /* The agent's own hooks (not probes) are first at their site: libc's
+   * __libc_sigaction, pthread_sigmask and exec functions, whose calls the
+   * agent sees whatever collection does (signal.c, follow.c). */
+  uint32_t First =
+      Site->hook_count
+          ? AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)->kind
+          : 0;
+  if (UNLIKELY(First == TSCC_HOOK_SIGNAL_GATE)) {
+    agent_sigaction_gate(F, site_rsp(F));
+    if (Site->hook_count == 1)
+      return;
+  }
   /* Collection off: return before anything else, so that the only cost is
    * the probe itself, and without hijacking the return, so that an exit
    * probe never fires for a call whose entry was not collected. */
   if (UNLIKELY(!__atomic_load_n(&agent_proc.armed, __ATOMIC_ACQUIRE)) &&
       !agent_follow_fork()) /* a fork child of a detached process arms */
     return;
-  /* libc's exec functions, while detached: whatever collection does, the
-   * new image must be set up. Such a hook is first at its site. */
-  if (UNLIKELY(Site->hook_count &&
-               AGENT_PTR(const struct tscc_agent_hook *, Site->hooks)[0].kind ==
-                   TSCC_HOOK_EXEC_GATE)) {
-    agent_exec_gate();
+  /* Those that need the process armed: its threads' entries, its
+   * shard. */
+  if (UNLIKELY(First == TSCC_HOOK_EXEC_GATE ||
+               First == TSCC_HOOK_SIGMASK_GATE)) {
+    if (First == TSCC_HOOK_EXEC_GATE)
+      agent_exec_gate();
+    else
+      agent_sigmask_gate(F, site_rsp(F));
     if (Site->hook_count == 1)
       return;
   }

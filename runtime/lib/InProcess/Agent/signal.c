@@ -15,9 +15,11 @@
 #define SA_NODEFER 0x40000000ull
 #define SA_RESETHAND 0x80000000ull
 #define SIG_BLOCK 0
+#define SIG_UNBLOCK 1
 #define SIG_SETMASK 2
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
+void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
 
 static int signal_index(int Sig) {
   switch (Sig) {
@@ -38,6 +40,16 @@ static int in_our_code(uint64_t Pc) {
          (Pc >= C->agent_lo && Pc < C->agent_hi);
 }
 
+/* Whether the agent keeps SIGTRAP out of what threads block: in a process
+ * tsrun has let go of (nobody there to complete a forced trap) that has
+ * trap sites (pthread_sigmask below). */
+static int trap_kept_open(void) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  return __atomic_load_n(&C->detached, __ATOMIC_RELAXED) &&
+         __atomic_load_n(&C->trap_sites, __ATOMIC_RELAXED) &&
+         __atomic_load_n(&C->trap_handler, __ATOMIC_ACQUIRE);
+}
+
 /* As the kernel would have delivered it to the program, whose disposition
  * for Sig the agent keeps at *Slot. */
 static void chain(int Sig, void *Info, void *Uc,
@@ -45,6 +57,11 @@ static void chain(int Sig, void *Info, void *Uc,
   struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
+  /* The agent's own handler as the program's: one that restored what a
+   * raw rt_sigaction told it was there. Chaining to it would never end. */
+  if (Handler == AGENT_ADDR(tscc_agent_signal) ||
+      Handler == AGENT_ADDR(tscc_agent_trap))
+    Handler = 0;
   if (Handler <= 1) {
     /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
      * the default): put the default back and let it happen again. A
@@ -63,6 +80,9 @@ static void chain(int Sig, void *Info, void *Uc,
   uint64_t Flags = AGENT_KSA_FLAGS(&Old);
   if (!(Flags & SA_NODEFER))
     Mask |= 1ull << (Sig - 1);
+  /* SIGTRAP stays open where trap sites need it (pthread_sigmask below). */
+  if (trap_kept_open())
+    Mask &= ~(1ull << 4);
   uint64_t Saved = 0;
   sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
   if (Flags & SA_RESETHAND)
@@ -101,7 +121,6 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
     chain(Sig, Info, Uc, &tscc_agent_config.chained[I]);
 }
 
-void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
 int agent_trap_redirect(uint64_t *Rip);
 
 /* SIGTRAP: installed by tsrun for trap sites, or by the agent while it
@@ -116,4 +135,222 @@ void tscc_agent_trap(int Sig, void *Info, void *Uc) {
     return;
   }
   chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
+}
+
+/*--- The program's own sigaction() ------------------------------------------
+ *
+ * The kernel's disposition of a signal the agent guards is the agent's
+ * handler for as long as the agent is there; the program's own is the
+ * chained one. Every sigaction() and signal() of the program meets in
+ * libc's __libc_sigaction(Sig, Act, OldAct), whose entry is a site with a
+ * TSCC_HOOK_SIGNAL_GATE hook. For a guarded signal the agent does the
+ * call's work on the chained disposition: OldAct gets the program's own
+ * (never the agent's handler), Act replaces it, and the call then goes on
+ * with both pointers null, so that the kernel's stays the agent's. A bad
+ * pointer is left for libc to meet, as it would without the agent. Not
+ * covered: rt_sigaction made with a raw system call.
+ *---------------------------------------------------------------------------*/
+
+/* glibc's struct sigaction: the handler, a 128-byte sigset_t (the kernel
+ * uses its first 8 bytes), int sa_flags, the restorer. */
+#define LIBC_SA_MASK sizeof(uintptr_t)
+#define LIBC_SA_FLAGS (LIBC_SA_MASK + 128)
+#define LIBC_SA_RESTORER (LIBC_SA_FLAGS + sizeof(uintptr_t))
+#define LIBC_SA_SIZE (LIBC_SA_RESTORER + sizeof(uintptr_t))
+#define SA_RESTORER 0x04000000u
+/* The kernel never blocks these in a handler (SIGKILL, SIGSTOP). */
+#define UNBLOCKABLE ((1ull << 8) | (1ull << 18))
+
+static struct tscc_kernel_sigaction *guarded_slot(uint64_t Sig) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  if (Sig == 5 /* SIGTRAP */)
+    return __atomic_load_n(&C->trap_handler, __ATOMIC_ACQUIRE)
+               ? &C->chained_trap
+               : 0;
+  int I = signal_index((int)Sig);
+  return I < 0 ? 0 : &C->chained[I];
+}
+
+/* What the kernel keeps of a struct sigaction (glibc adds SA_RESTORER and
+ * its own restorer, which the agent never calls: the program's handler
+ * returns to the agent). */
+static void kernel_from_libc(const uint8_t *Act, uint64_t Restorer,
+                             struct tscc_kernel_sigaction *K) {
+  uintptr_t Handler;
+  uint64_t Mask;
+  uint32_t Flags;
+  __builtin_memcpy(&Handler, Act, sizeof(Handler));
+  __builtin_memcpy(&Mask, Act + LIBC_SA_MASK, sizeof(Mask));
+  __builtin_memcpy(&Flags, Act + LIBC_SA_FLAGS, sizeof(Flags));
+  Mask &= ~UNBLOCKABLE;
+  __builtin_memset(K, 0, sizeof(*K));
+  K->handler = Handler;
+  K->flags = Flags | SA_RESTORER;
+  K->restorer = Restorer;
+#if defined(__i386__)
+  K->mask[0] = (uint32_t)Mask;
+  K->mask[1] = (uint32_t)(Mask >> 32);
+#else
+  K->mask = Mask;
+#endif
+}
+
+/* As glibc fills OldAct from the kernel's answer: the handler, the first 8
+ * bytes of the mask, the flags and the restorer; the rest is left. */
+static void libc_from_kernel(const struct tscc_kernel_sigaction *K,
+                             uint8_t *Act) {
+  uintptr_t Handler = (uintptr_t)AGENT_KSA_HANDLER(K);
+  uint64_t Mask = AGENT_KSA_MASK(K);
+  uint32_t Flags = (uint32_t)AGENT_KSA_FLAGS(K);
+  uintptr_t Restorer = (uintptr_t)K->restorer;
+  __builtin_memcpy(Act, &Handler, sizeof(Handler));
+  __builtin_memcpy(Act + LIBC_SA_MASK, &Mask, sizeof(Mask));
+  __builtin_memcpy(Act + LIBC_SA_FLAGS, &Flags, sizeof(Flags));
+  __builtin_memcpy(Act + LIBC_SA_RESTORER, &Restorer, sizeof(Restorer));
+}
+
+/* The handler goes last: a fault in another thread meanwhile finds the old
+ * disposition or the new one's handler with its flags and mask. */
+static void publish(struct tscc_kernel_sigaction *Slot,
+                    const struct tscc_kernel_sigaction *K) {
+  Slot->flags = K->flags;
+  Slot->restorer = K->restorer;
+#if defined(__i386__)
+  Slot->mask[0] = K->mask[0];
+  Slot->mask[1] = K->mask[1];
+#else
+  Slot->mask = K->mask;
+#endif
+  __atomic_store_n(&Slot->handler, K->handler, __ATOMIC_RELEASE);
+}
+
+/* The first three arguments of the libc function whose entry the hit is
+ * at (Rsp: the stack pointer there). */
+static int gate_args(const struct tscc_agent_frame *F, uint64_t Rsp,
+                     uint64_t *Args) {
+#if defined(__i386__)
+  uint32_t A[3]; /* cdecl: above the return address */
+  (void)F;
+  if (tscc_safe_copy(A, AGENT_PTR(const void *, Rsp + 4), sizeof(A)) < 0)
+    return 0;
+  Args[0] = A[0];
+  Args[1] = A[1];
+  Args[2] = A[2];
+#else
+  (void)Rsp;
+  Args[0] = F->rdi;
+  Args[1] = F->rsi;
+  Args[2] = F->rdx;
+#endif
+  return 1;
+}
+
+/* Makes argument I (1 or 2: a pointer) null for the call that goes on. In
+ * a 32-bit process the argument is in the caller's frame, which belongs
+ * to the callee under cdecl. */
+static void gate_clear_arg(struct tscc_agent_frame *F, uint64_t Rsp,
+                           unsigned I) {
+#if defined(__i386__)
+  uint32_t None = 0;
+  (void)F;
+  tscc_safe_copy(AGENT_PTR(void *, Rsp + 4 + 4 * I), &None, sizeof(None));
+#else
+  (void)Rsp;
+  if (I == 1)
+    F->rsi = 0;
+  else
+    F->rdx = 0;
+#endif
+}
+
+void agent_sigaction_gate(struct tscc_agent_frame *F, uint64_t Rsp) {
+  uint64_t Args[3];
+  if (!gate_args(F, Rsp, Args))
+    return;
+  uint64_t Act = Args[1], OldAct = Args[2];
+  struct tscc_kernel_sigaction *Slot = guarded_slot(Args[0]);
+  if (!Slot || (!Act && !OldAct))
+    return;
+  uint8_t New[LIBC_SA_SIZE], Old[LIBC_SA_SIZE];
+  if ((Act &&
+       tscc_safe_copy(New, AGENT_PTR(const void *, Act), sizeof(New)) < 0) ||
+      (OldAct &&
+       tscc_safe_copy(Old, AGENT_PTR(const void *, OldAct), sizeof(Old)) < 0))
+    return;
+  struct tscc_kernel_sigaction Prev = *Slot;
+  if (OldAct) {
+    libc_from_kernel(&Prev, Old);
+    if (tscc_safe_copy(AGENT_PTR(void *, OldAct), Old, sizeof(Old)) < 0)
+      return;
+  }
+  if (Act) {
+    struct tscc_kernel_sigaction K;
+    kernel_from_libc(New, Prev.restorer, &K);
+    publish(Slot, &K);
+  }
+  /* The call goes on as sigaction(Sig, NULL, NULL): it checks Sig and
+   * returns 0, and changes nothing. */
+  gate_clear_arg(F, Rsp, 1);
+  gate_clear_arg(F, Rsp, 2);
+}
+
+/*--- The program's own pthread_sigmask() -----------------------------------
+ *
+ * The int3 of a trap site in a thread that blocks SIGTRAP is forced on it:
+ * the kernel unblocks SIGTRAP there and resets the process's disposition
+ * to the default, and the next trap kills the program. While tsrun is
+ * attached it repairs that at the stop; a process it has let go of must
+ * not get there. So in a process tsrun has let go of that has trap sites,
+ * the agent keeps SIGTRAP out of what threads really block through libc
+ * (tsrun takes it out of every thread's mask as it lets go), and keeps
+ * what the program asked for in the thread's entry instead: at the entry
+ * of pthread_sigmask(How, Set, OldSet) (sigprocmask() calls it) the agent
+ * makes the call itself, with SIGTRAP (and glibc's own two signals, as
+ * glibc does) taken out of Set, and OldSet saying SIGTRAP is blocked where
+ * the program blocked it; the call then goes on with both pointers null.
+ * The price: a program's own SIGTRAP (raise(), its own int3) reaches its
+ * handler at once in a thread that meant to block it; and a thread that
+ * blocked it before (while attached) or inherited the block from the
+ * thread that created it reads its mask back without SIGTRAP.
+ *---------------------------------------------------------------------------*/
+#define SIGTRAP_BIT (1ull << 4)
+#define GLIBC_INTERNAL                                                         \
+  ((1ull << 31) | (1ull << 32)) /* SIGCANCEL, SIGSETXID                        \
+                                 */
+
+void agent_sigmask_gate(struct tscc_agent_frame *F, uint64_t Rsp) {
+  uint64_t Args[3];
+  if (!trap_kept_open() || !gate_args(F, Rsp, Args) || (!Args[1] && !Args[2]))
+    return;
+  uint64_t How = Args[0], Set = 0, Old = 0;
+  if (Args[1] &&
+      tscc_safe_copy(&Set, AGENT_PTR(const void *, Args[1]), sizeof(Set)) < 0)
+    return; /* libc meets the bad pointer, as it would have */
+  /* Only a thread that blocks SIGTRAP, or did, needs an entry. */
+  int Blocks = Args[1] && How != SIG_UNBLOCK && (Set & SIGTRAP_BIT);
+  struct tscc_agent_thread *T = agent_thread(Blocks);
+  if (Blocks && !T)
+    return; /* no entry to keep it in: the thread blocks it for real */
+  uint32_t Was = T ? T->trap_blocked : 0, Now = Was;
+  if (Args[1]) {
+    if (How == SIG_BLOCK)
+      Now = Was || (Set & SIGTRAP_BIT);
+    else if (How == SIG_UNBLOCK)
+      Now = Was && !(Set & SIGTRAP_BIT);
+    else if (How == SIG_SETMASK)
+      Now = (Set & SIGTRAP_BIT) != 0;
+  }
+  Set &= ~(SIGTRAP_BIT | GLIBC_INTERNAL);
+  if (sys4(NR_rt_sigprocmask, How, Args[1] ? &Set : 0, Args[2] ? &Old : 0, 8) <
+      0)
+    return; /* a bad How: the call fails as it would have */
+  if (T)
+    T->trap_blocked = Now;
+  gate_clear_arg(F, Rsp, 1);
+  if (Was)
+    Old |= SIGTRAP_BIT;
+  /* A bad OldSet: the call still meets it (EFAULT, the mask changed). */
+  if (!Args[2] ||
+      tscc_safe_copy(AGENT_PTR(void *, Args[2]), &Old, sizeof(Old)) >= 0)
+    gate_clear_arg(F, Rsp, 2);
 }

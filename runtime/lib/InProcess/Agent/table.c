@@ -92,6 +92,7 @@ static void clear_entry(struct tscc_agent_config *C,
   E->ppid = E->uid = 0;
   E->hits = 0;
   E->recover.rsp = E->recover.rip = 0;
+  E->trap_blocked = 0;
 }
 
 /* Frees entry E, which held key K, if it still does. */

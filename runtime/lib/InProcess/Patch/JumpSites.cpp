@@ -76,6 +76,10 @@ uint32_t hookKind(const JumpCandidate &C, const Hook &H) {
     return TSCC_HOOK_WITHIN;
   case HookKind::ExecGate:
     return TSCC_HOOK_EXEC_GATE;
+  case HookKind::SignalGate:
+    return TSCC_HOOK_SIGNAL_GATE;
+  case HookKind::SigmaskGate:
+    return TSCC_HOOK_SIGMASK_GATE;
   case HookKind::HealerGuard:
     break;
   }
@@ -267,6 +271,13 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
   }
   if (!P.InstallTrapHandler)
     return Why; // no SIGTRAP handler of the agent's in this target
+  // The agent's own signal gates are never traps: the thread that calls
+  // sigaction() or pthread_sigmask() may block SIGTRAP.
+  if (std::all_of(C.Hooks.begin(), C.Hooks.end(), [](const JumpHook &H) {
+        return H.Kind == TSCC_HOOK_SIGNAL_GATE ||
+               H.Kind == TSCC_HOOK_SIGMASK_GATE;
+      }))
+    return Why;
   // An int3 over the first byte leaves every instruction boundary where it
   // was: no entry, no thread can be caught in the middle of it.
   std::string NoTrap;
@@ -523,8 +534,13 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
     }
-    if (Pl->Plan.Trap)
+    if (Pl->Plan.Trap) {
       P.Traps[Pl->Plan.Site] = Pl->NoJump;
+      uint32_t Count = ++P.Agent.TrapSites;
+      P.Acc.writeMemory(P.Agent.Config +
+                            offsetof(tscc_agent_config, trap_sites),
+                        &Count, sizeof(Count));
+    }
     JumpSite J;
     J.Trap = Pl->Plan.Trap;
     J.Addr = Pl->Plan.Site;
