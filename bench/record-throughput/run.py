@@ -31,7 +31,9 @@ def run_tsrun(a, exe, obj, fmt, tmp, extra=()):
     out = os.path.join(tmp, "out." + fmt)
     t0 = time.time()
     before = os.times()
-    p = subprocess.run([a.tsrun, obj, "-f", fmt, "-o", out] + list(extra) +
+    extra = list(extra) + (["--thread-buffer", a.thread_buffer]
+                           if a.thread_buffer else [])
+    p = subprocess.run([a.tsrun, obj, "-f", fmt, "-o", out] + extra +
                        ["--", exe, str(a.rate), str(a.seconds)],
                        capture_output=True, text=True)
     wall = time.time() - t0
@@ -76,6 +78,9 @@ def main():
     ap.add_argument("--rate", type=int, default=1000000)
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--no-bpftrace", action="store_true")
+    # Until 64M is the default (see docs/performance.md).
+    ap.add_argument("--thread-buffer", default="",
+                    help="tsrun's --thread-buffer for every row")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="tscc-throughput-")
     exe = os.path.join(tmp, "paced")
@@ -94,11 +99,15 @@ def main():
         a, exe, obj, "text", tmp, ["--on-full=block"])))
     if not a.no_bpftrace and shutil.which("bpftrace"):
         rows.append(("bpftrace printf", lambda: run_bpftrace(a, exe, tmp)))
+    print("load before: " + open("/proc/loadavg").read().strip(),
+          file=sys.stderr)
     for name, fn in rows:
         calls, kept, wall, warned = fn()
         print("| %s | %d | %d | %d | %.0f | %.0f | %s |" % (
             name, calls, kept, calls - kept, calls / a.seconds,
             kept / a.seconds, "yes" if warned else "no"))
+    print("load after: " + open("/proc/loadavg").read().strip(),
+          file=sys.stderr)
     shutil.rmtree(tmp)
 
 

@@ -3,7 +3,9 @@
  * ("loop-ns T") and the CPU time of its thread, user and system
  * ("loop-cpu-ns C"), which a loaded machine disturbs less: the traced
  * program's own slowdown, whatever the tracer does before or after.
- * Prints the number of calls it made on stdout ("calls N"). */
+ * Prints the number of calls it made on stdout ("calls N"). With a second
+ * argument "wait", it first says "ready PID" and waits for a line on stdin
+ * (a tracer attaching to it meanwhile). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -11,6 +13,13 @@
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 1000, S = 0;
+  if (argc > 2) {
+    char Line[16];
+    printf("ready %d\n", (int)getpid());
+    fflush(stdout);
+    if (!fgets(Line, sizeof Line, stdin))
+      return 3;
+  }
   struct timespec T0, T1, C0, C1;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &C0);
   clock_gettime(CLOCK_MONOTONIC, &T0);

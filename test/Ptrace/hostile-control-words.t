@@ -1,9 +1,10 @@
 // The words that steer the session are out of a traced program's reach.
-// One that keeps setting the store's record sequence number back to 0,
-// writing an exit request into its own shard (the script has no exit()),
-// stopping its own clauses and waking tsrun does not end the session, nor
-// cost the program traced beside it a single hit; the sequence number and
-// the forged request are each reported once. One that tries to make the
+// One that keeps setting the store's old record sequence word back to 0
+// (records are numbered per thread now: it steers nothing), writing an
+// exit request into its own shard (the script has no exit()), stopping its
+// own clauses and waking tsrun does not end the session, nor cost the
+// program traced beside it a single hit; the forged request is reported
+// once. One that tries to make the
 // control page writable (collection off, session stopping, the reader's
 // lifeline), with mprotect() or through /proc/self/mem, cannot. Both used
 // to be fields of the store every program could write: one write switched
@@ -20,7 +21,7 @@
 // HEADER-NEXT: steady: exact
 // HEADER-NEXT: hostile: hostile header done
 // HEADER-DAG: warning x 1: tsrun: warning: a traced program asked to end the session, but no clause calls exit(); ignored
-// HEADER-DAG: warning x 1: tsrun: warning: the record sequence number in shared memory was set back by a traced program
+// HEADER-NOT: set back
 // RUN: %python %S/Inputs/hostile-driver.py %tsrun %t.o %t.exe control 1000 | FileCheck %s --check-prefix=CONTROL
 // RUN: %if native-i386 %{ %python %S/Inputs/hostile-driver.py %tsrun %t.o %t32 control 1000 | FileCheck %s --check-prefix=CONTROL %}
 // CONTROL: tsrun status: 0

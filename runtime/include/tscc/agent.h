@@ -38,6 +38,7 @@ extern "C" {
 /* What system-call sites call (x86-64 agent only; see below). */
 #define TSCC_AGENT_SYM_ENTER_SYSCALL "tscc_agent_enter_syscall"
 #define TSCC_AGENT_SYM_TRAP "tscc_agent_trap"
+#define TSCC_AGENT_SYM_SIGSYS "tscc_agent_sigsys"
 /* The safe copies of memory a clause reads (entry.S), and where a fault in
  * them resumes: tsrun completes such a fault itself where the kernel did
  * not let the agent's handler take it (a thread that blocks the signal). */
@@ -432,6 +433,60 @@ struct tscc_agent_config {
    * let go of, the agent keeps SIGTRAP out of what its threads block
    * (Agent/signal.c). Also keeps the size the same in both models. */
   uint32_t trap_sites;
+  /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
+   * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
+   * syscall_gadget: the `syscall; ret` the agent makes its own calls
+   * through, set with sud_page only (the one address SUD lets through);
+   * 0, in every process without SUD: the agent's `syscall` instructions. */
+  uint64_t sud_page;
+  uint64_t syscall_gadget;
+  /* SIGSYS: the program's disposition, behind the agent's handler
+   * (tscc_agent_sigsys) while SUD is on. The agent's. */
+  struct tscc_kernel_sigaction chained_sys;
+};
+
+/* The pages of Syscall User Dispatch, at a fixed address (the gadget's):
+ * one page of code, the only range the kernel lets system calls through
+ * from without a SIGSYS, then the data the agent's SIGSYS handler uses.
+ * Code: the gadget (`syscall; ret`) at 0, the handler's sigreturn
+ * restorer (`lock decl in_handler; mov $15,%eax; syscall`) at
+ * TSCC_SUD_RESTORER, tsrun's
+ * injection gadget (`syscall; int3`) at TSCC_SUD_INJECT, and stubs of
+ * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
+ * each with its target in tscc_sud_data.stub_target. */
+#define TSCC_SUD_PAGE 0x2e7300000000ull
+/* Four pages of code: a stub per call site outside them, and every
+ * system-call trampoline's untraced call is one (a libc has ~550). */
+#define TSCC_SUD_CODE_BYTES 16384u
+#define TSCC_SUD_DATA_BYTES 16384u
+#define TSCC_SUD_RESTORER 16u
+#define TSCC_SUD_INJECT 32u /* tsrun's: `syscall; int3` */
+#define TSCC_SUD_STUBS 64u
+#define TSCC_SUD_STUB_BYTES 16u
+#define TSCC_SUD_STUB_COUNT ((TSCC_SUD_CODE_BYTES - TSCC_SUD_STUBS) / 16u)
+/* Stub 0 is rt_sigreturn's, whatever its site: it never returns. */
+#define TSCC_SUD_SIGRETURN_STUB 0u
+#define TSCC_SUD_ALLOW 0
+#define TSCC_SUD_BLOCK 1
+
+struct tscc_sud_data {
+  /* The selector every thread's prctl() names: TSCC_SUD_BLOCK while the
+   * agent catches calls, TSCC_SUD_ALLOW once tsrun is gone or done. */
+  uint8_t selector;
+  uint8_t reserved[3];
+  /* Signal frames of SUD's SIGSYS the handler has not returned from yet:
+   * the agent counts one in, the restorer of the code page one out. While
+   * it is not 0 a thread may return to a call site it saw unpatched, so
+   * tsrun patches no site then (Patch/SyscallDispatch.h). */
+  uint32_t in_handler;
+  /* The hooks of the traced numbers that run in the process (struct
+   * tscc_agent_hook[hook_count]), and the calls stubs go back to (the
+   * agent claims a stub per return address; 0 = free). */
+  uint64_t hooks;
+  uint32_t hook_count;
+  uint32_t stubs_full; /* a call found every stub taken (counted) */
+  uint64_t stub_target[TSCC_SUD_STUB_COUNT];
+  /* Hooks and their strings follow, up to TSCC_SUD_DATA_BYTES. */
 };
 
 /* The per-process page tsrun arms; MADV_WIPEONFORK, so a child made by
@@ -457,7 +512,8 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2144, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2192, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        200,
                    "config layout");

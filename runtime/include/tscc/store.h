@@ -11,9 +11,11 @@
  *
  * Concurrency: every clause runs under the store lock, a spinning lock in
  * the shared header whose word holds the owner's thread id. That keeps the
- * language's promise that clauses never run concurrently, makes every ring
- * single-writer, and gives every record a global sequence number that is
- * the true order of the records across threads and processes.
+ * language's promise that clauses never run concurrently and makes every
+ * ring single-writer. Each ring numbers its own entries (its thread's
+ * sequence); tsrun merges the rings by the records' times, which clauses
+ * read under the lock, so that the merge is the true order of the records
+ * across threads and processes.
  *
  * Trust: the mapping is writable by every target, so a buggy or hostile
  * program can scribble on it. Layout numbers (offsets, capacities) are
@@ -38,7 +40,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 5
+#define TSCC_STORE_VERSION 6
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -85,7 +87,7 @@ struct tscc_store_header {
   /* The clause lock and the record sequence. */
   uint32_t lock;        /* owner thread id; 0 when free */
   uint32_t stuck_owner; /* an owner whose hold timed out (see store.c) */
-  uint64_t seq;         /* sequence number of the next record */
+  uint64_t seq;         /* unused since version 6 (see tscc_ring.seq) */
   uint64_t lock_steals; /* locks taken over from dead owners */
   uint64_t lock_timeouts;
   /* A waiter that has waited long claims this, and then nobody else takes
@@ -232,7 +234,11 @@ struct tscc_ring {
    * hint only: the writer also wakes up on its own every few ms. */
   uint32_t waiting;
   uint32_t pad2;
-  uint64_t reserved[5];
+  /* The number of the ring's next entry: its thread's record sequence,
+   * from 0, loss markers included (the writer's alone; tsrun resets it
+   * when it frees the slot). No shared counter is touched per record. */
+  uint64_t seq;
+  uint64_t reserved[4];
 };
 
 /* A writer wakes tsrun's reader when its ring's fill passes this many bytes
@@ -269,7 +275,7 @@ struct tscc_ring_record {
   int32_t tid;
   uint32_t clause;
   uint32_t probe;
-  uint64_t seq;
+  uint64_t seq;     /* the ring's entry number (tscc_ring.seq) */
   uint64_t time_ns; /* CLOCK_MONOTONIC */
 };
 
@@ -427,7 +433,7 @@ const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
                                                uint32_t Agg);
 
 /* Rings. Write appends one entry (Hdr->size is set here, Hdr->seq taken
- * from the header) with Payload; -1 when it does not fit (counted in the
+ * from the ring) with Payload; -1 when it does not fit (counted in the
  * ring's dropped). Under the lock. (tsrun keeps its own records in its own
  * memory.) */
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring);

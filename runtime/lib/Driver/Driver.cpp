@@ -71,6 +71,7 @@ struct DriverOptions {
   bool KeepLaunched = false;
   bool PtraceOnly = false;
   bool Detach = false;
+  bool SyscallDispatch = false;
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
   unsigned MaxStackDepth = 64;
@@ -173,6 +174,10 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "  --detach               native targets: let go of a launched command\n"
       "                         once all of its sites run in the process,\n"
       "                         attaching again only to end the session\n"
+      "  --syscall-dispatch     attached 64-bit targets: system calls no\n"
+      "                         patched site catches are caught in the\n"
+      "                         process (Syscall User Dispatch) instead of\n"
+      "                         PTRACE_SYSCALL (experimental)\n"
       "  --keep-launched        when the session ends first, detach launched\n"
       "                         commands and let them run (default: kill "
       "them)\n"
@@ -227,18 +232,29 @@ bool parseSize(const std::string &S, size_t &Out) {
 
 /// The long option \p A (without its "=VALUE") was probably meant to be.
 std::string_view closestOption(const std::string &A) {
-  static constexpr std::string_view Long[] = {
-      "--exe",          "--help",
-      "--version",      "--list",
-      "--verbose",      "--keep-launched",
-      "--ptrace",       "--allow-untrusted-object",
-      "--detach",       "--ring",
-      "--buffer-mode",  "--collect",
-      "--on-full",      "--thread-buffer",
-      "--buffer-size",  "--metrics",
-      "--remote",       "--remote-timeout",
-      "--map-capacity", "--max-stack-depth",
-      "--max-threads",  "--spin"};
+  static constexpr std::string_view Long[] = {"--exe",
+                                              "--help",
+                                              "--version",
+                                              "--list",
+                                              "--verbose",
+                                              "--keep-launched",
+                                              "--ptrace",
+                                              "--allow-untrusted-object",
+                                              "--detach",
+                                              "--syscall-dispatch",
+                                              "--ring",
+                                              "--buffer-mode",
+                                              "--collect",
+                                              "--on-full",
+                                              "--thread-buffer",
+                                              "--buffer-size",
+                                              "--metrics",
+                                              "--remote",
+                                              "--remote-timeout",
+                                              "--map-capacity",
+                                              "--max-stack-depth",
+                                              "--max-threads",
+                                              "--spin"};
   if (A.rfind("--", 0) != 0)
     return {};
   return closestName(std::string_view(A).substr(0, A.find('=')), Long);
@@ -294,6 +310,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.KeepLaunched = true;
     } else if (A == "--ptrace") {
       O.PtraceOnly = true;
+    } else if (A == "--syscall-dispatch") {
+      O.SyscallDispatch = true;
     } else if (A == "--detach") {
       O.Detach = true;
     } else if (A == "--allow-untrusted-object") {
@@ -686,6 +704,7 @@ bool createBackends(const DriverOptions &O, Session &S,
     PO.SpinMicros = O.SpinMicros;
     PO.InProcess = !O.PtraceOnly;
     PO.Detach = O.Detach && !O.PtraceOnly;
+    PO.SyscallDispatch = O.SyscallDispatch && !O.PtraceOnly;
     auto R = std::make_unique<BackendRun>();
     R->B = std::make_unique<PtraceBackend>(S, std::move(PO));
     R->Name = "ptrace";

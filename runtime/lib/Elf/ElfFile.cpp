@@ -73,6 +73,45 @@ std::string readString(const uint8_t *Data, size_t Size, uint64_t Base,
 
 } // namespace
 
+namespace {
+
+FileIdentity identityOf(const struct stat &St) {
+  FileIdentity I;
+  I.Dev = St.st_dev;
+  I.Ino = St.st_ino;
+  I.Size = static_cast<uint64_t>(St.st_size);
+  I.MTimeNs = int64_t(St.st_mtim.tv_sec) * 1000000000 + St.st_mtim.tv_nsec;
+  I.CTimeNs = int64_t(St.st_ctim.tv_sec) * 1000000000 + St.st_ctim.tv_nsec;
+  return I;
+}
+
+} // namespace
+
+std::optional<FileIdentity> FileIdentity::of(const std::string &Path) {
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0)
+    return std::nullopt;
+  return identityOf(St);
+}
+
+bool ElfFile::isStillAt(const std::string &At) const {
+  std::optional<FileIdentity> Now = FileIdentity::of(At);
+  if (!Now || !(*Now == Identity))
+    return false;
+  if (BuildId.empty())
+    return true;
+  // Timestamps tick coarsely: a same-size rewrite within one tick keeps
+  // them, but not the build-id of a different build.
+  int Fd = ::open(At.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (Fd < 0)
+    return false;
+  std::string OnDisk(BuildId.size(), '\0');
+  ssize_t N = pread(Fd, OnDisk.data(), OnDisk.size(),
+                    static_cast<off_t>(BuildIdOffset));
+  ::close(Fd);
+  return N == static_cast<ssize_t>(OnDisk.size()) && OnDisk == BuildId;
+}
+
 ElfFile::~ElfFile() {
   if (Mapping)
     munmap(Mapping, MappingSize);
@@ -101,6 +140,7 @@ std::unique_ptr<ElfFile> ElfFile::open(const std::string &Path,
   }
   std::unique_ptr<ElfFile> F(new ElfFile());
   F->Path = Path;
+  F->Identity = identityOf(St);
   if (St.st_size > 0) {
     void *M = mmap(nullptr, St.st_size, PROT_READ, MAP_PRIVATE, Fd, 0);
     if (M == MAP_FAILED) {
@@ -394,6 +434,8 @@ void ElfFile::readNotes() {
                       Name != std::string_view("GNU\0", 4) || Desc.empty())
                     return false;
                   BuildId = std::string(Desc);
+                  BuildIdOffset = static_cast<uint64_t>(
+                      reinterpret_cast<const uint8_t *>(Desc.data()) - Data);
                   if (VAddr && loadSegmentFor(*VAddr + At))
                     BuildIdNote = ElfRange{*VAddr + At, Off + At, NoteSize};
                   return true;

@@ -53,7 +53,9 @@ public:
     std::vector<std::string> Frames;
     if (R.Header.kind == TSCC_REC_STACK)
       Frames = stackFrames(O, R); // the target may be gone at report time
-    std::string Payload;
+    // Reused from record to record: no allocation per record.
+    std::string &Payload = Scratch;
+    Payload.clear();
     auto Add = [&](const void *D, size_t N) {
       Payload.append(static_cast<const char *>(D), N);
     };
@@ -114,7 +116,7 @@ public:
     if (fflush(Out) != 0)
       fail();
   }
-  bool ok() const override { return !Failed && !ferror(Out); }
+  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
   int writeError() const override { return Errno; }
 
 private:
@@ -124,7 +126,7 @@ private:
     Failed = true;
   }
   void put(const void *D, size_t N) {
-    if (N && fwrite(D, 1, N, Out) != N)
+    if (N && fwrite_unlocked(D, 1, N, Out) != N)
       fail();
   }
   void u32(uint32_t V) { put(&V, 4); }
@@ -135,10 +137,13 @@ private:
   }
   bool Ended = false;
   void frame(TraceFrame Type, const std::string &Payload) {
-    u32(static_cast<uint32_t>(Type));
-    u32(static_cast<uint32_t>(Payload.size()));
-    put(Payload.data(), Payload.size());
-    pad(Payload.size());
+    // One write of the frame: its header, payload and padding.
+    uint32_t Head[2] = {static_cast<uint32_t>(Type),
+                        static_cast<uint32_t>(Payload.size())};
+    Framed.assign(reinterpret_cast<const char *>(Head), sizeof(Head));
+    Framed += Payload;
+    Framed.append((8 - Payload.size() % 8) % 8, '\0');
+    put(Framed.data(), Framed.size());
   }
   void event(const nlohmann::json &J) {
     std::string Text =
@@ -152,6 +157,7 @@ private:
   BinaryOptions Opts;
   bool Failed = false;
   int Errno = 0;
+  std::string Scratch, Framed;
 };
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "tscc/PrintfLength.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -44,42 +45,68 @@ uint64_t truncate(uint64_t V, unsigned Bits) { return truncateBits(V, Bits); }
 // consumer allocate gigabytes.
 constexpr int MaxWidth = 4096;
 
-std::string cFormat(const Spec &S, const char *LenMod) {
-  std::string F = "%" + S.Flags;
+/// The C format of S with length modifier LenMod, into Buf (large enough:
+/// flags, two clamped numbers, a modifier and the conversion).
+const char *cFormat(const Spec &S, const char *LenMod, char (&Buf)[48]) {
+  char *P = Buf;
+  *P++ = '%';
+  for (char F : S.Flags)
+    *P++ = F;
   if (S.Width >= 0)
-    F += std::to_string(S.Width);
-  if (S.Precision >= 0)
-    F += "." + std::to_string(S.Precision);
-  F += LenMod;
-  F += S.Conv;
-  return F;
+    P = std::to_chars(P, Buf + sizeof(Buf), S.Width).ptr;
+  if (S.Precision >= 0) {
+    *P++ = '.';
+    P = std::to_chars(P, Buf + sizeof(Buf), S.Precision).ptr;
+  }
+  while (*LenMod)
+    *P++ = *LenMod++;
+  *P++ = S.Conv;
+  *P = 0;
+  return Buf;
 }
 
-template <typename T> std::string callSnprintf(const std::string &F, T V) {
-  char Buf[256];
-  int N = snprintf(Buf, sizeof(Buf), F.c_str(), V);
-  if (N < 0)
-    return {};
-  if (static_cast<size_t>(N) < sizeof(Buf))
-    return std::string(Buf, N);
-  std::string Out(N + 1, '\0');
-  snprintf(Out.data(), Out.size(), F.c_str(), V);
-  Out.resize(N);
-  return Out;
+/// Appends snprintf(F, V) to Out, formatted in place at its end.
+template <typename T>
+void appendSnprintf(std::string &Out, const char *F, T V) {
+  size_t At = Out.size();
+  Out.resize(At + 128);
+  int N = snprintf(Out.data() + At, 128, F, V);
+  if (N < 0) {
+    Out.resize(At);
+    return;
+  }
+  if (N >= 128) {
+    Out.resize(At + N + 1);
+    snprintf(Out.data() + At, N + 1, F, V);
+  }
+  Out.resize(At + N);
+}
+
+/// Appends V in decimal (or hex) the way %lld / %llu / %llx / %llX print it.
+template <typename T>
+void appendInt(std::string &Out, T V, int Base, bool Upper) {
+  char Buf[24];
+  char *End = std::to_chars(Buf, Buf + sizeof(Buf), V, Base).ptr;
+  if (Upper)
+    for (char *C = Buf; C != End; ++C)
+      if (*C >= 'a' && *C <= 'f')
+        *C = static_cast<char>(*C - 'a' + 'A');
+  Out.append(Buf, End);
 }
 
 class Formatter {
 public:
-  Formatter(std::string_view Fmt, std::span<const FormatArg> Args, DataModel DM)
-      : Fmt(Fmt), Args(Args), DM(DM) {}
-  std::string run();
+  Formatter(std::string &Out, std::string_view Fmt,
+            std::span<const FormatArg> Args, DataModel DM)
+      : Fmt(Fmt), Args(Args), DM(DM), Out(Out) {}
+  void run();
   /// Lists the arguments Fmt consumes instead of formatting them.
   std::vector<ArgConversion> scan() {
-    std::vector<ArgConversion> Out;
-    Scan = &Out;
+    std::vector<ArgConversion> Conversions;
+    Scan = &Conversions;
     run();
     Scan = nullptr;
-    return Out;
+    return Conversions;
   }
 
 private:
@@ -94,7 +121,7 @@ private:
   std::span<const FormatArg> Args;
   DataModel DM;
   size_t NextArg = 0;
-  std::string Out;
+  std::string &Out;
   std::vector<ArgConversion> *Scan = nullptr;
 };
 
@@ -162,11 +189,17 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
     Out += "(missing)";
     return;
   }
+  // The common conversions without flags, width or precision skip
+  // snprintf (the output is the same).
+  bool Plain = S.Flags.empty() && S.Width < 0 && S.Precision < 0;
+  char F[48];
   switch (S.Conv) {
   case 'd':
   case 'i': {
     int64_t V = signExtend(A->Bits, intBits(S.Len, DM));
-    Out += callSnprintf(cFormat(S, "ll"), static_cast<long long>(V));
+    if (Plain)
+      return appendInt(Out, V, 10, false);
+    appendSnprintf(Out, cFormat(S, "ll", F), static_cast<long long>(V));
     return;
   }
   case 'u':
@@ -174,13 +207,20 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
   case 'x':
   case 'X': {
     uint64_t V = truncate(A->Bits, intBits(S.Len, DM));
-    Out += callSnprintf(cFormat(S, "ll"), static_cast<unsigned long long>(V));
+    if (Plain)
+      return appendInt(Out, V,
+                       S.Conv == 'u'   ? 10
+                       : S.Conv == 'o' ? 8
+                                       : 16,
+                       S.Conv == 'X');
+    appendSnprintf(Out, cFormat(S, "ll", F),
+                   static_cast<unsigned long long>(V));
     return;
   }
   case 'c': {
     Spec C = S;
     C.Precision = -1;
-    Out += callSnprintf(cFormat(C, ""), static_cast<int>(A->Bits & 0xff));
+    appendSnprintf(Out, cFormat(C, "", F), static_cast<int>(A->Bits & 0xff));
     return;
   }
   case 's': {
@@ -189,8 +229,11 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
       return;
     }
     // Strings may hold NULs from fixed-size buffers; C stops at the first.
-    std::string Str(A->Str.c_str());
-    Out += callSnprintf(cFormat(S, ""), Str.c_str());
+    if (Plain) {
+      Out += A->Str.c_str();
+      return;
+    }
+    appendSnprintf(Out, cFormat(S, "", F), A->Str.c_str());
     return;
   }
   case 'p': {
@@ -200,8 +243,8 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
                                  [](char C) { return C != '-'; }),
                   P.Flags.end());
     P.Precision = -1;
-    Out += callSnprintf(cFormat(P, ""),
-                        reinterpret_cast<void *>(static_cast<uintptr_t>(V)));
+    appendSnprintf(Out, cFormat(P, "", F),
+                   reinterpret_cast<void *>(static_cast<uintptr_t>(V)));
     return;
   }
   default: { // floating point
@@ -210,13 +253,13 @@ void Formatter::convert(const Spec &S, std::string_view Text) {
       memcpy(&D, &A->Bits, sizeof(D));
     else
       D = static_cast<double>(static_cast<int64_t>(A->Bits));
-    Out += callSnprintf(cFormat(S, ""), D);
+    appendSnprintf(Out, cFormat(S, "", F), D);
     return;
   }
   }
 }
 
-std::string Formatter::run() {
+void Formatter::run() {
   for (size_t I = 0; I < Fmt.size();) {
     size_t Pct = Fmt.find('%', I);
     if (Pct == std::string_view::npos) {
@@ -240,7 +283,6 @@ std::string Formatter::run() {
       convert(S, Fmt.substr(Pct, J - Pct));
     I = J;
   }
-  return Out;
 }
 
 } // namespace
@@ -291,15 +333,23 @@ bool tscc::rt::decodeArgs(std::span<const tscc_field> Fields,
   return true;
 }
 
+void tscc::rt::appendPrintf(std::string &Out, std::string_view Fmt,
+                            std::span<const FormatArg> Args, DataModel DM) {
+  Formatter(Out, Fmt, Args, DM).run();
+}
+
 std::string tscc::rt::formatPrintf(std::string_view Fmt,
                                    std::span<const FormatArg> Args,
                                    DataModel DM) {
-  return Formatter(Fmt, Args, DM).run();
+  std::string Out;
+  appendPrintf(Out, Fmt, Args, DM);
+  return Out;
 }
 
 std::vector<ArgConversion>
 tscc::rt::formatArgConversions(std::string_view Fmt) {
-  return Formatter(Fmt, {}, DataModel::LP64).scan();
+  std::string Unused;
+  return Formatter(Unused, Fmt, {}, DataModel::LP64).scan();
 }
 
 int64_t tscc::rt::signExtendBits(uint64_t V, unsigned Bits) {

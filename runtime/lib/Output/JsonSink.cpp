@@ -11,6 +11,7 @@
 #include "tscc/Runtime/Format.h"
 #include "tscc/Runtime/ProbeProgram.h"
 
+#include <charconv>
 #include <cstring>
 #include <unistd.h>
 
@@ -54,6 +55,76 @@ json argJson(const FormatArg &A, DataModel DM) {
   }
 }
 
+// The hot path writes a printf or trace record's line itself, byte for byte
+// what nlohmann::json's dump() writes for the same object (keys in sorted
+// order, the same escapes), without building the object: the live reader
+// writes millions of them.
+
+template <typename T> void appendNumber(std::string &Out, T V) {
+  char Buf[24];
+  Out.append(Buf, std::to_chars(Buf, Buf + sizeof(Buf), V).ptr);
+}
+
+/// S as a JSON string. ASCII is escaped here; anything else (UTF-8, or
+/// bytes that are not: replaced) the way nlohmann::json does it.
+void appendString(std::string &Out, std::string_view S) {
+  size_t At = Out.size();
+  Out += '"';
+  for (unsigned char C : S) {
+    if (C >= 0x80) {
+      Out.resize(At);
+      Out += json(std::string(S))
+                 .dump(-1, ' ', false, json::error_handler_t::replace);
+      return;
+    }
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\b':
+      Out += "\\b";
+      break;
+    case '\f':
+      Out += "\\f";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\r':
+      Out += "\\r";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (C < 0x20) {
+        char Buf[8];
+        snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  Out += '"';
+}
+
+void appendArg(std::string &Out, const FormatArg &A, DataModel DM) {
+  switch (A.Kind) {
+  case TSCC_FIELD_S64:
+    return appendNumber(Out, static_cast<int64_t>(A.Bits));
+  case TSCC_FIELD_U64:
+    return appendNumber(Out, A.Bits);
+  case TSCC_FIELD_STRING:
+    return appendString(Out, A.Str);
+  default:
+    Out += argJson(A, DM).dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+}
+
 class JsonSink final : public OutputSink {
 public:
   JsonSink(const ProbeProgram &P, FILE *Out, bool Owns)
@@ -66,6 +137,8 @@ public:
   void start(const ProbeProgram &) override { line(headerJson(P)); }
 
   void record(const RecordOrigin &O, const RecordView &R) override {
+    if (R.Header.kind != TSCC_REC_STACK)
+      return recordLine(O, R);
     json J = {{"type", recordType(R.Header.kind)},
               {"pid", O.Pid},
               {"tid", O.Tid},
@@ -73,7 +146,7 @@ public:
               {"clause", O.Clause},
               {"probe", O.Probe},
               {"time_ns", O.TimeNs}};
-    if (R.Header.kind == TSCC_REC_STACK) {
+    {
       std::vector<std::string> Frames = stackFrames(O, R);
       // A stack that ended early ends in its marker frame; the reason is
       // also a field of its own, for programs that read the frames.
@@ -81,20 +154,50 @@ public:
         if (auto Why = stackEndReason(Frames.back()))
           J["truncated"] = std::string(*Why);
       J["frames"] = std::move(Frames);
-    } else {
-      std::vector<FormatArg> Args;
-      decodeArgs(P.formatFields(R.Header.format), R.Args, Args);
-      json A = json::array();
-      for (const FormatArg &Arg : Args)
-        A.push_back(argJson(Arg, O.DM));
-      J["args"] = std::move(A);
-      if (R.Header.kind == TSCC_REC_TRACE)
-        J["hook"] = R.Header.id;
-      if (R.Label && !R.Label->empty())
-        J["label"] = *R.Label;
-      J["text"] = renderRecord(P, O, R);
     }
     line(J);
+  }
+
+  /// A printf or trace record's line (see appendString).
+  void recordLine(const RecordOrigin &O, const RecordView &R) {
+    std::string &L = Line;
+    L.clear(); // its room is kept: no allocation per record
+    Args.clear();
+    decodeArgs(P.formatFields(R.Header.format), R.Args, Args);
+    L += "{\"args\":[";
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (I)
+        L += ',';
+      appendArg(L, Args[I], O.DM);
+    }
+    L += "],\"clause\":";
+    appendNumber(L, O.Clause);
+    L += ",\"data_model\":";
+    appendString(L, dataModelName(O.DM));
+    if (R.Header.kind == TSCC_REC_TRACE) {
+      L += ",\"hook\":";
+      appendNumber(L, R.Header.id);
+    }
+    if (R.Label && !R.Label->empty()) {
+      L += ",\"label\":";
+      appendString(L, *R.Label);
+    }
+    L += ",\"pid\":";
+    appendNumber(L, O.Pid);
+    L += ",\"probe\":";
+    appendNumber(L, O.Probe);
+    L += ",\"text\":";
+    Text.clear();
+    appendRecord(Text, P, O, R);
+    appendString(L, Text);
+    L += ",\"tid\":";
+    appendNumber(L, O.Tid);
+    L += ",\"time_ns\":";
+    appendNumber(L, O.TimeNs);
+    L += ",\"type\":";
+    appendString(L, recordType(R.Header.kind));
+    L += "}\n";
+    write(L);
   }
 
   void aggregation(const AggDump &D) override { line(aggJson(D)); }
@@ -129,7 +232,7 @@ public:
     if (fflush(Out) != 0)
       fail();
   }
-  bool ok() const override { return !Failed && !ferror(Out); }
+  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
   int writeError() const override { return Errno; }
 
 private:
@@ -142,7 +245,10 @@ private:
     // Invalid UTF-8 from a target's memory is replaced, never fatal.
     std::string S = J.dump(-1, ' ', false, json::error_handler_t::replace);
     S += '\n';
-    if (fwrite(S.data(), 1, S.size(), Out) != S.size())
+    write(S);
+  }
+  void write(const std::string &S) {
+    if (fwrite_unlocked(S.data(), 1, S.size(), Out) != S.size())
       fail();
     if (LineBuffered && fflush(Out) != 0)
       fail();
@@ -154,6 +260,8 @@ private:
   bool Failed = false;
   int Errno = 0;
   bool LineBuffered = isatty(fileno(Out));
+  std::string Line, Text;
+  std::vector<FormatArg> Args;
 };
 
 } // namespace

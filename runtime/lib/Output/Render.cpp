@@ -87,27 +87,38 @@ std::string tscc::rt::renderLost(const LostRecords &L) {
 
 std::string tscc::rt::renderRecord(const ProbeProgram &P, const RecordOrigin &O,
                                    const RecordView &R) {
-  if (R.Text)
-    return *R.Text;
+  std::string Out;
+  appendRecord(Out, P, O, R);
+  return Out;
+}
+
+void tscc::rt::appendRecord(std::string &Out, const ProbeProgram &P,
+                            const RecordOrigin &O, const RecordView &R) {
+  if (R.Text) {
+    Out += *R.Text;
+    return;
+  }
   switch (R.Header.kind) {
   case TSCC_REC_PRINTF: {
-    std::vector<FormatArg> Args;
+    // Reused from record to record: the live reader formats millions.
+    thread_local std::vector<FormatArg> Args;
+    Args.clear();
     decodeArgs(P.formatFields(R.Header.format), R.Args, Args);
     std::string_view Fmt;
     if (R.Header.format < P.formats().size())
       Fmt = P.string(P.formats()[R.Header.format].text);
-    return formatPrintf(Fmt, Args, O.DM);
+    appendPrintf(Out, Fmt, Args, O.DM);
+    return;
   }
   case TSCC_REC_TRACE:
-    return renderTraceDefault(P, O, R);
-  case TSCC_REC_STACK: {
-    std::string Out;
+    Out += renderTraceDefault(P, O, R);
+    return;
+  case TSCC_REC_STACK:
     for (const std::string &F : stackFrames(O, R))
       Out += "        " + F + "\n";
-    return Out;
-  }
+    return;
   default:
-    return {};
+    return;
   }
 }
 

@@ -30,7 +30,9 @@ public:
   }
 
   void record(const RecordOrigin &Origin, const RecordView &R) override {
-    write(renderRecord(P, Origin, R));
+    Line.clear(); // its room is kept: no allocation per record
+    appendRecord(Line, P, Origin, R);
+    write(Line);
   }
 
   void lost(const LostRecords &L) override { write(renderLost(L)); }
@@ -109,7 +111,7 @@ public:
     if (fflush(Out) != 0)
       fail();
   }
-  bool ok() const override { return !Failed && !ferror(Out); }
+  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
   int writeError() const override { return Errno; }
 
 private:
@@ -123,7 +125,7 @@ private:
            dataModelName(T.DM) + ", " + T.Backend + ")";
   }
   void write(const std::string &S) {
-    if (fwrite(S.data(), 1, S.size(), Out) != S.size())
+    if (fwrite_unlocked(S.data(), 1, S.size(), Out) != S.size())
       fail();
     // Interactive use wants output as it happens; a file gets buffering.
     if (LineBuffered && fflush(Out) != 0)
@@ -144,6 +146,7 @@ private:
   bool Failed = false;
   int Errno = 0;
   bool LineBuffered = isatty(fileno(Out));
+  std::string Line;
 };
 
 } // namespace

@@ -49,20 +49,28 @@ std::string tscc::rt::symbolizeAddress(const ModuleImage *M, uint64_t PC) {
 std::shared_ptr<const ElfFile> ElfCache::get(const std::string &Path,
                                              std::string &Error) {
   if (auto F = Failures.find(Path); F != Failures.end()) {
-    Error = F->second;
-    return nullptr;
+    if (F->second.Identity == FileIdentity::of(Path)) {
+      Error = F->second.Why;
+      return nullptr;
+    }
+    Failures.erase(F); // the path names another file now: tried again
   }
   if (auto It = Files.find(Path); It != Files.end()) {
-    if (std::shared_ptr<const ElfFile> Live = It->second.lock())
+    std::shared_ptr<const ElfFile> Live = It->second.lock();
+    if (Live && Live->isStillAt(Path))
       return Live;
-    Files.erase(It); // nobody used it any more: opened afresh below
+    // Nobody uses it any more, or the file changed: opened afresh below
+    // (whoever still holds the old one keeps it).
+    if (Live)
+      std::erase(Recent, Live);
+    Files.erase(It);
   }
   std::string Why;
   std::shared_ptr<const ElfFile> File = ElfFile::open(Path, Why);
   if (!File) {
     if (Failures.size() >= MaxFailures)
       Failures.clear();
-    Failures.emplace(Path, Why);
+    Failures.emplace(Path, Failure{Why, FileIdentity::of(Path)});
     Error = Why;
     return nullptr;
   }

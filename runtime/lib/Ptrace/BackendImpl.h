@@ -314,6 +314,13 @@ public:
   void installSyscallSitesOf(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
   /// Says, once per process, how each system-call probe fires there.
   void reportSyscallMechanisms(pt::PtraceProcess &P);
+  /// An attached 64-bit process: Syscall User Dispatch instead of
+  /// PTRACE_SYSCALL where every traced number runs in the process (once
+  /// per image; P.Agent.SudWhy says why not).
+  void startSyscallDispatch(pt::PtraceProcess &P, pid_t Tid);
+  /// A new thread (or forked child) of a process with SUD: on, or else
+  /// PTRACE_SYSCALL for the process.
+  void dispatchNewThread(pt::PtraceProcess &P, pt::Thread &T);
   std::vector<std::string> WithinNames;
 
   /// Puts agents into native 64-bit processes; null with --ptrace.

@@ -8,7 +8,10 @@
 #include "../InProcess/Installer/Agent.h"
 #include "../InProcess/Installer/Healer.h"
 #include "BackendImpl.h"
+
+#include "../InProcess/Patch/SyscallDispatch.h"
 #include "Displaced.h"
+#include "ExecCost.h"
 #include "Seccomp.h"
 
 #include "tscc/Runtime/Session.h"
@@ -151,6 +154,7 @@ void PtraceBackend::Impl::handleStatus(pid_t Tid, int St) {
   }
   PtraceProcess &P = *It->second;
   if (WIFEXITED(St) || WIFSIGNALED(St)) {
+    cost::Timer Cost(cost::Phase::Exit);
     int Code = WIFEXITED(St) ? WEXITSTATUS(St) : 0;
     int Sig = WIFSIGNALED(St) ? WTERMSIG(St) : 0;
     if (Tid == P.Pid) {
@@ -187,10 +191,25 @@ void PtraceBackend::Impl::checkNewThreadTls(PtraceProcess &P, Thread &T) {
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
 }
 
+void PtraceBackend::Impl::dispatchNewThread(PtraceProcess &P, Thread &T) {
+  T.DispatchPending = false;
+  std::string Why;
+  if (dispatchThread(P, T.Tid, Why))
+    return;
+  // Its calls that no site catches would go unseen: it stops at them.
+  P.UsesSyscallStops = true;
+  warnOnce("pid " + std::to_string(P.Pid) + ": thread " +
+           std::to_string(T.Tid) +
+           " has no Syscall User Dispatch, the process stops at every "
+           "system call (PTRACE_SYSCALL) from now on: " +
+           Why);
+}
+
 void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
   int Sig = WSTOPSIG(St);
   unsigned Event = static_cast<unsigned>(St) >> 16;
   T.State = ThreadState::Stopped;
+  cost::countStop(Event);
   switch (Event) {
   case PTRACE_EVENT_STOP:
     T.Interrupted = false;
@@ -202,6 +221,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     }
     if (T.CheckFs)
       checkNewThreadTls(P, T);
+    if (T.DispatchPending)
+      dispatchNewThread(P, T);
     // A group-stop keeps the thread stopped (job control) until SIGCONT,
     // unless it is in a clause: then it finishes that first (its agent
     // stops it again right after), so that no other thread waits for it.
@@ -216,6 +237,7 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     }
     if (P.Agent.ShardPending && Agents) {
       // A fork child's first stop: its agent gets a shard of its own.
+      cost::Timer Cost(cost::Phase::ChildStop);
       std::string Why;
       if (!finishChildAgent(P, T.Tid, *Agents, Why))
         warnOnce("pid " + std::to_string(P.Pid) + ": " + Why);
@@ -308,6 +330,8 @@ void PtraceBackend::Impl::handleStop(PtraceProcess &P, Thread &T, int St) {
     execFailed(P, Sig);
     return;
   }
+  if (Sig == SIGSYS && P.Agent.SudOn)
+    rewindDispatchedCall(P, T.Tid);
   resume(P, T, Sig);
 }
 
@@ -669,6 +693,7 @@ void tscc::rt::pt::inheritTracing(PtraceProcess &C, const PtraceProcess &P,
 
 void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
                                      unsigned Event) {
+  cost::Timer Cost(cost::Phase::NewChild);
   unsigned long Msg = 0;
   if (ptrace(PTRACE_GETEVENTMSG, T.Tid, nullptr, &Msg) != 0 || !Msg)
     return;
@@ -681,6 +706,7 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     Thread &NT = P.Threads[New];
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
+    NT.DispatchPending = P.Agent.SudOn;
     ByTid[New] = &P;
     user_regs_struct R;
     if (P.Agent.Installed && ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) == 0) {
@@ -713,6 +739,7 @@ void PtraceBackend::Impl::onNewChild(PtraceProcess &P, Thread &T,
     NT.Tid = New;
     NT.State = ThreadState::NewPending;
     NT.Shadow = T.Shadow;
+    NT.DispatchPending = C.Agent.SudOn;
     ByPid[New] = &C;
     ByTid[New] = &C;
     Owner = &C;
@@ -747,6 +774,7 @@ void PtraceBackend::Impl::fireExecExit(PtraceProcess &P,
 }
 
 void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
+  cost::Timer Cost(cost::Phase::Exec);
   // The execve() that succeeded returns 0 in the new image. Its own
   // syscall-exit stop is lost to the setup below (which resumes the thread
   // to run injected code), so exit probes on it fire here, at the exec
@@ -792,7 +820,10 @@ void PtraceBackend::Impl::onExec(PtraceProcess &P, Thread &T) {
   if (ShuttingDown)
     return; // nothing to remove in the new image; stay stopped
   std::string Error;
-  if (!setupImage(P, P.Pid, Error))
+  P.FreshImage = true;
+  bool SetUp = setupImage(P, P.Pid, Error);
+  P.FreshImage = false;
+  if (!SetUp)
     warnOnce("pid " + std::to_string(P.Pid) + " after exec: " + Error);
   else
     S.targetAttached(P, "exec");

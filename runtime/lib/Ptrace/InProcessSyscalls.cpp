@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
 
+#include "../InProcess/Patch/SyscallDispatch.h"
 #include "../InProcess/Patch/SyscallTrampoline.h"
 
 #include "tscc/Runtime/Session.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace tscc::rt;
 using namespace tscc::rt::pt;
@@ -56,31 +58,79 @@ void PtraceBackend::Impl::planInProcessSyscalls() {
   }
 }
 
+namespace {
+
+SyscallHooks hooksFor(const SyscallHooks &Plan,
+                      const std::function<bool(uint32_t)> &Applies) {
+  SyscallHooks H;
+  H.Nrs = Plan.Nrs;
+  for (const Hook &K : Plan.Hooks)
+    if (Applies(K.Index))
+      H.Hooks.push_back(K);
+  return H;
+}
+
+} // namespace
+
+void PtraceBackend::Impl::startSyscallDispatch(PtraceProcess &P, pid_t Tid) {
+  AgentState &A = P.Agent;
+  if (A.SudTried || P.SeccompFilter || !AnySyscallProbe || !Agents ||
+      !A.Installed || !A.EnterSyscall || P.dataModel() != DataModel::LP64)
+    return;
+  A.SudTried = true;
+  if (!Opts.SyscallDispatch) {
+    A.SudWhy = "Syscall User Dispatch is off (--syscall-dispatch)";
+    return;
+  }
+  if (!SyscallsStopped.empty()) {
+    A.SudWhy =
+        "a traced call needs tsrun (" + SyscallsStopped.begin()->second + ")";
+    return;
+  }
+  if (InProcessSyscalls.Nrs.empty()) {
+    A.SudWhy = "no traced call runs in the process";
+    return;
+  }
+  SyscallHooks H = hooksFor(InProcessSyscalls,
+                            [&](uint32_t I) { return probeApplies(P, I); });
+  std::string Error;
+  if (!ensureSyscallGadget(P, Tid, Error) ||
+      !enableSyscallDispatch(P, Tid, H, Error)) {
+    A.SudWhy = "no Syscall User Dispatch: " + Error;
+    return;
+  }
+  // Calls no site catches raise a SIGSYS in the process from now on.
+  P.UsesSyscallStops = false;
+}
+
 void PtraceBackend::Impl::installSyscallSitesOf(PtraceProcess &P, pid_t Tid,
                                                 Module &M) {
-  // Only under tsrun's filter: it is what lets the gadget's calls through
-  // (an attached process stops at every call, PTRACE_SYSCALL).
+  // Under tsrun's filter or Syscall User Dispatch: what lets the gadget's
+  // calls through and catches the others (an attached process without SUD
+  // stops at every call, PTRACE_SYSCALL).
+  bool Sud = P.Agent.SudOn;
   if (InProcessSyscalls.Nrs.empty() || !P.Agent.Installed ||
-      !P.Agent.EnterSyscall || !P.SeccompFilter ||
+      !P.Agent.EnterSyscall || !(P.SeccompFilter || Sud) ||
       P.dataModel() != DataModel::LP64)
     return;
-  SyscallHooks H;
-  H.Nrs = InProcessSyscalls.Nrs;
-  for (const Hook &K : InProcessSyscalls.Hooks)
-    if (probeApplies(P, K.Index))
-      H.Hooks.push_back(K);
+  SyscallHooks H = hooksFor(InProcessSyscalls,
+                            [&](uint32_t I) { return probeApplies(P, I); });
   std::string Error;
   SyscallSiteCount N = installSyscallSites(P, Tid, M, H, Error);
   if (!Error.empty())
     warnOnce("pid " + std::to_string(P.Pid) +
-             ": system calls stay at the seccomp stop: " + Error);
+             (Sud ? ": system calls stay at Syscall User Dispatch: "
+                  : ": system calls stay at the seccomp stop: ") +
+             Error);
   if (!N.Patched)
     return;
   std::string How = "in-process at " + std::to_string(N.Patched) +
                     " system-call site" + (N.Patched == 1 ? "" : "s");
   if (N.Refused)
     How += " (" + std::to_string(N.Refused) + " not: " + N.FirstWhy + ")";
-  How += "; calls made elsewhere stop at the seccomp filter";
+  How += Sud ? "; calls made elsewhere are caught in the process by Syscall "
+               "User Dispatch (a SIGSYS)"
+             : "; calls made elsewhere stop at the seccomp filter";
   for (const Hook &K : H.Hooks)
     S.probeAttached(P, K.Index, K.Function, M.Name, N.First, How);
 }
@@ -97,8 +147,9 @@ void PtraceBackend::Impl::reportSyscallMechanisms(PtraceProcess &P) {
     Why = "--ptrace";
   else if (!P.Agent.Installed)
     Why = "the process has no agent";
-  else if (!P.SeccompFilter)
-    Why = "an attached process, whose every call stops (PTRACE_SYSCALL)";
+  else if (!P.SeccompFilter && !P.Agent.SudOn)
+    Why = "an attached process, whose every call stops (PTRACE_SYSCALL)" +
+          (P.Agent.SudWhy.empty() ? std::string() : ": " + P.Agent.SudWhy);
   for (auto *Table : {&SysEntry[D], &SysExit[D]})
     for (const auto &[Nr, Probes] : *Table) {
       std::string NrWhy = Why;

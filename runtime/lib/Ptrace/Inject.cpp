@@ -1,5 +1,6 @@
 //===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
 #include "Inject.h"
+#include "ExecCost.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -252,6 +253,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     }
     Patched = true;
   }
+  uint64_t CostStart = cost::enabled() ? cost::nowNs() : 0;
   user_regs_struct R = Saved;
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = Start;
@@ -266,6 +268,8 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
     P.writeMemory(At, Orig, sizeof(Orig));
   if (!P.Exited)
     ptrace(PTRACE_SETREGS, Tid, nullptr, &Restore);
+  if (cost::enabled())
+    cost::countInjected(cost::nowNs() - CostStart);
   return Ok;
 }
 

@@ -13,6 +13,7 @@
 #include "../InProcess/Patch/JumpSites.h"
 #include "BackendImpl.h"
 #include "Displaced.h"
+#include "ExecCost.h"
 #include "Inject.h"
 #include "PathPlan.h"
 
@@ -25,8 +26,10 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <elf.h>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 using namespace tscc::rt;
@@ -91,6 +94,29 @@ std::string pathOfRelativeLibrary(pid_t Pid, const std::string &Name,
   return realpath(InCwd.c_str(), Buf) ? std::string(Buf) : std::string();
 }
 
+/// The NUL-terminated string at Addr in P, of fewer than PATH_MAX bytes:
+/// read up to each page's end at a time, since nothing may be mapped after
+/// the page where it ends (one read for a usual library name, where a byte
+/// at a time took one per byte).
+std::string readString(PtraceProcess &P, uint64_t Addr) {
+  std::string Out;
+  char Buf[4096];
+  while (Out.size() + 1 < PATH_MAX) {
+    size_t Len = std::min<size_t>(4096 - (Addr & 4095), PATH_MAX - Out.size());
+    if (!P.readMemory(Addr, Buf, Len))
+      break;
+    size_t N = strnlen(Buf, Len);
+    Out.append(Buf, N);
+    if (N < Len)
+      return Out;
+    Addr += Len;
+  }
+  // Unterminated within PATH_MAX, or unreadable: what was read, as before.
+  if (Out.size() >= PATH_MAX)
+    Out.resize(PATH_MAX - 1);
+  return Out;
+}
+
 /// A hook of the agent's own (not a probe) at the entry of M's function
 /// Name, first at its site: the agent looks there only.
 void addAgentGate(const Module &M, const char *Name, HookKind Kind,
@@ -122,6 +148,7 @@ void PtraceBackend::Impl::warnOnce(const std::string &Message) {
 std::shared_ptr<const ElfFile>
 PtraceBackend::Impl::loadElf(const std::string &Path) {
   std::string Error;
+  cost::Timer Cost(cost::Phase::ElfOpen);
   std::shared_ptr<const ElfFile> F = Elves.get(Path, Error);
   // A debug file that was found but not used leaves names out: say why.
   for (const std::string &Why :
@@ -178,16 +205,20 @@ bool PtraceBackend::Impl::setupImage(PtraceProcess &P, pid_t Tid,
 bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
                                      std::string &Error) {
   std::string Who = "pid " + std::to_string(P.Pid);
+  std::optional<cost::Timer> PlanCost(cost::Phase::PathPlan);
   PathPlan Plan = planPath(P, Tid, Agents != nullptr, P.FaultBreaks);
+  PlanCost.reset();
   P.SandboxSummary = Plan.Sandbox;
   P.NoInjection = Plan.NoInjection;
   P.AgentMayHeal = Plan.NoAgentHeal.empty();
+  std::optional<cost::Timer> HomeCost(cost::Phase::HomePage);
   if (P.NoInjection.empty() && !createHomePage(P, Tid, Error)) {
     if (P.Exited)
       return false;
     // Nothing was put into the process: the path that needs nothing.
     P.NoInjection = "cannot map memory in it: " + Error;
   }
+  HomeCost.reset();
   P.PathName = P.NoInjection.empty() ? "breakpoints" : "breakpoints-no-inject";
   if (!P.NoInjection.empty())
     S.note(Who + ": no system call is injected: " + P.NoInjection);
@@ -208,6 +239,7 @@ bool PtraceBackend::Impl::choosePath(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
                                       std::string Why) {
+  cost::Timer Cost(cost::Phase::Healer);
   std::string Who = "pid " + std::to_string(P.Pid);
   if (!P.NoInjection.empty())
     Why = P.NoInjection;
@@ -225,6 +257,7 @@ bool PtraceBackend::Impl::placeHealer(PtraceProcess &P, pid_t Tid,
 
 bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
                                      const PathPlan &Plan) {
+  cost::Timer Cost(cost::Phase::Agent);
   std::string Who = "pid " + std::to_string(P.Pid);
   std::string Why = P.NoInjection.empty() ? Plan.NoAgent : P.NoInjection;
   if (Why.empty() && installAgent(P, Tid, *Agents, Why)) {
@@ -244,6 +277,7 @@ bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
 }
 
 void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::Maps);
   std::vector<MapsLine> Maps = readMaps(P.Pid);
   // The lowest mapping of each file that has executable code.
   std::vector<std::string> Order;
@@ -349,6 +383,7 @@ bool PtraceBackend::Impl::installLoaderBreak(PtraceProcess &P, pid_t Tid,
 }
 
 bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
+  cost::Timer Cost(cost::Phase::LinkMap);
   uint64_t RDebug = findRDebug(P);
   if (!RDebug)
     return false;
@@ -370,16 +405,7 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
     uint64_t Next = P.readPointer(Map + L.LNext, C);
     if (!A || !B || !C)
       break;
-    char Name[PATH_MAX] = {};
-    if (NameAddr && P.readMemory(NameAddr, Name, 1)) {
-      // Read the name in small steps: it may end near a page boundary.
-      size_t Len = 0;
-      while (Len + 1 < sizeof(Name) &&
-             P.readMemory(NameAddr + Len, Name + Len, 1) && Name[Len])
-        ++Len;
-      Name[Len] = 0;
-    }
-    std::string Path(Name);
+    std::string Path = NameAddr ? readString(P, NameAddr) : std::string();
     if (!Path.empty() && Path[0] != '/')
       Path = pathOfRelativeLibrary(P.Pid, Path, Bias);
     if (!Path.empty() && Path[0] == '/') {
@@ -420,6 +446,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
                                         Module &M) {
   if (!P.Installed.insert({M.Bias, M.Path}).second)
     return;
+  cost::Timer Cost(cost::Phase::Module);
+  std::optional<cost::Timer> MatchCost(cost::Phase::Match);
   ModuleRef Ref{M.Path, M.Elf->soname(), M.IsMain};
   std::vector<std::string> Problems;
   std::vector<int> Found;
@@ -432,6 +460,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     if (!probeApplies(P, I))
       Found[I] = NotSearched;
   S.moduleSearched(M.Name, M.IsMain, *M.Elf, Found);
+  MatchCost.reset();
 
   // Runtime address -> hooks; std::map keeps installation deterministic.
   std::map<uint64_t, std::vector<Hook>> Want;
@@ -473,6 +502,7 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
           Hook{HookKind::WithinEnter, W, Sym->Name, M.Name});
       Enclosing.emplace(Sym->Value + M.Bias, Sym);
     }
+  startSyscallDispatch(P, Tid);
   addExecGates(P, M, Want, Enclosing);
   reportSyscallMechanisms(P);
   if (Want.empty()) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "AttachPermission.h"
 #include "BackendImpl.h"
+#include "ExecCost.h"
 #include "Inject.h"
 #include "Seccomp.h"
 
@@ -618,6 +619,7 @@ void PtraceBackend::Impl::run() {
   if (Watch)
     Watch->stop(); // adopts nothing more; pending opens go on
   shutdown();
+  cost::report();
   if (Opts.Detach)
     S.setWindowWake({});
   // Nothing of an exited process outlives run(): what is left of their

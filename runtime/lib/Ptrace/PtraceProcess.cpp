@@ -1,12 +1,15 @@
 //===- PtraceProcess.cpp - Target side of a traced native process ---------===//
 #include "PtraceProcess.h"
+#include "ExecCost.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <elf.h>
 #include <fcntl.h>
 #include <fstream>
+#include <optional>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -20,6 +23,24 @@ PtraceProcess::PtraceProcess(pid_t Pid, bool Launched)
 PtraceProcess::~PtraceProcess() {
   if (MemFd >= 0)
     ::close(MemFd);
+}
+
+/// Whether the ELF file at Path is 64-bit (none: not an ELF file).
+static std::optional<bool> elfClassIs64(const std::string &Path) {
+  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (Fd < 0)
+    return std::nullopt;
+  unsigned char Ident[EI_NIDENT] = {};
+  ssize_t N = pread(Fd, Ident, sizeof(Ident), 0);
+  ::close(Fd);
+  if (N != static_cast<ssize_t>(sizeof(Ident)) ||
+      std::memcmp(Ident, ELFMAG, SELFMAG) != 0)
+    return std::nullopt;
+  if (Ident[EI_CLASS] == ELFCLASS64)
+    return true;
+  if (Ident[EI_CLASS] == ELFCLASS32)
+    return false;
+  return std::nullopt;
 }
 
 static std::string readLink(const std::string &Path) {
@@ -58,10 +79,11 @@ bool PtraceProcess::refreshIdentity(std::string &Error) {
     std::ifstream Comm(Proc + "/comm");
     std::getline(Comm, PName);
   }
-  // The data model comes from the process's own executable, never assumed.
-  std::string ElfErr;
-  if (auto Exe = ElfFile::open(Proc + "/exe", ElfErr))
-    DM = Exe->is64() ? DataModel::LP64 : DataModel::ILP32;
+  // The data model comes from the process's own executable, never assumed:
+  // its ELF class, which is all of the file needed here (the whole file is
+  // parsed, once per file, when its module is set up).
+  if (std::optional<bool> Is64 = elfClassIs64(Proc + "/exe"))
+    DM = *Is64 ? DataModel::LP64 : DataModel::ILP32;
   if (MemFd >= 0)
     ::close(MemFd);
   MemFd = ::open((Proc + "/mem").c_str(), O_RDWR | O_CLOEXEC);
@@ -77,6 +99,7 @@ bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
     return true;
   if (Exited)
     return false;
+  cost::countMemory(false, Len);
   iovec Local{Dst, Len};
   iovec Remote{reinterpret_cast<void *>(Addr), Len};
   ssize_t N = process_vm_readv(Pid, &Local, 1, &Remote, 1, 0);
@@ -104,6 +127,7 @@ bool PtraceProcess::readMemory(uint64_t Addr, void *Dst, size_t Len) {
 bool PtraceProcess::writeMemory(uint64_t Addr, const void *Src, size_t Len) {
   if (Exited)
     return false;
+  cost::countMemory(true, Len);
   // /proc/PID/mem writes the whole range in one call, but kernels built
   // without forced /proc/PID/mem access (proc_mem.force_override) refuse
   // read-only pages such as text. PTRACE_POKEDATA always may.

@@ -35,6 +35,10 @@ class ProbeMatcher;
 
 namespace pt {
 
+/// Syscall User Dispatch's `syscall; int3` for injected calls, in its code
+/// page (tscc/agent.h: TSCC_SUD_PAGE + TSCC_SUD_INJECT).
+constexpr uint64_t SudInjectGadgetAt = 0x2e7300000000ull + 32;
+
 /// One mapped ELF module of a process.
 struct Module : ModuleImage {
   uint64_t Scratch = 0; ///< near scratch area for its stubs, 0 if none
@@ -193,7 +197,14 @@ struct AgentState {
   /// `syscall; ret` gadget system-call sites make traced calls at (0
   /// until the first one is patched).
   uint64_t EnterSyscall = 0, SyscallGadget = 0;
-  uint64_t Trap = 0; ///< tscc_agent_trap, the SIGTRAP handler
+  /// Syscall User Dispatch (InProcess/Patch/SyscallDispatch.h): the
+  /// agent's SIGSYS handler; its pages are mapped (tsrun's injected calls
+  /// are made from there, the one range SUD lets through); it is on in
+  /// every thread.
+  uint64_t Sigsys = 0;
+  bool SudMapped = false, SudOn = false, SudTried = false;
+  std::string SudWhy; ///< why an attached process keeps PTRACE_SYSCALL
+  uint64_t Trap = 0;  ///< tscc_agent_trap, the SIGTRAP handler
   /// [SafeBegin, SafeEnd): the agent's safe copies; a fault there resumes
   /// at SafeFault (the copy returns -1).
   uint64_t SafeBegin = 0, SafeEnd = 0, SafeFault = 0;
@@ -230,6 +241,9 @@ struct Thread {
   /// that made it, compared with its own at its first stop (a thread made
   /// without a TLS of its own has its creator's).
   bool CheckFs = false;
+  /// New in a process with Syscall User Dispatch, which a thread does not
+  /// inherit: switched on at its first stop.
+  bool DispatchPending = false;
   uint64_t CreatorFs = 0;
   /// In a window for an exec (ExecWindow.cpp): the thread that asked runs
   /// with PTRACE_SYSCALL until its execve() succeeds (the exec stop) or
@@ -317,7 +331,11 @@ public:
   static constexpr uint64_t HomeSize = 8192;
   static constexpr uint64_t FarStubLimit = 4096;
   static constexpr uint64_t HealerOffset = 4096;
-  uint64_t syscallGadget() const { return Home; } ///< syscall; int3
+  /// `syscall; int3`: the home page's, or once Syscall User Dispatch's
+  /// pages are in, theirs (the one range SUD lets calls through from).
+  uint64_t syscallGadget() const {
+    return Agent.SudMapped ? SudInjectGadgetAt : Home;
+  }
   /// Where hijacked returns go: one breakOpcode() in the home page, or,
   /// in a process tsrun cannot map memory in, an address no process can
   /// map (above the user address space), where the return faults with
@@ -405,6 +423,9 @@ public:
   /// its end from waitpid() (it is tsrun's child). Attached again only to
   /// end the session (Detach.cpp).
   bool Detached = false;
+  /// From an exec stop until the new image is set up: exec reset every
+  /// signal handler, so no agent a killed tsrun left is in it to adopt.
+  bool FreshImage = false;
   /// A process a detached process made with fork() while nobody watched,
   /// which armed itself (Agent/follow.c) and counts in the shard of
   /// FollowedFrom: found in that shard (Follow.cpp), detached from the

@@ -135,10 +135,8 @@ SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Cut::Part C;
   C.Dom = &D;
-  if (Locked) {
+  if (Locked)
     retireExitedLocked();
-    D.Seq.check(D.Store->view());
-  }
   std::vector<uint64_t> Gone;
   for (auto &[Key, E] : Shards) {
     if (E.Dom != &D)
@@ -162,36 +160,11 @@ SessionState::Cut::Part SessionState::settleLocked(Domain &D, bool Locked) {
   return C;
 }
 
-namespace {
-
-/// Merges the domains' records (each in the order of its sequence numbers)
-/// by time; ties go to the domain that came first. The order within a
-/// domain is kept whatever the times say (a program may write any).
-std::vector<DrainedRecord>
-mergeByTime(std::vector<std::vector<DrainedRecord>> &Parts) {
-  std::vector<DrainedRecord> Out;
-  std::vector<size_t> Next(Parts.size(), 0);
-  for (;;) {
-    size_t Best = Parts.size();
-    for (size_t I = 0; I < Parts.size(); ++I)
-      if (Next[I] < Parts[I].size() &&
-          (Best == Parts.size() ||
-           Parts[I][Next[I]].Hdr.time_ns < Parts[Best][Next[Best]].Hdr.time_ns))
-        Best = I;
-    if (Best == Parts.size())
-      return Out;
-    Out.push_back(std::move(Parts[Best][Next[Best]++]));
-  }
-}
-
-} // namespace
-
-bool SessionState::collectPart(const Cut::Part &P,
-                               std::vector<DrainedRecord> &Mine,
-                               size_t MaxRecords) {
+bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
+                               std::vector<size_t> &Runs, size_t MaxRecords) {
   size_t First = Mine.size();
-  // In batches only where tsrun's own records of the cut (numbered among
-  // the rings' ones) are out already.
+  // In batches only where tsrun's own records of the cut (a run of their
+  // own) are out already.
   if (P.Dom->OwnTaken < P.OwnUpTo && !P.Dom->OwnRecords.empty())
     MaxRecords = SIZE_MAX;
   bool More = false;
@@ -203,58 +176,55 @@ bool SessionState::collectPart(const Cut::Part &P,
     if (It == Shards.end())
       continue; // released since: everything of it was delivered
     size_t FromShard = Mine.size();
-    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine,
+    It->second.Reader.collect(It->second.Mem->view(), Rings, Mine, Runs,
                               P.Rings.size() == 1 ? MaxRecords : SIZE_MAX);
     More = More || (P.Rings.size() == 1 && MaxRecords != SIZE_MAX &&
                     It->second.Reader.pending(Rings));
-    // The number has passed every record its writers took one for: a
-    // program that sets it back before tsrun looked at it is caught by the
-    // next check all the same.
-    P.Dom->Seq.passed(It->second.Reader.SeqTaken);
     for (size_t I = FromShard; I < Mine.size(); ++I)
       Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
   }
-  // tsrun's own records of this cut.
+  // tsrun's own records of this cut: one run, in the order tsrun ran
+  // their clauses.
   Domain &D = *P.Dom;
+  Runs.push_back(Mine.size());
   while (D.OwnTaken < P.OwnUpTo && !D.OwnRecords.empty()) {
-    D.OwnBytes -= D.OwnRecords.front().Hdr.size;
-    Mine.push_back(std::move(D.OwnRecords.front()));
+    const Domain::OwnRecord &R = D.OwnRecords.front();
+    D.OwnBytes -= R.Hdr.size;
+    Mine.add(R.Hdr, R.Bytes.data(), R.Bytes.size()).Target = R.Target;
     D.OwnRecords.pop_front();
     ++D.OwnTaken;
   }
-  // In the order of their sequence numbers (ties: by process, then as
-  // each one wrote them).
-  sortBySeq(Mine, First);
   for (size_t I = First; I < Mine.size(); ++I)
     Mine[I].Domain = D.Index;
   return More;
 }
 
-bool SessionState::collect(const Cut &C, std::vector<DrainedRecord> &Out,
-                           size_t MaxRecords) {
+bool SessionState::collect(const Cut &C, RecordBatch &Out, size_t MaxRecords) {
   std::lock_guard<std::mutex> G(ExitMutex);
   Out.clear();
-  // One domain, the usual case: straight into Out, whose room the reader
-  // keeps from one drain to the next (no allocation per drain).
-  if (C.Parts.size() == 1)
-    return collectPart(C.Parts[0], Out, MaxRecords);
-  std::vector<std::vector<DrainedRecord>> Parts;
+  // Every ring of every domain (and tsrun's own records) is a run in its
+  // own order; the runs are merged by the records' times, ties to the
+  // earlier domain, shard and ring. One busy ring, the usual case at high
+  // rates, is a single run: nothing to merge.
+  Runs.clear();
+  bool More = false;
   for (const Cut::Part &P : C.Parts)
-    collectPart(P, Parts.emplace_back());
-  Out = mergeByTime(Parts);
-  return false;
+    More = collectPart(P, Out, Runs,
+                       C.Parts.size() == 1 ? MaxRecords : SIZE_MAX) ||
+           More;
+  mergeRunsByTime(Out.Records, Runs);
+  return More;
 }
 
 DrainStats SessionState::drainStatsLocked() const {
   DrainStats D = RetiredStats;
   for (const auto &[Key, E] : Shards) {
     D.Corrupt += E.Reader.Stats.Corrupt;
+    D.SeqGaps += E.Reader.Stats.SeqGaps;
     D.Lost += E.Reader.Stats.Lost;
   }
   for (const auto &Dom : Domains)
     D.Lost += Dom->OwnRecordsLost;
-  for (const auto &Dom : Domains)
-    D.SeqReset += Dom->Seq.Resets;
   return D;
 }
 
@@ -267,9 +237,7 @@ void SessionState::deliverUpTo(const Cut &C) {
   while (Store && collect(C, Batch, DeliveryBatch))
     deliverLocked(Batch);
   deliverLocked(Batch);
-  // A burst's worth of room is given back; a steady stream keeps its own.
-  if (Batch.capacity() > MaxKeptBatch)
-    std::vector<DrainedRecord>().swap(Batch);
+  Batch.clear();
   for (const Cut::Part &P : C.Parts)
     P.Dom->DeliveredCut = std::max(P.Dom->DeliveredCut, P.Number);
   releaseDeliveredLocked();
@@ -290,6 +258,7 @@ void SessionState::releaseShardLocked(uint64_t Key) {
   if (It->second.Dom)
     It->second.Dom->RetiredAggs.take(V);
   RetiredStats.Corrupt += It->second.Reader.Stats.Corrupt;
+  RetiredStats.SeqGaps += It->second.Reader.Stats.SeqGaps;
   RetiredStats.Lost += It->second.Reader.Stats.Lost;
   if (auto Cur = ShardOf.find(It->second.Target);
       Cur != ShardOf.end() && Cur->second == Key)
@@ -355,7 +324,11 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
     tscc_ring *R = tscc_ring_at(V, Slot);
     uint64_t Lost = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED) -
                     __atomic_load_n(&R->marked, __ATOMIC_RELAXED);
-    if (!Lost || Lost > Drops)
+    // A count above the clauses' drops (a program wrote it, or a count
+    // wrapped) is bounded, not ignored: the marker still says where
+    // records went missing.
+    Lost = std::min(Lost, Drops);
+    if (!Lost)
       continue;
     LostRecords L;
     L.Pid = Pid;
@@ -424,7 +397,7 @@ void SessionState::releaseDeliveredLocked() {
 
 bool SessionState::validRecord(const DrainedRecord &D) const {
   const tscc_ring_record &H = D.Hdr;
-  const RecordBytes &Payload = D.Payload;
+  std::span<const uint8_t> Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
     return false;
@@ -451,9 +424,9 @@ bool SessionState::validRecord(const DrainedRecord &D) const {
   return R.kind == TSCC_REC_STACK;
 }
 
-std::vector<uint64_t> SessionState::unwindSnapshot(Target *T,
-                                                   const RecordBytes &Payload,
-                                                   uint32_t Probe) {
+std::vector<uint64_t>
+SessionState::unwindSnapshot(Target *T, std::span<const uint8_t> Payload,
+                             uint32_t Probe) {
   tscc_stack_snapshot Snap;
   memcpy(&Snap, Payload.data(), sizeof(Snap));
   std::vector<uint64_t> Shadow(Snap.shadow_count);
@@ -552,7 +525,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   Sink->record(O, V);
 }
 
-void SessionState::deliverLocked(std::vector<DrainedRecord> &Records) {
+void SessionState::deliverLocked(RecordBatch &Records) {
   for (const DrainedRecord &D : Records) {
     if (OutputFailed)
       break;
@@ -706,12 +679,7 @@ void SessionState::reportCorruptLocked() {
     warnLocked("a record ring in shared memory was overwritten by a traced "
                "program; what it held there was discarded (said once; the "
                "total comes at the end)");
-  if (D.SeqReset && !SeqResetsReported)
-    warnLocked("the record sequence number in shared memory was set back by "
-               "a traced program; records written meanwhile may be out of "
-               "order (said once; the total comes at the end)");
   CorruptReported = D.Corrupt;
-  SeqResetsReported = D.SeqReset;
 }
 
 bool SessionState::tableFullLocked(uint32_t Table) {

@@ -422,7 +422,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
                  "fault");
     return;
   }
-  DrainedRecord D;
+  Domain::OwnRecord D;
   D.Target = F.TargetId; // tsrun ran the clause: it knows for whom
   D.Hdr.type = TSCC_RING_RECORD;
   D.Hdr.size = static_cast<uint32_t>(sizeof(tscc_ring_record) + Size);
@@ -432,8 +432,8 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   D.Hdr.clause = Ctx.clause;
   D.Hdr.probe = Ctx.probe;
   D.Hdr.time_ns = F.TimeNs;
-  D.Payload.assign(static_cast<const uint8_t *>(Rec),
-                   static_cast<const uint8_t *>(Rec) + Size);
+  D.Bytes.assign(static_cast<const uint8_t *>(Rec),
+                 static_cast<const uint8_t *>(Rec) + Size);
   // In tsrun's own memory, never in a ring a target could write; as much
   // room as a thread's ring has.
   std::lock_guard<std::mutex> G(ExitMutex);
@@ -456,18 +456,19 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // before it.
   if (Marker) {
     tscc_thread T{TSCC_THREAD_LIVE, F.TargetId, D.Hdr.tid, 0};
-    DrainedRecord M = lostMarker(
-        &T, Lost->second,
-        __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED));
+    LostMark L = lostMarker(&T, Lost->second, Dom.OwnPushed);
+    Domain::OwnRecord M;
+    M.Hdr = L.Hdr;
     M.Target = F.TargetId;
     M.Hdr.time_ns = F.TimeNs;
+    M.Bytes.assign(reinterpret_cast<const uint8_t *>(&L.Count),
+                   reinterpret_cast<const uint8_t *>(&L.Count) + 8);
     Dom.OwnLost.erase(Lost);
     Dom.OwnBytes += M.Hdr.size;
     Dom.OwnRecords.push_back(std::move(M));
     ++Dom.OwnPushed;
   }
-  D.Hdr.seq =
-      __atomic_fetch_add(&tscc_store_hdr(F.View)->seq, 1, __ATOMIC_RELAXED);
+  D.Hdr.seq = Dom.OwnPushed;
   Dom.OwnBytes += D.Hdr.size;
   Dom.OwnRecords.push_back(std::move(D));
   ++Dom.OwnPushed;

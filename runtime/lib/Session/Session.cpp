@@ -700,10 +700,6 @@ void Session::end() {
     State->Sink->note(std::to_string(State->LockDeaths) +
                       " threads died in clauses holding a lock, which was "
                       "freed each time");
-  if (State->SeqResetsReported > 1)
-    State->warnLocked("the record sequence number was set back " +
-                      std::to_string(State->SeqResetsReported) +
-                      " times in all");
   // Faults that are not bad reads say what they were, once per clause.
   for (const tscc_clause &C : Program.clauses())
     if (State->totalCounters(C.id).fault_kinds &

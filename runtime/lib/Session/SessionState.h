@@ -65,13 +65,16 @@ struct Domain {
   std::string Key;
   SharedStore *Store = nullptr;
   std::unique_ptr<SharedStore> Owned; ///< all but domain 0's
-  /// Guarded by ExitMutex (with the store lock for Seq): the sequence
-  /// number guarded against programs that set it back, and tsrun's records
-  /// of clauses run under this store's lock, in the order of their
-  /// sequence numbers. OwnPushed counts every one ever added, OwnTaken
-  /// every one collected; the queue holds those in between.
-  SeqGuard Seq;
-  std::deque<DrainedRecord> OwnRecords;
+  /// Guarded by ExitMutex: tsrun's records of clauses run under this
+  /// store's lock, in the order it ran them (numbered in that order, as a
+  /// thread's ring numbers its own). OwnPushed counts every one ever added,
+  /// OwnTaken every one collected; the queue holds those in between.
+  struct OwnRecord {
+    tscc_ring_record Hdr{};
+    uint32_t Target = 0;
+    std::vector<uint8_t> Bytes;
+  };
+  std::deque<OwnRecord> OwnRecords;
   uint64_t OwnPushed = 0, OwnTaken = 0, OwnBytes = 0;
   /// Records of tsrun's own clause runs dropped (the queue was full) and
   /// not yet marked, per (process, thread): the thread's next record that
@@ -148,7 +151,7 @@ public:
   /// Bumped whenever targets are released to their backends.
   std::atomic<uint64_t> Releases{0};
   /// What the rings held that was garbage, and what was said about it.
-  uint64_t CorruptReported = 0, SeqResetsReported = 0;
+  uint64_t CorruptReported = 0;
   /// Records lost (full rings) as last warned about, and when
   /// (CLOCK_MONOTONIC ns): said during the run at most once a second.
   uint64_t LostWarned = 0, LostWarnedAtNs = 0;
@@ -308,7 +311,7 @@ public:
   /// record of D below which is complete.
   Cut::Part settleLocked(Domain &D, bool Locked = true);
   /// Copies the records of C out of the rings (no lock needed), in order:
-  /// within a domain by sequence number, domains merged by time.
+  /// every ring's run merged with the others by time.
   /// Warns about records lost to full rings since the last warning: during
   /// the run at most once a second, and at the end (Final) if any were.
   void warnLossLocked(bool Final);
@@ -316,17 +319,17 @@ public:
   /// Collects C's records into Out; true when it read only part of them
   /// (one ring of one domain, in batches of at most MaxRecords): then the
   /// next call with the same cut goes on.
-  bool collect(const Cut &C, std::vector<DrainedRecord> &Out,
-               size_t MaxRecords = SIZE_MAX);
-  bool collectPart(const Cut::Part &P, std::vector<DrainedRecord> &Mine,
-                   size_t MaxRecords = SIZE_MAX);
+  bool collect(const Cut &C, RecordBatch &Out, size_t MaxRecords = SIZE_MAX);
+  bool collectPart(const Cut::Part &P, RecordBatch &Mine,
+                   std::vector<size_t> &Runs, size_t MaxRecords = SIZE_MAX);
+  /// Where each run of the batch being collected starts (under Lock).
+  std::vector<size_t> Runs;
   /// Records delivered at a time from a cut of one ring.
   static constexpr size_t DeliveryBatch = 16384;
   /// The records of the cut being delivered; kept from one drain to the
-  /// next, up to MaxKeptBatch records, so that a steady stream of records
-  /// costs no allocation per drain. Under Lock.
-  std::vector<DrainedRecord> Batch;
-  static constexpr size_t MaxKeptBatch = 1u << 18;
+  /// next (RecordBatch::clear), so that a steady stream of records costs
+  /// no allocation per drain. Under Lock.
+  RecordBatch Batch;
   /// Collects the records of C and hands them to the sink, then releases
   /// the exited targets none of whose records can still come. Takes Lock,
   /// so that deliveries are whole and in order: once it returns, every
@@ -334,7 +337,7 @@ public:
   void deliverUpTo(const Cut &C);
   /// Says, once, that the rings held garbage (the totals come at the end).
   void reportCorruptLocked();
-  void deliverLocked(std::vector<DrainedRecord> &Records);
+  void deliverLocked(RecordBatch &Records);
   /// Gives every exited target whose records are all delivered back to its
   /// backend (Target::releaseBySession); the session forgets it.
   void releaseDeliveredLocked();
@@ -354,8 +357,8 @@ public:
   /// process whose exit was not released yet, or one still running).
   void markTrailingLossAllLocked();
   /// The stack trace record for a snapshot taken in a target.
-  std::vector<uint64_t> unwindSnapshot(Target *T, const RecordBytes &Payload,
-                                       uint32_t Probe);
+  std::vector<uint64_t>
+  unwindSnapshot(Target *T, std::span<const uint8_t> Payload, uint32_t Probe);
   /// The frame limit for a stktrace(Requested): 0 or more than
   /// --max-stack-depth means --max-stack-depth.
   unsigned stackDepthLimit(uint32_t Requested) const;

@@ -6,18 +6,56 @@
 
 using namespace tscc::rt;
 
-DrainedRecord tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
-                                   uint64_t Seq) {
-  DrainedRecord D;
-  D.Hdr.type = TSCC_RING_LOST;
-  D.Hdr.size = sizeof(D.Hdr) + 8;
-  D.Hdr.target = T->target;
-  D.Hdr.tid = T->tid;
-  D.Hdr.seq = Seq;
-  D.Hdr.time_ns = tscc_host_now_ns();
-  D.Payload.assign(reinterpret_cast<const uint8_t *>(&Lost),
-                   reinterpret_cast<const uint8_t *>(&Lost) + 8);
+LostMark tscc::rt::lostMarker(const tscc_thread *T, uint64_t Lost,
+                              uint64_t Seq) {
+  LostMark M;
+  M.Hdr.type = TSCC_RING_LOST;
+  M.Hdr.size = sizeof(M.Hdr) + 8;
+  M.Hdr.target = T->target;
+  M.Hdr.tid = T->tid;
+  M.Hdr.seq = Seq;
+  M.Hdr.time_ns = tscc_host_now_ns();
+  M.Count = Lost;
+  return M;
+}
+
+uint8_t *RecordBatch::room(size_t N) {
+  while (Current < Blocks.size() &&
+         Blocks[Current].Size - Blocks[Current].Used < N)
+    ++Current;
+  if (Current == Blocks.size()) {
+    Block &B = Blocks.emplace_back();
+    B.Size = std::max(N, BlockBytes);
+    B.Data = std::make_unique_for_overwrite<uint8_t[]>(B.Size);
+  }
+  Block &B = Blocks[Current];
+  uint8_t *At = B.Data.get() + B.Used;
+  B.Used += N;
+  return At;
+}
+
+DrainedRecord &RecordBatch::add(const tscc_ring_record &Hdr,
+                                const uint8_t *Bytes, size_t N) {
+  DrainedRecord &D = Records.emplace_back();
+  D.Hdr = Hdr;
+  if (N) {
+    uint8_t *At = room(N);
+    memcpy(At, Bytes, N);
+    D.Payload = {At, N};
+  }
   return D;
+}
+
+void RecordBatch::clear() {
+  Records.clear();
+  // A burst's worth of room is given back; a steady stream keeps its own.
+  if (Blocks.size() > MaxKeptBlocks)
+    Blocks.resize(MaxKeptBlocks);
+  for (Block &B : Blocks)
+    B.Used = 0;
+  Current = 0;
+  if (Records.capacity() > (size_t(1) << 18))
+    std::vector<DrainedRecord>().swap(Records);
 }
 
 void RingReader::countLost(tscc_ring *R, Cursor &K) {
@@ -34,7 +72,6 @@ RingReader::Cursor &RingReader::cursor(uint32_t Ring) {
 }
 
 void RingReader::cut(tscc_store *S, DrainCut &Cut) {
-  tscc_store_header *H = tscc_store_hdr(S);
   uint32_t High = std::min(
       __atomic_load_n(&tscc_shard_hdr(S)->threads_high, __ATOMIC_ACQUIRE),
       S->layout.thread_capacity);
@@ -54,34 +91,19 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
       // the ring: the reader makes it, after everything read so far.
       uint64_t Lost = R->dropped - R->marked;
       if (Lost)
-        Cut.Lost.push_back(lostMarker(T, Lost, H->seq));
+        Cut.Lost.push_back(lostMarker(T, Lost, K.NextSeq));
       // Its thread is gone and everything it wrote was read: the slot
       // (and its ring) may serve a new thread. Anything a cut taken
       // before this one still holds for it is stale from now on.
       tscc_thread_free(S, static_cast<int32_t>(Slot));
       K.Tail = 0;
       K.Dropped = 0;
+      K.NextSeq = 0;
       ++K.Incarnation;
       continue;
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
-  Cut.Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
-}
-
-uint64_t SeqGuard::check(tscc_store *S) {
-  // The sequence number only ever grows, unless a program wrote it: then
-  // it is put back where it was, so that records from now on sort after
-  // the ones before (those written meanwhile are misordered, not lost).
-  tscc_store_header *H = tscc_store_hdr(S);
-  uint64_t Seq = __atomic_load_n(&H->seq, __ATOMIC_ACQUIRE);
-  if (Seq < Last) {
-    ++Resets;
-    __atomic_store_n(&H->seq, Last, __ATOMIC_RELEASE);
-    Seq = Last;
-  }
-  Last = Seq;
-  return Seq;
 }
 
 void RingReader::heads(tscc_store *S, DrainCut &Cut) {
@@ -98,7 +120,6 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
   }
-  Cut.Seq = __atomic_load_n(&tscc_store_hdr(S)->seq, __ATOMIC_ACQUIRE);
 }
 
 bool RingReader::drained(tscc_store *S) {
@@ -113,8 +134,7 @@ bool RingReader::drained(tscc_store *S) {
 }
 
 void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
-                             std::vector<DrainedRecord> &Out,
-                             size_t MaxRecords) {
+                             RecordBatch &Out, size_t MaxRecords) {
   Cursor &K = cursor(C.Index);
   if (K.Incarnation != C.Incarnation || C.Head <= K.Tail)
     return; // freed since the cut, or read up to there already
@@ -147,12 +167,11 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     Ok = Ok && Hdr.size >= sizeof(Hdr);
     if (!Ok)
       break;
-    DrainedRecord &D = Out.emplace_back();
-    D.Hdr = Hdr;
-    if (Hdr.seq != UINT64_MAX)
-      SeqTaken = std::max(SeqTaken, Hdr.seq + 1);
+    DrainedRecord &D =
+        Out.add(Hdr, Data + Pos + sizeof(Hdr), Hdr.size - sizeof(Hdr));
+    Stats.SeqGaps += Hdr.seq != K.NextSeq;
+    K.NextSeq = Hdr.seq + 1;
     D.Ring = C.Index;
-    D.Payload.assign(Data + Pos + sizeof(Hdr), Data + Pos + Hdr.size);
     Off += Hdr.size;
   }
   if (!Ok)
@@ -176,10 +195,9 @@ bool RingReader::pending(const DrainCut &Cut) {
   return false;
 }
 
-void RingReader::collect(tscc_store *S, const DrainCut &Cut,
-                         std::vector<DrainedRecord> &Out, size_t MaxRecords) {
-  size_t First = Out.size();
-  // Records of several rings are sorted together: only one ring's are
+void RingReader::collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
+                         std::vector<size_t> &Runs, size_t MaxRecords) {
+  // Records of several rings are merged together: only one ring's are
   // read in part (its own are in order), or the order would be lost.
   size_t Busy = 0;
   for (const DrainCut::Ring &C : Cut.Rings) {
@@ -188,27 +206,61 @@ void RingReader::collect(tscc_store *S, const DrainCut &Cut,
   }
   if (Busy > 1 || !Cut.Lost.empty())
     MaxRecords = SIZE_MAX;
-  for (const DrainCut::Ring &C : Cut.Rings)
+  for (const DrainCut::Ring &C : Cut.Rings) {
+    Runs.push_back(Out.size());
     collectRing(S, C, Out, MaxRecords);
-  Out.insert(Out.end(), Cut.Lost.begin(), Cut.Lost.end());
-  sortBySeq(Out, First);
+  }
+  // A freed thread's marker: a run of its own, timed after every record
+  // of the cut.
+  for (const LostMark &M : Cut.Lost) {
+    Runs.push_back(Out.size());
+    M.addTo(Out);
+  }
 }
 
-void tscc::rt::sortBySeq(std::vector<DrainedRecord> &Records, size_t First) {
-  auto BySeq = [](const DrainedRecord &A, const DrainedRecord &B) {
-    return A.Hdr.seq < B.Hdr.seq;
+void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
+                               std::span<const size_t> Starts) {
+  struct Run {
+    size_t Next, End;
   };
-  // Each ring's records are in order already (one writer, numbers taken
-  // under the store lock); one thread's records, the common case at high
-  // rates, need nothing more.
-  if (std::is_sorted(Records.begin() + First, Records.end(), BySeq))
-    return;
-  std::stable_sort(Records.begin() + First, Records.end(), BySeq);
+  std::vector<Run> Runs;
+  for (size_t I = 0; I < Starts.size(); ++I) {
+    size_t End = I + 1 < Starts.size() ? Starts[I + 1] : Records.size();
+    if (Starts[I] < End)
+      Runs.push_back({Starts[I], End});
+  }
+  if (Runs.size() < 2)
+    return;                         // one run is in its order already
+  size_t First = Runs.front().Next; // what comes before the runs stays
+  // A min-heap of the runs by (time of their next record, run).
+  auto Later = [&](size_t A, size_t B) {
+    uint64_t TA = Records[Runs[A].Next].Hdr.time_ns;
+    uint64_t TB = Records[Runs[B].Next].Hdr.time_ns;
+    return TA != TB ? TA > TB : A > B;
+  };
+  std::vector<size_t> Heap(Runs.size());
+  for (size_t I = 0; I < Runs.size(); ++I)
+    Heap[I] = I;
+  std::make_heap(Heap.begin(), Heap.end(), Later);
+  std::vector<DrainedRecord> Out;
+  Out.reserve(Records.size());
+  Out.insert(Out.end(), Records.begin(), Records.begin() + First);
+  while (!Heap.empty()) {
+    std::pop_heap(Heap.begin(), Heap.end(), Later);
+    Run &R = Runs[Heap.back()];
+    Out.push_back(Records[R.Next++]);
+    if (R.Next == R.End)
+      Heap.pop_back();
+    else
+      std::push_heap(Heap.begin(), Heap.end(), Later);
+  }
+  Records.swap(Out);
 }
 
-void tscc::rt::drainRings(tscc_store *S, RingReader &R,
-                          std::vector<DrainedRecord> &Out) {
+void tscc::rt::drainRings(tscc_store *S, RingReader &R, RecordBatch &Out) {
   DrainCut Cut;
   R.cut(S, Cut);
-  R.collect(S, Cut, Out);
+  std::vector<size_t> Runs;
+  R.collect(S, Cut, Out, Runs);
+  mergeRunsByTime(Out.Records, Runs);
 }

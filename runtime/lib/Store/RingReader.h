@@ -1,25 +1,26 @@
 //===- RingReader.h - Draining the record rings in global order -*- C++ -*-===//
 //
 // Every record a clause emits in a target goes into that thread's ring of
-// the shared store, with a sequence number taken under the store lock.
-// The reader drains them in two steps:
+// the shared store, numbered in the ring's own sequence, with the time the
+// clause read under the store lock. The reader drains them in two steps:
 //
 //   cut()      under the store lock: notes where every ring's writer has
 //              got to. Each entry before that point is complete, and was
-//              written before every entry after it, in any ring.
+//              written (and timed) before every entry after it, in any
+//              ring.
 //   collect()  without the lock: copies the entries of each ring up to its
-//              cut out of the shared memory, checks them, and sorts them by
-//              sequence number.
+//              cut out of the shared memory, checks them, and merges the
+//              rings by time (a k-way merge of runs that are each in
+//              order already: no sort).
 //
 // The rings live in memory a target can write, so every byte is hostile
 // input: each entry's header is copied out once before anything in it is
 // looked at (nothing is read twice from the shared memory), every size is
-// checked
-// against tsrun's own copy of the layout, and where the reader has got to
-// (the tail) is tsrun's own: the tail in the shared ring is only the
-// writer's hint. A sequence number only orders the records of one cut
-// among themselves; it never decides whether a record is delivered, so a
-// forged one cannot hold a ring back.
+// checked against tsrun's own copy of the layout, and where the reader has
+// got to (the tail) is tsrun's own: the tail in the shared ring is only the
+// writer's hint. A time or a sequence number only orders the records of
+// one cut among themselves; neither decides whether a record is delivered,
+// so a forged one cannot hold a ring back.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCC_RUNTIME_LIB_STORE_RINGREADER_H
@@ -31,96 +32,84 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace tscc::rt {
 
-/// A record's payload: the bytes of a typical record (a printf of a few
-/// arguments) are kept inline, so the live reader does not call malloc and
-/// free for each of millions of records; a larger one (a stack snapshot)
-/// goes to the heap.
-class RecordBytes {
-public:
-  static constexpr size_t InlineBytes = 112;
-
-  RecordBytes() = default;
-  RecordBytes(const RecordBytes &O) { assign(O.begin(), O.end()); }
-  RecordBytes(RecordBytes &&O) noexcept { *this = std::move(O); }
-  RecordBytes &operator=(const RecordBytes &O) {
-    if (this != &O)
-      assign(O.begin(), O.end());
-    return *this;
-  }
-  RecordBytes &operator=(RecordBytes &&O) noexcept {
-    if (this == &O)
-      return *this;
-    Heap = std::move(O.Heap);
-    Size = O.Size;
-    if (!Heap && Size)
-      memcpy(Inline, O.Inline, Size);
-    O.Size = 0;
-    return *this;
-  }
-
-  void assign(const uint8_t *First, const uint8_t *Last) {
-    size_t N = static_cast<size_t>(Last - First);
-    if (N > InlineBytes) {
-      Heap = std::make_unique_for_overwrite<uint8_t[]>(N);
-    } else {
-      Heap.reset();
-    }
-    if (N)
-      memcpy(data(), First, N);
-    Size = N;
-  }
-
-  const uint8_t *data() const { return Heap ? Heap.get() : Inline; }
-  uint8_t *data() { return Heap ? Heap.get() : Inline; }
-  size_t size() const { return Size; }
-  bool empty() const { return !Size; }
-  const uint8_t *begin() const { return data(); }
-  const uint8_t *end() const { return data() + Size; }
-  uint8_t operator[](size_t I) const { return data()[I]; }
-
-private:
-  std::unique_ptr<uint8_t[]> Heap;
-  size_t Size = 0;
-  uint8_t Inline[InlineBytes];
-};
-
+/// A record read from a ring: its header (tsrun's copy) and its payload,
+/// in the RecordBatch it was read into (valid until that batch is
+/// cleared).
 struct DrainedRecord {
   tscc_ring_record Hdr{};
-  RecordBytes Payload;
+  std::span<const uint8_t> Payload;
   uint32_t Ring = 0; ///< the ring (thread slot) it was read from
   /// The process whose shard held it (tsrun's number; 0: tsrun's own
   /// records). Hdr.target is whatever the writer put there.
   uint32_t Target = 0;
-  /// The trust domain whose sequence number it has.
+  /// The trust domain it belongs to.
   uint32_t Domain = 0;
 };
 
+/// Records drained in one go. Their payloads are copied (once: the rings
+/// are hostile memory) into blocks the batch owns and keeps from one drain
+/// to the next, so that the live reader calls no malloc or free per
+/// record, and a record never moves its bytes.
+class RecordBatch {
+public:
+  /// Appends a record with a copy of Bytes[0..N) as its payload.
+  DrainedRecord &add(const tscc_ring_record &Hdr, const uint8_t *Bytes,
+                     size_t N);
+  /// Forgets the records; keeps the room (up to a bound).
+  void clear();
+
+  std::vector<DrainedRecord> Records;
+  size_t size() const { return Records.size(); }
+  bool empty() const { return Records.empty(); }
+  DrainedRecord &operator[](size_t I) { return Records[I]; }
+  const DrainedRecord &operator[](size_t I) const { return Records[I]; }
+  DrainedRecord &back() { return Records.back(); }
+  auto begin() { return Records.begin(); }
+  auto end() { return Records.end(); }
+  auto begin() const { return Records.begin(); }
+  auto end() const { return Records.end(); }
+
+private:
+  uint8_t *room(size_t N);
+  struct Block {
+    std::unique_ptr<uint8_t[]> Data;
+    size_t Size = 0, Used = 0;
+  };
+  static constexpr size_t BlockBytes = 1u << 20;
+  static constexpr size_t MaxKeptBlocks = 16;
+  std::vector<Block> Blocks;
+  size_t Current = 0;
+};
+
 struct DrainStats {
-  uint64_t Corrupt = 0;  ///< stretches of rings skipped because of garbage
-  uint64_t SeqReset = 0; ///< times the store's sequence number went back
+  uint64_t Corrupt = 0; ///< stretches of rings skipped because of garbage
+  /// Entries whose ring sequence number was not the next one (a program
+  /// wrote it: only ever a reason to warn).
+  uint64_t SeqGaps = 0;
   /// Records dropped by full rings, as their counters said (a program can
   /// write those: only ever a reason to warn).
   uint64_t Lost = 0;
 };
 
-/// The store's sequence number as tsrun last saw it, under the store lock.
-struct SeqGuard {
-  uint64_t Last = 0;
-  uint64_t Resets = 0;
-  /// The number now. One that went back (a program wrote it) is put back
-  /// where it was, and counted.
-  uint64_t check(tscc_store *S);
-  /// Records numbered below Seq were read from the rings: the number is
-  /// past them.
-  void passed(uint64_t Seq) { Last = std::max(Last, Seq); }
+/// A loss marker the reader makes itself (a TSCC_RING_LOST entry that is in
+/// no ring).
+struct LostMark {
+  tscc_ring_record Hdr{};
+  uint64_t Count = 0;
+  /// Appends it to Out as a record.
+  DrainedRecord &addTo(RecordBatch &Out) const {
+    return Out.add(Hdr, reinterpret_cast<const uint8_t *>(&Count), 8);
+  }
 };
 
-/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq.
-DrainedRecord lostMarker(const tscc_thread *T, uint64_t Lost, uint64_t Seq);
+/// A TSCC_RING_LOST entry for Lost records of thread T, numbered Seq in
+/// its thread's sequence, timed now.
+LostMark lostMarker(const tscc_thread *T, uint64_t Lost, uint64_t Seq);
 
 /// Where the rings' writers had got to, taken under the store lock.
 struct DrainCut {
@@ -129,11 +118,10 @@ struct DrainCut {
     uint32_t Incarnation; ///< of tsrun's cursor: a freed ring is not read
     uint64_t Head;
   };
-  uint64_t Seq = 0; ///< the store's next sequence number then
   std::vector<Ring> Rings;
   /// Loss markers of threads freed by this cut: records they dropped after
   /// the last one they wrote.
-  std::vector<DrainedRecord> Lost;
+  std::vector<LostMark> Lost;
 };
 
 /// tsrun's side of the rings of one store: its own read positions.
@@ -148,46 +136,47 @@ public:
   /// Whether every ring of the view's shard is read up to its head.
   bool drained(tscc_store *S);
   /// Without the lock: appends the complete entries of every ring up to
-  /// Cut to Out, sorted by sequence number (ties: ring, then position).
-  /// The usual case, records of one ring or of rings that did not
-  /// interleave, costs no sort: only a check that they are in order.
-  /// A cut older than what was already collected adds nothing.
+  /// Cut to Out, each ring's in its order, and notes where each ring's run
+  /// starts in Runs (mergeRunsByTime puts them in order). A cut older than
+  /// what was already collected adds nothing.
   ///
   /// Where only one ring of the cut has records to read (one thread
   /// writing, the case of the highest rates), at most MaxRecords of them
   /// are read: the rest stays for the next call with the same cut
   /// (pending() says), so that a large ring is delivered in batches that
   /// stay in the cache instead of one batch of its size.
-  void collect(tscc_store *S, const DrainCut &Cut,
-               std::vector<DrainedRecord> &Out, size_t MaxRecords = SIZE_MAX);
+  void collect(tscc_store *S, const DrainCut &Cut, RecordBatch &Out,
+               std::vector<size_t> &Runs, size_t MaxRecords = SIZE_MAX);
   /// Whether a ring of Cut still has records up to its cut to read.
   bool pending(const DrainCut &Cut);
 
   DrainStats Stats;
-  /// One past the highest sequence number of a record read from the rings
-  /// (markers the reader makes itself take none).
-  uint64_t SeqTaken = 0;
 
 private:
   struct Cursor {
     uint64_t Tail = 0;
     uint32_t Incarnation = 0;
     uint64_t Dropped = 0; ///< the ring's dropped counter when last seen
+    uint64_t NextSeq = 0; ///< the sequence number the next entry should have
   };
   /// Adds what ring R dropped since it was last looked at to Stats.
   void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
-  void collectRing(tscc_store *S, const DrainCut::Ring &C,
-                   std::vector<DrainedRecord> &Out, size_t MaxRecords);
+  void collectRing(tscc_store *S, const DrainCut::Ring &C, RecordBatch &Out,
+                   size_t MaxRecords);
   std::vector<Cursor> Cursors;
 };
 
-/// Sorts Records[First..] by sequence number, keeping the order of equal
-/// ones; records already in order (the usual case) are only checked.
-void sortBySeq(std::vector<DrainedRecord> &Records, size_t First = 0);
+/// Records[Starts[I]..Starts[I+1]) (the last run to the end) are runs,
+/// each in its own order: merges them by time (a k-way merge), keeping
+/// each run's order whatever its times say, ties to the earlier run.
+/// Starts is ascending; runs may be empty.
+void mergeRunsByTime(std::vector<DrainedRecord> &Records,
+                     std::span<const size_t> Starts);
 
-/// cut() and collect() at once, for callers that know nobody writes.
-void drainRings(tscc_store *S, RingReader &R, std::vector<DrainedRecord> &Out);
+/// cut(), collect() and the merge at once, for callers that know nobody
+/// writes.
+void drainRings(tscc_store *S, RingReader &R, RecordBatch &Out);
 
 } // namespace tscc::rt
 

@@ -204,7 +204,7 @@ void step(Fixture &F, RingReader &Reader, Input &In) {
     return;
   }
   case 9: {
-    std::vector<DrainedRecord> Out;
+    RecordBatch Out;
     drainRings(V, Reader, Out);
     return;
   }
@@ -228,7 +228,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Input In(Data, Size);
   for (unsigned Steps = 0; !In.empty() && Steps < 256; ++Steps)
     step(F, Reader, In);
-  std::vector<DrainedRecord> Out;
+  RecordBatch Out;
   drainRings(F.Store->view(), Reader, Out);
   drainRings(F.Store->view(), Reader, Out);
   render(F);

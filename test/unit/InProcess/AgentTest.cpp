@@ -212,12 +212,15 @@ protected:
     return Which == 0 ? K.fired : Which == 1 ? K.faults : K.drops;
   }
 
+  /// The records drained (their payloads are in Drained, until the next
+  /// call).
   std::vector<DrainedRecord> drain() {
-    std::vector<DrainedRecord> Out;
-    drainRings(Store->view(), Reader, Out);
+    Drained.clear();
+    drainRings(Store->view(), Reader, Drained);
     EXPECT_EQ(Reader.Stats.Corrupt, 0u);
-    return Out;
+    return Drained.Records;
   }
+  RecordBatch Drained;
 
   std::unique_ptr<ProbeProgram> Program;
   std::unique_ptr<ControlPage> Control;

@@ -90,3 +90,76 @@ TEST(ElfCacheTest, UnusedFilesAndFailuresAreBounded) {
 }
 
 } // namespace
+
+namespace {
+
+/// A scratch directory for files that change under the cache.
+struct ScratchDir {
+  std::filesystem::path Dir;
+  ScratchDir() {
+    Dir = std::filesystem::temp_directory_path() /
+          ("tscc-elfcache-change-" + std::to_string(getpid()));
+    std::filesystem::create_directories(Dir);
+  }
+  ~ScratchDir() { std::filesystem::remove_all(Dir); }
+  std::string path(const char *Name) const { return (Dir / Name).string(); }
+};
+
+void copyOver(const std::string &From, const std::string &To) {
+  std::filesystem::copy_file(From, To,
+                             std::filesystem::copy_options::overwrite_existing);
+}
+
+TEST(ElfCache, ANewFileAtTheSamePathIsReadAgain) {
+  ScratchDir D;
+  std::string Path = D.path("prog"), Next = D.path("prog.new");
+  copyOver(TARGET_PATH, Path);
+  ElfCache Cache;
+  std::string Error;
+  auto Old = Cache.get(Path, Error);
+  ASSERT_TRUE(Old) << Error;
+  ASSERT_TRUE(Old->findFunction("rip_func"));
+  // A rebuilt program put in place as a new file (as `mv`, a linker and a
+  // package manager do), while a process still holds the old parse.
+  copyOver(TESTLIB_PATH, Next);
+  std::filesystem::rename(Next, Path);
+  auto New = Cache.get(Path, Error);
+  ASSERT_TRUE(New) << Error;
+  EXPECT_NE(New.get(), Old.get());
+  EXPECT_FALSE(New->findFunction("rip_func"));
+  EXPECT_EQ(New->identity(), *FileIdentity::of(Path));
+  // The old parse is intact for whoever holds it, and the new one cached.
+  EXPECT_TRUE(Old->findFunction("rip_func"));
+  EXPECT_EQ(Cache.get(Path, Error).get(), New.get());
+}
+
+TEST(ElfCache, AFileRewrittenInPlaceIsReadAgain) {
+  ScratchDir D;
+  std::string Path = D.path("lib");
+  copyOver(TESTLIB_PATH, Path);
+  ElfCache Cache;
+  std::string Error;
+  auto Old = Cache.get(Path, Error);
+  ASSERT_TRUE(Old) << Error;
+  auto Ino = Old->identity().Ino;
+  copyOver(TARGET_PATH, Path); // the same inode, other bytes
+  ASSERT_EQ(FileIdentity::of(Path)->Ino, Ino);
+  auto New = Cache.get(Path, Error);
+  ASSERT_TRUE(New) << Error;
+  EXPECT_NE(New.get(), Old.get());
+  EXPECT_TRUE(New->findFunction("rip_func"));
+}
+
+TEST(ElfCache, APathThatFailedIsTriedAgainOnceItChanges) {
+  ScratchDir D;
+  std::string Path = D.path("later");
+  ElfCache Cache;
+  std::string Error;
+  EXPECT_FALSE(Cache.get(Path, Error));
+  copyOver(TARGET_PATH, Path);
+  auto F = Cache.get(Path, Error);
+  ASSERT_TRUE(F) << Error;
+  EXPECT_TRUE(F->findFunction("rip_func"));
+}
+
+} // namespace

@@ -69,6 +69,18 @@ struct ElfRange {
   uint64_t Size = 0;
 };
 
+/// What tells one version of a file from another: a file rewritten in
+/// place, or a new file put at the same path, differs in at least one of
+/// these (timestamps have the file system's granularity, which is why
+/// ElfCache compares the build-id too).
+struct FileIdentity {
+  uint64_t Dev = 0, Ino = 0, Size = 0;
+  int64_t MTimeNs = 0, CTimeNs = 0;
+  bool operator==(const FileIdentity &) const = default;
+  /// The identity of the file at Path now, or none if it cannot be stat'ed.
+  static std::optional<FileIdentity> of(const std::string &Path);
+};
+
 /// Where tsrun looks for separate debug files (DebugSymbols.cpp).
 enum class DebugSymbols : uint8_t {
   Search, ///< build-id and .gnu_debuglink, see docs/runtime.md
@@ -146,6 +158,12 @@ public:
   /// file has none; buildIdHex() is its usual spelling.
   const std::string &buildId() const { return BuildId; }
   std::string buildIdHex() const;
+  /// The file open() read (zero for fromBuffer()).
+  const FileIdentity &identity() const { return Identity; }
+  /// Whether the file at Path is still the one this was read from: the
+  /// same identity, and where this has a build-id, the same bytes at the
+  /// build-id's place in the file now.
+  bool isStillAt(const std::string &Path) const;
   /// Link-time address and size of that whole note (header, name and
   /// descriptor), when a PT_LOAD maps it: where a process has it in memory.
   std::optional<ElfRange> buildIdNote() const { return BuildIdNote; }
@@ -211,7 +229,9 @@ private:
   std::vector<UsdtProbe> Usdt;
   std::vector<std::string> UsdtProblems;
   std::string BuildId;
+  uint64_t BuildIdOffset = 0; ///< of its descriptor, in the file
   std::optional<ElfRange> BuildIdNote;
+  FileIdentity Identity;
   std::string DebugLinkName;
   uint32_t DebugLinkCrc = 0;
   std::string DebugFile;

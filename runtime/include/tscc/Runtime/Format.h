@@ -43,6 +43,9 @@ bool decodeArgs(std::span<const tscc_field> Fields,
 /// missing argument prints as "(missing)". Never fails.
 std::string formatPrintf(std::string_view Fmt, std::span<const FormatArg> Args,
                          DataModel DM);
+/// The same, appended to Out (the live reader's reused buffer).
+void appendPrintf(std::string &Out, std::string_view Fmt,
+                  std::span<const FormatArg> Args, DataModel DM);
 
 /// One argument a printf format consumes, for exports that keep values typed
 /// (CTF, Perfetto): the conversion character ('*' for a '*' width or

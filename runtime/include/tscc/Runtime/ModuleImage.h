@@ -14,6 +14,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace tscc::rt {
@@ -39,12 +40,17 @@ struct ModuleImage {
 /// M->symbolize(PC), or "0x..." when PC is in no known module (M null).
 std::string symbolizeAddress(const ModuleImage *M, uint64_t PC);
 
-/// ELF files by path, each opened once while a module still uses it.
-/// Failures are remembered too, so a file that cannot be read is not tried
-/// on every library load. Bounded: a long session that runs thousands of
-/// different programs keeps only the files its live processes map, the
-/// most recently opened ones (so a fork/exec loop of one program parses it
-/// once), and a bounded list of failures.
+/// ELF files by path, each opened once while a module still uses it and
+/// the file at the path is still the same (FileIdentity and build-id,
+/// ElfFile::isStillAt): a file rewritten, or replaced by a new one at the
+/// same path (a rebuilt program that execs itself), is read again, never
+/// served stale; the processes that map the old one keep the old parse.
+/// Failures are remembered too, with the identity the path had then, so a
+/// file that cannot be read is not tried on every library load, and one
+/// that appears or changes later is tried again. Bounded: a long session that
+/// runs thousands of different programs keeps only the files its live processes
+/// map, the most recently opened ones (so a fork/exec loop of one program
+/// parses it once), and a bounded list of failures.
 class ElfCache {
 public:
   /// Recently opened files kept even when no module uses them.
@@ -59,8 +65,12 @@ public:
   size_t size() const { return Files.size() + Failures.size(); }
 
 private:
+  struct Failure {
+    std::string Why;
+    std::optional<FileIdentity> Identity; ///< of the path when it failed
+  };
   std::map<std::string, std::weak_ptr<const ElfFile>> Files;
-  std::map<std::string, std::string> Failures;
+  std::map<std::string, Failure> Failures;
   std::deque<std::shared_ptr<const ElfFile>> Recent;
 };
 

@@ -244,6 +244,9 @@ createBufferedSink(const ProbeProgram &P, std::unique_ptr<OutputSink> Inner,
 /// without a format file, frames joined by newlines for STACK records.
 std::string renderRecord(const ProbeProgram &P, const RecordOrigin &O,
                          const RecordView &R);
+/// The same, appended to Out.
+void appendRecord(std::string &Out, const ProbeProgram &P,
+                  const RecordOrigin &O, const RecordView &R);
 
 /// The frames of a STACK record: replayed ones as stored, live ones
 /// symbolised through the target now.

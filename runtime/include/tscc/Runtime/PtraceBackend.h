@@ -56,6 +56,12 @@ struct PtraceOptions {
   /// session (--detach; docs/runtime.md, *Detached processes*). False:
   /// stay attached to every traced process until the end.
   bool Detach = false;
+  /// Attached native 64-bit processes with system-call probes: catch the
+  /// calls no patched site catches with Syscall User Dispatch and the
+  /// agent's SIGSYS handler, instead of PTRACE_SYSCALL
+  /// (--syscall-dispatch; docs/runtime.md, *System calls inside the
+  /// process*). Experimental: off by default.
+  bool SyscallDispatch = false;
 };
 
 class PtraceBackend final : public Backend {

@@ -132,8 +132,13 @@ static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
   return (uint64_t)Target == jump_target_of(S);
 }
 
+void agent_sud_off(void);
+
 void agent_reader_gone(void) {
   struct tscc_agent_proc *P = &agent_proc;
+#if defined(__x86_64__)
+  agent_sud_off(); /* no SIGSYS once nobody traces the process */
+#endif
   __atomic_store_n(&P->armed, 0, __ATOMIC_RELEASE);
   uint32_t Expected = 0;
   if (!__atomic_compare_exchange_n(&P->healing, &Expected, 1, 0,

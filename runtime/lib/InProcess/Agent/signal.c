@@ -19,6 +19,8 @@
 #define SIG_SETMASK 2
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
+void agent_chain_signal(int Sig, void *Info, void *Uc,
+                        struct tscc_kernel_sigaction *Slot);
 void tscc_agent_trap(int Sig, void *Info, void *Uc) HIDDEN;
 
 static int signal_index(int Sig) {
@@ -52,8 +54,8 @@ static int trap_kept_open(void) {
 
 /* As the kernel would have delivered it to the program, whose disposition
  * for Sig the agent keeps at *Slot. */
-static void chain(int Sig, void *Info, void *Uc,
-                  struct tscc_kernel_sigaction *Slot) {
+void agent_chain_signal(int Sig, void *Info, void *Uc,
+                        struct tscc_kernel_sigaction *Slot) {
   struct tscc_kernel_sigaction Old = *Slot;
   int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
@@ -118,7 +120,7 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
   }
   int I = signal_index(Sig);
   if (I >= 0)
-    chain(Sig, Info, Uc, &tscc_agent_config.chained[I]);
+    agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained[I]);
 }
 
 int agent_trap_redirect(uint64_t *Rip);
@@ -134,7 +136,7 @@ void tscc_agent_trap(int Sig, void *Info, void *Uc) {
     *PcSlot = (agent_greg_t)Pc;
     return;
   }
-  chain(Sig, Info, Uc, &tscc_agent_config.chained_trap);
+  agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained_trap);
 }
 
 /*--- The program's own sigaction() ------------------------------------------

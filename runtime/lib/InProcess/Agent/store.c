@@ -907,6 +907,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   if (R) {
     R->head = R->tail = 0;
     R->dropped = R->marked = 0;
+    R->seq = 0;
   }
   T->tid = 0;
   T->target = 0;
@@ -1049,7 +1050,8 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
   uint64_t Total = (sizeof(*Hdr) + (uint64_t)PayloadSize + 7) & ~7ull;
   struct tscc_store_header *H = tscc_store_hdr(S);
   Hdr->size = (uint32_t)Total;
-  Hdr->seq = __atomic_fetch_add(&H->seq, 1, __ATOMIC_RELAXED);
+  /* The thread's own sequence: no cache line shared with other threads. */
+  Hdr->seq = R->seq++;
   __builtin_memcpy(Data + Pos, Hdr, sizeof(*Hdr));
   uint64_t Tailing = Total - sizeof(*Hdr) - PayloadSize;
   if (Tailing)

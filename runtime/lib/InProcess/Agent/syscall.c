@@ -14,6 +14,11 @@
 #if defined(__x86_64__)
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
+/* Shared with sud.c, whose catch-all has hooks as a site has. */
+int agent_syscall_has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                            uint64_t Nr);
+void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                             uint64_t Nr, const uint64_t *Regs);
 
 enum {
   SYSCALL_INSN_BYTES = 2,
@@ -50,8 +55,8 @@ static void count_dropped(struct tscc_agent_thread *T,
 
 /* Whether Site has hooks of Kind for call Nr: a call traced only at its
  * entry costs nothing more at its exit. */
-static int has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
-                     uint64_t Nr) {
+int agent_syscall_has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                            uint64_t Nr) {
   const struct tscc_agent_hook *H =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I)
@@ -60,8 +65,8 @@ static int has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
   return 0;
 }
 
-static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
-                      uint64_t Nr, const uint64_t *Regs) {
+void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                             uint64_t Nr, const uint64_t *Regs) {
   struct tscc_store *S = &tscc_agent_config.store;
   struct tscc_agent_thread *T = agent_thread(1);
   if (UNLIKELY(!T)) {
@@ -124,7 +129,7 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   uint32_t Kind = Exit ? TSCC_HOOK_SYSCALL_EXIT : TSCC_HOOK_SYSCALL_ENTRY;
   if (Next == CALL_GADGET)
     *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
-  if (!has_hooks(Site, Kind, Nr))
+  if (!agent_syscall_has_hooks(Site, Kind, Nr))
     return;
   uint64_t Rsp = AGENT_ADDR(Slot) + sizeof(*Slot) + AGENT_RED_ZONE;
   uint64_t Regs[TSCC_REG_COUNT];
@@ -133,7 +138,7 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   syscall_regs(F, Rsp, Nr, Exit, After, Regs);
   /* An entry is collected even when its clauses are dropped: the exit
    * clauses then count their own. */
-  run_hooks(Site, Kind, Nr, Regs);
+  agent_syscall_run_hooks(Site, Kind, Nr, Regs);
 }
 
 #endif

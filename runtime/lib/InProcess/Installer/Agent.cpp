@@ -78,6 +78,23 @@ uint64_t mappingSize(pid_t Pid, uint64_t Addr) {
   return 0;
 }
 
+/// The last vDSO of each data model read, and where its clock_gettime is
+/// from its start: every process of a model has the same one, so after an
+/// exec the new image's is compared with it, not looked up in
+/// /proc/PID/maps and parsed again.
+struct KnownVdso {
+  std::vector<uint8_t> Image;
+  uint64_t Offset = 0;
+};
+
+KnownVdso &knownVdso(DataModel DM) {
+  static KnownVdso Known[2];
+  return Known[DM == DataModel::LP64 ? 0 : 1];
+}
+
+uint64_t clockGettimeIn(PtraceProcess &P, const std::vector<uint8_t> &Image,
+                        uint64_t Base);
+
 /// The target's vDSO clock_gettime, or 0 (the agent then makes the call).
 /// A 32-bit process's is clock_gettime64: the agent's struct timespec has
 /// 64-bit fields in both models.
@@ -87,14 +104,31 @@ uint64_t vdsoClockGettime(PtraceProcess &P,
   if (It == Aux.end() || !It->second)
     return 0;
   uint64_t Base = It->second;
+  KnownVdso &Known = knownVdso(P.dataModel());
+  if (!Known.Image.empty()) {
+    std::vector<uint8_t> Same(Known.Image.size());
+    if (P.readMemory(Base, Same.data(), Same.size()) && Same == Known.Image)
+      return Base + Known.Offset;
+  }
   uint64_t Size = mappingSize(P.Pid, Base);
   if (!Size || Size > (1u << 20))
     return 0;
   std::vector<uint8_t> Image(Size);
   if (!P.readMemory(Base, Image.data(), Size))
     return 0;
+  uint64_t At = clockGettimeIn(P, Image, Base);
+  if (At) {
+    Known.Image = std::move(Image);
+    Known.Offset = At - Base;
+  }
+  return At;
+}
+
+/// Where clock_gettime is in Image, the vDSO mapped at Base, or 0.
+uint64_t clockGettimeIn(PtraceProcess &P, const std::vector<uint8_t> &Image,
+                        uint64_t Base) {
   std::string Error;
-  auto Elf = ElfFile::fromBuffer(std::move(Image), "[vdso]", Error);
+  auto Elf = ElfFile::fromBuffer(Image, "[vdso]", Error);
   if (!Elf)
     return 0;
   bool Is64 = P.dataModel() == DataModel::LP64;
@@ -276,7 +310,7 @@ bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
 /// ring from the descriptor it keeps when the ring's thread first writes a
 /// record (tscc_host_ring). Where the descriptor cannot be kept
 /// (RLIMIT_NOFILE at or below KeptShardFdMin), the whole shard is mapped.
-bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
+bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd, bool FreshTable,
               std::string &Why) {
   AgentState &A = P.Agent;
   PtraceAccess Access(P, Tid);
@@ -285,9 +319,10 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd,
     ip::closeFd(Access, A.ShardFd);
   // A fork child's table holds its parent's rings, which it did not
   // inherit (MADV_DONTFORK): private anonymous memory reads as zero again.
-  if (A.RingTable && !call(P, Tid, abiOf(P).NrMadvise,
-                           {A.RingTable, A.RingTableSize, MADV_DONTNEED}, R,
-                           Why, "madvise(MADV_DONTNEED)"))
+  if (A.RingTable && !FreshTable &&
+      !call(P, Tid, abiOf(P).NrMadvise,
+            {A.RingTable, A.RingTableSize, MADV_DONTNEED}, R, Why,
+            "madvise(MADV_DONTNEED)"))
     return false;
   A.ShardFd = A.RingTable ? ip::moveFdHigh(Access, Fd, KeptShardFdMin) : -1;
   bool Ok;
@@ -359,7 +394,8 @@ bool mapStore(PtraceProcess &P, pid_t Tid, AgentFactory &F, uint64_t Scratch,
   Ok = mapFd(P, Tid, Got[1], A.ControlSize, PROT_READ, A.ControlBase, Why,
              "mapping the control page") &&
        Ok;
-  return mapShard(P, Tid, *Mine, Got[2], Why) && Ok;
+  // Its ring table was just mapped: nothing to clear in it.
+  return mapShard(P, Tid, *Mine, Got[2], /*FreshTable=*/true, Why) && Ok;
 }
 
 const int AgentSignals[TSCC_AGENT_SIGNALS] = {SIGSEGV, SIGBUS, SIGFPE};
@@ -505,8 +541,8 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
     Why = "the script's tables do not fit the agent's data area";
     return false;
   }
-  if (!Acc.writeMemory(A.DataBase + DataScratch, B.bytes().data(),
-                       B.bytes().size()) ||
+  // The data area is fresh: the site table, reserved, stays unwritten.
+  if (!ip::writeIntoFreshMemory(Acc, A.DataBase + DataScratch, B.bytes()) ||
       !Acc.writeMemory(A.Config, &C, sizeof(C))) {
     Why = "cannot write the agent's configuration";
     return false;
@@ -728,6 +764,7 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
   A.Restorer = symbol(AgentImg, TSCC_AGENT_SYM_RESTORER);
   A.EnterSyscall = symbol(AgentImg, TSCC_AGENT_SYM_ENTER_SYSCALL);
   A.Trap = symbol(AgentImg, TSCC_AGENT_SYM_TRAP);
+  A.Sigsys = symbol(AgentImg, TSCC_AGENT_SYM_SIGSYS); // x86-64 only
   A.SafeBegin = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_BEGIN);
   A.SafeEnd = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_END);
   A.SafeFault = symbol(AgentImg, TSCC_AGENT_SYM_SAFE_FAULT);
@@ -791,7 +828,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
   RelocatedImage AgentImg, Code;
   if (!placeAgentImages(Acc, P, A, F, AgentImg, Code, Why))
     return false;
-  if (unsigned Old = adoptOrphan(P, Tid, AgentImg))
+  if (unsigned Old = P.FreshImage ? 0 : adoptOrphan(P, Tid, AgentImg))
     F.session().warn("pid " + std::to_string(P.Pid) + ": put back " +
                      std::to_string(Old) + " probe site" +
                      (Old == 1 ? "" : "s") +
@@ -863,7 +900,7 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
     Why = SocketWhy + "; " + Why;
     return false;
   }
-  if (!mapShard(Child, Tid, *Mine, Got, Why))
+  if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
     return false;
   // Its own shard, and its own descriptor of it, in its copy of the
   // parent's configuration.

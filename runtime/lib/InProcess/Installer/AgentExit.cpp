@@ -32,6 +32,8 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -56,6 +58,8 @@ constexpr unsigned MaxSettleSteps = 20'000;
 /// microseconds; a thread waiting for the session lock gives up after the
 /// agent's lock timeout (250 ms).
 constexpr auto RunOutLimit = std::chrono::seconds(3);
+/// Where the agent's SIGSYS handler returns to (tscc/agent.h).
+constexpr uint64_t SudRestorer = TSCC_SUD_PAGE + TSCC_SUD_RESTORER;
 
 /// The trampoline whose code (prologue or copy) holds Rip, or null.
 const JumpSite *trampolineAt(const AgentState &A, uint64_t Rip) {
@@ -297,6 +301,20 @@ struct Runner {
   bool Out = false;
 };
 
+/// A system-call site's trampoline goes back to the copy of the
+/// instruction after its `syscall` (tscc/agent.h): where a thread that was
+/// in the agent, or in the call, comes out. The original offset and the
+/// copy's address of that instruction, or {0, 0}.
+std::pair<uint8_t, uint64_t> afterSyscallCopy(const JumpSite &J) {
+  if (!J.Syscall)
+    return {0, 0};
+  for (const auto &[Orig, Copy] : J.Map)
+    if (Orig + 1u < J.Length && J.Original[Orig] == 0x0f &&
+        J.Original[Orig + 1] == 0x05)
+      return {static_cast<uint8_t>(Orig + 2), J.CopyAt + Copy + 2};
+  return {0, 0};
+}
+
 /// Traps planted, by memory (the index of the first takedown whose process
 /// uses it) and address, with the byte each replaced.
 using PlantedTraps = std::map<std::pair<size_t, uint64_t>, uint8_t>;
@@ -308,8 +326,15 @@ void plantTraps(AgentTakedown &D, uint64_t ReturnExit, size_t Mem,
                 PlantedTraps &Planted) {
   PtraceProcess &P = *D.P;
   std::vector<uint64_t> At{ReturnExit};
-  for (const auto &[Addr, J] : P.Agent.Sites)
+  for (const auto &[Addr, J] : P.Agent.Sites) {
     At.push_back(J.CopyAt);
+    if (uint64_t After = afterSyscallCopy(J).second)
+      At.push_back(After);
+  }
+  // The agent's SIGSYS handler (Syscall User Dispatch) returns to the
+  // restorer of SUD's code page, outside the agent.
+  if (P.Agent.SudMapped)
+    At.push_back(SudRestorer);
   for (uint64_t A : At) {
     if (auto It = Planted.find({Mem, A}); It != Planted.end()) {
       D.Traps.push_back({A, It->second});
@@ -337,12 +362,57 @@ void removeTraps(AgentTakedown &D) {
   D.Traps.clear();
 }
 
+/// The pc that the signal frame at Uc returns to, following frames that
+/// return to SUD's rt_sigreturn stub (a signal handler of the agent's whose
+/// own restorer's rt_sigreturn was caught by SUD): each such frame's stack
+/// pointer is where the next frame is. 0 if a frame cannot be read.
+uint64_t frameReturnPc(PtraceProcess &P, uint64_t Uc) {
+  constexpr uint64_t SigreturnStub =
+      TSCC_SUD_PAGE + TSCC_SUD_STUBS +
+      TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES;
+  constexpr uint64_t UcRsp = 40 + 15 * 8, UcRip = 40 + 16 * 8;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    bool Ok = false, OkSp = false;
+    uint64_t Pc = P.readPointer(Uc + UcRip, Ok);
+    uint64_t Sp = P.readPointer(Uc + UcRsp, OkSp);
+    if (!Ok || !OkSp)
+      return 0;
+    if (Pc != SigreturnStub)
+      return Pc;
+    Uc = Sp; // rt_sigreturn from the stub reads the frame at its rsp
+  }
+  return 0;
+}
+
+/// T stopped at the int3 planted over the first instruction of SUD's
+/// restorer (`lock decl in_handler; mov $15,%eax; syscall`), leaving the
+/// agent's SIGSYS handler: that instruction is done by hand, and the thread
+/// goes on at the next one. Out unless the frame it restores (the one the
+/// handler's `ret` left at its stack pointer) goes back into the agent.
+bool leaveThroughRestorer(PtraceProcess &P, Thread &T, user_regs_struct &R,
+                          const AddressRanges &Code) {
+  constexpr uint64_t InHandler =
+      TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES + offsetof(tscc_sud_data, in_handler);
+  constexpr uint64_t LockDeclBytes = 7;
+  uint32_t N = 0;
+  if (P.readMemory(InHandler, &N, sizeof(N)) && N) {
+    --N;
+    P.writeMemory(InHandler, &N, sizeof(N));
+  }
+  R.rip = SudRestorer + LockDeclBytes;
+  ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
+  uint64_t Pc = frameReturnPc(P, R.rsp);
+  return Pc && !Code.contains(Pc);
+}
+
 /// T stopped at the int3 at At, on its way out: puts it where it was going.
 /// False if it is still inside (a return to another hijacked return).
 bool leaveThroughTrap(AgentTakedown &D, Thread &T, user_regs_struct &R,
                       uint64_t At, uint64_t ReturnExit,
                       const AddressRanges &Code) {
   PtraceProcess &P = *D.P;
+  if (At == SudRestorer && P.Agent.SudMapped)
+    return leaveThroughRestorer(P, T, R, Code);
   if (At == ReturnExit) {
     bool Ok = false;
     uint64_t Ret = P.readPointer(R.rsp, Ok);
@@ -351,9 +421,12 @@ bool leaveThroughTrap(AgentTakedown &D, Thread &T, user_regs_struct &R,
     R.rip = Ret; // the ret, done by hand
     R.rsp += P.pointerSize();
   } else {
-    for (const auto &[Addr, J] : P.Agent.Sites)
+    for (const auto &[Addr, J] : P.Agent.Sites) {
       if (J.CopyAt == At)
         R.rip = J.Addr; // the original bytes are back there
+      if (auto [Orig, After] = afterSyscallCopy(J); After && After == At)
+        R.rip = J.Addr + Orig; // the call is made
+    }
   }
   ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
   return !Code.contains(R.rip);
@@ -448,6 +521,22 @@ void stopRunner(Runner &X, uint64_t ReturnExit, const AddressRanges &Code) {
   collectQueuedTrap(X, ReturnExit, Code);
 }
 
+/// " (at agent+0x...)" or " (at 0x...)": where a thread stuck inside is.
+std::string whereIs(PtraceProcess &P, Thread &T) {
+  user_regs_struct R{};
+  if (ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return {};
+  char Buf[64];
+  if (R.rip >= P.Agent.AgentBase &&
+      R.rip < P.Agent.AgentBase + P.Agent.AgentSize)
+    snprintf(Buf, sizeof(Buf), " (at agent+0x%llx)",
+             static_cast<unsigned long long>(R.rip - P.Agent.AgentBase));
+  else
+    snprintf(Buf, sizeof(Buf), " (at 0x%llx)",
+             static_cast<unsigned long long>(R.rip));
+  return Buf;
+}
+
 } // namespace
 
 void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
@@ -511,7 +600,7 @@ void tscc::rt::pt::bringOutOfAgents(std::vector<AgentTakedown> &All) {
     X.D->Inside.push_back(X.T);
     if (X.D->Stuck.empty())
       X.D->Stuck = "thread " + std::to_string(X.T->Tid) +
-                   " did not leave the agent in time";
+                   " did not leave the agent in time" + whereIs(*X.D->P, *X.T);
   }
   for (auto &[D, E] : Exits)
     removeTraps(*D);

@@ -24,6 +24,7 @@
 #include "AgentExit.h"
 
 #include "../../Ptrace/Inject.h"
+#include "../Patch/SyscallDispatch.h"
 
 #include "tscc/SyscallTable.h"
 #include "tscc/agent.h"
@@ -296,6 +297,9 @@ AgentTakedown tscc::rt::pt::beginAgentRemoval(PtraceProcess &P,
   tscc_agent_proc Done{};
   Done.healing = Done.healed = 1;
   P.writeMemory(A.Proc, &Done, sizeof(Done));
+  // Syscall User Dispatch off in every thread, SIGSYS the program's again;
+  // where the handler stays, the agent it is in stays too.
+  D.Stuck = disableSyscallDispatch(P, D.Threads);
   // No thread runs while the bytes go back, so none sees a mix of them.
   for (const auto &[Addr, J] : A.Sites)
     if (jumpStillThere(P, J) && P.writeMemory(Addr, J.Original, J.Length))
@@ -343,8 +347,15 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
   // A thread in a system call made from a system-call site's gadget comes
   // back into the trampoline, which calls the agent (disarmed, it returns
   // at once); its registers do not point into the agent meanwhile.
-  if (Out.KeptBecause.empty() && A.SyscallGadget)
+  if (Out.KeptBecause.empty() && A.SyscallGadget) {
     Out.KeptBecause = "system-call sites' trampolines call it";
+    // No thread is in a clause (settled above): the program gets its own
+    // fault handlers back, while the agent's memory stays for the
+    // trampolines' calls into it (disarmed, it returns at once).
+    if (Tid)
+      if (std::string Why = restoreHandlers(P, Tid); !Why.empty())
+        Out.KeptBecause += "; " + Why;
+  }
   // The agent's signal handler goes with its memory. Where that stays, so
   // does the handler: a thread still in a clause may need it, and it
   // passes every other fault on to the program's own disposition.

@@ -3,6 +3,7 @@
 
 #include "tscc/SyscallTable.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -71,6 +72,30 @@ uint64_t tscc::rt::ip::mapAnonymous(ProcessAccess &P, uint64_t Size, int Prot,
   return R;
 }
 
+bool tscc::rt::ip::writeIntoFreshMemory(ProcessAccess &P, uint64_t Base,
+                                        std::span<const uint8_t> Bytes) {
+  constexpr size_t Page = 4096;
+  auto Zero = [&](size_t At) {
+    size_t End = std::min(At + Page, Bytes.size());
+    return std::all_of(Bytes.begin() + At, Bytes.begin() + End,
+                       [](uint8_t B) { return B == 0; });
+  };
+  for (size_t At = 0; At < Bytes.size();) {
+    if (Zero(At)) {
+      At += Page;
+      continue;
+    }
+    size_t End = At + Page;
+    while (End < Bytes.size() && !Zero(End))
+      End += Page;
+    End = std::min(End, Bytes.size());
+    if (!P.writeMemory(Base + At, Bytes.data() + At, End - At))
+      return false;
+    At = End;
+  }
+  return true;
+}
+
 bool tscc::rt::ip::placeImage(ProcessAccess &P, std::span<const uint8_t> Object,
                               const SymbolResolver &Resolve,
                               RelocatedImage &Img, uint64_t &Base,
@@ -82,8 +107,7 @@ bool tscc::rt::ip::placeImage(ProcessAccess &P, std::span<const uint8_t> Object,
     return false;
   if (!relocateImage(Object, Base, Resolve, Img, Why))
     return false;
-  if (Img.ContentEnd &&
-      !P.writeMemory(Base, Img.Bytes.data(), Img.ContentEnd)) {
+  if (!writeIntoFreshMemory(P, Base, {Img.Bytes.data(), Img.ContentEnd})) {
     Why = "cannot write the agent into the target";
     return false;
   }

@@ -56,6 +56,12 @@ bool callChecked(ProcessAccess &P, uint64_t Nr,
 
 /// mmap(0, Size, Prot, MAP_PRIVATE | MAP_ANONYMOUS | ExtraFlags) in P: the
 /// address, or 0 with Why.
+/// Writes Bytes at Base (page-aligned), in memory that mapAnonymous() gave
+/// and nothing wrote yet: the pages of zeros in Bytes are already there
+/// and are skipped (an image's zero-initialised data, a reserved table), so
+/// the target neither faults them in nor gets them copied.
+bool writeIntoFreshMemory(ProcessAccess &P, uint64_t Base,
+                          std::span<const uint8_t> Bytes);
 uint64_t mapAnonymous(ProcessAccess &P, uint64_t Size, int Prot,
                       std::string &Why, int ExtraFlags = 0);
 

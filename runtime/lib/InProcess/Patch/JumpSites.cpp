@@ -7,6 +7,7 @@
 #include "IndirectJumps.h"
 #include "JumpPatch.h"
 #include "ModuleEntries.h"
+#include "SyscallDispatch.h"
 #include "SyscallTrampoline.h"
 #include "Trampoline.h"
 
@@ -166,15 +167,17 @@ std::string ptraceThreadsInTheWay(PtraceProcess &P, const ip::PatchPlan &Plan) {
     if (SyscallLast && R.rip == Plan.Site + Plan.Length)
       return "a thread is in the system call the jump would displace";
   }
-  return {};
+  return dispatchInTheWay(P, Plan.Site, Plan.Length);
 }
 
 /// The words on every stopped thread's stack (from its stack pointer up,
 /// at most StackScanBytes) that are addresses in [Lo, Hi), sorted. A
 /// thread in a signal handler has the pc it was interrupted at in its
-/// signal frame, which sigreturn goes back to: into the middle of a jump
-/// written over that instruction since. Return addresses are there too.
-/// A word that only looks like such an address costs that site its jump.
+/// signal frame, which sigreturn goes back to (a signal is most often
+/// taken right after a system call: raise(), a restarted call): into the
+/// middle of a jump written over that instruction since. Return addresses are
+/// there too. A word that only looks like such an address costs that site its
+/// jump.
 std::vector<uint64_t> pcsOnStacks(PtraceProcess &P, uint64_t Lo, uint64_t Hi) {
   constexpr uint64_t StackScanBytes = 256 * 1024, Chunk = 4096;
   unsigned Word = P.dataModel() == DataModel::LP64 ? 8 : 4;

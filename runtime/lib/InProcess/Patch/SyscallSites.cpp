@@ -5,6 +5,9 @@
 
 #include "SyscallTrampoline.h"
 
+#include "tscc/agent.h"
+
+#include <cstddef>
 #include <cstring>
 #include <sys/mman.h>
 
@@ -16,8 +19,19 @@ namespace {
 /// Functions larger than this are not searched (as for jump sites).
 constexpr uint64_t MaxFunctionBytes = 1u << 20;
 
-/// Maps P's gadget at SyscallGadgetAddress, once per image.
-bool ensureGadget(PtraceProcess &P, pid_t Tid, std::string &Error) {
+/// The addresses of `0f 05` in the function's bytes (planSyscallPatch
+/// checks that each is an instruction).
+void findSyscalls(const std::vector<uint8_t> &Code, uint64_t Start,
+                  std::vector<uint64_t> &Out) {
+  for (size_t I = 0; I + 1 < Code.size(); ++I)
+    if (Code[I] == 0x0f && Code[I + 1] == 0x05)
+      Out.push_back(Start + I);
+}
+
+} // namespace
+
+bool tscc::rt::pt::ensureSyscallGadget(PtraceProcess &P, pid_t Tid,
+                                       std::string &Error) {
   if (P.Agent.SyscallGadget)
     return true;
   uint64_t R = 0;
@@ -41,17 +55,6 @@ bool ensureGadget(PtraceProcess &P, pid_t Tid, std::string &Error) {
   P.Agent.SyscallGadget = R;
   return true;
 }
-
-/// The addresses of `0f 05` in the function's bytes (planSyscallPatch
-/// checks that each is an instruction).
-void findSyscalls(const std::vector<uint8_t> &Code, uint64_t Start,
-                  std::vector<uint64_t> &Out) {
-  for (size_t I = 0; I + 1 < Code.size(); ++I)
-    if (Code[I] == 0x0f && Code[I + 1] == 0x05)
-      Out.push_back(Start + I);
-}
-
-} // namespace
 
 bool tscc::rt::pt::syscallStaysStopped(uint32_t Nr) {
   switch (Nr) {
@@ -90,7 +93,7 @@ SyscallSiteCount tscc::rt::pt::installSyscallSites(PtraceProcess &P, pid_t Tid,
   }
   if (Candidates.empty())
     return N;
-  if (!ensureGadget(P, Tid, Error))
+  if (!ensureSyscallGadget(P, Tid, Error))
     return N;
   // Aliases (read, __read, __libc_read) name one function: one site each.
   std::sort(Candidates.begin(), Candidates.end(),

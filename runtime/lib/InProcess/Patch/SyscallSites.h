@@ -38,6 +38,9 @@ constexpr uint64_t SyscallGadgetReturn = SyscallGadgetAddress + 2;
 /// (rt_sigreturn). Their probes stay at the seccomp stop.
 bool syscallStaysStopped(uint32_t Nr);
 
+/// Maps P's gadget at SyscallGadgetAddress (once per image).
+bool ensureSyscallGadget(PtraceProcess &P, pid_t Tid, std::string &Error);
+
 /// The hooks of the traced calls, each with Hook::SyscallNr, and the
 /// numbers (sorted, at most ip::MaxInlineSyscalls).
 struct SyscallHooks {

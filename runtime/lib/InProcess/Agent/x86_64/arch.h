@@ -11,16 +11,33 @@
 
 #include <stdint.h>
 
+/* In a process with Syscall User Dispatch (sud.c) the agent's system
+ * calls go through the gadget (config.syscall_gadget, set by tsrun with
+ * SUD only), the one address SUD lets a call through from, so that they
+ * raise no SIGSYS in the agent itself. Elsewhere it is 0 and the agent
+ * makes its calls where it is. The call skips the red zone of the C code. */
 static inline long sys6(long Nr, long A, long B, long C, long D, long E,
                         long F) {
   long R;
   register long R10 __asm__("r10") = D;
   register long R8 __asm__("r8") = E;
   register long R9 __asm__("r9") = F;
-  __asm__ volatile("syscall"
-                   : "=a"(R)
-                   : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8), "r"(R9)
-                   : "rcx", "r11", "memory");
+  uint64_t Gadget =
+      __atomic_load_n(&tscc_agent_config.syscall_gadget, __ATOMIC_RELAXED);
+  if (__builtin_expect(Gadget != 0, 1))
+    __asm__ volatile("lea -128(%%rsp),%%rsp\n\t"
+                     "call *%[g]\n\t"
+                     "lea 128(%%rsp),%%rsp"
+                     : "=a"(R)
+                     : [g] "r"(Gadget), "a"(Nr), "D"(A), "S"(B), "d"(C),
+                       "r"(R10), "r"(R8), "r"(R9)
+                     : "rcx", "r11", "memory");
+  else
+    __asm__ volatile("syscall"
+                     : "=a"(R)
+                     : "a"(Nr), "D"(A), "S"(B), "d"(C), "r"(R10), "r"(R8),
+                       "r"(R9)
+                     : "rcx", "r11", "memory");
   return R;
 }
 

@@ -1,0 +1,384 @@
+//===- SyscallDispatch.cpp - The catch-all of Syscall User Dispatch -------===//
+#include "SyscallDispatch.h"
+
+#include "../../Ptrace/Inject.h"
+#include "../Installer/AgentAbi.h"
+
+#include "tscc/agent.h"
+
+#include <array>
+#include <cerrno>
+#include <csignal>
+#include <cstddef>
+#include <cstring>
+#include <fstream>
+#include <sys/mman.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+
+using namespace tscc::rt;
+using namespace tscc::rt::pt;
+
+namespace {
+
+static_assert(TSCC_SUD_PAGE == SyscallGadgetAddress);
+static_assert(SudInjectGadgetAt == TSCC_SUD_PAGE + TSCC_SUD_INJECT);
+constexpr uint64_t SudInjectGadget = TSCC_SUD_INJECT;
+
+// Linux 6.11 (linux/ptrace.h), absent from older headers.
+constexpr int PtraceSetSudConfig = 0x4210;
+struct SudConfig {
+  uint64_t Mode; ///< PR_SYS_DISPATCH_OFF 0, PR_SYS_DISPATCH_ON 1
+  uint64_t Selector, Offset, Len;
+};
+
+constexpr uint64_t DataAt = TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES;
+constexpr int SudSiCode = 2; // SYS_USER_DISPATCH
+constexpr uint64_t SaRestorer = 0x04000000, SaNodefer = 0x40000000;
+
+bool setDispatch(pid_t Tid, bool On, std::string &Error) {
+  SudConfig C{On ? 1u : 0u, On ? DataAt : 0, On ? TSCC_SUD_PAGE : 0,
+              On ? TSCC_SUD_CODE_BYTES : 0};
+  if (ptrace(static_cast<__ptrace_request>(PtraceSetSudConfig), Tid,
+             reinterpret_cast<void *>(sizeof(C)), &C) == 0)
+    return true;
+  Error = std::string("ptrace(SET_SYSCALL_USER_DISPATCH_CONFIG): ") +
+          std::strerror(errno) +
+          (errno == EIO ? " (the kernel has no Syscall User Dispatch "
+                          "by ptrace: Linux 6.11 or later)"
+                        : "");
+  return false;
+}
+
+/// The SUD code page after the gadget: the handler's restorer, the
+/// injection gadget tsrun uses from now on, and the stubs, each
+/// `syscall; jmp *target(%rip)` with its target in tscc_sud_data.
+std::vector<uint8_t> codePage() {
+  std::vector<uint8_t> Code(TSCC_SUD_CODE_BYTES, 0xcc);
+  const uint8_t Gadget[] = {0x0f, 0x05, 0xc3};
+  memcpy(Code.data(), Gadget, sizeof(Gadget));
+  // lock decl in_handler(%rip); mov $15,%eax; syscall
+  uint8_t Restorer[] = {0xf0, 0xff, 0x0d, 0, 0, 0,    0,
+                        0xb8, 15,   0,    0, 0, 0x0f, 0x05};
+  int32_t Count =
+      static_cast<int32_t>(DataAt + offsetof(tscc_sud_data, in_handler) -
+                           (TSCC_SUD_PAGE + TSCC_SUD_RESTORER + 7));
+  memcpy(Restorer + 3, &Count, 4);
+  static_assert(TSCC_SUD_RESTORER + sizeof(Restorer) <= TSCC_SUD_INJECT);
+  memcpy(Code.data() + TSCC_SUD_RESTORER, Restorer, sizeof(Restorer));
+  const uint8_t Inject[] = {0x0f, 0x05, 0xcc};
+  memcpy(Code.data() + SudInjectGadget, Inject, sizeof(Inject));
+  for (uint32_t I = 0; I < TSCC_SUD_STUB_COUNT; ++I) {
+    uint64_t At = TSCC_SUD_STUBS + I * TSCC_SUD_STUB_BYTES;
+    uint64_t Slot =
+        DataAt + offsetof(tscc_sud_data, stub_target) + 8 * uint64_t(I);
+    int32_t Rel = static_cast<int32_t>(Slot - (TSCC_SUD_PAGE + At + 8));
+    uint8_t Stub[8] = {0x0f, 0x05, 0xff, 0x25};
+    memcpy(Stub + 4, &Rel, 4);
+    memcpy(Code.data() + At, Stub, sizeof(Stub));
+  }
+  return Code;
+}
+
+/// tscc_sud_data with the hooks and their strings behind it. False when
+/// they do not fit.
+bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
+  Out.assign(TSCC_SUD_DATA_BYTES, 0);
+  tscc_sud_data D{};
+  D.selector = TSCC_SUD_BLOCK;
+  size_t HookAt = sizeof(D);
+  size_t StrAt = HookAt + H.Hooks.size() * sizeof(tscc_agent_hook);
+  D.hooks = DataAt + HookAt;
+  // rt_sigreturn's stub: its jump is never taken, and no return address
+  // is 1, so no other call claims it.
+  D.stub_target[TSCC_SUD_SIGRETURN_STUB] = 1;
+  D.hook_count = static_cast<uint32_t>(H.Hooks.size());
+  for (const Hook &K : H.Hooks) {
+    tscc_agent_hook AH{};
+    AH.kind =
+        TSCC_HOOK_SYSCALL(K.Kind == HookKind::Exit ? TSCC_HOOK_SYSCALL_EXIT
+                                                   : TSCC_HOOK_SYSCALL_ENTRY,
+                          K.SyscallNr);
+    AH.index = K.Index;
+    for (const std::string *S : {&K.Function, &K.ModuleName}) {
+      if (StrAt + S->size() + 1 > Out.size())
+        return false;
+      (S == &K.Function ? AH.func : AH.module) = DataAt + StrAt;
+      memcpy(Out.data() + StrAt, S->c_str(), S->size() + 1);
+      StrAt += S->size() + 1;
+    }
+    if (HookAt + sizeof(AH) > Out.size())
+      return false;
+    memcpy(Out.data() + HookAt, &AH, sizeof(AH));
+    HookAt += sizeof(AH);
+  }
+  memcpy(Out.data(), &D, sizeof(D));
+  return true;
+}
+
+bool mapPages(PtraceProcess &P, pid_t Tid, std::string &Error) {
+  uint64_t R = 0;
+  constexpr uint64_t NrMmap = 9;
+  // The code pages after the gadget's (mapped with it), for more stubs.
+  constexpr uint64_t MoreCode = TSCC_SUD_PAGE + 4096;
+  if (!injectSyscall(
+          P, Tid, NrMmap,
+          {MoreCode, TSCC_SUD_CODE_BYTES - 4096, PROT_READ | PROT_EXEC,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull, 0},
+          R, Error))
+    return false;
+  if (R != MoreCode) {
+    Error = "the address of Syscall User Dispatch's stubs is taken";
+    if (static_cast<int64_t>(R) >= 0)
+      unmapInTarget(P, Tid, R, TSCC_SUD_CODE_BYTES - 4096);
+    return false;
+  }
+  if (!injectSyscall(P, Tid, NrMmap,
+                     {DataAt, TSCC_SUD_DATA_BYTES, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull,
+                      0},
+                     R, Error))
+    return false;
+  if (R != DataAt) {
+    Error = "the address of Syscall User Dispatch's data is taken";
+    if (static_cast<int64_t>(R) >= 0)
+      unmapInTarget(P, Tid, R, TSCC_SUD_DATA_BYTES);
+    return false;
+  }
+  return true;
+}
+
+uint64_t configField(const PtraceProcess &P, size_t Offset) {
+  return P.Agent.Config + Offset;
+}
+
+/// rt_sigaction(SIGSYS) in the target: the agent's handler in front, the
+/// program's disposition kept in config.chained_sys.
+bool installHandler(PtraceProcess &P, pid_t Tid, std::string &Error) {
+  const AgentAbi &Abi = agentAbi(P.dataModel());
+  // SA_NODEFER: the handler runs with the program's own signal mask, so a
+  // call it makes for the program blocks exactly what the program blocks.
+  std::array<uint8_t, 32> Act =
+      Abi.sigaction(P.Agent.Sigsys, SA_SIGINFO | SaNodefer | SaRestorer,
+                    TSCC_SUD_PAGE + TSCC_SUD_RESTORER);
+  uint64_t Scratch = P.Agent.DataBase;
+  uint64_t R = 0;
+  if (!P.writeMemory(Scratch, Act.data(), Act.size())) {
+    Error = "cannot write to the target";
+    return false;
+  }
+  if (!injectSyscall(P, Tid, Abi.NrRtSigaction,
+                     {SIGSYS, Scratch,
+                      configField(P, offsetof(tscc_agent_config, chained_sys)),
+                      8},
+                     R, Error))
+    return false;
+  if (R != 0) {
+    Error = "rt_sigaction(SIGSYS) failed";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
+                                         const SyscallHooks &H,
+                                         std::string &Error) {
+  if (P.Agent.SudOn)
+    return true;
+  if (!P.Agent.Sigsys || !P.Agent.SyscallGadget) {
+    Error = "the agent has no SIGSYS handler";
+    return false;
+  }
+  std::vector<uint8_t> Data;
+  if (!dataPages(H, Data)) {
+    Error = "the traced system calls' hooks do not fit a page";
+    return false;
+  }
+  // Probe the kernel on one thread before anything is put in.
+  if (!setDispatch(Tid, false, Error))
+    return false;
+  std::vector<uint8_t> Code = codePage();
+  if (!mapPages(P, Tid, Error))
+    return false;
+  P.Agent.SudMapped = true;
+  if (!P.writeMemory(DataAt, Data.data(), Data.size()) ||
+      !P.writeMemory(TSCC_SUD_PAGE, Code.data(), Code.size())) {
+    Error = "cannot write Syscall User Dispatch's pages";
+    return false;
+  }
+  // The agent makes its own calls through the gadget, the one address SUD
+  // lets through, from now on (only here: a process without SUD keeps the
+  // agent's own `syscall` instructions).
+  uint64_t Page = TSCC_SUD_PAGE;
+  if (!P.writeMemory(configField(P, offsetof(tscc_agent_config, sud_page)),
+                     &Page, sizeof(Page)) ||
+      !P.writeMemory(
+          configField(P, offsetof(tscc_agent_config, syscall_gadget)), &Page,
+          sizeof(Page)) ||
+      !installHandler(P, Tid, Error))
+    return false;
+  for (auto &[T, Th] : P.Threads)
+    if (!setDispatch(T, true, Error)) {
+      for (auto &[U, Uh] : P.Threads)
+        setDispatch(U, false, Error);
+      return false;
+    }
+  P.Agent.SudOn = true;
+  return true;
+}
+
+bool tscc::rt::pt::dispatchThread(PtraceProcess &P, pid_t Tid,
+                                  std::string &Error) {
+  return P.Agent.SudOn && setDispatch(Tid, true, Error);
+}
+
+std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
+                                           uint64_t Length) {
+  if (!P.Agent.SudMapped)
+    return {};
+  uint32_t InHandler = 0;
+  if (!P.readMemory(DataAt + offsetof(tscc_sud_data, in_handler), &InHandler,
+                    sizeof(InHandler)) ||
+      InHandler)
+    return "a thread is in the agent's SIGSYS handler (Syscall User "
+           "Dispatch), which may return into the bytes";
+  constexpr uint64_t Stubs = TSCC_SUD_PAGE + TSCC_SUD_STUBS;
+  for (const auto &[Tid, T] : P.Threads) {
+    user_regs_struct R{};
+    if (T.State != ThreadState::Stopped ||
+        ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0)
+      continue;
+    // Entering the handler (not counted in yet) or leaving it (counted
+    // out, its signal frame not yet restored).
+    if (R.rip == P.Agent.Sigsys ||
+        (R.rip >= TSCC_SUD_PAGE + TSCC_SUD_RESTORER &&
+         R.rip < TSCC_SUD_PAGE + TSCC_SUD_INJECT))
+      return "a thread is entering or leaving the agent's SIGSYS handler";
+    if (R.rip < Stubs || R.rip >= TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES)
+      continue;
+    uint64_t Stub = (R.rip - Stubs) / TSCC_SUD_STUB_BYTES, Target = 0;
+    if (P.readMemory(DataAt + offsetof(tscc_sud_data, stub_target) + 8 * Stub,
+                     &Target, sizeof(Target)) &&
+        Target > Site && Target < Site + Length)
+      return "a thread in a system call made for Syscall User Dispatch "
+             "returns into the bytes";
+  }
+  return {};
+}
+
+void tscc::rt::pt::rewindDispatchedCall(PtraceProcess &P, pid_t Tid) {
+  siginfo_t Info{};
+  user_regs_struct R{};
+  if (!P.Agent.SudMapped ||
+      ptrace(PTRACE_GETSIGINFO, Tid, nullptr, &Info) != 0 ||
+      Info.si_signo != SIGSYS || Info.si_code != SudSiCode ||
+      ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0 ||
+      R.rip != reinterpret_cast<uint64_t>(Info.si_call_addr))
+    return;
+  R.rip -= 2; // rax is the number again (the kernel rolled the call back)
+  ptrace(PTRACE_SETREGS, Tid, nullptr, &R);
+}
+
+namespace {
+
+/// A thread held in the signal-delivery stop of a SIGSYS of SUD's: it is
+/// made to make the call again, at its own `syscall`, with SUD off.
+void replayDispatchedCall(Thread &T) {
+  siginfo_t Info{};
+  user_regs_struct R{};
+  if (T.PendingSignal != SIGSYS ||
+      ptrace(PTRACE_GETSIGINFO, T.Tid, nullptr, &Info) != 0 ||
+      Info.si_code != SudSiCode ||
+      ptrace(PTRACE_GETREGS, T.Tid, nullptr, &R) != 0)
+    return;
+  // The kernel rolled the call back: rax is its number again (and the pc
+  // may be on the `syscall` already, rewindDispatchedCall).
+  if (R.rip == reinterpret_cast<uint64_t>(Info.si_call_addr))
+    R.rip -= 2;
+  if (ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R) == 0)
+    T.PendingSignal = 0;
+}
+
+/// Whether SIGSYS is queued for Tid and not yet taken.
+bool sigsysQueued(pid_t Pid, pid_t Tid) {
+  std::ifstream F("/proc/" + std::to_string(Pid) + "/task/" +
+                  std::to_string(Tid) + "/status");
+  std::string Line;
+  while (std::getline(F, Line))
+    if (Line.rfind("SigPnd:", 0) == 0 || Line.rfind("ShdPnd:", 0) == 0) {
+      uint64_t Mask = std::stoull(Line.substr(7), nullptr, 16);
+      if (Mask & (1ull << (SIGSYS - 1)))
+        return true;
+    }
+  return false;
+}
+
+/// A thread stopped with a SIGSYS of SUD's queued (raised just before it
+/// stopped): it is let go on until the signal's delivery stop, and made to
+/// make its call again there (SUD is off by now). False if it stopped for
+/// anything else first (the signal stays queued), or its state is unknown.
+bool takeQueuedSigsys(PtraceProcess &P, Thread &T) {
+  if (!sigsysQueued(P.Pid, T.Tid))
+    return true;
+  if (T.PendingSignal) // held for later: continuing would lose it
+    return false;
+  int St = 0;
+  if (ptrace(PTRACE_CONT, T.Tid, nullptr, nullptr) != 0)
+    return false;
+  pid_t W;
+  do
+    W = waitpid(T.Tid, &St, __WALL);
+  while (W < 0 && errno == EINTR);
+  if (W != T.Tid || !WIFSTOPPED(St))
+    return W == T.Tid; // gone: nothing of it is left to deliver to
+  if ((St >> 16) != 0 || WSTOPSIG(St) != SIGSYS) {
+    if ((St >> 16) == 0 && WSTOPSIG(St) != (SIGTRAP | 0x80))
+      T.PendingSignal = WSTOPSIG(St);
+    return false;
+  }
+  T.PendingSignal = SIGSYS;
+  replayDispatchedCall(T);
+  return T.PendingSignal == 0;
+}
+
+} // namespace
+
+std::string
+tscc::rt::pt::disableSyscallDispatch(PtraceProcess &P,
+                                     const std::vector<Thread *> &Threads) {
+  if (!P.Agent.SudOn || Threads.empty())
+    return {};
+  // The selector first: a thread not stopped (none should be) makes its
+  // calls where it makes them from now on.
+  uint8_t Allow = TSCC_SUD_ALLOW;
+  P.writeMemory(DataAt + offsetof(tscc_sud_data, selector), &Allow, 1);
+  std::string Error;
+  bool Queued = false;
+  for (Thread *T : Threads) {
+    setDispatch(T->Tid, false, Error);
+    replayDispatchedCall(*T);
+    Queued = Queued || !takeQueuedSigsys(P, *T);
+  }
+  P.Agent.SudOn = false;
+  if (!Error.empty())
+    return "Syscall User Dispatch stays on: " + Error;
+  // A SIGSYS of SUD's still queued would find the program's disposition
+  // (the default kills): the agent's handler stays in front of it, and
+  // makes that call where it was made.
+  if (Queued)
+    return "its SIGSYS handler stays (a SIGSYS is on its way)";
+  const AgentAbi &Abi = agentAbi(P.dataModel());
+  uint64_t R = 0;
+  if (!injectSyscall(P, Threads.front()->Tid, Abi.NrRtSigaction,
+                     {SIGSYS,
+                      configField(P, offsetof(tscc_agent_config, chained_sys)),
+                      0, 8},
+                     R, Error) ||
+      R != 0)
+    return "its SIGSYS handler stays: " +
+           (Error.empty() ? std::string("rt_sigaction failed") : Error);
+  return {};
+}
