@@ -87,6 +87,20 @@ if os.geteuid() == 0:
 if shutil.which("setpriv"):
     config.available_features.add("setpriv")
 
+# Whether a process can be started in PID and mount namespaces of its own
+# (unprivileged user namespaces, or root): a stub tsrun cannot see.
+def _can_unshare():
+    try:
+        return subprocess.run(
+            ["unshare", "--user", "--map-root-user", "--pid", "--fork",
+             "--mount-proc", "--kill-child", "true"],
+            capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+if shutil.which("unshare") and _can_unshare():
+    config.available_features.add("unshare")
+
 def _can_build_m32():
     try:
         r = subprocess.run(["gcc", "-m32", "-x", "c", "-", "-o", os.devnull],

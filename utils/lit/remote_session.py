@@ -53,9 +53,28 @@ def socket_inodes(pid):
     return inodes
 
 
+def family(pid):
+    """pid and its descendants (a stub started by a wrapper such as
+    `unshare --fork` listens in a child)."""
+    pids, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        pids.append(p)
+        try:
+            for task in os.listdir("/proc/%d/task" % p):
+                with open("/proc/%d/task/%s/children" % (p, task)) as f:
+                    todo += [int(c) for c in f.read().split()]
+        except OSError:
+            pass
+    return pids
+
+
 def listening_on(pid, port):
-    """Whether process pid itself listens on port (not just anyone)."""
-    inodes = socket_inodes(pid)
+    """Whether process pid or a descendant listens on port (not just
+    anyone)."""
+    inodes = set()
+    for p in family(pid):
+        inodes |= socket_inodes(p)
     want = ":%04X" % port
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:

@@ -75,9 +75,11 @@ struct DriverOptions {
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
   unsigned MaxStackDepth = 64;
-  /// 1M, not the 64M a burst of a million records needs: a 32-bit
-  /// process behind gdb-remote (qemu-i386) maps its shard whole, and 1024
-  /// rings of 64M do not fit in it (issue 21, open).
+  /// 1M, not the 64M a burst of a million records needs: every agent
+  /// (native, or in a qemu-i386 guest) maps a buffer as its thread writes,
+  /// but a process may write into all of its shard (a program that maps it
+  /// from the agent's descriptor), and 1024 buffers of 64M are 64 GiB of
+  /// the session's shared memory that nothing bounds yet (issue 21, open).
   size_t ThreadBuffer = 1u << 20;
   uint32_t MaxThreads = StoreShape().ThreadCapacity;
   unsigned SpinMicros = PtraceOptions().SpinMicros;

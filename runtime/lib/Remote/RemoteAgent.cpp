@@ -58,6 +58,31 @@ bool mapTsrunFd(ip::ProcessAccess &Acc, uint64_t Scratch, int Fd, uint64_t Size,
          ip::mapSharedFd(Acc, Got, Size, Prot, Base, Why, What);
 }
 
+/// Maps the head of the process's shard into the guest and keeps the
+/// shard's descriptor there, so that the agent maps each ring when its
+/// thread first writes a record and grows it by doubling
+/// (tscc_host_ring), as in a native process: a guest has 4 GiB of address
+/// space, and a shard of 1024 rings of 64 MiB is 64 GiB. Where the
+/// descriptor cannot be kept (RLIMIT_NOFILE at or below KeptShardFdMin),
+/// the whole shard is mapped, if it fits.
+bool mapGuestShard(ip::ProcessAccess &Acc, pt::AgentState &A, Shard &Mine,
+                   std::string &Why) {
+  int Got = -1;
+  if (!ip::openTsrunFd(Acc, A.DataBase, Mine.fd(), Got, Why))
+    return false;
+  A.ShardFd = A.RingTable ? ip::moveFdHigh(Acc, Got, pt::KeptShardFdMin) : -1;
+  if (A.ShardFd < 0) {
+    A.ShardSize = Mine.size();
+    return ip::mapSharedFd(Acc, Got, A.ShardSize, PROT_READ | PROT_WRITE,
+                           A.ShardBase, Why, "mapping the process's shard");
+  }
+  A.ShardSize = Mine.view()->layout.rings_off;
+  A.RingStride = Mine.view()->layout.ring_stride;
+  return ip::mapSharedFdOpen(Acc, A.ShardFd, A.ShardSize,
+                             PROT_READ | PROT_WRITE, A.ShardBase, Why,
+                             "mapping the process's shard");
+}
+
 } // namespace
 
 std::string RemoteBackend::Impl::agentObstacle() {
@@ -69,8 +94,9 @@ std::string RemoteBackend::Impl::agentObstacle() {
       Client->architecture() == "i386:x86-64")
     return "only i386 targets get the agent through a stub";
   if (!stubIsLocal() || Tgt->Uid < 0)
-    return "the stub does not run on this machine (records could not come "
-           "back through shared memory)";
+    return "the stub's process is not one tsrun can see (another machine, "
+           "a tunnel, or another PID namespace), so records could not come "
+           "back through shared memory";
   return {};
 }
 
@@ -110,7 +136,8 @@ void RemoteBackend::Impl::prepareAgent() {
     return agentReturnsOf(Tid, Real);
   };
   S.note(Who + ": clauses run in the guest (in-process agent, put in "
-               "through the stub)");
+               "through the stub); records come back through shared memory "
+               "(the guest maps tsrun's memfds)");
 }
 
 bool RemoteBackend::Impl::installAgent(std::string &Why) {
@@ -126,16 +153,13 @@ bool RemoteBackend::Impl::installAgent(std::string &Why) {
   }
   Agent.StoreSize = Ours->size();
   Agent.ControlSize = Agents->control().size();
-  Agent.ShardSize = Mine->size();
   if (!mapTsrunFd(Acc, Agent.DataBase, Ours->fd(), Agent.StoreSize,
                   PROT_READ | PROT_WRITE, Agent.StoreBase, Why,
                   "mapping the store") ||
       !mapTsrunFd(Acc, Agent.DataBase, Agents->control().fd(),
                   Agent.ControlSize, PROT_READ, Agent.ControlBase, Why,
                   "mapping the control page") ||
-      !mapTsrunFd(Acc, Agent.DataBase, Mine->fd(), Agent.ShardSize,
-                  PROT_READ | PROT_WRITE, Agent.ShardBase, Why,
-                  "mapping the process's shard"))
+      !mapGuestShard(Acc, Agent, *Mine, Why))
     return false;
   // qemu-i386 7.2 has no vDSO for i386 guests: the agent makes the call.
   pt::AgentTargetFacts Facts;

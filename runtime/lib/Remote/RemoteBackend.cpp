@@ -209,7 +209,23 @@ bool ownsPeerSocket(int Fd, int64_t Pid) {
 
 } // namespace
 
-bool RemoteBackend::Impl::stubIsLocal() const { return isLoopback(Opts.Host); }
+bool RemoteBackend::Impl::stubIsLocal() const { return StubVisible; }
+
+bool RemoteBackend::Impl::stubProcessVisible(int64_t Pid) const {
+  // A loopback address is not enough: a stub in another PID namespace
+  // (qemu started under `unshare -p`) reports pids of its own namespace,
+  // which name other processes here (its "1" is our init), and one behind
+  // a tunnel (ssh -L) runs on another machine. The process must hold the
+  // stub's end of our connection (qemu-user: the program is the stub), or
+  // its parent must (gdbserver launched the program).
+  if (!isLoopback(Opts.Host) || Pid <= 1)
+    return false;
+  if (ownsPeerSocket(Client->socketFd(), Pid))
+    return true;
+  int64_t PPid = -1, Uid = -1;
+  readProcIdentity(Pid, PPid, Uid);
+  return PPid > 1 && ownsPeerSocket(Client->socketFd(), PPid);
+}
 
 bool RemoteBackend::Impl::identify(std::string &Error) {
   DataModel DM = ExeElf->is64() ? DataModel::LP64 : DataModel::ILP32;
@@ -239,7 +255,8 @@ bool RemoteBackend::Impl::identify(std::string &Error) {
   if (Pid <= 1 && MainTid > 0)
     Pid = MainTid;
   Tgt->Pid = Pid;
-  if (isLoopback(Opts.Host) && Pid > 0)
+  StubVisible = stubProcessVisible(Pid);
+  if (StubVisible)
     readProcIdentity(Pid, Tgt->PPid, Tgt->Uid);
   return true;
 }
@@ -430,8 +447,7 @@ bool RemoteBackend::Impl::stopTarget(RspStop &Stop) {
     return true;
   if (W != RspClient::WaitResult::TimedOut)
     return false;
-  if (isLoopback(Opts.Host) && Tgt->pid() > 1 &&
-      ownsPeerSocket(Client->socketFd(), Tgt->pid()))
+  if (StubVisible && ownsPeerSocket(Client->socketFd(), Tgt->pid()))
     ::kill(static_cast<pid_t>(Tgt->pid()), SIGINT);
   else
     S.warn(where() + ": waiting for the stub to stop the target");

@@ -240,7 +240,12 @@ public:
   /// A mismatch while the session starts is an error, later a warning.
   void reportMismatch(const std::string &Message);
   static std::string describeElf(const ElfFile &F);
+  /// Whether the stub's process is one tsrun can see (stubProcessVisible):
+  /// only then are its /proc files, its memory maps and tsrun's memfds
+  /// shared with it.
   bool stubIsLocal() const;
+  bool stubProcessVisible(int64_t Pid) const;
+  bool StubVisible = false;
 
   // --- modules and probes (RemoteModules.cpp)
   bool loadInitialModules(std::string &Error);

@@ -304,10 +304,6 @@ bool mapFd(PtraceProcess &P, pid_t Tid, int Fd, uint64_t Size, uint64_t Prot,
   return ip::mapSharedFd(Access, Fd, Size, Prot, Base, Why, What);
 }
 
-/// The lowest number the agent keeps the shard's descriptor at, out of the
-/// way of the program's own descriptors.
-constexpr int KeptShardFdMin = 900;
-
 /// Maps the process's own shard. A child it forks does not inherit it
 /// (MADV_DONTFORK): the child gets a shard of its own. Only the shard's
 /// head (everything but the rings) is mapped here; the agent maps each

@@ -36,6 +36,10 @@ class ControlPage;
 
 namespace tscc::rt::pt {
 
+/// The lowest number the agent keeps its shard's descriptor at, out of the
+/// way of the program's own descriptors (tscc_agent_config.shard_fd).
+inline constexpr int KeptShardFdMin = 900;
+
 /// What every target's agent shares: the objects to relocate, the control
 /// page, and the socket through which a target receives its memfds (the
 /// control page, its domain's store, its shard).
