@@ -1,6 +1,7 @@
 //===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
 #include "Inject.h"
 #include "ExecCost.h"
+#include "InjectBatch.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -48,10 +49,11 @@ private:
   bool Changed = false;
 };
 
-/// Resumes Tid and waits until it stops at the int3 after the syscall.
-/// Signals that arrive meanwhile are kept for later delivery.
-bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
-                  std::string &Error) {
+} // namespace
+
+bool tscc::rt::pt::runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
+                                std::string &Error,
+                                const std::function<bool()> &WhileRunning) {
   TrapUnblocked Unblocked(Tid);
   Thread *T = nullptr;
   if (auto It = P.Threads.find(Tid); It != P.Threads.end())
@@ -60,6 +62,10 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
     Error = std::string("ptrace(CONT): ") + std::strerror(errno);
     return false;
   }
+  // What tsrun does while the thread runs (answering it on a socket); the
+  // thread is waited for whatever this returns.
+  if (WhileRunning)
+    WhileRunning();
   for (;;) {
     int St = 0;
     pid_t R = waitpid(Tid, &St, __WALL);
@@ -98,6 +104,8 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
   }
 }
 
+namespace {
+
 void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
                     std::initializer_list<uint64_t> Args) {
   uint64_t A[6] = {0, 0, 0, 0, 0, 0};
@@ -131,7 +139,10 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
 /// would return -ENOSYS to the program. Its saved registers are put back
 /// before the `syscall` (or `int $0x80`, where the compat sysenter path
 /// also returns) instead, so that it makes the call when it resumes.
-void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
+} // namespace
+
+void tscc::rt::pt::replayPendingSyscall(PtraceProcess &P, pid_t Tid,
+                                        user_regs_struct &R) {
   __ptrace_syscall_info Info{};
   if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid,
              reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
@@ -148,6 +159,8 @@ void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
   }
 }
 
+namespace {
+
 /// Where the next injected call in Tid is made: the home page's gadget, or
 /// before there is one, the thread's current instruction.
 uint64_t gadgetAt(const PtraceProcess &P, const user_regs_struct &R) {
@@ -161,8 +174,11 @@ uint64_t filterIP(const PtraceProcess &P, uint64_t At) {
   return At + (P.Home ? 2 : 8);
 }
 
-SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
-                         std::initializer_list<uint64_t> Args, uint64_t IP) {
+} // namespace
+
+SyscallVerdict tscc::rt::pt::verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                                       std::initializer_list<uint64_t> Args,
+                                       uint64_t IP) {
   if (!P.NoInjection.empty()) {
     SyscallVerdict V;
     V.Kind = SyscallVerdict::Forbidden;
@@ -179,8 +195,6 @@ SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   Q.IP = IP;
   return P.Seccomp.check(Tid, Q, P.tracesSeccompStops());
 }
-
-} // namespace
 
 uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
   auto Value = static_cast<uint32_t>(Rax);
@@ -258,7 +272,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = Start;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
-            runUntilTrap(P, Tid, TrapAt, Error);
+            runUntilTrap(P, Tid, TrapAt, Error, {});
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
@@ -284,19 +298,23 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   if (!Addr)
     return false;
   // The page is read+execute for the target; /proc/PID/mem writes anyway.
-  uint8_t Page[32];
+  // Then the stub that runs a batch of calls in one round trip
+  // (InjectBatch.h), in the same write.
+  std::span<const uint8_t> Batch = batchStub(P.dataModel());
+  uint8_t Page[BatchStubOffset + BatchStubMax];
   std::memset(Page, 0xcc, sizeof(Page));
   Page[0] = Is64 ? 0x0f : 0xcd;
   Page[1] = Is64 ? 0x05 : 0x80;
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
-  if (!P.writeMemory(Addr, Page, sizeof(Page))) {
+  std::memcpy(Page + BatchStubOffset, Batch.data(), Batch.size());
+  if (!P.writeMemory(Addr, Page, BatchStubOffset + Batch.size())) {
     Error = "cannot initialise the scratch page at " + std::to_string(Addr) +
             ": " + std::strerror(errno);
     return false;
   }
   P.Home = Addr;
-  P.HomeUsed = 32;
+  P.HomeUsed = BatchStubOffset + BatchStubMax;
   return true;
 }
 

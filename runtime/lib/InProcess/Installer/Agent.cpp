@@ -1,5 +1,6 @@
 //===- Agent.cpp - Putting the in-process agent into a target -------------===//
 #include "Agent.h"
+#include "AgentSetup.h"
 
 #include "../../Ptrace/Inject.h"
 #include "AgentAbi.h"
@@ -639,6 +640,46 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// The pieces AgentBatch.cpp puts together (AgentSetup.h)
+//===----------------------------------------------------------------------===//
+
+uint64_t setup::dataSize() { return DataSize; }
+uint64_t setup::dataScratch() { return DataScratch; }
+std::span<const uint64_t> setup::poolSizes() { return PoolBytes; }
+uint32_t setup::threadCapacity(AgentFactory &F) {
+  return agentThreadCapacity(*F.session().store());
+}
+
+AgentTargetFacts setup::targetFacts(PtraceProcess &P) {
+  std::map<uint64_t, uint64_t> Aux =
+      readProcessAuxv(P.Pid, P.dataModel() == DataModel::LP64 ? 8 : 4);
+  AgentTargetFacts Facts;
+  if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
+    Facts.HwCap2 = Cap2->second;
+  Facts.VdsoClockGettime = vdsoClockGettime(P, Aux);
+  return Facts;
+}
+
+bool setup::writeConfig(ip::ProcessAccess &Acc, Target &T, AgentState &A,
+                        AgentFactory &F, const RelocatedImage &Code,
+                        const AgentTargetFacts &Facts, std::string &Why) {
+  return ::writeConfig(Acc, T, A, F, Code, Facts, Why);
+}
+
+std::span<const int> setup::agentSignals() { return AgentSignals; }
+std::array<uint8_t, 32> setup::handlerAction(DataModel DM,
+                                             const AgentState &A) {
+  return agentAction(DM, A);
+}
+uint64_t setup::chainedSlot(const AgentState &A, unsigned I) {
+  return ::chainedSlot(A, I);
+}
+bool setup::arm(ip::ProcessAccess &Acc, const AgentState &A, AgentFactory &F,
+                bool MayHeal) {
+  return ::arm(Acc, A, F, MayHeal);
+}
+
+//===----------------------------------------------------------------------===//
 // AgentFactory
 //===----------------------------------------------------------------------===//
 
@@ -740,10 +781,9 @@ bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
 // Installation
 //===----------------------------------------------------------------------===//
 
-bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
-                                    AgentState &A, AgentFactory &F,
-                                    RelocatedImage &AgentImg,
-                                    RelocatedImage &Code, std::string &Why) {
+bool setup::objectsFor(Target &T, AgentFactory &F,
+                       std::span<const uint8_t> &Agent,
+                       std::span<const uint8_t> &Code, std::string &Why) {
   if (!F.unavailable().empty()) {
     Why = F.unavailable();
     return false;
@@ -757,12 +797,15 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
           "predates ABI 1.5 or was compiled with --no-i386-stream)";
     return false;
   }
-  A.TargetId = F.session().targetId(T);
-  SymbolResolver None = [](std::string_view) { return std::nullopt; };
-  const AgentAbi &Abi = agentAbi(T.dataModel());
-  if (!ip::placeImage(Acc, Abi.AgentObject, None, AgentImg, A.AgentBase,
-                      A.AgentSize, Why))
-    return false;
+  Agent = agentAbi(T.dataModel()).AgentObject;
+  Code = T.dataModel() == DataModel::LP64
+             ? F.programObject()
+             : std::span<const uint8_t>(I386->Image);
+  return true;
+}
+
+bool setup::takeAgentSymbols(AgentState &A, const RelocatedImage &AgentImg,
+                             std::string &Why) {
   A.Config = symbol(AgentImg, TSCC_AGENT_SYM_CONFIG);
   A.Proc = symbol(AgentImg, TSCC_AGENT_SYM_PROC);
   A.Enter = symbol(AgentImg, TSCC_AGENT_SYM_ENTER);
@@ -781,19 +824,38 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
     Why = "the agent object is incomplete";
     return false;
   }
+  return true;
+}
+
+SymbolResolver setup::codeResolver(DataModel DM,
+                                   const RelocatedImage &AgentImg) {
   // The probe object's memcpy & co. are the agent's: libc may not be
   // there yet, and may be what is being probed.
-  SymbolResolver FromAgent =
-      [&AgentImg, &Abi](std::string_view Name) -> std::optional<uint64_t> {
+  const AgentAbi &Abi = agentAbi(DM);
+  return [&AgentImg, &Abi](std::string_view Name) -> std::optional<uint64_t> {
     if (!Abi.providesForClauses(Name))
       return std::nullopt;
     uint64_t A = symbol(AgentImg, std::string(Name).c_str());
     return A ? std::optional<uint64_t>(A) : std::nullopt;
   };
-  if (!ip::placeImage(Acc,
-                      T.dataModel() == DataModel::LP64 ? F.programObject()
-                                                       : I386->Image,
-                      FromAgent, Code, A.CodeBase, A.CodeSize, Why))
+}
+
+bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
+                                    AgentState &A, AgentFactory &F,
+                                    RelocatedImage &AgentImg,
+                                    RelocatedImage &Code, std::string &Why) {
+  std::span<const uint8_t> AgentObj, CodeObj;
+  if (!setup::objectsFor(T, F, AgentObj, CodeObj, Why))
+    return false;
+  A.TargetId = F.session().targetId(T);
+  SymbolResolver None = [](std::string_view) { return std::nullopt; };
+  if (!ip::placeImage(Acc, AgentObj, None, AgentImg, A.AgentBase, A.AgentSize,
+                      Why) ||
+      !setup::takeAgentSymbols(A, AgentImg, Why))
+    return false;
+  if (!ip::placeImage(Acc, CodeObj,
+                      setup::codeResolver(T.dataModel(), AgentImg), Code,
+                      A.CodeBase, A.CodeSize, Why))
     return false;
   if (!mapThreads(Acc, A, F, Why))
     return false;
@@ -830,6 +892,18 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     Why = "the process is in another PID namespace";
     return false;
   }
+  if (P.FreshImage) {
+    bool Tried = false;
+    std::string NotBatched;
+    bool Ok = setup::installAgentBatched(P, Tid, F, Tried, NotBatched);
+    if (Tried) {
+      Why = NotBatched;
+      return Ok;
+    }
+    F.session().note("pid " + std::to_string(P.Pid) +
+                     ": the agent is set up call by call: " + NotBatched);
+    P.Agent = AgentState{};
+  }
   AgentState &A = P.Agent;
   PtraceAccess Acc(P, Tid);
   RelocatedImage AgentImg, Code;
@@ -842,12 +916,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                      " left behind by a tsrun that was killed");
   if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
-  std::map<uint64_t, uint64_t> Aux =
-      readProcessAuxv(P.Pid, P.dataModel() == DataModel::LP64 ? 8 : 4);
-  AgentTargetFacts Facts;
-  if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
-    Facts.HwCap2 = Cap2->second;
-  Facts.VdsoClockGettime = vdsoClockGettime(P, Aux);
+  AgentTargetFacts Facts = setup::targetFacts(P);
   if (!configureAgent(Acc, P, A, F, Code, Facts, P.AgentMayHeal, Why))
     return false;
   // Threads made before tsrun came without a TLS of their own share an fs
