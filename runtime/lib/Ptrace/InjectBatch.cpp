@@ -51,7 +51,7 @@ uint64_t alignUp(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
 
 } // namespace
 
-bool SyscallBatch::begin(PtraceProcess &P, pid_t Tid, std::string &Why) {
+bool SyscallBatch::canRun(PtraceProcess &P, std::string &Why) {
   static_assert(sizeof(StubOffsets) == 8);
   if (batchStub(P.dataModel()).size() > BatchStubMax) {
     Why = "the batch stub does not fit its room in the home page";
@@ -61,22 +61,40 @@ bool SyscallBatch::begin(PtraceProcess &P, pid_t Tid, std::string &Why) {
     Why = P.Home ? P.NoInjection : "the process has no home page";
     return false;
   }
+  DataBytes.clear();
+  Calls.clear();
+  Whats.clear();
+  return true;
+}
+
+bool SyscallBatch::begin(PtraceProcess &P, pid_t Tid, std::string &Why) {
+  if (!canRun(P, Why))
+    return false;
   user_regs_struct R;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &R) != 0) {
     Why = std::string("ptrace(GETREGS): ") + std::strerror(errno);
     return false;
   }
-  SavedSp = P.dataModel() == DataModel::LP64 ? R.rsp : (R.rsp & 0xffffffffu);
+  uint64_t Sp =
+      P.dataModel() == DataModel::LP64 ? R.rsp : (R.rsp & 0xffffffffu);
   // Past the red zone (128 bytes) and a margin; the stub's own stack is
   // below the area.
-  if (SavedSp < AreaSize + 4096) {
+  if (Sp < AreaSize + 4096) {
     Why = "the thread's stack pointer is too low for a batch";
     return false;
   }
-  Area = (SavedSp - 256 - AreaSize) & ~uint64_t(63);
-  DataBytes.clear();
-  Calls.clear();
-  Whats.clear();
+  Area = (Sp - 256 - AreaSize) & ~uint64_t(63);
+  Room = AreaSize;
+  Stack = (Area - 64) & ~uint64_t(15);
+  return true;
+}
+
+bool SyscallBatch::beginAt(PtraceProcess &P, uint64_t At, std::string &Why) {
+  if (!canRun(P, Why))
+    return false;
+  Area = At;
+  Room = AreaSize - 128;
+  Stack = At + AreaSize - 64;
   return true;
 }
 
@@ -98,13 +116,14 @@ std::string SyscallBatch::whyNot(PtraceProcess &P, pid_t Tid) {
   if (P.Seccomp.sandboxed(Tid))
     return "it has seccomp filters of its own (" + P.Seccomp.describe(Tid) +
            ")";
-  uint64_t IP = P.Home + BatchStubOffset + offsetsOf(P.dataModel()).AfterSyscall;
+  uint64_t IP =
+      P.Home + BatchStubOffset + offsetsOf(P.dataModel()).AfterSyscall;
   for (size_t I = 0; I < Calls.size(); ++I) {
     uint64_t A[6];
     for (unsigned J = 0; J < 6; ++J)
       A[J] = Calls[I].Kinds[J] == BatchCall::Value ? Calls[I].Args[J] : 0;
-    SyscallVerdict V =
-        verdictAt(P, Tid, Calls[I].Nr, {A[0], A[1], A[2], A[3], A[4], A[5]}, IP);
+    SyscallVerdict V = verdictAt(P, Tid, Calls[I].Nr,
+                                 {A[0], A[1], A[2], A[3], A[4], A[5]}, IP);
     if (V.Kind != SyscallVerdict::Runs)
       return std::string(Whats[I]) + ": " +
              (V.Why.empty() ? std::string("not allowed by a filter") : V.Why);
@@ -126,7 +145,7 @@ bool SyscallBatch::run(PtraceProcess &P, pid_t Tid,
                  reinterpret_cast<const uint8_t *>(&C + 1));
   Bytes.insert(Bytes.end(), reinterpret_cast<const uint8_t *>(&End),
                reinterpret_cast<const uint8_t *>(&End + 1));
-  if (Bytes.size() > AreaSize) {
+  if (Bytes.size() > Room) {
     Why = "the batch does not fit its area";
     return false;
   }
@@ -146,7 +165,7 @@ bool SyscallBatch::run(PtraceProcess &P, pid_t Tid,
   user_regs_struct R = Saved;
   R.orig_rax = ~0ull; // no restart of a call the thread was stopped in
   R.rip = StubAt + offsetsOf(P.dataModel()).Entry;
-  R.rsp = (Area - 64) & ~uint64_t(15);
+  R.rsp = Stack;
   (Is64 ? R.rdi : R.rax) = Table;
   uint64_t Start = cost::enabled() ? cost::nowNs() : 0;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&

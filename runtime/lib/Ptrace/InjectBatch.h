@@ -69,9 +69,13 @@ public:
   /// Room for data and calls; a batch that needs more is not made.
   static constexpr uint64_t AreaSize = 4096;
 
-  /// Starts a batch for thread Tid of P (stopped). False with Why when
-  /// P cannot run one (no home page, no injection, its registers).
+  /// Starts a batch for thread Tid of P (stopped), its data and calls
+  /// below the thread's stack pointer. False with Why when P cannot run
+  /// one (no home page, no injection, its registers).
   bool begin(PtraceProcess &P, pid_t Tid, std::string &Why);
+  /// The same in [At, At + AreaSize), memory of tsrun's own in P (the
+  /// agent's scratch page), the stub's stack at its top.
+  bool beginAt(PtraceProcess &P, uint64_t At, std::string &Why);
   /// Data at a target address known now (aligned to 16).
   uint64_t addData(const void *Data, size_t Size);
   /// A call; its index in the batch.
@@ -90,12 +94,16 @@ public:
   /// error, GoOn aside); each call's Result is read back, and Data (the
   /// bytes of the data area, from its start) too. False with Why when the
   /// batch could not be run at all.
-  bool run(PtraceProcess &P, pid_t Tid, const std::function<bool()> &WhileRunning,
-           size_t &Done, std::vector<uint8_t> &Data, std::string &Why);
+  bool run(PtraceProcess &P, pid_t Tid,
+           const std::function<bool()> &WhileRunning, size_t &Done,
+           std::vector<uint8_t> &Data, std::string &Why);
 
 private:
-  uint64_t Area = 0;   ///< the target address of the data, then the calls
-  uint64_t SavedSp = 0;
+  bool canRun(PtraceProcess &P, std::string &Why);
+
+  uint64_t Area = 0;  ///< the target address of the data, then the calls
+  uint64_t Room = 0;  ///< bytes there for data and calls
+  uint64_t Stack = 0; ///< the stub's stack pointer
   std::vector<uint8_t> DataBytes;
   std::vector<BatchCall> Calls;
   std::vector<const char *> Whats;

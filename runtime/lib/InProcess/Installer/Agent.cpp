@@ -969,15 +969,26 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
     Why = "no shared memory for the process";
     return false;
   }
-  int Send = Mine->fd(), Got = -1;
-  std::string SocketWhy;
-  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
-      !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
-    Why = SocketWhy + "; " + Why;
+  bool Tried = false;
+  std::string NotBatched;
+  if (setup::finishChildBatched(Child, Tid, F, *Mine, Tried, NotBatched)) {
+    // mapped in one round trip
+  } else if (Tried) {
+    Why = NotBatched;
     return false;
+  } else {
+    F.session().note("pid " + std::to_string(Child.Pid) +
+                     ": its shard is mapped call by call: " + NotBatched);
+    int Send = Mine->fd(), Got = -1;
+    std::string SocketWhy;
+    if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
+        !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
+      Why = SocketWhy + "; " + Why;
+      return false;
+    }
+    if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
+      return false;
   }
-  if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
-    return false;
   // Its own shard, and its own descriptor of it, in its copy of the
   // parent's configuration.
   tscc_agent_config C{};

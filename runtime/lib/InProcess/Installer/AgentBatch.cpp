@@ -86,8 +86,8 @@ BatchCall goesOn(BatchCall C) {
 
 std::string failure(const SyscallBatch &B, size_t Done) {
   auto Err = static_cast<int>(-static_cast<int64_t>(B.call(Done).Result));
-  return std::string(B.what(Done)) + " in the target failed: " +
-         std::strerror(Err);
+  return std::string(B.what(Done)) +
+         " in the target failed: " + std::strerror(Err);
 }
 
 /// Where a field of the agent's configuration is in the target.
@@ -138,9 +138,9 @@ bool mapAreas(PtraceProcess &P, pid_t Tid, AgentFactory &F, const Plan &Pl,
   A.DataSize = setup::dataSize();
   uint64_t Pool = setup::poolSizes()[0];
   auto Anon = [&](uint64_t Size, int Prot, int Extra) {
-    return callOf(Abi.NrMmap, {0, pages(Size), uint64_t(Prot),
-                               uint64_t(MAP_PRIVATE | MAP_ANONYMOUS | Extra),
-                               ~0ull, 0});
+    return callOf(Abi.NrMmap,
+                  {0, pages(Size), uint64_t(Prot),
+                   uint64_t(MAP_PRIVATE | MAP_ANONYMOUS | Extra), ~0ull, 0});
   };
   constexpr int RW = PROT_READ | PROT_WRITE;
   SyscallBatch B;
@@ -220,10 +220,10 @@ void addProtections(SyscallBatch &B, const AgentAbi &Abi, uint64_t Base,
           "mprotect");
 }
 
-/// The socket to tsrun, the three memfds received on it: where the
-/// received descriptors land (the control buffer's data).
+/// The socket to tsrun, N memfds received on it: where the received
+/// descriptors land (the control buffer's data, 4 bytes each).
 uint64_t addReceive(SyscallBatch &B, const AgentAbi &Abi, AgentFactory &F,
-                    bool Is64) {
+                    bool Is64, unsigned N) {
   uint32_t Minus1 = ~0u;
   uint64_t Sock = B.addData(&Minus1, 4);
   sockaddr_un Addr{};
@@ -240,7 +240,7 @@ uint64_t addReceive(SyscallBatch &B, const AgentAbi &Abi, AgentFactory &F,
   uint64_t ByteAt = B.addData(&Byte, 1);
   // The descriptors' slots read -1 until the kernel fills them: a batch
   // that received nothing maps nothing and closes nothing of the program.
-  std::vector<uint8_t> Control(Abi.controlSpaceForFds(3), 0xff);
+  std::vector<uint8_t> Control(Abi.controlSpaceForFds(N), 0xff);
   uint64_t Ctl = B.addData(Control.data(), Control.size());
   std::vector<uint8_t> Iov = Abi.iovec(ByteAt, 1);
   uint64_t IovAt = B.addData(Iov.data(), Iov.size());
@@ -252,9 +252,8 @@ uint64_t addReceive(SyscallBatch &B, const AgentAbi &Abi, AgentFactory &F,
   uint64_t NrSetsockopt = Is64
                               ? syscallNumberOf(DataModel::LP64, "setsockopt")
                               : syscallNumberOf(DataModel::ILP32, "setsockopt");
-  B.add(loads(callOf(NrSetsockopt,
-                     {0, SOL_SOCKET, 20 /*SO_RCVTIMEO_OLD*/, Tv,
-                      uint64_t(Is64 ? 16 : 8)}),
+  B.add(loads(callOf(NrSetsockopt, {0, SOL_SOCKET, 20 /*SO_RCVTIMEO_OLD*/, Tv,
+                                    uint64_t(Is64 ? 16 : 8)}),
               0, Sock),
         "setsockopt(SO_RCVTIMEO)");
   B.add(loads(callOf(Abi.NrConnect, {0, AddrAt, Len}), 0, Sock), "connect");
@@ -268,12 +267,12 @@ uint64_t addReceive(SyscallBatch &B, const AgentAbi &Abi, AgentFactory &F,
 /// copied to To.
 size_t addSharedMap(SyscallBatch &B, const AgentAbi &Abi, uint64_t Size,
                     int Prot, uint64_t FdAt, uint64_t To, const char *What) {
-  return B.add(copies(loads(callOf(Abi.NrMmap,
-                                   {0, Size, uint64_t(Prot),
-                                    MAP_SHARED | MAP_NORESERVE, 0, 0}),
-                            4, FdAt),
-                      To, false),
-               What);
+  return B.add(
+      copies(loads(callOf(Abi.NrMmap, {0, Size, uint64_t(Prot),
+                                       MAP_SHARED | MAP_NORESERVE, 0, 0}),
+                   4, FdAt),
+             To, false),
+      What);
 }
 
 } // namespace
@@ -281,21 +280,22 @@ size_t addSharedMap(SyscallBatch &B, const AgentAbi &Abi, uint64_t Size,
 namespace {
 
 /// Batch 2: protections, the store, the shard, the handlers.
-bool connectAndArm(PtraceProcess &P, pid_t Tid, AgentFactory &F,
-                   const Plan &Pl, const RelocatedImage &AgentImg,
-                   const RelocatedImage &Code, std::string &Why) {
+bool connectAndArm(PtraceProcess &P, pid_t Tid, AgentFactory &F, const Plan &Pl,
+                   const RelocatedImage &AgentImg, const RelocatedImage &Code,
+                   std::string &Why) {
   AgentState &A = P.Agent;
   bool Is64 = P.dataModel() == DataModel::LP64;
   DataModel DM = P.dataModel();
   const AgentAbi &Abi = agentAbi(DM);
+  // In the data area's scratch page, which is tsrun's.
   SyscallBatch B;
-  if (!B.begin(P, Tid, Why))
+  if (!B.beginAt(P, A.DataBase, Why))
     return false;
   std::array<uint8_t, 32> Act = setup::handlerAction(DM, A);
   uint64_t ActAt = B.addData(Act.data(), Act.size());
   addProtections(B, Abi, A.AgentBase, AgentImg);
   addProtections(B, Abi, A.CodeBase, Code);
-  uint64_t Fds = addReceive(B, Abi, F, Is64);
+  uint64_t Fds = addReceive(B, Abi, F, Is64, 3);
   constexpr size_t Store = offsetof(tscc_agent_config, store);
   uint64_t BaseAt = configField(A, Store + offsetof(tscc_store, base));
   uint64_t ControlAt = configField(A, Store + offsetof(tscc_store, control));
@@ -323,8 +323,8 @@ bool connectAndArm(PtraceProcess &P, pid_t Tid, AgentFactory &F,
         "madvise(MADV_DONTFORK)");
   std::span<const int> Signals = setup::agentSignals();
   for (unsigned I = 0; I < Signals.size(); ++I)
-    B.add(callOf(Abi.NrRtSigaction, {uint64_t(Signals[I]), ActAt,
-                                     setup::chainedSlot(A, I), 8}),
+    B.add(callOf(Abi.NrRtSigaction,
+                 {uint64_t(Signals[I]), ActAt, setup::chainedSlot(A, I), 8}),
           "sigaction");
   B.add(callOf(Abi.NrMadvise, {A.Proc, 4096, MADV_WIPEONFORK}),
         "madvise(MADV_WIPEONFORK)");
@@ -383,5 +383,67 @@ bool setup::installAgentBatched(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     return false;
   }
   A.Installed = true;
+  return true;
+}
+
+bool setup::finishChildBatched(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
+                               Shard &Mine, bool &Tried, std::string &Why) {
+  Tried = false;
+  AgentState &A = Child.Agent;
+  bool Is64 = Child.dataModel() == DataModel::LP64;
+  const AgentAbi &Abi = agentAbi(Child.dataModel());
+  rlimit Files{};
+  if (!A.RingTable || !A.DataBase)
+    Why = "its agent maps whole shards";
+  else if (prlimit(Child.Pid, RLIMIT_NOFILE, nullptr, &Files) != 0 ||
+           Files.rlim_cur <= rlim_t(KeptShardFdMin) + 16)
+    Why = "its descriptor limit leaves no room to keep the shard's";
+  if (!Why.empty() || !F.listen(Why))
+    return false;
+  SyscallBatch B;
+  if (!B.beginAt(Child, A.DataBase, Why))
+    return false;
+  uint64_t Slots[2] = {0, 0};
+  uint64_t KeptAt = B.addData(Slots, sizeof(Slots)), ShardAt = KeptAt + 8;
+  A.ShardSize = Mine.view()->layout.rings_off;
+  A.RingStride = Mine.view()->layout.ring_stride;
+  // The parent's descriptor of its shard, and its rings in the table
+  // (not inherited: MADV_DONTFORK), go first.
+  if (A.ShardFd >= 0)
+    B.add(goesOn(callOf(Abi.NrClose, {uint64_t(A.ShardFd)})), "close");
+  B.add(callOf(Abi.NrMadvise, {A.RingTable, A.RingTableSize, MADV_DONTNEED}),
+        "madvise(MADV_DONTNEED)");
+  uint64_t Fd = addReceive(B, Abi, F, Is64, 1);
+  size_t Kept = B.add(
+      copies(loads(callOf(Is64 ? syscallNumberOf(DataModel::LP64, "fcntl")
+                               : syscallNumberOf(DataModel::ILP32, "fcntl64"),
+                          {0, F_DUPFD_CLOEXEC, uint64_t(KeptShardFdMin)}),
+                   0, Fd),
+             KeptAt, true),
+      "fcntl(F_DUPFD_CLOEXEC)");
+  B.add(goesOn(loads(callOf(Abi.NrClose, {0}), 0, Fd)), "close");
+  size_t Map = addSharedMap(B, Abi, A.ShardSize, PROT_READ | PROT_WRITE, KeptAt,
+                            ShardAt, "mapping the process's shard");
+  B.add(loads(callOf(Abi.NrMadvise, {0, A.ShardSize, MADV_DONTFORK}), 0,
+              ShardAt, BatchCall::Load64),
+        "madvise(MADV_DONTFORK)");
+  if (std::string Not = B.whyNot(Child, Tid); !Not.empty()) {
+    Why = Not;
+    return false;
+  }
+  int Send = Mine.fd();
+  std::string SendWhy;
+  auto Answer = [&] { return F.sendFds(Child.Pid, {&Send, 1}, SendWhy); };
+  size_t Done = 0;
+  std::vector<uint8_t> Data;
+  Tried = true;
+  if (!B.run(Child, Tid, Answer, Done, Data, Why))
+    return false;
+  if (Done < B.size()) {
+    Why = failure(B, Done) + (SendWhy.empty() ? "" : " (" + SendWhy + ")");
+    return false;
+  }
+  A.ShardFd = static_cast<int>(B.call(Kept).Result);
+  A.ShardBase = B.call(Map).Result;
   return true;
 }

@@ -14,6 +14,10 @@
 #include <array>
 #include <functional>
 
+namespace tscc::rt {
+class Shard;
+}
+
 namespace tscc::rt::pt::setup {
 
 /// The agent's data area: its size, and the scratch page at its start.
@@ -57,6 +61,13 @@ bool arm(ip::ProcessAccess &Acc, const AgentState &A, AgentFactory &F,
 /// failed (Why), as installAgent fails.
 bool installAgentBatched(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                          bool &Tried, std::string &Why);
+
+/// finishChildAgent's shard (a fork child at its first stop) in one batch
+/// in the child's data area: its own shard received from tsrun and mapped,
+/// its parent's descriptor closed, its ring table cleared. Tried as for
+/// installAgentBatched; the caller then writes the configuration.
+bool finishChildBatched(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
+                        Shard &Mine, bool &Tried, std::string &Why);
 
 } // namespace tscc::rt::pt::setup
 
