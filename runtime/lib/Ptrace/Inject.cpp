@@ -289,6 +289,26 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 
 static bool isMmapError(uint64_t R) { return R > ~uint64_t(4095); }
 
+/// Whether [At, At + Size) overlaps memory tsrun itself mapped in P (the
+/// home page, the agent's areas): a MAP_FIXED_NOREPLACE there would fail,
+/// a round trip for nothing. (In a new image the agent's areas are right
+/// below the loader, where the first candidate for the loader's scratch
+/// falls.)
+static bool overlapsOurs(const PtraceProcess &P, uint64_t At, uint64_t Size) {
+  const AgentState &A = P.Agent;
+  const std::pair<uint64_t, uint64_t> Ours[] = {
+      {P.Home, PtraceProcess::HomeSize}, {A.AgentBase, A.AgentSize},
+      {A.CodeBase, A.CodeSize},          {A.ThreadsBase, A.ThreadsSize},
+      {A.RingTable, A.RingTableSize},    {A.PoolBase, A.PoolSize},
+      {A.DataBase, A.DataSize},          {A.StoreBase, A.StoreSize},
+      {A.ControlBase, A.ControlSize},    {A.ShardBase, A.ShardSize}};
+  for (auto [Base, Len] : Ours)
+    if (Base && At < Base + ((Len + 4095) & ~uint64_t(4095)) &&
+        Base < At + Size)
+      return true;
+  return false;
+}
+
 bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
                                   std::string &Error) {
   P.Home = 0;
@@ -334,7 +354,8 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
         uint64_t Hint = Dir == 0 ? Lo - Size - uint64_t(Step) * 0x100000
                                  : ((Hi + 0xfff) & ~0xfffull) +
                                        uint64_t(Step - 1) * 0x100000;
-        if (Dir == 0 && Lo < Size + uint64_t(Step) * 0x100000)
+        if ((Dir == 0 && Lo < Size + uint64_t(Step) * 0x100000) ||
+            overlapsOurs(P, Hint, Size))
           continue;
         uint64_t R = 0;
         if (!injectSyscall(P, Tid, Nr,
