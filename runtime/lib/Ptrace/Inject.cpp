@@ -62,13 +62,16 @@ bool tscc::rt::pt::runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
     Error = std::string("ptrace(CONT): ") + std::strerror(errno);
     return false;
   }
-  // What tsrun does while the thread runs (answering it on a socket); the
-  // thread is waited for whatever this returns.
-  if (WhileRunning)
-    WhileRunning();
+  // What tsrun does while the thread runs (answering it on a socket): one
+  // step between checks of the thread, until it says it is done.
+  bool Answering = static_cast<bool>(WhileRunning);
   for (;;) {
     int St = 0;
-    pid_t R = waitpid(Tid, &St, __WALL);
+    pid_t R = waitpid(Tid, &St, __WALL | (Answering ? WNOHANG : 0));
+    if (R == 0) {
+      Answering = !WhileRunning();
+      continue;
+    }
     if (R < 0) {
       if (errno == EINTR)
         continue;

@@ -47,8 +47,9 @@ SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                          std::initializer_list<uint64_t> Args, uint64_t IP);
 
-/// Resumes Tid, runs WhileRunning (if any) and waits until Tid stops at
-/// the int3 at TrapPC. Signals that arrive meanwhile are kept for later
+/// Resumes Tid and waits until it stops at the int3 at TrapPC, calling
+/// WhileRunning (if any) between checks of the thread until it returns
+/// true (its work done). Signals that arrive meanwhile are kept for later
 /// delivery.
 bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
                   std::string &Error,

@@ -61,6 +61,13 @@ bool SyscallBatch::canRun(PtraceProcess &P, std::string &Why) {
     Why = P.Home ? P.NoInjection : "the process has no home page";
     return false;
   }
+  // Syscall User Dispatch lets system calls through from its own pages
+  // only: the stub's would be SIGSYS (a fork child inherits it; exec
+  // turns it off).
+  if (P.Agent.SudMapped) {
+    Why = "Syscall User Dispatch is on in it";
+    return false;
+  }
   DataBytes.clear();
   Calls.clear();
   Whats.clear();

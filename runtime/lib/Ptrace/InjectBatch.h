@@ -89,7 +89,8 @@ public:
   /// does not run batches.
   std::string whyNot(PtraceProcess &P, pid_t Tid);
 
-  /// Runs the batch; WhileRunning is called once the thread runs. Done is
+  /// Runs the batch; WhileRunning is called while the thread runs, until
+  /// it returns true (runUntilTrap). Done is
   /// the number of calls made without error (the batch stops at the first
   /// error, GoOn aside); each call's Result is read back, and Data (the
   /// bytes of the data area, from its start) too. False with Why when the

@@ -728,6 +728,20 @@ bool AgentFactory::listen(std::string &Error) {
   return true;
 }
 
+bool AgentFactory::answerBatch(pid_t Pid, std::span<const int> Fds,
+                               unsigned &Waited, std::string &Error) {
+  pollfd PF{ListenFd, POLLIN, 0};
+  if (poll(&PF, 1, 10) == 1) {
+    sendFds(Pid, Fds, Error);
+    return true;
+  }
+  Waited += 10;
+  if (Waited < 1000)
+    return false;
+  Error = "the target did not connect for the store";
+  return true;
+}
+
 bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
                            std::string &Error) {
   // The connection is queued already (the target's connect() returned), so
@@ -971,12 +985,12 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
   }
   bool Tried = false;
   std::string NotBatched;
-  if (setup::finishChildBatched(Child, Tid, F, *Mine, Tried, NotBatched)) {
-    // mapped in one round trip
-  } else if (Tried) {
-    Why = NotBatched;
-    return false;
-  } else {
+  if (!setup::finishChildBatched(Child, Tid, F, *Mine, Tried, NotBatched)) {
+    // A batch that failed (the socket, in a network namespace of the
+    // child's own) has closed its parent's descriptor: the calls one by
+    // one, with their fallback through /proc, do the rest.
+    if (Tried)
+      A.ShardFd = -1;
     F.session().note("pid " + std::to_string(Child.Pid) +
                      ": its shard is mapped call by call: " + NotBatched);
     int Send = Mine->fd(), Got = -1;

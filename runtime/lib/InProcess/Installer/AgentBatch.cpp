@@ -336,7 +336,8 @@ bool connectAndArm(PtraceProcess &P, pid_t Tid, AgentFactory &F, const Plan &Pl,
   // the target's recvmsg times out and the batch stops there.
   int Send[3] = {Pl.Store->fd(), F.control().fd(), Pl.Mine->fd()};
   std::string SendWhy;
-  auto Answer = [&] { return F.sendFds(P.Pid, Send, SendWhy); };
+  unsigned Waited = 0;
+  auto Answer = [&] { return F.answerBatch(P.Pid, Send, Waited, SendWhy); };
   size_t Done = 0;
   std::vector<uint8_t> Data;
   if (!B.run(P, Tid, Answer, Done, Data, Why))
@@ -433,7 +434,10 @@ bool setup::finishChildBatched(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
   }
   int Send = Mine.fd();
   std::string SendWhy;
-  auto Answer = [&] { return F.sendFds(Child.Pid, {&Send, 1}, SendWhy); };
+  unsigned Waited = 0;
+  auto Answer = [&] {
+    return F.answerBatch(Child.Pid, {&Send, 1}, Waited, SendWhy);
+  };
   size_t Done = 0;
   std::vector<uint8_t> Data;
   Tried = true;
