@@ -16,6 +16,10 @@
 // RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
 // RUN: %tsrun %t.o -- %t.exe spawn 3 %t.exe | FileCheck %s --check-prefix=SPAWN
 // RUN: %tsrun %t.o -- %t.exe thread %t.exe | FileCheck %s --check-prefix=THREAD
+// A process with a seccomp filter of its own is set up call by call (its
+// calls are judged one by one against the filter), and -v says so.
+// RUN: %tsrun -v %t.o -- %t.exe sandboxed 2 %t.exe > %t.outsb 2>&1
+// RUN: FileCheck %s --check-prefix=SANDBOX < %t.outsb
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/exec-rounds.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
 // RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe spawn 3 %t.i386/%basename_t.tmp.exe | FileCheck %s --check-prefix=SPAWN %}
 // RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe thread %t.i386/%basename_t.tmp.exe | FileCheck %s --check-prefix=THREAD %}
@@ -38,6 +42,10 @@
 // SPAWN: work calls 15
 // THREAD: child done
 // THREAD: work calls 5
+// SANDBOX: pid [[CHILD:[0-9]+]]: its shard is mapped call by call: it has seccomp filters of its own (seccomp: 1 filter, read)
+// SANDBOX: pid [[CHILD]]: the agent is set up call by call: it has seccomp filters of its own (seccomp: 1 filter, read)
+// SANDBOX: expected=10
+// SANDBOX: work calls 10
 // CHECK: round trips per exec <= 10
 // CHECK-NEXT: round trips per child <= 2
 // CHECK-NEXT: batches per exec >= 2

@@ -138,14 +138,11 @@ std::string SyscallBatch::whyNot(PtraceProcess &P, pid_t Tid) {
   return "";
 }
 
-bool SyscallBatch::run(PtraceProcess &P, pid_t Tid,
-                       const std::function<bool()> &WhileRunning, size_t &Done,
-                       std::vector<uint8_t> &Data, std::string &Why) {
-  bool Is64 = P.dataModel() == DataModel::LP64;
-  std::vector<uint8_t> Bytes = DataBytes;
+bool SyscallBatch::stage(PtraceProcess &P, std::string &Why) {
+  std::vector<uint8_t> &Bytes = Staged;
+  Bytes = DataBytes;
   Bytes.resize(alignUp(Bytes.size(), 16));
-  uint64_t Table = Area + Bytes.size();
-  size_t DataSize = Bytes.size();
+  Table = Area + Bytes.size();
   BatchCall End;
   for (const BatchCall &C : Calls)
     Bytes.insert(Bytes.end(), reinterpret_cast<const uint8_t *>(&C),
@@ -156,13 +153,23 @@ bool SyscallBatch::run(PtraceProcess &P, pid_t Tid,
     Why = "the batch does not fit its area";
     return false;
   }
+  if (!P.writeMemory(Area, Bytes.data(), Bytes.size())) {
+    Why = "cannot write the batch into the process (below the thread's "
+          "stack pointer, or the agent's scratch page)";
+    return false;
+  }
+  return true;
+}
+
+bool SyscallBatch::run(PtraceProcess &P, pid_t Tid,
+                       const std::function<bool()> &WhileRunning, size_t &Done,
+                       std::vector<uint8_t> &Data, std::string &Why) {
+  bool Is64 = P.dataModel() == DataModel::LP64;
+  std::vector<uint8_t> &Bytes = Staged;
+  size_t DataSize = Table - Area;
   user_regs_struct Saved;
   if (ptrace(PTRACE_GETREGS, Tid, nullptr, &Saved) != 0) {
     Why = std::string("ptrace(GETREGS): ") + std::strerror(errno);
-    return false;
-  }
-  if (!P.writeMemory(Area, Bytes.data(), Bytes.size())) {
-    Why = "cannot write the batch below the thread's stack pointer";
     return false;
   }
   user_regs_struct Restore = Saved;

@@ -89,7 +89,10 @@ public:
   /// does not run batches.
   std::string whyNot(PtraceProcess &P, pid_t Tid);
 
-  /// Runs the batch; WhileRunning is called while the thread runs, until
+  /// Writes the data and the calls into P: false (Why) if they cannot be
+  /// (a stack too small below its pointer), nothing having run.
+  bool stage(PtraceProcess &P, std::string &Why);
+  /// Runs the staged batch; WhileRunning is called while the thread runs, until
   /// it returns true (runUntilTrap). Done is
   /// the number of calls made without error (the batch stops at the first
   /// error, GoOn aside); each call's Result is read back, and Data (the
@@ -108,6 +111,8 @@ private:
   std::vector<uint8_t> DataBytes;
   std::vector<BatchCall> Calls;
   std::vector<const char *> Whats;
+  std::vector<uint8_t> Staged; ///< what stage() wrote
+  uint64_t Table = 0;          ///< where the calls start in it
 };
 
 } // namespace tscc::rt::pt

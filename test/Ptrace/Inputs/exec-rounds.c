@@ -2,12 +2,19 @@
  * "PROG child", which calls work() 5 times; the parent waits for each and
  * prints how many calls of work() the rounds made. "spawn N PROG": the
  * same with posix_spawn(). "thread PROG": a second thread execs
- * "PROG child" (the process becomes the new image). */
+ * "PROG child" (the process becomes the new image). "sandboxed N PROG":
+ * "parent N PROG" under a seccomp filter of its own (it fails acct(2)
+ * with EPERM, and lets everything else through). */
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +28,17 @@ static void *execFromThread(void *Arg) {
   (void)Arg;
   execl(Prog, Prog, "child", (char *)NULL);
   _exit(127);
+}
+
+static int sandbox(void) {
+  struct sock_filter F[] = {
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_acct, 0, 1),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 1 /* EPERM */),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
+  struct sock_fprog Prog = {sizeof(F) / sizeof(F[0]), F};
+  return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+         prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &Prog) == 0;
 }
 
 static pid_t start(int Spawn) {
@@ -53,8 +71,11 @@ int main(int argc, char **argv) {
     pthread_join(T, NULL);
     return 3;
   }
-  if (argc < 4 || (strcmp(argv[1], "parent") && strcmp(argv[1], "spawn")))
+  if (argc < 4 || (strcmp(argv[1], "parent") && strcmp(argv[1], "spawn") &&
+                    strcmp(argv[1], "sandboxed")))
     return 2;
+  if (!strcmp(argv[1], "sandboxed") && !sandbox())
+    return 4;
   int N = atoi(argv[2]);
   Prog = argv[3];
   fflush(stdout);

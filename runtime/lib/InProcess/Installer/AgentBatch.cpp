@@ -156,6 +156,8 @@ bool mapAreas(PtraceProcess &P, pid_t Tid, AgentFactory &F, const Plan &Pl,
     Why = Not;
     return false;
   }
+  if (!B.stage(P, Why))
+    return false;
   size_t Done = 0;
   std::vector<uint8_t> Data;
   Tried = true;
@@ -340,7 +342,7 @@ bool connectAndArm(PtraceProcess &P, pid_t Tid, AgentFactory &F, const Plan &Pl,
   auto Answer = [&] { return F.answerBatch(P.Pid, Send, Waited, SendWhy); };
   size_t Done = 0;
   std::vector<uint8_t> Data;
-  if (!B.run(P, Tid, Answer, Done, Data, Why))
+  if (!B.stage(P, Why) || !B.run(P, Tid, Answer, Done, Data, Why))
     return false;
   if (Done < B.size()) {
     Why = failure(B, Done) + (SendWhy.empty() ? "" : " (" + SendWhy + ")");
@@ -438,6 +440,8 @@ bool setup::finishChildBatched(PtraceProcess &Child, pid_t Tid, AgentFactory &F,
   auto Answer = [&] {
     return F.answerBatch(Child.Pid, {&Send, 1}, Waited, SendWhy);
   };
+  if (!B.stage(Child, Why))
+    return false;
   size_t Done = 0;
   std::vector<uint8_t> Data;
   Tried = true;
