@@ -330,8 +330,11 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   Page[1] = Is64 ? 0x05 : 0x80;
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
-  std::memcpy(Page + BatchStubOffset, Batch.data(), Batch.size());
-  if (!P.writeMemory(Addr, Page, BatchStubOffset + Batch.size())) {
+  // (A stub too big for its room is not copied, and batches refuse to
+  // run: SyscallBatch checks the size too.)
+  size_t StubBytes = Batch.size() <= BatchStubMax ? Batch.size() : 0;
+  std::memcpy(Page + BatchStubOffset, Batch.data(), StubBytes);
+  if (!P.writeMemory(Addr, Page, BatchStubOffset + StubBytes)) {
     Error = "cannot initialise the scratch page at " + std::to_string(Addr) +
             ": " + std::strerror(errno);
     return false;

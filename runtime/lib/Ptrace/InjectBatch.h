@@ -35,7 +35,7 @@ namespace tscc::rt::pt {
 
 /// Where the stub is in the home page, and the room it has there.
 inline constexpr uint64_t BatchStubOffset = 32;
-inline constexpr uint64_t BatchStubMax = 160;
+inline constexpr uint64_t BatchStubMax = 224;
 
 /// The raw bytes of the stub for a process of data model DM.
 std::span<const uint8_t> batchStub(DataModel DM);
@@ -50,6 +50,10 @@ struct BatchCall {
   enum Flag : uint8_t {
     GoOn = 1,   ///< an error does not end the batch
     Copy32 = 2, ///< CopyTo takes 32 bits of the result (else 64)
+    /// Made again if a signal interrupted it (EINTR): a signal that
+    /// arrives while the thread runs the batch is kept by tsrun for
+    /// later, which wakes a blocking call without a handler to run.
+    Restart = 4,
   };
   uint64_t Nr = ~0ull;
   uint64_t Args[6] = {};

@@ -31,6 +31,7 @@ arg_next:
   inc %ecx
   cmp $6, %ecx
   jb arg
+call_it:
   mov 16(%ebx), %ecx
   mov 24(%ebx), %edx
   mov 32(%ebx), %esi
@@ -42,6 +43,11 @@ after_syscall:
   mov (%esp), %ebx
   mov %eax, 64(%ebx)
   movl $0, 68(%ebx)
+  cmp $-4, %eax
+  jne checked
+  testb $4, 62(%ebx)
+  jnz call_it
+checked:
   cmp $-4095, %eax
   jb ok
   testb $1, 62(%ebx)

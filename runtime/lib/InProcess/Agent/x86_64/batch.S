@@ -14,7 +14,9 @@
  *    8  six arguments
  *   56  six argument kinds: 0 the value, 1 the 32-bit word at that
  *       address (zero-extended), 2 the 64-bit word at that address
- *   62  flags: 1 go on after an error, 2 the result's copy is 32-bit
+ *   62  flags: 1 go on after an error, 2 the result's copy is 32-bit,
+ *       4 made again when a signal interrupted it (EINTR: a recvmsg with
+ *       a timeout that a signal tsrun discarded woke)
  *   64  the result, written by the stub
  *   72  where to copy a successful result to (0: nowhere)
  * Loaded arguments let a call use what an earlier one returned (a
@@ -55,6 +57,7 @@ arg_next:
   inc %ecx
   cmp $6, %ecx
   jb arg
+call_it:
   mov 8(%rbx), %rdi
   mov 16(%rbx), %rsi
   mov 24(%rbx), %rdx
@@ -64,6 +67,11 @@ arg_next:
   syscall
 after_syscall:
   mov %rax, 64(%rbx)
+  cmp $-4, %rax
+  jne checked
+  testb $4, 62(%rbx)
+  jnz call_it
+checked:
   cmp $-4095, %rax
   jb ok
   testb $1, 62(%rbx)
