@@ -183,11 +183,22 @@ void RspClient::trace(char Dir, std::string_view Bytes) {
   static const bool On = getenv("TSCC_RSP_DEBUG") != nullptr;
   if (!On)
     return;
+  // Long ones keep their ends: what follows a reply in the same read
+  // (another thread's stop, an ack, a reply sent again) matters as much as
+  // how it starts.
   std::string Shown;
-  for (char C : Bytes.substr(0, 512))
-    Shown += (C >= 32 && C < 127) ? C : '.';
-  fprintf(stderr, "rsp %c %s%s\n", Dir, Shown.c_str(),
-          Bytes.size() > 512 ? "..." : "");
+  auto Show = [&Shown](std::string_view Part) {
+    for (char C : Part)
+      Shown += (C >= 32 && C < 127) ? C : '.';
+  };
+  if (Bytes.size() <= 512) {
+    Show(Bytes);
+  } else {
+    Show(Bytes.substr(0, 256));
+    Shown += "...";
+    Show(Bytes.substr(Bytes.size() - 128));
+  }
+  fprintf(stderr, "rsp %c %s\n", Dir, Shown.c_str());
 }
 
 void RspClient::armDeadline(std::string_view What) {
