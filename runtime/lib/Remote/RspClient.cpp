@@ -8,7 +8,6 @@
 
 #include "TargetXml.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -185,7 +184,8 @@ void RspClient::trace(char Dir, std::string_view Bytes) {
   if (!On)
     return;
   // Long ones keep their ends: what follows a reply in the same read
-  // (another thread's stop, an ack) matters as much as how it starts.
+  // (another thread's stop, an ack, a reply sent again) matters as much as
+  // how it starts.
   std::string Shown;
   auto Show = [&Shown](std::string_view Part) {
     for (char C : Part)
@@ -366,40 +366,18 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
 
 bool RspClient::send(std::string_view Payload) {
   armDeadline("the acknowledgement of " + describePacket(Payload));
-  // With several guest threads in qemu-user's stub, each reads the socket,
-  // and one that sent a packet reads single bytes until it gets its '+'
-  // (resending its packet for any other byte): our ack of its packet may
-  // have gone to another thread, which ignores it. A '+' for each of them
-  // in front of the packet gives such a thread its ack before it can eat
-  // a byte of the packet; a thread in the stub's main loop ignores it.
-  std::string Framed;
-  if (AckMode && Parked > 1)
-    Framed.assign(std::min<size_t>(Parked, MaxAckPrefix), '+');
-  Framed += rsp::frame(Payload);
+  std::string Framed = rsp::frame(Payload);
   if (!sendRaw(Framed))
     return false;
   if (!AckMode)
     return true;
   LastSent = std::move(Framed);
   // Wait for the ack; a '-' makes receive() retransmit, so loop on the
-  // reader directly here. Where several guest threads wait in qemu-user's
-  // stub at once, each reads the socket: the one that sent a packet reads
-  // single bytes until it gets its '+', and resends its packet for every
-  // other byte, so it may eat bytes of ours, which then never gets an ack.
-  // Once that is seen (a stop or a reply sent again), ours is sent again
-  // if no ack follows soon.
-  bool Interfered = false;
-  Clock::time_point Retry = Clock::time_point::max();
+  // reader directly here.
   for (unsigned Tries = 0; Tries < MaxRetries;) {
     std::optional<rsp::Incoming> In = Reader.next();
     if (!In) {
-      if (fillBuffer(-1, nullptr, Retry))
-        continue;
-      if (!connected())
-        return false;
-      ++Tries; // no ack since the interference: ours was eaten
-      Retry = Clock::now() + std::chrono::milliseconds(AckRetryMs);
-      if (!sendRaw(LastSent))
+      if (!fillBuffer(-1, nullptr, Clock::time_point::max()))
         return false;
       continue;
     }
@@ -415,13 +393,12 @@ bool RspClient::send(std::string_view Payload) {
       failTooLarge();
       return false;
     }
-    if (In->K == rsp::Incoming::Packet &&
-        (queueStop(In->Payload, false) || takeStrayReply(In->Payload))) {
-      if (!connected())
+    if (In->K == rsp::Incoming::Packet && DropStrayStops &&
+        RspStop::parse(In->Payload)) {
+      // qemu-user reads the interrupt byte only once the target stops, and
+      // then reports a second stop: drop it.
+      if (!sendRaw("+"))
         return false;
-      if (!Interfered)
-        Retry = Clock::now() + std::chrono::milliseconds(AckRetryMs);
-      Interfered = true;
       continue;
     }
     fail("protocol error: packet before acknowledgement");
@@ -429,27 +406,6 @@ bool RspClient::send(std::string_view Payload) {
   }
   fail("the stub rejected a packet " + std::to_string(MaxRetries) + " times");
   return false;
-}
-
-bool RspClient::takeStrayReply(const std::string &Payload) {
-  // A packet before the ack of ours is no reply to it (a stub acks a
-  // packet before it acts on it): one sent again because our '+' went to
-  // another thread of the stub, or one that thread garbled (qemu-user's
-  // threads share the stub's buffers). Only while other threads are in
-  // the stub, or as a repeat of a recent reply; anything else is an error.
-  bool Repeat = std::find(RecentReplies.begin(), RecentReplies.end(),
-                          Payload) != RecentReplies.end();
-  if (!Repeat && Parked < 2 && QueuedStops.empty())
-    return false;
-  ++StrayReplies;
-  sendRaw("+");
-  return true;
-}
-
-void RspClient::noteReply(const std::string &Payload) {
-  if (RecentReplies.size() >= MaxRecentReplies)
-    RecentReplies.pop_front();
-  RecentReplies.push_back(Payload);
 }
 
 bool RspClient::takeConsolePacket(const std::string &Payload) {
@@ -467,43 +423,7 @@ bool RspClient::takeConsolePacket(const std::string &Payload) {
   return true;
 }
 
-bool RspClient::queueStop(const std::string &Payload, bool Acked) {
-  if (Payload.empty() || !std::strchr("TSWX", Payload[0]))
-    return false;
-  std::optional<RspStop> Stop = RspStop::parse(Payload);
-  if (!Stop)
-    return false;
-  // receive() acknowledged a reply; a packet that came before our ack was
-  // not acknowledged yet (the stub waits for it before it reads on).
-  if (AckMode && !Acked && !sendRaw("+"))
-    return true;
-  // The stub made that thread the one registers are read from.
-  SelectedG.reset();
-  // qemu-user reads the interrupt byte only once the target stops, and
-  // then reports a second stop: drop it.
-  if (DropStrayStops)
-    return true;
-  // The same thread again, with no release in between: a stub that
-  // repeats its report (qemu-user resends it for each byte it reads that
-  // is not the '+' it waits for).
-  int64_t Tid = Stop->Thread.Tid;
-  if (Stop->K != RspStop::Exited && Stop->K != RspStop::Terminated &&
-      ((CurrentStopTid && *CurrentStopTid == Tid) ||
-       std::any_of(QueuedStops.begin(), QueuedStops.end(),
-                   [&](const RspStop &Q) { return Q.Thread.Tid == Tid; })))
-    return true;
-  if (QueuedStops.size() >= MaxThreads) {
-    fail("the stub reported more than " + std::to_string(MaxThreads) +
-         " stops that were not waited for");
-    return true;
-  }
-  QueuedStops.push_back(*Stop);
-  ++Parked;
-  return true;
-}
-
-std::optional<std::string> RspClient::request(std::string_view Payload,
-                                              bool StopReply) {
+std::optional<std::string> RspClient::request(std::string_view Payload) {
   if (!send(Payload))
     return std::nullopt;
   armDeadline("a reply to " + describePacket(Payload));
@@ -513,14 +433,10 @@ std::optional<std::string> RspClient::request(std::string_view Payload,
       return std::nullopt;
     if (takeConsolePacket(*Reply))
       continue; // the deadline still runs: a flood of them is no reply
-    if (!StopReply && queueStop(*Reply, true)) {
-      if (!connected())
-        return std::nullopt;
-      continue; // another thread's stop: the reply is still to come
-    }
+    if (DropStrayStops && !Reply->empty() &&
+        ((*Reply)[0] == 'T' || (*Reply)[0] == 'S') && RspStop::parse(*Reply))
+      continue; // see send()
     disarmDeadline();
-    if (AckMode)
-      noteReply(*Reply);
     return Reply;
   }
 }
@@ -637,7 +553,7 @@ bool RspClient::handshake(std::string &Error) {
   }
   // gdbserver picks the current process, whose description it then
   // serves, when it answers '?': ask first.
-  std::optional<std::string> Q = request("?", /*StopReply=*/true);
+  std::optional<std::string> Q = request("?");
   if (!Q) {
     Error = LastError;
     return false;
@@ -652,8 +568,6 @@ bool RspClient::handshake(std::string &Error) {
     return false;
   }
   Initial = *Stop;
-  Parked = 1;
-  CurrentStopTid = Stop->Thread.Tid;
   ProcessId = Stop->Thread.Pid;
   if (!loadTargetDescription(Error))
     return false;

@@ -7,7 +7,6 @@
 #include <initializer_list>
 #include <string_view>
 #include <unistd.h>
-#include <utility>
 
 using namespace tscc::rt;
 
@@ -258,46 +257,16 @@ bool RspClient::catchSyscalls(bool Enable,
   return R && *R == "OK";
 }
 
-bool RspClient::sendRelease(std::string_view Payload) {
-  if (Parked)
-    --Parked;
-  CurrentStopTid.reset();
-  return send(Payload);
-}
-
 bool RspClient::resumeAll(int Signal, const RspThreadId *SignalThread) {
   SelectedG.reset(); // a resumption may invalidate the stub's selection
-  if (Signal) {
-    DeferredSignal = Signal;
-    DeferredSignalThread =
-        SignalThread ? std::optional(*SignalThread) : std::nullopt;
-  }
-  // Other threads stopped meanwhile: their stops are handled first, with
-  // every thread still in the stub; waitStop() hands them out.
-  if (!QueuedStops.empty())
-    return true;
-  Signal = std::exchange(DeferredSignal, 0);
   std::string Sig = rsp::toHex(std::string(1, static_cast<char>(Signal)));
-  std::string Q;
-  if (!Features.VCont) {
-    Q = Signal ? "C" + Sig : std::string("c");
-  } else {
-    Q = "vCont;";
-    if (Signal && DeferredSignalThread)
-      Q += "C" + Sig + ":" + DeferredSignalThread->str(Features.Multiprocess) +
-           ";";
-    Q += "c";
-  }
-  DeferredSignalThread.reset();
-  if (!sendRelease(Q))
-    return false;
-  // qemu-user lets go only the thread whose stub read the packet: each
-  // thread still parked needs its own. Not once another stop is queued,
-  // whose thread a release could let go before its stop was handled.
-  while (Parked > 0 && QueuedStops.empty())
-    if (!sendRelease(Features.VCont ? "vCont;c" : "c"))
-      return false;
-  return true;
+  if (!Features.VCont)
+    return send(Signal ? "C" + Sig : std::string("c"));
+  std::string Q = "vCont;";
+  if (Signal && SignalThread)
+    Q += "C" + Sig + ":" + SignalThread->str(Features.Multiprocess) + ";";
+  Q += "c";
+  return send(Q);
 }
 
 bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
@@ -305,38 +274,17 @@ bool RspClient::stepThread(const RspThreadId &T, RspStop &Stop) {
   // runs during the step: a selection of T survives a stop in T.
   std::optional<RspThreadId> Before = SelectedG;
   SelectedG.reset();
-  std::string Step = "vCont;s:" + T.str(Features.Multiprocess);
-  if (!Features.VCont) {
+  if (Features.VCont) {
+    if (!send("vCont;s:" + T.str(Features.Multiprocess)))
+      return false;
+  } else {
     std::optional<std::string> R = request("Hc" + T.str(Features.Multiprocess));
-    if (!R || *R != "OK")
+    if (!R || *R != "OK" || !send("s"))
       return false;
-    Step = "s";
   }
-  if (!sendRelease(Step))
+  if (!awaitStop(Stop, "a stop reply to the single step"))
     return false;
-  // Another thread's stop may come first (qemu-user: it trapped meanwhile,
-  // or the step let go another parked thread, which then trapped): queue
-  // it for waitStop() and wait on for T's.
-  armDeadline("a stop reply to the single step");
-  bool Foreign = false;
-  for (;;) {
-    if (collectStop(Stop, -1, Clock::time_point::max(),
-                    /*FromQueue=*/false) != WaitResult::Stopped)
-      return false;
-    if (Stop.Thread.Tid == T.Tid || Stop.Thread.Tid <= 0 ||
-        Stop.K == RspStop::Exited || Stop.K == RspStop::Terminated)
-      break;
-    CurrentStopTid.reset();
-    Foreign = true;
-    if (QueuedStops.size() >= MaxThreads) {
-      fail("the stub reported more than " + std::to_string(MaxThreads) +
-           " stops that were not waited for");
-      return false;
-    }
-    QueuedStops.push_back(Stop);
-    armDeadline("a stop reply to the single step");
-  }
-  if (Before && Before->Tid == T.Tid && Stop.Thread.Tid == T.Tid && !Foreign)
+  if (Before && Before->Tid == T.Tid && Stop.Thread.Tid == T.Tid)
     SelectedG = Before;
   return true;
 }
@@ -361,15 +309,7 @@ RspClient::WaitResult RspClient::waitStop(RspStop &Stop, int WakeFd,
 }
 
 RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
-                                             Clock::time_point Until,
-                                             bool FromQueue) {
-  if (FromQueue && !QueuedStops.empty()) {
-    disarmDeadline();
-    Stop = QueuedStops.front();
-    QueuedStops.pop_front();
-    CurrentStopTid = Stop.Thread.Tid;
-    return WaitResult::Stopped;
-  }
+                                             Clock::time_point Until) {
   for (;;) {
     bool Woken = false;
     std::optional<std::string> R = receive(WakeFd, &Woken, Until);
@@ -383,15 +323,6 @@ RspClient::WaitResult RspClient::collectStop(RspStop &Stop, int WakeFd,
     if (std::optional<RspStop> S = RspStop::parse(*R)) {
       disarmDeadline();
       Stop = *S;
-      SelectedG.reset(); // the stub selects the thread that stopped
-      // A second report of the thread just handled, with no release in
-      // between, is the same stop sent again (see queueStop()).
-      if (!DropStrayStops && CurrentStopTid &&
-          *CurrentStopTid == S->Thread.Tid && S->K != RspStop::Exited &&
-          S->K != RspStop::Terminated)
-        continue;
-      ++Parked;
-      CurrentStopTid = S->Thread.Tid;
       return WaitResult::Stopped;
     }
     // "OK" from a stub acknowledging vCont, or junk: keep waiting.

@@ -24,7 +24,6 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -145,10 +144,7 @@ public:
   bool send(std::string_view Payload);
   /// Sends a packet and returns the reply; nullopt when the connection
   /// failed. Console output ('O' packets) is skipped.
-  /// StopReply: the reply is a stop reply ('?'); otherwise a stop reply
-  /// that arrives meanwhile is another thread's (see queueStop()).
-  std::optional<std::string> request(std::string_view Payload,
-                                     bool StopReply = false);
+  std::optional<std::string> request(std::string_view Payload);
 
   // --- Queries -----------------------------------------------------------
   /// The whole of a qXfer object ("features", "auxv", "libraries-svr4").
@@ -228,9 +224,7 @@ private:
           Clock::time_point Until = Clock::time_point::max());
   bool fillBuffer(int WakeFd, bool *Woken, Clock::time_point Until);
   /// waitStop() and awaitStop() without touching the deadline.
-  /// FromQueue: a stop queued earlier is taken first.
-  WaitResult collectStop(RspStop &Stop, int WakeFd, Clock::time_point Until,
-                         bool FromQueue = true);
+  WaitResult collectStop(RspStop &Stop, int WakeFd, Clock::time_point Until);
   /// Notes that the session is ending: every wait from now on ends within
   /// the grace period.
   void beginEnding();
@@ -238,20 +232,6 @@ private:
   /// packet.
   bool takeConsolePacket(const std::string &Payload);
   bool loadTargetDescription(std::string &Error);
-  /// A stop reply that came where another reply (or an acknowledgement)
-  /// was due: with qemu-user's stub, each guest thread that traps reports
-  /// its own stop and waits in the stub, whatever another thread is doing.
-  /// Acknowledges it (unless Acked) and queues it for waitStop(); true if
-  /// Payload was one.
-  bool queueStop(const std::string &Payload, bool Acked);
-  /// Sends one release ("c", "vCont;c", a step) and counts a parked
-  /// thread as released.
-  bool sendRelease(std::string_view Payload);
-  /// Whether Payload, come before the ack of ours, is a reply the stub
-  /// sent again or garbled while several threads were in it;
-  /// acknowledges it if so.
-  bool takeStrayReply(const std::string &Payload);
-  void noteReply(const std::string &Payload);
   void fail(std::string Message);
   void failTooLarge();
 
@@ -274,25 +254,6 @@ private:
   std::string LastSent; ///< for retransmission on '-'
   std::optional<RspThreadId> SelectedG;
   bool DropStrayStops = false;
-  /// Stops that arrived while another was being handled, oldest first.
-  std::deque<RspStop> QueuedStops;
-  /// Threads stopped in the stub that no release has let go yet: every
-  /// stop reply parks one, every c/s lets one go (qemu-user releases the
-  /// thread of the stub that reads the packet, whichever it is).
-  unsigned Parked = 0;
-  /// The thread of the stop being handled (none once it was released):
-  /// a second report of it is a retransmission, not a new stop.
-  std::optional<int64_t> CurrentStopTid;
-  /// A signal resumeAll() could not pass on yet (stops were queued).
-  int DeferredSignal = 0;
-  std::optional<RspThreadId> DeferredSignalThread;
-  /// The last replies, to recognise one the stub sends again.
-  std::deque<std::string> RecentReplies;
-  uint64_t StrayReplies = 0;
-  static constexpr size_t MaxRecentReplies = 4;
-  /// How long an ack may take once the stub was seen to eat our bytes.
-  static constexpr unsigned AckRetryMs = 200;
-  static constexpr size_t MaxAckPrefix = 64;
   bool PUnsupported = false;
   int64_t ProcessId = 0; ///< from the initial stop, for vKill / D;pid
 };
