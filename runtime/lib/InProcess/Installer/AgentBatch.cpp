@@ -259,8 +259,8 @@ uint64_t addReceive(SyscallBatch &B, const AgentAbi &Abi, AgentFactory &F,
               0, Sock),
         "setsockopt(SO_RCVTIMEO)");
   B.add(loads(callOf(Abi.NrConnect, {0, AddrAt, Len}), 0, Sock), "connect");
-  BatchCall Recv = loads(callOf(Abi.NrRecvmsg, {0, MsgAt, MSG_CMSG_CLOEXEC}),
-                         0, Sock);
+  BatchCall Recv =
+      loads(callOf(Abi.NrRecvmsg, {0, MsgAt, MSG_CMSG_CLOEXEC}), 0, Sock);
   Recv.Flags |= BatchCall::Restart;
   B.add(Recv, "recvmsg");
   B.add(goesOn(loads(callOf(Abi.NrClose, {0}), 0, Sock)), "close");
