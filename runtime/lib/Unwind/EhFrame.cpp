@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -349,20 +350,36 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
   }
 }
 
+/// The FDE of T whose range holds PC, or null.
+const Fde *fdeAt(const FrameTable &T, uint64_t PC) {
+  auto It =
+      std::upper_bound(T.Fdes.begin(), T.Fdes.end(), PC,
+                       [](uint64_t V, const Fde &F) { return V < F.Start; });
+  if (It == T.Fdes.begin() || PC >= std::prev(It)->End)
+    return nullptr;
+  return &*std::prev(It);
+}
+
 } // namespace
+
+bool tscc::rt::unwind::fdeRangeAt(const std::shared_ptr<const ElfFile> &Elf,
+                                  uint64_t PC, uint64_t &Start, uint64_t &End) {
+  const Fde *F = fdeAt(*frameTable(Elf), PC);
+  if (!F)
+    return false;
+  Start = F->Start;
+  End = F->End;
+  return true;
+}
 
 RulesLookup
 tscc::rt::unwind::cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf,
                              uint64_t PC, CfaRules &Out) {
   const FrameTable *T = frameTable(Elf);
-  auto It =
-      std::upper_bound(T->Fdes.begin(), T->Fdes.end(), PC,
-                       [](uint64_t V, const Fde &F) { return V < F.Start; });
-  if (It == T->Fdes.begin())
+  const Fde *Found = fdeAt(*T, PC);
+  if (!Found)
     return RulesLookup::NoFde;
-  const Fde &F = *--It;
-  if (PC >= F.End)
-    return RulesLookup::NoFde;
+  const Fde &F = *Found;
   auto CIt = T->Cies.find(F.CiePos);
   if (CIt == T->Cies.end())
     return RulesLookup::NoFde;

@@ -53,6 +53,15 @@ enum class RulesLookup {
 RulesLookup cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf, uint64_t PC,
                        CfaRules &Out);
 
+/// The link-time range [Start, End) of the FDE in Elf's .eh_frame that
+/// covers PC, or false. Every function compiled C has gets one, even in a
+/// stripped module, so it bounds the code around PC where no symbol does:
+/// the whole function, or one part of it (GCC's `.cold` part has an FDE of
+/// its own). Hand-written code may have one FDE over several functions or
+/// none at all.
+bool fdeRangeAt(const std::shared_ptr<const ElfFile> &Elf, uint64_t PC,
+                uint64_t &Start, uint64_t &End);
+
 /// The register numbering of Elf's class.
 inline const DwarfRegs &dwarfRegs(const ElfFile &Elf) {
   return Elf.is64() ? X86_64Regs : I386Regs;
