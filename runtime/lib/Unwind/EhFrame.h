@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace tscc::rt::unwind {
 
@@ -52,6 +53,17 @@ enum class RulesLookup {
 /// (parsed once per file, whoever asks, from any thread).
 RulesLookup cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf, uint64_t PC,
                        CfaRules &Out);
+
+/// The rules cfaRulesAt gives for every PC of [Start, End) (link-time).
+struct RulesRow {
+  uint64_t Start = 0, End = 0;
+  RulesLookup Kind = RulesLookup::NoFde; ///< never NoFde
+  CfaRules Rules;                        ///< when Kind is Found
+};
+
+/// Every range of Elf's .eh_frame with one set of rules, in address order;
+/// PCs between FDEs have none (cfaRulesAt: NoFde).
+std::vector<RulesRow> allRules(const std::shared_ptr<const ElfFile> &Elf);
 
 /// The link-time range [Start, End) of the FDE in Elf's .eh_frame that
 /// covers PC, or false. Every function compiled C has gets one, even in a
