@@ -104,8 +104,8 @@ struct tscc_unwind_source {
  * number of frames, and in *end why there are no more (TSCC_STACK_END_*;
  * DEPTH_LIMIT only when a further frame exists). */
 uint32_t tscc_unwind_walk(const struct tscc_unwind_source *src, uint64_t pc,
-                          uint64_t sp, uint64_t fp, uint64_t *pcs,
-                          uint32_t max, uint32_t *end);
+                          uint64_t sp, uint64_t fp, uint64_t *pcs, uint32_t max,
+                          uint32_t *end);
 
 #ifdef __cplusplus
 }

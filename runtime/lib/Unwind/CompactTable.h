@@ -25,8 +25,8 @@ namespace tscc::rt::unwind {
 /// Elf's table: a struct tscc_unwind_table, then its rows, ready to be
 /// copied into a process (8-byte aligned). Empty, with Why, when the module
 /// is too large for 32-bit row offsets or has no code.
-std::vector<uint8_t> compileUnwindTable(const std::shared_ptr<const ElfFile> &Elf,
-                                        std::string &Why);
+std::vector<uint8_t>
+compileUnwindTable(const std::shared_ptr<const ElfFile> &Elf, std::string &Why);
 
 } // namespace tscc::rt::unwind
 

@@ -42,8 +42,8 @@ std::shared_ptr<const ElfFile> openModule(const std::string &Path) {
 const tscc_unwind_row *rowAt(const std::vector<uint8_t> &Table, uint64_t PC) {
   tscc_unwind_table H;
   memcpy(&H, Table.data(), sizeof(H));
-  auto *Rows = reinterpret_cast<const tscc_unwind_row *>(Table.data() +
-                                                         sizeof(H));
+  auto *Rows =
+      reinterpret_cast<const tscc_unwind_row *>(Table.data() + sizeof(H));
   if (PC < H.base || PC - H.base > UINT32_MAX)
     return nullptr;
   uint32_t Off = static_cast<uint32_t>(PC - H.base);
@@ -69,8 +69,9 @@ void expectSameRule(const tscc_unwind_row *Row, RulesLookup Kind,
   }
   ASSERT_TRUE(Row);
   bool Fp = R.CfaReg == Dw.Fp;
-  EXPECT_EQ(Got, R.CfaDeref ? (Fp ? TSCC_UNW_CFA_FP_DEREF : TSCC_UNW_CFA_SP_DEREF)
-                            : (Fp ? TSCC_UNW_CFA_FP : TSCC_UNW_CFA_SP));
+  EXPECT_EQ(Got, R.CfaDeref
+                     ? (Fp ? TSCC_UNW_CFA_FP_DEREF : TSCC_UNW_CFA_SP_DEREF)
+                     : (Fp ? TSCC_UNW_CFA_FP : TSCC_UNW_CFA_SP));
   EXPECT_EQ(Row->cfa_off, R.CfaOff);
   EXPECT_EQ(Row->ra_off, R.Ra.Off);
   if (R.Fp.K == Rule::Offset) {
@@ -175,9 +176,9 @@ struct LiveModules {
       Tables.push_back(std::move(T));
     }
     for (size_t I = 0; I < Images.size(); ++I)
-      Walker.push_back({Images[I].Start, Images[I].End, Images[I].Bias,
-                        reinterpret_cast<const tscc_unwind_table *>(
-                            Tables[I].data())});
+      Walker.push_back(
+          {Images[I].Start, Images[I].End, Images[I].Bias,
+           reinterpret_cast<const tscc_unwind_table *>(Tables[I].data())});
     std::sort(Walker.begin(), Walker.end(),
               [](const auto &A, const auto &B) { return A.lo < B.lo; });
   }
@@ -206,8 +207,8 @@ struct Captured {
 
 /// Depth frames of calls, then Check with the registers at the innermost
 /// one, called from there: the frames it unwinds are live.
-__attribute__((noinline)) void captureAt(
-    unsigned Depth, const std::function<void(const Captured &)> &Check);
+__attribute__((noinline)) void
+captureAt(unsigned Depth, const std::function<void(const Captured &)> &Check);
 
 __attribute__((noinline)) void
 descend(unsigned Depth, const std::function<void(const Captured &)> &Check) {
@@ -232,8 +233,8 @@ captureAt(unsigned Depth, const std::function<void(const Captured &)> &Check) {
 /// Both unwinders on the live stack at C, at most Max frames.
 void compareWalks(const LiveModules &Live, const Captured &C, unsigned Depth,
                   unsigned Max) {
-  SCOPED_TRACE(::testing::Message() << "depth " << Depth << ", at most "
-                                    << Max << " frames");
+  SCOPED_TRACE(::testing::Message()
+               << "depth " << Depth << ", at most " << Max << " frames");
   uint64_t Regs[TSCC_REG_COUNT] = {};
   Regs[TSCC_REG_RIP] = C.PC;
   Regs[TSCC_REG_RSP] = C.SP;

@@ -78,8 +78,7 @@ static const struct tscc_unwind_row *row_at(const struct tscc_unwind_module *M,
 static step_result by_rules(const struct tscc_unwind_source *S,
                             const struct tscc_unwind_row *R,
                             const struct frame *F, struct frame *C) {
-  int FromFp =
-      R->kind == TSCC_UNW_CFA_FP || R->kind == TSCC_UNW_CFA_FP_DEREF;
+  int FromFp = R->kind == TSCC_UNW_CFA_FP || R->kind == TSCC_UNW_CFA_FP_DEREF;
   uint64_t Cfa = mask(S, (FromFp ? F->fp : F->sp) + (int64_t)R->cfa_off);
   if ((R->kind == TSCC_UNW_CFA_SP_DEREF || R->kind == TSCC_UNW_CFA_FP_DEREF) &&
       !read_word(S, Cfa, &Cfa))
@@ -131,8 +130,7 @@ static step_result by_frame_pointer(const struct tscc_unwind_source *S,
 /* The caller of F. Innermost: F->pc is where the thread stopped, not a
  * return address (which points after its call). */
 static step_result step(const struct tscc_unwind_source *S,
-                        const struct frame *F, int Innermost,
-                        struct frame *C) {
+                        const struct frame *F, int Innermost, struct frame *C) {
   uint64_t Lookup = Innermost ? F->pc : F->pc - 1;
   const struct tscc_unwind_module *M = module_at(S, Lookup);
   const struct tscc_unwind_row *R = M ? row_at(M, Lookup) : 0;
@@ -157,8 +155,8 @@ static step_result step(const struct tscc_unwind_source *S,
 }
 
 uint32_t tscc_unwind_walk(const struct tscc_unwind_source *S, uint64_t Pc,
-                          uint64_t Sp, uint64_t Fp, uint64_t *Pcs,
-                          uint32_t Max, uint32_t *End) {
+                          uint64_t Sp, uint64_t Fp, uint64_t *Pcs, uint32_t Max,
+                          uint32_t *End) {
   uint32_t N = 0;
   *End = TSCC_STACK_END_COMPLETE;
   if (!Max)
