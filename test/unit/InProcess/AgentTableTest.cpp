@@ -196,6 +196,34 @@ TEST_F(AgentTableTest, ProcessesSharingMemoryAreToldApartByThreadIds) {
   EXPECT_EQ(tscc_agent_find(&C, key(0x7000), 0), P);
 }
 
+// Detached, nobody marks the threads that end, and the C library gives a
+// new thread the TCB of one that ended: the key's window fills with one
+// thread pointer. The ended ones the kernel no longer knows are marked and
+// their places (and chunks) taken; a live thread sharing the TCB (a raw
+// clone without a TLS of its own) keeps its entry.
+static int GoneExceptSeven(int32_t, int32_t Tid) { return Tid != 7; }
+
+TEST_F(AgentTableTest, EndedThreadsOfOneThreadPointerAreMarkedGone) {
+  make(16, 16); // the window is the whole table
+  C.sharers[0] = {100, 1, 1, 0};
+  C.shared_mm = 1;
+  for (int32_t I = 0; I < 16; ++I)
+    ASSERT_TRUE(tscc_agent_take(&C, key(0x7000), I, 100));
+  ASSERT_EQ(
+      tscc_agent_push(&C, tscc_agent_find(&C, key(0x7000), 3), 0x6000, 1, 0),
+      0);
+  EXPECT_EQ(tscc_agent_take(&C, key(0x7000), 99, 100), nullptr);
+  EXPECT_EQ(tscc_agent_mark_gone(&C, key(0x7000), 99, 100, GoneExceptSeven),
+            15u);
+  tscc_agent_thread *T = tscc_agent_take(&C, key(0x7000), 99, 100);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(tscc_agent_find(&C, key(0x7000), 99), T);
+  EXPECT_TRUE(tscc_agent_find(&C, key(0x7000), 7));
+  // Another process's entries with the same key are not this one's.
+  EXPECT_EQ(tscc_agent_mark_gone(&C, key(0x7000), 99, 101, GoneExceptSeven),
+            0u);
+}
+
 TEST_F(AgentTableTest, ShadowStacksGoAsDeepAsThePool) {
   make(64, 2048); // 2048 chunks of 85 frames
   tscc_agent_thread *T = tscc_agent_take(&C, key(0x7000), 10, 100);

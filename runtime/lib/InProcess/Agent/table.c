@@ -131,6 +131,30 @@ static struct tscc_agent_thread *one_entry(struct tscc_agent_config *C,
   return Mine;
 }
 
+uint32_t tscc_agent_mark_gone(struct tscc_agent_config *C, uint64_t Key,
+                              int32_t Tid, int32_t Pid,
+                              int (*Gone)(int32_t, int32_t)) {
+  if (!table_ok(C))
+    return 0;
+  struct tscc_agent_thread *Table = entries(C);
+  uint32_t Mask = C->thread_capacity - 1, N = probes(C), Marked = 0;
+  uint32_t Pos = tscc_agent_thread_home(Key, C->thread_capacity);
+  for (uint32_t I = 0; I < N; ++I, Pos = (Pos + 1) & Mask) {
+    struct tscc_agent_thread *E = &Table[Pos];
+    uint64_t K = __atomic_load_n(&E->key, __ATOMIC_ACQUIRE);
+    if (K == TSCC_AGENT_KEY_EMPTY)
+      break;
+    int32_t Other = E->tid;
+    if (K != Key || E->pid != Pid || Other == Tid || !Gone(Pid, Other))
+      continue;
+    /* Still the same thread's entry: mark it as tsrun would. */
+    Marked +=
+        __atomic_compare_exchange_n(&E->key, &K, K | TSCC_AGENT_KEY_DEAD, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+  }
+  return Marked;
+}
+
 struct tscc_agent_thread *tscc_agent_take(struct tscc_agent_config *C,
                                           uint64_t Key, int32_t Tid,
                                           int32_t Pid) {

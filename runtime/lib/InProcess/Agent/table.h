@@ -37,6 +37,15 @@ struct tscc_agent_thread *tscc_agent_take(struct tscc_agent_config *C,
                                           uint64_t Key, int32_t Tid,
                                           int32_t Pid);
 
+/* Marks ended the entries of Key's window that hold another thread of
+ * process Pid than Tid with the same key, when Gone(pid, tid) says that
+ * thread has ended: a thread pointer (TCB) is one live thread's, so such
+ * an entry is of a thread that ended while nobody marked it (tsrun marks
+ * them at their exit while it watches). Returns how many it marked. */
+uint32_t tscc_agent_mark_gone(struct tscc_agent_config *C, uint64_t Key,
+                              int32_t Tid, int32_t Pid,
+                              int (*Gone)(int32_t, int32_t));
+
 /* Frees every entry of a thread that has ended, and its chunks. */
 uint32_t tscc_agent_reclaim(struct tscc_agent_config *C);
 

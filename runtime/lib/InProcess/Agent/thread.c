@@ -70,6 +70,12 @@ static int identity(const struct tscc_agent_thread *T, uint32_t *Target,
   return 0;
 }
 
+/* Whether thread Tid of process Pid has ended (the kernel no longer knows
+ * it; an ending one may still be found, and is then kept). */
+static int thread_gone(int32_t Pid, int32_t Tid) {
+  return sys3(NR_tgkill, Pid, Tid, 0) == -3 /* ESRCH */;
+}
+
 /* Finds or makes T's slot in the store, under the store lock. */
 static int resolve(struct tscc_agent_thread *T, uint32_t Epoch) {
   struct tscc_agent_config *C = &tscc_agent_config;
@@ -136,6 +142,10 @@ struct tscc_agent_thread *agent_thread(int Resolve) {
       Tid = (int32_t)sys0(NR_gettid);
     int32_t Pid = Shared ? (int32_t)sys0(NR_getpid) : (int32_t)C->pid;
     T = tscc_agent_take(C, Key, Tid, Pid);
+    /* Every place of the key's window is taken: by threads that ended
+     * while detached, whose TCB the C library gave to this one. */
+    if (!T && Shared && tscc_agent_mark_gone(C, Key, Tid, Pid, thread_gone))
+      T = tscc_agent_take(C, Key, Tid, Pid);
     if (!T) {
       agent_notice(TSCC_NOTICE_TABLE_FULL);
       return 0;
