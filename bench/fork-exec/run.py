@@ -3,8 +3,9 @@
 (fork's entry, once per round), untraced, tsrun attached (the default),
 tsrun --detach, and bpftrace, in the same run.
 
-  bench/fork-exec/run.py [--n N] [--repeat K] [--prog PROG]
+  bench/fork-exec/run.py [--n N] [--repeat K] [--prog PROG] [--before TSRUN]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
+  --before: another tsrun (an older build) measured in the same rounds
 
 forkexec.c makes N rounds (default 400) of fork() and an exec of PROG
 (default /bin/true) in the child, which the parent waits for, and times
@@ -57,6 +58,7 @@ def main():
     ap.add_argument("--n", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--prog", default="/bin/true")
+    ap.add_argument("--before", help="another tsrun, for before/after rows")
     a = ap.parse_args()
     tscc, tsrun = tool("tscc"), tool("tsrun")
     with tempfile.TemporaryDirectory() as d:
@@ -83,6 +85,11 @@ def table(a, exe, obj, tsrun):
              [tsrun, obj, "--", exe, n, a.prog], True),
             ("tsrun --detach",
              [tsrun, obj, "--detach", "--", exe, n, a.prog], True)]
+    if a.before:
+        rows += [("tsrun before (attached)",
+                  [a.before, obj, "--", exe, n, a.prog], True),
+                 ("tsrun before --detach",
+                  [a.before, obj, "--detach", "--", exe, n, a.prog], True)]
     bpf = shutil.which("bpftrace")
     if bpf:
         rows.append(("bpftrace", [
@@ -90,9 +97,12 @@ def table(a, exe, obj, tsrun):
             f'uprobe:{libc_of(exe)}:fork /pid == cpid/ {{ @n = count(); }}',
             "-c", f"{exe} {n} {a.prog}"], True))
     times = {name: [] for name, _, _ in rows}
+    load = lambda: open("/proc/loadavg").read().split()[:3]
+    print("load average before:", " ".join(load()))
     for _ in range(a.repeat):
         for name, cmd, counts in rows:
             times[name].append(run(cmd, a.n, counts))
+    print("load average after:", " ".join(load()))
     base = statistics.median(times["untraced"])
     print(f"\n| {a.n} rounds of fork+exec of {a.prog} | median per round "
           "| vs untraced |")

@@ -29,7 +29,9 @@ constexpr unsigned Events = PTRACE_EVENT_STOP + 1;
 
 struct Counts {
   uint64_t Stops[Events] = {};
-  uint64_t Injected = 0, InjectedNs = 0;
+  /// Injection round trips (a single call or a batch) and the system
+  /// calls they made.
+  uint64_t Injected = 0, InjectedNs = 0, InjectedCalls = 0, Batches = 0;
   uint64_t Reads = 0, ReadBytes = 0, Writes = 0, WriteBytes = 0;
   uint64_t Ptrace = 0;
   uint64_t PhaseN[Phases] = {}, PhaseNs[Phases] = {};
@@ -82,6 +84,16 @@ void cost::countInjected(uint64_t Ns) {
   if (!enabled())
     return;
   ++counts().Injected;
+  ++counts().InjectedCalls;
+  counts().InjectedNs += Ns;
+}
+
+void cost::countBatch(uint64_t Calls, uint64_t Ns) {
+  if (!enabled())
+    return;
+  ++counts().Injected;
+  ++counts().Batches;
+  counts().InjectedCalls += Calls;
   counts().InjectedNs += Ns;
 }
 
@@ -124,8 +136,10 @@ void cost::report() {
   for (unsigned E = 0; E < Events; ++E)
     if (C.Stops[E])
       fprintf(stderr, "  stops %-22s %8" PRIu64 "\n", eventName(E), C.Stops[E]);
-  fprintf(stderr, "  injected calls %14" PRIu64 " %10.3f ms\n", C.Injected,
+  fprintf(stderr, "  injected round trips %8" PRIu64 " %10.3f ms\n", C.Injected,
           double(C.InjectedNs) / 1e6);
+  fprintf(stderr, "  injected system calls %7" PRIu64 "\n", C.InjectedCalls);
+  fprintf(stderr, "  ... in batches %14" PRIu64 "\n", C.Batches);
   fprintf(stderr, "  memory reads %16" PRIu64 " %10" PRIu64 " bytes\n", C.Reads,
           C.ReadBytes);
   fprintf(stderr, "  memory writes %15" PRIu64 " %10" PRIu64 " bytes\n",
@@ -134,7 +148,7 @@ void cost::report() {
     if (C.PhaseN[I])
       fprintf(stderr,
               "  %-26s %8" PRIu64 " %10.3f ms %8" PRIu64
-              " injected calls %10" PRIu64 " bytes written\n",
+              " round trips %10" PRIu64 " bytes written\n",
               PhaseNames[I], C.PhaseN[I], double(C.PhaseNs[I]) / 1e6,
               C.PhaseInjected[I], C.PhaseWritten[I]);
 }

@@ -40,8 +40,11 @@ uint64_t nowNs();
 
 /// A stop the event loop handled: its ptrace event (0 for a signal).
 void countStop(unsigned Event);
-/// An injected system call that took Ns nanoseconds.
+/// An injected system call that took Ns nanoseconds (one round trip).
 void countInjected(uint64_t Ns);
+/// A batch of Calls injected system calls made in one round trip of Ns
+/// nanoseconds (InjectBatch.h).
+void countBatch(uint64_t Calls, uint64_t Ns);
 /// A read or write of target memory.
 void countMemory(bool Write, size_t Bytes);
 /// A ptrace(2) request the backend made (counted where it matters).

@@ -1,6 +1,7 @@
 //===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
 #include "Inject.h"
 #include "ExecCost.h"
+#include "InjectBatch.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -48,10 +49,11 @@ private:
   bool Changed = false;
 };
 
-/// Resumes Tid and waits until it stops at the int3 after the syscall.
-/// Signals that arrive meanwhile are kept for later delivery.
-bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
-                  std::string &Error) {
+} // namespace
+
+bool tscc::rt::pt::runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
+                                std::string &Error,
+                                const std::function<bool()> &WhileRunning) {
   TrapUnblocked Unblocked(Tid);
   Thread *T = nullptr;
   if (auto It = P.Threads.find(Tid); It != P.Threads.end())
@@ -60,9 +62,16 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
     Error = std::string("ptrace(CONT): ") + std::strerror(errno);
     return false;
   }
+  // What tsrun does while the thread runs (answering it on a socket): one
+  // step between checks of the thread, until it says it is done.
+  bool Answering = static_cast<bool>(WhileRunning);
   for (;;) {
     int St = 0;
-    pid_t R = waitpid(Tid, &St, __WALL);
+    pid_t R = waitpid(Tid, &St, __WALL | (Answering ? WNOHANG : 0));
+    if (R == 0) {
+      Answering = !WhileRunning();
+      continue;
+    }
     if (R < 0) {
       if (errno == EINTR)
         continue;
@@ -98,6 +107,8 @@ bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
   }
 }
 
+namespace {
+
 void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
                     std::initializer_list<uint64_t> Args) {
   uint64_t A[6] = {0, 0, 0, 0, 0, 0};
@@ -131,7 +142,10 @@ void setSyscallRegs(user_regs_struct &R, bool Is64, uint64_t Nr,
 /// would return -ENOSYS to the program. Its saved registers are put back
 /// before the `syscall` (or `int $0x80`, where the compat sysenter path
 /// also returns) instead, so that it makes the call when it resumes.
-void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
+} // namespace
+
+void tscc::rt::pt::replayPendingSyscall(PtraceProcess &P, pid_t Tid,
+                                        user_regs_struct &R) {
   __ptrace_syscall_info Info{};
   if (ptrace(PTRACE_GET_SYSCALL_INFO, Tid,
              reinterpret_cast<void *>(sizeof(Info)), &Info) <= 0 ||
@@ -148,6 +162,8 @@ void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R) {
   }
 }
 
+namespace {
+
 /// Where the next injected call in Tid is made: the home page's gadget, or
 /// before there is one, the thread's current instruction.
 uint64_t gadgetAt(const PtraceProcess &P, const user_regs_struct &R) {
@@ -161,8 +177,11 @@ uint64_t filterIP(const PtraceProcess &P, uint64_t At) {
   return At + (P.Home ? 2 : 8);
 }
 
-SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
-                         std::initializer_list<uint64_t> Args, uint64_t IP) {
+} // namespace
+
+SyscallVerdict tscc::rt::pt::verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                                       std::initializer_list<uint64_t> Args,
+                                       uint64_t IP) {
   if (!P.NoInjection.empty()) {
     SyscallVerdict V;
     V.Kind = SyscallVerdict::Forbidden;
@@ -179,8 +198,6 @@ SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   Q.IP = IP;
   return P.Seccomp.check(Tid, Q, P.tracesSeccompStops());
 }
-
-} // namespace
 
 uint64_t tscc::rt::pt::widenSyscallResult32(uint64_t Rax) {
   auto Value = static_cast<uint32_t>(Rax);
@@ -258,7 +275,7 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = Start;
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
-            runUntilTrap(P, Tid, TrapAt, Error);
+            runUntilTrap(P, Tid, TrapAt, Error, {});
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
@@ -275,6 +292,26 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 
 static bool isMmapError(uint64_t R) { return R > ~uint64_t(4095); }
 
+/// Whether [At, At + Size) overlaps memory tsrun itself mapped in P (the
+/// home page, the agent's areas): a MAP_FIXED_NOREPLACE there would fail,
+/// a round trip for nothing. (In a new image the agent's areas are right
+/// below the loader, where the first candidate for the loader's scratch
+/// falls.)
+static bool overlapsOurs(const PtraceProcess &P, uint64_t At, uint64_t Size) {
+  const AgentState &A = P.Agent;
+  const std::pair<uint64_t, uint64_t> Ours[] = {
+      {P.Home, PtraceProcess::HomeSize}, {A.AgentBase, A.AgentSize},
+      {A.CodeBase, A.CodeSize},          {A.ThreadsBase, A.ThreadsSize},
+      {A.RingTable, A.RingTableSize},    {A.PoolBase, A.PoolSize},
+      {A.DataBase, A.DataSize},          {A.StoreBase, A.StoreSize},
+      {A.ControlBase, A.ControlSize},    {A.ShardBase, A.ShardSize}};
+  for (auto [Base, Len] : Ours)
+    if (Base && At < Base + ((Len + 4095) & ~uint64_t(4095)) &&
+        Base < At + Size)
+      return true;
+  return false;
+}
+
 bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
                                   std::string &Error) {
   P.Home = 0;
@@ -284,19 +321,26 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   if (!Addr)
     return false;
   // The page is read+execute for the target; /proc/PID/mem writes anyway.
-  uint8_t Page[32];
+  // Then the stub that runs a batch of calls in one round trip
+  // (InjectBatch.h), in the same write.
+  std::span<const uint8_t> Batch = batchStub(P.dataModel());
+  uint8_t Page[BatchStubOffset + BatchStubMax];
   std::memset(Page, 0xcc, sizeof(Page));
   Page[0] = Is64 ? 0x0f : 0xcd;
   Page[1] = Is64 ? 0x05 : 0x80;
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
-  if (!P.writeMemory(Addr, Page, sizeof(Page))) {
+  // (A stub too big for its room is not copied, and batches refuse to
+  // run: SyscallBatch checks the size too.)
+  size_t StubBytes = Batch.size() <= BatchStubMax ? Batch.size() : 0;
+  std::memcpy(Page + BatchStubOffset, Batch.data(), StubBytes);
+  if (!P.writeMemory(Addr, Page, BatchStubOffset + StubBytes)) {
     Error = "cannot initialise the scratch page at " + std::to_string(Addr) +
             ": " + std::strerror(errno);
     return false;
   }
   P.Home = Addr;
-  P.HomeUsed = 32;
+  P.HomeUsed = BatchStubOffset + BatchStubMax;
   return true;
 }
 
@@ -316,7 +360,8 @@ uint64_t tscc::rt::pt::mapScratch(PtraceProcess &P, pid_t Tid, uint64_t Lo,
         uint64_t Hint = Dir == 0 ? Lo - Size - uint64_t(Step) * 0x100000
                                  : ((Hi + 0xfff) & ~0xfffull) +
                                        uint64_t(Step - 1) * 0x100000;
-        if (Dir == 0 && Lo < Size + uint64_t(Step) * 0x100000)
+        if ((Dir == 0 && Lo < Size + uint64_t(Step) * 0x100000) ||
+            overlapsOurs(P, Hint, Size))
           continue;
         uint64_t R = 0;
         if (!injectSyscall(P, Tid, Nr,

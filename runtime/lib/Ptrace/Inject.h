@@ -24,8 +24,10 @@
 
 #include "tscc/SyscallTable.h"
 
+#include <functional>
 #include <initializer_list>
 #include <string>
+#include <sys/user.h>
 
 namespace tscc::rt::pt {
 
@@ -39,6 +41,24 @@ uint64_t widenSyscallResult32(uint64_t Rax);
 /// Forbidden.
 SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                                 std::initializer_list<uint64_t> Args);
+
+/// What Tid's sandbox would do with syscall Nr(Args) made from IP (the
+/// address after the system call instruction).
+SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
+                         std::initializer_list<uint64_t> Args, uint64_t IP);
+
+/// Resumes Tid and waits until it stops at the int3 at TrapPC, calling
+/// WhileRunning (if any) between checks of the thread until it returns
+/// true (its work done). Signals that arrive meanwhile are kept for later
+/// delivery.
+bool runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
+                  std::string &Error,
+                  const std::function<bool()> &WhileRunning);
+
+/// A thread stopped before making its system call (syscall-entry or
+/// seccomp stop) gets R moved back onto its `syscall`, so that it makes the
+/// call when it resumes with R instead of returning -ENOSYS.
+void replayPendingSyscall(PtraceProcess &P, pid_t Tid, user_regs_struct &R);
 
 /// Runs syscall Nr with up to six Args in Tid (in a ptrace stop). Result is
 /// the raw return value (negative errno on failure; see

@@ -1,5 +1,6 @@
 //===- Agent.cpp - Putting the in-process agent into a target -------------===//
 #include "Agent.h"
+#include "AgentSetup.h"
 
 #include "../../Ptrace/Inject.h"
 #include "AgentAbi.h"
@@ -659,6 +660,46 @@ bool arm(PtraceProcess &P, AgentFactory &F) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// The pieces AgentBatch.cpp puts together (AgentSetup.h)
+//===----------------------------------------------------------------------===//
+
+uint64_t setup::dataSize() { return DataSize; }
+uint64_t setup::dataScratch() { return DataScratch; }
+std::span<const uint64_t> setup::poolSizes() { return PoolBytes; }
+uint32_t setup::threadCapacity(AgentFactory &F) {
+  return agentThreadCapacity(*F.session().store());
+}
+
+AgentTargetFacts setup::targetFacts(PtraceProcess &P) {
+  std::map<uint64_t, uint64_t> Aux =
+      readProcessAuxv(P.Pid, P.dataModel() == DataModel::LP64 ? 8 : 4);
+  AgentTargetFacts Facts;
+  if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
+    Facts.HwCap2 = Cap2->second;
+  Facts.VdsoClockGettime = vdsoClockGettime(P, Aux);
+  return Facts;
+}
+
+bool setup::writeConfig(ip::ProcessAccess &Acc, Target &T, AgentState &A,
+                        AgentFactory &F, const RelocatedImage &Code,
+                        const AgentTargetFacts &Facts, std::string &Why) {
+  return ::writeConfig(Acc, T, A, F, Code, Facts, Why);
+}
+
+std::span<const int> setup::agentSignals() { return AgentSignals; }
+std::array<uint8_t, 32> setup::handlerAction(DataModel DM,
+                                             const AgentState &A) {
+  return agentAction(DM, A);
+}
+uint64_t setup::chainedSlot(const AgentState &A, unsigned I) {
+  return ::chainedSlot(A, I);
+}
+bool setup::arm(ip::ProcessAccess &Acc, const AgentState &A, AgentFactory &F,
+                bool MayHeal) {
+  return ::arm(Acc, A, F, MayHeal);
+}
+
+//===----------------------------------------------------------------------===//
 // AgentFactory
 //===----------------------------------------------------------------------===//
 
@@ -704,6 +745,20 @@ bool AgentFactory::listen(std::string &Error) {
     return false;
   }
   ListenFd = Fd;
+  return true;
+}
+
+bool AgentFactory::answerBatch(pid_t Pid, std::span<const int> Fds,
+                               unsigned &Waited, std::string &Error) {
+  pollfd PF{ListenFd, POLLIN, 0};
+  if (poll(&PF, 1, 10) == 1) {
+    sendFds(Pid, Fds, Error);
+    return true;
+  }
+  Waited += 10;
+  if (Waited < 1000)
+    return false;
+  Error = "the target did not connect for the store";
   return true;
 }
 
@@ -760,10 +815,9 @@ bool AgentFactory::sendFds(pid_t Pid, std::span<const int> Fds,
 // Installation
 //===----------------------------------------------------------------------===//
 
-bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
-                                    AgentState &A, AgentFactory &F,
-                                    RelocatedImage &AgentImg,
-                                    RelocatedImage &Code, std::string &Why) {
+bool setup::objectsFor(Target &T, AgentFactory &F,
+                       std::span<const uint8_t> &Agent,
+                       std::span<const uint8_t> &Code, std::string &Why) {
   if (!F.unavailable().empty()) {
     Why = F.unavailable();
     return false;
@@ -777,12 +831,15 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
           "predates ABI 1.5 or was compiled with --no-i386-stream)";
     return false;
   }
-  A.TargetId = F.session().targetId(T);
-  SymbolResolver None = [](std::string_view) { return std::nullopt; };
-  const AgentAbi &Abi = agentAbi(T.dataModel());
-  if (!ip::placeImage(Acc, Abi.AgentObject, None, AgentImg, A.AgentBase,
-                      A.AgentSize, Why))
-    return false;
+  Agent = agentAbi(T.dataModel()).AgentObject;
+  Code = T.dataModel() == DataModel::LP64
+             ? F.programObject()
+             : std::span<const uint8_t>(I386->Image);
+  return true;
+}
+
+bool setup::takeAgentSymbols(AgentState &A, const RelocatedImage &AgentImg,
+                             std::string &Why) {
   A.Config = symbol(AgentImg, TSCC_AGENT_SYM_CONFIG);
   A.Proc = symbol(AgentImg, TSCC_AGENT_SYM_PROC);
   A.Enter = symbol(AgentImg, TSCC_AGENT_SYM_ENTER);
@@ -801,19 +858,38 @@ bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
     Why = "the agent object is incomplete";
     return false;
   }
+  return true;
+}
+
+SymbolResolver setup::codeResolver(DataModel DM,
+                                   const RelocatedImage &AgentImg) {
   // The probe object's memcpy & co. are the agent's: libc may not be
   // there yet, and may be what is being probed.
-  SymbolResolver FromAgent =
-      [&AgentImg, &Abi](std::string_view Name) -> std::optional<uint64_t> {
+  const AgentAbi &Abi = agentAbi(DM);
+  return [&AgentImg, &Abi](std::string_view Name) -> std::optional<uint64_t> {
     if (!Abi.providesForClauses(Name))
       return std::nullopt;
     uint64_t A = symbol(AgentImg, std::string(Name).c_str());
     return A ? std::optional<uint64_t>(A) : std::nullopt;
   };
-  if (!ip::placeImage(Acc,
-                      T.dataModel() == DataModel::LP64 ? F.programObject()
-                                                       : I386->Image,
-                      FromAgent, Code, A.CodeBase, A.CodeSize, Why))
+}
+
+bool tscc::rt::pt::placeAgentImages(ip::ProcessAccess &Acc, Target &T,
+                                    AgentState &A, AgentFactory &F,
+                                    RelocatedImage &AgentImg,
+                                    RelocatedImage &Code, std::string &Why) {
+  std::span<const uint8_t> AgentObj, CodeObj;
+  if (!setup::objectsFor(T, F, AgentObj, CodeObj, Why))
+    return false;
+  A.TargetId = F.session().targetId(T);
+  SymbolResolver None = [](std::string_view) { return std::nullopt; };
+  if (!ip::placeImage(Acc, AgentObj, None, AgentImg, A.AgentBase, A.AgentSize,
+                      Why) ||
+      !setup::takeAgentSymbols(A, AgentImg, Why))
+    return false;
+  if (!ip::placeImage(Acc, CodeObj,
+                      setup::codeResolver(T.dataModel(), AgentImg), Code,
+                      A.CodeBase, A.CodeSize, Why))
     return false;
   if (!mapThreads(Acc, A, F, Why))
     return false;
@@ -850,6 +926,18 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
     Why = "the process is in another PID namespace";
     return false;
   }
+  if (P.FreshImage) {
+    bool Tried = false;
+    std::string NotBatched;
+    bool Ok = setup::installAgentBatched(P, Tid, F, Tried, NotBatched);
+    if (Tried) {
+      Why = NotBatched;
+      return Ok;
+    }
+    F.session().note("pid " + std::to_string(P.Pid) +
+                     ": the agent is set up call by call: " + NotBatched);
+    P.Agent = AgentState{};
+  }
   AgentState &A = P.Agent;
   PtraceAccess Acc(P, Tid);
   RelocatedImage AgentImg, Code;
@@ -862,12 +950,7 @@ bool tscc::rt::pt::installAgent(PtraceProcess &P, pid_t Tid, AgentFactory &F,
                      " left behind by a tsrun that was killed");
   if (!mapStore(P, Tid, F, A.DataBase, A, Why))
     return false;
-  std::map<uint64_t, uint64_t> Aux =
-      readProcessAuxv(P.Pid, P.dataModel() == DataModel::LP64 ? 8 : 4);
-  AgentTargetFacts Facts;
-  if (auto Cap2 = Aux.find(AT_HWCAP2); Cap2 != Aux.end())
-    Facts.HwCap2 = Cap2->second;
-  Facts.VdsoClockGettime = vdsoClockGettime(P, Aux);
+  AgentTargetFacts Facts = setup::targetFacts(P);
   if (!configureAgent(Acc, P, A, F, Code, Facts, P.AgentMayHeal, Why))
     return false;
   // Threads made before tsrun came without a TLS of their own share an fs
@@ -920,15 +1003,26 @@ bool tscc::rt::pt::finishChildAgent(PtraceProcess &Child, pid_t Tid,
     Why = "no shared memory for the process";
     return false;
   }
-  int Send = Mine->fd(), Got = -1;
-  std::string SocketWhy;
-  if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
-      !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
-    Why = SocketWhy + "; " + Why;
-    return false;
+  bool Tried = false;
+  std::string NotBatched;
+  if (!setup::finishChildBatched(Child, Tid, F, *Mine, Tried, NotBatched)) {
+    // A batch that failed (the socket, in a network namespace of the
+    // child's own) has closed its parent's descriptor: the calls one by
+    // one, with their fallback through /proc, do the rest.
+    if (Tried)
+      A.ShardFd = -1;
+    F.session().note("pid " + std::to_string(Child.Pid) +
+                     ": its shard is mapped call by call: " + NotBatched);
+    int Send = Mine->fd(), Got = -1;
+    std::string SocketWhy;
+    if (!passFds(Child, Tid, F, A.DataBase, &Send, &Got, 1, SocketWhy) &&
+        !openTsrunFd(Child, Tid, A.DataBase, Send, Got, Why)) {
+      Why = SocketWhy + "; " + Why;
+      return false;
+    }
+    if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
+      return false;
   }
-  if (!mapShard(Child, Tid, *Mine, Got, /*FreshTable=*/false, Why))
-    return false;
   // Its own shard, and its own descriptor of it, in its copy of the
   // parent's configuration.
   tscc_agent_config C{};

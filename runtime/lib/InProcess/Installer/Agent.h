@@ -66,6 +66,12 @@ public:
   /// Accepts the connection of process Pid and sends it Fds (the store's,
   /// the control page's, its shard's).
   bool sendFds(pid_t Pid, std::span<const int> Fds, std::string &Error);
+  /// One step of answering a batch that connects to the socket while it
+  /// runs (InjectBatch.h): waits up to 10 ms for Pid's connection and
+  /// sends it Fds. True once done: sent, failed (Error), or a second
+  /// (counted in Waited) without a connection.
+  bool answerBatch(pid_t Pid, std::span<const int> Fds, unsigned &Waited,
+                   std::string &Error);
 
 private:
   Session &S;
