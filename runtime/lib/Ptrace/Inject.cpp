@@ -1,6 +1,7 @@
 //===- Inject.cpp - Running syscalls inside a stopped tracee --------------===//
 #include "Inject.h"
 #include "ExecCost.h"
+#include "SelfRestore.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -257,8 +258,18 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   user_regs_struct R = Saved;
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = Start;
+  // Through the home page, the thread puts its registers back itself if
+  // tsrun dies before it does (SelfRestore.h).
+  bool Restoring = P.restoringGadget();
+  if (Restoring)
+    restartAsKernelWould(Restore, Is64);
+  if (Restoring && !journalRegisters(P, Restore)) {
+    Error = "cannot journal the registers of the thread borrowed";
+    return false;
+  }
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
-            runUntilTrap(P, Tid, TrapAt, Error);
+            (Restoring ? runToSyscallExit(P, Tid, Error)
+                       : runUntilTrap(P, Tid, TrapAt, Error));
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
@@ -284,19 +295,20 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   if (!Addr)
     return false;
   // The page is read+execute for the target; /proc/PID/mem writes anyway.
-  uint8_t Page[32];
+  uint8_t Page[HomeReservedBytes];
   std::memset(Page, 0xcc, sizeof(Page));
   Page[0] = Is64 ? 0x0f : 0xcd;
   Page[1] = Is64 ? 0x05 : 0x80;
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
+  writeRestoringGadget(Page, Addr, Is64);
   if (!P.writeMemory(Addr, Page, sizeof(Page))) {
     Error = "cannot initialise the scratch page at " + std::to_string(Addr) +
             ": " + std::strerror(errno);
     return false;
   }
   P.Home = Addr;
-  P.HomeUsed = 32;
+  P.HomeUsed = HomeReservedBytes;
   return true;
 }
 
