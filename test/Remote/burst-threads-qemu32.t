@@ -35,7 +35,7 @@
 // EXACT2: exact: 1 threads x 50 records, none lost
 // CHECK: clauses run in the guest (in-process agent, put in through the stub); records come back through shared memory (the guest maps tsrun's memfds)
 // CHECK: probe @@uft:*:a.out:hit:entry at hit in {{.*}}, in-process jump{{$}}
-// CHECK: clause 0 (line {{[0-9]+}}): fired 240000, 0 faults, 0 drops
+// CHECK: clause 0 (line {{[0-9]+}}): fired 240000, 0 faults, 0 drops, 0 lost
 // CHECK-NOT: lost
 // PROG: burst: 8 threads, 30000 calls each
 // WHY: clauses run in tsrun at breakpoints: mapping the process's shard: {{[0-9]+}} MiB do not fit in a 32-bit process

@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 6
+#define TSCC_STORE_VERSION 7
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -163,6 +163,10 @@ struct tscc_clause_counters {
   uint64_t faults;
   uint64_t drops;
   uint64_t fault_kinds; /* bit 1 << tscc_fault_kind for each kind seen */
+  /* Of the drops, records that found the thread's record buffer full (or
+   * unmappable): the clause's share of its rings' `dropped`, which the
+   * loss warnings and markers count. */
+  uint64_t lost;
 };
 
 enum tscc_thread_state {

@@ -144,7 +144,7 @@ json tscc::rt::warningJson(std::string_view Message) {
 json tscc::rt::countersJson(const ClauseCounters &C) {
   return {{"type", "clause_stats"}, {"clause", C.Clause}, {"line", C.Line},
           {"column", C.Column},     {"fired", C.Fired},   {"faults", C.Faults},
-          {"drops", C.Drops}};
+          {"drops", C.Drops},       {"lost", C.Lost}};
 }
 
 namespace {
@@ -274,6 +274,7 @@ bool tscc::rt::replayJson(const json &J, OutputSink &Sink) {
       K.Fired = C.value("fired", uint64_t(0));
       K.Faults = C.value("faults", uint64_t(0));
       K.Drops = C.value("drops", uint64_t(0));
+      K.Lost = C.value("lost", uint64_t(0)); // 0 in traces before it
       All.push_back(K);
     }
     Sink.counters(All);

@@ -103,7 +103,8 @@ public:
       diag("tsrun: clause " + std::to_string(K.Clause) + " (line " +
            std::to_string(K.Line) + "): fired " + std::to_string(K.Fired) +
            ", " + std::to_string(K.Faults) + " faults, " +
-           std::to_string(K.Drops) + " drops\n");
+           std::to_string(K.Drops) + " drops, " + std::to_string(K.Lost) +
+           " lost\n");
     }
   }
 

@@ -52,6 +52,7 @@ void addCounters(tscc_clause_counters &Sum, const tscc_clause_counters &From) {
   Sum.faults = saturatingAdd(Sum.faults, From.faults);
   Sum.drops = saturatingAdd(Sum.drops, From.drops);
   Sum.fault_kinds |= From.fault_kinds;
+  Sum.lost = saturatingAdd(Sum.lost, From.lost);
 }
 
 } // namespace
@@ -180,8 +181,14 @@ bool SessionState::collectPart(const Cut::Part &P, RecordBatch &Mine,
                               P.Rings.size() == 1 ? MaxRecords : SIZE_MAX);
     More = More || (P.Rings.size() == 1 && MaxRecords != SIZE_MAX &&
                     It->second.Reader.pending(Rings));
-    for (size_t I = FromShard; I < Mine.size(); ++I)
-      Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
+    // A shard nobody shares (the usual case) holds its owner's records
+    // only: no look-up per record.
+    if (It->second.Sharers.empty())
+      for (size_t I = FromShard; I < Mine.size(); ++I)
+        Mine[I].Target = It->second.Target;
+    else
+      for (size_t I = FromShard; I < Mine.size(); ++I)
+        Mine[I].Target = recordOwnerLocked(It->second, Mine[I].Hdr);
   }
   // tsrun's own records of this cut: one run, in the order tsrun ran
   // their clauses.
@@ -315,7 +322,8 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
                                           uint64_t Drops) {
   // Every record of the process is out: what its threads dropped after
   // their last record that fitted is marked here, after them. A count a
-  // program wrote cannot claim more than its clauses dropped.
+  // program wrote cannot claim more than its clauses lost (Drops: the
+  // clauses' `lost` counters added up).
   tscc_store *V = E.Mem->view();
   uint32_t High = std::min(
       __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
@@ -324,7 +332,7 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
     tscc_ring *R = tscc_ring_at(V, Slot);
     uint64_t Lost = __atomic_load_n(&R->dropped, __ATOMIC_RELAXED) -
                     __atomic_load_n(&R->marked, __ATOMIC_RELAXED);
-    // A count above the clauses' drops (a program wrote it, or a count
+    // A count above the clauses' lost records (a program wrote it, or a count
     // wrapped) is bounded, not ignored: the marker still says where
     // records went missing.
     Lost = std::min(Lost, Drops);
@@ -343,7 +351,7 @@ void SessionState::markTrailingLossLocked(ShardEntry &E, int64_t Pid,
 void SessionState::markTrailingLossAllLocked() {
   uint64_t Drops = 0; // totalCounters() takes ExitMutex
   for (const tscc_clause &C : P.clauses())
-    Drops = saturatingAdd(Drops, totalCounters(C.id).drops);
+    Drops = saturatingAdd(Drops, totalCounters(C.id).lost);
   std::lock_guard<std::mutex> G(ExitMutex);
   for (auto &[Key, E] : Shards) {
     auto It = Targets.find(E.Target);
@@ -367,7 +375,7 @@ void SessionState::releaseDeliveredLocked() {
       int64_t Pid = It->second.Pid;
       uint64_t Drops = 0; // totalCounters() takes ExitMutex
       for (const tscc_clause &C : P.clauses())
-        Drops = saturatingAdd(Drops, totalCounters(C.id).drops);
+        Drops = saturatingAdd(Drops, totalCounters(C.id).lost);
       Targets.erase(It);
       TargetIds.erase(T);
       Launched.erase(T);
@@ -395,11 +403,12 @@ void SessionState::releaseDeliveredLocked() {
     Releases.fetch_add(1, std::memory_order_release);
 }
 
-bool SessionState::validRecord(const DrainedRecord &D) const {
+bool SessionState::validRecord(const DrainedRecord &D,
+                               const TargetEntry *T) const {
   const tscc_ring_record &H = D.Hdr;
   std::span<const uint8_t> Payload = D.Payload;
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
-      H.data_model >= TSCC_DM_COUNT || !Targets.count(D.Target))
+      H.data_model >= TSCC_DM_COUNT || !T)
     return false;
   // Only clauses of objects older than ABI 1.1 print aggregations in a
   // target: newer ones keep such clauses in tsrun.
@@ -473,7 +482,10 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   const tscc_ring_record &H = D.Hdr;
   if (H.type == TSCC_RING_LOST)
     return deliverLost(D);
-  if (!validRecord(D)) {
+  // One look-up of the process per record.
+  auto Found = Targets.find(D.Target);
+  const TargetEntry *Owner = Found != Targets.end() ? &Found->second : nullptr;
+  if (!validRecord(D, Owner)) {
     // Warned once per clause, and once for all records that do not even
     // name one: whatever a program writes, it cannot flood stderr.
     if (H.clause >= P.clauses().size()) {
@@ -501,7 +513,7 @@ void SessionState::deliverOne(const DrainedRecord &D) {
   }
   // The process whose shard the record was in, whatever it says: its
   // stack is unwound against that process's memory, never another's.
-  const TargetEntry &T = Targets.at(D.Target); // validRecord() checked it
+  const TargetEntry &T = *Owner; // validRecord() checked it
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload, H.probe);
@@ -569,20 +581,20 @@ void SessionState::warnLossLocked(bool Final) {
     std::lock_guard<std::mutex> G(ExitMutex);
     Lost = drainStatsLocked().Lost;
   }
-  // The records of a ring are not told apart by clause: the clauses that
-  // dropped anything are named (their drops may have other causes too,
-  // each with a warning of its own). A ring's counter a program wrote
-  // cannot claim more than the clauses dropped.
+  // The clauses that lost records are named; their `lost` counters add up
+  // to what the rings' counters say (the counters line at the end gives
+  // each clause's share). Either count a program can write: the smaller
+  // one is said.
   std::string Clauses;
-  uint64_t Drops = 0;
+  uint64_t ClausesLost = 0;
   for (const tscc_clause &C : P.clauses())
-    if (uint64_t N = totalCounters(C.id).drops) {
-      Drops = saturatingAdd(Drops, N);
+    if (uint64_t N = totalCounters(C.id).lost) {
+      ClausesLost = saturatingAdd(ClausesLost, N);
       Clauses += std::string(Clauses.empty() ? "" : ", ") + "clause " +
                  std::to_string(C.id) + " (line " +
                  std::to_string(C.source_line) + ")";
     }
-  Lost = std::min(Lost, Drops);
+  Lost = std::min(Lost, ClausesLost);
   if (Final ? !Lost : Lost <= LostWarned)
     return;
   warnLocked(std::to_string(Lost) + (Lost == 1 ? " record" : " records") +

@@ -446,7 +446,7 @@ void SessionState::emit(FireScope &F, tscc_ctx &Ctx, const void *Rec,
   // runs on (fire() delivers after each clause), so it waits for them.
   if (Dom.OwnBytes + Marker + D.Hdr.size > Store->layout().ring_size &&
       !S.options().BlockWhenFull) {
-    countDrop(Ctx.clause);
+    countLost(Ctx.clause);
     ++Dom.OwnLost[LostKey];
     ++Dom.OwnRecordsLost;
     return;

@@ -159,6 +159,12 @@ void SessionState::countDrop(uint32_t Clause) {
     __atomic_add_fetch(&K->drops, 1, __ATOMIC_RELAXED);
 }
 
+void SessionState::countLost(uint32_t Clause) {
+  countDrop(Clause);
+  if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
+    __atomic_add_fetch(&K->lost, 1, __ATOMIC_RELAXED);
+}
+
 void SessionState::countFault(uint32_t Clause) {
   if (tscc_clause_counters *K = tscc_store_counters(Store->view(), Clause))
     __atomic_add_fetch(&K->faults, 1, __ATOMIC_RELAXED);
@@ -933,6 +939,7 @@ std::vector<ClauseCounters> Session::countersLocked() const {
     K.Fired = Sum.fired;
     K.Faults = Sum.faults;
     K.Drops = Sum.drops;
+    K.Lost = Sum.lost;
     Out.push_back(K);
   }
   return Out;

@@ -351,7 +351,7 @@ public:
   void deliverLost(const DrainedRecord &D);
   /// With Lock and ExitMutex held, before a gone process's shard is
   /// released: loss markers for what its threads dropped at their end.
-  /// Drops: what every clause dropped (a bound for hostile counts).
+  /// Drops: what every clause lost (a bound for hostile counts).
   void markTrailingLossLocked(ShardEntry &E, int64_t Pid, uint64_t Drops);
   /// At the end of the session: the same for every shard still held (a
   /// process whose exit was not released yet, or one still running).
@@ -369,7 +369,8 @@ public:
   /// A TSCC_REC_STACK record (tscc_record, then a TSCC_FIELD_STACK
   /// argument: count, end, PCs) holding at most Depth of S's PCs.
   static std::vector<uint64_t> stackRecord(UnwoundStack S, unsigned Depth);
-  bool validRecord(const DrainedRecord &D) const;
+  /// T: the entry of D's process, null if it has none (then D is not).
+  bool validRecord(const DrainedRecord &D, const TargetEntry *T) const;
   /// Whether table Table (or, for a __thread map, any process's copy of
   /// it) found itself full. Takes ExitMutex.
   bool tableFullLocked(uint32_t Table);
@@ -402,6 +403,8 @@ public:
   /// Thread Tid of T is gone: the store lock it may have held is free.
   void forgetThread(Target &T, int64_t Tid);
   void countDrop(uint32_t Clause);
+  /// A record that found its buffer full: a drop, and a lost record.
+  void countLost(uint32_t Clause);
   void countFault(uint32_t Clause);
 
   // Helpers (Helpers.cpp).

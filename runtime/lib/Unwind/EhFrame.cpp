@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -188,12 +190,25 @@ const FrameTable *frameTable(const std::shared_ptr<const ElfFile> &Elf) {
   return E.Table.get();
 }
 
+/// Called as the location advances: S holds for [From, To).
+using RowSink = std::function<void(uint64_t From, uint64_t To, const State &S)>;
+
 /// Runs CFA instructions [Start, End) until the location passes Target.
+/// Loc is where the rules in S start to hold; Rows, if set, gets every
+/// range the location advances over.
 void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
-             uint64_t Loc, uint64_t Target, State &S, const State &Initial,
-             unsigned PtrSize, const DwarfRegs &Dw) {
+             uint64_t &Loc, uint64_t Target, State &S, const State &Initial,
+             unsigned PtrSize, const DwarfRegs &Dw,
+             const RowSink *Rows = nullptr) {
   Reader R{T.Bytes.data(), End, Start, T.Addr};
   std::vector<State> Stack;
+  // Moves the location; false once it passes Target.
+  auto Advance = [&](uint64_t To) {
+    if (Rows && To > Loc)
+      (*Rows)(Loc, To, S);
+    Loc = To;
+    return Loc <= Target;
+  };
   auto SetRule = [&](unsigned Reg, Rule Ru) {
     if (Reg == Dw.Fp)
       S.Rbp = Ru;
@@ -210,8 +225,7 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
     uint8_t Op = R.fixed(1);
     uint8_t Hi = Op & 0xc0, Lo = Op & 0x3f;
     if (Hi == 0x40) {
-      Loc += Lo * C.CodeAlign;
-      if (Loc > Target)
+      if (!Advance(Loc + Lo * C.CodeAlign))
         return;
       continue;
     }
@@ -227,14 +241,14 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
     case 0x00:
       break;
     case 0x01:
-      Loc = R.encoded(C.FdeEnc, PtrSize);
+      if (!Advance(R.encoded(C.FdeEnc, PtrSize)))
+        return;
       break;
     case 0x02:
     case 0x03:
     case 0x04: {
       uint64_t D = R.fixed(Op == 0x02 ? 1 : Op == 0x03 ? 2 : 4);
-      Loc += D * C.CodeAlign;
-      if (Loc > Target)
+      if (!Advance(Loc + D * C.CodeAlign))
         return;
       break;
     }
@@ -349,34 +363,32 @@ void execute(const FrameTable &T, size_t Start, size_t End, const Cie &C,
   }
 }
 
+/// The FDE of T whose range holds PC, or null.
+const Fde *fdeAt(const FrameTable &T, uint64_t PC) {
+  auto It =
+      std::upper_bound(T.Fdes.begin(), T.Fdes.end(), PC,
+                       [](uint64_t V, const Fde &F) { return V < F.Start; });
+  if (It == T.Fdes.begin() || PC >= std::prev(It)->End)
+    return nullptr;
+  return &*std::prev(It);
+}
+
 } // namespace
 
-RulesLookup
-tscc::rt::unwind::cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf,
-                             uint64_t PC, CfaRules &Out) {
-  const FrameTable *T = frameTable(Elf);
-  auto It =
-      std::upper_bound(T->Fdes.begin(), T->Fdes.end(), PC,
-                       [](uint64_t V, const Fde &F) { return V < F.Start; });
-  if (It == T->Fdes.begin())
-    return RulesLookup::NoFde;
-  const Fde &F = *--It;
-  if (PC >= F.End)
-    return RulesLookup::NoFde;
-  auto CIt = T->Cies.find(F.CiePos);
-  if (CIt == T->Cies.end())
-    return RulesLookup::NoFde;
-  const Cie &C = CIt->second;
-  const DwarfRegs &Dw = dwarfRegs(*Elf);
-  State Initial;
-  Initial.CfaReg = Dw.Sp;
-  Initial.CfaOff = Dw.PtrSize;
-  Initial.Ra = {Rule::Offset, -int64_t(Dw.PtrSize)};
-  execute(*T, C.InsnStart, C.InsnEnd, C, F.Start, UINT64_MAX, Initial, Initial,
-          Dw.PtrSize, Dw);
-  State S = Initial;
-  execute(*T, F.InsnStart, F.InsnEnd, C, F.Start, PC, S, Initial, Dw.PtrSize,
-          Dw);
+bool tscc::rt::unwind::fdeRangeAt(const std::shared_ptr<const ElfFile> &Elf,
+                                  uint64_t PC, uint64_t &Start, uint64_t &End) {
+  const Fde *F = fdeAt(*frameTable(Elf), PC);
+  if (!F)
+    return false;
+  Start = F->Start;
+  End = F->End;
+  return true;
+}
+
+namespace {
+
+/// The rules of S as cfaRulesAt gives them.
+RulesLookup classify(const State &S, const DwarfRegs &Dw, CfaRules &Out) {
   if (S.Ra.K == Rule::Undefined)
     return RulesLookup::Outermost;
   if (!S.CfaOk || (S.CfaReg != Dw.Sp && S.CfaReg != Dw.Fp) ||
@@ -388,4 +400,75 @@ tscc::rt::unwind::cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf,
   Out.Fp = S.Rbp;
   Out.Ra = S.Ra;
   return RulesLookup::Found;
+}
+
+/// The state every FDE of C starts from: its CIE's instructions run.
+State initialState(const FrameTable &T, const Cie &C, const Fde &F,
+                   const DwarfRegs &Dw) {
+  State Initial;
+  Initial.CfaReg = Dw.Sp;
+  Initial.CfaOff = Dw.PtrSize;
+  Initial.Ra = {Rule::Offset, -int64_t(Dw.PtrSize)};
+  uint64_t Loc = F.Start;
+  execute(T, C.InsnStart, C.InsnEnd, C, Loc, UINT64_MAX, Initial, Initial,
+          Dw.PtrSize, Dw);
+  return Initial;
+}
+
+} // namespace
+
+RulesLookup
+tscc::rt::unwind::cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf,
+                             uint64_t PC, CfaRules &Out) {
+  const FrameTable *T = frameTable(Elf);
+  const Fde *Found = fdeAt(*T, PC);
+  if (!Found)
+    return RulesLookup::NoFde;
+  const Fde &F = *Found;
+  auto CIt = T->Cies.find(F.CiePos);
+  if (CIt == T->Cies.end())
+    return RulesLookup::NoFde;
+  const Cie &C = CIt->second;
+  const DwarfRegs &Dw = dwarfRegs(*Elf);
+  State Initial = initialState(*T, C, F, Dw);
+  State S = Initial;
+  uint64_t Loc = F.Start;
+  execute(*T, F.InsnStart, F.InsnEnd, C, Loc, PC, S, Initial, Dw.PtrSize, Dw);
+  return classify(S, Dw, Out);
+}
+
+std::vector<RulesRow>
+tscc::rt::unwind::allRules(const std::shared_ptr<const ElfFile> &Elf) {
+  const FrameTable *T = frameTable(Elf);
+  const DwarfRegs &Dw = dwarfRegs(*Elf);
+  std::vector<RulesRow> Out;
+  for (const Fde &F : T->Fdes) {
+    // FDEs may overlap in a broken file: fdeAt() finds the one that
+    // starts last, so it cuts the rows of those before it short.
+    while (!Out.empty() && Out.back().Start >= F.Start)
+      Out.pop_back();
+    if (!Out.empty() && Out.back().End > F.Start)
+      Out.back().End = F.Start;
+    auto CIt = T->Cies.find(F.CiePos);
+    if (CIt == T->Cies.end())
+      continue;
+    const Cie &C = CIt->second;
+    State Initial = initialState(*T, C, F, Dw);
+    State S = Initial;
+    auto Add = [&](uint64_t From, uint64_t To, const State &At) {
+      From = std::max(From, F.Start);
+      To = std::min(To, F.End);
+      if (From >= To || (!Out.empty() && From < Out.back().End))
+        return;
+      RulesRow Row{From, To, RulesLookup::Found, {}};
+      Row.Kind = classify(At, Dw, Row.Rules);
+      Out.push_back(Row);
+    };
+    RowSink Rows = Add;
+    uint64_t Loc = F.Start;
+    execute(*T, F.InsnStart, F.InsnEnd, C, Loc, UINT64_MAX, S, Initial,
+            Dw.PtrSize, Dw, &Rows);
+    Add(Loc, F.End, S);
+  }
+  return Out;
 }

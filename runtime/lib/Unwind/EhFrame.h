@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace tscc::rt::unwind {
 
@@ -52,6 +53,26 @@ enum class RulesLookup {
 /// (parsed once per file, whoever asks, from any thread).
 RulesLookup cfaRulesAt(const std::shared_ptr<const ElfFile> &Elf, uint64_t PC,
                        CfaRules &Out);
+
+/// The rules cfaRulesAt gives for every PC of [Start, End) (link-time).
+struct RulesRow {
+  uint64_t Start = 0, End = 0;
+  RulesLookup Kind = RulesLookup::NoFde; ///< never NoFde
+  CfaRules Rules;                        ///< when Kind is Found
+};
+
+/// Every range of Elf's .eh_frame with one set of rules, in address order;
+/// PCs between FDEs have none (cfaRulesAt: NoFde).
+std::vector<RulesRow> allRules(const std::shared_ptr<const ElfFile> &Elf);
+
+/// The link-time range [Start, End) of the FDE in Elf's .eh_frame that
+/// covers PC, or false. Every function compiled C has gets one, even in a
+/// stripped module, so it bounds the code around PC where no symbol does:
+/// the whole function, or one part of it (GCC's `.cold` part has an FDE of
+/// its own). Hand-written code may have one FDE over several functions or
+/// none at all.
+bool fdeRangeAt(const std::shared_ptr<const ElfFile> &Elf, uint64_t PC,
+                uint64_t &Start, uint64_t &End);
 
 /// The register numbering of Elf's class.
 inline const DwarfRegs &dwarfRegs(const ElfFile &Elf) {

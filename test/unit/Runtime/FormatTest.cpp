@@ -181,6 +181,12 @@ TEST(FormatTest, PercentMissingAndUnsupported) {
   EXPECT_EQ(f64("%ll", {}), "%ll");
   // Huge widths are clamped rather than allocating gigabytes.
   EXPECT_LE(f64("%999999999d", {num(1)}).size(), 4097u);
+  // A NUL after '%' (a format table of a hostile object) is neither a
+  // flag nor a conversion: printed as is, no argument taken.
+  using namespace std::string_view_literals;
+  EXPECT_EQ(
+      formatPrintf("%\0d%d"sv, std::vector<FormatArg>{num(7)}, DataModel::LP64),
+      "%\0d7"sv);
 }
 
 TEST(FormatTest, DecodesRecordArguments) {

@@ -91,6 +91,9 @@ struct ClauseCounters {
   uint32_t Clause = 0;
   uint32_t Line = 0, Column = 0;
   uint64_t Fired = 0, Faults = 0, Drops = 0;
+  /// Of the drops, records lost to a full record buffer (what the loss
+  /// warnings and markers count).
+  uint64_t Lost = 0;
 };
 
 struct TargetInfo {

@@ -181,7 +181,9 @@ int agent_counters_add(struct tscc_agent_thread *T, uint32_t Clause, int Which,
                        uint64_t N);
 void agent_fault_kind(struct tscc_agent_thread *T, uint32_t Clause,
                       uint32_t Kind);
-enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS };
+/* COUNT_LOST: a record that found the thread's ring full, which is also a
+ * drop (both are counted). */
+enum { COUNT_FIRED, COUNT_FAULTS, COUNT_DROPS, COUNT_LOST };
 /* The session is ending (tsrun says so), or a clause of this process
  * called exit(), which tsrun has not seen yet. */
 static inline int agent_stopping(struct tscc_store *S) {

@@ -168,6 +168,14 @@ static struct tscc_ring_record ring_header(struct tscc_ctx *Ctx,
   return H;
 }
 
+/* A record the thread's ring had no room for (tscc_ring_reserve counted
+ * it in the ring's `dropped`): a drop of the clause, and one of its lost
+ * records. */
+static void count_lost(struct tscc_ctx *Ctx) {
+  agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
+  agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_LOST, 1);
+}
+
 /* Writes a record into the thread's ring; a full ring counts a drop. The
  * place is reserved before the header is made: a record that is dropped
  * never reads the clock. */
@@ -176,7 +184,7 @@ static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
   uint32_t Ring = (uint32_t)scope(Ctx)->thread->slot;
   uint8_t *Where = tscc_ring_reserve(store(), Ring, Size);
   if (!Where) {
-    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
+    count_lost(Ctx);
     return;
   }
   if (Size)
@@ -351,7 +359,7 @@ static void h_stack_trace(struct tscc_ctx *Ctx, uint32_t Depth) {
    * may be too small for a copy of this size. */
   uint8_t *Where = tscc_ring_reserve(store(), (uint32_t)T->slot, Max);
   if (!Where) {
-    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_DROPS, 1);
+    count_lost(Ctx);
     return;
   }
   struct tscc_stack_snapshot Snap;

@@ -87,6 +87,7 @@ int agent_counters_add(struct tscc_agent_thread *T, uint32_t Clause, int Which,
     return -1;
   uint64_t *C = Which == COUNT_FIRED    ? &K->fired
                 : Which == COUNT_FAULTS ? &K->faults
+                : Which == COUNT_LOST   ? &K->lost
                                         : &K->drops;
   if (!T) {
     __atomic_add_fetch(C, N, __ATOMIC_RELAXED);

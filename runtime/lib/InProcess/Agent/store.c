@@ -31,6 +31,8 @@ static void add_row(struct tscc_clause_counters *Sum,
   Sum->drops =
       add_saturating(Sum->drops, __atomic_load_n(&K->drops, __ATOMIC_RELAXED));
   Sum->fault_kinds |= __atomic_load_n(&K->fault_kinds, __ATOMIC_RELAXED);
+  Sum->lost =
+      add_saturating(Sum->lost, __atomic_load_n(&K->lost, __ATOMIC_RELAXED));
 }
 
 void tscc_store_sum_counters(struct tscc_store *S, uint32_t Clause,

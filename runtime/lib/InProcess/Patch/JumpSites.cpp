@@ -11,6 +11,8 @@
 #include "SyscallTrampoline.h"
 #include "Trampoline.h"
 
+#include "../../Unwind/EhFrame.h"
+
 #include "tscc/Runtime/Usdt.h"
 #include "tscc/agent.h"
 
@@ -219,29 +221,56 @@ struct BatchFacts {
 
 /// A site whose function is unknown, but that is an instruction boundary
 /// (a USDT note says so): a trap site, which needs only its instruction.
-std::string planTrapOnly(JumpSiteTarget &P, const JumpRequest &C,
-                         Planned &Out) {
-  const char *NoJump = "no symbol gives the enclosing function";
+std::string planTrapOnly(JumpSiteTarget &P, const JumpRequest &C, Planned &Out,
+                         const std::string &NoJump) {
   uint8_t Code[16];
   size_t N = sizeof(Code);
   while (N && !P.Acc.readMemory(C.Addr, Code, N))
     --N;
   std::string NoTrap;
   if (!N)
-    return std::string(NoJump) + "; no trap either: the site cannot be read";
+    return NoJump + "; no trap either: the site cannot be read";
   if (!ip::planTrapAt({Code, N}, C.Addr, Out.Plan, NoTrap, P.Mode))
-    return std::string(NoJump) + "; no trap either: " + NoTrap;
+    return NoJump + "; no trap either: " + NoTrap;
   Out.C = &C;
   Out.NoJump = NoJump;
   return {};
+}
+
+std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
+                 BatchFacts &Batch, Planned &Out);
+
+/// A site that no symbol places in a function (a USDT note in a stripped
+/// module, such as Debian's python3): the .eh_frame FDE around it bounds
+/// the function, so its branches can be checked as a symbol's would be,
+/// and it takes a jump or a trap like any site. Without an FDE, or where
+/// the function cannot be checked from it, only its own instruction is
+/// used: a trap site.
+std::string planUnbounded(JumpSiteTarget &P, const ModuleImage &M,
+                          const JumpRequest &C, BatchFacts &Batch,
+                          Planned &Out) {
+  uint64_t Start = 0, End = 0;
+  std::string Why = "no symbol or .eh_frame entry gives the enclosing function";
+  if (M.Elf && unwind::fdeRangeAt(M.Elf, C.Addr - M.Bias, Start, End)) {
+    JumpRequest Bounded = C;
+    Bounded.FuncStart = Start + M.Bias;
+    Bounded.FuncSize = End - Start;
+    Why = plan(P, M, Bounded, Batch, Out);
+    if (Why.empty()) {
+      Out.C = &C; // Bounded ends here; the plan holds addresses only
+      return {};
+    }
+    Why = Why.substr(0, Why.find("; no trap either"));
+  }
+  Out = Planned{};
+  return P.InstallTrapHandler ? planTrapOnly(P, C, Out, Why) : Why;
 }
 
 /// Why a site with these hooks cannot be a jump, or "".
 std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
                  BatchFacts &Batch, Planned &Out) {
   if (!C.FuncSize)
-    return P.InstallTrapHandler ? planTrapOnly(P, C, Out)
-                                : "the function's size is unknown";
+    return planUnbounded(P, M, C, Batch, Out);
   if (C.FuncSize > MaxFunctionBytes)
     return "the function is too large to check for branches into the site";
   std::vector<uint8_t> Func(C.FuncSize);

@@ -35,30 +35,45 @@ std::span<const uint8_t> asBytes(std::string_view S) {
   return {reinterpret_cast<const uint8_t *>(S.data()), S.size()};
 }
 
-/// The constants of I (at Addr, bytes B) that may be code addresses.
+/// The constants of I (at Addr, bytes B) that may be code addresses, and
+/// (Tables, if set) those that may be a relative jump table's address.
 void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
                       bool Absolute, const AddressRanges &Code,
-                      std::vector<KnownEntry> &Out, uint64_t Got) {
+                      std::vector<KnownEntry> &Out, uint64_t Got,
+                      std::vector<TableCandidate> *Tables) {
   auto Add = [&](uint64_t A, EntryKind K) {
     if (inRanges(Code, A))
       Out.push_back({A, K});
   };
+  auto AddTable = [&](uint64_t A, uint64_t Base) {
+    if (Tables && !inRanges(Code, A))
+      Tables->push_back({A, Base});
+  };
   // i386 position-independent code: label@GOTOFF(%reg), the register
   // holding the GOT's address (or anything else: a spurious entry only
-  // costs a site its jump).
-  if (Got && I.HasModRM && I.modrmMod() != 3 && I.DispSize == 4)
-    Add((Got +
-         static_cast<uint64_t>(int64_t(int32_t(readLE(B + I.DispOffset, 4))))) &
-            0xffffffffu,
-        EntryKind::AddressTaken);
+  // costs a site its jump). Its switch tables hold offsets from the GOT.
+  if (Got && I.HasModRM && I.modrmMod() != 3 && I.DispSize == 4) {
+    uint64_t At = (Got + static_cast<uint64_t>(
+                             int64_t(int32_t(readLE(B + I.DispOffset, 4))))) &
+                  0xffffffffu;
+    Add(At, EntryKind::AddressTaken);
+    // The table is indexed by 4-byte entries: t@GOTOFF(%ebx,%eax,4).
+    uint8_t Sib = I.modrmRm() == 4 ? B[I.ModRMOffset + 1] : 0;
+    if (I.modrmRm() == 4 && (Sib >> 6) == 2 && ((Sib >> 3) & 7) != 4)
+      AddTable(At, Got);
+  }
   if (hasRelTarget(I)) {
     Add(branchTarget(Addr, I), EntryKind::Branch);
     return;
   }
   if (I.RipRelative) {
     int32_t Disp = static_cast<int32_t>(readLE(B + I.DispOffset, 4));
-    Add(Addr + I.Length + static_cast<uint64_t>(int64_t(Disp)),
-        EntryKind::AddressTaken);
+    uint64_t At = Addr + I.Length + static_cast<uint64_t>(int64_t(Disp));
+    Add(At, EntryKind::AddressTaken);
+    // gcc's and clang's position-independent switch: offsets from the
+    // table's own address, which a `lea table(%rip)` names.
+    if (!I.Vex && I.Map == 0 && I.Opcode == 0x8d)
+      AddTable(At, At);
     return;
   }
   if (!Absolute)
@@ -75,15 +90,20 @@ void addressConstants(const X86Insn &I, const uint8_t *B, uint64_t Addr,
 void tscc::rt::ip::sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr,
                              bool Absolute, const AddressRanges &Code,
                              std::vector<KnownEntry> &Out, X86Mode Mode,
-                             uint64_t Got) {
+                             uint64_t Got, std::vector<TableCandidate> *Tables,
+                             std::vector<bool> *Starts) {
+  if (Starts)
+    Starts->assign(Bytes.size(), false);
   for (size_t Pos = 0; Pos < Bytes.size();) {
     X86Insn I;
     if (!decodeX86(Bytes.data() + Pos, Bytes.size() - Pos, Mode, I)) {
       ++Pos;
       continue;
     }
+    if (Starts)
+      (*Starts)[Pos] = true;
     addressConstants(I, Bytes.data() + Pos, Addr + Pos, Absolute, Code, Out,
-                     Got);
+                     Got, Tables);
     Pos += I.Length;
   }
 }
@@ -187,9 +207,20 @@ void ModuleEntries::findCode(const ElfFile &Elf) {
       G = Elf.section(".got");
     Got = G ? G->Addr : 0;
   }
-  for (const ElfSection *S : Exec)
-    sweepCode(asBytes(Elf.bytes(S->Offset, S->Size)), S->Addr, Absolute, Code,
-              Entries, Mode, Got);
+  std::vector<TableCandidate> Tables;
+  // Where the sweep found instructions, per section: a table's entries
+  // are instruction boundaries.
+  std::vector<std::vector<bool>> Starts(Exec.size());
+  for (size_t I = 0; I < Exec.size(); ++I)
+    sweepCode(asBytes(Elf.bytes(Exec[I]->Offset, Exec[I]->Size)), Exec[I]->Addr,
+              Absolute, Code, Entries, Mode, Got, &Tables, &Starts[I]);
+  auto IsStart = [&](uint64_t A) {
+    for (size_t I = 0; I < Exec.size(); ++I)
+      if (A >= Exec[I]->Addr && A - Exec[I]->Addr < Starts[I].size())
+        return bool(Starts[I][A - Exec[I]->Addr]);
+    return false;
+  };
+  relativeTableEntries(Elf, Tables, Code, IsStart, Entries);
   if (!Exec.empty())
     return;
   // No section headers: the executable segments, as the loader maps them
@@ -226,6 +257,36 @@ void ModuleEntries::findRelocations(const ElfFile &Elf) {
       if (Elf.readVAddr(Place, &V, Word) && inRanges(Code, V))
         Entries.push_back({V, EntryKind::DataPointer});
     }
+  }
+}
+
+void tscc::rt::ip::relativeTableEntries(const ElfFile &Elf,
+                                        std::vector<TableCandidate> Tables,
+                                        const AddressRanges &Code,
+                                        const IsInsnStart &IsStart,
+                                        std::vector<KnownEntry> &Out) {
+  std::sort(Tables.begin(), Tables.end());
+  Tables.erase(std::unique(Tables.begin(), Tables.end()), Tables.end());
+  uint64_t Mask = Elf.is64() ? ~uint64_t(0) : 0xffffffffu;
+  std::vector<uint64_t> Targets;
+  for (const TableCandidate &T : Tables) {
+    Targets.clear();
+    for (size_t K = 0; K < MaxRelativeTableEntries; ++K) {
+      int32_t Off = 0;
+      if (!Elf.readVAddr(T.Addr + 4 * K, &Off, 4))
+        break;
+      uint64_t Target = (T.Base + static_cast<uint64_t>(int64_t(Off))) & Mask;
+      // The table ends where its entries stop being instructions.
+      if (!inRanges(Code, Target) || !IsStart(Target))
+        break;
+      Targets.push_back(Target);
+    }
+    // Compilers make tables for switches of four cases or more: a lone
+    // code address is data that happens to look like an offset.
+    if (Targets.size() < MinRelativeTableEntries)
+      continue;
+    for (uint64_t Target : Targets)
+      Out.push_back({Target, EntryKind::JumpTable});
   }
 }
 

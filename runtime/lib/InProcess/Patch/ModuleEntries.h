@@ -24,6 +24,7 @@
 #include "JumpPatch.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -36,6 +37,14 @@ namespace tscc::rt::ip {
 
 using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 
+/// A place the code names that may be a relative jump table: the table's
+/// address and what its offsets count from (its own address in x86-64
+/// position-independent code, the GOT's in i386), link-time.
+struct TableCandidate {
+  uint64_t Addr = 0, Base = 0;
+  auto operator<=>(const TableCandidate &) const = default;
+};
+
 /// Decodes Bytes (code at link-time address Addr) linearly, skipping a
 /// byte where nothing decodes, and appends the addresses inside Code that
 /// its direct branches reach (Branch) and that its RIP-relative operands
@@ -47,9 +56,38 @@ using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 /// tell from other numbers; with Got (the GOT's link-time address, 0 for
 /// none) every 32-bit displacement from a register that makes a code
 /// address from Got counts (more entries than there are, never fewer).
+/// Tables, if set, gets the places that may be relative jump tables
+/// (relativeTableEntries()); Starts, if set, which bytes of Bytes start an
+/// instruction the sweep decoded.
 void sweepCode(std::span<const uint8_t> Bytes, uint64_t Addr, bool Absolute,
                const AddressRanges &Code, std::vector<KnownEntry> &Out,
-               X86Mode Mode = X86Mode::Bits64, uint64_t Got = 0);
+               X86Mode Mode = X86Mode::Bits64, uint64_t Got = 0,
+               std::vector<TableCandidate> *Tables = nullptr,
+               std::vector<bool> *Starts = nullptr);
+
+/// Whether the sweep decoded an instruction at a link-time address.
+using IsInsnStart = std::function<bool(uint64_t Addr)>;
+
+/// Appends the targets of every relative jump table among Tables, read
+/// from Elf's file: 4-byte signed offsets from the candidate's base, for
+/// as long as they make addresses of instructions (IsStart) inside Code,
+/// at least MinRelativeTableEntries of them. A function's own tables are
+/// read where the function is checked (IndirectJumps.h); these are the
+/// tables of every function, so that a jump into another function's part
+/// (gcc's `.cold` parts are entered from their function's switch tables)
+/// is known wherever it lands. Most candidates are no table (the first
+/// entry is no code address); one that only looks like a table costs sites
+/// their jumps, never hides an entry.
+void relativeTableEntries(const ElfFile &Elf,
+                          std::vector<TableCandidate> Tables,
+                          const AddressRanges &Code, const IsInsnStart &IsStart,
+                          std::vector<KnownEntry> &Out);
+
+/// The most entries read from one candidate of relativeTableEntries(), and
+/// the fewest that make it a table (GCC and Clang make jump tables for
+/// four cases or more; their tables then have at least that many entries).
+constexpr size_t MaxRelativeTableEntries = 1 << 16;
+constexpr size_t MinRelativeTableEntries = 3;
 
 /// Appends the addresses inside Code that the ELF64 RELA entries Bytes
 /// relocate pointers to (R_X86_64_RELATIVE, R_X86_64_IRELATIVE addends).
