@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "../InProcess/Installer/Agent.h"
 #include "BackendImpl.h"
+#include "KillPoint.h"
 
 #include "../InProcess/Patch/JumpSites.h"
 
@@ -247,6 +248,7 @@ bool PtraceBackend::Impl::detachIfSettled(PtraceProcess &P, Thread &T,
   P.AttachedBecause.clear();
   S.note("pid " + std::to_string(P.Pid) +
          ": detached: every site runs in the process");
+  killpoint::setWindow(killpoint::Window::None);
   return true;
 }
 

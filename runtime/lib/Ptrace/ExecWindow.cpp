@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
+#include "KillPoint.h"
 #include "ProcMaps.h"
 
 #include "tscc/Runtime/Session.h"
@@ -167,6 +168,8 @@ bool PtraceBackend::Impl::openWindow(PtraceProcess &P, pid_t Tid,
   T.ExecEntered = false;
   P.WindowTid = Tid;
   S.note("pid " + std::to_string(P.Pid) + ": attached for an exec (a window)");
+  killpoint::setWindow(killpoint::Window::Exec);
+  killpoint::reached("exec-window");
   return true;
 }
 
@@ -225,6 +228,7 @@ void PtraceBackend::Impl::execSeenInWindow(PtraceProcess &P, Thread &Leader) {
   Leader.ExecEntered = false;
   P.WindowTid = 0;
   P.WindowOnly = false; // a process of the session from now on
+  killpoint::reached("exec-stop");
   if (P.FollowedFrom) {
     // Its new image gets a shard of its own; its end now comes through
     // waitpid() (it is traced).

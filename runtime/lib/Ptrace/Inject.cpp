@@ -2,6 +2,7 @@
 #include "Inject.h"
 #include "ExecCost.h"
 #include "InjectBatch.h"
+#include "SelfRestore.h"
 
 #include "tscc/SyscallTable.h"
 
@@ -274,8 +275,18 @@ bool tscc::rt::pt::injectSyscall(PtraceProcess &P, pid_t Tid, uint64_t Nr,
   user_regs_struct R = Saved;
   setSyscallRegs(R, Is64, Nr, Args);
   R.rip = Start;
+  // Through the home page, the thread puts its registers back itself if
+  // tsrun dies before it does (SelfRestore.h).
+  bool Restoring = P.restoringGadget();
+  if (Restoring)
+    restartAsKernelWould(Restore, Is64);
+  if (Restoring && !journalRegisters(P, Restore)) {
+    Error = "cannot journal the registers of the thread borrowed";
+    return false;
+  }
   bool Ok = ptrace(PTRACE_SETREGS, Tid, nullptr, &R) == 0 &&
-            runUntilTrap(P, Tid, TrapAt, Error, {});
+            (Restoring ? runToSyscallExit(P, Tid, Error)
+                       : runUntilTrap(P, Tid, TrapAt, Error, {}));
   if (Ok) {
     user_regs_struct After;
     Ok = ptrace(PTRACE_GETREGS, Tid, nullptr, &After) == 0;
@@ -321,8 +332,11 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   if (!Addr)
     return false;
   // The page is read+execute for the target; /proc/PID/mem writes anyway.
-  // Then the stub that runs a batch of calls in one round trip
-  // (InjectBatch.h), in the same write.
+  // The self-restoring gadget and its journal (SelfRestore.h), then the
+  // stub that runs a batch of calls in one round trip (InjectBatch.h), in
+  // the same write.
+  static_assert(BatchStubOffset >= HomeReservedBytes,
+                "the batch stub goes after the gadget and its journal");
   std::span<const uint8_t> Batch = batchStub(P.dataModel());
   uint8_t Page[BatchStubOffset + BatchStubMax];
   std::memset(Page, 0xcc, sizeof(Page));
@@ -330,6 +344,7 @@ bool tscc::rt::pt::createHomePage(PtraceProcess &P, pid_t Tid,
   Page[1] = Is64 ? 0x05 : 0x80;
   // The return trampoline traps like the process's breakpoints do.
   Page[16] = P.breakOpcode(); // at returnTrampoline()
+  writeRestoringGadget(Page, Addr, Is64);
   // (A stub too big for its room is not copied, and batches refuse to
   // run: SyscallBatch checks the size too.)
   size_t StubBytes = Batch.size() <= BatchStubMax ? Batch.size() : 0;

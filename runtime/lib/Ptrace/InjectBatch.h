@@ -33,8 +33,9 @@
 
 namespace tscc::rt::pt {
 
-/// Where the stub is in the home page, and the room it has there.
-inline constexpr uint64_t BatchStubOffset = 32;
+/// Where the stub is in the home page (after the self-restoring gadget
+/// and its journal, SelfRestore.h), and the room it has there.
+inline constexpr uint64_t BatchStubOffset = 512;
 inline constexpr uint64_t BatchStubMax = 224;
 
 /// The raw bytes of the stub for a process of data model DM.

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BackendImpl.h"
+#include "KillPoint.h"
 
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
@@ -58,6 +59,8 @@ void PtraceBackend::Impl::linkMapWindow(tscc_shard_header &H, uint32_t Word) {
     } else {
       S.note("pid " + std::to_string(Pid) +
              ": attached for a change of its libraries (a window)");
+      killpoint::setWindow(killpoint::Window::Link);
+      killpoint::reached("link-window");
     }
   } else if (P && Why.empty()) {
     // Attached meanwhile (another thread's exec window): tsrun took the
@@ -87,4 +90,5 @@ void PtraceBackend::Impl::linkMapWindow(tscc_shard_header &H, uint32_t Word) {
   for (auto &[Id, Th] : P->Threads)
     if (Th.State == ThreadState::Stopped)
       resume(*P, Th, Th.PendingSignal);
+  killpoint::setWindow(killpoint::Window::None);
 }

@@ -337,11 +337,15 @@ public:
   static constexpr uint64_t HomeSize = 8192;
   static constexpr uint64_t FarStubLimit = 4096;
   static constexpr uint64_t HealerOffset = 4096;
-  /// `syscall; int3`: the home page's, or once Syscall User Dispatch's
-  /// pages are in, theirs (the one range SUD lets calls through from).
+  /// Where injected system calls are made: the home page's `syscall`
+  /// followed by code that puts the thread's registers back if tsrun dies
+  /// meanwhile (SelfRestore.h), or once Syscall User Dispatch's pages are
+  /// in, their `syscall; int3` (the one range SUD lets calls through from).
   uint64_t syscallGadget() const {
-    return Agent.SudMapped ? SudInjectGadgetAt : Home;
+    return Agent.SudMapped ? SudInjectGadgetAt : Home + HomeGadgetOffset;
   }
+  bool restoringGadget() const { return Home && !Agent.SudMapped; }
+  static constexpr uint64_t HomeGadgetOffset = 32;
   /// Where hijacked returns go: one breakOpcode() in the home page, or,
   /// in a process tsrun cannot map memory in, an address no process can
   /// map (above the user address space), where the return faults with
@@ -358,8 +362,10 @@ public:
       return Sig == breakSignal() && breakAt(Rip) == Home + 16;
     return Sig == SIGSEGV && Rip == unmappableReturn();
   }
-  /// Far scratch space in the home page for stubs that need no nearness.
-  uint64_t HomeUsed = 32;
+  /// Far scratch space in the home page for stubs that need no nearness,
+  /// after the injection gadget and its journal (SelfRestore.h) and the
+  /// batch stub (InjectBatch.h); createHomePage sets it.
+  uint64_t HomeUsed = 512;
 
   /// r_debug address (0 until known) and the loader breakpoint address.
   uint64_t RDebug = 0;
