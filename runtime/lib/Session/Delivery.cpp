@@ -736,9 +736,10 @@ bool SessionState::writerWaiting(Domain &D) {
     uint32_t High = std::min(
         __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
         V->layout.thread_capacity);
-    for (uint32_t Slot = 0; Slot < High; ++Slot)
-      if (__atomic_load_n(&tscc_ring_at(V, Slot)->waiting, __ATOMIC_ACQUIRE))
-        return true;
+    for (uint32_t Ring = 0; Ring < tscc_ring_count(&V->layout); ++Ring)
+      if (Ring < High || Ring >= V->layout.thread_capacity)
+        if (__atomic_load_n(&tscc_ring_at(V, Ring)->waiting, __ATOMIC_ACQUIRE))
+          return true;
   }
   return false;
 }

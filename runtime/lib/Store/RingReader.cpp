@@ -86,7 +86,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Slot);
     countLost(R, K);
-    if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
+    if (State == TSCC_THREAD_DEAD && Head == K.Tail && extentDrained(S, Slot)) {
       // Records it dropped after the last one it wrote have no marker in
       // the ring: the reader makes it, after everything read so far.
       uint64_t Lost = R->dropped - R->marked;
@@ -104,6 +104,27 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
+  extents(S, Cut);
+}
+
+bool RingReader::extentDrained(tscc_store *S, uint32_t Slot) {
+  int32_t X = tscc_ring_extent_of(S, Slot);
+  return X < 0 ||
+         __atomic_load_n(&tscc_ring_at(S, static_cast<uint32_t>(X))->head,
+                         __ATOMIC_ACQUIRE) == cursor(X).Tail;
+}
+
+void RingReader::extents(tscc_store *S, DrainCut &Cut) {
+  // Burst extents are read whoever claimed them: their records say whose
+  // they are, and an extent is never reset, so its cursor goes on.
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring) {
+    tscc_ring *R = tscc_ring_at(S, Ring);
+    uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
+    Cursor &K = cursor(Ring);
+    if (Head != K.Tail)
+      Cut.Rings.push_back({Ring, K.Incarnation, Head});
+  }
 }
 
 void RingReader::heads(tscc_store *S, DrainCut &Cut) {
@@ -120,6 +141,7 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
   }
+  extents(S, Cut);
 }
 
 bool RingReader::drained(tscc_store *S) {
@@ -129,6 +151,11 @@ bool RingReader::drained(tscc_store *S) {
   for (uint32_t Slot = 0; Slot < High; ++Slot)
     if (__atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE) !=
         cursor(Slot).Tail)
+      return false;
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring)
+    if (__atomic_load_n(&tscc_ring_at(S, Ring)->head, __ATOMIC_ACQUIRE) !=
+        cursor(Ring).Tail)
       return false;
   return true;
 }
@@ -140,7 +167,7 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     return; // freed since the cut, or read up to there already
   tscc_ring *R = tscc_ring_at(S, C.Index);
   const uint8_t *Data = tscc_ring_data(S, C.Index);
-  uint64_t Size = S->layout.ring_size;
+  uint64_t Size = tscc_ring_bytes(&S->layout, C.Index);
   uint64_t Fill = C.Head - K.Tail;
   bool Ok = Fill <= Size;
   // Every entry lies in one piece (one that would wrap starts at the
