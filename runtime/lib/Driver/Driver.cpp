@@ -374,8 +374,7 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       if (!Value(I, "--burst-buffer", V))
         return ParseResult::Error;
       if (!parseSize(V, O.BurstBuffer) || O.BurstBuffer < (2u << 20) ||
-          O.BurstBuffer > (1ull << 30) ||
-          (O.BurstBuffer & (O.BurstBuffer - 1)))
+          O.BurstBuffer > (1ull << 30) || (O.BurstBuffer & (O.BurstBuffer - 1)))
         return (Error = "invalid --burst-buffer '" + V +
                         "' (expected a power of two from 2M to 1G)"),
                ParseResult::Error;

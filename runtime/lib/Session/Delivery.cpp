@@ -551,7 +551,9 @@ std::string SessionState::lossAdvice() const {
   std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
                                     : std::to_string(B >> 20) + "M";
   return "a larger --thread-buffer (now " + Size +
-         ") gives each thread more room";
+         ") gives each thread more room, more --burst-buffers (now " +
+         std::to_string(S.options().BurstBuffers) +
+         ") more threads room for a burst";
 }
 
 void SessionState::warnLossLocked(bool Final) {

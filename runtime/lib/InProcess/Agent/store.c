@@ -931,8 +931,7 @@ static int ring_claim_extent(struct tscc_store *S, uint32_t Slot) {
     if (E && __atomic_load_n(&E->owner, __ATOMIC_RELAXED) == 0 &&
         __atomic_compare_exchange_n(&E->owner, &Free, Slot + 1, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-      __atomic_store_n(&tscc_ring_at(S, Slot)->extent, X + 1,
-                       __ATOMIC_RELAXED);
+      __atomic_store_n(&tscc_ring_at(S, Slot)->extent, X + 1, __ATOMIC_RELAXED);
       return 1;
     }
   }
@@ -1037,8 +1036,7 @@ static int ring_leave_drained_extent(struct tscc_store *S, uint32_t Slot,
   if (Ring == Slot || Tail != tscc_ring_at(S, Ring)->head)
     return 0;
   struct tscc_ring *Own = tscc_ring_at(S, Slot);
-  uint64_t Fill =
-      Own->head - __atomic_load_n(&Own->tail, __ATOMIC_ACQUIRE);
+  uint64_t Fill = Own->head - __atomic_load_n(&Own->tail, __ATOMIC_ACQUIRE);
   if (Fill > S->layout.ring_size / 2)
     return 0;
   tscc_ring_release_extent(S, Slot);

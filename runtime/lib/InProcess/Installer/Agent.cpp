@@ -179,7 +179,8 @@ bool mapThreads(ip::ProcessAccess &Acc, AgentState &A, AgentFactory &F,
   if (!A.ThreadsBase)
     return false;
   // Where the agent maps each ring of the shard (tscc_host_ring).
-  A.RingTableSize = uint64_t(tscc_ring_count(&F.session().store()->layout())) * 8;
+  A.RingTableSize =
+      uint64_t(tscc_ring_count(&F.session().store()->layout())) * 8;
   A.RingTable = ip::mapAnonymous(Acc, A.RingTableSize, PROT_READ | PROT_WRITE,
                                  Why, MAP_NORESERVE);
   if (!A.RingTable)
