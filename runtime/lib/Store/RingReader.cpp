@@ -104,17 +104,21 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
-  extents(S, Cut);
+  extents(S, Cut, /*Locked=*/true);
 }
 
 bool RingReader::extentDrained(tscc_store *S, uint32_t Slot) {
-  int32_t X = tscc_ring_extent_of(S, Slot);
-  return X < 0 ||
-         __atomic_load_n(&tscc_ring_at(S, static_cast<uint32_t>(X))->head,
-                         __ATOMIC_ACQUIRE) == cursor(X).Tail;
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring) {
+    tscc_ring *R = tscc_ring_at(S, Ring);
+    if (__atomic_load_n(&R->owner, __ATOMIC_ACQUIRE) == Slot + 1 &&
+        __atomic_load_n(&R->head, __ATOMIC_ACQUIRE) != cursor(Ring).Tail)
+      return false;
+  }
+  return true;
 }
 
-void RingReader::extents(tscc_store *S, DrainCut &Cut) {
+void RingReader::extents(tscc_store *S, DrainCut &Cut, bool Locked) {
   // Burst extents are read whoever claimed them: their records say whose
   // they are, and an extent is never reset, so its cursor goes on.
   for (uint32_t Ring = S->layout.thread_capacity;
@@ -122,8 +126,17 @@ void RingReader::extents(tscc_store *S, DrainCut &Cut) {
     tscc_ring *R = tscc_ring_at(S, Ring);
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Ring);
-    if (Head != K.Tail)
+    if (Head != K.Tail) {
       Cut.Rings.push_back({Ring, K.Incarnation, Head});
+      continue;
+    }
+    // Read all of it, and its thread went on in another one (it filled
+    // this one): it goes back to the pool. Under the lock, which its
+    // thread holds while it writes or claims.
+    uint32_t Owner = __atomic_load_n(&R->owner, __ATOMIC_ACQUIRE);
+    if (Locked && Owner && Owner <= S->layout.thread_capacity &&
+        tscc_ring_extent_of(S, Owner - 1) != static_cast<int32_t>(Ring))
+      __atomic_store_n(&R->owner, 0, __ATOMIC_RELEASE);
   }
 }
 
@@ -141,7 +154,7 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
   }
-  extents(S, Cut);
+  extents(S, Cut, /*Locked=*/false);
 }
 
 bool RingReader::drained(tscc_store *S) {

@@ -330,6 +330,38 @@ TEST_F(StoreTest, AFullRingGoesOnInABurstExtentInOrder) {
   EXPECT_EQ(tscc_ring_at(V, Extent)->owner, 0u);
 }
 
+TEST_F(StoreTest, AFullExtentGoesOnInTheNextAndIsGivenBackOnceRead) {
+  StoreShape Shape = small();
+  Shape.ExtentCount = 2;
+  Shape.ExtentSize = 1u << 16;
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  uint32_t First = S->layout().thread_capacity, Second = First + 1;
+  // 4 KiB of own ring and two extents of 64 KiB: 2000 records of 48
+  // bytes need both.
+  for (uint64_t I = 0; I < 2000; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    H.time_ns = I;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, &I, 8), 0) << I;
+  }
+  EXPECT_EQ(tscc_ring_extent_of(V, A), int32_t(Second));
+  EXPECT_EQ(tscc_ring_at(V, First)->owner, uint32_t(A) + 1);
+  RecordBatch Out;
+  RingReader Reader;
+  drainRings(V, Reader, Out);
+  ASSERT_EQ(Out.size(), 2000u);
+  for (uint64_t I = 0; I < 2000; ++I)
+    EXPECT_EQ(
+        *reinterpret_cast<const uint64_t *>(Out.Records[I].Payload.data()), I);
+  // The full one, read, goes back at the next cut; the current one stays.
+  DrainCut Cut;
+  Reader.cut(V, Cut);
+  EXPECT_EQ(tscc_ring_at(V, First)->owner, 0u);
+  EXPECT_EQ(tscc_ring_at(V, Second)->owner, uint32_t(A) + 1);
+}
+
 TEST_F(StoreTest, AnExtentOfADeadThreadIsFreedOnlyOnceRead) {
   StoreShape Shape = small();
   Shape.ExtentCount = 1;

@@ -888,10 +888,12 @@ uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
  * A thread whose own ring is full claims one of its process's burst
  * extents (a compare-and-swap of the extent's owner word), writes into it
  * until tsrun has read all of it, then gives it back and writes into its
- * own ring again. Its records keep their order: the reader merges rings by
- * time, and the rings' heads are read under the session lock, as the
- * writes are made. Everything here is in the program's own shard: what it
- * writes there can only misplace or lose its own records. */
+ * own ring again. One whose extent is full claims another, if one is
+ * free; tsrun gives the full one back once it has read all of it. Its records
+ * keep their order: the reader merges rings by time, and the rings' heads are
+ * read under the session lock, as the writes are made. Everything here is in
+ * the program's own shard: what it writes there can only misplace or lose its
+ * own records. */
 
 int32_t tscc_ring_extent_of(struct tscc_store *S, uint32_t Slot) {
   struct tscc_ring *Own = tscc_ring_at(S, Slot);
@@ -1063,8 +1065,10 @@ uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Slot,
     uint8_t *Where = ring_try_reserve(S, Slot, Ring, Total, Tail, &Full);
     if (Where)
       return Where;
-    /* A full own ring overflows into a burst extent, if one is free. */
-    if (Full && Ring == Slot && Switches < 4 && ring_claim_extent(S, Slot)) {
+    /* A full ring overflows into a burst extent, if one is free: the own
+     * ring into a first one, a full extent into the next (which tsrun
+     * gives back once it has read all of it, see RingReader). */
+    if (Full && Switches < 4 && ring_claim_extent(S, Slot)) {
       ++Switches;
       continue;
     }
