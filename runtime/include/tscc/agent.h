@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 8
+#define TSCC_AGENT_VERSION 9
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -457,6 +457,14 @@ struct tscc_agent_config {
    * loader's r_debug.r_state, which TSCC_HOOK_LOADER_GATE reads to ask for
    * a window at consistent link maps only; 0 to ask at every call. */
   uint64_t loader_state;
+  /* The dispositions above (chained, chained_trap) are read and written
+   * whole, as the kernel's sigaction is: chained_seq is odd while a
+   * writer is at work on one (the agent's sigaction gate, tsrun around an
+   * injected rt_sigaction), and a fault that reads one meanwhile reads it
+   * again (Agent/signal.c). chained_writer: the thread of the agent that
+   * writes (0 = none), so that two sigaction() calls do not interleave. */
+  uint32_t chained_seq;
+  uint32_t chained_writer;
 };
 
 /* The pages of Syscall User Dispatch, at a fixed address (the gadget's):
@@ -526,7 +534,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2224, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2232, "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        224,

@@ -212,6 +212,10 @@ public:
   bool onTrap(pt::PtraceProcess &P, pt::Thread &T, int Sig);
   void onReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                 bool Fire);
+  /// Shadow frames (hijacked returns) that are gone: skipped by a longjmp
+  /// or an exception, with their stack reused.
+  void dropShadowFrame(pt::PtraceProcess &P, pt::Thread &T, size_t Index);
+  void dropDeadShadowFrames(pt::PtraceProcess &P, pt::Thread &T, uint64_t Slot);
   void hijackReturn(pt::PtraceProcess &P, pt::Thread &T, user_regs_struct &R,
                     std::vector<pt::Hook> Hooks);
   void onSeccomp(pt::PtraceProcess &P, pt::Thread &T);

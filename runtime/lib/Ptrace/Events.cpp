@@ -496,6 +496,44 @@ bool PtraceBackend::Impl::onTrap(PtraceProcess &P, Thread &T, int Sig) {
   return true;
 }
 
+/// Whether the hijacked return address at Slot is still there. A frame
+/// deeper than the current one whose slot holds something else was
+/// skipped (a longjmp, an exception) and its stack reused; one whose slot
+/// still holds the trampoline may be another stack's (coroutines:
+/// swapcontext, boost.context) and returns later. (The agent keeps the
+/// same rules: Agent/returns.c.)
+static bool holdsReturnTrampoline(PtraceProcess &P, uint64_t Slot) {
+  bool Ok = false;
+  uint64_t Now = P.readPointer(Slot, Ok);
+  return Ok && Now == P.returnTrampoline();
+}
+
+void PtraceBackend::Impl::dropShadowFrame(PtraceProcess &P, Thread &T,
+                                          size_t Index) {
+  for (const Hook &H : T.Shadow[Index].Hooks)
+    if (H.Kind == HookKind::WithinEnter)
+      S.withinExit(P, T.Tid, H.Index);
+  T.Shadow.erase(T.Shadow.begin() + static_cast<ptrdiff_t>(Index));
+}
+
+void PtraceBackend::Impl::dropDeadShadowFrames(PtraceProcess &P, Thread &T,
+                                               uint64_t Slot) {
+  while (!T.Shadow.empty() && T.Shadow.back().SlotAddr < Slot &&
+         !holdsReturnTrampoline(P, T.Shadow.back().SlotAddr))
+    dropShadowFrame(P, T, T.Shadow.size() - 1);
+}
+
+/// The newest frame of T at Slot among the Limit newest, or -1.
+static ptrdiff_t findShadowFrame(const Thread &T, uint64_t Slot, size_t Limit) {
+  const auto &Shadow = T.Shadow;
+  for (size_t Above = 0; Above < Shadow.size() && Above < Limit; ++Above) {
+    size_t I = Shadow.size() - 1 - Above;
+    if (Shadow[I].SlotAddr == Slot)
+      return static_cast<ptrdiff_t>(I);
+  }
+  return -1;
+}
+
 void PtraceBackend::Impl::hijackReturn(PtraceProcess &P, Thread &T,
                                        user_regs_struct &R,
                                        std::vector<Hook> Hooks) {
@@ -505,47 +543,43 @@ void PtraceBackend::Impl::hijackReturn(PtraceProcess &P, Thread &T,
   if (!Ok)
     return;
   uint64_t Tramp = P.returnTrampoline();
-  // Frames at or below this slot are dead (longjmp, exceptions), except a
-  // frame whose slot already holds the trampoline: a tail call reusing its
+  dropDeadShadowFrames(P, T, Slot);
+  // A frame at this slot is one whose return was missed, except a frame
+  // whose slot already holds the trampoline: a tail call reusing its
   // caller's return slot. That frame stays and returns right after ours.
-  auto &Shadow = T.Shadow;
-  while (!Shadow.empty() &&
-         (Shadow.back().SlotAddr < Slot ||
-          (Shadow.back().SlotAddr == Slot && Ret != Tramp))) {
-    for (const Hook &H : Shadow.back().Hooks)
-      if (H.Kind == HookKind::WithinEnter)
-        S.withinExit(P, T.Tid, H.Index);
-    Shadow.pop_back();
-  }
+  for (ptrdiff_t Stale;
+       Ret != Tramp && (Stale = findShadowFrame(T, Slot, 16)) >= 0;)
+    dropShadowFrame(P, T, static_cast<size_t>(Stale));
   std::string Warning;
   bool Written = hijackSlot(P, Slot, Ret, Warning);
   if (!Warning.empty())
     warnOnce(Warning);
   if (!Written)
     return;
-  Shadow.push_back(ShadowFrame{Slot, Ret, std::move(Hooks)});
+  T.Shadow.push_back(ShadowFrame{Slot, Ret, std::move(Hooks)});
 }
 
 void PtraceBackend::Impl::onReturn(PtraceProcess &P, Thread &T,
                                    user_regs_struct &R, bool Fire) {
   uint64_t Slot = R.rsp - P.pointerSize();
   auto &Shadow = T.Shadow;
-  // Frames deeper than the returning one were skipped by a longjmp.
-  while (!Shadow.empty() && Shadow.back().SlotAddr < Slot) {
-    for (const Hook &H : Shadow.back().Hooks)
-      if (H.Kind == HookKind::WithinEnter)
-        S.withinExit(P, T.Tid, H.Index);
-    Shadow.pop_back();
-  }
-  if (Shadow.empty() || Shadow.back().SlotAddr != Slot) {
+  dropDeadShadowFrames(P, T, Slot);
+  // Not the innermost hijacked return: another stack's frames are over it.
+  ptrdiff_t At = findShadowFrame(T, Slot, 4096);
+  if (At < 0) {
     // Returned through the trampoline with no record of where to: the
-    // stack was switched or corrupted. Nothing sane to continue with.
+    // stack was corrupted. Nothing sane to continue with.
     warnOnce("thread " + std::to_string(T.Tid) +
              " returned through the exit-probe trampoline without a shadow "
              "frame; it gets SIGSEGV");
     if (Fire)
       resume(P, T, SIGSEGV);
     return;
+  }
+  if (static_cast<size_t>(At) + 1 != Shadow.size()) {
+    ShadowFrame Mine = std::move(Shadow[static_cast<size_t>(At)]);
+    Shadow.erase(Shadow.begin() + At);
+    Shadow.push_back(std::move(Mine));
   }
   ShadowFrame F = std::move(Shadow.back());
   Shadow.pop_back();

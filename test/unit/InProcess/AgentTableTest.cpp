@@ -242,6 +242,35 @@ TEST_F(AgentTableTest, RecursionAtAChunkEdgeDoesNotChurnThePool) {
   EXPECT_EQ(freeChunks(), 0u);
 }
 
+// Coroutines: a return that is not the innermost hijacked one takes its
+// frame out from under the others, across chunk edges, keeping their order.
+TEST_F(AgentTableTest, AFrameUnderOthersIsTakenOutInPlace) {
+  tscc_agent_thread *T = tscc_agent_take(&C, key(0x7000), 10, 100);
+  const uint32_t N = 2 * TSCC_AGENT_CHUNK_FRAMES + 7;
+  for (uint32_t I = 0; I < N; ++I)
+    ASSERT_EQ(tscc_agent_push(&C, T, 0x90000 - 8 * I, I, 0), 0);
+  // Frame I is N - 1 - I under the top.
+  for (uint32_t I : {N - 1, N - 2, 100u, 84u, 3u}) {
+    ASSERT_NE(tscc_agent_below(&C, T, tscc_agent_depth(T) - 1 - I), nullptr);
+  }
+  EXPECT_EQ(tscc_agent_below(&C, T, N - 1 - 100)->ret, 100u);
+  tscc_agent_remove(&C, T, N - 1 - 100); // frame 100
+  tscc_agent_remove(&C, T, N - 2 - 84);  // frame 84 (one fewer over it now)
+  tscc_agent_remove(&C, T, 0);           // the top
+  ASSERT_EQ(tscc_agent_depth(T), N - 3);
+  std::vector<uint64_t> Left;
+  while (tscc_agent_depth(T)) {
+    Left.push_back(tscc_agent_top(&C, T)->ret);
+    tscc_agent_pop(&C, T);
+  }
+  std::vector<uint64_t> Want;
+  for (uint32_t I = N - 1; I-- > 0;)
+    if (I != 100 && I != 84)
+      Want.push_back(I);
+  EXPECT_EQ(Left, Want);
+  EXPECT_EQ(tscc_agent_below(&C, T, 0), nullptr);
+}
+
 TEST_F(AgentTableTest, AnEmptyPoolRefusesAndAnEndedThreadRefillsIt) {
   make(64, 3);
   tscc_agent_thread *A = tscc_agent_take(&C, key(0xa000), 10, 100);

@@ -119,6 +119,10 @@ void agent_exec_gate(void);
 /* At libc's __libc_sigaction(Sig, Act, OldAct), Rsp the stack pointer at
  * its entry: the call's work on a guarded signal (signal.c). */
 void agent_sigaction_gate(struct tscc_agent_frame *F, uint64_t Rsp);
+/* A write of the program's dispositions the agent keeps (config.chained,
+ * chained_trap): every signal blocked, chained_seq odd (Agent/signal.c). */
+void agent_begin_disposition_write(uint64_t *SavedMask);
+void agent_end_disposition_write(const uint64_t *SavedMask);
 /* At libc's pthread_sigmask(How, Set, OldSet): SIGTRAP is kept out of what
  * a thread blocks once trap sites need it (signal.c). */
 void agent_sigmask_gate(struct tscc_agent_frame *F, uint64_t Rsp);

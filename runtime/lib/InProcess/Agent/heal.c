@@ -75,7 +75,21 @@ static void install_trap_handler(void) {
   Act.flags = 4 /*SA_SIGINFO*/ | 0x08000000 /*SA_ONSTACK*/ |
               0x40000000 /*NODEFER*/ | 0x04000000 /*SA_RESTORER*/;
   Act.restorer = AGENT_ADDR(&tscc_agent_restorer);
+  uint64_t Restore;
+  agent_begin_disposition_write(&Restore);
   sys4(NR_rt_sigaction, SIGTRAP, &Act, &tscc_agent_config.chained_trap, 8);
+  agent_end_disposition_write(&Restore);
+}
+
+/* tsrun died between the two writes around an injected rt_sigaction:
+ * nobody ends that write but us. (The agent's own writers hold
+ * chained_writer.) */
+static void end_orphaned_disposition_write(void) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  uint32_t Seq = __atomic_load_n(&C->chained_seq, __ATOMIC_ACQUIRE);
+  if ((Seq & 1) && !__atomic_load_n(&C->chained_writer, __ATOMIC_ACQUIRE))
+    __atomic_compare_exchange_n(&C->chained_seq, &Seq, Seq + 1, 0,
+                                __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
 static const struct tscc_agent_site *site_at(uint32_t I) {
@@ -147,6 +161,7 @@ void agent_reader_gone(void) {
   uint32_t N = __atomic_load_n(&tscc_agent_config.site_count, __ATOMIC_ACQUIRE);
   if (N > tscc_agent_config.site_capacity)
     N = tscc_agent_config.site_capacity;
+  end_orphaned_disposition_write();
   install_trap_handler();
   int Registered =
       sys3(NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) == 0;

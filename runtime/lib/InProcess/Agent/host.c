@@ -30,26 +30,68 @@ int tscc_host_thread_alive(int32_t Tid) {
   return Tid > 0 && sys2(NR_kill, Tid, 0) != -ESRCH;
 }
 
-/* Reads the state letter of /proc/<Owner>/stat: the field after the
- * command name, which ends at the last ')'. */
-int tscc_host_owner_running(int32_t Owner) {
-  if (Owner <= 0)
-    return 0;
-  char Path[32] = "/proc/";
+/* Reads /proc/<Tid>/<File> into Buf (at most Size - 1 bytes, then a 0):
+ * the bytes read, or -1. */
+static long read_proc_file(int32_t Tid, const char *File, char *Buf,
+                           long Size) {
+  char Path[48] = "/proc/";
   char Digits[12];
   int N = 0;
-  for (uint32_t V = (uint32_t)Owner; V; V /= 10)
+  for (uint32_t V = (uint32_t)Tid; V; V /= 10)
     Digits[N++] = (char)('0' + V % 10);
   int P = 6;
   while (N)
     Path[P++] = Digits[--N];
-  __builtin_memcpy(Path + P, "/stat", 6);
+  Path[P++] = '/';
+  for (int I = 0; File[I] && P < (int)sizeof(Path) - 1; ++I)
+    Path[P++] = File[I];
+  Path[P] = 0;
   long Fd = sys3(NR_open, Path, 0 /* O_RDONLY */, 0);
   if (Fd < 0)
+    return -1;
+  long Got = sys3(NR_read, Fd, Buf, Size - 1);
+  sys1(NR_close, Fd);
+  if (Got < 0)
+    return -1;
+  Buf[Got] = 0;
+  return Got;
+}
+
+/* Whether Tid's tracer is the session's tsrun (TracerPid in its status):
+ * then a tracing stop is tsrun at work on it (a fault of a clause passing
+ * through, a breakpoint), which ends as soon as tsrun gets to it. */
+static int traced_by_reader(int32_t Tid) {
+  int32_t Reader = tscc_agent_config.reader_pid;
+  char Buf[1024];
+  long Got = read_proc_file(Tid, "status", Buf, sizeof(Buf));
+  static const char Key[] = "TracerPid:";
+  for (long I = 0; Reader > 0 && I + (long)sizeof(Key) < Got; ++I) {
+    if (Buf[I] != 'T' || __builtin_memcmp(Buf + I, Key, sizeof(Key) - 1))
+      continue;
+    long J = I + (long)sizeof(Key) - 1;
+    while (Buf[J] == ' ' || Buf[J] == '\t')
+      ++J;
+    int64_t Tracer = 0;
+    for (; Buf[J] >= '0' && Buf[J] <= '9' && Tracer < (1 << 30); ++J)
+      Tracer = Tracer * 10 + (Buf[J] - '0');
+    /* TracerPid is the tracing thread's id: one of tsrun's threads if
+     * tgkill(tsrun, it, 0) finds it there. */
+    return Tracer > 0 &&
+           (Tracer == Reader || sys3(NR_tgkill, Reader, Tracer, 0) == 0);
+  }
+  return 0;
+}
+
+/* Whether Owner will let go of the lock without anybody's help: it runs,
+ * waits in the kernel, or is in a tracing stop of tsrun's (the state
+ * letter of /proc/<Owner>/stat: the field after the command name, which
+ * ends at the last ')'). Not a thread stopped by SIGSTOP, or by a
+ * debugger: a stopped process must not slow every other target down. */
+int tscc_host_owner_running(int32_t Owner) {
+  if (Owner <= 0)
     return 0;
   char Buf[512];
-  long Got = sys3(NR_read, Fd, Buf, sizeof(Buf));
-  sys1(NR_close, Fd);
+  long Got = read_proc_file(Owner, "stat", Buf, sizeof(Buf));
   long Paren = -1;
   for (long I = 0; I < Got; ++I)
     if (Buf[I] == ')')
@@ -57,6 +99,8 @@ int tscc_host_owner_running(int32_t Owner) {
   if (Paren < 0 || Paren + 2 >= Got)
     return 0;
   char State = Buf[Paren + 2];
+  if (State == 't')
+    return traced_by_reader(Owner);
   return State == 'R' || State == 'S' || State == 'D';
 }
 

@@ -8,7 +8,11 @@
  *
  * Frames deeper than the current one were skipped by a longjmp or an
  * exception: they are dropped (their exits do not fire) when they are
- * found under the stack pointer. A return that cannot be kept (the pool
+ * found under the stack pointer with their return address overwritten. A
+ * frame under the stack pointer whose slot still holds the trampoline may
+ * be another stack's (coroutines: swapcontext, boost.context): it stays,
+ * and a return that is not the innermost hijacked one takes its own frame
+ * out from under the others. A return that cannot be kept (the pool
  * is exhausted) counts its exit clauses as drops and tells tsrun, which
  * warns: an exit is never missed silently.
  *===----------------------------------------------------------------------===*/
@@ -41,17 +45,68 @@ static void move_within(struct tscc_agent_thread *T,
       W[Hooks[I].index] += (uint32_t)By;
 }
 
-/* Frames deeper than Slot were skipped by a longjmp (or belong to a thread
+/* Whether the hijacked return address at Slot is still there. */
+static int slot_holds_return(uint64_t Slot) {
+  uintptr_t Now = 0;
+  return tscc_safe_copy(&Now, AGENT_PTR(const void *, Slot), sizeof(Now)) ==
+             0 &&
+         Now == (uintptr_t)AGENT_ADDR(&tscc_agent_return);
+}
+
+static void drop_frame(struct tscc_agent_thread *T, uint32_t Above, int Locked);
+
+/* Frames on top deeper than Slot whose return address has been overwritten
+ * since were skipped by a longjmp or an exception (or belong to a thread
  * that died and left its TCB to this one): drop them. */
 static void drop_dead_frames(struct tscc_agent_thread *T, uint64_t Slot,
                              int Locked) {
   struct tscc_agent_config *C = &tscc_agent_config;
   const struct tscc_agent_shadow *F;
-  while ((F = tscc_agent_top(C, T)) && F->slot < Slot) {
-    if (Locked)
-      move_within(T, AGENT_PTR(const struct tscc_agent_site *, F->site), -1);
-    tscc_agent_pop(C, T);
+  while ((F = tscc_agent_top(C, T)) && F->slot < Slot &&
+         !slot_holds_return(F->slot))
+    drop_frame(T, 0, Locked);
+}
+
+/* How far a return searches its thread's shadow stack for its frame, and a
+ * call for frames its own return address just replaced. */
+#define FRAME_SEARCH 4096u
+#define SLOT_REUSE_SEARCH 16u
+
+/* Where the frame of the return at Slot is in T's shadow stack: how many
+ * frames are over it (0: it is the top), or -1. */
+static int32_t find_frame(const struct tscc_agent_thread *T, uint64_t Slot,
+                          uint32_t Limit) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  uint32_t D = tscc_agent_depth(T);
+  for (uint32_t Above = 0; Above < D && Above < Limit; ++Above) {
+    const struct tscc_agent_shadow *F = tscc_agent_below(C, T, Above);
+    if (!F)
+      break;
+    if (F->slot == Slot)
+      return (int32_t)Above;
   }
+  return -1;
+}
+
+/* Takes out the frame Above frames under the top, leaving within() for it
+ * (the store lock held). Signals stay out while frames move: a handler
+ * that probes pushes on top of them. */
+static void drop_frame(struct tscc_agent_thread *T, uint32_t Above,
+                       int Locked) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  const struct tscc_agent_shadow *F = tscc_agent_below(C, T, Above);
+  if (!F)
+    return;
+  if (Locked)
+    move_within(T, AGENT_PTR(const struct tscc_agent_site *, F->site), -1);
+  if (Above == 0) {
+    tscc_agent_pop(C, T);
+    return;
+  }
+  uint64_t All = ~0ull, Saved = 0;
+  sys4(NR_rt_sigprocmask, 2 /* SIG_SETMASK */, &All, &Saved, 8);
+  tscc_agent_remove(C, T, Above);
+  sys4(NR_rt_sigprocmask, 2 /* SIG_SETMASK */, &Saved, 0, 8);
 }
 
 /* Pushes a frame; when the pool is empty, sweeps the table for the chunks
@@ -97,6 +152,11 @@ int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
     move_within(T, AGENT_PTR(const struct tscc_agent_site *, F->site), -1);
     tscc_agent_pop(C, T);
   }
+  /* A frame further down at this slot was skipped (and kept: its stack
+   * still held the trampoline) and the slot is ours now. */
+  int32_t Stale;
+  while (Ret != Tramp && (Stale = find_frame(T, Slot, SLOT_REUSE_SEARCH)) > 0)
+    drop_frame(T, (uint32_t)Stale, 1);
   if (push_frame(T, Slot, Ret, Site) == 0)
     return 1;
   /* Its return will not be seen: its exit clauses are dropped, and
@@ -107,19 +167,27 @@ int agent_reserve_return(struct tscc_agent_thread *T, uint64_t Slot,
   return 0;
 }
 
-/* The entry holding the frame of the return at Slot: the thread's own (T,
- * if it was found already), or, if the thread has another fs base since it
- * was hijacked, whichever has it. */
+/* The entry holding the frame of the return at Slot, and where the frame
+ * is in it (*Above: frames over it): the thread's own (T, if it was found
+ * already), or, if the thread has another fs base since it was hijacked,
+ * whichever has it on top. */
 static struct tscc_agent_thread *owner_of(struct tscc_agent_thread *T,
-                                          uint64_t Slot, int Locked) {
+                                          uint64_t Slot, int Locked,
+                                          uint32_t *Above) {
   struct tscc_agent_config *C = &tscc_agent_config;
+  *Above = 0;
   if (!T)
     T = agent_thread(0);
   if (LIKELY(T != 0)) {
-    drop_dead_frames(T, Slot, Locked);
     const struct tscc_agent_shadow *F = tscc_agent_top(C, T);
     if (LIKELY(F && F->slot == Slot))
       return T;
+    drop_dead_frames(T, Slot, Locked);
+    int32_t At = find_frame(T, Slot, FRAME_SEARCH);
+    if (At >= 0) {
+      *Above = (uint32_t)At;
+      return T;
+    }
   }
   return tscc_agent_find_slot(C, Slot);
 }
@@ -164,7 +232,8 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   int Locked = Rc == TSCC_LOCK_OK;
   if (Rc == TSCC_LOCK_TIMEOUT)
     agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
-  struct tscc_agent_thread *T = owner_of(R, Slot, Locked);
+  uint32_t Above = 0;
+  struct tscc_agent_thread *T = owner_of(R, Slot, Locked, &Above);
   if (UNLIKELY(!T)) {
     /* Returned through the trampoline with no record of where to: the
      * stack was switched or corrupted. There is nothing sane to continue
@@ -173,7 +242,7 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
       tscc_store_unlock(S, R->tid);
     __builtin_trap();
   }
-  struct tscc_agent_shadow Frame = *tscc_agent_top(C, T);
+  struct tscc_agent_shadow Frame = *tscc_agent_below(C, T, Above);
   F->ret = Frame.ret;
   run_exits(R, Locked, F, &Frame);
   if (Locked) {
@@ -183,5 +252,5 @@ void tscc_agent_ret(struct tscc_agent_frame *F) {
   /* Pop only now: a signal handler that probes while we ran sees this
    * frame still in place and pushes above it. */
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  tscc_agent_pop(C, T);
+  drop_frame(T, Above, 0);
 }

@@ -52,11 +52,94 @@ static int trap_kept_open(void) {
          __atomic_load_n(&C->trap_handler, __ATOMIC_ACQUIRE);
 }
 
+/*--- The program's dispositions, read and written whole --------------------
+ *
+ * A fault reads the disposition it chains to while another thread may be
+ * replacing it (sigaction() through the gate below, or tsrun around an
+ * injected rt_sigaction). The kernel's sigaction is atomic; a fault that
+ * read the new handler with the old flags would call an SA_SIGINFO handler
+ * without its siginfo. So the slots are a seqlock: chained_seq is odd
+ * while one is written, and a reader reads again until it saw one whole.
+ * A writer blocks every signal while it writes (a signal in the same
+ * thread would wait for it for ever), and writes only the agent's config,
+ * which cannot fault.
+ *---------------------------------------------------------------------------*/
+#define DISPOSITION_WORDS (sizeof(struct tscc_kernel_sigaction) / 4)
+/* A writer gone half-way (tsrun killed between its two writes): after
+ * this long the reader takes what is there. */
+#define DISPOSITION_PATIENCE_NS 2000000000ull
+
+static void read_disposition(const struct tscc_kernel_sigaction *Slot,
+                             struct tscc_kernel_sigaction *Out) {
+  const uint32_t *Seq = &tscc_agent_config.chained_seq;
+  const uint32_t *From = (const uint32_t *)Slot;
+  uint32_t *To = (uint32_t *)Out;
+  uint64_t Since = 0;
+  for (unsigned Try = 0;; ++Try) {
+    uint32_t Before = __atomic_load_n(Seq, __ATOMIC_ACQUIRE);
+    for (unsigned I = 0; I < DISPOSITION_WORDS; ++I)
+      To[I] = __atomic_load_n(&From[I], __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (!(Before & 1) && __atomic_load_n(Seq, __ATOMIC_RELAXED) == Before)
+      return;
+    if (Try < 64) {
+      __builtin_ia32_pause();
+      continue;
+    }
+    uint64_t Now = agent_now_ns();
+    if (!Since)
+      Since = Now;
+    else if (Now - Since > DISPOSITION_PATIENCE_NS)
+      return;
+    sys0(NR_sched_yield);
+  }
+}
+
+/* Opens a write of the slots: every signal blocked (*Saved: the mask to
+ * put back), the other writers kept out, chained_seq odd. */
+void agent_begin_disposition_write(uint64_t *Saved) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  uint64_t All = ~0ull;
+  sys4(NR_rt_sigprocmask, SIG_SETMASK, &All, Saved, 8);
+  uint32_t Me = (uint32_t)sys0(NR_gettid);
+  for (;;) {
+    uint32_t Free = 0;
+    if (__atomic_compare_exchange_n(&C->chained_writer, &Free, Me, 0,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      break;
+    /* A writer that died holding it (its thread is gone) never ends. */
+    if (!tscc_host_thread_alive((int32_t)Free))
+      __atomic_compare_exchange_n(&C->chained_writer, &Free, 0, 0,
+                                  __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    sys0(NR_sched_yield);
+  }
+  uint32_t Seq = __atomic_load_n(&C->chained_seq, __ATOMIC_RELAXED);
+  __atomic_store_n(&C->chained_seq, (Seq | 1u), __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void agent_end_disposition_write(const uint64_t *Saved) {
+  struct tscc_agent_config *C = &tscc_agent_config;
+  uint32_t Seq = __atomic_load_n(&C->chained_seq, __ATOMIC_RELAXED);
+  __atomic_store_n(&C->chained_seq, (Seq | 1u) + 1u, __ATOMIC_RELEASE);
+  __atomic_store_n(&C->chained_writer, 0, __ATOMIC_RELEASE);
+  sys4(NR_rt_sigprocmask, SIG_SETMASK, Saved, 0, 8);
+}
+
+static void store_disposition(struct tscc_kernel_sigaction *Slot,
+                              const struct tscc_kernel_sigaction *K) {
+  uint32_t *To = (uint32_t *)Slot;
+  const uint32_t *From = (const uint32_t *)K;
+  for (unsigned I = 0; I < DISPOSITION_WORDS; ++I)
+    __atomic_store_n(&To[I], From[I], __ATOMIC_RELAXED);
+}
+
 /* As the kernel would have delivered it to the program, whose disposition
  * for Sig the agent keeps at *Slot. */
 void agent_chain_signal(int Sig, void *Info, void *Uc,
                         struct tscc_kernel_sigaction *Slot) {
-  struct tscc_kernel_sigaction Old = *Slot;
+  struct tscc_kernel_sigaction Old;
+  read_disposition(Slot, &Old);
   int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
   /* The agent's own handler as the program's: one that restored what a
@@ -87,8 +170,15 @@ void agent_chain_signal(int Sig, void *Info, void *Uc,
     Mask &= ~(1ull << 4);
   uint64_t Saved = 0;
   sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
-  if (Flags & SA_RESETHAND)
-    Slot->handler = 0;
+  if (Flags & SA_RESETHAND) {
+    /* Only if nobody replaced it meanwhile, as the kernel resets it at
+     * delivery. */
+    uint64_t Restore;
+    agent_begin_disposition_write(&Restore);
+    if (AGENT_KSA_HANDLER(Slot) == AGENT_KSA_HANDLER(&Old))
+      Slot->handler = 0;
+    agent_end_disposition_write(&Restore);
+  }
   if (Flags & SA_SIGINFO)
     AGENT_PTR(void (*)(int, void *, void *), Handler)(Sig, Info, Uc);
   else
@@ -211,21 +301,6 @@ static void libc_from_kernel(const struct tscc_kernel_sigaction *K,
   __builtin_memcpy(Act + LIBC_SA_RESTORER, &Restorer, sizeof(Restorer));
 }
 
-/* The handler goes last: a fault in another thread meanwhile finds the old
- * disposition or the new one's handler with its flags and mask. */
-static void publish(struct tscc_kernel_sigaction *Slot,
-                    const struct tscc_kernel_sigaction *K) {
-  Slot->flags = K->flags;
-  Slot->restorer = K->restorer;
-#if defined(__i386__)
-  Slot->mask[0] = K->mask[0];
-  Slot->mask[1] = K->mask[1];
-#else
-  Slot->mask = K->mask;
-#endif
-  __atomic_store_n(&Slot->handler, K->handler, __ATOMIC_RELEASE);
-}
-
 /* The first three arguments of the libc function whose entry the hit is
  * at (Rsp: the stack pointer there). */
 static int gate_args(const struct tscc_agent_frame *F, uint64_t Rsp,
@@ -274,25 +349,36 @@ void agent_sigaction_gate(struct tscc_agent_frame *F, uint64_t Rsp) {
   if (!Slot || (!Act && !OldAct))
     return;
   uint8_t New[LIBC_SA_SIZE], Old[LIBC_SA_SIZE];
-  if ((Act &&
-       tscc_safe_copy(New, AGENT_PTR(const void *, Act), sizeof(New)) < 0) ||
-      (OldAct &&
-       tscc_safe_copy(Old, AGENT_PTR(const void *, OldAct), sizeof(Old)) < 0))
+  /* An Act libc cannot read is left for libc to meet (it reads it first);
+   * an OldAct it cannot write, after the new disposition is in. */
+  if (Act && tscc_safe_copy(New, AGENT_PTR(const void *, Act), sizeof(New)) < 0)
     return;
-  struct tscc_kernel_sigaction Prev = *Slot;
+  int OldActBad = OldAct && tscc_safe_copy(Old, AGENT_PTR(const void *, OldAct),
+                                           sizeof(Old)) < 0;
+  /* The old disposition and the new one in one write, as the kernel
+   * swaps them; the program's memory is read before and written after
+   * (a fault with every signal blocked would kill). */
+  struct tscc_kernel_sigaction Prev;
+  uint64_t Restore;
+  agent_begin_disposition_write(&Restore);
+  Prev = *Slot;
+  if (Act) {
+    struct tscc_kernel_sigaction K;
+    kernel_from_libc(New, Prev.restorer, &K);
+    store_disposition(Slot, &K);
+  }
+  agent_end_disposition_write(&Restore);
+  /* The call goes on as sigaction(Sig, NULL, NULL): it checks Sig and
+   * returns 0, and changes nothing. An OldAct it cannot write stays for
+   * libc to meet, as it would without the agent. */
+  gate_clear_arg(F, Rsp, 1);
+  if (OldActBad)
+    return;
   if (OldAct) {
     libc_from_kernel(&Prev, Old);
     if (tscc_safe_copy(AGENT_PTR(void *, OldAct), Old, sizeof(Old)) < 0)
       return;
   }
-  if (Act) {
-    struct tscc_kernel_sigaction K;
-    kernel_from_libc(New, Prev.restorer, &K);
-    publish(Slot, &K);
-  }
-  /* The call goes on as sigaction(Sig, NULL, NULL): it checks Sig and
-   * returns 0, and changes nothing. */
-  gate_clear_arg(F, Rsp, 1);
   gate_clear_arg(F, Rsp, 2);
 }
 

@@ -333,6 +333,38 @@ void tscc_agent_pop(struct tscc_agent_config *C, struct tscc_agent_thread *T) {
     tscc_agent_chunk_free(C, Old);
 }
 
+struct tscc_agent_shadow *tscc_agent_below(const struct tscc_agent_config *C,
+                                           const struct tscc_agent_thread *T,
+                                           uint32_t Above) {
+  uint64_t W = __atomic_load_n(&T->stack, __ATOMIC_RELAXED);
+  uint32_t D = STACK_DEPTH(W);
+  if (Above >= D)
+    return 0;
+  struct tscc_agent_chunk *K = tscc_agent_chunk_at(C, STACK_CHUNK(W));
+  uint32_t Index = D - 1 - Above, TopChunk = (D - 1) / TSCC_AGENT_CHUNK_FRAMES;
+  for (uint32_t N = TopChunk; K && N > Index / TSCC_AGENT_CHUNK_FRAMES; --N)
+    K = tscc_agent_chunk_at(C, K->below);
+  return K ? &K->frames[Index % TSCC_AGENT_CHUNK_FRAMES] : 0;
+}
+
+void tscc_agent_remove(struct tscc_agent_config *C, struct tscc_agent_thread *T,
+                       uint32_t Above) {
+  if (Above >= tscc_agent_depth(T))
+    return;
+  /* Each frame from the top down takes the one over it; the top's place
+   * then goes. */
+  struct tscc_agent_shadow Carry = *tscc_agent_below(C, T, 0);
+  for (uint32_t I = 1; I <= Above; ++I) {
+    struct tscc_agent_shadow *F = tscc_agent_below(C, T, I);
+    if (!F)
+      return;
+    struct tscc_agent_shadow Was = *F;
+    *F = Carry;
+    Carry = Was;
+  }
+  tscc_agent_pop(C, T);
+}
+
 uint32_t tscc_agent_returns(const struct tscc_agent_config *C,
                             const struct tscc_agent_thread *T, uint64_t *Out,
                             uint32_t Max) {

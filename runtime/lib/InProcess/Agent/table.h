@@ -60,6 +60,15 @@ struct tscc_agent_shadow *tscc_agent_top(const struct tscc_agent_config *C,
 int tscc_agent_push(struct tscc_agent_config *C, struct tscc_agent_thread *T,
                     uint64_t Slot, uint64_t Ret, uint64_t Site);
 void tscc_agent_pop(struct tscc_agent_config *C, struct tscc_agent_thread *T);
+/* The frame Above frames under the top (0: the top), or null. */
+struct tscc_agent_shadow *tscc_agent_below(const struct tscc_agent_config *C,
+                                           const struct tscc_agent_thread *T,
+                                           uint32_t Above);
+/* Takes out the frame Above frames under the top, the frames over it
+ * moving down by one (a return that is not the innermost hijacked one:
+ * another stack's, with coroutines). The caller keeps signals out. */
+void tscc_agent_remove(struct tscc_agent_config *C, struct tscc_agent_thread *T,
+                       uint32_t Above);
 /* The real return addresses of the innermost frames, at most Max of them,
  * innermost last; their number. */
 uint32_t tscc_agent_returns(const struct tscc_agent_config *C,

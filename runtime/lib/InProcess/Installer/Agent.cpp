@@ -408,6 +408,26 @@ uint64_t chainedSlot(const AgentState &A, unsigned I) {
          I * sizeof(tscc_kernel_sigaction);
 }
 
+/// Runs Call, an injected rt_sigaction whose old action the kernel writes
+/// into one of the agent's chained slots, with chained_seq odd meanwhile:
+/// a fault in another thread then waits for the whole disposition instead
+/// of reading half of it (Agent/signal.c). The agent's own writers hold
+/// chained_writer; tsrun writes only where the agent has no sigaction
+/// gate, so the two never write at once.
+template <typename CallFn>
+bool writingDisposition(PtraceProcess &Acc, const AgentState &A, CallFn Call) {
+  const uint64_t SeqAt = A.Config + offsetof(tscc_agent_config, chained_seq);
+  uint32_t Seq = 0;
+  if (!Acc.readMemory(SeqAt, &Seq, sizeof(Seq)))
+    return Call();
+  uint32_t Odd = Seq | 1u, Even = Odd + 1u;
+  bool Marked = Acc.writeMemory(SeqAt, &Odd, sizeof(Odd));
+  bool Ok = Call();
+  if (Marked)
+    Acc.writeMemory(SeqAt, &Even, sizeof(Even));
+  return Ok;
+}
+
 std::array<uint8_t, 32> agentAction(DataModel DM, const AgentState &A) {
   // SA_ONSTACK: a program that handles stack overflows on an alternate
   // stack keeps doing so through us. SA_NODEFER: a fault in a chained
@@ -965,10 +985,13 @@ bool putTrapHandlerInFront(PtraceProcess &P, pid_t Tid, std::string &Why) {
   std::array<uint8_t, 32> Act = trapAction(P);
   uint64_t R = 0;
   return P.writeMemory(A.DataBase, Act.data(), Act.size()) &&
-         call(P, Tid, abiOf(P).NrRtSigaction,
-              {static_cast<uint64_t>(SIGTRAP), A.DataBase,
-               A.Config + offsetof(tscc_agent_config, chained_trap), 8},
-              R, Why, "sigaction(SIGTRAP)");
+         writingDisposition(P, A, [&] {
+           return call(P, Tid, abiOf(P).NrRtSigaction,
+                       {static_cast<uint64_t>(SIGTRAP), A.DataBase,
+                        A.Config + offsetof(tscc_agent_config, chained_trap),
+                        8},
+                       R, Why, "sigaction(SIGTRAP)");
+         });
 }
 
 } // namespace
@@ -1005,9 +1028,12 @@ bool tscc::rt::pt::reinstallAgentHandler(PtraceProcess &P, pid_t Tid, int Sig,
     // What the program has just set is what faults that are not ours go
     // to from now on; then the agent's handler goes back in front.
     return P.writeMemory(A.DataBase, Act.data(), Act.size()) &&
-           call(P, Tid, abiOf(P).NrRtSigaction,
-                {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
-                R, Why, "sigaction");
+           writingDisposition(P, A, [&] {
+             return call(
+                 P, Tid, abiOf(P).NrRtSigaction,
+                 {static_cast<uint64_t>(Sig), A.DataBase, chainedSlot(A, I), 8},
+                 R, Why, "sigaction");
+           });
   }
   return true;
 }
