@@ -20,6 +20,14 @@ is only meaningful in wall time). "added" is a row's per call minus the
 untraced one's. "vs bpftrace" divides the added CPU cost by bpftrace's.
 Every traced run must count exactly the calls the program made. The tsrun
 row is first run with -v to check that the probe runs in the process.
+
+With --m32 (where gcc -m32 works and the kernel runs i386 programs) the
+same loop built for i386 gets rows of its own: untraced, tsrun (a
+32-bit process's system-call probes are seccomp stops, so those rows use
+the slow run lengths) and bpftrace's raw_syscalls filtered on the i386
+number (64 is getppid there): the per-call tracepoints
+(syscalls:sys_enter_getppid) never fire for the compat system calls of
+an i386 process on x86-64.
 """
 import argparse
 import glob
@@ -107,6 +115,8 @@ def main():
     ap.add_argument("--n2-slow", type=int, default=10000,
                     help="calls, longer run of tsrun --ptrace (default 10000)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--m32", action="store_true",
+                    help="also the rows of the loop built for i386")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="syscall-probe-")
     try:
@@ -144,22 +154,28 @@ def run(a, work):
                "args->id == 110/ { @n = count(); }")
         rows.append(("bpftrace raw_syscalls", lambda n: [
             bpf, "-q", "-e", raw, "-c", "%s %d" % (exe, n)], True, False))
+    if a.m32:
+        rows += rows_i386(work, tsrun, obj, bpf)
     per = {}
     for name, cmd_of, counted, slow in rows:
         n1, n2 = (a.n1_slow, a.n2_slow) if slow else (a.n1, a.n2)
         per[name] = slope(cmd_of, n1, n2, a.repeat, counted)
-    base = per["(no tracer)"]
-    bpf_added = per["bpftrace"][1] - base[1] if "bpftrace" in per else 0
     print("| tracer | wall per call (ns) | added | CPU per call (ns) | "
           "added | vs bpftrace (CPU) |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, *_ in rows:
+        i386 = name.endswith(", i386")
+        base = per["(no tracer), i386" if i386 else "(no tracer)"]
+        peer = "bpftrace raw_syscalls, i386" if i386 else "bpftrace"
+        bpf_added = per[peer][1] - base[1] if peer in per else 0
         w, c = per[name]
         vs = ""
-        if name != "(no tracer)" and bpf_added > 0:
+        if not name.startswith("(no tracer)") and bpf_added > 0:
             vs = "%.2f" % ((c - base[1]) / bpf_added)
         print("| %s | %.0f | %.0f | %.0f | %.0f | %s |" %
               (name, w, w - base[0], c, c - base[1], vs))
+    base = per["(no tracer)"]
+    bpf_added = per["bpftrace"][1] - base[1] if "bpftrace" in per else 0
     if bpf_added > 0:
         for name in ("tsrun", "tsrun -p --syscall-dispatch"):
             r = (per[name][1] - base[1]) / bpf_added
@@ -167,6 +183,24 @@ def run(a, work):
                   % (name, r, "met" if r <= 1 else "NOT met"))
     elif "bpftrace" in per:
         print("\nbpftrace added no measurable CPU time: no ratio")
+
+
+def rows_i386(work, tsrun, obj, bpf):
+    """The rows of the loop built for i386 (getppid is 64 there)."""
+    exe = os.path.join(work, "loop32")
+    subprocess.run(["gcc", "-m32", "-O2", os.path.join(HERE, "loop.c"), "-o",
+                    exe], check=True)
+    rows = [("(no tracer), i386", lambda n: [exe, str(n)], False, False),
+            ("tsrun, i386", lambda n: [tsrun, obj, "--", exe, str(n)], True,
+             True),
+            ("tsrun --ptrace, i386", lambda n: [tsrun, "--ptrace", obj, "--",
+                                                exe, str(n)], True, True)]
+    if bpf:
+        raw = ("tracepoint:raw_syscalls:sys_enter /pid == cpid && "
+               "args->id == 64/ { @n = count(); }")
+        rows.append(("bpftrace raw_syscalls, i386", lambda n: [
+            bpf, "-q", "-e", raw, "-c", "%s %d" % (exe, n)], True, False))
+    return rows
 
 
 if __name__ == "__main__":

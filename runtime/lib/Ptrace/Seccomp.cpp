@@ -22,12 +22,33 @@ void jump(std::vector<sock_filter> &F, uint16_t Code, uint32_t K, uint8_t Jt,
   F.push_back(sock_filter{Code, Jt, Jf, K});
 }
 
+/// RET_TRACE, or RET_ALLOW for a call whose instruction pointer is IP
+/// (both words) when IP is not 0: the gadget of system-call sites.
+void traceUnlessFrom(std::vector<sock_filter> &F, uint64_t IP) {
+  if (IP) {
+    stmt(F, BPF_LD | BPF_W | BPF_ABS,
+         offsetof(seccomp_data, instruction_pointer));
+    jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP), 0, 3);
+    stmt(F, BPF_LD | BPF_W | BPF_ABS,
+         offsetof(seccomp_data, instruction_pointer) + 4);
+    jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP >> 32), 0, 1);
+    stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  }
+  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
+}
+
 /// The part of the filter for one architecture, entered with its number
-/// not yet loaded: RET_TRACE for Nrs, RET_ALLOW otherwise. Jump offsets
-/// are 8-bit, so a list too long for one chain traces every call of the
-/// architecture instead.
+/// not yet loaded: RET_TRACE for Nrs (RET_ALLOW from AllowIP), RET_ALLOW
+/// otherwise. Jump offsets are 8-bit, so a list too long for one chain
+/// traces every call of the architecture instead.
+///
+/// The instruction pointer is read only once the number is a traced one:
+/// the kernel's seccomp action cache (Linux 5.11) then finds that every
+/// other number is allowed by the arch and the number alone, and lets
+/// those calls through without running the filter at all. A filter that
+/// reads the instruction pointer first runs on every call of the process.
 std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
-                                   bool SkipX32) {
+                                   bool SkipX32, uint64_t AllowIP) {
   std::vector<sock_filter> F;
   if (Nrs.empty()) {
     stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
@@ -44,34 +65,17 @@ std::vector<sock_filter> archBlock(const std::vector<uint32_t> &Nrs,
     stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
   }
   // A linear chain: one compare per traced number, each jumping to the
-  // RET_TRACE at the end (past the remaining compares and the RET_ALLOW).
+  // RET_TRACE part at the end (past the remaining compares and the
+  // RET_ALLOW).
   for (size_t I = 0; I < Nrs.size(); ++I)
     jump(F, BPF_JMP | BPF_JEQ | BPF_K, Nrs[I],
          static_cast<uint8_t>(Nrs.size() - I), 0);
   stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_TRACE | OurTraceData);
+  traceUnlessFrom(F, AllowIP);
   return F;
 }
 
 } // namespace
-
-/// RET_ALLOW for a call whose instruction pointer is IP (both words),
-/// before Block; Block as it is when IP is 0 or allows everything.
-std::vector<sock_filter> allowFrom(uint64_t IP,
-                                   std::vector<sock_filter> Block) {
-  if (!IP || Block.size() == 1)
-    return Block;
-  std::vector<sock_filter> F;
-  stmt(F, BPF_LD | BPF_W | BPF_ABS,
-       offsetof(seccomp_data, instruction_pointer));
-  jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP), 0, 3);
-  stmt(F, BPF_LD | BPF_W | BPF_ABS,
-       offsetof(seccomp_data, instruction_pointer) + 4);
-  jump(F, BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(IP >> 32), 0, 1);
-  stmt(F, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  F.insert(F.end(), Block.begin(), Block.end());
-  return F;
-}
 
 std::vector<sock_filter>
 tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs,
@@ -80,9 +84,8 @@ tscc::rt::pt::buildSeccompFilter(const std::vector<uint32_t> &Nrs,
   // The filter is inherited across exec, and a process may exec a program
   // of the other architecture (or a 64-bit one may make an int $0x80
   // call): each architecture gets its own numbers.
-  std::vector<sock_filter> X86_64 =
-      allowFrom(AllowIP, archBlock(Nrs, /*SkipX32=*/true));
-  std::vector<sock_filter> I386 = archBlock(NrsI386, /*SkipX32=*/false);
+  std::vector<sock_filter> X86_64 = archBlock(Nrs, /*SkipX32=*/true, AllowIP);
+  std::vector<sock_filter> I386 = archBlock(NrsI386, /*SkipX32=*/false, 0);
   std::vector<sock_filter> F;
   stmt(F, BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
   // archBlock keeps each block within 255 + 4 instructions; a jump over

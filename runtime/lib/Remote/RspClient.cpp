@@ -169,13 +169,56 @@ RspClient::~RspClient() {
     close(Fd);
 }
 
-void RspClient::fail(std::string Message) {
+void RspClient::fail(std::string Message, bool LinkUp) {
   if (LastError.empty())
     LastError = std::move(Message);
+  if (Fd < 0)
+    return;
+  if (LinkUp && !Abandoning)
+    detachBeforeClosing();
   if (Fd >= 0) {
     close(Fd);
     Fd = -1;
   }
+}
+
+void RspClient::detachBeforeClosing() {
+  // The stub still reads, but the conversation is lost. Closing alone
+  // would leave its breakpoints in, and qemu-user delivers SIGTRAP to each
+  // thread waiting in its stub when the connection drops (and at every
+  // breakpoint hit after): ask it to detach, which takes the breakpoints
+  // out, then let go every thread still waiting there, one "c" each
+  // (a qemu-user thread leaves the stub once it has read one), until no
+  // thread acknowledges one. A '+' goes in front of each packet, for a
+  // thread that waits in the stub for the ack of a packet it sent.
+  Abandoning = true;
+  disarmDeadline();
+  std::string D = "D";
+  if (Features.Multiprocess && ProcessId > 0)
+    D += ";" + rsp::hexNumber(static_cast<uint64_t>(ProcessId));
+  std::string Prefix(AckMode ? DetachAckPrefix : 0, '+');
+  if (!sendRaw(Prefix + rsp::frame(D)) || !awaitAckBriefly() || !AckMode)
+    return;
+  for (size_t I = 0; I < MaxThreads && sendRaw("+" + rsp::frame("c")); ++I)
+    if (!awaitAckBriefly())
+      return;
+}
+
+bool RspClient::awaitAckBriefly() {
+  auto Until = Clock::now() + std::chrono::milliseconds(DetachAckMs);
+  while (Fd >= 0) {
+    while (std::optional<rsp::Incoming> In = Reader.next()) {
+      if (In->K == rsp::Incoming::Ack)
+        return true;
+      // Replies and stops are acknowledged, so that no thread of the
+      // stub is left waiting for it.
+      if (In->K == rsp::Incoming::Packet && AckMode && !sendRaw("+"))
+        return false;
+    }
+    if (!fillBuffer(-1, nullptr, Until))
+      return false;
+  }
+  return false;
 }
 
 void RspClient::trace(char Dir, std::string_view Bytes) {
@@ -183,11 +226,22 @@ void RspClient::trace(char Dir, std::string_view Bytes) {
   static const bool On = getenv("TSCC_RSP_DEBUG") != nullptr;
   if (!On)
     return;
+  // Long ones keep their ends: what follows a reply in the same read
+  // (another thread's stop, an ack, a reply sent again) matters as much as
+  // how it starts.
   std::string Shown;
-  for (char C : Bytes.substr(0, 512))
-    Shown += (C >= 32 && C < 127) ? C : '.';
-  fprintf(stderr, "rsp %c %s%s\n", Dir, Shown.c_str(),
-          Bytes.size() > 512 ? "..." : "");
+  auto Show = [&Shown](std::string_view Part) {
+    for (char C : Part)
+      Shown += (C >= 32 && C < 127) ? C : '.';
+  };
+  if (Bytes.size() <= 512) {
+    Show(Bytes);
+  } else {
+    Show(Bytes.substr(0, 256));
+    Shown += "...";
+    Show(Bytes.substr(Bytes.size() - 128));
+  }
+  fprintf(stderr, "rsp %c %s\n", Dir, Shown.c_str());
 }
 
 void RspClient::armDeadline(std::string_view What) {
@@ -264,7 +318,8 @@ bool RspClient::fillBuffer(int WakeFd, bool *Woken, Clock::time_point Caller) {
     }
     if (Now >= Deadline) {
       fail("the stub did not send " + Awaiting + " within " +
-           seconds(RequestTimeoutMs));
+               seconds(RequestTimeoutMs),
+           /*LinkUp=*/true);
       return false;
     }
     if (Now >= Caller)
@@ -320,7 +375,8 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
       case rsp::Incoming::Nak:
         if (++Bad > MaxRetries) {
           fail("the stub rejected a packet " + std::to_string(MaxRetries) +
-               " times");
+                   " times",
+               /*LinkUp=*/true);
           return std::nullopt;
         }
         if (AckMode && !LastSent.empty() && !sendRaw(LastSent))
@@ -329,9 +385,10 @@ std::optional<std::string> RspClient::receive(int WakeFd, bool *Woken,
       case rsp::Incoming::BadPacket:
         if (++Bad > MaxRetries) {
           fail("the stub sent " + std::to_string(MaxRetries) +
-               " corrupted packets in a row" +
-               (Awaiting.empty() ? std::string()
-                                 : " (waiting for " + Awaiting + ")"));
+                   " corrupted packets in a row" +
+                   (Awaiting.empty() ? std::string()
+                                     : " (waiting for " + Awaiting + ")"),
+               /*LinkUp=*/true);
           return std::nullopt;
         }
         if (AckMode && !sendRaw("-"))
@@ -390,10 +447,20 @@ bool RspClient::send(std::string_view Payload) {
         return false;
       continue;
     }
-    fail("protocol error: packet before acknowledgement");
+    if (std::optional<RspStop> Other = RspStop::parse(In->Payload);
+        Other && In->Payload[0] == 'T')
+      fail("protocol error: thread " +
+               Other->Thread.str(Features.Multiprocess) +
+               " reported a stop before the acknowledgement (two threads "
+               "stopped in the stub at once, which qemu-user's stub cannot "
+               "serve)",
+           /*LinkUp=*/true);
+    else
+      fail("protocol error: packet before acknowledgement", /*LinkUp=*/true);
     return false;
   }
-  fail("the stub rejected a packet " + std::to_string(MaxRetries) + " times");
+  fail("the stub rejected a packet " + std::to_string(MaxRetries) + " times",
+       /*LinkUp=*/true);
   return false;
 }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SeccompBpf.h"
+#include "Seccomp.h"
 
 #include <gtest/gtest.h>
 
@@ -94,6 +95,39 @@ TEST(SeccompBpfTest, LoadedSaysWhichWordsTheVerdictRead) {
   // Another architecture never gets to the number.
   O = runSeccompProgram(F, call(SYS_read, {}, AUDIT_ARCH_I386));
   EXPECT_EQ(O.Loaded, LoadedArch);
+}
+
+// tsrun's own filter for launched processes (Seccomp.h): traced numbers
+// stop unless made from the gadget, the rest run free. An untraced call's
+// verdict must depend on the arch and the number only: the kernel's
+// seccomp action cache then lets it through without running the filter,
+// which a filter that reads the instruction pointer first defeats for
+// every call of the process.
+TEST(SeccompBpfTest, TsrunFilterReadsTheIPOfTracedCallsOnly) {
+  constexpr uint64_t Gadget = 0x2e7300000002ull;
+  constexpr uint32_t Trace = SECCOMP_RET_TRACE | OurTraceData;
+  auto F =
+      buildSeccompFilter({SYS_getppid, SYS_read}, {20 /* getpid */}, Gadget);
+  EXPECT_EQ(checkSeccompProgram(F), "");
+  BpfOutcome O =
+      runSeccompProgram(F, call(SYS_write, {}, AUDIT_ARCH_X86_64, 0x401000));
+  EXPECT_EQ(O.Ret, Allow);
+  EXPECT_EQ(O.Loaded, LoadedNr | LoadedArch);
+  O = runSeccompProgram(F, call(SYS_getppid, {}, AUDIT_ARCH_X86_64, 0x401000));
+  EXPECT_EQ(O.Ret, Trace);
+  EXPECT_NE(O.Loaded & LoadedIP, 0);
+  EXPECT_EQ(run(F, call(SYS_getppid, {}, AUDIT_ARCH_X86_64, Gadget)), Allow);
+  EXPECT_EQ(run(F, call(SYS_read, {}, AUDIT_ARCH_X86_64, Gadget + 8)), Trace);
+  // The same low word elsewhere is not the gadget.
+  EXPECT_EQ(run(F, call(SYS_read, {}, AUDIT_ARCH_X86_64, Gadget & 0xffffffff)),
+            Trace);
+  // x32 calls and i386 calls by their own numbers; no gadget in i386.
+  EXPECT_EQ(run(F, call(SYS_getppid | 0x40000000, {}, AUDIT_ARCH_X86_64)),
+            Allow);
+  EXPECT_EQ(run(F, call(20, {}, AUDIT_ARCH_I386, Gadget)), Trace);
+  O = runSeccompProgram(F, call(64 /* i386 getppid */, {}, AUDIT_ARCH_I386));
+  EXPECT_EQ(O.Ret, Allow);
+  EXPECT_EQ(O.Loaded, LoadedNr | LoadedArch);
 }
 
 TEST(SeccompBpfTest, ArgumentChecks) {

@@ -232,7 +232,13 @@ private:
   /// packet.
   bool takeConsolePacket(const std::string &Payload);
   bool loadTargetDescription(std::string &Error);
-  void fail(std::string Message);
+  /// Records the first error and closes the connection. LinkUp: the stub
+  /// still reads (it sent nonsense, or did not answer in time): it is
+  /// asked to detach first (detachBeforeClosing()).
+  void fail(std::string Message, bool LinkUp = false);
+  void detachBeforeClosing();
+  /// Waits up to DetachAckMs for an ack, acknowledging any packet.
+  bool awaitAckBriefly();
   void failTooLarge();
 
   int Fd = -1;
@@ -255,6 +261,9 @@ private:
   std::optional<RspThreadId> SelectedG;
   bool DropStrayStops = false;
   bool PUnsupported = false;
+  bool Abandoning = false; ///< detachBeforeClosing() is running
+  static constexpr unsigned DetachAckMs = 250;
+  static constexpr size_t DetachAckPrefix = 16;
   int64_t ProcessId = 0; ///< from the initial stop, for vKill / D;pid
 };
 

@@ -202,6 +202,16 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs);
 void agent_count_dropped(struct tscc_agent_thread *T,
                          const struct tscc_agent_site *Site, uint32_t Kind);
+
+/* What of the context clause K reads (TSCC_CLAUSE_CTX_*): everything when
+ * its object does not say. */
+#define AGENT_CTX_ALL                                                          \
+  (TSCC_CLAUSE_CTX_LISTED | TSCC_CLAUSE_CTX_REGS | TSCC_CLAUSE_CTX_IDS |       \
+   TSCC_CLAUSE_CTX_NAMES | TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |  \
+   TSCC_CLAUSE_CTX_USDT)
+static inline uint32_t agent_clause_ctx(const struct tscc_agent_clause *K) {
+  return (K->ctx & TSCC_CLAUSE_CTX_LISTED) ? K->ctx : AGENT_CTX_ALL;
+}
 /* agent_run_clause at a system call: number SyscallNr, and __errno Err
  * (0 at an entry and after a call that succeeded). */
 void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,

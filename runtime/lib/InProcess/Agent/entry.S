@@ -122,8 +122,46 @@ tscc_agent_enter:
         ret
         .size tscc_agent_enter, .-tscc_agent_enter
 
+/* RESTORE_FRAME without reloading rbx and r12-r15: the C code and the
+ * clause code keep them (they are callee-saved), and nothing a system-call
+ * hit does writes them in the frame. */
+.macro RESTORE_CALLER_SAVED
+        movaps 0(%rsp), %xmm0
+        movaps 16(%rsp), %xmm1
+        movaps 32(%rsp), %xmm2
+        movaps 48(%rsp), %xmm3
+        movaps 64(%rsp), %xmm4
+        movaps 80(%rsp), %xmm5
+        movaps 96(%rsp), %xmm6
+        movaps 112(%rsp), %xmm7
+        movaps 128(%rsp), %xmm8
+        movaps 144(%rsp), %xmm9
+        movaps 160(%rsp), %xmm10
+        movaps 176(%rsp), %xmm11
+        movaps 192(%rsp), %xmm12
+        movaps 208(%rsp), %xmm13
+        movaps 224(%rsp), %xmm14
+        movaps 240(%rsp), %xmm15
+        mov %rbp, %rsp
+        RESTORE_FLAGS 120
+        lea 32(%rsp), %rsp       /* r15 r14 r13 r12 */
+        pop %r11
+        pop %r10
+        pop %r9
+        pop %r8
+        pop %rbp
+        pop %rdi
+        pop %rsi
+        pop %rdx
+        pop %rcx
+        lea 8(%rsp), %rsp        /* rbx */
+        pop %rax
+        lea 8(%rsp), %rsp        /* the flags, restored above */
+.endm
+
 /* What system-call sites call, before and after the call (tscc/agent.h):
- * the same frame, for tscc_agent_syscall_hit. */
+ * the same frame, for tscc_agent_syscall_hit (which reads every register
+ * of it when a clause reads the registers). */
         .globl tscc_agent_enter_syscall
         .hidden tscc_agent_enter_syscall
         .type tscc_agent_enter_syscall, @function
@@ -132,7 +170,7 @@ tscc_agent_enter_syscall:
         mov %rbp, %rdi
         mov 128(%rbp), %rsi      /* the return address into the trampoline */
         call tscc_agent_syscall_hit
-        RESTORE_FRAME
+        RESTORE_CALLER_SAVED
         ret
         .size tscc_agent_enter_syscall, .-tscc_agent_enter_syscall
 

@@ -184,17 +184,7 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
   agent_run_syscall_clause(T, Probe, H, Regs, 0, 0);
 }
 
-/* What of the context clause K reads (TSCC_CLAUSE_CTX_*): everything when
- * its object does not say. */
-#define CTX_ALL                                                                \
-  (TSCC_CLAUSE_CTX_LISTED | TSCC_CLAUSE_CTX_REGS | TSCC_CLAUSE_CTX_IDS |       \
-   TSCC_CLAUSE_CTX_NAMES | TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |  \
-   TSCC_CLAUSE_CTX_USDT)
-static uint32_t clause_ctx(const struct tscc_agent_clause *K) {
-  return (K->ctx & TSCC_CLAUSE_CTX_LISTED) ? K->ctx : CTX_ALL;
-}
-
-/* Fills in the fields of Ctx that the clause reads (Need, clause_ctx) and
+/* Fills in the fields of Ctx that the clause reads (Need, agent_clause_ctx) and
  * those every helper reads; the others are left as they are, unread. A
  * context for everything starts zeroed, as the ptrace path's does. */
 static void build_ctx(struct tscc_ctx *Ctx, uint32_t Need,
@@ -203,7 +193,7 @@ static void build_ctx(struct tscc_ctx *Ctx, uint32_t Need,
                       const uint64_t *Regs, uint64_t SyscallNr, int32_t Err) {
   const struct tscc_agent_config *C = &tscc_agent_config;
   struct tscc_store *S = (struct tscc_store *)&C->store;
-  if (Need == CTX_ALL)
+  if (Need == AGENT_CTX_ALL)
     __builtin_memset(Ctx, 0, sizeof(*Ctx));
   Ctx->helpers = &tscc_agent_helpers;
   Ctx->globals = tscc_store_globals(S);
@@ -266,7 +256,7 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
   }
   struct tscc_ctx Ctx;
   struct agent_scope Scope = {T, 0, &Ctx, 0, 0, 0};
-  uint32_t Need = clause_ctx(K);
+  uint32_t Need = agent_clause_ctx(K);
   build_ctx(&Ctx, Need, T, Clause, Probe, H, Regs, SyscallNr, Err);
   Ctx.runtime = &Scope;
   if (Need & TSCC_CLAUSE_CTX_USDT) {
@@ -324,7 +314,7 @@ static uint32_t site_needs(const struct tscc_agent_site *Site) {
       continue;
     if (!(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
       Need |= NEED_LOCK;
-    if (clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
+    if (agent_clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
       Need |= NEED_REGS;
   }
   return Need;

@@ -65,26 +65,60 @@ int agent_syscall_has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
   return 0;
 }
 
-void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
-                             uint64_t Nr, const uint64_t *Regs) {
+/* What the hooks of Site for call Nr at Kind need, as site_needs (hit.c)
+ * says for a function site: NEED_HOOKS when there is one, NEED_LOCK when
+ * one of their clauses touches what threads share, NEED_REGS when one
+ * reads the registers. A counting clause reads none of them, and a call
+ * whose clauses need neither costs no register copy and no lock. */
+enum { NEED_HOOKS = 1, NEED_LOCK = 2, NEED_REGS = 4 };
+static uint32_t syscall_needs(const struct tscc_agent_site *Site, uint32_t Kind,
+                              uint64_t Nr) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  const struct tscc_agent_hook *H =
+      AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
+  const struct tscc_agent_clause *Clauses =
+      AGENT_PTR(const struct tscc_agent_clause *, C->clauses);
+  uint32_t Need = 0;
+  for (uint32_t I = 0; I < Site->hook_count; ++I) {
+    if (H[I].kind != TSCC_HOOK_SYSCALL(Kind, Nr))
+      continue;
+    Need |= NEED_HOOKS;
+    uint32_t Clause = agent_clause_of(H[I].index);
+    if (Clause >= C->clause_count)
+      continue;
+    if (!(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
+      Need |= NEED_LOCK;
+    if (agent_clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
+      Need |= NEED_REGS;
+  }
+  return Need;
+}
+
+/* The clauses of Site's hooks of Kind for call Nr, whose result (at the
+ * exit) is Rv; Regs null when no clause reads them (Need). */
+static void run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                      uint64_t Nr, int64_t Rv, const uint64_t *Regs,
+                      uint32_t Need) {
   struct tscc_store *S = &tscc_agent_config.store;
-  struct tscc_agent_thread *T = agent_thread(1);
+  struct tscc_agent_thread *T = agent_hit_thread();
   if (UNLIKELY(!T)) {
     count_dropped(0, Site, Kind, Nr);
     return;
   }
   ++T->hits;
-  int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
-  if (Rc != TSCC_LOCK_OK) {
-    if (Rc == TSCC_LOCK_REENTERED)
-      __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
-    else if (Rc == TSCC_LOCK_TIMEOUT)
-      agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
-    count_dropped(T, Site, Kind, Nr);
-    return;
+  if (Need & NEED_LOCK) {
+    int Rc = tscc_store_lock(S, T->tid, tscc_agent_config.lock_timeout_ns);
+    if (UNLIKELY(Rc != TSCC_LOCK_OK)) {
+      if (Rc == TSCC_LOCK_REENTERED)
+        __atomic_add_fetch(&tscc_agent_config.reentered, 1, __ATOMIC_RELAXED);
+      else if (Rc == TSCC_LOCK_TIMEOUT)
+        agent_notice(TSCC_NOTICE_LOCK_TIMEOUT);
+      count_dropped(T, Site, Kind, Nr);
+      return;
+    }
   }
+  /* exit() may have been called while we waited for the lock. */
   if (LIKELY(!agent_stopping(S))) {
-    int64_t Rv = (int64_t)Regs[TSCC_REG_RAX];
     int32_t Err = 0;
     if (Kind == TSCC_HOOK_SYSCALL_EXIT && Rv < 0 && Rv >= -4095)
       Err = (int32_t)-Rv;
@@ -94,7 +128,14 @@ void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
       if (H[I].kind == TSCC_HOOK_SYSCALL(Kind, Nr))
         agent_run_syscall_clause(T, H[I].index, &H[I], Regs, Nr, Err);
   }
-  tscc_store_unlock(S, T->tid);
+  if (Need & NEED_LOCK)
+    tscc_store_unlock(S, T->tid);
+}
+
+void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
+                             uint64_t Nr, const uint64_t *Regs) {
+  run_hooks(Site, Kind, Nr, (int64_t)Regs[TSCC_REG_RAX], Regs,
+            syscall_needs(Site, Kind, Nr));
 }
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
@@ -129,16 +170,21 @@ void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   uint32_t Kind = Exit ? TSCC_HOOK_SYSCALL_EXIT : TSCC_HOOK_SYSCALL_ENTRY;
   if (Next == CALL_GADGET)
     *Slot = Nr | TSCC_SYSCALL_SLOT_COLLECTED;
-  if (!agent_syscall_has_hooks(Site, Kind, Nr))
+  uint32_t Need = syscall_needs(Site, Kind, Nr);
+  if (!Need)
     return;
-  uint64_t Rsp = AGENT_ADDR(Slot) + sizeof(*Slot) + AGENT_RED_ZONE;
-  uint64_t Regs[TSCC_REG_COUNT];
-  uint64_t After = Site->address + Site->original[TSCC_SYSCALL_SITE_OFFSET] +
-                   SYSCALL_INSN_BYTES;
-  syscall_regs(F, Rsp, Nr, Exit, After, Regs);
   /* An entry is collected even when its clauses are dropped: the exit
-   * clauses then count their own. */
-  agent_syscall_run_hooks(Site, Kind, Nr, Regs);
+   * clauses then count their own. The registers are gathered only for a
+   * clause that reads them. */
+  uint64_t Regs[TSCC_REG_COUNT];
+  if (Need & NEED_REGS) {
+    uint64_t Rsp = AGENT_ADDR(Slot) + sizeof(*Slot) + AGENT_RED_ZONE;
+    uint64_t After = Site->address + Site->original[TSCC_SYSCALL_SITE_OFFSET] +
+                     SYSCALL_INSN_BYTES;
+    syscall_regs(F, Rsp, Nr, Exit, After, Regs);
+  }
+  run_hooks(Site, Kind, Nr, (int64_t)F->rax, (Need & NEED_REGS) ? Regs : 0,
+            Need);
 }
 
 #endif
