@@ -2,7 +2,9 @@
 // grows by at most 64 MiB at the default settings, with 1, 64 and 1000
 // threads that each print a record. It grew by 1.1 GB (a 1 MiB ring for
 // each of --max-threads threads, mapped whole); now an agent maps each
-// ring as its thread writes into it. A process that starts under a
+// ring as its thread writes into it. The burst buffers of the defaults
+// (4 of 64M) cost nothing here: one is mapped only when a thread whose
+// own buffer is full goes on in it. A process that starts under a
 // 256 MiB RLIMIT_AS (above what it needs untraced) still gets the
 // in-process agent, and its 64 threads' records are all there. The
 // ptrace path maps nothing into the process.

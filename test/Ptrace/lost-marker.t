@@ -1,5 +1,6 @@
-// Records lost to a full thread buffer (the smallest, 64K, and a burst of
-// 200,000 records): a loss marker sits exactly where records are missing,
+// Records lost to a full thread buffer (the smallest, 64K, no burst
+// buffers to go on in, and a burst of 200,000 records): a loss marker
+// sits exactly where records are missing,
 // with how many, in text, JSON, the binary trace read back by tsreport
 // and its Perfetto export; the warning is on stderr in every format, and
 // the clause's `lost` counter (the text counters line, JSON clause_stats,
@@ -9,14 +10,14 @@
 // nothing may be lost: the records are then all there, in order.
 // RUN: %cc64 %S/Inputs/burst.c -o %t.exe
 // RUN: %tscc %s -o %t.o
-// RUN: %tsrun %t.o --thread-buffer 64K -o %t.txt -- %t.exe 200000 > %t.prog 2> %t.err
+// RUN: %tsrun %t.o --thread-buffer 64K --burst-buffers 0 -o %t.txt -- %t.exe 200000 > %t.prog 2> %t.err
 // RUN: FileCheck --check-prefix=PROG %s < %t.prog
 // RUN: %python %S/Inputs/check-lost.py 200000 text %t.txt %if inprocess %{--need-loss%} --counters %t.err | FileCheck --check-prefixes=EXACT,COUNTERS %s
 // RUN: %if inprocess %{ FileCheck --check-prefix=WARN %s < %t.err %}
-// RUN: %tsrun %t.o --thread-buffer 64K -f json -o %t.json -- %t.exe 200000 > %t.prog 2> %t.err
+// RUN: %tsrun %t.o --thread-buffer 64K --burst-buffers 0 -f json -o %t.json -- %t.exe 200000 > %t.prog 2> %t.err
 // RUN: %python %S/Inputs/check-lost.py 200000 json %t.json %if inprocess %{--need-loss%} --counters %t.json | FileCheck --check-prefixes=EXACT,COUNTERS %s
 // RUN: %if inprocess %{ FileCheck --check-prefix=WARN %s < %t.err %}
-// RUN: %tsrun %t.o --thread-buffer 64K -f binary -o %t.bin -- %t.exe 200000 > %t.prog 2> %t.err
+// RUN: %tsrun %t.o --thread-buffer 64K --burst-buffers 0 -f binary -o %t.bin -- %t.exe 200000 > %t.prog 2> %t.err
 // RUN: %if inprocess %{ FileCheck --check-prefix=WARN %s < %t.err %}
 // RUN: %tsreport %t.bin > %t.report 2> %t.report.err
 // RUN: %python %S/Inputs/check-lost.py 200000 text %t.report %if inprocess %{--need-loss%} --counters %t.report.err | FileCheck --check-prefixes=EXACT,COUNTERS %s

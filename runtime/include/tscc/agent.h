@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 8
+#define TSCC_AGENT_VERSION 9
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -534,20 +534,20 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2208, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2232, "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
-                       200,
+                       224,
                    "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, pool_free) ==
-                       376,
+                       400,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sharers) == 392,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sharers) == 416,
                    "config layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, chained) ==
-                       1944,
+                       1968,
                    "config layout");
-TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2072,
+TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, sites) == 2096,
                    "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_proc) == 24, "proc layout");
 /* tsrun reads the agent's threads and their shadow stacks (the pool). */

@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 #define TSCC_STORE_MAGIC 0x3152545343435354ull /* "TSCCSTR1" */
-#define TSCC_STORE_VERSION 7
+#define TSCC_STORE_VERSION 8
 #define TSCC_CONTROL_MAGIC 0x4c52544343435354ull /* "TSCCCTRL" */
 #define TSCC_SHARD_MAGIC 0x4452485343435354ull   /* "TSCCSHRD" */
 
@@ -250,7 +250,13 @@ struct tscc_ring {
    * from 0, loss markers included (the writer's alone; tsrun resets it
    * when it frees the slot). No shared counter is touched per record. */
   uint64_t seq;
-  uint64_t reserved[4];
+  /* A thread's own ring (slot < thread_capacity): 1 + the burst extent its
+   * thread writes into now, 0 while it writes here. An extent: 1 + the
+   * slot of the thread that claimed it (compare-and-swap from 0), 0 while
+   * free. dropped and marked count in the thread's own ring only. */
+  uint32_t extent;
+  uint32_t owner;
+  uint64_t reserved[3];
 };
 
 /* A writer wakes tsrun's reader when its ring's fill passes this many bytes
@@ -352,7 +358,39 @@ struct tscc_store_layout {
    * rings. */
   uint64_t rings_off;
   uint64_t ring_stride; /* sizeof(struct tscc_ring) + ring_size, in pages */
+  /* [shard] extent_stride x extent_count after the rings: the process's
+   * pool of burst extents, rings of extent_size data bytes (a power of
+   * two) that a thread whose own ring is full claims, writes into until
+   * tsrun has read all of it, and gives back (--burst-buffers). Ring
+   * numbers thread_capacity and up name them. The shard, sealed against
+   * growing, is all a process can fill: thread_capacity rings plus these. */
+  uint32_t extent_count;
+  uint32_t extent_size;
+  uint64_t extents_off;
+  uint64_t extent_stride;
 };
+
+/* Rings are numbered: a thread slot's own ring, then the burst extents. */
+static inline uint32_t tscc_ring_count(const struct tscc_store_layout *L) {
+  return L->thread_capacity + L->extent_count;
+}
+static inline uint64_t tscc_ring_offset(const struct tscc_store_layout *L,
+                                        uint32_t Ring) {
+  return Ring < L->thread_capacity
+             ? L->rings_off + (uint64_t)Ring * L->ring_stride
+             : L->extents_off +
+                   (uint64_t)(Ring - L->thread_capacity) * L->extent_stride;
+}
+/* Data bytes of ring Ring (a power of two). */
+static inline uint64_t tscc_ring_bytes(const struct tscc_store_layout *L,
+                                       uint32_t Ring) {
+  return Ring < L->thread_capacity ? L->ring_size : L->extent_size;
+}
+/* Header and data of ring Ring, in whole pages. */
+static inline uint64_t tscc_ring_stride(const struct tscc_store_layout *L,
+                                        uint32_t Ring) {
+  return Ring < L->thread_capacity ? L->ring_stride : L->extent_stride;
+}
 
 /* A process's view of the session's state: where the store and its own
  * shard are mapped, and its private copy of the layout (tables[]: the
@@ -502,13 +540,19 @@ uint64_t tscc_lhist_bucket(int64_t Lo, int64_t Hi, int64_t Step, int64_t V);
 const struct tscc_table_layout *tscc_agg_table(struct tscc_store *S,
                                                uint32_t Agg);
 
-/* Rings. Write appends one entry (Hdr->size is set here, Hdr->seq taken
- * from the ring) with Payload; -1 when it does not fit (counted in the
- * ring's dropped). Under the lock. (tsrun keeps its own records in its own
+/* Rings (numbered as tscc_ring_offset says). Write appends one entry of
+ * thread slot Slot (Hdr->size is set here, Hdr->seq taken from the ring it
+ * goes to) with Payload, into the slot's own ring or, when that is full,
+ * a burst extent; -1 when it does not fit (counted in the own ring's
+ * dropped). Under the lock. (tsrun keeps its own records in its own
  * memory.) */
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring);
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring);
-int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
+/* The burst extent (its ring number) Slot's thread writes into now, or -1;
+ * Release gives it back to the pool (once tsrun has read all of it). */
+int32_t tscc_ring_extent_of(struct tscc_store *S, uint32_t Slot);
+void tscc_ring_release_extent(struct tscc_store *S, uint32_t Slot);
+int tscc_ring_write(struct tscc_store *S, uint32_t Slot,
                     struct tscc_ring_record *Hdr, const void *Payload,
                     uint32_t PayloadSize);
 /* The same in two steps, for an entry built in place: Reserve returns
@@ -516,9 +560,9 @@ int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
  * counted in dropped); Commit publishes the entry with its final payload
  * size, at most the reserved one. Nothing else may write the ring in
  * between. */
-uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
+uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Slot,
                            uint32_t MaxPayload);
-void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
+void tscc_ring_commit(struct tscc_store *S, uint32_t Slot,
                       struct tscc_ring_record *Hdr, uint32_t PayloadSize);
 
 /* What the store needs from its host: the agent implements these with raw

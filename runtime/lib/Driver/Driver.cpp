@@ -75,12 +75,18 @@ struct DriverOptions {
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
   unsigned MaxStackDepth = 64;
-  /// 1M, not the 64M a burst of a million records needs: every agent
-  /// (native, or in a qemu-i386 guest) maps a buffer as its thread writes,
-  /// but a process may write into all of its shard (a program that maps it
-  /// from the agent's descriptor), and 1024 buffers of 64M are 64 GiB of
-  /// the session's shared memory that nothing bounds yet (issue 21, open).
+  /// Each thread's own buffer: 1M, mapped as its thread writes. A burst
+  /// goes on in a burst buffer (below) instead of a 64M buffer for every
+  /// thread: the shard a process can fill is --max-threads buffers plus
+  /// the burst buffers (1 GiB + 256 MiB at the defaults), not 64 GiB.
   size_t ThreadBuffer = 1u << 20;
+  /// Burst extents of one process (--burst-buffers) and their size
+  /// (--burst-buffer): a thread whose buffer is full goes on in one, so
+  /// that a burst of a million records is not lost, while what a process
+  /// can fill of the session's memory stays --max-threads buffers plus
+  /// these.
+  uint32_t BurstBuffers = 4;
+  size_t BurstBuffer = 64u << 20;
   uint32_t MaxThreads = StoreShape().ThreadCapacity;
   unsigned SpinMicros = PtraceOptions().SpinMicros;
   BinaryOptions Binary;
@@ -152,6 +158,11 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "                         for tsrun before new ones are dropped\n"
       "                         (default 1M, a power of two; mapped as\n"
       "                         the thread needs it)\n"
+      "  --burst-buffers N      buffers of one traced process that a thread\n"
+      "                         whose own buffer is full goes on in\n"
+      "                         (default 4, 0 for none; at most 64)\n"
+      "  --burst-buffer N[K|M|G] bytes of each (default 64M, a power of two\n"
+      "                         from 2M to 1G)\n"
       "  --max-threads N        threads of one traced process that can have\n"
       "                         state (thread-locals, a record buffer) at\n"
       "                         once (default 1024; at most 256G divided by\n"
@@ -248,6 +259,8 @@ std::string_view closestOption(const std::string &A) {
                                               "--collect",
                                               "--on-full",
                                               "--thread-buffer",
+                                              "--burst-buffers",
+                                              "--burst-buffer",
                                               "--buffer-size",
                                               "--metrics",
                                               "--remote",
@@ -357,6 +370,26 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
         return (Error = "invalid --thread-buffer '" + V +
                         "' (expected a power of two from 64K to 1G)"),
                ParseResult::Error;
+    } else if (Is(A, "--burst-buffer")) {
+      if (!Value(I, "--burst-buffer", V))
+        return ParseResult::Error;
+      if (!parseSize(V, O.BurstBuffer) || O.BurstBuffer < (2u << 20) ||
+          O.BurstBuffer > (1ull << 30) || (O.BurstBuffer & (O.BurstBuffer - 1)))
+        return (Error = "invalid --burst-buffer '" + V +
+                        "' (expected a power of two from 2M to 1G)"),
+               ParseResult::Error;
+    } else if (Is(A, "--burst-buffers")) {
+      if (!Value(I, "--burst-buffers", V))
+        return ParseResult::Error;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long long N = strtoull(V.c_str(), &End, 10);
+      if (V.empty() || !isdigit(static_cast<unsigned char>(V[0])) || *End ||
+          errno || N > 64)
+        return (Error = "invalid --burst-buffers '" + V +
+                        "' (expected a count from 0 to 64)"),
+               ParseResult::Error;
+      O.BurstBuffers = static_cast<uint32_t>(N);
     } else if (Is(A, "--max-threads")) {
       if (!Value(I, "--max-threads", V))
         return ParseResult::Error;
@@ -845,6 +878,8 @@ int runSession(const DriverOptions &O, const ProbeProgram &P) {
   SO.MaxStackDepth = O.MaxStackDepth;
   SO.ThreadBuffer = static_cast<uint32_t>(O.ThreadBuffer);
   SO.MaxThreads = O.MaxThreads;
+  SO.BurstBuffers = O.BurstBuffers;
+  SO.BurstBuffer = static_cast<uint32_t>(O.BurstBuffer);
   SO.BlockWhenFull = O.BlockWhenFull;
   SO.OnStop = [] { stopEverything(); };
   Session S(P, std::move(Sink), SO);

@@ -193,6 +193,9 @@ struct AgentState {
   /// (tscc_agent_config.shard_fd, rings).
   int ShardFd = -1;
   uint64_t RingTable = 0, RingTableSize = 0, RingStride = 0;
+  /// Rings from ThreadRings on are burst extents, of ExtentStride bytes.
+  uint64_t ExtentStride = 0;
+  uint32_t ThreadRings = 0;
   /// A fork child: its agent waits for a shard of its own (mapped at its
   /// first stop) before it is armed.
   bool ShardPending = false;

@@ -78,6 +78,8 @@ bool mapGuestShard(ip::ProcessAccess &Acc, pt::AgentState &A, Shard &Mine,
   }
   A.ShardSize = Mine.view()->layout.rings_off;
   A.RingStride = Mine.view()->layout.ring_stride;
+  A.ExtentStride = Mine.view()->layout.extent_stride;
+  A.ThreadRings = Mine.view()->layout.thread_capacity;
   return ip::mapSharedFdOpen(Acc, A.ShardFd, A.ShardSize,
                              PROT_READ | PROT_WRITE, A.ShardBase, Why,
                              "mapping the process's shard");

@@ -563,7 +563,9 @@ std::string SessionState::lossAdvice() const {
   std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"
                                     : std::to_string(B >> 20) + "M";
   return "a larger --thread-buffer (now " + Size +
-         ") gives each thread more room";
+         ") gives each thread more room, more --burst-buffers (now " +
+         std::to_string(S.options().BurstBuffers) +
+         ") more threads room for a burst";
 }
 
 void SessionState::warnLossLocked(bool Final) {
@@ -748,9 +750,10 @@ bool SessionState::writerWaiting(Domain &D) {
     uint32_t High = std::min(
         __atomic_load_n(&tscc_shard_hdr(V)->threads_high, __ATOMIC_ACQUIRE),
         V->layout.thread_capacity);
-    for (uint32_t Slot = 0; Slot < High; ++Slot)
-      if (__atomic_load_n(&tscc_ring_at(V, Slot)->waiting, __ATOMIC_ACQUIRE))
-        return true;
+    for (uint32_t Ring = 0; Ring < tscc_ring_count(&V->layout); ++Ring)
+      if (Ring < High || Ring >= V->layout.thread_capacity)
+        if (__atomic_load_n(&tscc_ring_at(V, Ring)->waiting, __ATOMIC_ACQUIRE))
+          return true;
   }
   return false;
 }

@@ -25,6 +25,8 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
   Shape = StoreShape::of(P, S.options().MapCapacity);
   Shape.RingSize = S.options().ThreadBuffer;
   Shape.ThreadCapacity = S.options().MaxThreads;
+  Shape.ExtentCount = S.options().BurstBuffers;
+  Shape.ExtentSize = S.options().BurstBuffer;
   StartNs = tscc_host_now_ns();
   Control = ControlPage::create(StoreError);
   if (Control) {

@@ -86,7 +86,7 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
     Cursor &K = cursor(Slot);
     countLost(R, K);
-    if (State == TSCC_THREAD_DEAD && Head == K.Tail) {
+    if (State == TSCC_THREAD_DEAD && Head == K.Tail && extentDrained(S, Slot)) {
       // Records it dropped after the last one it wrote have no marker in
       // the ring: the reader makes it, after everything read so far.
       uint64_t Lost = R->dropped - R->marked;
@@ -104,6 +104,40 @@ void RingReader::cut(tscc_store *S, DrainCut &Cut) {
     }
     Cut.Rings.push_back({Slot, K.Incarnation, Head});
   }
+  extents(S, Cut, /*Locked=*/true);
+}
+
+bool RingReader::extentDrained(tscc_store *S, uint32_t Slot) {
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring) {
+    tscc_ring *R = tscc_ring_at(S, Ring);
+    if (__atomic_load_n(&R->owner, __ATOMIC_ACQUIRE) == Slot + 1 &&
+        __atomic_load_n(&R->head, __ATOMIC_ACQUIRE) != cursor(Ring).Tail)
+      return false;
+  }
+  return true;
+}
+
+void RingReader::extents(tscc_store *S, DrainCut &Cut, bool Locked) {
+  // Burst extents are read whoever claimed them: their records say whose
+  // they are, and an extent is never reset, so its cursor goes on.
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring) {
+    tscc_ring *R = tscc_ring_at(S, Ring);
+    uint64_t Head = __atomic_load_n(&R->head, __ATOMIC_ACQUIRE);
+    Cursor &K = cursor(Ring);
+    if (Head != K.Tail) {
+      Cut.Rings.push_back({Ring, K.Incarnation, Head});
+      continue;
+    }
+    // Read all of it, and its thread went on in another one (it filled
+    // this one): it goes back to the pool. Under the lock, which its
+    // thread holds while it writes or claims.
+    uint32_t Owner = __atomic_load_n(&R->owner, __ATOMIC_ACQUIRE);
+    if (Locked && Owner && Owner <= S->layout.thread_capacity &&
+        tscc_ring_extent_of(S, Owner - 1) != static_cast<int32_t>(Ring))
+      __atomic_store_n(&R->owner, 0, __ATOMIC_RELEASE);
+  }
 }
 
 void RingReader::heads(tscc_store *S, DrainCut &Cut) {
@@ -120,6 +154,7 @@ void RingReader::heads(tscc_store *S, DrainCut &Cut) {
         {Slot, cursor(Slot).Incarnation,
          __atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE)});
   }
+  extents(S, Cut, /*Locked=*/false);
 }
 
 bool RingReader::drained(tscc_store *S) {
@@ -129,6 +164,11 @@ bool RingReader::drained(tscc_store *S) {
   for (uint32_t Slot = 0; Slot < High; ++Slot)
     if (__atomic_load_n(&tscc_ring_at(S, Slot)->head, __ATOMIC_ACQUIRE) !=
         cursor(Slot).Tail)
+      return false;
+  for (uint32_t Ring = S->layout.thread_capacity;
+       Ring < tscc_ring_count(&S->layout); ++Ring)
+    if (__atomic_load_n(&tscc_ring_at(S, Ring)->head, __ATOMIC_ACQUIRE) !=
+        cursor(Ring).Tail)
       return false;
   return true;
 }
@@ -140,7 +180,7 @@ void RingReader::collectRing(tscc_store *S, const DrainCut::Ring &C,
     return; // freed since the cut, or read up to there already
   tscc_ring *R = tscc_ring_at(S, C.Index);
   const uint8_t *Data = tscc_ring_data(S, C.Index);
-  uint64_t Size = S->layout.ring_size;
+  uint64_t Size = tscc_ring_bytes(&S->layout, C.Index);
   uint64_t Fill = C.Head - K.Tail;
   bool Ok = Fill <= Size;
   // Every entry lies in one piece (one that would wrap starts at the

@@ -162,6 +162,12 @@ private:
   /// Adds what ring R dropped since it was last looked at to Stats.
   void countLost(tscc_ring *R, Cursor &K);
   Cursor &cursor(uint32_t Ring);
+  /// Notes the head of every burst extent with records to read; Locked,
+  /// gives back those read up to their head that their thread left full.
+  void extents(tscc_store *S, DrainCut &Cut, bool Locked);
+  /// Whether every burst extent Slot's thread claimed is read up to its
+  /// head (its slot is freed only then).
+  bool extentDrained(tscc_store *S, uint32_t Slot);
   void collectRing(tscc_store *S, const DrainCut::Ring &C, RecordBatch &Out,
                    size_t MaxRecords);
   std::vector<Cursor> Cursors;

@@ -32,6 +32,9 @@ constexpr uint64_t MaxStoreBytes = 512ull << 30;
 /// uses.
 constexpr uint64_t MaxRingBytes = 256ull << 30;
 constexpr uint32_t MinThreads = 16;
+/// Burst extents of one process (--burst-buffers): each is looked at when
+/// a thread's own ring is full.
+constexpr uint32_t MaxExtents = 64;
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
 
@@ -211,10 +214,14 @@ uint64_t layoutShard(const StoreShape &Shape, tscc_store_layout &L,
 
 /// The rings, last in the shard and each a whole number of pages, so that
 /// an agent can map each one by itself (store.h).
+/// The burst extents follow them, as large rings of their own.
 uint64_t layoutRings(uint64_t Cur, tscc_store_layout &L) {
   L.rings_off = alignTo(Cur, 4096);
   L.ring_stride = alignTo(sizeof(tscc_ring) + L.ring_size, 4096);
-  return L.rings_off + L.ring_stride * uint64_t(L.thread_capacity);
+  L.extents_off = L.rings_off + L.ring_stride * uint64_t(L.thread_capacity);
+  L.extent_stride =
+      L.extent_count ? alignTo(sizeof(tscc_ring) + L.extent_size, 4096) : 0;
+  return L.extents_off + L.extent_stride * uint64_t(L.extent_count);
 }
 
 } // namespace
@@ -234,6 +241,11 @@ bool tscc::rt::computeStoreLayout(const StoreShape &Shape, tscc_store_layout &L,
   L.thread_capacity = static_cast<uint32_t>(std::min<uint64_t>(
       std::max<uint32_t>(Shape.ThreadCapacity, 1),
       std::max<uint64_t>(MaxRingBytes / L.ring_size, MinThreads)));
+  // Extents no larger than a thread's own ring would add nothing.
+  if (Shape.ExtentCount && Shape.ExtentSize > L.ring_size) {
+    L.extent_size = pow2AtLeast(Shape.ExtentSize);
+    L.extent_count = std::min<uint32_t>(Shape.ExtentCount, MaxExtents);
+  }
 
   // The store: what the processes share.
   uint64_t Cur = alignTo(sizeof(tscc_store_header), 64);
@@ -433,8 +445,7 @@ extern "C" int tscc_host_owner_running(int32_t) { return 0; }
 extern "C" void tscc_host_unlocked(int32_t) {}
 
 extern "C" uint8_t *tscc_host_ring(tscc_store *S, uint32_t Ring, uint64_t) {
-  return S->shard + S->layout.rings_off +
-         static_cast<uint64_t>(Ring) * S->layout.ring_stride;
+  return S->shard + tscc_ring_offset(&S->layout, Ring);
 }
 
 // tsrun's own records never go through a target's ring (store.h).

@@ -56,7 +56,7 @@ def main(mode, tsrun, obj, prog, n, extra):
         os.mkfifo(out)
         progout = os.path.join(d, "prog")
         args = [tsrun, obj, "-v", "--on-full=block", "--thread-buffer", "64K",
-                "-o", out] + extra
+                "--burst-buffers", "0", "-o", out] + extra
         if mode == "kill":
             # Attached: a launched program dies with tsrun.
             p = subprocess.Popen([prog, n, "wait"], stdin=subprocess.PIPE,

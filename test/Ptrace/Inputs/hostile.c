@@ -24,6 +24,13 @@
  *                   main thread calls work() N times, then lets go; prints
  *                   "lock-hold calls N"
  *
+ *   burst-words N SZ  with its own ring of SZ data bytes (so that its
+ *                   records go on in burst buffers), a thread keeps
+ *                   writing the words that steer them: its ring's word
+ *                   naming its burst buffer (none, each, past the last,
+ *                   ~0), and in each burst buffer of the default size
+ *                   (found from the end of the shard, mapped whole) the
+ *                   owner word, the head and the tail
  *   ring-header N   a thread keeps writing its ring's header: the head far
  *                   ahead, behind the tail, at 0, misaligned; the tail;
  *                   the dropped count
@@ -106,6 +113,8 @@ static int gettid_(void) { return (int)syscall(SYS_gettid); }
 /* The agent maps its shard's rings one by one, as its threads write into
  * them, from a descriptor of the shard it keeps: a program can map all of
  * it from there itself, as this one does, once. */
+static uint8_t *WholeShard;
+static uint64_t WholeShardSize;
 static void map_whole_shard(void) {
   static int Done;
   for (int Fd = 3; Fd < 4096 && !Done; ++Fd) {
@@ -116,8 +125,13 @@ static void map_whole_shard(void) {
     if (N <= 0 || (Link[N] = 0, !strstr(Link, "memfd:tscc-shard")) ||
         fstat(Fd, &St) != 0)
       continue;
-    Done = mmap(0, (size_t)St.st_size, PROT_READ | PROT_WRITE, MAP_SHARED,
-                Fd, 0) != MAP_FAILED;
+    void *At = mmap(0, (size_t)St.st_size, PROT_READ | PROT_WRITE,
+                    MAP_SHARED, Fd, 0);
+    Done = At != MAP_FAILED;
+    if (Done) {
+      WholeShard = At;
+      WholeShardSize = (uint64_t)St.st_size;
+    }
   }
 }
 
@@ -236,6 +250,32 @@ static void *flip_sizes(void *A) {
       *Size = 0x7ffffff8;
       *Size = Was;
     }
+  }
+  return 0;
+}
+
+/* struct tscc_ring: head at 0, tail at 64, the burst-buffer word at 160,
+ * the owner word at 164; burst buffers of 64M (and a page of header) are
+ * the last four of the shard. */
+static void *forge_burst_words(void *A) {
+  (void)A;
+  static const uint32_t Names[] = {0, 1, 2, 3, 4, 5, 65, 0xffffffffu};
+  const uint64_t Stride = (64ull << 20) + 4096;
+  for (uint64_t Round = 0; !Stop; ++Round) {
+    *(volatile uint32_t *)(RingData - 192 + 160) = Names[Round % 8];
+    for (uint64_t K = 1; K <= 4 && WholeShard && WholeShardSize > 4 * Stride;
+         ++K) {
+      volatile uint8_t *E = WholeShard + WholeShardSize - K * Stride;
+      *(volatile uint32_t *)(E + 164) = (uint32_t)(Round * K) % 3 == 0
+                                            ? 0xffffffffu
+                                            : (uint32_t)(Round % 5);
+      if (Round % 16 == K) {
+        *(volatile uint64_t *)E += Round % 2 ? 1ull << 40 : 12;
+        *(volatile uint64_t *)(E + 64) = ~0ull >> (Round % 64);
+      }
+    }
+    if (Round % 64 == 0)
+      usleep(50);
   }
   return 0;
 }
@@ -674,6 +714,9 @@ int main(int argc, char **argv) {
     RingSize = argc > 3 ? strtoull(argv[3], 0, 0) : 1u << 20;
     RingData = find(first_record_in, &Tid);
     pthread_create(&Th, 0, flip_sizes, 0);
+  } else if (!strcmp(Mode, "burst-words")) {
+    RingData = find(first_record_in, &Tid);
+    pthread_create(&Th, 0, forge_burst_words, 0);
   } else if (!strcmp(Mode, "ring-header")) {
     RingData = find(first_record_in, &Tid);
     pthread_create(&Th, 0, forge_ring_header, 0);

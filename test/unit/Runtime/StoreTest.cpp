@@ -279,6 +279,138 @@ TEST_F(StoreTest, FullRingDropsAndCounts) {
   EXPECT_EQ(tscc_ring_at(V, S->layout().thread_capacity), nullptr);
 }
 
+TEST_F(StoreTest, AFullRingGoesOnInABurstExtentInOrder) {
+  StoreShape Shape = small();
+  Shape.ExtentCount = 1;
+  Shape.ExtentSize = 1u << 16;
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  const tscc_store_layout &L = S->layout();
+  ASSERT_EQ(L.extent_count, 1u);
+  EXPECT_EQ(L.shard_size, L.extents_off + L.extent_stride);
+  int32_t A = tscc_thread_add(V, 1, 10), B = tscc_thread_add(V, 1, 11);
+  // 4 KiB of own ring, then 64 KiB of extent: 300 records of 48 bytes
+  // fit only with the extent, all in order.
+  for (uint64_t I = 0; I < 300; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    H.time_ns = I;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, &I, 8), 0) << I;
+  }
+  uint32_t Extent = L.thread_capacity;
+  EXPECT_EQ(tscc_ring_extent_of(V, A), int32_t(Extent));
+  EXPECT_EQ(tscc_ring_at(V, Extent)->owner, uint32_t(A) + 1);
+  // The other thread finds no extent free: its full ring drops.
+  unsigned Written = 0;
+  for (uint64_t I = 0; I < 100; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    Written += tscc_ring_write(V, B, &H, &I, 8) == 0;
+  }
+  EXPECT_LT(Written, 100u);
+  EXPECT_EQ(tscc_ring_at(V, B)->dropped, 100u - Written);
+  RecordBatch Out;
+  RingReader Reader;
+  drainRings(V, Reader, Out);
+  std::vector<uint64_t> Seen;
+  for (const DrainedRecord &D : Out.Records)
+    if (D.Ring == uint32_t(A) || D.Ring == Extent)
+      Seen.push_back(*reinterpret_cast<const uint64_t *>(D.Payload.data()));
+  ASSERT_EQ(Seen.size(), 300u);
+  for (uint64_t I = 0; I < 300; ++I)
+    EXPECT_EQ(Seen[I], I);
+  EXPECT_EQ(Reader.Stats.Corrupt, 0u);
+  EXPECT_EQ(Reader.Stats.SeqGaps, 0u);
+  // Read all of it: the next record gives the extent back and goes into
+  // the thread's own ring.
+  tscc_ring_record H{};
+  uint64_t Last = 300;
+  ASSERT_EQ(tscc_ring_write(V, A, &H, &Last, 8), 0);
+  EXPECT_EQ(tscc_ring_extent_of(V, A), -1);
+  EXPECT_EQ(tscc_ring_at(V, Extent)->owner, 0u);
+}
+
+TEST_F(StoreTest, AFullExtentGoesOnInTheNextAndIsGivenBackOnceRead) {
+  StoreShape Shape = small();
+  Shape.ExtentCount = 2;
+  Shape.ExtentSize = 1u << 16;
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  uint32_t First = S->layout().thread_capacity, Second = First + 1;
+  // 4 KiB of own ring and two extents of 64 KiB: 2000 records of 48
+  // bytes need both.
+  for (uint64_t I = 0; I < 2000; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    H.time_ns = I;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, &I, 8), 0) << I;
+  }
+  EXPECT_EQ(tscc_ring_extent_of(V, A), int32_t(Second));
+  EXPECT_EQ(tscc_ring_at(V, First)->owner, uint32_t(A) + 1);
+  RecordBatch Out;
+  RingReader Reader;
+  drainRings(V, Reader, Out);
+  ASSERT_EQ(Out.size(), 2000u);
+  for (uint64_t I = 0; I < 2000; ++I)
+    EXPECT_EQ(
+        *reinterpret_cast<const uint64_t *>(Out.Records[I].Payload.data()), I);
+  // The full one, read, goes back at the next cut; the current one stays.
+  DrainCut Cut;
+  Reader.cut(V, Cut);
+  EXPECT_EQ(tscc_ring_at(V, First)->owner, 0u);
+  EXPECT_EQ(tscc_ring_at(V, Second)->owner, uint32_t(A) + 1);
+}
+
+TEST_F(StoreTest, AnExtentOfADeadThreadIsFreedOnlyOnceRead) {
+  StoreShape Shape = small();
+  Shape.ExtentCount = 1;
+  Shape.ExtentSize = 1u << 16;
+  auto S = make(Shape);
+  tscc_store *V = S->view();
+  int32_t A = tscc_thread_add(V, 1, 10);
+  for (uint64_t I = 0; I < 200; ++I) {
+    tscc_ring_record H{};
+    H.type = TSCC_RING_RECORD;
+    ASSERT_EQ(tscc_ring_write(V, A, &H, &I, 8), 0);
+  }
+  uint32_t Extent = S->layout().thread_capacity;
+  ASSERT_EQ(tscc_ring_extent_of(V, A), int32_t(Extent));
+  tscc_thread_retire(V, A);
+  RingReader Reader;
+  // A cut taken while the extent holds records keeps the slot (and the
+  // extent) for them.
+  RecordBatch Out;
+  drainRings(V, Reader, Out);
+  EXPECT_EQ(Out.size(), 200u);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_DEAD));
+  EXPECT_EQ(tscc_ring_at(V, Extent)->owner, uint32_t(A) + 1);
+  // A record left in the extent alone (the own ring read up to its head)
+  // still keeps them.
+  tscc_ring_at(V, Extent)->head += 8;
+  DrainCut Early;
+  Reader.cut(V, Early);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_DEAD));
+  std::vector<size_t> Runs;
+  Reader.collect(V, Early, Out, Runs);
+  // Everything read: the next cut frees the slot and gives the extent
+  // back.
+  DrainCut Cut;
+  Reader.cut(V, Cut);
+  EXPECT_EQ(tscc_thread_at(V, A)->state, uint32_t(TSCC_THREAD_FREE));
+  EXPECT_EQ(tscc_ring_at(V, Extent)->owner, 0u);
+  // A word that names no extent, or one the thread does not own, is
+  // ignored.
+  int32_t C = tscc_thread_add(V, 1, 12);
+  tscc_ring_at(V, C)->extent = 7;
+  EXPECT_EQ(tscc_ring_extent_of(V, C), -1);
+  tscc_ring_at(V, C)->extent = 1;
+  EXPECT_EQ(tscc_ring_extent_of(V, C), -1);
+  tscc_ring_record H{};
+  uint64_t One = 1;
+  EXPECT_EQ(tscc_ring_write(V, C, &H, &One, 8), 0);
+}
+
 TEST_F(StoreTest, GarbageInARingIsDiscarded) {
   auto S = make(small());
   tscc_store *V = S->view();

@@ -52,6 +52,10 @@ struct SessionOptions {
   bool BlockWhenFull = false;
   /// Threads that can have state in the store at once (--max-threads).
   uint32_t MaxThreads = 1024;
+  /// Burst extents of each process, and the bytes of each (--burst-buffers,
+  /// --burst-buffer): a thread whose ring is full goes on in a free one.
+  uint32_t BurstBuffers = 0;
+  uint32_t BurstBuffer = 64u << 20;
   /// Frames kept by stktrace() without an explicit depth, and its ceiling.
   unsigned MaxStackDepth = 64;
   /// Called (with the session lock held) when a clause calls exit(); tsrun

@@ -40,6 +40,10 @@ struct StoreShape {
   uint32_t ThreadCapacity = 1024;
   /// Bytes of one thread's record ring (a power of two).
   uint32_t RingSize = 64u << 20;
+  /// Burst extents of one process, and the data bytes of each (a power of
+  /// two): a thread whose own ring is full writes into a free one.
+  uint32_t ExtentCount = 0;
+  uint32_t ExtentSize = 64u << 20;
 
   static StoreShape of(const ProbeProgram &P, uint64_t MapCapacity);
 };

@@ -185,7 +185,7 @@ static long map_ring_from_head(struct tscc_store *S, uint64_t Off,
  * so nobody else holds its address while it moves. */
 static uint8_t *map_ring(struct tscc_store *S, uint32_t Ring, uint64_t *Table,
                          uint64_t Entry, uint64_t Need) {
-  uint64_t Stride = S->layout.ring_stride;
+  uint64_t Stride = tscc_ring_stride(&S->layout, Ring);
   uint32_t Shift = ring_shift_for(Need, Entry ? (Entry & RING_SHIFT_MASK) + 1
                                               : RING_FIRST_SHIFT);
   uint64_t Len = ring_mapped_len(Shift, Stride);
@@ -196,7 +196,7 @@ static uint8_t *map_ring(struct tscc_store *S, uint32_t Ring, uint64_t *Table,
               1 /* MREMAP_MAYMOVE */, 0, 0);
   } else {
     long Fd = tscc_agent_config.shard_fd;
-    uint64_t Off = S->layout.rings_off + (uint64_t)Ring * Stride;
+    uint64_t Off = tscc_ring_offset(&S->layout, Ring);
 #if UINTPTR_MAX == 0xffffffffu
     long ArgOff = (long)(Off >> 12); /* mmap2 */
 #else
@@ -267,11 +267,11 @@ int tscc_host_ring_wait(struct tscc_store *S, uint32_t Ring, uint64_t Tail) {
 uint8_t *tscc_host_ring(struct tscc_store *S, uint32_t Ring, uint64_t Need) {
   uint64_t *Table = AGENT_PTR(uint64_t *, tscc_agent_config.rings);
   if (!Table) /* the whole shard is mapped */
-    return S->shard + S->layout.rings_off +
-           (uint64_t)Ring * S->layout.ring_stride;
+    return S->shard + tscc_ring_offset(&S->layout, Ring);
   uint64_t Entry = __atomic_load_n(&Table[Ring], __ATOMIC_ACQUIRE);
   if (LIKELY(Entry != 0 &&
-             ring_mapped_len(Entry, S->layout.ring_stride) >= Need))
+             ring_mapped_len(Entry, tscc_ring_stride(&S->layout, Ring)) >=
+                 Need))
     return AGENT_PTR(uint8_t *, Entry & ~4095ull);
   return map_ring(S, Ring, Table, Entry, Need);
 }

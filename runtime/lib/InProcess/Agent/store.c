@@ -860,6 +860,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
   /* A ring never mapped here was never written here either. */
   struct tscc_ring *R = tscc_ring_at(S, (uint32_t)Slot);
   if (R) {
+    tscc_ring_release_extent(S, (uint32_t)Slot);
     R->head = R->tail = 0;
     R->dropped = R->marked = 0;
     R->seq = 0;
@@ -875,7 +876,7 @@ void tscc_thread_free(struct tscc_store *S, int32_t Slot) {
 /*--- Rings -----------------------------------------------------------------*/
 
 struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
-  if (Ring >= S->layout.thread_capacity)
+  if (Ring >= tscc_ring_count(&S->layout))
     return 0;
   return (struct tscc_ring *)tscc_host_ring(S, Ring, sizeof(struct tscc_ring));
 }
@@ -883,6 +884,62 @@ struct tscc_ring *tscc_ring_at(struct tscc_store *S, uint32_t Ring) {
 uint8_t *tscc_ring_data(struct tscc_store *S, uint32_t Ring) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
   return R ? (uint8_t *)(R + 1) : 0;
+}
+
+/*--- Burst extents -----------------------------------------------------------
+ * A thread whose own ring is full claims one of its process's burst
+ * extents (a compare-and-swap of the extent's owner word), writes into it
+ * until tsrun has read all of it, then gives it back and writes into its
+ * own ring again. One whose extent is full claims another, if one is
+ * free; tsrun gives the full one back once it has read all of it. Its records
+ * keep their order: the reader merges rings by time, and the rings' heads are
+ * read under the session lock, as the writes are made. Everything here is in
+ * the program's own shard: what it writes there can only misplace or lose its
+ * own records. */
+
+int32_t tscc_ring_extent_of(struct tscc_store *S, uint32_t Slot) {
+  struct tscc_ring *Own = tscc_ring_at(S, Slot);
+  if (!Own || Slot >= S->layout.thread_capacity)
+    return -1;
+  uint32_t X = __atomic_load_n(&Own->extent, __ATOMIC_RELAXED);
+  if (!X || X > S->layout.extent_count)
+    return -1;
+  uint32_t Ring = S->layout.thread_capacity + X - 1;
+  struct tscc_ring *E = tscc_ring_at(S, Ring);
+  if (!E || __atomic_load_n(&E->owner, __ATOMIC_ACQUIRE) != Slot + 1)
+    return -1;
+  return (int32_t)Ring;
+}
+
+void tscc_ring_release_extent(struct tscc_store *S, uint32_t Slot) {
+  int32_t Ring = tscc_ring_extent_of(S, Slot);
+  struct tscc_ring *Own = tscc_ring_at(S, Slot);
+  if (Own)
+    __atomic_store_n(&Own->extent, 0, __ATOMIC_RELAXED);
+  if (Ring >= 0)
+    __atomic_store_n(&tscc_ring_at(S, (uint32_t)Ring)->owner, 0,
+                     __ATOMIC_RELEASE);
+}
+
+/* The ring Slot's thread writes into now: its burst extent, or its own. */
+static uint32_t ring_current(struct tscc_store *S, uint32_t Slot) {
+  int32_t Ring = tscc_ring_extent_of(S, Slot);
+  return Ring >= 0 ? (uint32_t)Ring : Slot;
+}
+
+/* Claims a free extent for Slot's thread; 0 when none is free. */
+static int ring_claim_extent(struct tscc_store *S, uint32_t Slot) {
+  for (uint32_t X = 0; X < S->layout.extent_count; ++X) {
+    struct tscc_ring *E = tscc_ring_at(S, S->layout.thread_capacity + X);
+    uint32_t Free = 0;
+    if (E && __atomic_load_n(&E->owner, __ATOMIC_RELAXED) == 0 &&
+        __atomic_compare_exchange_n(&E->owner, &Free, Slot + 1, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+      __atomic_store_n(&tscc_ring_at(S, Slot)->extent, X + 1, __ATOMIC_RELAXED);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /* Where an entry of Total bytes goes at Head, or -1 when it does not fit:
@@ -917,14 +974,19 @@ static void ring_skip(struct tscc_ring *R, uint8_t *Data, uint64_t Size,
 
 #define RING_LOST_BYTES (sizeof(struct tscc_ring_record) + 8)
 
-/* Writes the TSCC_RING_LOST entry for the records dropped since the last
- * one, where they went missing (room for it was checked). */
-static void ring_mark_lost(struct tscc_store *S, uint32_t Ring, uint64_t Lost) {
+static void ring_commit_at(struct tscc_store *S, uint32_t Ring,
+                           struct tscc_ring_record *Hdr, uint32_t PayloadSize);
+
+/* Writes the TSCC_RING_LOST entry for the records Slot's thread dropped
+ * since the last one, into ring Ring where they went missing (room for it
+ * was checked). Drops are counted in the thread's own ring. */
+static void ring_mark_lost(struct tscc_store *S, uint32_t Slot, uint32_t Ring,
+                           uint64_t Lost) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
   uint8_t *Data = (uint8_t *)(R + 1);
-  uint64_t Size = S->layout.ring_size;
+  uint64_t Size = tscc_ring_bytes(&S->layout, Ring);
   ring_skip(R, Data, Size, RING_LOST_BYTES);
-  struct tscc_thread *T = tscc_thread_at(S, (int32_t)Ring);
+  struct tscc_thread *T = tscc_thread_at(S, (int32_t)Slot);
   struct tscc_ring_record H;
   __builtin_memset(&H, 0, sizeof(H));
   H.type = TSCC_RING_LOST;
@@ -932,21 +994,22 @@ static void ring_mark_lost(struct tscc_store *S, uint32_t Ring, uint64_t Lost) {
   H.tid = T ? T->tid : 0;
   H.time_ns = tscc_host_now_ns();
   __builtin_memcpy(Data + (R->head & (Size - 1)) + sizeof(H), &Lost, 8);
-  R->marked += Lost;
-  tscc_ring_commit(S, Ring, &H, 8);
+  tscc_ring_at(S, Slot)->marked += Lost;
+  ring_commit_at(S, Ring, &H, 8);
 }
 
-/* Where an entry of Total bytes goes now, given the reader's Tail; null
- * when it does not fit (*Full set) or its part of the ring cannot be
- * mapped. */
-static uint8_t *ring_try_reserve(struct tscc_store *S, uint32_t Ring,
-                                 uint64_t Total, uint64_t Tail, int *Full) {
+/* Where an entry of Total bytes of Slot's thread goes now in ring Ring,
+ * given the reader's Tail; null when it does not fit (*Full set) or its
+ * part of the ring cannot be mapped. */
+static uint8_t *ring_try_reserve(struct tscc_store *S, uint32_t Slot,
+                                 uint32_t Ring, uint64_t Total, uint64_t Tail,
+                                 int *Full) {
+  struct tscc_ring *Own = tscc_ring_at(S, Slot);
   struct tscc_ring *R = tscc_ring_at(S, Ring);
-  uint8_t *Data = (uint8_t *)(R + 1);
-  uint64_t Size = S->layout.ring_size;
+  uint64_t Size = tscc_ring_bytes(&S->layout, Ring);
   /* Records dropped before this one: a marker goes first, so room for
    * both is needed. */
-  uint64_t Lost = R->dropped - R->marked, Used = 0;
+  uint64_t Lost = Own->dropped - Own->marked, Used = 0;
   uint64_t Head = R->head;
   /* What of the ring this entry (and a marker) may touch must be mapped:
    * an agent maps a ring bit by bit as its thread writes further into it. */
@@ -961,51 +1024,79 @@ static uint8_t *ring_try_reserve(struct tscc_store *S, uint32_t Ring,
       S, Ring, sizeof(*R) + (Reach < Size ? Reach : Size));
   if (!R)
     return 0;
-  Data = (uint8_t *)(R + 1);
+  uint8_t *Data = (uint8_t *)(R + 1);
   if (Lost)
-    ring_mark_lost(S, Ring, Lost);
+    ring_mark_lost(S, Slot, Ring, Lost);
   ring_skip(R, Data, Size, Total);
   return Data + (R->head & (Size - 1)) + sizeof(struct tscc_ring_record);
 }
 
-uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Ring,
+/* Slot's thread writes into ring Ring: an extent that tsrun has read all
+ * of goes back to the pool, and the thread to its own ring, once that is
+ * at most half full (a new extent is empty too, but its thread's ring is
+ * full). 1 when it did. */
+static int ring_leave_drained_extent(struct tscc_store *S, uint32_t Slot,
+                                     uint32_t Ring, uint64_t Tail) {
+  if (Ring == Slot || Tail != tscc_ring_at(S, Ring)->head)
+    return 0;
+  struct tscc_ring *Own = tscc_ring_at(S, Slot);
+  uint64_t Fill = Own->head - __atomic_load_n(&Own->tail, __ATOMIC_ACQUIRE);
+  if (Fill > S->layout.ring_size / 2)
+    return 0;
+  tscc_ring_release_extent(S, Slot);
+  return 1;
+}
+
+uint8_t *tscc_ring_reserve(struct tscc_store *S, uint32_t Slot,
                            uint32_t MaxPayload) {
-  struct tscc_ring *R = tscc_ring_at(S, Ring);
-  if (!R)
+  if (Slot >= S->layout.thread_capacity || !tscc_ring_at(S, Slot))
     return 0;
   uint64_t Total =
       (sizeof(struct tscc_ring_record) + (uint64_t)MaxPayload + 7) & ~7ull;
-  for (;;) {
+  /* Switches between the own ring and an extent are bounded: the words
+   * that steer them are in memory the program can write. */
+  for (int Switches = 0;;) {
+    uint32_t Ring = ring_current(S, Slot);
+    struct tscc_ring *R = tscc_ring_at(S, Ring);
     uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
+    if (Switches < 4 && ring_leave_drained_extent(S, Slot, Ring, Tail)) {
+      ++Switches;
+      continue;
+    }
     int Full = 0;
-    uint8_t *Where = ring_try_reserve(S, Ring, Total, Tail, &Full);
+    uint8_t *Where = ring_try_reserve(S, Slot, Ring, Total, Tail, &Full);
     if (Where)
       return Where;
+    /* A full ring overflows into a burst extent, if one is free: the own
+     * ring into a first one, a full extent into the next (which tsrun
+     * gives back once it has read all of it, see RingReader). */
+    if (Full && Switches < 4 && ring_claim_extent(S, Slot)) {
+      ++Switches;
+      continue;
+    }
     /* A full ring (--on-full=block) waits for the reader, as long as it
      * lives; an entry that can never fit, or a ring that cannot be
      * mapped, does not. */
-    if (!Full || Total > S->layout.ring_size / 2 ||
+    if (!Full || Total > tscc_ring_bytes(&S->layout, Ring) / 2 ||
         !tscc_host_ring_wait(S, Ring, Tail))
       break;
-    R = tscc_ring_at(S, Ring);
   }
-  R = tscc_ring_at(S, Ring);
-  __atomic_add_fetch(&R->dropped, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&tscc_ring_at(S, Slot)->dropped, 1, __ATOMIC_RELAXED);
   return 0;
 }
 
-void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
-                      struct tscc_ring_record *Hdr, uint32_t PayloadSize) {
+static void ring_commit_at(struct tscc_store *S, uint32_t Ring,
+                           struct tscc_ring_record *Hdr, uint32_t PayloadSize) {
   struct tscc_ring *R = tscc_ring_at(S, Ring);
   uint8_t *Data = (uint8_t *)(R + 1);
-  uint64_t Size = S->layout.ring_size;
+  uint64_t Size = tscc_ring_bytes(&S->layout, Ring);
   uint64_t Head = R->head;
   uint64_t Tail = __atomic_load_n(&R->tail, __ATOMIC_ACQUIRE);
   uint64_t Pos = Head & (Size - 1);
   uint64_t Total = (sizeof(*Hdr) + (uint64_t)PayloadSize + 7) & ~7ull;
   struct tscc_store_header *H = tscc_store_hdr(S);
   Hdr->size = (uint32_t)Total;
-  /* The thread's own sequence: no cache line shared with other threads. */
+  /* The ring's own sequence: no cache line shared with other threads. */
   Hdr->seq = R->seq++;
   __builtin_memcpy(Data + Pos, Hdr, sizeof(*Hdr));
   uint64_t Tailing = Total - sizeof(*Hdr) - PayloadSize;
@@ -1024,15 +1115,20 @@ void tscc_ring_commit(struct tscc_store *S, uint32_t Ring,
   }
 }
 
-int tscc_ring_write(struct tscc_store *S, uint32_t Ring,
+void tscc_ring_commit(struct tscc_store *S, uint32_t Slot,
+                      struct tscc_ring_record *Hdr, uint32_t PayloadSize) {
+  ring_commit_at(S, ring_current(S, Slot), Hdr, PayloadSize);
+}
+
+int tscc_ring_write(struct tscc_store *S, uint32_t Slot,
                     struct tscc_ring_record *Hdr, const void *Payload,
                     uint32_t PayloadSize) {
-  uint8_t *Where = tscc_ring_reserve(S, Ring, PayloadSize);
+  uint8_t *Where = tscc_ring_reserve(S, Slot, PayloadSize);
   if (!Where)
     return -1;
   if (PayloadSize)
     __builtin_memcpy(Where, Payload, PayloadSize);
-  tscc_ring_commit(S, Ring, Hdr, PayloadSize);
+  tscc_ring_commit(S, Slot, Hdr, PayloadSize);
   return 0;
 }
 

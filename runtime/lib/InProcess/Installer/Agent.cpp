@@ -180,7 +180,8 @@ bool mapThreads(ip::ProcessAccess &Acc, AgentState &A, AgentFactory &F,
   if (!A.ThreadsBase)
     return false;
   // Where the agent maps each ring of the shard (tscc_host_ring).
-  A.RingTableSize = uint64_t(F.session().store()->layout().thread_capacity) * 8;
+  A.RingTableSize =
+      uint64_t(tscc_ring_count(&F.session().store()->layout())) * 8;
   A.RingTable = ip::mapAnonymous(Acc, A.RingTableSize, PROT_READ | PROT_WRITE,
                                  Why, MAP_NORESERVE);
   if (!A.RingTable)
@@ -330,6 +331,8 @@ bool mapShard(PtraceProcess &P, pid_t Tid, Shard &Mine, int Fd, bool FreshTable,
   if (A.ShardFd >= 0) {
     A.ShardSize = Mine.view()->layout.rings_off;
     A.RingStride = Mine.view()->layout.ring_stride;
+    A.ExtentStride = Mine.view()->layout.extent_stride;
+    A.ThreadRings = Mine.view()->layout.thread_capacity;
     Ok = ip::mapSharedFdOpen(Access, A.ShardFd, A.ShardSize,
                              PROT_READ | PROT_WRITE, A.ShardBase, Why,
                              "mapping the process's shard");

@@ -72,16 +72,21 @@ unsigned restoreReturns(PtraceProcess &P, Thread &T) {
 
 /// The rings the agent mapped (tscc_agent_config.rings), its table of them
 /// and the shard's descriptor it kept. The table is the program's to
-/// scribble on: only entries that are page-aligned are unmapped, with the
-/// size of a ring.
+/// scribble on: an entry (an address, and in its low bits the size mapped
+/// there, as host.c's ring_mapped_len reads it) is unmapped for no more
+/// than its ring's stride.
 void unmapRings(PtraceProcess &P, pid_t Tid, const AgentState &A) {
   if (A.RingTable) {
     std::vector<uint64_t> Table(A.RingTableSize / 8);
     if (A.RingStride &&
         P.readMemory(A.RingTable, Table.data(), A.RingTableSize))
-      for (uint64_t At : Table)
-        if (At && !(At & 4095))
-          unmapInTarget(P, Tid, At, A.RingStride);
+      for (size_t I = 0; I < Table.size(); ++I) {
+        uint64_t At = Table[I] & ~uint64_t(4095);
+        uint64_t Stride = I < A.ThreadRings ? A.RingStride : A.ExtentStride;
+        uint64_t Len = std::min(uint64_t(4096) << (Table[I] & 31), Stride);
+        if (At && Len)
+          unmapInTarget(P, Tid, At, Len);
+      }
     unmapInTarget(P, Tid, A.RingTable, A.RingTableSize);
   }
   if (A.ShardFd >= 0) {
