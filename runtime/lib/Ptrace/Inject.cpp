@@ -52,6 +52,17 @@ private:
 
 } // namespace
 
+bool tscc::rt::pt::endedDuringInjection(PtraceProcess &P, pid_t Tid, int St,
+                                        std::string &Error) {
+  if (!WIFEXITED(St) && !WIFSIGNALED(St))
+    return false;
+  Error = "the process exited during syscall injection";
+  P.Exited = true;
+  if (P.Reaped)
+    P.Reaped->push_back({Tid, St});
+  return true;
+}
+
 bool tscc::rt::pt::runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
                                 std::string &Error,
                                 const std::function<bool()> &WhileRunning) {
@@ -79,14 +90,8 @@ bool tscc::rt::pt::runUntilTrap(PtraceProcess &P, pid_t Tid, uint64_t TrapPC,
       Error = std::string("waitpid: ") + std::strerror(errno);
       return false;
     }
-    if (WIFEXITED(St) || WIFSIGNALED(St)) {
-      Error = "the process exited during syscall injection";
-      P.Exited = true;
-      // The event loop must still see this end, or it waits for it forever.
-      if (P.Reaped)
-        P.Reaped->push_back({Tid, St});
+    if (endedDuringInjection(P, Tid, St, Error))
       return false;
-    }
     if (!WIFSTOPPED(St))
       continue;
     int Sig = WSTOPSIG(St);

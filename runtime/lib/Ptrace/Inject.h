@@ -47,6 +47,13 @@ SyscallVerdict injectionVerdict(PtraceProcess &P, pid_t Tid, uint64_t Nr,
 SyscallVerdict verdictAt(PtraceProcess &P, pid_t Tid, uint64_t Nr,
                          std::initializer_list<uint64_t> Args, uint64_t IP);
 
+/// Whether St, a wait status of Tid while it ran an injected call, is
+/// the end of the process: then Error says so, P is marked exited, and
+/// the status is kept for the event loop (which must still see that end,
+/// or it waits for it for ever).
+bool endedDuringInjection(PtraceProcess &P, pid_t Tid, int St,
+                          std::string &Error);
+
 /// Resumes Tid and waits until it stops at the int3 at TrapPC, calling
 /// WhileRunning (if any) between checks of the thread until it returns
 /// true (its work done). Signals that arrive meanwhile are kept for later

@@ -1,5 +1,6 @@
 //===- SelfRestore.cpp - Injected calls that survive tsrun's death --------===//
 #include "SelfRestore.h"
+#include "Inject.h"
 #include "KillPoint.h"
 
 #include <cerrno>
@@ -150,14 +151,8 @@ bool tscc::rt::pt::runToSyscallExit(PtraceProcess &P, pid_t Tid,
       Error = std::string("waitpid: ") + std::strerror(errno);
       return false;
     }
-    if (WIFEXITED(St) || WIFSIGNALED(St)) {
-      Error = "the process exited during syscall injection";
-      P.Exited = true;
-      // The event loop must still see this end, or it waits for it forever.
-      if (P.Reaped)
-        P.Reaped->push_back({Tid, St});
+    if (endedDuringInjection(P, Tid, St, Error))
       return false;
-    }
     if (!WIFSTOPPED(St))
       continue;
     int Sig = WSTOPSIG(St);

@@ -214,6 +214,21 @@ void agent_count_dropped(struct tscc_agent_thread *T,
 static inline uint32_t agent_clause_ctx(const struct tscc_agent_clause *K) {
   return (K->ctx & TSCC_CLAUSE_CTX_LISTED) ? K->ctx : AGENT_CTX_ALL;
 }
+/* What a hit needs for the clause of hook index Probe: the session lock
+ * (unless the clause runs unlocked) and the registers (if it reads them);
+ * nothing for an index the object has no clause for. Sites add their own
+ * bits above these. */
+enum { NEED_LOCK = 1, NEED_REGS = 2 };
+static inline uint32_t agent_hook_needs(uint32_t Probe) {
+  const struct tscc_agent_config *C = &tscc_agent_config;
+  uint32_t Clause = agent_clause_of(Probe);
+  if (Clause >= C->clause_count)
+    return 0;
+  const struct tscc_agent_clause *K =
+      AGENT_PTR(const struct tscc_agent_clause *, C->clauses) + Clause;
+  return ((K->flags & TSCC_AGENT_CLAUSE_UNLOCKED) ? 0 : NEED_LOCK) |
+         ((agent_clause_ctx(K) & TSCC_CLAUSE_CTX_REGS) ? NEED_REGS : 0);
+}
 /* agent_run_clause at a system call: number SyscallNr, and __errno Err
  * (0 at an entry and after a call that succeeded). */
 void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,

@@ -297,26 +297,17 @@ void agent_count_dropped(struct tscc_agent_thread *T,
  * TSCC_AGENT_CLAUSE_UNLOCKED, always do); the registers (NEED_REGS) when
  * a clause reads them or a USDT argument is made of them; NEED_RETURNS
  * (with both) when it has hooks other than entries. */
-enum { NEED_LOCK = 1, NEED_REGS = 2, NEED_RETURNS = 4 };
+enum { NEED_RETURNS = 4 };
 static uint32_t site_needs(const struct tscc_agent_site *Site) {
-  const struct tscc_agent_config *C = &tscc_agent_config;
   const struct tscc_agent_hook *Hooks =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  const struct tscc_agent_clause *Clauses =
-      AGENT_PTR(const struct tscc_agent_clause *, C->clauses);
   uint32_t Need = 0;
   for (uint32_t I = 0; I < Site->hook_count; ++I) {
     if (Hooks[I].kind != TSCC_HOOK_ENTRY)
       return NEED_LOCK | NEED_REGS | NEED_RETURNS;
     if (Hooks[I].usdt_count)
       Need |= NEED_REGS;
-    uint32_t Clause = agent_clause_of(Hooks[I].index);
-    if (Clause >= C->clause_count)
-      continue;
-    if (!(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
-      Need |= NEED_LOCK;
-    if (agent_clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
-      Need |= NEED_REGS;
+    Need |= agent_hook_needs(Hooks[I].index);
   }
   return Need;
 }

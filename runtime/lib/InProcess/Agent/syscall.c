@@ -70,27 +70,15 @@ int agent_syscall_has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
  * one of their clauses touches what threads share, NEED_REGS when one
  * reads the registers. A counting clause reads none of them, and a call
  * whose clauses need neither costs no register copy and no lock. */
-enum { NEED_HOOKS = 1, NEED_LOCK = 2, NEED_REGS = 4 };
+enum { NEED_HOOKS = 4 };
 static uint32_t syscall_needs(const struct tscc_agent_site *Site, uint32_t Kind,
                               uint64_t Nr) {
-  const struct tscc_agent_config *C = &tscc_agent_config;
   const struct tscc_agent_hook *H =
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
-  const struct tscc_agent_clause *Clauses =
-      AGENT_PTR(const struct tscc_agent_clause *, C->clauses);
   uint32_t Need = 0;
-  for (uint32_t I = 0; I < Site->hook_count; ++I) {
-    if (H[I].kind != TSCC_HOOK_SYSCALL(Kind, Nr))
-      continue;
-    Need |= NEED_HOOKS;
-    uint32_t Clause = agent_clause_of(H[I].index);
-    if (Clause >= C->clause_count)
-      continue;
-    if (!(Clauses[Clause].flags & TSCC_AGENT_CLAUSE_UNLOCKED))
-      Need |= NEED_LOCK;
-    if (agent_clause_ctx(&Clauses[Clause]) & TSCC_CLAUSE_CTX_REGS)
-      Need |= NEED_REGS;
-  }
+  for (uint32_t I = 0; I < Site->hook_count; ++I)
+    if (H[I].kind == TSCC_HOOK_SYSCALL(Kind, Nr))
+      Need |= NEED_HOOKS | agent_hook_needs(H[I].index);
   return Need;
 }
 
