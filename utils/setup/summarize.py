@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints run-tests.sh's one closing line:
 
-    N passed, N failed, N skipped; asan+ubsan: N passed, N failed, N skipped, N reports
+    N passed[ (N after a retry)], N failed, N skipped; asan+ubsan: ..., N reports
 
 for the suite that utils/setup/run-suite.sh ran in BUILD_DIR (ctest.log,
 lit-results.json, lit-results-ptrace.json) and, after the semicolon, for the
@@ -16,9 +16,10 @@ import re
 
 
 def count(build):
-    """(passed, failed, skipped) of one run-suite.sh run; a missing or
-    unreadable result counts as one failure."""
-    passed = failed = skipped = 0
+    """(passed, failed, skipped, retried) of one run-suite.sh run; a missing
+    or unreadable result counts as one failure. retried: of the passed,
+    lit tests that passed only on a retry (ALLOW_RETRIES)."""
+    passed = failed = skipped = retried = 0
     try:
         with open(os.path.join(build, "ctest.log"), errors="replace") as f:
             text = f.read()
@@ -40,13 +41,24 @@ def count(build):
                 code = t["code"]
                 if code in ("PASS", "XFAIL"):
                     passed += 1
+                elif code == "FLAKYPASS":
+                    passed += 1
+                    retried += 1
                 elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
                     skipped += 1
                 else:
                     failed += 1
         except (OSError, ValueError, KeyError):
             failed += 1
-    return passed, failed, skipped
+    return passed, failed, skipped, retried
+
+
+def describe(counts):
+    passed, failed, skipped, retried = counts
+    text = "%d passed" % passed
+    if retried:
+        text += " (%d after a retry)" % retried
+    return text + ", %d failed, %d skipped" % (failed, skipped)
 
 
 def main():
@@ -59,16 +71,15 @@ def main():
                         help="what utils/format/check-format.sh said")
     args = parser.parse_args()
 
-    line = "%d passed, %d failed, %d skipped" % count(args.build)
+    line = describe(count(args.build))
     if args.sanitized:
         reports_dir = os.path.join(args.sanitized, "sanitizer-reports")
         try:
             reports = len(os.listdir(reports_dir))
         except OSError:
             reports = 0
-        line += "; asan+ubsan: %d passed, %d failed, %d skipped, " % count(
-            args.sanitized)
-        line += "%d reports" % reports
+        line += "; asan+ubsan: %s, %d reports" % (
+            describe(count(args.sanitized)), reports)
     elif args.sanitized_skipped:
         line += "; asan+ubsan: not run (%s)" % args.sanitized_skipped
     if args.format:
