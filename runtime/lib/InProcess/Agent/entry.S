@@ -73,7 +73,8 @@
         sahf
 .endm
 
-.macro RESTORE_FRAME
+/* xmm0-15 as the frame keeps them, at the stack pointer. */
+.macro RESTORE_XMM
         movaps 0(%rsp), %xmm0
         movaps 16(%rsp), %xmm1
         movaps 32(%rsp), %xmm2
@@ -90,6 +91,10 @@
         movaps 208(%rsp), %xmm13
         movaps 224(%rsp), %xmm14
         movaps 240(%rsp), %xmm15
+.endm
+
+.macro RESTORE_FRAME
+        RESTORE_XMM
         mov %rbp, %rsp
         RESTORE_FLAGS 120
         pop %r15
@@ -126,22 +131,7 @@ tscc_agent_enter:
  * clause code keep them (they are callee-saved), and nothing a system-call
  * hit does writes them in the frame. */
 .macro RESTORE_CALLER_SAVED
-        movaps 0(%rsp), %xmm0
-        movaps 16(%rsp), %xmm1
-        movaps 32(%rsp), %xmm2
-        movaps 48(%rsp), %xmm3
-        movaps 64(%rsp), %xmm4
-        movaps 80(%rsp), %xmm5
-        movaps 96(%rsp), %xmm6
-        movaps 112(%rsp), %xmm7
-        movaps 128(%rsp), %xmm8
-        movaps 144(%rsp), %xmm9
-        movaps 160(%rsp), %xmm10
-        movaps 176(%rsp), %xmm11
-        movaps 192(%rsp), %xmm12
-        movaps 208(%rsp), %xmm13
-        movaps 224(%rsp), %xmm14
-        movaps 240(%rsp), %xmm15
+        RESTORE_XMM
         mov %rbp, %rsp
         RESTORE_FLAGS 120
         lea 32(%rsp), %rsp       /* r15 r14 r13 r12 */
