@@ -23,8 +23,11 @@ row is first run with -v to check that the probe runs in the process.
 
 With --m32 (where gcc -m32 works and the kernel runs i386 programs) the
 same loop built for i386 gets rows of its own: untraced, tsrun (a
-32-bit process's system-call probes are seccomp stops, so those rows use
-the slow run lengths) and bpftrace's raw_syscalls filtered on the i386
+32-bit process's system-call probes are seccomp stops by default, so
+those rows use the slow run lengths), tsrun --syscall-dispatch launched
+and attached (the agent's SIGSYS handler catches every call, through the
+vDSO's sysenter, in the process: checked with -v first) and bpftrace's
+raw_syscalls filtered on the i386
 number (64 is getppid there): the per-call tracepoints
 (syscalls:sys_enter_getppid) never fire for the compat system calls of
 an i386 process on x86-64.
@@ -181,6 +184,14 @@ def run(a, work):
             r = (per[name][1] - base[1]) / bpf_added
             print("\ngoal: %s <= 1x bpftrace per traced call (CPU): %.2fx, %s"
                   % (name, r, "met" if r <= 1 else "NOT met"))
+    base = per.get("(no tracer), i386")
+    peer = per.get("bpftrace raw_syscalls, i386")
+    if base and peer and peer[1] - base[1] > 0:
+        for name in ("tsrun --syscall-dispatch, i386",
+                     "tsrun -p --syscall-dispatch, i386"):
+            r = (per[name][1] - base[1]) / (peer[1] - base[1])
+            print("goal: %s <= 1x bpftrace per traced call (CPU): %.2fx, %s"
+                  % (name, r, "met" if r <= 1 else "NOT met"))
     elif "bpftrace" in per:
         print("\nbpftrace added no measurable CPU time: no ratio")
 
@@ -194,7 +205,19 @@ def rows_i386(work, tsrun, obj, bpf):
             ("tsrun, i386", lambda n: [tsrun, obj, "--", exe, str(n)], True,
              True),
             ("tsrun --ptrace, i386", lambda n: [tsrun, "--ptrace", obj, "--",
-                                                exe, str(n)], True, True)]
+                                                exe, str(n)], True, True),
+            ("tsrun --syscall-dispatch, i386",
+             lambda n: [tsrun, "--syscall-dispatch", obj, "--", exe, str(n)],
+             True, False),
+            ("tsrun -p --syscall-dispatch, i386",
+             lambda n: lambda: run_attached(tsrun, obj, exe, n,
+                                            ["--syscall-dispatch"]),
+             True, False)]
+    _, _, err = run_once([tsrun, "--syscall-dispatch", "-v", obj, "--", exe,
+                          "10"], 10)
+    if "in-process: every call is caught by Syscall User Dispatch" not in err:
+        sys.exit("the i386 getppid probe does not run in the process:\n" +
+                 err)
     if bpf:
         raw = ("tracepoint:raw_syscalls:sys_enter /pid == cpid && "
                "args->id == 64/ { @n = count(); }")

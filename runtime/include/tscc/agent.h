@@ -443,9 +443,10 @@ struct tscc_agent_config {
    * let go of, the agent keeps SIGTRAP out of what its threads block
    * (Agent/signal.c). Also keeps the size the same in both models. */
   uint32_t trap_sites;
-  /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
-   * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
-   * syscall_gadget: the `syscall; ret` the agent makes its own calls
+  /* Syscall User Dispatch (Agent/sud.c): the page pair tsrun mapped at
+   * TSCC_SUD_PAGE (_I386 in a 32-bit process: code, then struct
+   * tscc_sud_data), 0 without. syscall_gadget: the `syscall; ret`
+   * (`int $0x80; ret`) the agent makes its own calls
    * through, set with sud_page only (the one address SUD lets through);
    * 0, in every process without SUD: the agent's `syscall` instructions. */
   uint64_t sud_page;
@@ -477,6 +478,12 @@ struct tscc_agent_config {
  * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
  * each with its target in tscc_sud_data.stub_target. */
 #define TSCC_SUD_PAGE 0x2e7300000000ull
+/* The same pages in a 32-bit process, below 4 GiB: far above where a
+ * non-PIE executable's heap starts (0x0804xxxx) and below where the
+ * kernel maps libraries and the stack (top down from 0xf7xxxxxx). The
+ * code is i386 code there: `int $0x80` for `syscall`, and absolute
+ * addresses for rip-relative ones. */
+#define TSCC_SUD_PAGE_I386 0x2e730000ull
 /* Four pages of code: a stub per call site outside them, and every
  * system-call trampoline's untraced call is one (a libc has ~550). */
 #define TSCC_SUD_CODE_BYTES 16384u
