@@ -495,6 +495,23 @@ struct tscc_agent_config {
 #define TSCC_SUD_STUB_COUNT ((TSCC_SUD_CODE_BYTES - TSCC_SUD_STUBS) / 16u)
 /* Stub 0 is rt_sigreturn's, whatever its site: it never returns. */
 #define TSCC_SUD_SIGRETURN_STUB 0u
+/* The last KiB of the code: the setup a new thread runs to switch SUD on
+ * in itself (prctl, SUD is not inherited), then spawn stubs of 32 bytes:
+ * `syscall; test %eax,%eax; jnz 1f; call setup; 1: jmp *target`, through
+ * which the agent makes a thread-making clone()/clone3() in a process
+ * tsrun has let go of (nobody to switch it on from outside). Each takes
+ * the place of two regular stubs, and its target is the first one's
+ * stub_target slot; regular stubs are the TSCC_SUD_REGULAR_STUBS before. */
+#define TSCC_SUD_SPAWN_SETUP (TSCC_SUD_CODE_BYTES - 1024u)
+#define TSCC_SUD_SPAWN_STUBS (TSCC_SUD_SPAWN_SETUP + 128u)
+#define TSCC_SUD_SPAWN_STUB_BYTES 32u
+#define TSCC_SUD_SPAWN_STUB_COUNT                                              \
+  ((TSCC_SUD_CODE_BYTES - TSCC_SUD_SPAWN_STUBS) / TSCC_SUD_SPAWN_STUB_BYTES)
+#define TSCC_SUD_REGULAR_STUBS                                                 \
+  ((TSCC_SUD_SPAWN_SETUP - TSCC_SUD_STUBS) / TSCC_SUD_STUB_BYTES)
+/* The stub_target slot of spawn stub J. */
+#define TSCC_SUD_SPAWN_SLOT(J)                                                 \
+  ((TSCC_SUD_SPAWN_STUBS - TSCC_SUD_STUBS) / TSCC_SUD_STUB_BYTES + 2u * (J))
 #define TSCC_SUD_ALLOW 0
 #define TSCC_SUD_BLOCK 1
 

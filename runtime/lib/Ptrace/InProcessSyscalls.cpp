@@ -63,8 +63,17 @@ void PtraceBackend::Impl::planInProcessSyscalls(DataModel DM) {
   }
 }
 
+/// Syscall User Dispatch is asked for (--syscall-dispatch), or the default
+/// for processes tsrun lets go of (--detach): once detached nothing of
+/// theirs is stopped, so no SIGSYS can be dropped by a tsrun that dies
+/// (*Known problem* in docs/runtime.md), and the catch-all is what lets a
+/// process with system-call probes be let go of at all.
+static bool dispatchWanted(const PtraceOptions &O) {
+  return O.SyscallDispatch || O.Detach;
+}
+
 bool PtraceBackend::Impl::dispatchReplacesFilter() const {
-  return Agents && Opts.SyscallDispatch && SyscallsStopped[0].empty() &&
+  return Agents && dispatchWanted(Opts) && SyscallsStopped[0].empty() &&
          SyscallsStopped[1].empty();
 }
 
@@ -92,7 +101,7 @@ void PtraceBackend::Impl::startSyscallDispatch(PtraceProcess &P, pid_t Tid) {
   bool Lp64 = P.dataModel() == DataModel::LP64;
   if (Lp64 && !A.EnterSyscall)
     return;
-  if (!Opts.SyscallDispatch) {
+  if (!dispatchWanted(Opts)) {
     A.SudWhy = "Syscall User Dispatch is off (--syscall-dispatch)";
     return;
   }

@@ -110,30 +110,68 @@ void agent_sud_off(void) {
     __atomic_store_n(&D->selector, TSCC_SUD_ALLOW, __ATOMIC_RELEASE);
 }
 
-/* The stub that makes a call and goes on at Ret: the one already claimed
- * for Ret, or a free one; 0 when all are taken. */
-static uint64_t stub_for(struct tscc_sud_data *D, uint64_t Ret) {
-  for (uint32_t I = 0; I < TSCC_SUD_STUB_COUNT; ++I) {
-    uint64_t Cur = __atomic_load_n(&D->stub_target[I], __ATOMIC_ACQUIRE);
-    if (!Cur) {
-      uint64_t Expected = 0;
-      if (__atomic_compare_exchange_n(&D->stub_target[I], &Expected, Ret, 0,
-                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-        Cur = Ret;
-      else
-        Cur = Expected;
-    }
-    if (Cur == Ret)
-      return tscc_agent_config.sud_page + TSCC_SUD_STUBS +
-             I * TSCC_SUD_STUB_BYTES;
-  }
-  return 0;
-}
-
 /* Argument I (0-5) of the call in G. */
 static uint64_t arg_of(const agent_greg_t *G, unsigned I) {
   static const uint8_t Regs[6] = {ARG_REGS};
   return G[Regs[I]];
+}
+
+/* Whether stub_target[Slot] is Ret's: already, or claimed now. */
+static int claim(struct tscc_sud_data *D, uint32_t Slot, uint64_t Ret) {
+  uint64_t Cur = __atomic_load_n(&D->stub_target[Slot], __ATOMIC_ACQUIRE);
+  if (!Cur) {
+    uint64_t Expected = 0;
+    if (__atomic_compare_exchange_n(&D->stub_target[Slot], &Expected, Ret, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      Cur = Ret;
+    else
+      Cur = Expected;
+  }
+  return Cur == Ret;
+}
+
+/* The stub that makes a call and goes on at Ret: the one already claimed
+ * for Ret, or a free one; 0 when all are taken. */
+static uint64_t stub_for(struct tscc_sud_data *D, uint64_t Ret) {
+  for (uint32_t I = 0; I < TSCC_SUD_REGULAR_STUBS; ++I)
+    if (claim(D, I, Ret))
+      return tscc_agent_config.sud_page + TSCC_SUD_STUBS +
+             I * TSCC_SUD_STUB_BYTES;
+  return 0;
+}
+
+/* The same among the spawn stubs (tscc/agent.h). */
+static uint64_t spawn_stub_for(struct tscc_sud_data *D, uint64_t Ret) {
+  for (uint32_t J = 0; J < TSCC_SUD_SPAWN_STUB_COUNT; ++J)
+    if (claim(D, TSCC_SUD_SPAWN_SLOT(J), Ret))
+      return tscc_agent_config.sud_page + TSCC_SUD_SPAWN_STUBS +
+             J * TSCC_SUD_SPAWN_STUB_BYTES;
+  return 0;
+}
+
+#if defined(__x86_64__)
+enum { NR_clone = 56, NR_clone3 = 435 };
+#else
+enum { NR_clone = 120, NR_clone3 = 435 };
+#endif
+#define CLONE_THREAD_FLAG 0x10000ull
+
+/* Whether call Nr makes a thread of this process (clone() or clone3()
+ * with CLONE_THREAD) while tsrun has let go of it: the new thread then
+ * switches SUD on in itself (a spawn stub), as tsrun does for the threads
+ * it sees made. A forked child is not given SUD: tsrun does not know it
+ * has SUD on, and would unmap the handler from under it at the end. */
+static int makes_detached_thread(const agent_greg_t *G, uint64_t Nr) {
+  if (!__atomic_load_n(&tscc_agent_config.detached, __ATOMIC_ACQUIRE))
+    return 0;
+  uint64_t Flags = 0;
+  if (Nr == NR_clone)
+    Flags = arg_of(G, 0);
+  else if (Nr != NR_clone3 ||
+           tscc_safe_copy(&Flags, AGENT_PTR(const void *, arg_of(G, 0)),
+                          sizeof(Flags)) != 0)
+    return 0;
+  return (Flags & CLONE_THREAD_FLAG) != 0;
 }
 
 /* The six arguments of the call in G, made from the gadget. */
@@ -305,9 +343,14 @@ void tscc_agent_sigsys(int Sig, void *Info, void *Uc) {
   /* rt_sigreturn (the agent's own restorer's too, outside the page), and
    * i386's sigreturn, must be made on the stack they were made on: never
    * in the handler. */
-  uint64_t Stub = Sigreturn ? tscc_agent_config.sud_page + TSCC_SUD_STUBS +
-                                  TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES
-                            : stub_for(D, G[G_RIP]);
+  uint64_t Stub = 0;
+  if (Sigreturn)
+    Stub = tscc_agent_config.sud_page + TSCC_SUD_STUBS +
+           TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES;
+  else if (makes_detached_thread(G, Nr))
+    Stub = spawn_stub_for(D, G[G_RIP]);
+  if (!Stub && !Sigreturn)
+    Stub = stub_for(D, G[G_RIP]);
   if (Stub) {
     G[G_RIP] = (agent_greg_t)Stub;
     return;

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
@@ -58,6 +59,79 @@ bool setDispatch(const PtraceProcess &P, pid_t Tid, bool On,
   return false;
 }
 
+/// The setup a thread made while tsrun has let go of the process runs to
+/// switch SUD on in itself, prctl(PR_SET_SYSCALL_USER_DISPATCH,
+/// PR_SYS_DISPATCH_ON, page, length, selector) with the registers the
+/// program's clone() left kept (glibc's thread start reads them), and
+/// returns 0, the child's result; then the spawn stubs that call it in the
+/// child only (tscc/agent.h). A 64-bit stub steps over the red zone around
+/// its call (a fork-like clone goes on on the caller's stack).
+void spawnCode(DataModel DM, std::vector<uint8_t> &Code) {
+  bool Lp64 = DM == DataModel::LP64;
+  const uint64_t Page = sudPageOf(DM), Data = Page + TSCC_SUD_CODE_BYTES;
+  const uint64_t Selector = Data + offsetof(tscc_sud_data, selector);
+  std::vector<uint8_t> Setup;
+  auto Bytes = [&](std::initializer_list<uint8_t> B) {
+    Setup.insert(Setup.end(), B);
+  };
+  auto Imm = [&](uint64_t V, unsigned N) {
+    for (unsigned I = 0; I < N; ++I)
+      Setup.push_back(static_cast<uint8_t>(V >> (8 * I)));
+  };
+  if (Lp64) {
+    // push rdi rsi rdx r10 r8 r9; mov $157,%eax; mov $59,%edi; mov $1,%esi
+    Bytes({0x57, 0x56, 0x52, 0x41, 0x52, 0x41, 0x50, 0x41, 0x51,
+           0xb8, 157,  0,    0,    0,    0xbf, 59,   0,    0,
+           0,    0xbe, 1,    0,    0,    0,    0x48, 0xba});
+    Imm(Page, 8); // movabs $page,%rdx
+    Bytes({0x41, 0xba});
+    Imm(TSCC_SUD_CODE_BYTES, 4); // mov $len,%r10d
+    Bytes({0x49, 0xb8});
+    Imm(Selector, 8); // movabs $selector,%r8
+    // syscall; pop r9 r8 r10 rdx rsi rdi; xor %eax,%eax; ret
+    Bytes({0x0f, 0x05, 0x41, 0x59, 0x41, 0x58, 0x41, 0x5a, 0x5a, 0x5e, 0x5f,
+           0x31, 0xc0, 0xc3});
+  } else {
+    // push ebx ecx edx esi edi; mov $172,%eax; mov $59,%ebx; mov $1,%ecx
+    Bytes({0x53, 0x51, 0x52, 0x56, 0x57, 0xb8, 172, 0, 0, 0,   0xbb,
+           59,   0,    0,    0,    0xb9, 1,    0,   0, 0, 0xba});
+    Imm(Page, 4); // mov $page,%edx
+    Bytes({0xbe});
+    Imm(TSCC_SUD_CODE_BYTES, 4); // mov $len,%esi
+    Bytes({0xbf});
+    Imm(Selector, 4); // mov $selector,%edi
+    // int $0x80; pop edi esi edx ecx ebx; xor %eax,%eax; ret
+    Bytes({0xcd, 0x80, 0x5f, 0x5e, 0x5a, 0x59, 0x5b, 0x31, 0xc0, 0xc3});
+  }
+  memcpy(Code.data() + TSCC_SUD_SPAWN_SETUP, Setup.data(), Setup.size());
+  for (uint32_t J = 0; J < TSCC_SUD_SPAWN_STUB_COUNT; ++J) {
+    uint64_t At = TSCC_SUD_SPAWN_STUBS + J * TSCC_SUD_SPAWN_STUB_BYTES;
+    std::vector<uint8_t> S;
+    auto Rel32 = [&](int64_t V) {
+      for (unsigned I = 0; I < 4; ++I)
+        S.push_back(static_cast<uint8_t>(V >> (8 * I)));
+    };
+    // syscall; test %eax,%eax; jnz over the child's part
+    S = {uint8_t(Lp64 ? 0x0f : 0xcd),
+         uint8_t(Lp64 ? 0x05 : 0x80),
+         0x85,
+         0xc0,
+         0x75,
+         uint8_t(Lp64 ? 18 : 5)};
+    if (Lp64)
+      S.insert(S.end(), {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -128(%rsp)
+    S.push_back(0xe8);                                   // call setup
+    Rel32(int64_t(TSCC_SUD_SPAWN_SETUP) - int64_t(At + S.size() + 4));
+    if (Lp64) // lea 128(%rsp),%rsp
+      S.insert(S.end(), {0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0});
+    uint64_t Slot = Data + offsetof(tscc_sud_data, stub_target) +
+                    8 * uint64_t(TSCC_SUD_SPAWN_SLOT(J));
+    S.insert(S.end(), {0xff, 0x25}); // jmp *target
+    Rel32(Lp64 ? int64_t(Slot - (Page + At + S.size() + 4)) : int64_t(Slot));
+    memcpy(Code.data() + At, S.data(), S.size());
+  }
+}
+
 /// The SUD code page after the gadget: the handler's restorer, the
 /// injection gadget tsrun uses from now on, and the stubs, each
 /// `syscall; jmp *target(%rip)` with its target in tscc_sud_data. In a
@@ -88,7 +162,8 @@ std::vector<uint8_t> codePage(DataModel DM) {
   memcpy(Code.data() + TSCC_SUD_RESTORER, Restorer, sizeof(Restorer));
   const uint8_t Inject[] = {Sys[0], Sys[1], 0xcc};
   memcpy(Code.data() + SudInjectGadget, Inject, sizeof(Inject));
-  for (uint32_t I = 0; I < TSCC_SUD_STUB_COUNT; ++I) {
+  spawnCode(DM, Code);
+  for (uint32_t I = 0; I < TSCC_SUD_REGULAR_STUBS; ++I) {
     uint64_t At = TSCC_SUD_STUBS + I * TSCC_SUD_STUB_BYTES;
     uint64_t Slot =
         Data + offsetof(tscc_sud_data, stub_target) + 8 * uint64_t(I);
@@ -278,7 +353,15 @@ std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
       return "a thread is entering or leaving the agent's SIGSYS handler";
     if (R.rip < Stubs || R.rip >= pageOf(P) + TSCC_SUD_CODE_BYTES)
       continue;
-    uint64_t Stub = (R.rip - Stubs) / TSCC_SUD_STUB_BYTES, Target = 0;
+    const uint64_t Spawn = pageOf(P) + TSCC_SUD_SPAWN_STUBS;
+    if (R.rip >= pageOf(P) + TSCC_SUD_SPAWN_SETUP && R.rip < Spawn)
+      return "a thread made while tsrun had let go of the process is "
+             "switching Syscall User Dispatch on in itself";
+    uint64_t Stub =
+        R.rip >= Spawn
+            ? TSCC_SUD_SPAWN_SLOT((R.rip - Spawn) / TSCC_SUD_SPAWN_STUB_BYTES)
+            : (R.rip - Stubs) / TSCC_SUD_STUB_BYTES;
+    uint64_t Target = 0;
     if (P.readMemory(dataOf(P) + offsetof(tscc_sud_data, stub_target) +
                          8 * Stub,
                      &Target, sizeof(Target)) &&
