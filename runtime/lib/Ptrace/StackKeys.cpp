@@ -67,8 +67,8 @@ bool PtraceBackend::Impl::stackKeysInProcess(PtraceProcess &P, pid_t Tid) {
                   uint64_t(StackIdSlots) * sizeof(tscc_stack_id_entry);
   uint64_t Base =
       ip::mapAnonymous(Acc, Size, PROT_READ | PROT_WRITE, Why, MAP_NORESERVE);
-  tscc_stack_ids Ids{nextIdBase(), StackIdSlots, 0,
-                     static_cast<int32_t>(P.Pid), 0};
+  tscc_stack_ids Ids{nextIdBase(), StackIdSlots, 0, static_cast<int32_t>(P.Pid),
+                     0};
   if (!Base || !P.writeMemory(Base, &Ids, sizeof(Ids)) ||
       !P.writeMemory(A.Config + offsetof(tscc_agent_config, stack_ids), &Base,
                      8)) {
