@@ -40,7 +40,7 @@ void PtraceBackend::Impl::planInProcessSyscalls(DataModel DM) {
   for (auto &[Nr, Hooks] : ByNr) {
     std::string Why = syscallStaysStopped(DM, Nr)
                           ? "the call does not return to where it was made"
-                          : inProcessObstacle(Hooks);
+                          : inProcessObstacle(Hooks, false);
     if (Why.empty())
       Ok[Nr] = std::move(Hooks);
     else
