@@ -13,6 +13,12 @@
 // RUN: %python %S/Inputs/attach-run.py %t.tsrun %t.o %t.exe 200 > %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=SUD < %t.out %}
+// The 32-bit twin: its libc calls through the vDSO (sysenter) and its jit
+// code with int $0x80; no call is patched, SUD catches every one.
+// RUN: %if native-i386 %{ %cc32 -pthread %S/Inputs/sud-catchall.c -o %t32.exe %}
+// RUN: %if native-i386 %{ %python %S/Inputs/attach-run.py %t.tsrun %t.o %t32.exe 200 > %t32.out %}
+// RUN: %if native-i386 %{ FileCheck %s < %t32.out %}
+// RUN: %if native-i386 && inprocess %{ FileCheck %s --check-prefix=SUD32 < %t32.out %}
 // CHECK: PROG libc 200 same=1
 // CHECK: PROG jit 200 same=1
 // CHECK: PROG thread 200 same=1
@@ -23,6 +29,8 @@
 // CHECK: TS getppid entries=[[N]] exits=[[N]] errors=0
 // CHECK: prog status: 0
 // CHECK: tsrun status: 0
+// SUD32: probe @@syscall:*:getppid:entry at getppid in syscall (0x{{[0-9a-f]+}}), in-process: every call is caught by Syscall User Dispatch (a SIGSYS in the process; int $0x80 and the vDSO's sysenter alike)
+// SUD32-NOT: stop (
 // SUD: probe @@syscall:*:getppid:entry at getppid in libc.so.6 (0x{{[0-9a-f]+}}), in-process at {{[0-9]+}} system-call sites{{.*}}; calls made elsewhere are caught in the process by Syscall User Dispatch (a SIGSYS)
 
 __global long entries;

@@ -443,9 +443,10 @@ struct tscc_agent_config {
    * let go of, the agent keeps SIGTRAP out of what its threads block
    * (Agent/signal.c). Also keeps the size the same in both models. */
   uint32_t trap_sites;
-  /* Syscall User Dispatch (Agent/sud.c, x86-64 only): the page pair tsrun
-   * mapped at TSCC_SUD_PAGE (code, then struct tscc_sud_data), 0 without.
-   * syscall_gadget: the `syscall; ret` the agent makes its own calls
+  /* Syscall User Dispatch (Agent/sud.c): the page pair tsrun mapped at
+   * TSCC_SUD_PAGE (_I386 in a 32-bit process: code, then struct
+   * tscc_sud_data), 0 without. syscall_gadget: the `syscall; ret`
+   * (`int $0x80; ret`) the agent makes its own calls
    * through, set with sud_page only (the one address SUD lets through);
    * 0, in every process without SUD: the agent's `syscall` instructions. */
   uint64_t sud_page;
@@ -483,6 +484,12 @@ struct tscc_agent_config {
  * TSCC_SUD_STUB_BYTES from TSCC_SUD_STUBS: `syscall; jmp *target(%rip)`,
  * each with its target in tscc_sud_data.stub_target. */
 #define TSCC_SUD_PAGE 0x2e7300000000ull
+/* The same pages in a 32-bit process, below 4 GiB: far above where a
+ * non-PIE executable's heap starts (0x0804xxxx) and below where the
+ * kernel maps libraries and the stack (top down from 0xf7xxxxxx). The
+ * code is i386 code there: `int $0x80` for `syscall`, and absolute
+ * addresses for rip-relative ones. */
+#define TSCC_SUD_PAGE_I386 0x2e730000ull
 /* Four pages of code: a stub per call site outside them, and every
  * system-call trampoline's untraced call is one (a libc has ~550). */
 #define TSCC_SUD_CODE_BYTES 16384u
@@ -494,6 +501,23 @@ struct tscc_agent_config {
 #define TSCC_SUD_STUB_COUNT ((TSCC_SUD_CODE_BYTES - TSCC_SUD_STUBS) / 16u)
 /* Stub 0 is rt_sigreturn's, whatever its site: it never returns. */
 #define TSCC_SUD_SIGRETURN_STUB 0u
+/* The last KiB of the code: the setup a new thread runs to switch SUD on
+ * in itself (prctl, SUD is not inherited), then spawn stubs of 32 bytes:
+ * `syscall; test %eax,%eax; jnz 1f; call setup; 1: jmp *target`, through
+ * which the agent makes a thread-making clone()/clone3() in a process
+ * tsrun has let go of (nobody to switch it on from outside). Each takes
+ * the place of two regular stubs, and its target is the first one's
+ * stub_target slot; regular stubs are the TSCC_SUD_REGULAR_STUBS before. */
+#define TSCC_SUD_SPAWN_SETUP (TSCC_SUD_CODE_BYTES - 1024u)
+#define TSCC_SUD_SPAWN_STUBS (TSCC_SUD_SPAWN_SETUP + 128u)
+#define TSCC_SUD_SPAWN_STUB_BYTES 32u
+#define TSCC_SUD_SPAWN_STUB_COUNT                                              \
+  ((TSCC_SUD_CODE_BYTES - TSCC_SUD_SPAWN_STUBS) / TSCC_SUD_SPAWN_STUB_BYTES)
+#define TSCC_SUD_REGULAR_STUBS                                                 \
+  ((TSCC_SUD_SPAWN_SETUP - TSCC_SUD_STUBS) / TSCC_SUD_STUB_BYTES)
+/* The stub_target slot of spawn stub J. */
+#define TSCC_SUD_SPAWN_SLOT(J)                                                 \
+  ((TSCC_SUD_SPAWN_STUBS - TSCC_SUD_STUBS) / TSCC_SUD_STUB_BYTES + 2u * (J))
 #define TSCC_SUD_ALLOW 0
 #define TSCC_SUD_BLOCK 1
 

@@ -340,12 +340,18 @@ public:
   /// when the first process of that model is set up.
   std::vector<std::string> SyscallProblems[2];
   void warnSyscallProblems(DataModel DM);
-  /// The system calls 64-bit processes trace in the process
-  /// (SyscallSites.h), with their hooks; and, per traced number, why it
-  /// stays at the seccomp stop (for -v).
-  pt::SyscallHooks InProcessSyscalls;
-  std::map<uint32_t, std::string> SyscallsStopped;
+  /// The system calls processes of each data model (modelIndex) trace in
+  /// the process (SyscallSites.h, SyscallDispatch.h), with their hooks;
+  /// and, per traced number, why it stays at the seccomp stop (for -v).
+  pt::SyscallHooks InProcessSyscalls[2];
+  std::map<uint32_t, std::string> SyscallsStopped[2];
   void planInProcessSyscalls();
+  void planInProcessSyscalls(DataModel DM);
+  /// Whether launched processes go without tsrun's seccomp filter: with
+  /// Syscall User Dispatch asked for (--syscall-dispatch) and every traced
+  /// call of both models able to run in the process, SUD catches their
+  /// calls as it does in attached ones.
+  bool dispatchReplacesFilter() const;
   /// Patches M's system-call sites when P traces calls in the process.
   void installSyscallSitesOf(pt::PtraceProcess &P, pid_t Tid, pt::Module &M);
   /// Says, once per process, how each system-call probe fires there.

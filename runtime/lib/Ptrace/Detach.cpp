@@ -50,8 +50,13 @@ PtraceBackend::Impl::attachmentNeeded(const PtraceProcess &P) const {
     return "its clauses run in tsrun (" + P.PathName + ")";
   if (P.Agent.ShardPending)
     return "its agent is not armed yet";
-  if (AnySyscallProbe || P.SeccompFilter || P.UsesSyscallStops)
-    return "the script has system-call probes, which stop it";
+  // System-call probes let it go only where Syscall User Dispatch catches
+  // every traced call in the process (InProcessSyscalls.cpp).
+  if (P.SeccompFilter || P.UsesSyscallStops ||
+      (AnySyscallProbe && !P.Agent.SudOn))
+    return "the script has system-call probes, which stop it" +
+           (P.Agent.SudWhy.empty() ? std::string()
+                                   : " (" + P.Agent.SudWhy + ")");
   for (const auto &[Addr, Bp] : P.Breakpoints)
     for (const Hook &H : Bp.Hooks)
       if (!H.watchesSigaction())

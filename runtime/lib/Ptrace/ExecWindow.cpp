@@ -67,8 +67,8 @@ void PtraceBackend::Impl::addExecGates(
     std::map<uint64_t, const ElfSymbol *> &Enclosing) {
   // A gate is only for a process tsrun may let go of; one that keeps its
   // system-call stops is never let go of.
-  if (!Opts.Detach || !P.Agent.Installed || AnySyscallProbe ||
-      P.UsesSyscallStops)
+  if (!Opts.Detach || !P.Agent.Installed ||
+      (AnySyscallProbe && !P.Agent.SudOn) || P.UsesSyscallStops)
     return;
   for (const char *Name : ExecFunctions)
     if (const ElfSymbol *Sym = M.Elf->findFunction(Name)) {

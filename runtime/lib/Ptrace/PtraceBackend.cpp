@@ -166,10 +166,12 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
     CArgv.push_back(const_cast<char *>(A.c_str()));
   CArgv.push_back(nullptr);
   std::vector<sock_filter> Filter;
-  if (AnySyscallProbe)
+  if (AnySyscallProbe && !dispatchReplacesFilter())
     Filter = buildSeccompFilter(
         SeccompNrs[TSCC_DM_LP64], SeccompNrs[TSCC_DM_ILP32],
-        InProcessSyscalls.Nrs.empty() ? 0 : SyscallGadgetReturn);
+        InProcessSyscalls[modelIndex(DataModel::LP64)].Nrs.empty()
+            ? 0
+            : SyscallGadgetReturn);
   const CallerSignals &Signals = callerSignals();
   std::vector<char *> ShArgv{const_cast<char *>("sh")};
   // Resolved here, as strace does, so that the command's own execve() is
@@ -289,6 +291,9 @@ bool PtraceBackend::Impl::launch(const std::vector<std::string> &Argv,
   All.push_back(std::move(Pre));
   PtraceProcess &P = *All.back();
   P.SeccompFilter = !Filter.empty();
+  // Without the filter its traced calls stop (PTRACE_SYSCALL) until
+  // Syscall User Dispatch is on (startSyscallDispatch).
+  P.UsesSyscallStops = AnySyscallProbe && Filter.empty();
   P.Seccomp.setOwnFilter(Filter);
   Thread &T = P.Threads[Child];
   T.Tid = Child;

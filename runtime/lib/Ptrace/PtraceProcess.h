@@ -39,6 +39,11 @@ namespace pt {
 /// Syscall User Dispatch's `syscall; int3` for injected calls, in its code
 /// page (tscc/agent.h: TSCC_SUD_PAGE + TSCC_SUD_INJECT).
 constexpr uint64_t SudInjectGadgetAt = 0x2e7300000000ull + 32;
+/// Where a process of the model has Syscall User Dispatch's pages
+/// (tscc/agent.h: TSCC_SUD_PAGE, TSCC_SUD_PAGE_I386).
+constexpr uint64_t sudPageOf(DataModel DM) {
+  return DM == DataModel::LP64 ? 0x2e7300000000ull : 0x2e730000ull;
+}
 
 /// One mapped ELF module of a process.
 struct Module : ModuleImage {
@@ -363,7 +368,8 @@ public:
   /// meanwhile (SelfRestore.h), or once Syscall User Dispatch's pages are
   /// in, their `syscall; int3` (the one range SUD lets calls through from).
   uint64_t syscallGadget() const {
-    return Agent.SudMapped ? SudInjectGadgetAt : Home + HomeGadgetOffset;
+    return Agent.SudMapped ? sudPageOf(DM) + (SudInjectGadgetAt & 4095)
+                           : Home + HomeGadgetOffset;
   }
   bool restoringGadget() const { return Home && !Agent.SudMapped; }
   static constexpr uint64_t HomeGadgetOffset = 32;

@@ -158,9 +158,7 @@ void agent_sud_off(void);
 
 void agent_reader_gone(void) {
   struct tscc_agent_proc *P = &agent_proc;
-#if defined(__x86_64__)
   agent_sud_off(); /* no SIGSYS once nobody traces the process */
-#endif
   __atomic_store_n(&P->armed, 0, __ATOMIC_RELEASE);
   uint32_t Expected = 0;
   if (!__atomic_compare_exchange_n(&P->healing, &Expected, 1, 0,

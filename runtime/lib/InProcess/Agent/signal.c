@@ -429,6 +429,10 @@ void agent_sigmask_gate(struct tscc_agent_frame *F, uint64_t Rsp) {
       Now = (Set & SIGTRAP_BIT) != 0;
   }
   Set &= ~(SIGTRAP_BIT | GLIBC_INTERNAL);
+  /* With Syscall User Dispatch on, SIGSYS stays open too (a forced SIGSYS
+   * that is blocked kills), as sud.c keeps it for rt_sigprocmask. */
+  if (__atomic_load_n(&tscc_agent_config.sud_page, __ATOMIC_RELAXED))
+    Set &= ~(1ull << 30);
   if (sys4(NR_rt_sigprocmask, How, Args[1] ? &Set : 0, Args[2] ? &Old : 0, 8) <
       0)
     return; /* a bad How: the call fails as it would have */

@@ -7,36 +7,16 @@
  * the clauses of the hooks of that number, with the registers a clause
  * sees at a ptrace system-call stop: rax -ENOSYS at the entry (the result
  * at the exit), orig_rax the number, rip and rcx just past the site's
- * `syscall`, r11 the flags. x86-64 only.
+ * `syscall`, r11 the flags. Sites are x86-64 only; the hooks' part is
+ * shared with sud.c's catch-all in both builds.
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
-#if defined(__x86_64__)
-
-void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
 /* Shared with sud.c, whose catch-all has hooks as a site has. */
 int agent_syscall_has_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
                             uint64_t Nr);
 void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
                              uint64_t Nr, const uint64_t *Regs);
-
-enum {
-  SYSCALL_INSN_BYTES = 2,
-  ENOSYS_ERRNO = 38,
-  CALL_GADGET = 0xff,    /* after the entry call: call *gadget */
-  CS_CALL_GADGET = 0x2e, /* the same, of a call without exit clauses */
-};
-
-/* The registers of a system-call stop; Rsp is the program's at the site. */
-static void syscall_regs(const struct tscc_agent_frame *F, uint64_t Rsp,
-                         uint64_t Nr, int Exit, uint64_t After, uint64_t *R) {
-  agent_regs_of(F, Rsp, After, R);
-  R[TSCC_REG_ORIG_RAX] = Nr;
-  R[TSCC_REG_RCX] = After;
-  R[TSCC_REG_R11] = F->rflags;
-  if (!Exit)
-    R[TSCC_REG_RAX] = (uint64_t)-ENOSYS_ERRNO;
-}
 
 /* The hooks of Site for call Nr at its entry or exit, counted as fired
  * and dropped (in T's row; the shared one without a thread). */
@@ -124,6 +104,28 @@ void agent_syscall_run_hooks(const struct tscc_agent_site *Site, uint32_t Kind,
                              uint64_t Nr, const uint64_t *Regs) {
   run_hooks(Site, Kind, Nr, (int64_t)Regs[TSCC_REG_RAX], Regs,
             syscall_needs(Site, Kind, Nr));
+}
+
+#if defined(__x86_64__)
+
+void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) HIDDEN;
+
+enum {
+  SYSCALL_INSN_BYTES = 2,
+  ENOSYS_ERRNO = 38,
+  CALL_GADGET = 0xff,    /* after the entry call: call *gadget */
+  CS_CALL_GADGET = 0x2e, /* the same, of a call without exit clauses */
+};
+
+/* The registers of a system-call stop; Rsp is the program's at the site. */
+static void syscall_regs(const struct tscc_agent_frame *F, uint64_t Rsp,
+                         uint64_t Nr, int Exit, uint64_t After, uint64_t *R) {
+  agent_regs_of(F, Rsp, After, R);
+  R[TSCC_REG_ORIG_RAX] = Nr;
+  R[TSCC_REG_RCX] = After;
+  R[TSCC_REG_R11] = F->rflags;
+  if (!Exit)
+    R[TSCC_REG_RAX] = (uint64_t)-ENOSYS_ERRNO;
 }
 
 void tscc_agent_syscall_hit(struct tscc_agent_frame *F, uint64_t Ret) {

@@ -59,7 +59,9 @@ constexpr unsigned MaxSettleSteps = 20'000;
 /// agent's lock timeout (250 ms).
 constexpr auto RunOutLimit = std::chrono::seconds(3);
 /// Where the agent's SIGSYS handler returns to (tscc/agent.h).
-constexpr uint64_t SudRestorer = TSCC_SUD_PAGE + TSCC_SUD_RESTORER;
+uint64_t sudRestorer(const PtraceProcess &P) {
+  return sudPageOf(P.dataModel()) + TSCC_SUD_RESTORER;
+}
 
 /// The trampoline whose code (prologue or copy) holds Rip, or null.
 const JumpSite *trampolineAt(const AgentState &A, uint64_t Rip) {
@@ -338,7 +340,7 @@ void plantTraps(AgentTakedown &D, uint64_t ReturnExit, size_t Mem,
   // The agent's SIGSYS handler (Syscall User Dispatch) returns to the
   // restorer of SUD's code page, outside the agent.
   if (P.Agent.SudMapped)
-    At.push_back(SudRestorer);
+    At.push_back(sudRestorer(P));
   for (uint64_t A : At) {
     if (auto It = Planted.find({Mem, A}); It != Planted.end()) {
       D.Traps.push_back({A, It->second});
@@ -366,24 +368,29 @@ void removeTraps(AgentTakedown &D) {
   D.Traps.clear();
 }
 
-/// The pc that the signal frame at Uc returns to, following frames that
-/// return to SUD's rt_sigreturn stub (a signal handler of the agent's whose
-/// own restorer's rt_sigreturn was caught by SUD): each such frame's stack
-/// pointer is where the next frame is. 0 if a frame cannot be read.
-uint64_t frameReturnPc(PtraceProcess &P, uint64_t Uc) {
-  constexpr uint64_t SigreturnStub =
-      TSCC_SUD_PAGE + TSCC_SUD_STUBS +
-      TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES;
-  constexpr uint64_t UcRsp = 40 + 15 * 8, UcRip = 40 + 16 * 8;
+/// The pc that the signal frame of a handler that returned with its stack
+/// pointer at Sp goes back to, following frames that return to SUD's
+/// rt_sigreturn stub (a signal handler of the agent's whose own restorer's
+/// rt_sigreturn was caught by SUD): each such frame's stack pointer is
+/// where the next frame is. 0 if a frame cannot be read. The ucontext is
+/// at Sp in a 64-bit process; a 32-bit one's frame has sig, pinfo and puc
+/// there (rt_sigframe_ia32 after its pretcode).
+uint64_t frameReturnPc(PtraceProcess &P, uint64_t Sp) {
+  bool Lp64 = P.dataModel() == DataModel::LP64;
+  const uint64_t SigreturnStub = sudPageOf(P.dataModel()) + TSCC_SUD_STUBS +
+                                 TSCC_SUD_SIGRETURN_STUB * TSCC_SUD_STUB_BYTES;
+  const uint64_t UcSp = Lp64 ? 40 + 15 * 8 : 20 + 7 * 4,
+                 UcPc = Lp64 ? 40 + 16 * 8 : 20 + 14 * 4;
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    bool Ok = false, OkSp = false;
-    uint64_t Pc = P.readPointer(Uc + UcRip, Ok);
-    uint64_t Sp = P.readPointer(Uc + UcRsp, OkSp);
-    if (!Ok || !OkSp)
+    bool Ok = true, OkPc = false, OkSp = false;
+    uint64_t Uc = Lp64 ? Sp : P.readPointer(Sp + 8, Ok);
+    uint64_t Pc = P.readPointer(Uc + UcPc, OkPc);
+    Sp = P.readPointer(Uc + UcSp, OkSp);
+    if (!Ok || !OkPc || !OkSp)
       return 0;
     if (Pc != SigreturnStub)
       return Pc;
-    Uc = Sp; // rt_sigreturn from the stub reads the frame at its rsp
+    // rt_sigreturn from the stub reads the frame at its stack pointer.
   }
   return 0;
 }
@@ -395,15 +402,15 @@ uint64_t frameReturnPc(PtraceProcess &P, uint64_t Uc) {
 /// handler's `ret` left at its stack pointer) goes back into the agent.
 bool leaveThroughRestorer(PtraceProcess &P, Thread &T, user_regs_struct &R,
                           const AddressRanges &Code) {
-  constexpr uint64_t InHandler =
-      TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES + offsetof(tscc_sud_data, in_handler);
+  const uint64_t InHandler = sudPageOf(P.dataModel()) + TSCC_SUD_CODE_BYTES +
+                             offsetof(tscc_sud_data, in_handler);
   constexpr uint64_t LockDeclBytes = 7;
   uint32_t N = 0;
   if (P.readMemory(InHandler, &N, sizeof(N)) && N) {
     --N;
     P.writeMemory(InHandler, &N, sizeof(N));
   }
-  R.rip = SudRestorer + LockDeclBytes;
+  R.rip = sudRestorer(P) + LockDeclBytes;
   ptrace(PTRACE_SETREGS, T.Tid, nullptr, &R);
   uint64_t Pc = frameReturnPc(P, R.rsp);
   return Pc && !Code.contains(Pc);
@@ -415,7 +422,7 @@ bool leaveThroughTrap(AgentTakedown &D, Thread &T, user_regs_struct &R,
                       uint64_t At, uint64_t ReturnExit,
                       const AddressRanges &Code) {
   PtraceProcess &P = *D.P;
-  if (At == SudRestorer && P.Agent.SudMapped)
+  if (P.Agent.SudMapped && At == sudRestorer(P))
     return leaveThroughRestorer(P, T, R, Code);
   if (At == ReturnExit) {
     bool Ok = false;

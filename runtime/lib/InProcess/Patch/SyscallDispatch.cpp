@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
@@ -33,12 +34,19 @@ struct SudConfig {
   uint64_t Selector, Offset, Len;
 };
 
-constexpr uint64_t DataAt = TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES;
+static_assert(sudPageOf(DataModel::LP64) == TSCC_SUD_PAGE);
+static_assert(sudPageOf(DataModel::ILP32) == TSCC_SUD_PAGE_I386);
+/// Where P's SUD pages are: its code page, then tscc_sud_data.
+uint64_t pageOf(const PtraceProcess &P) { return sudPageOf(P.dataModel()); }
+uint64_t dataOf(const PtraceProcess &P) {
+  return pageOf(P) + TSCC_SUD_CODE_BYTES;
+}
 constexpr int SudSiCode = 2; // SYS_USER_DISPATCH
 constexpr uint64_t SaRestorer = 0x04000000, SaNodefer = 0x40000000;
 
-bool setDispatch(pid_t Tid, bool On, std::string &Error) {
-  SudConfig C{On ? 1u : 0u, On ? DataAt : 0, On ? TSCC_SUD_PAGE : 0,
+bool setDispatch(const PtraceProcess &P, pid_t Tid, bool On,
+                 std::string &Error) {
+  SudConfig C{On ? 1u : 0u, On ? dataOf(P) : 0, On ? pageOf(P) : 0,
               On ? TSCC_SUD_CODE_BYTES : 0};
   if (ptrace(static_cast<__ptrace_request>(PtraceSetSudConfig), Tid,
              reinterpret_cast<void *>(sizeof(C)), &C) == 0)
@@ -51,30 +59,116 @@ bool setDispatch(pid_t Tid, bool On, std::string &Error) {
   return false;
 }
 
+/// The setup a thread made while tsrun has let go of the process runs to
+/// switch SUD on in itself, prctl(PR_SET_SYSCALL_USER_DISPATCH,
+/// PR_SYS_DISPATCH_ON, page, length, selector) with the registers the
+/// program's clone() left kept (glibc's thread start reads them), and
+/// returns 0, the child's result; then the spawn stubs that call it in the
+/// child only (tscc/agent.h). A 64-bit stub steps over the red zone around
+/// its call (a fork-like clone goes on on the caller's stack).
+void spawnCode(DataModel DM, std::vector<uint8_t> &Code) {
+  bool Lp64 = DM == DataModel::LP64;
+  const uint64_t Page = sudPageOf(DM), Data = Page + TSCC_SUD_CODE_BYTES;
+  const uint64_t Selector = Data + offsetof(tscc_sud_data, selector);
+  std::vector<uint8_t> Setup;
+  auto Bytes = [&](std::initializer_list<uint8_t> B) {
+    Setup.insert(Setup.end(), B);
+  };
+  auto Imm = [&](uint64_t V, unsigned N) {
+    for (unsigned I = 0; I < N; ++I)
+      Setup.push_back(static_cast<uint8_t>(V >> (8 * I)));
+  };
+  if (Lp64) {
+    // push rdi rsi rdx r10 r8 r9; mov $157,%eax; mov $59,%edi; mov $1,%esi
+    Bytes({0x57, 0x56, 0x52, 0x41, 0x52, 0x41, 0x50, 0x41, 0x51,
+           0xb8, 157,  0,    0,    0,    0xbf, 59,   0,    0,
+           0,    0xbe, 1,    0,    0,    0,    0x48, 0xba});
+    Imm(Page, 8); // movabs $page,%rdx
+    Bytes({0x41, 0xba});
+    Imm(TSCC_SUD_CODE_BYTES, 4); // mov $len,%r10d
+    Bytes({0x49, 0xb8});
+    Imm(Selector, 8); // movabs $selector,%r8
+    // syscall; pop r9 r8 r10 rdx rsi rdi; xor %eax,%eax; ret
+    Bytes({0x0f, 0x05, 0x41, 0x59, 0x41, 0x58, 0x41, 0x5a, 0x5a, 0x5e, 0x5f,
+           0x31, 0xc0, 0xc3});
+  } else {
+    // push ebx ecx edx esi edi; mov $172,%eax; mov $59,%ebx; mov $1,%ecx
+    Bytes({0x53, 0x51, 0x52, 0x56, 0x57, 0xb8, 172, 0, 0, 0,   0xbb,
+           59,   0,    0,    0,    0xb9, 1,    0,   0, 0, 0xba});
+    Imm(Page, 4); // mov $page,%edx
+    Bytes({0xbe});
+    Imm(TSCC_SUD_CODE_BYTES, 4); // mov $len,%esi
+    Bytes({0xbf});
+    Imm(Selector, 4); // mov $selector,%edi
+    // int $0x80; pop edi esi edx ecx ebx; xor %eax,%eax; ret
+    Bytes({0xcd, 0x80, 0x5f, 0x5e, 0x5a, 0x59, 0x5b, 0x31, 0xc0, 0xc3});
+  }
+  memcpy(Code.data() + TSCC_SUD_SPAWN_SETUP, Setup.data(), Setup.size());
+  for (uint32_t J = 0; J < TSCC_SUD_SPAWN_STUB_COUNT; ++J) {
+    uint64_t At = TSCC_SUD_SPAWN_STUBS + J * TSCC_SUD_SPAWN_STUB_BYTES;
+    std::vector<uint8_t> S;
+    auto Rel32 = [&](int64_t V) {
+      for (unsigned I = 0; I < 4; ++I)
+        S.push_back(static_cast<uint8_t>(V >> (8 * I)));
+    };
+    // syscall; test %eax,%eax; jnz over the child's part
+    S = {uint8_t(Lp64 ? 0x0f : 0xcd),
+         uint8_t(Lp64 ? 0x05 : 0x80),
+         0x85,
+         0xc0,
+         0x75,
+         uint8_t(Lp64 ? 18 : 5)};
+    if (Lp64)
+      S.insert(S.end(), {0x48, 0x8d, 0x64, 0x24, 0x80}); // lea -128(%rsp)
+    S.push_back(0xe8);                                   // call setup
+    Rel32(int64_t(TSCC_SUD_SPAWN_SETUP) - int64_t(At + S.size() + 4));
+    if (Lp64) // lea 128(%rsp),%rsp
+      S.insert(S.end(), {0x48, 0x8d, 0xa4, 0x24, 0x80, 0, 0, 0});
+    uint64_t Slot = Data + offsetof(tscc_sud_data, stub_target) +
+                    8 * uint64_t(TSCC_SUD_SPAWN_SLOT(J));
+    S.insert(S.end(), {0xff, 0x25}); // jmp *target
+    Rel32(Lp64 ? int64_t(Slot - (Page + At + S.size() + 4)) : int64_t(Slot));
+    memcpy(Code.data() + At, S.data(), S.size());
+  }
+}
+
 /// The SUD code page after the gadget: the handler's restorer, the
 /// injection gadget tsrun uses from now on, and the stubs, each
-/// `syscall; jmp *target(%rip)` with its target in tscc_sud_data.
-std::vector<uint8_t> codePage() {
+/// `syscall; jmp *target(%rip)` with its target in tscc_sud_data. In a
+/// 32-bit process the same bytes with `int $0x80` for `syscall`: there
+/// `lock decl` and `jmp *` of ModRM 0x0d/0x25 take an absolute address
+/// where x86-64 takes a rip-relative one.
+std::vector<uint8_t> codePage(DataModel DM) {
+  bool Lp64 = DM == DataModel::LP64;
+  const uint64_t Page = sudPageOf(DM), Data = Page + TSCC_SUD_CODE_BYTES;
+  const uint8_t Sys[2] = {uint8_t(Lp64 ? 0x0f : 0xcd),
+                          uint8_t(Lp64 ? 0x05 : 0x80)};
+  // The displacement of a memory operand at Target, of an instruction
+  // that ends at End.
+  auto Disp = [&](uint64_t Target, uint64_t End) {
+    return static_cast<int32_t>(Lp64 ? Target - End : Target);
+  };
   std::vector<uint8_t> Code(TSCC_SUD_CODE_BYTES, 0xcc);
-  const uint8_t Gadget[] = {0x0f, 0x05, 0xc3};
+  const uint8_t Gadget[] = {Sys[0], Sys[1], 0xc3};
   memcpy(Code.data(), Gadget, sizeof(Gadget));
-  // lock decl in_handler(%rip); mov $15,%eax; syscall
-  uint8_t Restorer[] = {0xf0, 0xff, 0x0d, 0, 0, 0,    0,
-                        0xb8, 15,   0,    0, 0, 0x0f, 0x05};
-  int32_t Count =
-      static_cast<int32_t>(DataAt + offsetof(tscc_sud_data, in_handler) -
-                           (TSCC_SUD_PAGE + TSCC_SUD_RESTORER + 7));
+  // lock decl in_handler; mov $NR_rt_sigreturn,%eax; syscall
+  uint8_t Restorer[] = {
+      0xf0, 0xff, 0x0d, 0,      0,     0, 0, 0xb8, uint8_t(Lp64 ? 15 : 173),
+      0,    0,    0,    Sys[0], Sys[1]};
+  int32_t Count = Disp(Data + offsetof(tscc_sud_data, in_handler),
+                       Page + TSCC_SUD_RESTORER + 7);
   memcpy(Restorer + 3, &Count, 4);
   static_assert(TSCC_SUD_RESTORER + sizeof(Restorer) <= TSCC_SUD_INJECT);
   memcpy(Code.data() + TSCC_SUD_RESTORER, Restorer, sizeof(Restorer));
-  const uint8_t Inject[] = {0x0f, 0x05, 0xcc};
+  const uint8_t Inject[] = {Sys[0], Sys[1], 0xcc};
   memcpy(Code.data() + SudInjectGadget, Inject, sizeof(Inject));
-  for (uint32_t I = 0; I < TSCC_SUD_STUB_COUNT; ++I) {
+  spawnCode(DM, Code);
+  for (uint32_t I = 0; I < TSCC_SUD_REGULAR_STUBS; ++I) {
     uint64_t At = TSCC_SUD_STUBS + I * TSCC_SUD_STUB_BYTES;
     uint64_t Slot =
-        DataAt + offsetof(tscc_sud_data, stub_target) + 8 * uint64_t(I);
-    int32_t Rel = static_cast<int32_t>(Slot - (TSCC_SUD_PAGE + At + 8));
-    uint8_t Stub[8] = {0x0f, 0x05, 0xff, 0x25};
+        Data + offsetof(tscc_sud_data, stub_target) + 8 * uint64_t(I);
+    int32_t Rel = Disp(Slot, Page + At + 8);
+    uint8_t Stub[8] = {Sys[0], Sys[1], 0xff, 0x25};
     memcpy(Stub + 4, &Rel, 4);
     memcpy(Code.data() + At, Stub, sizeof(Stub));
   }
@@ -83,7 +177,8 @@ std::vector<uint8_t> codePage() {
 
 /// tscc_sud_data with the hooks and their strings behind it. False when
 /// they do not fit.
-bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
+bool dataPages(const SyscallHooks &H, uint64_t DataAt,
+               std::vector<uint8_t> &Out) {
   Out.assign(TSCC_SUD_DATA_BYTES, 0);
   tscc_sud_data D{};
   D.selector = TSCC_SUD_BLOCK;
@@ -117,36 +212,33 @@ bool dataPages(const SyscallHooks &H, std::vector<uint8_t> &Out) {
   return true;
 }
 
+/// Maps the code pages (in a 64-bit process those after the gadget's,
+/// which ensureSyscallGadget mapped; in a 32-bit one all of them) and the
+/// data pages, at their fixed addresses.
 bool mapPages(PtraceProcess &P, pid_t Tid, std::string &Error) {
-  uint64_t R = 0;
-  constexpr uint64_t NrMmap = 9;
-  // The code pages after the gadget's (mapped with it), for more stubs.
-  constexpr uint64_t MoreCode = TSCC_SUD_PAGE + 4096;
-  if (!injectSyscall(
-          P, Tid, NrMmap,
-          {MoreCode, TSCC_SUD_CODE_BYTES - 4096, PROT_READ | PROT_EXEC,
-           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull, 0},
-          R, Error))
+  bool Lp64 = P.dataModel() == DataModel::LP64;
+  const uint64_t NrMmap = agentAbi(P.dataModel()).NrMmap;
+  const uint64_t Code = pageOf(P) + (Lp64 ? 4096 : 0);
+  const uint64_t CodeBytes = TSCC_SUD_CODE_BYTES - (Lp64 ? 4096 : 0);
+  const uint64_t NoFd = Lp64 ? ~0ull : 0xffffffffull;
+  auto Map = [&](uint64_t At, uint64_t Len, int Prot, const char *What) {
+    uint64_t R = 0;
+    if (!injectSyscall(P, Tid, NrMmap,
+                       {At, Len, uint64_t(Prot),
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, NoFd,
+                        0},
+                       R, Error))
+      return false;
+    if (R == At)
+      return true;
+    Error = std::string("the address of Syscall User Dispatch's ") + What +
+            " is taken";
+    if (Lp64 ? static_cast<int64_t>(R) >= 0 : R < 0xfffff000u)
+      unmapInTarget(P, Tid, R, Len);
     return false;
-  if (R != MoreCode) {
-    Error = "the address of Syscall User Dispatch's stubs is taken";
-    if (static_cast<int64_t>(R) >= 0)
-      unmapInTarget(P, Tid, R, TSCC_SUD_CODE_BYTES - 4096);
-    return false;
-  }
-  if (!injectSyscall(P, Tid, NrMmap,
-                     {DataAt, TSCC_SUD_DATA_BYTES, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, ~0ull,
-                      0},
-                     R, Error))
-    return false;
-  if (R != DataAt) {
-    Error = "the address of Syscall User Dispatch's data is taken";
-    if (static_cast<int64_t>(R) >= 0)
-      unmapInTarget(P, Tid, R, TSCC_SUD_DATA_BYTES);
-    return false;
-  }
-  return true;
+  };
+  return Map(Code, CodeBytes, PROT_READ | PROT_EXEC, "stubs") &&
+         Map(dataOf(P), TSCC_SUD_DATA_BYTES, PROT_READ | PROT_WRITE, "data");
 }
 
 uint64_t configField(const PtraceProcess &P, size_t Offset) {
@@ -161,7 +253,7 @@ bool installHandler(PtraceProcess &P, pid_t Tid, std::string &Error) {
   // call it makes for the program blocks exactly what the program blocks.
   std::array<uint8_t, 32> Act =
       Abi.sigaction(P.Agent.Sigsys, SA_SIGINFO | SaNodefer | SaRestorer,
-                    TSCC_SUD_PAGE + TSCC_SUD_RESTORER);
+                    pageOf(P) + TSCC_SUD_RESTORER);
   uint64_t Scratch = P.Agent.DataBase;
   uint64_t R = 0;
   if (!P.writeMemory(Scratch, Act.data(), Act.size())) {
@@ -188,31 +280,34 @@ bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
                                          std::string &Error) {
   if (P.Agent.SudOn)
     return true;
-  if (!P.Agent.Sigsys || !P.Agent.SyscallGadget) {
+  // A 64-bit process's code page starts with the gadget's page, mapped
+  // already (ensureSyscallGadget); a 32-bit one's is mapped here whole.
+  if (!P.Agent.Sigsys ||
+      (P.dataModel() == DataModel::LP64 && !P.Agent.SyscallGadget)) {
     Error = "the agent has no SIGSYS handler";
     return false;
   }
   std::vector<uint8_t> Data;
-  if (!dataPages(H, Data)) {
+  if (!dataPages(H, dataOf(P), Data)) {
     Error = "the traced system calls' hooks do not fit a page";
     return false;
   }
   // Probe the kernel on one thread before anything is put in.
-  if (!setDispatch(Tid, false, Error))
+  if (!setDispatch(P, Tid, false, Error))
     return false;
-  std::vector<uint8_t> Code = codePage();
+  std::vector<uint8_t> Code = codePage(P.dataModel());
   if (!mapPages(P, Tid, Error))
     return false;
   P.Agent.SudMapped = true;
-  if (!P.writeMemory(DataAt, Data.data(), Data.size()) ||
-      !P.writeMemory(TSCC_SUD_PAGE, Code.data(), Code.size())) {
+  if (!P.writeMemory(dataOf(P), Data.data(), Data.size()) ||
+      !P.writeMemory(pageOf(P), Code.data(), Code.size())) {
     Error = "cannot write Syscall User Dispatch's pages";
     return false;
   }
   // The agent makes its own calls through the gadget, the one address SUD
   // lets through, from now on (only here: a process without SUD keeps the
   // agent's own `syscall` instructions).
-  uint64_t Page = TSCC_SUD_PAGE;
+  uint64_t Page = pageOf(P);
   if (!P.writeMemory(configField(P, offsetof(tscc_agent_config, sud_page)),
                      &Page, sizeof(Page)) ||
       !P.writeMemory(
@@ -221,9 +316,9 @@ bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
       !installHandler(P, Tid, Error))
     return false;
   for (auto &[T, Th] : P.Threads)
-    if (!setDispatch(T, true, Error)) {
+    if (!setDispatch(P, T, true, Error)) {
       for (auto &[U, Uh] : P.Threads)
-        setDispatch(U, false, Error);
+        setDispatch(P, U, false, Error);
       return false;
     }
   P.Agent.SudOn = true;
@@ -232,7 +327,7 @@ bool tscc::rt::pt::enableSyscallDispatch(PtraceProcess &P, pid_t Tid,
 
 bool tscc::rt::pt::dispatchThread(PtraceProcess &P, pid_t Tid,
                                   std::string &Error) {
-  return P.Agent.SudOn && setDispatch(Tid, true, Error);
+  return P.Agent.SudOn && setDispatch(P, Tid, true, Error);
 }
 
 std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
@@ -240,12 +335,12 @@ std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
   if (!P.Agent.SudMapped)
     return {};
   uint32_t InHandler = 0;
-  if (!P.readMemory(DataAt + offsetof(tscc_sud_data, in_handler), &InHandler,
+  if (!P.readMemory(dataOf(P) + offsetof(tscc_sud_data, in_handler), &InHandler,
                     sizeof(InHandler)) ||
       InHandler)
     return "a thread is in the agent's SIGSYS handler (Syscall User "
            "Dispatch), which may return into the bytes";
-  constexpr uint64_t Stubs = TSCC_SUD_PAGE + TSCC_SUD_STUBS;
+  const uint64_t Stubs = pageOf(P) + TSCC_SUD_STUBS;
   for (const auto &[Tid, T] : P.Threads) {
     user_regs_struct R{};
     if (T.State != ThreadState::Stopped ||
@@ -253,14 +348,22 @@ std::string tscc::rt::pt::dispatchInTheWay(PtraceProcess &P, uint64_t Site,
       continue;
     // Entering the handler (not counted in yet) or leaving it (counted
     // out, its signal frame not yet restored).
-    if (R.rip == P.Agent.Sigsys ||
-        (R.rip >= TSCC_SUD_PAGE + TSCC_SUD_RESTORER &&
-         R.rip < TSCC_SUD_PAGE + TSCC_SUD_INJECT))
+    if (R.rip == P.Agent.Sigsys || (R.rip >= pageOf(P) + TSCC_SUD_RESTORER &&
+                                    R.rip < pageOf(P) + TSCC_SUD_INJECT))
       return "a thread is entering or leaving the agent's SIGSYS handler";
-    if (R.rip < Stubs || R.rip >= TSCC_SUD_PAGE + TSCC_SUD_CODE_BYTES)
+    if (R.rip < Stubs || R.rip >= pageOf(P) + TSCC_SUD_CODE_BYTES)
       continue;
-    uint64_t Stub = (R.rip - Stubs) / TSCC_SUD_STUB_BYTES, Target = 0;
-    if (P.readMemory(DataAt + offsetof(tscc_sud_data, stub_target) + 8 * Stub,
+    const uint64_t Spawn = pageOf(P) + TSCC_SUD_SPAWN_STUBS;
+    if (R.rip >= pageOf(P) + TSCC_SUD_SPAWN_SETUP && R.rip < Spawn)
+      return "a thread made while tsrun had let go of the process is "
+             "switching Syscall User Dispatch on in itself";
+    uint64_t Stub =
+        R.rip >= Spawn
+            ? TSCC_SUD_SPAWN_SLOT((R.rip - Spawn) / TSCC_SUD_SPAWN_STUB_BYTES)
+            : (R.rip - Stubs) / TSCC_SUD_STUB_BYTES;
+    uint64_t Target = 0;
+    if (P.readMemory(dataOf(P) + offsetof(tscc_sud_data, stub_target) +
+                         8 * Stub,
                      &Target, sizeof(Target)) &&
         Target > Site && Target < Site + Length)
       return "a thread in a system call made for Syscall User Dispatch "
@@ -354,11 +457,11 @@ tscc::rt::pt::disableSyscallDispatch(PtraceProcess &P,
   // The selector first: a thread not stopped (none should be) makes its
   // calls where it makes them from now on.
   uint8_t Allow = TSCC_SUD_ALLOW;
-  P.writeMemory(DataAt + offsetof(tscc_sud_data, selector), &Allow, 1);
+  P.writeMemory(dataOf(P) + offsetof(tscc_sud_data, selector), &Allow, 1);
   std::string Error;
   bool Queued = false;
   for (Thread *T : Threads) {
-    setDispatch(T->Tid, false, Error);
+    setDispatch(P, T->Tid, false, Error);
     replayDispatchedCall(*T);
     Queued = Queued || !takeQueuedSigsys(P, *T);
   }

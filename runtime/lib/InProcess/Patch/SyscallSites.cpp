@@ -56,7 +56,21 @@ bool tscc::rt::pt::ensureSyscallGadget(PtraceProcess &P, pid_t Tid,
   return true;
 }
 
-bool tscc::rt::pt::syscallStaysStopped(uint32_t Nr) {
+bool tscc::rt::pt::syscallStaysStopped(DataModel DM, uint32_t Nr) {
+  if (DM != DataModel::LP64)
+    switch (Nr) {
+    case 2:   // fork
+    case 11:  // execve
+    case 119: // sigreturn
+    case 120: // clone
+    case 173: // rt_sigreturn
+    case 190: // vfork
+    case 358: // execveat
+    case 435: // clone3
+      return true;
+    default:
+      return false;
+    }
   switch (Nr) {
   case 15:  // rt_sigreturn
   case 56:  // clone

@@ -35,8 +35,9 @@ constexpr uint64_t SyscallGadgetReturn = SyscallGadgetAddress + 2;
 /// The numbers tsrun never traces in the process: calls that return on
 /// another stack (clone, clone3, vfork), in another process (fork), in
 /// another image (execve, execveat) or not at all to the site
-/// (rt_sigreturn). Their probes stay at the seccomp stop.
-bool syscallStaysStopped(uint32_t Nr);
+/// (rt_sigreturn, and i386's sigreturn). Their probes stay at the seccomp
+/// stop. Nr is of the data model's numbering.
+bool syscallStaysStopped(DataModel DM, uint32_t Nr);
 
 /// Maps P's gadget at SyscallGadgetAddress (once per image).
 bool ensureSyscallGadget(PtraceProcess &P, pid_t Tid, std::string &Error);

@@ -1,7 +1,8 @@
 /*===- i386/arch.h - What the agent does differently in 32-bit processes ---===*
  *
  * See x86_64/arch.h. System calls are made with int $0x80 (the agent's are
- * all off the hot path; sysenter would need the vDSO's stub), threads are
+ * all off the hot path; sysenter would need the vDSO's stub), or through
+ * Syscall User Dispatch's gadget, threads are
  * told apart by their TCB address (%gs:0, glibc's tcbhead_t.tcb), and the
  * trampoline calls the agent without skipping a red zone (i386 has none).
  * i386/entry.S is this build's assembly.
@@ -12,7 +13,11 @@
 #include <stdint.h>
 
 /* ebx and ebp may hold the PIC base and the frame pointer: both are saved
- * around the call, and the six arguments come from memory. */
+ * around the call, and the six arguments come from memory. In a process
+ * with Syscall User Dispatch (sud.c) the call goes through the gadget
+ * (config.syscall_gadget, `int $0x80; ret`), the one range SUD lets calls
+ * through from; every register is an argument then, so the gadget is
+ * called through its absolute address (this build is not PIC). */
 static inline long sys6(long Nr, long A, long B, long C, long D, long E,
                         long F) {
   long Args[6] = {A, B, C, D, E, F}, *P = Args;
@@ -24,12 +29,16 @@ static inline long sys6(long Nr, long A, long B, long C, long D, long E,
                    "mov 8(%%ecx), %%edx\n\t"
                    "mov 0(%%ecx), %%ebx\n\t"
                    "mov 4(%%ecx), %%ecx\n\t"
-                   "int $0x80\n\t"
-                   "pop %%ebx\n\t"
+                   "cmpl $0, %[g]\n\t"
+                   "je 1f\n\t"
+                   "call *%[g]\n\t"
+                   "jmp 2f\n"
+                   "1:\tint $0x80\n"
+                   "2:\tpop %%ebx\n\t"
                    "pop %%ebp"
                    : "+a"(Nr), "+c"(P)
-                   :
-                   : "edx", "esi", "edi", "memory");
+                   : [g] "m"(tscc_agent_config.syscall_gadget)
+                   : "edx", "esi", "edi", "memory", "cc");
   return Nr;
 }
 
