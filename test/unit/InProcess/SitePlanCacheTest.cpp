@@ -76,12 +76,16 @@ TEST(SitePlanCache, ModuleKeyWithoutBuildIdIsTheFileNotThePath) {
   // (the old one is kept alive so that it cannot be reused).
   std::string Old = Path + ".old";
   ASSERT_EQ(rename(Path.c_str(), Old.c_str()), 0);
-  { std::ofstream(Path) << "first"; }
+  {
+    std::ofstream(Path) << "first";
+  }
   std::optional<FileIdentity> Second = FileIdentity::of(Path);
   ASSERT_TRUE(Second);
   EXPECT_NE(moduleCodeKey("", *Second), Key);
   // Rewritten in place with other contents: another size or times.
-  { std::ofstream(Path, std::ios::trunc) << "second, longer"; }
+  {
+    std::ofstream(Path, std::ios::trunc) << "second, longer";
+  }
   EXPECT_NE(moduleCodeKey("", *FileIdentity::of(Path)),
             moduleCodeKey("", *Second));
   unlink(Path.c_str());

@@ -19,9 +19,9 @@ std::string ip::moduleCodeKey(const std::string &BuildId,
     }
     return Out;
   }
-  return "file:" + std::to_string(Id.Dev) + ":" + std::to_string(Id.Ino) +
-         ":" + std::to_string(Id.Size) + ":" + std::to_string(Id.MTimeNs) +
-         ":" + std::to_string(Id.CTimeNs);
+  return "file:" + std::to_string(Id.Dev) + ":" + std::to_string(Id.Ino) + ":" +
+         std::to_string(Id.Size) + ":" + std::to_string(Id.MTimeNs) + ":" +
+         std::to_string(Id.CTimeNs);
 }
 
 std::string ip::moduleCodeKey(const ElfFile &F) {
