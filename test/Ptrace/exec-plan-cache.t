@@ -1,10 +1,10 @@
 // The site-plan cache (InProcess/Patch/SitePlanCache.h): the plan of a
 // site is made once per file and reused, moved to the new load address,
-// in every later image that maps the same file; -v says how many of a
-// module's plans were reused. A parent (another build, K=4) execs a child
-// program twice: the first image of the child makes the plan of its
-// work() site, the second reuses it, and both trace the same hits and
-// print the same sums. Then the same with a new file put at the child's
+// in every later image that maps the same file; with TSCC_EXEC_STATS, -v
+// says how many of a module's plans were reused. A parent (another build,
+// K=4) execs a child program twice: the first image of the child makes
+// the plan of its work() site, the second reuses it, and both trace the
+// same hits and print the same sums. Then the same with a new file put at the child's
 // path between the two execs (another build, K=5, built without a
 // build-id so that only the file's identity tells the two apart; its
 // work() is at the same address with the same size, one `lea` and a `ret`
@@ -16,24 +16,24 @@
 // RUN: %tscc %s -o %t.o
 // RUN: %cc64 -O2 -DK=4 %S/Inputs/exec-plan-cache.c -o %t.d/parent
 // RUN: %cc64 -O2 -DK=3 %S/Inputs/exec-plan-cache.c -o %t.d/child
-// RUN: %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err
+// RUN: env TSCC_EXEC_STATS=1 %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=SAME < %t.out
 // RUN: FileCheck %s --check-prefix=TRACE < %t.trace
 // RUN: FileCheck %s --check-prefix=REUSED < %t.err
-// RUN: %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err
+// RUN: env TSCC_EXEC_STATS=1 %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=SAME < %t.out
 // RUN: FileCheck %s --check-prefix=TRACE < %t.trace
 // RUN: FileCheck %s --check-prefix=REUSED < %t.err
 //
 // RUN: %cc64 -O2 -DK=3 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/child
 // RUN: %cc64 -O2 -DK=5 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/next
-// RUN: %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err
+// RUN: env TSCC_EXEC_STATS=1 %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=REPLACED < %t.out
 // RUN: FileCheck %s --check-prefix=TRACE < %t.trace
 // RUN: FileCheck %s --check-prefix=MADE < %t.err
 // RUN: %cc64 -O2 -DK=3 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/child
 // RUN: %cc64 -O2 -DK=5 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/next
-// RUN: %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err
+// RUN: env TSCC_EXEC_STATS=1 %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=REPLACED < %t.out
 // RUN: FileCheck %s --check-prefix=TRACE < %t.trace
 // RUN: FileCheck %s --check-prefix=MADE < %t.err
@@ -41,13 +41,13 @@
 // The -m32 twins.
 // RUN: %if native-i386 %{ %cc32 -O2 -DK=4 %S/Inputs/exec-plan-cache.c -o %t.d/parent %}
 // RUN: %if native-i386 %{ %cc32 -O2 -DK=3 %S/Inputs/exec-plan-cache.c -o %t.d/child %}
-// RUN: %if native-i386 %{ %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err %}
+// RUN: %if native-i386 %{ env TSCC_EXEC_STATS=1 %tsrun -v -o %t.trace %t.o -- %t.d/parent %t.d/child > %t.out 2> %t.err %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=SAME < %t.out %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=TRACE < %t.trace %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=REUSED < %t.err %}
 // RUN: %if native-i386 %{ %cc32 -O2 -DK=3 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/child %}
 // RUN: %if native-i386 %{ %cc32 -O2 -DK=5 -Wl,--build-id=none %S/Inputs/exec-plan-cache.c -o %t.d/next %}
-// RUN: %if native-i386 %{ %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err %}
+// RUN: %if native-i386 %{ env TSCC_EXEC_STATS=1 %tsrun --detach -v -o %t.trace %t.o -- %t.d/parent %t.d/child %t.d/next > %t.out 2> %t.err %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=REPLACED < %t.out %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=TRACE < %t.trace %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=MADE < %t.err %}

@@ -548,7 +548,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     PlanCounts Plans;
     std::map<uint64_t, std::string> Rejected =
         installJumpSites(P, Tid, M, Jumps, Sites, Traps, &Plans);
-    if (Plans.Reused + Plans.Made)
+    // Part of the exec-cost diagnostics (ExecCost.h), not of every -v.
+    if (cost::enabled() && Plans.Reused + Plans.Made)
       S.note("pid " + std::to_string(P.Pid) + ": " + M.Name + ": " +
              std::to_string(Plans.Reused) +
              " site plans reused from an earlier image of the same file, " +
