@@ -15,6 +15,12 @@ uint64_t cost::nowNs() {
   return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
 }
 
+uint64_t cost::cpuNs() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
 namespace {
 
 constexpr unsigned Phases = static_cast<unsigned>(cost::Phase::Count);
@@ -34,7 +40,9 @@ struct Counts {
   uint64_t Injected = 0, InjectedNs = 0, InjectedCalls = 0, Batches = 0;
   uint64_t Reads = 0, ReadBytes = 0, Writes = 0, WriteBytes = 0;
   uint64_t Ptrace = 0;
-  uint64_t PhaseN[Phases] = {}, PhaseNs[Phases] = {};
+  uint64_t PhaseN[Phases] = {}, PhaseNs[Phases] = {}, PhaseCpuNs[Phases] = {};
+  /// Site plans (SitePlanCache.h): served from the cache, and made.
+  uint64_t PlanHits = 0, PlanMisses = 0;
   uint64_t PhaseInjected[Phases] = {}, PhaseWritten[Phases] = {};
 };
 
@@ -105,6 +113,11 @@ void cost::countMemory(bool Write, size_t Bytes) {
   (Write ? C.WriteBytes : C.ReadBytes) += Bytes;
 }
 
+void cost::countPlan(bool Hit) {
+  if (enabled())
+    ++(Hit ? counts().PlanHits : counts().PlanMisses);
+}
+
 void cost::countPtrace() {
   if (enabled())
     ++counts().Ptrace;
@@ -114,6 +127,7 @@ cost::Timer::Timer(Phase P) : P(P) {
   if (!enabled())
     return;
   Start = nowNs();
+  StartCpu = cpuNs();
   Injected = counts().Injected;
   Written = counts().WriteBytes;
 }
@@ -124,6 +138,7 @@ cost::Timer::~Timer() {
   auto I = static_cast<unsigned>(P);
   ++counts().PhaseN[I];
   counts().PhaseNs[I] += nowNs() - Start;
+  counts().PhaseCpuNs[I] += cpuNs() - StartCpu;
   counts().PhaseInjected[I] += counts().Injected - Injected;
   counts().PhaseWritten[I] += counts().WriteBytes - Written;
 }
@@ -144,11 +159,17 @@ void cost::report() {
           C.ReadBytes);
   fprintf(stderr, "  memory writes %15" PRIu64 " %10" PRIu64 " bytes\n",
           C.Writes, C.WriteBytes);
+  fprintf(stderr, "  site plans cached %10" PRIu64 "\n", C.PlanHits);
+  fprintf(stderr, "  site plans made %12" PRIu64 "\n", C.PlanMisses);
+  // Wall time depends on the machine's load; the CPU time of tsrun's
+  // event-loop thread in each phase much less.
   for (unsigned I = 0; I < Phases; ++I)
     if (C.PhaseN[I])
       fprintf(stderr,
-              "  %-26s %8" PRIu64 " %10.3f ms %8" PRIu64
+              "  %-26s %8" PRIu64 " %10.3f ms %10.3f ms cpu %8" PRIu64
               " round trips %10" PRIu64 " bytes written\n",
               PhaseNames[I], C.PhaseN[I], double(C.PhaseNs[I]) / 1e6,
-              C.PhaseInjected[I], C.PhaseWritten[I]);
+              double(C.PhaseCpuNs[I]) / 1e6, C.PhaseInjected[I],
+              C.PhaseWritten[I]);
+  fprintf(stderr, "  event-loop thread cpu %14.3f ms\n", double(cpuNs()) / 1e6);
 }

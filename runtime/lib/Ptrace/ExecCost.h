@@ -37,6 +37,8 @@ enum class Phase : unsigned {
 
 bool enabled();
 uint64_t nowNs();
+/// CPU time of the calling thread (tsrun's event loop).
+uint64_t cpuNs();
 
 /// A stop the event loop handled: its ptrace event (0 for a signal).
 void countStop(unsigned Event);
@@ -47,6 +49,9 @@ void countInjected(uint64_t Ns);
 void countBatch(uint64_t Calls, uint64_t Ns);
 /// A read or write of target memory.
 void countMemory(bool Write, size_t Bytes);
+/// A module's site plan served from the site-plan cache (Hit) or made
+/// (SitePlanCache.h).
+void countPlan(bool Hit);
 /// A ptrace(2) request the backend made (counted where it matters).
 void countPtrace();
 
@@ -59,7 +64,7 @@ public:
 
 private:
   Phase P;
-  uint64_t Start = 0, Injected = 0, Written = 0;
+  uint64_t Start = 0, StartCpu = 0, Injected = 0, Written = 0;
 };
 
 /// Prints every count on stderr (when enabled).

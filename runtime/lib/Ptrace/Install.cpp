@@ -557,8 +557,15 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
             ")";
     }
     std::map<uint64_t, std::string> Traps;
+    PlanCounts Plans;
     std::map<uint64_t, std::string> Rejected =
-        installJumpSites(P, Tid, M, Jumps, Sites, Traps);
+        installJumpSites(P, Tid, M, Jumps, Sites, Traps, &Plans);
+    // Part of the exec-cost diagnostics (ExecCost.h), not of every -v.
+    if (cost::enabled() && Plans.Reused + Plans.Made)
+      S.note("pid " + std::to_string(P.Pid) + ": " + M.Name + ": " +
+             std::to_string(Plans.Reused) +
+             " site plans reused from an earlier image of the same file, " +
+             std::to_string(Plans.Made) + " made");
     for (const JumpCandidate &J : Jumps) {
       auto R = Rejected.find(J.Addr);
       if (R != Rejected.end()) {

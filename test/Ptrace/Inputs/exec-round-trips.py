@@ -19,7 +19,7 @@ execs = count(r"^\s+stops exec\s+(\d+)")
 children = count(r"^\s+stops fork\s+(\d+)")
 # (Before batches, each injected call was its own round trip, and the
 # report named them so.)
-trips = r"\s+\d+\s+[0-9.]+ ms\s+(\d+) (?:round trips|injected calls)"
+trips = r"\s+\d+\s+[0-9.]+ ms(?:\s+[0-9.]+ ms cpu)?\s+(\d+) (?:round trips|injected calls)"
 exec_trips = count(r"^\s+exec" + trips)
 child_trips = count(r"^\s+child's first stop" + trips)
 batched = count(r"^\s+\.\.\. in batches\s+(\d+)") or 0

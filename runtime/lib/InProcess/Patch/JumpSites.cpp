@@ -1,12 +1,14 @@
 //===- JumpSites.cpp - Probe sites that jump into the agent ---------------===//
 #include "JumpSites.h"
 
+#include "../../Ptrace/ExecCost.h"
 #include "../../Ptrace/Inject.h"
 #include "../Installer/Agent.h"
 
 #include "IndirectJumps.h"
 #include "JumpPatch.h"
 #include "ModuleEntries.h"
+#include "SitePlanCache.h"
 #include "SyscallDispatch.h"
 #include "SyscallTrampoline.h"
 #include "Trampoline.h"
@@ -240,6 +242,65 @@ std::string planTrapOnly(JumpSiteTarget &P, const JumpRequest &C, Planned &Out,
 std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
                  BatchFacts &Batch, Planned &Out);
 
+/// What C's plan depends on besides its bytes (SitePlanCache.h), or none
+/// where M's file is unknown.
+std::optional<ip::SitePlanKey> planKey(JumpSiteTarget &P, const ModuleImage &M,
+                                       const JumpRequest &C,
+                                       const std::vector<uint64_t> &Sites) {
+  if (!M.Elf)
+    return std::nullopt;
+  ip::SitePlanKey K;
+  K.Module = ip::moduleCodeKey(*M.Elf);
+  K.Mode = P.Mode;
+  K.FuncStart = C.FuncStart - M.Bias;
+  K.FuncSize = C.FuncSize;
+  K.Site = C.Addr - M.Bias;
+  K.Syscall = C.isSyscall();
+  for (uint64_t S : Sites)
+    if (S >= C.FuncStart && S < C.FuncStart + C.FuncSize + MaxPadding)
+      K.Nearby.push_back(S - M.Bias);
+  std::sort(K.Nearby.begin(), K.Nearby.end());
+  K.Nearby.erase(std::unique(K.Nearby.begin(), K.Nearby.end()), K.Nearby.end());
+  return K;
+}
+
+/// The jump (or system-call jump) plan of C over Func, from the site-plan
+/// cache when an earlier image of the same file made it, else made here
+/// (decoding the function, resolving its indirect jumps) and kept there.
+bool planOrReuse(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
+                 std::span<const uint8_t> Func,
+                 std::span<const uint8_t> Padding, BatchFacts &Batch,
+                 ip::PatchPlan &Plan, std::string &Why) {
+  std::optional<ip::SitePlanKey> Key;
+  if (ip::SitePlanCache::enabled())
+    Key = planKey(P, M, C, Batch.Sites);
+  ip::SitePlanCache &Cache = ip::SitePlanCache::shared();
+  if (Key)
+    if (std::optional<ip::SitePlan> Hit =
+            Cache.find(*Key, Func, Padding, M.Bias)) {
+      cost::countPlan(true);
+      ++P.Plans.Reused;
+      Plan = std::move(Hit->Plan);
+      Why = std::move(Hit->Why);
+      return Hit->Ok;
+    }
+  cost::countPlan(false);
+  ++P.Plans.Made;
+  auto Known = Batch.ByFunction.find(C.FuncStart);
+  if (Known == Batch.ByFunction.end())
+    Known = Batch.ByFunction
+                .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
+                .first;
+  bool Ok = C.isSyscall()
+                ? ip::planSyscallPatch(Func, C.FuncStart, C.Addr, Known->second,
+                                       Plan, Why)
+                : ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second,
+                                    Plan, Why, P.Mode, Padding);
+  if (Key)
+    Cache.insert(*Key, Func, Padding, M.Bias, {Ok, Plan, Ok ? "" : Why});
+  return Ok;
+}
+
 /// A site that no symbol places in a function (a USDT note in a stripped
 /// module, such as Debian's python3): the .eh_frame FDE around it bounds
 /// the function, so its branches can be checked as a symbol's would be,
@@ -277,17 +338,11 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
   if (!P.Acc.readMemory(C.FuncStart, Func.data(), Func.size()))
     return "the function cannot be read";
   std::string Why;
-  auto Known = Batch.ByFunction.find(C.FuncStart);
-  if (Known == Batch.ByFunction.end())
-    Known = Batch.ByFunction
-                .emplace(C.FuncStart, entriesInto(P, M, C, Func, Batch.Sites))
-                .first;
   if (C.isSyscall()) {
     // A system-call site is a jump or stays on the seccomp path; its jump
     // may start before the probed address and must cover no other site.
     Out.C = &C;
-    if (!ip::planSyscallPatch(Func, C.FuncStart, C.Addr, Known->second,
-                              Out.Plan, Why))
+    if (!planOrReuse(P, M, C, Func, {}, Batch, Out.Plan, Why))
       return Why;
     for (uint64_t S : Batch.Sites)
       if (S != C.Addr && S >= Out.Plan.Site &&
@@ -297,8 +352,7 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
   }
   Out.C = &C;
   std::vector<uint8_t> Padding = paddingAfter(P, M, moduleEntries(M), C);
-  if (ip::planJumpPatch(Func, C.FuncStart, C.Addr, Known->second, Out.Plan, Why,
-                        P.Mode, Padding)) {
+  if (planOrReuse(P, M, C, Func, Padding, Batch, Out.Plan, Why)) {
     Why = P.ThreadsInTheWay(Out.Plan);
     if (Why.empty())
       return {};
@@ -375,7 +429,8 @@ std::map<uint64_t, std::string>
 tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                                const std::vector<JumpCandidate> &Candidates,
                                const std::vector<uint64_t> &Sites,
-                               std::map<uint64_t, std::string> &Traps) {
+                               std::map<uint64_t, std::string> &Traps,
+                               PlanCounts *Plans) {
   PtraceAccess Acc(P, Tid);
   // The agent's SIGTRAP handler goes in front of the program's whether or
   // not a trap site needs it: tsrun then knows what the process's SIGTRAP
@@ -407,6 +462,7 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
       [&P, Tid](std::string &Why) {
         return installAgentTrapHandler(P, Tid, Why);
       },
+      {},
       {}};
   std::vector<JumpRequest> Requests;
   for (const JumpCandidate &C : Candidates) {
@@ -423,6 +479,8 @@ tscc::rt::pt::installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
   std::map<uint64_t, std::string> Rejected =
       installJumpSites(T, M, Requests, std::move(All));
   Traps = std::move(T.Traps);
+  if (Plans)
+    *Plans = T.Plans;
   return Rejected;
 }
 

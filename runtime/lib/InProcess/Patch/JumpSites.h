@@ -61,6 +61,12 @@ struct JumpRequest {
   bool isSyscall() const { return !SyscallNrs.empty(); }
 };
 
+/// How many site plans of a batch came from the site-plan cache
+/// (SitePlanCache.h) and how many were made.
+struct PlanCounts {
+  unsigned Reused = 0, Made = 0;
+};
+
 /// The process whose sites are patched, whatever controls it.
 struct JumpSiteTarget {
   ip::ProcessAccess &Acc;
@@ -79,6 +85,8 @@ struct JumpSiteTarget {
   std::function<bool(std::string &Why)> InstallTrapHandler;
   /// Out: the sites that got a trap, with why not a jump.
   std::map<uint64_t, std::string> Traps;
+  /// Out: the plans reused and made.
+  PlanCounts Plans;
 };
 
 /// U's arguments as the agent evaluates them (tscc/agent.h), a symbol's
@@ -108,7 +116,8 @@ std::map<uint64_t, std::string>
 installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                  const std::vector<JumpCandidate> &Candidates,
                  const std::vector<uint64_t> &Sites,
-                 std::map<uint64_t, std::string> &Traps);
+                 std::map<uint64_t, std::string> &Traps,
+                 PlanCounts *Plans = nullptr);
 
 /// Forgets the jump sites of module M, which dlclose() unmapped: their
 /// entries in the agent's table are emptied and its trampoline areas left
