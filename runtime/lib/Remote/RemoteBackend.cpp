@@ -365,6 +365,8 @@ void RemoteBackend::Impl::run() {
           break;
         }
         Running = false;
+        LastStopThread = Stop.Thread;
+        LastStopPC = 0;
         if (Stop.K == RspStop::Exited || Stop.K == RspStop::Terminated) {
           handleStop(Stop);
           break;
@@ -479,6 +481,13 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
   }
   // Leave nothing behind: every breakpoint (probe, return and loader) goes,
   // syscall catching stops, then the target runs on by itself.
+  // No thread of the guest may trap to tsrun once it is gone.
+  if (!closeGuestTraps(LastStopThread, LastStopPC)) {
+    if (Gone)
+      return; // the target exited meanwhile
+    S.warn(where() + ": a thread of the guest may still trap to tsrun (its "
+                     "agent's gate could not be closed)");
+  }
   bool Clean = removeAgentSites();
   for (auto &[Addr, B] : Breakpoints)
     Clean &= removeBreakpoint(B);

@@ -124,6 +124,12 @@ bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
     }
   }
   uint64_t PC = Regs[TSCC_REG_RIP];
+  LastStopThread = T;
+  LastStopPC = PC;
+  if (GuestTrapEnd && PC == GuestTrapEnd) {
+    onGuestTrap(T, Regs);
+    return true; // resumed with no signal: the int3 is done with
+  }
   if (!Breakpoints.count(PC))
     return true; // a trap that is not ours (our break, a step, the program)
   onReturns(T, Regs);
