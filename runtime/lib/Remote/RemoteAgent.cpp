@@ -278,8 +278,8 @@ std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
     // An exit probe's clause runs where the agent's return trampoline
     // lands, on the return address it put in place of the caller's; a
     // USDT probe's arguments are evaluated by the agent from the note.
-    uint32_t Kind = Site.Kind == TSCC_PROBE_UFT_EXIT ? TSCC_HOOK_EXIT
-                                                     : TSCC_HOOK_ENTRY;
+    uint32_t Kind =
+        Site.Kind == TSCC_PROBE_UFT_EXIT ? TSCC_HOOK_EXIT : TSCC_HOOK_ENTRY;
     if (Host)
       Kind = TSCC_HOOK_HOST;
     R.Hooks.push_back({Kind, Site.Probe, std::string(Site.name()), M.Name,

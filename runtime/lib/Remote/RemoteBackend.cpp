@@ -367,6 +367,8 @@ void RemoteBackend::Impl::run() {
         Running = false;
         LastStopThread = Stop.Thread;
         LastStopPC = 0;
+        if (Access && Stop.Thread.Tid > 0)
+          Access->useThread(Stop.Thread);
         if (Stop.K == RspStop::Exited || Stop.K == RspStop::Terminated) {
           handleStop(Stop);
           break;

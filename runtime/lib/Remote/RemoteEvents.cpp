@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RemoteImpl.h"
+#include "RemoteInject.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -78,6 +79,8 @@ bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
   if (T.Tid <= 0) // a stub without thread ids: its one thread
     T.Tid = Tgt->pid();
   Threads[T.Tid]; // first sighting of a thread
+  if (Access)
+    Access->useThread(T); // the one thread qemu-user keeps stopped
   if (Stop.K == RspStop::SyscallEntry || Stop.K == RspStop::SyscallReturn) {
     onSyscall(Stop);
     return true;

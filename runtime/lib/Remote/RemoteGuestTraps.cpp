@@ -142,6 +142,7 @@ bool RemoteBackend::Impl::closeGuestTraps(RspThreadId Stopped,
       return false;
     }
     Stopped = Stop.Thread;
+    Access->useThread(Stopped);
     uint64_t Regs[TSCC_REG_COUNT];
     if (!Tgt->readRegisters(Stopped, Regs))
       return false;
