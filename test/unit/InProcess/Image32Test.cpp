@@ -52,8 +52,8 @@ TEST(Image32Test, RelocatesTheI386Agent) {
 TEST(Image32Test, RefusesAnImageAbove4GiB) {
   RelocatedImage Out;
   std::string Error;
-  EXPECT_FALSE(relocateImage(agentObjectI386(), 1ull << 32, anyAddress, Out,
-                             Error));
+  EXPECT_FALSE(
+      relocateImage(agentObjectI386(), 1ull << 32, anyAddress, Out, Error));
   EXPECT_NE(Error.find("below 4 GiB"), std::string::npos) << Error;
 }
 
