@@ -1,7 +1,7 @@
 // within() in a qemu-i386 guest: the agent counts the activations of the
 // within() function in the guest (its entry jumps to the agent, which
-// hijacks the return), and a clause run by tsrun at a breakpoint (one
-// that keys by a stack) reads the same depth; its live unwind gives the
+// hijacks the return), and a clause run by tsrun (one that keys by a
+// stack, at the agent's trap) reads the same depth; its live unwind gives the
 // hijacked returns back from the agent's shadow stack. Exact counts
 // against the program's own (docs/runtime.md, "Clauses inside a qemu-i386
 // guest").
@@ -29,7 +29,7 @@
 // PROG: leaf inside=100 outside=60
 // VERBOSE: clauses run in the guest (in-process agent, put in through the stub)
 // VERBOSE: probe @@uft:*:a.out:inner:entry at inner in {{.*}}, in-process jump{{$}}
-// VERBOSE: probe @@uft:*:a.out:leaf:entry at leaf in {{.*}}, breakpoint (the clause uses a stack as a key){{$}}
+// VERBOSE: probe @@uft:*:a.out:leaf:entry at leaf in {{.*}}, in-process jump, clause in tsrun (the clause uses a stack as a key){{$}}
 // VERBOSE: within("outer") at outer in {{.*}} (0x{{[0-9a-f]+}}), in-process jump{{$}}
 
 // JSON says the same per site (`mechanism`), and with the agent off, each
@@ -41,7 +41,7 @@
 // RUN:   -- %tsrun %t.o -f json --remote 127.0.0.1:{port0}=%t32 >> %t.json
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // JSON: "function":"inner","mechanism":"in-process jump"
-// JSON: "function":"leaf","mechanism":"breakpoint (the clause uses a stack as a key)"
+// JSON: "function":"leaf","mechanism":"in-process jump, clause in tsrun (the clause uses a stack as a key)"
 // JSON: within(\"outer\") at outer in {{.*}}, in-process jump"
 // JSON: "inner inside=25 outside=30
 // JSON: "function":"inner","mechanism":"breakpoint (TSCC_REMOTE_AGENT=0)"

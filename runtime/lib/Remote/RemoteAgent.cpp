@@ -21,6 +21,7 @@
 #include "tscc/Runtime/Session.h"
 #include "tscc/Runtime/SharedStore.h"
 #include "tscc/agent.h"
+#include "tscc/agent_guest.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -83,6 +84,30 @@ bool mapGuestShard(ip::ProcessAccess &Acc, pt::AgentState &A, Shard &Mine,
   return ip::mapSharedFdOpen(Acc, A.ShardFd, A.ShardSize,
                              PROT_READ | PROT_WRITE, A.ShardBase, Why,
                              "mapping the process's shard");
+}
+
+/// A site one of whose clauses tsrun runs (HostWhy) traps to tsrun for
+/// all of them: its entry hooks become TSCC_HOOK_HOST too. One with exit
+/// or within() hooks keeps its breakpoint, as before the gate.
+void hostSitesWhole(std::map<uint64_t, pt::JumpRequest> &ByAddr,
+                    const std::map<uint64_t, std::string> &HostWhy,
+                    std::set<uint64_t> &NotJumps,
+                    std::map<uint64_t, std::string> &Outcome) {
+  for (const auto &[Addr, Why] : HostWhy) {
+    pt::JumpRequest &R = ByAddr[Addr];
+    bool Returns = false;
+    for (const pt::JumpHook &H : R.Hooks)
+      Returns |= H.Kind == TSCC_HOOK_EXIT || H.Kind == TSCC_HOOK_WITHIN;
+    if (Returns) {
+      NotJumps.insert(Addr);
+      Outcome[Addr] = Why;
+      continue;
+    }
+    for (pt::JumpHook &H : R.Hooks) {
+      H.Kind = TSCC_HOOK_HOST;
+      H.Usdt.clear();
+    }
+  }
 }
 
 } // namespace
@@ -165,8 +190,15 @@ bool RemoteBackend::Impl::installAgent(std::string &Why) {
     return false;
   // qemu-i386 7.2 has no vDSO for i386 guests: the agent makes the call.
   pt::AgentTargetFacts Facts;
-  return pt::configureAgent(Acc, *Tgt, Agent, *Agents, Code, Facts,
-                            /*MayHeal=*/true, Why);
+  if (!pt::configureAgent(Acc, *Tgt, Agent, *Agents, Code, Facts,
+                          /*MayHeal=*/true, Why))
+    return false;
+  // Without the gate, clauses that need tsrun keep their breakpoints.
+  std::string NoGate;
+  if (!setUpGuestTraps(AgentImg, NoGate))
+    S.note(where() + ": " + NoGate +
+           "; clauses that need tsrun keep their breakpoints");
+  return true;
 }
 
 std::string RemoteBackend::Impl::threadsInTheWay(const ip::PatchPlan &Plan) {
@@ -192,6 +224,7 @@ std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
     return Outcome;
   const ProbeProgram &Prog = S.program();
   std::map<uint64_t, pt::JumpRequest> ByAddr;
+  std::map<uint64_t, std::string> HostWhy;
   std::set<uint64_t> NotJumps;
   std::vector<uint64_t> All;
   for (const auto &[Addr, B] : Breakpoints)
@@ -224,13 +257,14 @@ std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
     All.push_back(Addr);
     uint32_t Flags = Prog.clauses()[Prog.probes()[Site.Probe].clause].flags;
     std::string Why;
-    if (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
-      Why = "the clause prints an aggregation";
-    else if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
-      Why = "the clause uses a stack as a key";
-    else if (Breakpoints.count(Addr))
-      Why = "a breakpoint is already there";
-    if (!Why.empty()) {
+    // A clause that needs tsrun at the hit traps to it from the agent,
+    // through the gate (RemoteGuestTraps.cpp), where it can.
+    bool Host = guestTrapFits(Flags, Site.Kind, Why);
+    if (Breakpoints.count(Addr))
+      Why = "a breakpoint is already there", Host = false;
+    if (Host)
+      HostWhy[Addr] = Why;
+    else if (!Why.empty()) {
       NotJumps.insert(Addr);
       Outcome[Addr] = Why;
       continue;
@@ -246,10 +280,14 @@ std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
     // USDT probe's arguments are evaluated by the agent from the note.
     uint32_t Kind =
         Site.Kind == TSCC_PROBE_UFT_EXIT ? TSCC_HOOK_EXIT : TSCC_HOOK_ENTRY;
+    if (Host)
+      Kind = TSCC_HOOK_HOST;
     R.Hooks.push_back({Kind, Site.Probe, std::string(Site.name()), M.Name,
-                       Site.Usdt ? pt::agentUsdtArgs(*Site.Usdt, M.Bias)
-                                 : std::vector<tscc_agent_usdt_arg>()});
+                       Site.Usdt && !Host
+                           ? pt::agentUsdtArgs(*Site.Usdt, M.Bias)
+                           : std::vector<tscc_agent_usdt_arg>()});
   }
+  hostSitesWhole(ByAddr, HostWhy, NotJumps, Outcome);
   std::vector<pt::JumpRequest> Requests;
   for (auto &[Addr, R] : ByAddr)
     if (!NotJumps.count(Addr))
@@ -271,6 +309,11 @@ std::map<uint64_t, std::string> RemoteBackend::Impl::installAgentSites(
   for (const pt::JumpRequest &R : Requests) {
     auto It = Rejected.find(R.Addr);
     Outcome[R.Addr] = It == Rejected.end() ? "" : It->second;
+    for (const pt::JumpHook &H : R.Hooks)
+      AgentHijacks |= It == Rejected.end() &&
+                      (H.Kind == TSCC_HOOK_EXIT || H.Kind == TSCC_HOOK_WITHIN);
+    if (It == Rejected.end() && HostWhy.count(R.Addr))
+      GuestTrapWhy[R.Addr] = HostWhy[R.Addr];
   }
   return Outcome;
 }
@@ -300,7 +343,9 @@ bool RemoteBackend::Impl::restoreAgentReturns() {
 
 uint64_t RemoteBackend::Impl::agentReturnsOf(int64_t Tid,
                                              std::vector<uint64_t> &Real) {
-  if (!Access || !Agent.Installed || !Agent.Return)
+  // (Reading the thread table through the stub costs a round trip per
+  // 2 KiB: not done where no site hijacks returns.)
+  if (!Access || !Agent.Installed || !Agent.Return || !AgentHijacks)
     return 0;
   StubAgentMemory M(*Access);
   pt::AgentTableLayout L = pt::agentTableOf(Agent);

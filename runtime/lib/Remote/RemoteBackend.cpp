@@ -365,6 +365,10 @@ void RemoteBackend::Impl::run() {
           break;
         }
         Running = false;
+        LastStopThread = Stop.Thread;
+        LastStopPC = 0;
+        if (Access && Stop.Thread.Tid > 0)
+          Access->useThread(Stop.Thread);
         if (Stop.K == RspStop::Exited || Stop.K == RspStop::Terminated) {
           handleStop(Stop);
           break;
@@ -479,6 +483,13 @@ void RemoteBackend::Impl::shutdown(bool Kill) {
   }
   // Leave nothing behind: every breakpoint (probe, return and loader) goes,
   // syscall catching stops, then the target runs on by itself.
+  // No thread of the guest may trap to tsrun once it is gone.
+  if (!closeGuestTraps(LastStopThread, LastStopPC)) {
+    if (Gone)
+      return; // the target exited meanwhile
+    S.warn(where() + ": a thread of the guest may still trap to tsrun (its "
+                     "agent's gate could not be closed)");
+  }
   bool Clean = removeAgentSites();
   for (auto &[Addr, B] : Breakpoints)
     Clean &= removeBreakpoint(B);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RemoteImpl.h"
+#include "RemoteInject.h"
 
 #include "tscc/Runtime/Session.h"
 
@@ -78,6 +79,8 @@ bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
   if (T.Tid <= 0) // a stub without thread ids: its one thread
     T.Tid = Tgt->pid();
   Threads[T.Tid]; // first sighting of a thread
+  if (Access)
+    Access->useThread(T); // the one thread qemu-user keeps stopped
   if (Stop.K == RspStop::SyscallEntry || Stop.K == RspStop::SyscallReturn) {
     onSyscall(Stop);
     return true;
@@ -124,6 +127,12 @@ bool RemoteBackend::Impl::handleOneStop(const RspStop &Stop) {
     }
   }
   uint64_t PC = Regs[TSCC_REG_RIP];
+  LastStopThread = T;
+  LastStopPC = PC;
+  if (GuestTrapEnd && PC == GuestTrapEnd) {
+    onGuestTrap(T, Regs);
+    return true; // resumed with no signal: the int3 is done with
+  }
   if (!Breakpoints.count(PC))
     return true; // a trap that is not ours (our break, a step, the program)
   onReturns(T, Regs);

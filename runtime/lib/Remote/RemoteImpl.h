@@ -34,6 +34,7 @@
 namespace tscc::rt {
 
 class Session;
+struct RelocatedImage;
 namespace pt {
 class AgentFactory;
 } // namespace pt
@@ -289,9 +290,35 @@ public:
   bool restoreAgentReturns();
   /// RemoteTarget::AgentReturns.
   uint64_t agentReturnsOf(int64_t Tid, std::vector<uint64_t> &Real);
+
+  // --- guest traps, one thread at a time (RemoteGuestTraps.cpp)
+  /// Finds the agent's gate and trap (AgentImg: the relocated agent) and
+  /// tells the gate that tsrun serves traps.
+  bool setUpGuestTraps(const RelocatedImage &AgentImg, std::string &Why);
+  /// Whether the site at Addr, with a clause of Flags, traps to tsrun
+  /// through the agent's gate; Why: the clause's reason to need tsrun.
+  bool guestTrapFits(uint32_t Flags, uint32_t ProbeKind, std::string &Why);
+  /// The thread stopped at the agent's trap: runs the site's clauses.
+  void onGuestTrap(const RspThreadId &T, const uint64_t *Stopped);
+  /// Before detaching: no thread traps any more, and none is on its way
+  /// to the trap (the gate's holder is let through first). Stopped: the
+  /// thread the stub stopped in, and its pc.
+  bool closeGuestTraps(RspThreadId Stopped, uint64_t StoppedPC);
+  uint64_t GuestGate = 0;    ///< struct tscc_guest_gate in the guest
+  uint64_t GuestTrapEnd = 0; ///< the pc of a thread at the agent's trap
+  /// Sites whose clauses tsrun runs at the agent's trap: their hooks, and
+  /// why the clauses need tsrun.
+  std::map<uint64_t, std::vector<remote::Hook>> GuestTraps;
+  std::map<uint64_t, std::string> GuestTrapWhy;
+  /// The last stop handled (closeGuestTraps).
+  RspThreadId LastStopThread;
+  uint64_t LastStopPC = 0;
+
   std::unique_ptr<pt::AgentFactory> Agents;
   std::unique_ptr<remote::RemoteAccess> Access;
   pt::AgentState Agent;
+  /// Whether a site of the guest's hijacks returns (exit probes, within()).
+  bool AgentHijacks = false;
   /// Why the target has no agent (every site is a breakpoint), for -v/JSON.
   std::string NoAgentWhy;
 

@@ -54,6 +54,11 @@ public:
   bool syscall(uint64_t Nr, std::initializer_list<uint64_t> Args,
                uint64_t &Result, std::string &Why) override;
 
+  /// Makes system calls in thread New from now on: qemu-user stops only
+  /// the thread that trapped, and the others may be anywhere (inside a
+  /// blocking system call of their own).
+  void useThread(const RspThreadId &New) { T = New; }
+
   /// The page of ours that system calls are made from, once mapped (0
   /// before), and its size.
   uint64_t gadgetPage() const { return OwnGadget; }

@@ -265,6 +265,10 @@ bool RemoteBackend::Impl::adjustSemaphore(uint64_t Addr, int Delta) {
 
 void RemoteBackend::Impl::dropModule(Module &M) {
   M.Live = false;
+  for (auto It = GuestTraps.begin(); It != GuestTraps.end();) {
+    std::erase_if(It->second, [&](const Hook &H) { return H.Owner == &M; });
+    It = It->second.empty() ? GuestTraps.erase(It) : std::next(It);
+  }
   // Its semaphores went with its data.
   std::erase_if(Semaphores,
                 [&](uint64_t A) { return A >= M.Start && A < M.End; });
@@ -356,18 +360,6 @@ void RemoteBackend::Impl::addProbeHooks(
                    Site.Usdt->Provider + ":" + Site.Usdt->Name);
       }
     }
-    std::string Mechanism;
-    if (auto It = InGuest.find(At); It != InGuest.end()) {
-      if (It->second.empty()) {
-        S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
-                        "in-process jump");
-        continue;
-      }
-      Mechanism = "breakpoint (" + It->second + ")";
-    } else if (!Access) {
-      // The whole target keeps its clauses in tsrun.
-      Mechanism = "breakpoint (" + NoAgentWhy + ")";
-    }
     Hook H;
     H.Kind =
         Site.Kind == TSCC_PROBE_UFT_EXIT ? HookKind::Exit : HookKind::Entry;
@@ -376,6 +368,25 @@ void RemoteBackend::Impl::addProbeHooks(
     H.ModuleName = M.Name;
     H.Owner = &M;
     H.Usdt = Site.Usdt;
+    std::string Mechanism;
+    if (auto It = InGuest.find(At); It != InGuest.end()) {
+      if (It->second.empty()) {
+        // The agent traps to tsrun for it, one thread at a time.
+        auto Trap = GuestTrapWhy.find(At);
+        if (Trap != GuestTrapWhy.end())
+          GuestTraps[At].push_back(H);
+        S.probeAttached(*Tgt, Site.Probe, Site.name(), M.Name, At,
+                        Trap == GuestTrapWhy.end()
+                            ? "in-process jump"
+                            : "in-process jump, clause in tsrun (" +
+                                  Trap->second + ")");
+        continue;
+      }
+      Mechanism = "breakpoint (" + It->second + ")";
+    } else if (!Access) {
+      // The whole target keeps its clauses in tsrun.
+      Mechanism = "breakpoint (" + NoAgentWhy + ")";
+    }
     uint64_t Addr = Site.Address + M.Bias;
     addHook(Addr, H);
     S.probeAttached(*Tgt, Site.Probe, H.Function, H.ModuleName, Addr,

@@ -217,6 +217,10 @@ void agent_run_clause(struct tscc_agent_thread *T, uint32_t Probe,
                       const struct tscc_agent_hook *H, const uint64_t *Regs);
 void agent_count_dropped(struct tscc_agent_thread *T,
                          const struct tscc_agent_site *Site, uint32_t Kind);
+/* A TSCC_HOOK_HOST site's hit in a qemu-user guest: the thread traps to
+ * tsrun, one thread at a time (guest.c). Rsp: the program's at the site. */
+void agent_guest_trap(const struct tscc_agent_frame *F, uint64_t Rsp,
+                      const struct tscc_agent_site *Site);
 
 /* What of the context clause K reads (TSCC_CLAUSE_CTX_*): everything when
  * its object does not say. */

@@ -16,6 +16,8 @@
  *===----------------------------------------------------------------------===*/
 #include "agent.h"
 
+#include "tscc/agent_guest.h"
+
 struct tscc_agent_config tscc_agent_config HIDDEN;
 
 /* Alone in its page: tsrun makes that page MADV_WIPEONFORK. */
@@ -282,7 +284,9 @@ void agent_count_dropped(struct tscc_agent_thread *T,
       AGENT_PTR(const struct tscc_agent_hook *, Site->hooks);
   for (uint32_t I = 0; I < Site->hook_count; ++I) {
     uint32_t K = Hooks[I].kind;
-    if (Kind ? K == Kind : K == TSCC_HOOK_ENTRY || K == TSCC_HOOK_EXIT) {
+    if (Kind ? K == Kind
+             : K == TSCC_HOOK_ENTRY || K == TSCC_HOOK_EXIT ||
+                   K == TSCC_HOOK_HOST) {
       uint32_t Clause = agent_clause_of(Hooks[I].index);
       agent_counters_add(T, Clause, COUNT_FIRED, 1);
       agent_counters_add(T, Clause, COUNT_DROPS, 1);
@@ -434,6 +438,13 @@ void tscc_agent_hit(struct tscc_agent_frame *F, uint64_t Ret) {
   }
   if (__atomic_load_n(&Ctl->collect_off, __ATOMIC_RELAXED) || agent_stopping(S))
     return;
+  /* Clauses that tsrun runs, in a qemu-user guest (guest.c): tsrun keeps
+   * the thread's state, and a thread's first hit waits at the gate, not
+   * for the store lock that tsrun holds while it serves another. */
+  if (UNLIKELY(First == TSCC_HOOK_HOST)) {
+    agent_guest_trap(F, site_rsp(F), Site);
+    return;
+  }
   struct tscc_agent_thread *T = agent_hit_thread();
   if (UNLIKELY(!T)) {
     agent_count_dropped(0, Site, 0);
