@@ -132,6 +132,17 @@ void addAgentGate(const Module &M, const char *Name, HookKind Kind,
 
 /// Takes out the hooks that are worth nothing as a breakpoint (a gate of
 /// the agent's that could not be a jump): true if nothing is left there.
+/// Whether a clause at these hooks keys an aggregation by a stack.
+bool keysByStack(const std::vector<Hook> &Hooks, const ProbeProgram &Prog) {
+  for (const Hook &H : Hooks)
+    if ((H.Kind == HookKind::Entry || H.Kind == HookKind::Exit) &&
+        H.Index < Prog.probes().size() &&
+        (Prog.clauses()[Prog.probes()[H.Index].clause].flags &
+         TSCC_CLAUSE_CALLS_STACK_ID))
+      return true;
+  return false;
+}
+
 bool dropGatesOnly(std::vector<Hook> &Hooks) {
   std::erase_if(Hooks,
                 [](const Hook &H) { return H.Kind == HookKind::SigmaskGate; });
@@ -307,6 +318,7 @@ void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
     if (Module *M = addModule(P, Path, Bias, IsMain))
       installModule(P, Tid, *M);
   }
+  syncUnwindImage(P, Tid);
 }
 
 uint64_t PtraceBackend::Impl::findRDebug(PtraceProcess &P) {
@@ -432,11 +444,9 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
       B = (B->first >= M.Start && B->first < M.End) ? P.Breakpoints.erase(B)
                                                     : std::next(B);
     // Its jump sites too: a library loaded there later gets sites of its
-    // own (the agent's table keeps the old entries, which heal nothing:
-    // their bytes no longer hold a jump to their trampolines).
-    std::erase_if(P.Agent.Sites, [&](const auto &E) {
-      return E.first >= M.Start && E.first < M.End;
-    });
+    // own, in the table entries and trampoline areas these leave.
+    forgetJumpSites(P, Tid, M);
+    P.StubAreas.release(M.Start);
     P.Installed.erase({M.Bias, M.Path});
     std::erase_if(P.Semaphores,
                   [&](uint64_t A) { return A >= M.Start && A < M.End; });
@@ -446,6 +456,7 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   std::string Error;
   if (Dropped && !syncHealerBreakpoints(P, Tid, {}, Error))
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
+  syncUnwindImage(P, Tid);
   return Ok && !Map; // the whole list was read
 }
 
@@ -526,7 +537,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     std::vector<uint64_t> Sites; // a jump must not cover another one
     for (auto &[Addr, Hooks] : Want) {
       Sites.push_back(Addr);
-      std::string Why = inProcessObstacle(Hooks);
+      std::string Why = inProcessObstacle(
+          Hooks, keysByStack(Hooks, S.program()) && stackKeysInProcess(P, Tid));
       if (Why.empty() && P.Breakpoints.count(Addr))
         Why = "a breakpoint is already there";
       auto E = Enclosing.find(Addr);
@@ -640,9 +652,13 @@ PtraceBackend::Impl::placeStubs(PtraceProcess &P, pid_t Tid, Module &M,
   // instructions are stepped over in place instead.
   std::string NoArea = P.NoInjection;
   uint64_t Area = 0;
-  if (NoArea.empty()) {
+  bool Rel32 = P.mode() == X86Mode::Bits64;
+  if (NoArea.empty() &&
+      !(Area = P.StubAreas.take(M.Start, M.End, OOL * StubSlot, Rel32))) {
     Area = mapScratch(P, Tid, M.Start, M.End, OOL * StubSlot, NoArea);
-    if (!Area)
+    if (Area)
+      P.StubAreas.add(Area, (OOL * StubSlot + 4095) & ~uint64_t(4095), M.Start);
+    else
       warnOnce("cannot map scratch memory in pid " + std::to_string(P.Pid) +
                ": " + NoArea + "; its breakpoints are stepped over in place");
   }
@@ -701,10 +717,9 @@ UsdtMemoryWriter PtraceBackend::Impl::semaphoreWriter(PtraceProcess &P) {
 }
 
 std::string
-PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
+PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks,
+                                       bool StackKeysIn) const {
   const ProbeProgram &Prog = S.program();
-  // Objects older than ABI 1.1 do not say which helpers a clause calls.
-  bool Known = Prog.header().abi_minor >= 1;
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
@@ -713,9 +728,7 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
         H.Kind == HookKind::LoaderGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
-    if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
-      return "the clause prints an aggregation";
-    if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
+    if ((Flags & TSCC_CLAUSE_CALLS_STACK_ID) && !StackKeysIn)
       return "the clause uses a stack as a key";
   }
   return {};
