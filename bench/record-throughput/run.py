@@ -6,13 +6,84 @@ prints each argument; the table says how many records each tracer kept.
   python3 bench/record-throughput/run.py --tsrun build/bin/tsrun \\
       --tscc build/bin/tscc [--rate 1000000] [--seconds 10] [--no-bpftrace]
 
-Rate 0 is as fast as the program can call (the burst case)."""
+Rate 0 is as fast as the program can call (the burst case).
+
+  python3 bench/record-throughput/run.py --reader [--seconds 5]
+
+The reader's own speed instead: the program calls as fast as it can with
+--on-full=block (it waits for the reader when its buffer is full, so
+nothing is lost and the reader sets the pace), in text, JSON and binary,
+and the table gives the records per second kept with 0 lost and the CPU
+tsrun spent per record (tsrun's CPU from wait4, less the program's own,
+less what a run of a few records costs: start-up and attach). Then
+tsreport alone formats the binary file as text and as JSON (CPU per
+record from wait4), and bpftrace's printf in the same run (its CPU the
+same way; it drops what it cannot keep up with)."""
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = """long hit(long);
 @@uft:*:a.out:hit:entry { printf("%ld\\n", __arg1); }
 """
+
+
+def paced_cpu(stderr):
+    m = re.search(r"paced: (\d+) calls in ([\d.]+) s .*cpu ([\d.]+) s",
+                  stderr)
+    return int(m.group(1)), float(m.group(2)), float(m.group(3))
+
+
+def run_cpu(argv, stdout=subprocess.DEVNULL):
+    """(CPU seconds of argv and its waited children, wall, stderr)."""
+    t0 = time.time()
+    p = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE,
+                         text=True)
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    return ru.ru_utime + ru.ru_stime, time.time() - t0, err
+
+
+def reader_rows(a, exe, obj, tmp):
+    """The reader's maximum sustained rate and CPU per record."""
+    rows = []
+    binary_out = None
+    for fmt in ("text", "json", "binary"):
+        out = os.path.join(tmp, "max." + fmt)
+        def once(seconds):
+            cpu, wall, err = run_cpu(
+                [a.tsrun, obj, "-f", fmt, "-o", out, "--on-full=block",
+                 "--", exe, "0", str(seconds)])
+            calls, secs, own = paced_cpu(err)
+            return cpu - own, calls, secs, err
+        base = min(once(0.001)[0] for _ in range(2))  # start-up and attach
+        cpu, calls, secs, err = once(a.seconds)
+        if fmt == "binary":
+            binary_out = out
+            rep = os.path.join(tmp, "max.report")
+            with open(rep, "w") as f:
+                subprocess.run([a.tsreport, out], stdout=f, check=True)
+            kept = count_records(rep, "text")
+        else:
+            kept = count_records(out, fmt)
+        rows.append(("tsrun " + fmt + " `--on-full=block`", calls, kept,
+                     kept / secs, (cpu - base) * 1e9 / max(kept, 1)))
+    # tsreport alone, on the binary file of the last run.
+    for fmt in ("text", "json"):
+        cpu, wall, _ = run_cpu([a.tsreport, binary_out, "-f", fmt])
+        rows.append(("tsreport binary to " + fmt, kept, kept, kept / wall,
+                     cpu * 1e9 / max(kept, 1)))
+    if not a.no_bpftrace and shutil.which("bpftrace"):
+        bout = os.path.join(tmp, "bpf.txt")
+        prog = 'uprobe:%s:hit { printf("%%ld\\n", arg0); }' % exe
+        cpu, wall, err = run_cpu(["bpftrace", "-o", bout, "-e", prog, "-c",
+                                  "%s 0 %s" % (exe, a.seconds)])
+        m = re.search(r"paced: (\d+) calls in ([\d.]+) s .*cpu ([\d.]+) s",
+                      err)
+        calls, secs, own = (paced_cpu(err) if m else (0, a.seconds, 0.0))
+        kept = count_records(bout, "text")
+        rows.append(("bpftrace printf", calls, kept, kept / secs,
+                     (cpu - own) * 1e9 / max(kept, 1)))
+    return rows
 
 
 def count_records(path, fmt):
@@ -78,6 +149,8 @@ def main():
     ap.add_argument("--rate", type=int, default=1000000)
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--no-bpftrace", action="store_true")
+    ap.add_argument("--reader", action="store_true",
+                    help="the reader's maximum rate and CPU per record")
     # Until 64M is the default (see docs/performance.md).
     ap.add_argument("--thread-buffer", default="",
                     help="tsrun's --thread-buffer for every row")
@@ -90,6 +163,19 @@ def main():
     open(src, "w").write(SCRIPT)
     obj = os.path.join(tmp, "print.o")
     subprocess.run([a.tscc, src, "-o", obj], check=True)
+    if a.reader:
+        print("load before: " + open("/proc/loadavg").read().strip(),
+              file=sys.stderr)
+        print("| reader, output | calls | records kept | lost | "
+              "records/s kept | CPU per record (ns) |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for name, calls, kept, rate, ns in reader_rows(a, exe, obj, tmp):
+            print("| %s | %d | %d | %d | %.0f | %.1f |" % (
+                name, calls, kept, calls - kept, rate, ns))
+        print("load after: " + open("/proc/loadavg").read().strip(),
+              file=sys.stderr)
+        shutil.rmtree(tmp)
+        return
     print("| tracer, output | calls | records kept | lost | calls/s | "
           "records/s | warned |")
     print("|---|---:|---:|---:|---:|---:|---|")

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JsonEvents.h"
+#include "PendingOutput.h"
 
 #include "tscc/Runtime/TraceFile.h"
 
@@ -19,14 +20,16 @@ using namespace tscc::rt;
 
 namespace {
 
-class BinarySink final : public OutputSink {
+class BinarySink final : public OutputSink, public BatchedSink {
 public:
   BinarySink(const ProbeProgram &P, FILE *Out, bool Owns, BinaryOptions Opts)
-      : P(P), Out(Out), Owns(Owns), Opts(Opts) {
-    // Records are small and frequent: a large buffer keeps write(2) rare.
+      : P(P), Out(Out), Owns(Owns), Opts(Opts),
+        // Records are small and frequent: large writes keep write(2) rare.
+        Pending(Out, std::clamp<size_t>(Opts.BufferSize, 4096, 8u << 20)) {
     setvbuf(Out, nullptr, _IOFBF, std::max<size_t>(Opts.BufferSize, 4096));
   }
   ~BinarySink() override {
+    Pending.flush();
     if (Owns)
       fclose(Out);
   }
@@ -47,20 +50,33 @@ public:
     u32(P.name().size());
     put(P.name().data(), P.name().size());
     pad(4 + P.name().size());
+    Pending.flush();
   }
 
   void record(const RecordOrigin &O, const RecordView &R) override {
     std::vector<std::string> Frames;
     if (R.Header.kind == TSCC_REC_STACK)
       Frames = stackFrames(O, R); // the target may be gone at report time
-    // Reused from record to record: no allocation per record.
-    std::string &Payload = Scratch;
-    Payload.clear();
-    auto Add = [&](const void *D, size_t N) {
-      Payload.append(static_cast<const char *>(D), N);
-    };
+    // The frame goes straight to the end of what waits to be written: its
+    // header, the origin, the record as clause code wrote it, the frames
+    // and the padding, each copied once.
     uint32_t DM = static_cast<uint32_t>(O.DM);
     uint32_t FrameCount = static_cast<uint32_t>(Frames.size());
+    size_t Size = 40 + sizeof(R.Header) + R.Args.size();
+    for (const std::string &F : Frames)
+      Size += 4 + F.size();
+    std::string &Out = Pending.text();
+    size_t At = Out.size();
+    Out.resize(At + 8 + ((Size + 7) & ~size_t(7)));
+    char *W = Out.data() + At;
+    auto Add = [&](const void *D, size_t N) {
+      if (N)
+        memcpy(W, D, N);
+      W += N;
+    };
+    uint32_t Head[2] = {static_cast<uint32_t>(TraceFrame::Record),
+                        static_cast<uint32_t>(Size)};
+    Add(Head, sizeof(Head));
     Add(&O.Pid, 8);
     Add(&O.Tid, 8);
     Add(&DM, 4);
@@ -75,8 +91,11 @@ public:
       Add(&Len, 4);
       Add(F.data(), F.size());
     }
-    frame(TraceFrame::Record, Payload);
+    memset(W, 0, Out.data() + Out.size() - W); // the padding
+    Pending.done();
   }
+
+  void endOfBatch() override { Pending.flush(); }
 
   void lost(const LostRecords &L) override { event(lostJson(L)); }
   void aggregation(const AggDump &D) override { event(aggJson(D)); }
@@ -112,22 +131,13 @@ public:
     Ended = true;
     finishIncomplete();
   }
-  void finishIncomplete() override {
-    if (fflush(Out) != 0)
-      fail();
-  }
-  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
-  int writeError() const override { return Errno; }
+  void finishIncomplete() override { Pending.flushAll(); }
+  bool ok() const override { return Pending.ok(); }
+  int writeError() const override { return Pending.error(); }
 
 private:
-  void fail() {
-    if (!Failed)
-      Errno = errno;
-    Failed = true;
-  }
   void put(const void *D, size_t N) {
-    if (N && fwrite_unlocked(D, 1, N, Out) != N)
-      fail();
+    Pending.append({static_cast<const char *>(D), N});
   }
   void u32(uint32_t V) { put(&V, 4); }
   void u64(uint64_t V) { put(&V, 8); }
@@ -144,6 +154,7 @@ private:
     Framed += Payload;
     Framed.append((8 - Payload.size() % 8) % 8, '\0');
     put(Framed.data(), Framed.size());
+    Pending.flush(); // events are rare: to the FILE at once, as before
   }
   void event(const nlohmann::json &J) {
     std::string Text =
@@ -155,9 +166,8 @@ private:
   FILE *Out;
   bool Owns;
   BinaryOptions Opts;
-  bool Failed = false;
-  int Errno = 0;
-  std::string Scratch, Framed;
+  PendingOutput Pending;
+  std::string Framed;
 };
 
 } // namespace

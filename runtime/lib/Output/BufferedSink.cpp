@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PendingOutput.h"
+
 #include "tscc/Runtime/Output.h"
 #include "tscc/Runtime/ProbeProgram.h"
 
@@ -73,7 +75,7 @@ void replayEntry(const Entry &E, OutputSink &Out) {
     Out.aggregation(std::get<AggDump>(E));
 }
 
-class BufferedSink final : public OutputSink {
+class BufferedSink final : public OutputSink, public BatchedSink {
 public:
   BufferedSink(const ProbeProgram &P, std::unique_ptr<OutputSink> Inner,
                BufferOptions Opts)
@@ -139,6 +141,7 @@ public:
     Inner->probeAttached(T, Probe, Function, Module, Address, Mechanism);
   }
   void note(std::string_view Message) override { Inner->note(Message); }
+  void endOfBatch() override { BatchedSink::endOfBatch(Inner.get()); }
   void targetExited(const TargetInfo &T, int ExitCode, int Signal) override {
     Inner->targetExited(T, ExitCode, Signal);
   }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JsonEvents.h"
+#include "PendingOutput.h"
 
 #include "tscc/Runtime/Format.h"
 #include "tscc/Runtime/ProbeProgram.h"
@@ -125,11 +126,12 @@ void appendArg(std::string &Out, const FormatArg &A, DataModel DM) {
   }
 }
 
-class JsonSink final : public OutputSink {
+class JsonSink final : public OutputSink, public BatchedSink {
 public:
   JsonSink(const ProbeProgram &P, FILE *Out, bool Owns)
-      : P(P), Out(Out), Owns(Owns) {}
+      : P(P), Out(Out), Owns(Owns), Pending(Out) {}
   ~JsonSink() override {
+    Pending.flush();
     if (Owns)
       fclose(Out);
   }
@@ -160,8 +162,8 @@ public:
 
   /// A printf or trace record's line (see appendString).
   void recordLine(const RecordOrigin &O, const RecordView &R) {
-    std::string &L = Line;
-    L.clear(); // its room is kept: no allocation per record
+    // Formatted in place at the end of what waits to be written.
+    std::string &L = Pending.text();
     Args.clear();
     decodeArgs(P.formatFields(R.Header.format), R.Args, Args);
     L += "{\"args\":[";
@@ -197,8 +199,10 @@ public:
     L += ",\"type\":";
     appendString(L, recordType(R.Header.kind));
     L += "}\n";
-    write(L);
+    Pending.done();
   }
+
+  void endOfBatch() override { Pending.flush(); }
 
   void aggregation(const AggDump &D) override { line(aggJson(D)); }
   void targetAttached(const TargetInfo &T, std::string_view How) override {
@@ -228,39 +232,29 @@ public:
     line({{"type", "end"}});
     finishIncomplete();
   }
-  void finishIncomplete() override {
-    if (fflush(Out) != 0)
-      fail();
-  }
-  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
-  int writeError() const override { return Errno; }
+  void finishIncomplete() override { Pending.flushAll(); }
+  bool ok() const override { return Pending.ok(); }
+  int writeError() const override { return Pending.error(); }
 
 private:
-  void fail() {
-    if (!Failed)
-      Errno = errno;
-    Failed = true;
-  }
   void line(const json &J) {
     // Invalid UTF-8 from a target's memory is replaced, never fatal.
     std::string S = J.dump(-1, ' ', false, json::error_handler_t::replace);
     S += '\n';
     write(S);
   }
+  /// Lines other than printf and trace records (rare): to the FILE at
+  /// once, after what is pending.
   void write(const std::string &S) {
-    if (fwrite_unlocked(S.data(), 1, S.size(), Out) != S.size())
-      fail();
-    if (LineBuffered && fflush(Out) != 0)
-      fail();
+    Pending.append(S);
+    Pending.flush();
   }
 
   const ProbeProgram &P;
   FILE *Out;
   bool Owns;
-  bool Failed = false;
-  int Errno = 0;
-  bool LineBuffered = isatty(fileno(Out));
-  std::string Line, Text;
+  PendingOutput Pending;
+  std::string Text;
   std::vector<FormatArg> Args;
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JsonEvents.h"
+#include "PendingOutput.h"
 
 #include "tscc/Runtime/Output.h"
 #include "tscc/Runtime/ProbeProgram.h"
@@ -20,20 +21,23 @@ using namespace tscc::rt;
 
 namespace {
 
-class TextSink final : public OutputSink {
+class TextSink final : public OutputSink, public BatchedSink {
 public:
   TextSink(const ProbeProgram &P, FILE *Out, bool Owns, TextOptions O)
-      : P(P), Out(Out), Owns(Owns), O(O) {}
+      : P(P), Out(Out), Owns(Owns), O(O), Pending(Out) {}
   ~TextSink() override {
+    Pending.flush();
     if (Owns)
       fclose(Out);
   }
 
   void record(const RecordOrigin &Origin, const RecordView &R) override {
-    Line.clear(); // its room is kept: no allocation per record
-    appendRecord(Line, P, Origin, R);
-    write(Line);
+    // Formatted in place at the end of what waits to be written.
+    appendRecord(Pending.text(), P, Origin, R);
+    Pending.done();
   }
+
+  void endOfBatch() override { Pending.flush(); }
 
   void lost(const LostRecords &L) override { write(renderLost(L)); }
 
@@ -108,33 +112,23 @@ public:
     }
   }
 
-  void finish() override {
-    if (fflush(Out) != 0)
-      fail();
-  }
-  bool ok() const override { return !Failed && !ferror_unlocked(Out); }
-  int writeError() const override { return Errno; }
+  void finish() override { Pending.flushAll(); }
+  bool ok() const override { return Pending.ok(); }
+  int writeError() const override { return Pending.error(); }
 
 private:
-  void fail() {
-    if (!Failed)
-      Errno = errno;
-    Failed = true;
-  }
   static std::string describe(const TargetInfo &T) {
     return "pid " + std::to_string(T.Pid) + " (" + T.Name + ", " +
            dataModelName(T.DM) + ", " + T.Backend + ")";
   }
+  /// Output other than records (rare): to the FILE at once, as before.
   void write(const std::string &S) {
-    if (fwrite_unlocked(S.data(), 1, S.size(), Out) != S.size())
-      fail();
-    // Interactive use wants output as it happens; a file gets buffering.
-    if (LineBuffered && fflush(Out) != 0)
-      fail();
+    Pending.append(S);
+    Pending.flush();
   }
   void diag(const std::string &S) {
     if (O.Diag) {
-      fflush(Out); // keep the two streams in order on a terminal
+      Pending.flushAll(); // keep the two streams in order on a terminal
       fputs(S.c_str(), O.Diag);
       fflush(O.Diag);
     }
@@ -144,10 +138,7 @@ private:
   FILE *Out;
   bool Owns;
   TextOptions O;
-  bool Failed = false;
-  int Errno = 0;
-  bool LineBuffered = isatty(fileno(Out));
-  std::string Line;
+  PendingOutput Pending;
 };
 
 } // namespace

@@ -10,6 +10,8 @@
 
 #include "SessionState.h"
 
+#include "../Output/PendingOutput.h"
+
 #include "tscc/Runtime/ModuleImage.h"
 #include "tscc/agent.h"
 #include "tscc/unwind_table.h"
@@ -488,13 +490,11 @@ void SessionState::deliverLost(const DrainedRecord &D) {
   Sink->lost(L);
 }
 
-void SessionState::deliverOne(const DrainedRecord &D) {
+void SessionState::deliverOne(const DrainedRecord &D,
+                              const TargetEntry *Owner) {
   const tscc_ring_record &H = D.Hdr;
   if (H.type == TSCC_RING_LOST)
     return deliverLost(D);
-  // One look-up of the process per record.
-  auto Found = Targets.find(D.Target);
-  const TargetEntry *Owner = Found != Targets.end() ? &Found->second : nullptr;
   if (!validRecord(D, Owner)) {
     // Warned once per clause, and once for all records that do not even
     // name one: whatever a program writes, it cannot flood stderr.
@@ -551,18 +551,36 @@ void SessionState::deliverOne(const DrainedRecord &D) {
 }
 
 void SessionState::deliverLocked(RecordBatch &Records) {
+  // The process of a record, looked up once per run of records of the
+  // same one (a batch is mostly one process's): nothing in delivery
+  // removes a target, so the entry stays where it is.
+  uint32_t OwnerId = UINT32_MAX;
+  const TargetEntry *Owner = nullptr;
+  // Output that cannot be written (closed pipe, full disk) ends the
+  // session like bpftrace does, instead of tracing into the void.
+  auto CheckOutput = [&] {
+    if (Sink->ok() || OutputFailed)
+      return;
+    OutputFailed = true;
+    S.requestStop();
+    if (S.options().OnStop)
+      S.options().OnStop();
+  };
   for (const DrainedRecord &D : Records) {
     if (OutputFailed)
       break;
-    deliverOne(D);
-    // Output that cannot be written (closed pipe, full disk) ends the
-    // session like bpftrace does, instead of tracing into the void.
-    if (!Sink->ok() && !OutputFailed) {
-      OutputFailed = true;
-      S.requestStop();
-      if (S.options().OnStop)
-        S.options().OnStop();
+    if (D.Target != OwnerId) {
+      auto Found = Targets.find(D.Target);
+      Owner = Found != Targets.end() ? &Found->second : nullptr;
+      OwnerId = D.Target;
     }
+    deliverOne(D, Owner);
+    CheckOutput();
+  }
+  // What the sink holds back for a larger write goes out with the batch.
+  if (!Records.empty() && !OutputFailed) {
+    BatchedSink::endOfBatch(Sink.get());
+    CheckOutput();
   }
   Records.clear();
   warnLossLocked(/*Final=*/false);

@@ -346,7 +346,8 @@ public:
   /// whose lock it could not get three times running, as far as the
   /// rings' heads say. Nothing may be held.
   void drain(uint64_t TimeoutNs, bool EvenIfStuck = false);
-  void deliverOne(const DrainedRecord &D);
+  /// Owner: the record's process (D.Target) in Targets, or null.
+  void deliverOne(const DrainedRecord &D, const TargetEntry *Owner);
   /// A loss marker (TSCC_RING_LOST) to the sink.
   void deliverLost(const DrainedRecord &D);
   /// With Lock and ExitMutex held, before a gone process's shard is

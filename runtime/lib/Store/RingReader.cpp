@@ -263,7 +263,12 @@ void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
   struct Run {
     size_t Next, End;
   };
-  std::vector<Run> Runs;
+  // Kept from call to call (a batch's worth): no allocation, and no fresh
+  // pages to fault in, per batch.
+  thread_local std::vector<Run> Runs;
+  thread_local std::vector<size_t> Heap;
+  thread_local std::vector<DrainedRecord> Out;
+  Runs.clear();
   for (size_t I = 0; I < Starts.size(); ++I) {
     size_t End = I + 1 < Starts.size() ? Starts[I + 1] : Records.size();
     if (Starts[I] < End)
@@ -272,24 +277,43 @@ void tscc::rt::mergeRunsByTime(std::vector<DrainedRecord> &Records,
   if (Runs.size() < 2)
     return;                         // one run is in its order already
   size_t First = Runs.front().Next; // what comes before the runs stays
-  // A min-heap of the runs by (time of their next record, run).
-  auto Later = [&](size_t A, size_t B) {
-    uint64_t TA = Records[Runs[A].Next].Hdr.time_ns;
-    uint64_t TB = Records[Runs[B].Next].Hdr.time_ns;
-    return TA != TB ? TA > TB : A > B;
+  // (time, run) of a run's next record, the heap's key: ties go to the
+  // earlier run.
+  auto Before = [&](uint64_t TA, size_t A, uint64_t TB, size_t B) {
+    return TA != TB ? TA < TB : A < B;
   };
-  std::vector<size_t> Heap(Runs.size());
+  auto Later = [&](size_t A, size_t B) {
+    return Before(Records[Runs[B].Next].Hdr.time_ns, B,
+                  Records[Runs[A].Next].Hdr.time_ns, A);
+  };
+  Heap.resize(Runs.size());
   for (size_t I = 0; I < Runs.size(); ++I)
     Heap[I] = I;
   std::make_heap(Heap.begin(), Heap.end(), Later);
-  std::vector<DrainedRecord> Out;
+  Out.clear();
   Out.reserve(Records.size());
   Out.insert(Out.end(), Records.begin(), Records.begin() + First);
   while (!Heap.empty()) {
     std::pop_heap(Heap.begin(), Heap.end(), Later);
-    Run &R = Runs[Heap.back()];
-    Out.push_back(Records[R.Next++]);
-    if (R.Next == R.End)
+    size_t R = Heap.back();
+    Run &Cur = Runs[R];
+    // Every record of this run that comes before the next of any other
+    // run goes at once: what popping it again and again would give. Runs
+    // that do not overlap in time (a ring and the burst buffer it went on
+    // in) are copied whole.
+    size_t Stop = Cur.Next + 1;
+    if (Heap.size() == 1) {
+      Stop = Cur.End;
+    } else {
+      size_t Top = Heap.front();
+      uint64_t TopTime = Records[Runs[Top].Next].Hdr.time_ns;
+      while (Stop < Cur.End &&
+             Before(Records[Stop].Hdr.time_ns, R, TopTime, Top))
+        ++Stop;
+    }
+    Out.insert(Out.end(), Records.begin() + Cur.Next, Records.begin() + Stop);
+    Cur.Next = Stop;
+    if (Cur.Next == Cur.End)
       Heap.pop_back();
     else
       std::push_heap(Heap.begin(), Heap.end(), Later);
