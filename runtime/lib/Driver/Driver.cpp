@@ -70,7 +70,9 @@ struct DriverOptions {
   bool Verbose = false;
   bool KeepLaunched = false;
   bool PtraceOnly = false;
-  bool Detach = false;
+  /// Let go of processes whose clauses all run inside them (the default;
+  /// --no-detach keeps every process attached for the whole session).
+  bool Detach = true;
   bool SyscallDispatch = false;
   bool AllowUntrustedObject = false;
   size_t MapCapacity = 1u << 16;
@@ -182,10 +184,11 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "a\n"
       "                         ptrace stop per hit, instead of in the "
       "process\n"
-      "  --detach               native targets: let go of each process once\n"
-      "                         all of its sites run in it, attaching again\n"
-      "                         only for an exec, a dlopen() and to end the\n"
-      "                         session\n"
+      "  --no-detach            native targets: stay attached to every traced\n"
+      "                         process for the whole session (default: let\n"
+      "                         go of each process once all of its sites run\n"
+      "                         in it, attaching again only for an exec, a\n"
+      "                         dlopen() and to end the session; --detach)\n"
       "  --syscall-dispatch     attached 64-bit targets: system calls no\n"
       "                         patched site catches are caught in the\n"
       "                         process (Syscall User Dispatch) instead of\n"
@@ -253,6 +256,7 @@ std::string_view closestOption(const std::string &A) {
                                               "--ptrace",
                                               "--allow-untrusted-object",
                                               "--detach",
+                                              "--no-detach",
                                               "--syscall-dispatch",
                                               "--ring",
                                               "--buffer-mode",
@@ -328,6 +332,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.SyscallDispatch = true;
     } else if (A == "--detach") {
       O.Detach = true;
+    } else if (A == "--no-detach") {
+      O.Detach = false;
     } else if (A == "--allow-untrusted-object") {
       O.AllowUntrustedObject = true;
     } else if (A == "--ring") {
