@@ -24,7 +24,7 @@ must count exactly N, and each tsrun row is first run with -v to check its
 mechanism.
 
   bench/tiny-function/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
-                             [--repeat K]
+                             [--repeat K] [--kinds padded,packed,usdt,cpython]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 """
 import argparse
@@ -104,7 +104,10 @@ def main():
     ap.add_argument("--n1-fast", type=int, default=1000000)
     ap.add_argument("--n2-fast", type=int, default=10000000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--kinds", default="padded,packed,usdt,cpython",
+                    help="which targets (comma-separated)")
     a = ap.parse_args()
+    wanted = set(a.kinds.split(","))
     # CPython's start-up makes the same calls every run (slope()'s base).
     os.environ["PYTHONHASHSEED"] = "0"
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
@@ -115,6 +118,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         built = ("padded", "packed", "usdt")
         kinds = built + (("cpython",) if os.access(PYTHON, os.X_OK) else ())
+        kinds = tuple(k for k in kinds if k in wanted)
         exe = {k: os.path.join(d, "tiny-" + k) for k in built}
         flags = {"padded": [], "packed": ["-DPACKED"], "usdt": ["-DUSDT"]}
         for k, path in exe.items():
@@ -145,12 +149,14 @@ def main():
                          lambda n, c=c, o=obj: [tsrun, o, "--"] + c + [str(n)],
                          check[k]))
         # The trap site while tsrun stays attached: a ptrace stop per hit.
-        rows.append(("tsrun --no-detach, packed", "in-process trap, attached",
-                     slow, lambda n: [tsrun, "--no-detach", objs["count"], "--",
-                                      exe["packed"], str(n)], True))
-        rows.append(("tsrun --ptrace, packed", "breakpoint", slow,
-                     lambda n: [tsrun, "--ptrace", objs["count"], "--",
-                                exe["packed"], str(n)], True))
+        if "packed" in kinds:
+            rows.append(("tsrun --no-detach, packed",
+                         "in-process trap, attached", slow,
+                         lambda n: [tsrun, "--no-detach", objs["count"], "--",
+                                    exe["packed"], str(n)], True))
+            rows.append(("tsrun --ptrace, packed", "breakpoint", slow,
+                         lambda n: [tsrun, "--ptrace", objs["count"], "--",
+                                    exe["packed"], str(n)], True))
         if bpftrace and os.geteuid() == 0:
             for k in kinds:
                 c = cmd[k]
