@@ -22,7 +22,7 @@
 // SEGV: tsrun: pid [[PID:[0-9]+]]: detached: every site runs in the process
 // SEGV: tsrun: pid [[PID]] ({{.*}}) killed by SIGSEGV
 // SEGV: prog status: -11
-// ATTACHED-NOT: detached
+// ATTACHED-NOT: : detached:
 // ATTACHED: tsrun: pid {{[0-9]+}} ({{.*}}) exited with status 5
 // ATTACHED: prog status: 5
 // CHECK: tsrun status: 0
