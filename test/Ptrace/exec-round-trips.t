@@ -20,7 +20,7 @@
 // RUN: %tsrun %t.o -- %t.exe thread %t.exe | FileCheck %s --check-prefix=THREAD
 // A process with a seccomp filter of its own is set up call by call (its
 // calls are judged one by one against the filter), and -v says so.
-// RUN: %tsrun -v %t.o -- %t.exe sandboxed 2 %t.exe > %t.outsb 2>&1
+// RUN: %tsrun --no-detach -v %t.o -- %t.exe sandboxed 2 %t.exe > %t.outsb 2>&1
 // RUN: FileCheck %s --check-prefix=SANDBOX < %t.outsb
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/exec-rounds.c -o %t.i386/%basename_t.tmp.exe -lpthread %}
 // RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe spawn 3 %t.i386/%basename_t.tmp.exe | FileCheck %s --check-prefix=SPAWN %}
