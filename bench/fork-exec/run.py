@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What re-arming after exec costs: a fork+exec loop with a libc probe
-(fork's entry, once per round), untraced, tsrun attached (the default),
+(fork's entry, once per round), untraced, tsrun attached (--no-detach),
 tsrun --detach, and bpftrace, in the same run.
 
   bench/fork-exec/run.py [--n N] [--repeat K] [--prog PROG] [--before TSRUN]
@@ -81,8 +81,8 @@ def table(a, exe, obj, tsrun):
     """Every row, K times interleaved (load hits all rows)."""
     n = str(a.n)
     rows = [("untraced", [exe, n, a.prog], False),
-            ("tsrun (attached, the default)",
-             [tsrun, obj, "--", exe, n, a.prog], True),
+            ("tsrun --no-detach (attached)",
+             [tsrun, obj, "--no-detach", "--", exe, n, a.prog], True),
             ("tsrun --detach",
              [tsrun, obj, "--detach", "--", exe, n, a.prog], True)]
     if a.before:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What tsrun's attachment costs a program that receives signals, with the
-probe's clause inside the process: untraced, tsrun attached (the default),
+probe's clause inside the process: untraced, tsrun attached (--no-detach),
 tsrun --detach, and bpftrace, in the same run.
 
   bench/steady-state/run.py [--n N] [--repeat K]
@@ -73,8 +73,8 @@ def table(a, exe, obj, tsrun, calls):
     n = str(a.n)
     expect = a.n if calls == "1" else 1
     rows = [("untraced", [exe, n, calls], False),
-            ("tsrun (attached, the default)",
-             [tsrun, obj, "--", exe, n, calls], True),
+            ("tsrun --no-detach (attached)",
+             [tsrun, obj, "--no-detach", "--", exe, n, calls], True),
             ("tsrun --detach",
              [tsrun, obj, "--detach", "--", exe, n, calls], True)]
     bpf = shutil.which("bpftrace")

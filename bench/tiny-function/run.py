@@ -7,8 +7,9 @@ times the loop itself. Two builds: "padded", where the alignment padding a
 compiler emits follows the function (tsrun's jump borrows it), and
 "packed", where the next function starts right behind it (no jump fits:
 tsrun puts a trap site, an int3 that the agent's SIGTRAP handler turns
-into the jump; while tsrun is attached to the process, each hit is first a
-ptrace stop). A third build, "usdt", passes a USDT probe (bench:tick)
+into the jump; once tsrun has let go of the process (--detach) a hit
+costs a signal delivery, and while tsrun stays attached (--no-detach, a row
+of its own) each hit is first a ptrace stop). A third build, "usdt", passes a USDT probe (bench:tick)
 in the loop instead of calling tiny. A fourth kind, "cpython", runs
 loop.py under Debian's /usr/bin/python3 (stripped: no symbol covers the
 function around its USDT notes), calling sys.audit() N times; each call
@@ -16,14 +17,14 @@ passes the note python:audit once its semaphore is set, and the start-up's
 own audit events are counted at N=0 and added before the check. Its per-hit
 cost is the slope less the untraced slope (the interpreter's own work per
 iteration is most of it), and so is bpftrace's it is compared with.
-Rows: untraced, tsrun on each build,
+Rows: untraced, tsrun on each build, tsrun --no-detach on the packed one,
 tsrun --ptrace, and bpftrace's uprobe or usdt probe, all in one run, at two run lengths; the per-hit cost is
 the slope of the loop's own time, so start-up cancels. Every traced run
 must count exactly N, and each tsrun row is first run with -v to check its
 mechanism.
 
   bench/tiny-function/run.py [--n1 N] [--n2 N] [--n1-fast N] [--n2-fast N]
-                             [--repeat K]
+                             [--repeat K] [--kinds padded,packed,usdt,cpython]
   TSCC=... TSRUN=... choose the tools (default: build*/bin, then PATH)
 """
 import argparse
@@ -103,15 +104,21 @@ def main():
     ap.add_argument("--n1-fast", type=int, default=1000000)
     ap.add_argument("--n2-fast", type=int, default=10000000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--kinds", default="padded,packed,usdt,cpython",
+                    help="which targets (comma-separated)")
     a = ap.parse_args()
+    wanted = set(a.kinds.split(","))
     # CPython's start-up makes the same calls every run (slope()'s base).
     os.environ["PYTHONHASHSEED"] = "0"
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
     bpftrace = shutil.which("bpftrace")
     slow, fast = (a.n1, a.n2), (a.n1_fast, a.n2_fast)
+    # A trap site once tsrun has let go: a signal delivery per hit.
+    mid = (a.n1 * 10, a.n2 * 10)
     with tempfile.TemporaryDirectory() as d:
         built = ("padded", "packed", "usdt")
         kinds = built + (("cpython",) if os.access(PYTHON, os.X_OK) else ())
+        kinds = tuple(k for k in kinds if k in wanted)
         exe = {k: os.path.join(d, "tiny-" + k) for k in built}
         flags = {"padded": [], "packed": ["-DPACKED"], "usdt": ["-DUSDT"]}
         for k, path in exe.items():
@@ -136,13 +143,21 @@ def main():
             rows.append(("(no tracer), " + k, "", fast,
                          lambda n, c=c: c + [str(n)], False))
             how = mechanism(tsrun, obj, c)
-            rows.append(("tsrun, " + k, how,
-                         fast if how.startswith("in-process jump") else slow,
-                         lambda n, c=c, o=obj: [tsrun, o, "--"] + c + [str(n)],
+            rows.append(("tsrun --detach, " + k, how,
+                         fast if how.startswith("in-process jump") else
+                         mid if how.startswith("in-process trap") else slow,
+                         lambda n, c=c, o=obj: [tsrun, o, "--detach", "--"] +
+                         c + [str(n)],
                          check[k]))
-        rows.append(("tsrun --ptrace, packed", "breakpoint", slow,
-                     lambda n: [tsrun, "--ptrace", objs["count"], "--",
-                                exe["packed"], str(n)], True))
+        # The trap site while tsrun stays attached: a ptrace stop per hit.
+        if "packed" in kinds:
+            rows.append(("tsrun --no-detach, packed",
+                         "in-process trap, attached", slow,
+                         lambda n: [tsrun, "--no-detach", objs["count"], "--",
+                                    exe["packed"], str(n)], True))
+            rows.append(("tsrun --ptrace, packed", "breakpoint", slow,
+                         lambda n: [tsrun, "--ptrace", objs["count"], "--",
+                                    exe["packed"], str(n)], True))
         if bpftrace and os.geteuid() == 0:
             for k in kinds:
                 c = cmd[k]

@@ -5,6 +5,8 @@
 // and finishes with its code as it was and its own SIGILLs (SIGSEGVs in the
 // 32-bit twin) to itself.
 // REQUIRES: inprocess
+// The sites removed include the agent's own gates (libc's exec functions,
+// sigaction(), pthread_sigmask() where tsrun may let go of the process).
 // RUN: %cc64 -O1 -pthread %S/Inputs/killme.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/Inputs/kill-driver.py %tsrun %t.o %t.exe detach | FileCheck %s -DBITS=64 -DMODEL=LP64
@@ -14,7 +16,7 @@
 // RUN: %if native-i386 %{ %python %S/Inputs/kill-driver.py %tsrun %t.o %t.i386/%basename_t.tmp.exe detach | FileCheck %s -DBITS=32 -DMODEL=ILP32 %}
 // CHECK: tsrun: pid [[PID:[0-9]+]] ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK-NEXT: prog says: inside
-// CHECK-NEXT: tsrun: pid [[PID]]: agent removed: 1 sites and 1 return addresses restored, its memory unmapped
+// CHECK-NEXT: tsrun: pid [[PID]]: agent removed: {{[1-9][0-9]*}} sites and 1 return addresses restored, its memory unmapped
 // CHECK-NEXT: tsrun status: 0
 // CHECK-NEXT: prog says: finished
 // CHECK-NEXT: sum 363 own-ills 2

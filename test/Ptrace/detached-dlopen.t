@@ -16,14 +16,14 @@
 // RUN: %if inprocess %{ FileCheck %s --check-prefixes=CHECK,UNTRACED < %t.out %}
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=DETACHED --implicit-check-not=warning < %t.err %}
 // RUN: %if ptrace-mode %{ FileCheck %s --check-prefixes=CHECK,TRACED < %t.out %}
-// RUN: %tsrun %t.o -- %t.64 count %t.lib64.so 40 | FileCheck %s --check-prefixes=CHECK,TRACED
+// RUN: %tsrun --no-detach %t.o -- %t.64 count %t.lib64.so 40 | FileCheck %s --check-prefixes=CHECK,TRACED
 // RUN: %if native-i386 %{ %cc32 -shared -fPIC %S/Inputs/dlopen-lib.c -o %t.lib32.so %}
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/detached-dlopen.c -o %t.32 -ldl -lpthread %}
 // RUN: %if native-i386 %{ %tsrun -v --detach %t.o -- %t.32 count %t.lib32.so 40 > %t.32.out 2> %t.32.err %}
 // RUN: %if native-i386 && inprocess %{ FileCheck %s --check-prefixes=CHECK,UNTRACED < %t.32.out %}
 // RUN: %if native-i386 && inprocess %{ FileCheck %s --check-prefix=DETACHED --implicit-check-not=warning < %t.32.err %}
 // RUN: %if native-i386 && ptrace-mode %{ FileCheck %s --check-prefixes=CHECK,TRACED < %t.32.out %}
-// RUN: %if native-i386 %{ %tsrun %t.o -- %t.32 count %t.lib32.so 40 | FileCheck %s --check-prefixes=CHECK,TRACED %}
+// RUN: %if native-i386 %{ %tsrun --no-detach %t.o -- %t.32 count %t.lib32.so 40 | FileCheck %s --check-prefixes=CHECK,TRACED %}
 // UNTRACED: before: untraced
 // TRACED: before: traced
 // UNTRACED: after: untraced

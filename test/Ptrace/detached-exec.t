@@ -16,7 +16,7 @@
 // RUN: %if inprocess %{ FileCheck %s --check-prefixes=CHECK,UNTRACED < %t.out %}
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=DETACHED --implicit-check-not=warning < %t.err %}
 // RUN: %if ptrace-mode %{ FileCheck %s --check-prefixes=CHECK,TRACED < %t.out %}
-// RUN: %tsrun %t.o -- %t.64 first 30 %t.64 | FileCheck %s --check-prefixes=CHECK,TRACED
+// RUN: %tsrun --no-detach %t.o -- %t.64 first 30 %t.64 | FileCheck %s --check-prefixes=CHECK,TRACED
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/exec-chain.c -o %t.32 %}
 // RUN: %if native-i386 %{ %tsrun --detach %t.o -- %t.64 first 30 %t.32 > %t.6432 2> %t.6432.err %}
 // RUN: %if native-i386 %{ %tsrun --detach %t.o -- %t.32 first 30 %t.64 > %t.3264 2> %t.3264.err %}

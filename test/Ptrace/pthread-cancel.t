@@ -8,10 +8,13 @@
 // without unwind tables): every handler runs, the cancelled frames' exit
 // probes do not fire, nothing is lost or dropped and the program runs as
 // it does alone, 50 times over with new threads.
+// The runs without --detach stay attached (--no-detach). KNOWN BUG of the
+// detached default, found in wt-detach4's triage: in one run under load
+// one call of 50500 was not counted (32-bit or 64-bit, not yet known).
 // RUN: %cc64 -O1 -pthread %S/Inputs/cancel.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %t.exe 50 4 100 > %t.alone
-// RUN: %tsrun %t.o -- %t.exe 50 4 100 > %t.out 2> %t.err
+// RUN: %tsrun --no-detach %t.o -- %t.exe 50 4 100 > %t.out 2> %t.err
 // RUN: grep -v probes: %t.out | diff %t.alone -
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
@@ -21,7 +24,7 @@
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.det.err %}
 // The 32-bit twin, where the kernel runs i386 programs:
 // RUN: %if native-i386 %{ %cc32 -O1 -pthread %S/Inputs/cancel.c -o %t32 %}
-// RUN: %if native-i386 %{ %tsrun %t.o -- %t32 50 4 100 > %t32.out 2> %t32.err %}
+// RUN: %if native-i386 %{ %tsrun --no-detach %t.o -- %t32 50 4 100 > %t32.out 2> %t32.err %}
 // RUN: %if native-i386 %{ grep -v probes: %t32.out | diff %t.alone - %}
 // RUN: %if native-i386 %{ FileCheck %s < %t32.out %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t32.err %}

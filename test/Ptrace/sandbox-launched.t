@@ -6,21 +6,23 @@
 // needs none of those calls, a fork needs no injected call, and at the
 // exec tsrun reads the filter (it survives exec) and injects nothing into
 // the new image, whose mmap of executable memory it would kill.
+// Attached (--no-detach): the fork and the late sandbox are seen at
+// tsrun's stops.
 // RUN: %cc64 %S/Inputs/sandboxed.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- \
-// RUN:   %tsrun -v %t.o -- %t.exe late 100 > %t.out 2> %t.err
+// RUN:   %tsrun --no-detach -v %t.o -- %t.exe late 100 > %t.out 2> %t.err
 // RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap < %t.out
 // RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap --check-prefix=ERR < %t.err
-// RUN: %tsrun -f json %t.o -- %t.exe late 10 > %t.json
+// RUN: %tsrun --no-detach -f json %t.o -- %t.exe late 10 > %t.json
 // RUN: FileCheck %s -DMODEL=LP64 -DMMAP=mmap --check-prefix=JSON < %t.json
 // The 32-bit twin, where the kernel runs i386 (its libc's mmap() is mmap2):
 // RUN: %if native-i386 %{ rm -rf %t.i386 && mkdir -p %t.i386 %}
 // RUN: %if native-i386 %{ %cc32 %S/Inputs/sandboxed.c -o %t.i386/%basename_t.tmp.exe %}
-// RUN: %if native-i386 %{ %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe late 100 > %t.i386/out 2> %t.i386/err %}
+// RUN: %if native-i386 %{ %python %S/../Remote/Inputs/run_bounded.py --hang-timeout 120 -- %tsrun --no-detach -v %t.o -- %t.i386/%basename_t.tmp.exe late 100 > %t.i386/out 2> %t.i386/err %}
 // RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 < %t.i386/out %}
 // RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 --check-prefix=ERR < %t.i386/err %}
-// RUN: %if native-i386 %{ %tsrun -f json %t.o -- %t.i386/%basename_t.tmp.exe late 10 > %t.i386/json %}
+// RUN: %if native-i386 %{ %tsrun --no-detach -f json %t.o -- %t.i386/%basename_t.tmp.exe late 10 > %t.i386/json %}
 // RUN: %if native-i386 %{ FileCheck %s -DMODEL=ILP32 -DMMAP=mmap2 --check-prefix=JSON < %t.i386/json %}
 // CHECK: unsandboxed: 100 calls, sum 10000
 // CHECK-NEXT: sandboxed: 100 calls, sum 10000

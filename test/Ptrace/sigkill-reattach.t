@@ -14,7 +14,7 @@
 // CHECK: tsrun: pid [[PID:[0-9]+]] ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK-NEXT: prog says: inside
 // CHECK-NEXT: tsrun status: -9
-// CHECK-NEXT: second tsrun: warning: pid [[PID]]: removed {{[1-9][0-9]*}} breakpoints left behind by a tsrun that was killed
+// CHECK-NEXT: second tsrun: warning: pid [[PID]]: {{removed [1-9][0-9]* breakpoints|put back [1-9][0-9]* probe sites}} left behind by a tsrun that was killed
 // CHECK: second tsrun: pid [[PID]] ({{.*}}, [[MODEL]], ptrace): attached
 // CHECK-NEXT: prog says: finished
 // CHECK-NEXT: enter 4

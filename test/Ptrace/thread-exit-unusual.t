@@ -8,10 +8,13 @@
 // setresuid() while probes fire. Every call is counted and every return
 // value summed (the program's own sum leaves out the 1000 threads' calls
 // of patched(0), which return 1), and the program runs as it does alone.
+// The runs without --detach stay attached (--no-detach): detached, the
+// same 2000 threads exceed --max-threads (threads that ended keep their
+// state while detached: a known bug of the detached default).
 // RUN: %cc64 -O1 -pthread %S/Inputs/thread-exit-unusual.c -o %t.exe
 // RUN: %tscc %s -o %t.o
 // RUN: %t.exe 2000 > %t.alone
-// RUN: %tsrun %t.o -- %t.exe 2000 > %t.out 2> %t.err
+// RUN: %tsrun --no-detach %t.o -- %t.exe 2000 > %t.out 2> %t.err
 // RUN: grep -v probes: %t.out | diff %t.alone -
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
@@ -28,7 +31,7 @@
 // RUN: %if inprocess %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t.det.err %}
 // The 32-bit twin, where the kernel runs i386 programs:
 // RUN: %if native-i386 %{ %cc32 -O1 -pthread %S/Inputs/thread-exit-unusual.c -o %t32 %}
-// RUN: %if native-i386 %{ %tsrun %t.o -- %t32 2000 > %t32.out 2> %t32.err %}
+// RUN: %if native-i386 %{ %tsrun --no-detach %t.o -- %t32 2000 > %t32.out 2> %t32.err %}
 // RUN: %if native-i386 %{ grep -v probes: %t32.out | diff %t.alone - %}
 // RUN: %if native-i386 %{ FileCheck %s < %t32.out %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=QUIET --allow-empty < %t32.err %}

@@ -70,6 +70,9 @@ struct DriverOptions {
   bool Verbose = false;
   bool KeepLaunched = false;
   bool PtraceOnly = false;
+  /// Let go of processes whose clauses all run inside them (--detach).
+  /// Not yet the default: the detached path still miscounts some legal
+  /// programs (docs/runtime.md, *Detached processes*).
   bool Detach = false;
   bool SyscallDispatch = false;
   bool AllowUntrustedObject = false;
@@ -186,6 +189,8 @@ void usage(FILE *F, const std::string &Tool, bool Linked) {
       "                         all of its sites run in it, attaching again\n"
       "                         only for an exec, a dlopen() and to end the\n"
       "                         session\n"
+      "  --no-detach            stay attached to every traced process for\n"
+      "                         the whole session (the default)\n"
       "  --syscall-dispatch     attached 64-bit targets: system calls no\n"
       "                         patched site catches are caught in the\n"
       "                         process (Syscall User Dispatch) instead of\n"
@@ -253,6 +258,7 @@ std::string_view closestOption(const std::string &A) {
                                               "--ptrace",
                                               "--allow-untrusted-object",
                                               "--detach",
+                                              "--no-detach",
                                               "--syscall-dispatch",
                                               "--ring",
                                               "--buffer-mode",
@@ -328,6 +334,8 @@ ParseResult parseArgs(int Argc, char **Argv, bool Linked, DriverOptions &O,
       O.SyscallDispatch = true;
     } else if (A == "--detach") {
       O.Detach = true;
+    } else if (A == "--no-detach") {
+      O.Detach = false;
     } else if (A == "--allow-untrusted-object") {
       O.AllowUntrustedObject = true;
     } else if (A == "--ring") {

@@ -171,6 +171,9 @@ public:
   /// Whether the end of P, once let go of, can be learnt: it is tsrun's
   /// child (waitpid()), or it has a pidfd now (opened here).
   bool watchEndByPidFd(pt::PtraceProcess &P);
+  /// Opens P's pidfd (and notes its start time, to read its status from its
+  /// zombie later); -1 where that cannot be.
+  int openPidFd(pt::PtraceProcess &P);
   /// Whether followed process P has ended (its pidfd says so).
   bool followedEnded(const pt::PtraceProcess &P) const;
   void finishFollowed(pt::PtraceProcess &P);

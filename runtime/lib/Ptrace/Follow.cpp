@@ -29,6 +29,7 @@
 #include <sstream>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tscc::rt;
@@ -61,7 +62,48 @@ std::vector<pid_t> threadsIn(Shard &Sh) {
   return Out;
 }
 
+/// What /proc/PID/stat says of a process: its state, its start time and,
+/// once it has ended, its status in waitpid()'s form (fields 3, 22 and 52
+/// of proc(5)).
+struct ProcStat {
+  char State = 0;
+  uint64_t StartTicks = 0;
+  int ExitCode = 0;
+};
+
+bool readProcStat(pid_t Pid, ProcStat &Out) {
+  std::ifstream F("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Line;
+  if (!std::getline(F, Line))
+    return false;
+  // The command name, field 2, may hold spaces and parentheses.
+  size_t Close = Line.rfind(')');
+  if (Close == std::string::npos)
+    return false;
+  std::istringstream Rest(Line.substr(Close + 1));
+  std::vector<std::string> Fields; // from field 3 on
+  for (std::string W; Rest >> W;)
+    Fields.push_back(W);
+  if (Fields.size() < 50)
+    return false;
+  Out.State = Fields[0][0];
+  Out.StartTicks = std::strtoull(Fields[19].c_str(), nullptr, 10);
+  Out.ExitCode = static_cast<int>(std::strtol(Fields[49].c_str(), nullptr, 10));
+  return true;
+}
+
+uint64_t startTicksOf(pid_t Pid) {
+  ProcStat St;
+  return readProcStat(Pid, St) ? St.StartTicks : 0;
+}
+
 } // namespace
+
+int PtraceBackend::Impl::openPidFd(PtraceProcess &P) {
+  P.PidFd = static_cast<int>(syscall(SYS_pidfd_open, P.Pid, 0));
+  P.PidFdStart = P.PidFd >= 0 ? startTicksOf(P.Pid) : 0;
+  return P.PidFd;
+}
 
 std::vector<PtraceProcess *> PtraceBackend::Impl::detachedProcesses() const {
   std::vector<PtraceProcess *> Out;
@@ -97,7 +139,7 @@ void PtraceBackend::Impl::findFollowed(bool Now) {
       C.Agent.Sharers.reset(); // its memory is its own
       C.Detached = true;
       C.FollowedFrom = Owner->Pid;
-      C.PidFd = static_cast<int>(syscall(SYS_pidfd_open, Pid, 0));
+      openPidFd(C);
       ByPid[Pid] = &C;
       ByTid[Pid] = &C;
       S.shareShard(*Owner, C);
@@ -112,8 +154,7 @@ void PtraceBackend::Impl::findFollowed(bool Now) {
 bool PtraceBackend::Impl::watchEndByPidFd(PtraceProcess &P) {
   if (P.PidFd >= 0 || (P.PPid == getpid() && !P.FollowedFrom))
     return true;
-  P.PidFd = static_cast<int>(syscall(SYS_pidfd_open, P.Pid, 0));
-  return P.PidFd >= 0;
+  return openPidFd(P) >= 0;
 }
 
 bool PtraceBackend::Impl::followedEnded(const PtraceProcess &P) const {
@@ -124,13 +165,22 @@ bool PtraceBackend::Impl::followedEnded(const PtraceProcess &P) const {
 }
 
 void PtraceBackend::Impl::finishFollowed(PtraceProcess &P) {
+  // Its status is its parent's to collect, not tsrun's: it is read from
+  // the zombie while its parent has not collected it yet (the same process:
+  // same start time), and is otherwise unknown (-1).
+  int Code = -1, Sig = 0;
+  ProcStat St;
+  if (P.PidFdStart && readProcStat(P.Pid, St) && St.State == 'Z' &&
+      St.StartTicks == P.PidFdStart) {
+    Code = WIFEXITED(St.ExitCode) ? WEXITSTATUS(St.ExitCode) : 0;
+    Sig = WIFSIGNALED(St.ExitCode) ? WTERMSIG(St.ExitCode) : 0;
+  }
   if (P.PidFd >= 0)
     close(P.PidFd);
   P.PidFd = -1;
   if (P.FollowedFrom)
     S.leaveShard(P);
-  // Its status is its parent's to collect: tsrun does not know it.
-  finishProcess(P, -1, 0);
+  finishProcess(P, Code, Sig);
 }
 
 void PtraceBackend::Impl::reapFollowed() {

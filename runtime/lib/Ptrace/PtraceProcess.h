@@ -474,6 +474,9 @@ public:
   /// start, its end seen through PidFd (it is not tsrun's child).
   pid_t FollowedFrom = 0;
   int PidFd = -1;
+  /// The process's start time (/proc/PID/stat, clock ticks) when PidFd was
+  /// opened: its status is read from its zombie only if that is still it.
+  uint64_t PidFdStart = 0;
   /// A window for an exec is open (ExecWindow.cpp): the thread with this
   /// id asked for it, and the process is attached until the exec is seen.
   pid_t WindowTid = 0;

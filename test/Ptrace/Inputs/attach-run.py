@@ -14,7 +14,10 @@ statuses.
 
 $ATTACH_RUN_TSRUN_ARGS adds options to tsrun's command line (split at
 spaces), and $ATTACH_RUN_WAIT_FOR is the -v message to wait for before
-PROG is let go (default ": attached").
+PROG is let go (default ": attached"). With $ATTACH_RUN_REAP_AFTER, PROG
+is not collected (waitpid) until tsrun's -v says that (its exit line, say),
+so that tsrun, not PROG's parent, can read its status from the ended
+process.
 """
 import os
 import signal
@@ -56,7 +59,22 @@ def main(tsrun, obj, prog, *args):
         signal.alarm(0)
         with open(go, "w") as g:
             g.write("x")
-        prog_out = p.communicate(timeout=120)[0]
+        reap_after = os.environ.get("ATTACH_RUN_REAP_AFTER")
+        if reap_after:
+            # Standard output ends when PROG does; it stays uncollected
+            # until tsrun has said what it wants to say about its end.
+            prog_out = p.stdout.read()
+            signal.signal(signal.SIGALRM, lambda s, f: (
+                ts.kill(), sys.exit("tsrun never said %r" % reap_after)))
+            signal.alarm(120)
+            for line in ts.stderr:
+                before.append(line)
+                if reap_after in line:
+                    break
+            signal.alarm(0)
+            p.wait(timeout=120)
+        else:
+            prog_out = p.communicate(timeout=120)[0]
         ts_out, ts_err = ts.communicate(timeout=120)
         sys.stdout.write(prog_out)
         sys.stdout.write(ts_out)

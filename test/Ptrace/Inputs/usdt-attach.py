@@ -28,7 +28,8 @@ def main(tsrun, obj, prog):
         out = [p.stdout.readline()]
         if not out[0].startswith("started"):
             sys.exit("PROG said %r" % out[0])
-        ts = subprocess.Popen([tsrun, obj, "-v", "-p", str(p.pid)],
+        extra = os.environ.get("USDT_ATTACH_TSRUN_ARGS", "").split()
+        ts = subprocess.Popen([tsrun, obj, "-v", *extra, "-p", str(p.pid)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
         for line in ts.stderr:

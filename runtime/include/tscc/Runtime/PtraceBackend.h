@@ -53,8 +53,9 @@ struct PtraceOptions {
   bool InProcess = true;
   /// Let go of a process (no ptrace attachment) once it is set up with
   /// every site running in the process, and attach again only to end the
-  /// session (--detach; docs/runtime.md, *Detached processes*). False:
-  /// stay attached to every traced process until the end.
+  /// session (tsrun's default, docs/runtime.md, *Detached processes*).
+  /// False: stay attached to every traced process until the end
+  /// (--no-detach).
   bool Detach = false;
   /// Attached native 64-bit processes with system-call probes: catch the
   /// calls no patched site catches with Syscall User Dispatch and the
