@@ -1,8 +1,8 @@
-// The in-process agent saves no vector register for clauses whose code
-// uses none (TSCC_CLAUSE_GENERAL_REGS_ONLY, which codegen sets for every
+// The program's xmm0-15 are intact after every hit, whatever the agent
+// saves (a guard for saving vector registers only around clauses that may
+// use them: TSCC_CLAUSE_GENERAL_REGS_ONLY, which codegen sets for every
 // clause without floating-point values, compiling them with
-// noimplicitfloat): the program's xmm0-15 must still be intact after
-// every hit. sum8's arguments are xmm0-7 at the probe; check_high
+// noimplicitfloat). sum8's arguments are xmm0-7 at the probe; check_high
 // compares xmm8-15 with xmm0-7, all set by its caller. The clauses count,
 // print (a record: the ring, the clock) and update a keyed aggregation.
 // RUN: %cc64 -O1 %S/Inputs/xmm-live.c -o %t.exe

@@ -329,10 +329,6 @@ enum tscc_agent_clause_flags {
    * TSCC_CLAUSE_THREAD_OWN or TSCC_CLAUSE_THREAD_OWN_AGGS): a hit whose
    * clauses all have it runs them without the session lock. */
   TSCC_AGENT_CLAUSE_UNLOCKED = 1u << 0,
-  /* The clause's code uses no vector register (the object's
-   * TSCC_CLAUSE_GENERAL_REGS_ONLY): the x86-64 agent runs it without
-   * saving the program's xmm registers. */
-  TSCC_AGENT_CLAUSE_GENERAL_REGS_ONLY = 1u << 1,
 };
 
 /* The kernel's struct sigaction as rt_sigaction() reads and writes it in

@@ -156,11 +156,9 @@ void agent_faults_deliverable(struct agent_scope *Sc) HIDDEN;
 void agent_restore_mask(struct agent_scope *Sc) HIDDEN;
 
 /* Runs Pred then Action with a recovery point: a fault in clause code comes
- * back here. Returns 1 when the clause crashed (entry.S). With SaveXmm the
- * program's vector registers are saved around them (the i386 agent's
- * entry saves them on every hit and ignores it). */
+ * back here. Returns 1 when the clause crashed (entry.S). */
 int tscc_agent_try(uint64_t Pred, uint64_t Action, struct tscc_ctx *Ctx,
-                   struct tscc_agent_recover *Recover, uint32_t SaveXmm) HIDDEN;
+                   struct tscc_agent_recover *Recover) HIDDEN;
 
 /* Copies Len bytes from Src, which may be a bad address: 0, or -1 when it
  * faulted (entry.S; the fault is recovered by the signal handler). */

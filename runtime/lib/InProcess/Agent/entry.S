@@ -1,13 +1,11 @@
 /*===- entry.S - How probe hits get into the agent, and fault-safe copies ---===*
  *
  * tscc_agent_enter is called by every trampoline (tscc/agent.h) with the red
- * zone already skipped. It saves the general registers and the flags,
- * calls tscc_agent_hit(frame, return address) and restores them (the flags
- * without popfq: RESTORE_FLAGS). The agent's C code uses general
- * registers only (-mgeneral-regs-only); xmm0-15, the rest of the register
- * state compiled clause code can touch, are saved around the clause by
- * tscc_agent_try, and only for a clause that may use them
- * (TSCC_CLAUSE_GENERAL_REGS_ONLY, abi.h): a counting hit saves none.
+ * zone already skipped. It saves everything the C code and the clause code
+ * may clobber -- the general registers, the flags and xmm0-15, which is the
+ * whole register state compiled clause code can touch -- calls
+ * tscc_agent_hit(frame, return address) and restores it all (the flags
+ * without popfq: RESTORE_FLAGS).
  *
  * tscc_agent_return is where a hijacked return lands: it makes room for
  * the real return address at the slot the return popped, saves the same
@@ -36,10 +34,7 @@
         push %r15
         mov %rsp, %rbp           /* struct tscc_agent_frame */
         and $-16, %rsp
-.endm
-
-/* xmm0-15 at the stack pointer (256 bytes, 16-aligned), and back. */
-.macro SAVE_XMM
+        sub $256, %rsp
         movaps %xmm0, 0(%rsp)
         movaps %xmm1, 16(%rsp)
         movaps %xmm2, 32(%rsp)
@@ -78,7 +73,7 @@
         sahf
 .endm
 
-/* SAVE_XMM's registers back from the stack pointer. */
+/* xmm0-15 as the frame keeps them, at the stack pointer. */
 .macro RESTORE_XMM
         movaps 0(%rsp), %xmm0
         movaps 16(%rsp), %xmm1
@@ -99,6 +94,7 @@
 .endm
 
 .macro RESTORE_FRAME
+        RESTORE_XMM
         mov %rbp, %rsp
         RESTORE_FLAGS 120
         pop %r15
@@ -135,6 +131,7 @@ tscc_agent_enter:
  * clause code keep them (they are callee-saved), and nothing a system-call
  * hit does writes them in the frame. */
 .macro RESTORE_CALLER_SAVED
+        RESTORE_XMM
         mov %rbp, %rsp
         RESTORE_FLAGS 120
         lea 32(%rsp), %rsp       /* r15 r14 r13 r12 */
@@ -179,13 +176,8 @@ tscc_agent_return:
         ret                      /* to the real return address */
         .size tscc_agent_return, .-tscc_agent_return
 
-/* int tscc_agent_try(pred, action, ctx, recover, save_xmm): 0, or 1 when
- * the clause crashed and the signal handler brought us back through
- * recover. With save_xmm, xmm0-15 are saved before the clause and put
- * back after it, crashed or not (the program's values: nothing before the
- * clause touches them). The area below the pushes is laid out the same
- * either way: xmm0-15, then save_xmm at 256 -- recover's rsp -- so that
- * the crash path, which cannot trust any register, finds both. */
+/* int tscc_agent_try(pred, action, ctx, recover): 0, or 1 when the clause
+ * crashed and the signal handler brought us back through recover. */
         .globl tscc_agent_try
         .hidden tscc_agent_try
         .type tscc_agent_try, @function
@@ -196,12 +188,8 @@ tscc_agent_try:
         push %r13
         push %r14
         push %r15
-        sub $280, %rsp           /* 16-aligned for calls, as with sub $8 */
-        mov %r8, 256(%rsp)
-        test %r8, %r8
-        jz 4f
-        SAVE_XMM
-4:      mov %rdi, %r12           /* pred */
+        sub $8, %rsp             /* keep the stack 16-aligned for calls */
+        mov %rdi, %r12           /* pred */
         mov %rsi, %r13           /* action */
         mov %rdx, %r14           /* ctx */
         mov %rcx, %r15           /* recover */
@@ -222,10 +210,7 @@ tscc_agent_try:
         jmp 3f
 .Lcrashed:
         mov $1, %eax
-3:      cmpq $0, 256(%rsp)
-        je 5f
-        RESTORE_XMM
-5:      add $280, %rsp
+3:      add $8, %rsp
         pop %r15
         pop %r14
         pop %r13

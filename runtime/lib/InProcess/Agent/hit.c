@@ -268,9 +268,7 @@ void agent_run_syscall_clause(struct tscc_agent_thread *T, uint32_t Probe,
       usdt_args(H, Regs, &Ctx);
   }
   T->in_clause = 1;
-  int Crashed =
-      tscc_agent_try(K->pred, K->action, &Ctx, &T->recover,
-                     !(K->flags & TSCC_AGENT_CLAUSE_GENERAL_REGS_ONLY));
+  int Crashed = tscc_agent_try(K->pred, K->action, &Ctx, &T->recover);
   T->in_clause = 0;
   if (UNLIKELY(Scope.mask_changed))
     agent_restore_mask(&Scope);

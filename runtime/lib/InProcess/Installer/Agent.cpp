@@ -503,8 +503,6 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
     if (Prog.clauses()[I].flags &
         (TSCC_CLAUSE_THREAD_OWN | TSCC_CLAUSE_THREAD_OWN_AGGS))
       K.flags |= TSCC_AGENT_CLAUSE_UNLOCKED;
-    if (Prog.clauses()[I].flags & TSCC_CLAUSE_GENERAL_REGS_ONLY)
-      K.flags |= TSCC_AGENT_CLAUSE_GENERAL_REGS_ONLY;
     // The context a hit builds for it: what its code reads.
     uint32_t Ctx = Prog.clauses()[I].flags;
     if (Ctx & TSCC_CLAUSE_CTX_LISTED)
