@@ -1,5 +1,6 @@
-// Entry probe that only counts.
+// Entry probe that only counts, as bpftrace's @n = count() does: the
+// count() aggregation, which each thread keeps its own part of (no
+// session lock on the hit).
 long hit(long, long);
-__global long n;
-@@uft:*:a.out:hit:entry { n++; }
-@@END { printf("hits %ld\n", n); }
+@@uft:*:a.out:hit:entry { @c = count(); }
+@@END { print(@c); }

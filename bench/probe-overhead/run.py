@@ -4,7 +4,9 @@ with --m32, i386 processes: the same program built -m32, run natively and
 under qemu-i386).
 
 Runs the same loop program (loop.c: N calls of hit(a, b)) under each tracer
-with an entry probe that counts (count.t), an entry probe that prints both
+with an entry probe that counts (count.t, `@c = count()`, as bpftrace's
+`@n = count()`), one that increments a script global (global.t, `n++`,
+which takes the session lock), an entry probe that prints both
 arguments (print.t), an exit probe that counts (exit.t) and an entry
 probe that counts by call stack (stack.t, @[stktrace()]), at two run
 lengths, and reports the slope (time per extra hit), so start-up costs
@@ -224,9 +226,12 @@ def tsrun_drops(err):
 
 
 def check_tsrun_count(n, out, err):
-    m = re.search(r"^hits (\d+)$", out, re.M)
+    """count.t prints its aggregation (@c: N), global.t and exit.t their
+    global (hits N)."""
+    m = re.search(r"^(?:hits|@c:) (\d+)$", out, re.M)
     if not m:
-        raise RuntimeError("no 'hits N' in the output: " + (out + err)[-500:])
+        raise RuntimeError("no 'hits N' or '@c: N' in the output: " +
+                           (out + err)[-500:])
     return n - int(m.group(1)) + tsrun_drops(err)
 
 
@@ -351,9 +356,9 @@ def main():
                     "e.g. 10 for a longer, steadier run)")
     ap.add_argument("--repeat", type=int, default=2,
                     help="runs per length, the fastest counts (default 2)")
-    ap.add_argument("--kinds", default="count,print,exit,stack",
+    ap.add_argument("--kinds", default="count,global,print,exit,stack",
                     help="rows to run, by kind (default: all of "
-                    "count,print,exit,stack; the no-tracer row always runs)")
+                    "count,global,print,exit,stack; the no-tracer row always runs)")
     ap.add_argument("--only-tsrun", action="store_true",
                     help="skip gdb and ltrace (slow); bpftrace still runs")
     ap.add_argument("--m32", action="store_true",
@@ -383,7 +388,7 @@ def run(a, work):
     tscc, tsrun = find_tool("tscc"), find_tool("tsrun")
     objs = {}
     if tscc and tsrun:
-        for s in ("count", "print", "exit", "stack"):
+        for s in ("count", "global", "print", "exit", "stack"):
             objs[s] = os.path.join(work, s + ".o")
             subprocess.run([tscc, os.path.join(HERE, s + ".t"), "-o",
                             objs[s]], check=True)
@@ -404,6 +409,8 @@ def run(a, work):
         for flags in ([], ["--ptrace"]):
             pre = " ".join(["tsrun"] + flags)
             tsrun_case(pre + ", count", "count", flags, "count", [],
+                       check_tsrun_count)
+            tsrun_case(pre + ", global n++", "global", flags, "global", [],
                        check_tsrun_count)
             if flags:
                 # The event loop never polls: every hit wakes tsrun from

@@ -4,9 +4,13 @@
 #include "CodeGenFunction.h"
 
 #include "tscc/Basic/Diagnostic.h"
+#include "tscc/CodeGen/ObjectTables.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 
 #include <cstddef>
 
@@ -207,5 +211,63 @@ bool CodeGenModule::emitScript() {
   }
   if (SyntheticInit)
     emitSyntheticInitClause();
+  markGeneralRegsOnly();
   return !HadError;
+}
+
+/// Whether \p Ty is or holds a floating-point or vector value.
+static bool needsVectorRegs(llvm::Type *Ty) {
+  if (Ty->isFPOrFPVectorTy() || Ty->isVectorTy() || Ty->isX86_AMXTy())
+    return true;
+  if (auto *A = dyn_cast<llvm::ArrayType>(Ty))
+    return needsVectorRegs(A->getElementType());
+  if (auto *St = dyn_cast<llvm::StructType>(Ty))
+    return any_of(St->elements(), needsVectorRegs);
+  return false;
+}
+
+/// Collects \p F and the module's functions it calls, directly or not,
+/// into \p Seen; false when one of them has a floating-point or vector
+/// value or inline assembly. (Its calls through a pointer are calls of the
+/// helper table, whose helpers use general registers only.)
+static bool collectGeneralRegsOnly(Function *F,
+                                   SmallPtrSetImpl<Function *> &Seen) {
+  if (!Seen.insert(F).second || F->isDeclaration())
+    return true;
+  for (Instruction &I : instructions(*F)) {
+    if (needsVectorRegs(I.getType()) || any_of(I.operands(), [](const Use &U) {
+          return needsVectorRegs(U->getType());
+        }))
+      return false;
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      if (needsVectorRegs(A->getAllocatedType()))
+        return false;
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (Call->isInlineAsm())
+      return false;
+    if (Function *Callee = Call->getCalledFunction())
+      if (!collectGeneralRegsOnly(Callee, Seen))
+        return false;
+  }
+  return true;
+}
+
+void CodeGenModule::markGeneralRegsOnly() {
+  for (unsigned Clause = 0; Clause < ClauseFlags.size(); ++Clause) {
+    SmallPtrSet<Function *, 8> Seen;
+    bool Ok = true;
+    for (tscc_data_model Model : {TSCC_DM_ILP32, TSCC_DM_LP64})
+      for (bool Pred : {true, false})
+        if (Function *F =
+                M.getFunction(clauseFunctionName(Clause, Pred, Model)))
+          Ok = Ok && collectGeneralRegsOnly(F, Seen);
+    if (!Ok || Seen.empty())
+      continue;
+    for (Function *F : Seen)
+      if (!F->isDeclaration())
+        F->addFnAttr(Attribute::NoImplicitFloat);
+    addClauseFlags(Clause, TSCC_CLAUSE_GENERAL_REGS_ONLY);
+  }
 }

@@ -104,6 +104,9 @@ public:
 
 private:
   void planGlobalInit();
+  /// Sets TSCC_CLAUSE_GENERAL_REGS_ONLY on the clauses whose code has no
+  /// floating-point or vector value, and keeps SSE out of their code.
+  void markGeneralRegsOnly();
   void emitSyntheticInitClause();
 
   llvm::Module &M;

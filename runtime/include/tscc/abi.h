@@ -200,6 +200,14 @@ enum tscc_clause_flags {
   TSCC_CLAUSE_CTX_PARAMS = 1u << 12,  /* params, param_strings, param_count */
   TSCC_CLAUSE_CTX_SYSCALL = 1u << 13, /* err, syscall_nr */
   TSCC_CLAUSE_CTX_USDT = 1u << 14,    /* usdt_args, usdt_arg_count */
+  /* The clause's code (and the code it calls but the helpers) uses no
+   * vector or floating-point register: a runtime that runs it inside a
+   * program need not save the program's xmm registers around it. Codegen sets
+   * it for clauses without floating-point or vector values and compiles them
+   * with noimplicitfloat, so that no copy or zeroing uses SSE either. A hint
+   * whose absence is the safe default (every register saved), so it
+   * needs no ABI minor. */
+  TSCC_CLAUSE_GENERAL_REGS_ONLY = 1u << 15,
 };
 
 /* ABI 1.6, section tscc_streams: a struct tscc_stream_table, `count` rows

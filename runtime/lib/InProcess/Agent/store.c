@@ -615,7 +615,16 @@ int tscc_agg_update_thread(struct tscc_store *S, uint32_t Agg, int32_t Slot,
     __atomic_store_n(&Sh->used, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&Sh->gen, Gen, __ATOMIC_RELEASE);
   }
-  uint32_t Used = shard_used(T, Sh), Hash = agg_hash(T, Key);
+  uint32_t Used = shard_used(T, Sh);
+  /* A keyless aggregation (@c = count()) has one entry, the first: no
+   * hash and no key to compare on every hit. */
+  if (!T->key_size && Used) {
+    agg_add(T, (struct tscc_agg_value *)entry_value(T, shard_entry(T, Sh, 0)),
+            0, Value);
+    agg_mark_dirty(St);
+    return 0;
+  }
+  uint32_t Hash = agg_hash(T, Key);
   for (uint32_t I = 0; I < Used; ++I) {
     struct tscc_entry *E = shard_entry(T, Sh, I);
     if (E->hash == Hash &&
