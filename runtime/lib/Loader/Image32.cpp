@@ -1,5 +1,6 @@
 //===- Image32.cpp - i386 relocatable objects, for 32-bit targets ---------===//
 #include "Image32.h"
+#include "RelocatableElf.h"
 
 #include <elf.h>
 
@@ -23,9 +24,7 @@ public:
   Builder(std::span<const uint8_t> Bytes, std::string &Error)
       : Bytes(Bytes), Error(Error) {}
 
-  bool parse() {
-    return header() && sections() && symbols() && layout() && relocations();
-  }
+  bool parse() { return Obj.parse(Bytes, Error) && layout() && relocations(); }
   uint64_t total() const { return Total; }
   void summarize(Image32Summary &Out) const;
   bool relocateFor(uint64_t Base, const SymbolResolver &Resolve,
@@ -36,9 +35,6 @@ private:
     Error = std::move(Msg);
     return false;
   }
-  bool header();
-  bool sections();
-  bool symbols();
   bool layout();
   bool relocations();
   bool applyAll(RelocatedImage &Out, const SymbolResolver &Resolve);
@@ -46,14 +42,8 @@ private:
              const SymbolResolver &Resolve);
   bool symbolAddress(uint32_t Index, uint64_t Base,
                      const SymbolResolver &Resolve, uint64_t &Addr);
-  std::string_view name(std::string_view Table, uint32_t Off) const {
-    if (Off >= Table.size())
-      return {};
-    std::string_view Rest = Table.substr(Off);
-    return Rest.substr(0, Rest.find('\0'));
-  }
   std::string_view sectionName(size_t I) const {
-    return name(ShStrtab, Shdrs[I].sh_name);
+    return Obj.sectionName(Shdrs[I]);
   }
   bool mapped(size_t I) const {
     return I < Offset.size() && Offset[I] != ~0ull;
@@ -61,75 +51,12 @@ private:
 
   std::span<const uint8_t> Bytes;
   std::string &Error;
-  Elf32_Ehdr Ehdr{};
-  std::vector<Elf32_Shdr> Shdrs;
-  std::string_view ShStrtab, SymStrtab;
-  std::vector<Elf32_Sym> Syms;
+  RelocatableElf<Elf32I386> Obj;
+  const std::vector<Elf32_Shdr> &Shdrs = Obj.Shdrs;
+  const std::vector<Elf32_Sym> &Syms = Obj.Syms;
   std::vector<uint64_t> Offset; ///< per section in the mapping; ~0: none
   uint64_t ExecEnd = 0, RwStart = 0, ContentEnd = 0, Total = 0;
 };
-
-bool Builder::header() {
-  if (Bytes.size() < sizeof(Elf32_Ehdr) ||
-      memcmp(Bytes.data(), ELFMAG, SELFMAG) != 0)
-    return fail("not an ELF file");
-  memcpy(&Ehdr, Bytes.data(), sizeof(Ehdr));
-  if (Ehdr.e_ident[EI_CLASS] != ELFCLASS32 ||
-      Ehdr.e_ident[EI_DATA] != ELFDATA2LSB)
-    return fail("not a little-endian ELF32 object");
-  if (Ehdr.e_machine != EM_386)
-    return fail("wrong architecture (e_machine " +
-                std::to_string(Ehdr.e_machine) + "), expected i386");
-  if (Ehdr.e_type != ET_REL)
-    return fail("not a relocatable object (ET_REL)");
-  if (Ehdr.e_shentsize != sizeof(Elf32_Shdr) || Ehdr.e_shnum == 0 ||
-      Ehdr.e_shnum >= SHN_LORESERVE || Ehdr.e_shstrndx >= Ehdr.e_shnum)
-    return fail("no usable section header table");
-  if (Ehdr.e_shoff > Bytes.size() ||
-      (Bytes.size() - Ehdr.e_shoff) / sizeof(Elf32_Shdr) < Ehdr.e_shnum)
-    return fail("truncated: section headers extend past the end");
-  return true;
-}
-
-bool Builder::sections() {
-  Shdrs.resize(Ehdr.e_shnum);
-  memcpy(Shdrs.data(), Bytes.data() + Ehdr.e_shoff,
-         Shdrs.size() * sizeof(Elf32_Shdr));
-  for (size_t I = 0; I < Shdrs.size(); ++I) {
-    const Elf32_Shdr &S = Shdrs[I];
-    if (S.sh_type != SHT_NOBITS && S.sh_type != SHT_NULL &&
-        (S.sh_offset > Bytes.size() || S.sh_size > Bytes.size() - S.sh_offset))
-      return fail("truncated: section " + std::to_string(I) +
-                  " extends past the end");
-    if (S.sh_addralign > Page || (S.sh_addralign & (S.sh_addralign - 1)))
-      return fail("section " + std::to_string(I) + " has a bad alignment");
-  }
-  const Elf32_Shdr &Str = Shdrs[Ehdr.e_shstrndx];
-  if (Str.sh_type != SHT_STRTAB)
-    return fail("section name table is not a string table");
-  ShStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
-              Str.sh_size};
-  return true;
-}
-
-bool Builder::symbols() {
-  for (const Elf32_Shdr &S : Shdrs) {
-    if (S.sh_type != SHT_SYMTAB)
-      continue;
-    if (!Syms.empty())
-      return fail("more than one symbol table");
-    if (S.sh_entsize != sizeof(Elf32_Sym) || S.sh_link >= Shdrs.size() ||
-        Shdrs[S.sh_link].sh_type != SHT_STRTAB)
-      return fail("bad symbol table");
-    Syms.resize(S.sh_size / sizeof(Elf32_Sym));
-    memcpy(Syms.data(), Bytes.data() + S.sh_offset,
-           Syms.size() * sizeof(Elf32_Sym));
-    const Elf32_Shdr &Str = Shdrs[S.sh_link];
-    SymStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
-                 Str.sh_size};
-  }
-  return true;
-}
 
 bool Builder::layout() {
   Offset.assign(Shdrs.size(), ~0ull);
@@ -141,6 +68,8 @@ bool Builder::layout() {
       const Elf32_Shdr &S = Shdrs[I];
       if (!(S.sh_flags & SHF_ALLOC) || S.sh_type == SHT_NULL || !Pred(S))
         continue;
+      if (S.sh_addralign > Page)
+        return false;
       Cur = alignTo(Cur, S.sh_addralign ? S.sh_addralign : 1);
       Offset[I] = Cur;
       Cur += S.sh_size;
@@ -167,7 +96,7 @@ bool Builder::layout() {
        });
   Total = alignTo(std::max<uint64_t>(Cur, 1), Page);
   if (!Ok || Total > MaxImageSize)
-    return fail("allocated sections are too large");
+    return fail("allocated sections are too large or too strictly aligned");
   return true;
 }
 
@@ -221,7 +150,7 @@ bool Builder::symbolAddress(uint32_t Index, uint64_t Base,
                 std::to_string(Syms.size()));
   const Elf32_Sym &S = Syms[Index];
   if (S.st_shndx == SHN_UNDEF) {
-    std::string Name(name(SymStrtab, S.st_name));
+    std::string Name(Obj.symbolName(S));
     std::optional<uint64_t> A = Resolve ? Resolve(Name) : std::nullopt;
     if (!A)
       return fail("undefined symbol '" + Name + "'");
@@ -310,7 +239,7 @@ bool Builder::relocateFor(uint64_t Base, const SymbolResolver &Resolve,
     if (ELF32_ST_BIND(Sym.st_info) == STB_LOCAL || Sym.st_shndx == SHN_UNDEF ||
         Sym.st_shndx >= Shdrs.size() || !mapped(Sym.st_shndx))
       continue;
-    Out.Symbols[std::string(name(SymStrtab, Sym.st_name))] =
+    Out.Symbols[std::string(Obj.symbolName(Sym))] =
         Base + Offset[Sym.st_shndx] + Sym.st_value;
   }
   return true;

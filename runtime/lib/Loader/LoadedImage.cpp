@@ -9,6 +9,7 @@
 #include "LoadedImage.h"
 
 #include "Image32.h"
+#include "RelocatableElf.h"
 
 #include <elf.h>
 #include <sys/mman.h>
@@ -118,9 +119,7 @@ private:
     Error = std::move(Msg);
     return false;
   }
-  bool parseHeader();
-  bool parseSections();
-  bool parseSymbols();
+  bool parse() { return Obj.parse(Bytes, Error); }
   bool layout();
   bool map();
   bool mapInto(std::vector<uint8_t> &Buffer, uint64_t Base);
@@ -141,16 +140,15 @@ private:
   bool checkTarget(const Elf64_Rela &R, uint32_t Type, uint32_t Target,
                    uint64_t S, std::optional<Region> Reg,
                    const std::string &Name);
-  std::string_view sectionName(const Elf64_Shdr &S) const;
+  std::string_view sectionName(const Elf64_Shdr &S) const {
+    return Obj.sectionName(S);
+  }
 
   std::span<const uint8_t> Bytes;
   std::string &Error;
-  const Elf64_Ehdr *Ehdr = nullptr;
-  std::vector<Elf64_Shdr> Shdrs;
-  std::string_view ShStrtab;
-  const Elf64_Sym *Syms = nullptr;
-  size_t SymCount = 0;
-  std::string_view SymStrtab;
+  RelocatableElf<Elf64X86> Obj;
+  const std::vector<Elf64_Shdr> &Shdrs = Obj.Shdrs;
+  const std::vector<Elf64_Sym> &Syms = Obj.Syms;
 
   // Layout: [exec sections][stubs] | [read-only][GOT] | [writable].
   std::vector<uint64_t> Offset; // per section; ~0 if not mapped
@@ -177,87 +175,6 @@ private:
     return std::nullopt;
   }
 };
-
-std::string_view ImageBuilder::sectionName(const Elf64_Shdr &S) const {
-  if (S.sh_name >= ShStrtab.size())
-    return {};
-  std::string_view Rest = ShStrtab.substr(S.sh_name);
-  return Rest.substr(0, Rest.find('\0'));
-}
-
-bool ImageBuilder::parseHeader() {
-  if (Bytes.size() < SELFMAG || memcmp(Bytes.data(), ELFMAG, SELFMAG) != 0)
-    return fail("not an ELF file");
-  if (Bytes.size() < EI_NIDENT)
-    return fail("truncated ELF header");
-  if (Bytes[EI_CLASS] != ELFCLASS64)
-    return fail("not a 64-bit ELF object (probe objects are ELF64 x86-64)");
-  if (Bytes[EI_DATA] != ELFDATA2LSB)
-    return fail("not a little-endian ELF object");
-  if (Bytes.size() < sizeof(Elf64_Ehdr))
-    return fail("truncated ELF header");
-  Ehdr = reinterpret_cast<const Elf64_Ehdr *>(Bytes.data());
-  if (Ehdr->e_machine != EM_X86_64)
-    return fail("wrong architecture (e_machine " +
-                std::to_string(Ehdr->e_machine) + "), expected x86-64");
-  if (Ehdr->e_type != ET_REL)
-    return fail("not a relocatable object (ET_REL); is this a probe object "
-                "produced by tscc?");
-  if (Ehdr->e_shentsize != sizeof(Elf64_Shdr))
-    return fail("bad section header size " + std::to_string(Ehdr->e_shentsize));
-  if (Ehdr->e_shnum == 0 || Ehdr->e_shnum >= SHN_LORESERVE)
-    return fail("no usable section header table");
-  if (Ehdr->e_shoff > Bytes.size() ||
-      (Bytes.size() - Ehdr->e_shoff) / sizeof(Elf64_Shdr) < Ehdr->e_shnum)
-    return fail("truncated: section headers extend past the end of the file");
-  if (Ehdr->e_shstrndx >= Ehdr->e_shnum)
-    return fail("bad section name table index");
-  return true;
-}
-
-bool ImageBuilder::parseSections() {
-  Shdrs.resize(Ehdr->e_shnum);
-  memcpy(Shdrs.data(), Bytes.data() + Ehdr->e_shoff,
-         Shdrs.size() * sizeof(Elf64_Shdr));
-  for (size_t I = 0; I < Shdrs.size(); ++I) {
-    const Elf64_Shdr &S = Shdrs[I];
-    if (S.sh_type == SHT_NOBITS || S.sh_type == SHT_NULL)
-      continue;
-    if (S.sh_offset > Bytes.size() || S.sh_size > Bytes.size() - S.sh_offset)
-      return fail("truncated: section " + std::to_string(I) +
-                  " extends past the end of the file");
-    if (S.sh_addralign > 1 && (S.sh_addralign & (S.sh_addralign - 1)))
-      return fail("section " + std::to_string(I) +
-                  " has a non-power-of-two alignment");
-  }
-  const Elf64_Shdr &Str = Shdrs[Ehdr->e_shstrndx];
-  if (Str.sh_type != SHT_STRTAB)
-    return fail("section name table is not a string table");
-  ShStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
-              Str.sh_size};
-  return true;
-}
-
-bool ImageBuilder::parseSymbols() {
-  for (const Elf64_Shdr &S : Shdrs) {
-    if (S.sh_type != SHT_SYMTAB)
-      continue;
-    if (Syms)
-      return fail("more than one symbol table");
-    if (S.sh_entsize != sizeof(Elf64_Sym))
-      return fail("bad symbol table entry size");
-    if (S.sh_link >= Shdrs.size() || Shdrs[S.sh_link].sh_type != SHT_STRTAB)
-      return fail("symbol table has no string table");
-    if (S.sh_offset % alignof(Elf64_Sym))
-      return fail("misaligned symbol table");
-    Syms = reinterpret_cast<const Elf64_Sym *>(Bytes.data() + S.sh_offset);
-    SymCount = S.sh_size / sizeof(Elf64_Sym);
-    const Elf64_Shdr &Str = Shdrs[S.sh_link];
-    SymStrtab = {reinterpret_cast<const char *>(Bytes.data() + Str.sh_offset),
-                 Str.sh_size};
-  }
-  return true;
-}
 
 bool ImageBuilder::layout() {
   const uint64_t Page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
@@ -292,15 +209,15 @@ bool ImageBuilder::layout() {
         reinterpret_cast<const Elf64_Rela *>(Bytes.data() + S.sh_offset);
     for (size_t I = 0, N = S.sh_size / sizeof(Elf64_Rela); I < N; ++I) {
       uint32_t Sym = ELF64_R_SYM(Rel[I].r_info);
-      if (!Syms || Sym >= SymCount)
+      if (Sym >= Syms.size())
         continue; // reported by relocate()
       const Elf64_Sym &E = Syms[Sym];
       if (isGotReloc(ELF64_R_TYPE(Rel[I].r_info)) && !GotIndex.count(Sym)) {
         GotIndex[Sym] = GotSyms.size();
         GotSyms.push_back(Sym);
       }
-      if (E.st_shndx == SHN_UNDEF && E.st_name < SymStrtab.size()) {
-        std::string Name(SymStrtab.substr(E.st_name).data());
+      if (E.st_shndx == SHN_UNDEF && !Obj.symbolName(E).empty()) {
+        std::string Name(Obj.symbolName(E));
         if (externalAddress(Name) &&
             std::find(Undefs.begin(), Undefs.end(), Name) == Undefs.end())
           Undefs.push_back(Name);
@@ -379,13 +296,11 @@ bool ImageBuilder::symbolValue(uint32_t SymIdx, uint64_t &Value,
                                bool &Undefined, std::string &Name,
                                std::optional<Region> &Reg) {
   Reg.reset();
-  if (!Syms || SymIdx >= SymCount)
+  if (SymIdx >= Syms.size())
     return fail("relocation refers to a bad symbol index " +
                 std::to_string(SymIdx));
   const Elf64_Sym &S = Syms[SymIdx];
-  Name = S.st_name < SymStrtab.size()
-             ? std::string(SymStrtab.substr(S.st_name).data())
-             : std::string();
+  Name = std::string(Obj.symbolName(S));
   if (Name.empty() && S.st_shndx < Shdrs.size() &&
       ELF64_ST_TYPE(S.st_info) == STT_SECTION)
     Name = std::string(sectionName(Shdrs[S.st_shndx]));
@@ -566,7 +481,7 @@ bool ImageBuilder::protect() {
 }
 
 void ImageBuilder::recordFunctions() {
-  for (size_t I = 1; Syms && I < SymCount; ++I) {
+  for (size_t I = 1; I < Syms.size(); ++I) {
     const Elf64_Sym &S = Syms[I];
     if (ELF64_ST_TYPE(S.st_info) != STT_FUNC || S.st_shndx >= Shdrs.size() ||
         Offset[S.st_shndx] == ~0ull || S.st_value > Shdrs[S.st_shndx].sh_size ||
@@ -579,8 +494,7 @@ void ImageBuilder::recordFunctions() {
 
 std::unique_ptr<LoadedImage> ImageBuilder::build() {
   Image.reset(new LoadedImage());
-  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
-      !map() || !relocate() || !protect())
+  if (!parse() || !layout() || !map() || !relocate() || !protect())
     return nullptr;
   for (size_t I = 0; I < Shdrs.size(); ++I) {
     std::string Name(sectionName(Shdrs[I]));
@@ -610,7 +524,7 @@ std::unique_ptr<LoadedImage> ImageBuilder::build() {
 }
 
 bool ImageBuilder::size(uint64_t &Out) {
-  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout())
+  if (!parse() || !layout())
     return false;
   Out = Total;
   return true;
@@ -620,8 +534,7 @@ bool ImageBuilder::buildFor(uint64_t Base, const SymbolResolver &R,
                             RelocatedImage &Out) {
   Resolve = &R;
   Image.reset(new LoadedImage()); // unused in this mode, but never null
-  if (!parseHeader() || !parseSections() || !parseSymbols() || !layout() ||
-      !mapInto(Out.Bytes, Base) || !relocate())
+  if (!parse() || !layout() || !mapInto(Out.Bytes, Base) || !relocate())
     return false;
   Out.Base = Base;
   Out.ExecEnd = RoStart;
@@ -634,14 +547,14 @@ bool ImageBuilder::buildFor(uint64_t Base, const SymbolResolver &R,
     if (Offset[I] != ~0ull)
       Out.Sections[std::string(sectionName(Shdrs[I]))] = {Base + Offset[I],
                                                           Shdrs[I].sh_size};
-  for (size_t I = 1; Syms && I < SymCount; ++I) {
+  for (size_t I = 1; I < Syms.size(); ++I) {
     const Elf64_Sym &S = Syms[I];
     unsigned Bind = ELF64_ST_BIND(S.st_info);
     if ((Bind != STB_GLOBAL && Bind != STB_WEAK) || S.st_shndx == SHN_UNDEF ||
         S.st_shndx >= Shdrs.size() || Offset[S.st_shndx] == ~0ull ||
-        S.st_name >= SymStrtab.size())
+        S.st_name >= Obj.SymStrtab.size())
       continue;
-    Out.Symbols[std::string(SymStrtab.substr(S.st_name).data())] =
+    Out.Symbols[std::string(Obj.symbolName(S))] =
         Base + Offset[S.st_shndx] + S.st_value;
   }
   return true;

@@ -433,11 +433,9 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
       B = (B->first >= M.Start && B->first < M.End) ? P.Breakpoints.erase(B)
                                                     : std::next(B);
     // Its jump sites too: a library loaded there later gets sites of its
-    // own (the agent's table keeps the old entries, which heal nothing:
-    // their bytes no longer hold a jump to their trampolines).
-    std::erase_if(P.Agent.Sites, [&](const auto &E) {
-      return E.first >= M.Start && E.first < M.End;
-    });
+    // own, in the table entries and trampoline areas these leave.
+    forgetJumpSites(P, Tid, M);
+    P.StubAreas.release(M.Start);
     P.Installed.erase({M.Bias, M.Path});
     std::erase_if(P.Semaphores,
                   [&](uint64_t A) { return A >= M.Start && A < M.End; });
@@ -641,9 +639,13 @@ PtraceBackend::Impl::placeStubs(PtraceProcess &P, pid_t Tid, Module &M,
   // instructions are stepped over in place instead.
   std::string NoArea = P.NoInjection;
   uint64_t Area = 0;
-  if (NoArea.empty()) {
+  bool Rel32 = P.mode() == X86Mode::Bits64;
+  if (NoArea.empty() &&
+      !(Area = P.StubAreas.take(M.Start, M.End, OOL * StubSlot, Rel32))) {
     Area = mapScratch(P, Tid, M.Start, M.End, OOL * StubSlot, NoArea);
-    if (!Area)
+    if (Area)
+      P.StubAreas.add(Area, (OOL * StubSlot + 4095) & ~uint64_t(4095), M.Start);
+    else
       warnOnce("cannot map scratch memory in pid " + std::to_string(P.Pid) +
                ": " + NoArea + "; its breakpoints are stepped over in place");
   }

@@ -268,7 +268,9 @@ void PtraceProcess::releaseExited() {
   Threads = {};
   Installed = {};
   Agent.Sites = {};
-  Agent.Areas = {};
+  Agent.Areas.clear();
+  StubAreas.clear();
+  Agent.FreeSiteSlots = {};
   Heal.ReturnEntry = {};
   Seccomp.forgetAll(); // its filters, copies of programs, can be large
   ExePath = {};

@@ -12,6 +12,7 @@
 #define TSCC_RUNTIME_PTRACE_PTRACEPROCESS_H
 
 #include "Sandbox.h"
+#include "ScratchAreas.h"
 
 #include "tscc/Runtime/ElfFile.h"
 #include "tscc/Runtime/ModuleImage.h"
@@ -151,6 +152,7 @@ struct JumpSite {
   /// landing (tscc/agent.h).
   uint64_t JumpTarget = 0;
   bool Syscall = false; ///< a system-call site
+  uint32_t Slot = 0;    ///< its entry in the agent's table of sites
 };
 
 /// The processes that use one agent's memory: a process and its children
@@ -224,8 +226,11 @@ struct AgentState {
   /// The agent's table of jump-patched sites (tscc_agent_config.sites).
   uint64_t SiteTable = 0;
   uint32_t SiteCount = 0, SiteCapacity = 0;
-  /// Trampoline areas near modules (address, size).
-  std::vector<std::pair<uint64_t, uint64_t>> Areas;
+  /// Trampoline areas near modules.
+  ScratchAreas Areas;
+  /// Entries of the agent's table of sites that dlclose()d modules left
+  /// (zeroed in the table), for new sites before the table grows.
+  std::vector<uint32_t> FreeSiteSlots;
   std::map<uint64_t, JumpSite> Sites;
 };
 
@@ -332,6 +337,8 @@ public:
 
   std::vector<std::unique_ptr<Module>> Modules;
   std::unordered_map<uint64_t, Breakpoint> Breakpoints;
+  /// Where the breakpoints' out-of-line stubs are (Install.cpp).
+  ScratchAreas StubAreas;
   std::map<pid_t, Thread> Threads;
 
   /// The home scratch pages: syscall gadget and return trampoline, far

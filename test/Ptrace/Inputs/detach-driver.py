@@ -83,7 +83,33 @@ class Lines(threading.Thread):
         return any(": attached" in l for l in self.lines)
 
 
-def finish(r, prog_in, prog_out, prog_status, tsrun, err):
+def readline_within(stream, timeout=ROUND_TIMEOUT):
+    """A line of stream, or None if none came in time (a blocked reader
+    thread is left behind; the stream's writer is killed after)."""
+    got = []
+    t = threading.Thread(target=lambda: got.append(stream.readline()),
+                         daemon=True)
+    t.start()
+    t.join(timeout)
+    return got[0] if got else None
+
+
+def proc_state(pid):
+    """What the kernel says a process is doing: its state, tracer and
+    wait channel, for a round where it stopped answering."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            fields = dict(l.split(":", 1) for l in f if ":" in l)
+        with open("/proc/%d/wchan" % pid) as f:
+            wchan = f.read().strip()
+        return "state %s, TracerPid %s, SigBlk %s, wchan %s" % (
+            fields["State"].strip(), fields["TracerPid"].strip(),
+            fields["SigBlk"].strip(), wchan)
+    except (OSError, KeyError):
+        return "gone"
+
+
+def finish(r, prog_in, prog_out, prog_status, tsrun, err, pid):
     """tsrun was told to end (or ends by itself): wait for it, release
     PROG, collect both."""
     try:
@@ -98,7 +124,12 @@ def finish(r, prog_in, prog_out, prog_status, tsrun, err):
         prog_in.flush()
     except BrokenPipeError:
         pass  # it died; its status says how
-    r.report = prog_out.readline().strip() or None
+    line = readline_within(prog_out, 60)
+    if line is None:
+        r.problem = "PROG did not answer after tsrun ended (%s)" % (
+            proc_state(pid))
+        os.kill(pid, signal.SIGKILL)
+    r.report = (line or "").strip() or None
     r.status = prog_status()
     err.join(ROUND_TIMEOUT)  # PROG may hold tsrun's stderr too
     r.removed = [l for l in err.lines if "agent removed" in l]
@@ -135,7 +166,7 @@ def attach_round(a, obj_args, sig, delay):
     r = Round()
     prog = subprocess.Popen([a.prog, str(a.threads)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
-    ready = prog.stdout.readline().split()
+    ready = (readline_within(prog.stdout) or "").split()
     if len(ready) != 2 or ready[0] != "ready":
         prog.kill()
         prog.wait()
@@ -151,7 +182,8 @@ def attach_round(a, obj_args, sig, delay):
     elif sig is not None:
         time.sleep(delay)
         ts.send_signal(sig)
-    finish(r, prog.stdin, prog.stdout, popen_status(prog), ts, err)
+    finish(r, prog.stdin, prog.stdout, popen_status(prog), ts, err,
+           prog.pid)
     return r
 
 
@@ -162,18 +194,19 @@ def launch_round(a, delay):
                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
     err = Lines(ts.stderr)
-    ready = ts.stdout.readline().split()
+    ready = (readline_within(ts.stdout) or "").split()
     if len(ready) != 2 or ready[0] != "ready":
         ts.kill()
         ts.wait()
-        r.problem = "PROG did not start under tsrun"
+        r.problem = "PROG did not start under tsrun: " + " | ".join(
+            err.lines[-3:])
         return r
     time.sleep(delay)
     ts.send_signal(signal.SIGINT)
     # PROG's stdin and stdout are the pipes tsrun was given; it is tsrun's
     # child, so it is ours (we are a subreaper) once tsrun is gone.
     pid = int(ready[1])
-    finish(r, ts.stdin, ts.stdout, lambda: wait_orphan(pid), ts, err)
+    finish(r, ts.stdin, ts.stdout, lambda: wait_orphan(pid), ts, err, pid)
     return r
 
 
@@ -211,6 +244,7 @@ def main():
     unmapped = 0
     for i in range(a.rounds):
         delay = rng.uniform(0, a.max_delay)
+        began = time.monotonic()
         if a.mode == "attach":
             sig = signal.SIGINT if i % 2 == 0 else signal.SIGTERM
             r = attach_round(a, [], sig, delay)
@@ -231,7 +265,8 @@ def main():
         else:
             exact += 1
         if a.verbose:
-            print("round %d: %s %s" % (i, delay, r.removed))
+            print("round %d: delay %s, %.1f s, %s" %
+                  (i, delay, time.monotonic() - began, r.removed))
     print("%s: %d of %d rounds exact" % (a.mode, exact, a.rounds))
     print("agent memory unmapped in %d of %d rounds (seed %d)" %
           (unmapped, a.rounds, seed))

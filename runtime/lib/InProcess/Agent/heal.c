@@ -92,9 +92,15 @@ static void end_orphaned_disposition_write(void) {
                                 __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
+/* Entry I of the table of sites, or null: tsrun empties the entries of a
+ * dlclose()d library's sites, for new sites to take. */
 static const struct tscc_agent_site *site_at(uint32_t I) {
-  return AGENT_PTR(const struct tscc_agent_site *,
-                   AGENT_PTR(const uint64_t *, tscc_agent_config.sites)[I]);
+  /* 8 bytes an entry, a pointer of the process's width at its start
+   * (little-endian): one load of that width sees it whole. */
+  const uint64_t *Entry =
+      AGENT_PTR(const uint64_t *, tscc_agent_config.sites) + I;
+  uintptr_t At = __atomic_load_n((const uintptr_t *)Entry, __ATOMIC_ACQUIRE);
+  return At ? AGENT_PTR(const struct tscc_agent_site *, At) : 0;
 }
 
 /* Whether trap site S still holds its int3 followed by the rest of its
@@ -130,6 +136,8 @@ static uint64_t jump_target_of(const struct tscc_agent_site *S) {
  * so an unmapped site is a mismatch, not a fault. */
 static int site_is_ours(const struct tscc_agent_site *S, uint8_t First,
                         int Restored) {
+  if (!S)
+    return 0;
   if (S->kind == TSCC_SITE_TRAP)
     return First == 0xcc && Restored && trap_is_ours(S);
   uint8_t Now[5];
@@ -167,7 +175,10 @@ void agent_reader_gone(void) {
       sys3(NR_membarrier, MEMBARRIER_REGISTER_SYNC_CORE, 0, 0) == 0;
   static const char MemPath[] = "/proc/self/mem";
   long Fd = sys3(NR_open, MemPath, O_RDWR | O_CLOEXEC, 0);
-  if (Fd >= 0 && N && !mem_file_is_ours(Fd, site_at(0)->address)) {
+  const struct tscc_agent_site *First = 0;
+  for (uint32_t I = 0; I < N && !First; ++I)
+    First = site_at(I);
+  if (Fd >= 0 && First && !mem_file_is_ours(Fd, First->address)) {
     sys1(NR_close, Fd);
     Fd = -1;
   }
@@ -203,7 +214,7 @@ int agent_trap_redirect(uint64_t *Rip) {
     N = tscc_agent_config.site_capacity;
   for (uint32_t I = 0; I < N; ++I) {
     const struct tscc_agent_site *S = site_at(I);
-    if (S->address == *Rip - 1) {
+    if (S && S->address == *Rip - 1) {
       *Rip =
           AGENT_ADDR(S) + (S->kind == TSCC_SITE_TRAP ? TSCC_TRAMPOLINE_CODE
                                                      : AGENT_TRAMPOLINE_COPY);

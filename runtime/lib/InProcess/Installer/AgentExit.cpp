@@ -191,8 +191,8 @@ AddressRanges tscc::rt::pt::agentCode(const AgentState &A) {
   AddressRanges C;
   C.Ranges.push_back({A.AgentBase, A.AgentSize});
   C.Ranges.push_back({A.CodeBase, A.CodeSize});
-  for (auto Area : A.Areas)
-    C.Ranges.push_back(Area);
+  for (const ScratchAreas::Area &Area : A.Areas.all())
+    C.Ranges.push_back({Area.Addr, Area.Size});
   return C;
 }
 

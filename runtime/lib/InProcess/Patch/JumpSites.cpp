@@ -321,18 +321,27 @@ std::string plan(JumpSiteTarget &P, const ModuleImage &M, const JumpRequest &C,
   return {};
 }
 
-/// Appends a trampoline to the agent's table of sites.
-bool registerSite(JumpSiteTarget &P, uint64_t Trampoline) {
+/// Enters a trampoline in the agent's table of sites: in an entry a
+/// dlclose()d module left, or appended. Slot says which.
+bool registerSite(JumpSiteTarget &P, uint64_t Trampoline, uint32_t &Slot) {
   AgentState &A = P.Agent;
+  // The table holds pointers of the process's width (little-endian).
+  if (!A.FreeSiteSlots.empty()) {
+    Slot = A.FreeSiteSlots.back();
+    if (!P.Acc.writeMemory(A.SiteTable + uint64_t(Slot) * 8, &Trampoline, 8))
+      return false;
+    A.FreeSiteSlots.pop_back();
+    return true;
+  }
   if (A.SiteCount >= A.SiteCapacity)
     return false;
   uint32_t Count = A.SiteCount + 1;
-  // The table holds pointers of the process's width (little-endian).
   if (!P.Acc.writeMemory(A.SiteTable + uint64_t(A.SiteCount) * 8, &Trampoline,
                          8) ||
       !P.Acc.writeMemory(A.Config + offsetof(tscc_agent_config, site_count),
                          &Count, 4))
     return false;
+  Slot = A.SiteCount;
   A.SiteCount = Count;
   return true;
 }
@@ -482,7 +491,11 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
   uint64_t StringsOff = UsdtOff + UsdtArgs * sizeof(tscc_agent_usdt_arg);
   uint64_t Size = StringsOff + Strings;
   std::string Error;
-  uint64_t Area = P.MapScratch(M.Start, M.End, Size, Error);
+  uint64_t Area =
+      P.Agent.Areas.take(M.Start, M.End, Size, P.Mode == X86Mode::Bits64);
+  bool Reused = Area != 0;
+  if (!Reused)
+    Area = P.MapScratch(M.Start, M.End, Size, Error);
   auto RejectAll = [&](const std::string &Why) {
     for (const Planned &Pl : Plans)
       Rejected[Pl.C->Addr] = Why;
@@ -490,7 +503,8 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
   };
   if (!Area)
     return RejectAll("no memory for trampolines: " + Error);
-  P.Agent.Areas.push_back({Area, (Size + 4095) & ~uint64_t(4095)});
+  if (!Reused)
+    P.Agent.Areas.add(Area, (Size + 4095) & ~uint64_t(4095), M.Start);
 
   std::vector<uint8_t> Bytes(Size, 0xcc);
   uint64_t NextHook = Area + HooksOff, NextString = Area + StringsOff;
@@ -563,7 +577,8 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     }
     // The agent learns of the site before the jump is written, so that it
     // can put the original bytes back by itself if tsrun dies.
-    if (!registerSite(P, Info.At) ||
+    uint32_t Slot = 0;
+    if (!registerSite(P, Info.At, Slot) ||
         !P.Acc.writeCode(Pl->Plan.Site, Jump.data(), Jump.size())) {
       Rejected[Pl->C->Addr] = "cannot write the jump";
       continue;
@@ -585,7 +600,25 @@ tscc::rt::pt::installJumpSites(JumpSiteTarget &P, const ModuleImage &M,
     J.Map = std::move(Info.Map);
     J.JumpTarget = JumpTarget;
     J.Syscall = Pl->C->isSyscall();
+    J.Slot = Slot;
     P.Agent.Sites[J.Addr] = std::move(J);
   }
   return Rejected;
+}
+
+void tscc::rt::pt::forgetJumpSites(PtraceProcess &P, pid_t Tid,
+                                   const Module &M) {
+  PtraceAccess Acc(P, Tid);
+  AgentState &A = P.Agent;
+  const uint64_t Empty = 0;
+  for (auto It = A.Sites.lower_bound(M.Start);
+       It != A.Sites.end() && It->first < M.End; It = A.Sites.erase(It)) {
+    // The agent skips an empty entry (Agent/heal.c); one that cannot be
+    // emptied stays taken.
+    uint32_t Slot = It->second.Slot;
+    if (Slot < A.SiteCount &&
+        Acc.writeMemory(A.SiteTable + uint64_t(Slot) * 8, &Empty, 8))
+      A.FreeSiteSlots.push_back(Slot);
+  }
+  A.Areas.release(M.Start);
 }

@@ -110,6 +110,13 @@ installJumpSites(PtraceProcess &P, pid_t Tid, const Module &M,
                  const std::vector<uint64_t> &Sites,
                  std::map<uint64_t, std::string> &Traps);
 
+/// Forgets the jump sites of module M, which dlclose() unmapped: their
+/// entries in the agent's table are emptied and its trampoline areas left
+/// for the next module within their reach, so a program that loads and
+/// unloads libraries for ever keeps taking jumps (the table would fill up
+/// and every later site be a breakpoint) without mapping more memory.
+void forgetJumpSites(PtraceProcess &P, pid_t Tid, const Module &M);
+
 } // namespace tscc::rt::pt
 
 #endif // TSCC_RUNTIME_PTRACE_JUMPSITES_H
