@@ -31,8 +31,9 @@ Rows:
                         --n2-fast calls (default 1M and 10M); the printing
                         one runs --n1-print and --n2-print (100k and 1M)
                         with a thread buffer that keeps every record
-  tsrun, count by stack the clause keys by stack, so it runs in tsrun at a
-                        breakpoint (tsrun unwinds the stopped thread)
+  tsrun, count by stack the clause keys by stack: the agent walks the stack
+                        in the process (--ptrace: tsrun unwinds the stopped
+                        thread at a breakpoint)
   tsrun --ptrace, ...   every hit is a ptrace stop and the clause runs in
                         tsrun; --spin 0 makes tsrun sleep instead of poll
                         between hits (spin only matters for ptrace stops)
@@ -423,10 +424,12 @@ def run(a, work):
                            check_tsrun_print, (a.n1_print, a.n2_print))
             tsrun_case(pre + ", exit probe", "exit", flags, "exit", [],
                        check_tsrun_count)
-        # A stack key needs tsrun to unwind the stopped thread: a
-        # breakpoint in either mode.
+        # A stack key: walked by the agent in the process (Agent/
+        # stackid.c), and, for comparison, by tsrun at a breakpoint.
         tsrun_case("tsrun, count by stack", "stack", [], "stack", [],
-                   check_stack_counts(r"^\]: (\d+)$"), fast=False)
+                   check_stack_counts(r"^\]: (\d+)$"))
+        tsrun_case("tsrun --ptrace, count by stack", "stack", ["--ptrace"],
+                   "stack", [], check_stack_counts(r"^\]: (\d+)$"))
         if a.m32 and shutil.which("qemu-i386"):
             # The same 32-bit program under qemu-user's GDB stub: its
             # stdout and stderr go to files (the stub's, not tsrun's).

@@ -172,8 +172,9 @@ Value *CodeGenFunction::callHelper(Helper H, ArrayRef<Value *> Args) {
                        TSCC_CLAUSE_CALLS_STACK_TRACE | TSCC_CLAUSE_CTX_REGS);
   else if (H == Helper::AggPrint)
     CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_AGG_PRINT);
-  else if (H == Helper::StackId)
-    CGM.addClauseFlags(C.getIndex(), TSCC_CLAUSE_CALLS_STACK_ID);
+  else if (H == Helper::StackId) // walked from the registers
+    CGM.addClauseFlags(C.getIndex(),
+                       TSCC_CLAUSE_CALLS_STACK_ID | TSCC_CLAUSE_CTX_REGS);
   // An aggregation update goes to the thread's own part of the
   // aggregation in a runtime that keeps one (TSCC_CLAUSE_THREAD_OWN_AGGS).
   if (H == Helper::AggUpdate)

@@ -39,7 +39,8 @@ __global long peeked;
 @@uft:*:a.out:rec:exit { @rec = count(); }
 // Every other pointer is unmapped: a fault in the clause.
 @@uft:*:a.out:peek:entry { peeked = peeked + *__arg1; }
-// Prints an aggregation: a breakpoint, also in-process.
-@@uft:*:a.out:rare:entry { @rare = count(); print(@rare); }
+// Keys by a stack: a breakpoint, also in-process; and prints in the
+// process (print.c waits for tsrun, which may die meanwhile).
+@@uft:*:a.out:rare:entry { @rare[stktrace(1)] = count(); print(@rare); }
 @@syscall:*:getppid:entry { @sys = count(); }
 @@syscall:*:getppid:exit { @sysret = count(); }

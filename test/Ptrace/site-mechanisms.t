@@ -21,7 +21,7 @@
 // SITES: pid [[PID:[0-9]+]]: clauses run in the process (in-process agent)
 // SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:tiny:entry at tiny in {{.*}}, in-process trap (the function is shorter than 5 bytes from the site)
 // SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:normal:entry at normal in {{.*}}, in-process jump
-// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, breakpoint (the clause prints an aggregation)
+// SITES-DAG: pid [[PID]]: probe @@uft:*:a.out:stacky:entry at stacky in {{.*}}, in-process jump
 
 long normal(long);
 long stacky(long);

@@ -1,6 +1,7 @@
 // An aggregation keyed by stktrace() counts each call path once per call,
 // exactly as often as the program says it took that path, in either mode
-// (in-process, the clause runs where tsrun can unwind the stopped thread).
+// (in-process, the agent walks the stack in the process: -v says the site
+// takes a jump).
 // A depth merges the paths that agree in their innermost frames, a stack
 // can share a key with other values, and the text output prints each stack
 // as bpftrace does.
@@ -11,6 +12,8 @@
 // RUN: diff %t.prog %t.paths
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // RUN: %tsrun %t.o -- %t.exe 5 3 2 | FileCheck %s
+// RUN: %if inprocess %{ %tsrun -v %t.o -- %t.exe 5 3 2 2> %t.err > /dev/null %}
+// RUN: %if inprocess %{ FileCheck %s --check-prefix=SITES < %t.err %}
 // A binary trace keeps the stacks: tsreport prints the same profile.
 // RUN: %tsrun %t.o -f binary -o %t.bin -- %t.exe 5 3 2 > %t.prog2
 // RUN: %tsreport %t.bin | FileCheck %s --check-prefix=REPORT
@@ -24,6 +27,8 @@
 // RUN: %if native-i386 %{ diff %t.i386/%basename_t.tmp.prog %t.i386/%basename_t.tmp.paths %}
 // RUN: %if native-i386 %{ FileCheck %s --check-prefix=JSON < %t.i386/%basename_t.tmp.json %}
 // RUN: %if native-i386 %{ %tsrun %t.o -- %t.i386/%basename_t.tmp.exe 5 3 2 | FileCheck %s %}
+// RUN: %if native-i386 && inprocess %{ %tsrun -v %t.o -- %t.i386/%basename_t.tmp.exe 5 3 2 2> %t.i386/err > /dev/null %}
+// RUN: %if native-i386 && inprocess %{ FileCheck %s --check-prefix=SITES < %t.i386/err %}
 // RUN: %if native-i386 %{ %tsrun %t.o -f binary -o %t.i386/%basename_t.tmp.bin -- %t.i386/%basename_t.tmp.exe 5 3 2 > %t.i386/%basename_t.tmp.prog2 %}
 // RUN: %if native-i386 %{ %tsreport %t.i386/%basename_t.tmp.bin | FileCheck %s --check-prefix=REPORT %}
 // RUN: %if native-i386 %{ %tsreport -f json %t.i386/%basename_t.tmp.bin > %t.i386/%basename_t.tmp.report.json %}
@@ -50,6 +55,8 @@
 // CHECK: {{^}}@named[stack-keys.t.tmp.exe,{{$}}
 // CHECK-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)
 // CHECK-NEXT: {{^}}]: 10
+
+// SITES: probe @@uft:*:a.out:leaf:entry at leaf in {{.*}}, in-process jump
 
 // REPORT: @inner[
 // REPORT-NEXT: {{^        }}leaf+0x0 (stack-keys.t.tmp.exe)

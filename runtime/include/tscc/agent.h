@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define TSCC_AGENT_VERSION 9
+#define TSCC_AGENT_VERSION 10
 
 /* Symbols of the agent object: its configuration (struct tscc_agent_config),
  * the per-process page (struct tscc_agent_proc), the function trampolines
@@ -465,6 +465,12 @@ struct tscc_agent_config {
    * writes (0 = none), so that two sigaction() calls do not interleave. */
   uint32_t chained_seq;
   uint32_t chained_writer;
+  /* Stack keys in the process (tscc/unwind_table.h, Agent/stackid.c),
+   * both 0 where no clause keys by a stack: the unwind image tsrun wrote
+   * (struct tscc_unwind_image; tsrun replaces it when the modules change),
+   * and the process's table of stack ids (struct tscc_stack_ids). */
+  uint64_t unwind;
+  uint64_t stack_ids;
 };
 
 /* The pages of Syscall User Dispatch, at a fixed address (the gadget's):
@@ -534,7 +540,7 @@ TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_hook) == 40, "hook layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_usdt_arg) == 16, "usdt layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_site) == 64, "site layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_clause) == 24, "clause layout");
-TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2232, "config layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_agent_config) == 2248, "config layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_sud_data) == 24 + 8 * 1020, "sud layout");
 TSCC_STATIC_ASSERT(__builtin_offsetof(struct tscc_agent_config, target_id) ==
                        224,

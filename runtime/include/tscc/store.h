@@ -133,7 +133,11 @@ struct tscc_shard_header {
    * and tsrun installs their probes before it grants the window. */
   uint32_t window_tid;
   uint32_t window_grant;
-  uint8_t pad[12];
+  /* Tables of stack ids the agents of processes that share this shard
+   * made for themselves (fork children tsrun did not set up; the agents',
+   * atomically): numbers their ids apart (tscc/unwind_table.h). */
+  uint32_t stack_tables;
+  uint8_t pad[8];
 };
 
 /* In window_tid: the window is for a link-map change, not an exec (thread
@@ -150,6 +154,7 @@ enum tscc_agent_notice {
   TSCC_NOTICE_UNFOLLOWED = 1u << 5,   /* a fork child of a detached process */
   TSCC_NOTICE_USDT_ARG = 1u << 6,     /* a USDT argument could not be read */
   TSCC_NOTICE_RING_MAP = 1u << 7,     /* a thread's ring could not be mapped */
+  TSCC_NOTICE_STACK_IDS = 1u << 8,    /* no room for another stack id */
 };
 
 /* A clause's counts. Kept in rows (tscc_store_layout.counters_off): one
@@ -256,7 +261,13 @@ struct tscc_ring {
    * free. dropped and marked count in the thread's own ring only. */
   uint32_t extent;
   uint32_t owner;
-  uint64_t reserved[3];
+  /* print(@) run in the process (a thread's own ring only): the thread
+   * numbers its TSCC_RING_PRINT_AGG records (print_asked, the writer's),
+   * tsrun writes the number of the last one it has printed (print_done)
+   * and wakes the thread, which waits for it (futex on print_done). */
+  uint32_t print_asked;
+  uint32_t print_done;
+  uint64_t reserved[2];
 };
 
 /* A writer wakes tsrun's reader when its ring's fill passes this many bytes
@@ -264,11 +275,18 @@ struct tscc_ring {
 #define TSCC_RING_WAKE_BYTES (256u << 10)
 
 enum tscc_ring_type {
-  TSCC_RING_PAD = 0,            /* skip to the end of the data area */
-  TSCC_RING_RECORD = 1,         /* payload: struct tscc_record + arguments */
-  TSCC_RING_PRINT_AGG = 2,      /* payload: uint32 agg, uint32 pad, int64 top */
+  TSCC_RING_PAD = 0,    /* skip to the end of the data area */
+  TSCC_RING_RECORD = 1, /* payload: struct tscc_record + arguments */
+  /* payload: uint32 agg, uint32 number (tscc_ring.print_asked; 0 in
+   * records of older agents), int64 top, then, from agents that wait for
+   * the print, uint32 thread slot, uint32 pad */
+  TSCC_RING_PRINT_AGG = 2,
   TSCC_RING_STACK_SNAPSHOT = 3, /* payload: struct tscc_stack_snapshot */
   TSCC_RING_LOST = 4, /* payload: uint64 records of this thread dropped here */
+  /* A stack the agent gave an id (tscc/unwind_table.h): uint64 id, uint32
+   * count, uint32 end (TSCC_STACK_END_*), uint64 pcs[count], innermost
+   * first. */
+  TSCC_RING_STACK_NEW = 5,
 };
 
 /* stktrace() in a target: what tsrun needs to unwind the stack later with

@@ -81,7 +81,53 @@ struct tscc_unwind_table {
 struct tscc_unwind_module {
   uint64_t lo, hi; /* run-time [lo, hi) */
   uint64_t bias;   /* run-time = link-time + bias */
-  const struct tscc_unwind_table *table;
+  uint64_t table;  /* address of its struct tscc_unwind_table, 0: none */
+};
+
+/* What tsrun maps into a process whose clauses key aggregations by stack
+ * (read-only there): a header, then module_count modules sorted by lo,
+ * then agg_count words, one per aggregation: up to four 16-bit key
+ * offsets + 1 of stack ids, lowest first, 0 for none (the agent drops an
+ * update whose stack id is 0: none could be had). The tables the modules point
+ * to are in mappings of their own, written once per module. tsrun writes a new
+ * image when the process's modules change and then points the agent at
+ * it (tscc_agent_config.unwind). */
+#define TSCC_UNWIND_IMAGE_MAGIC 0x31474d49u /* "IMG1" */
+struct tscc_unwind_image {
+  uint32_t magic;
+  uint32_t module_count;
+  uint32_t max_depth; /* tsrun's --max-stack-depth */
+  uint32_t agg_count;
+};
+
+/* Stack ids the agent hands out (tscc_agent_config.stack_ids, writable,
+ * private to the process): base + index, index from 1. base has
+ * TSCC_STACK_ID_AGENT set, so that the ids never meet tsrun's own (small
+ * numbers), and is new for every table tsrun makes. Each distinct stack
+ * goes to tsrun once, in a TSCC_RING_STACK_NEW record with its program
+ * counters; tsrun symbolises it then (the process is there) and maps the
+ * id to its own id of the symbolised stack, which is what aggregations
+ * print and merge by. entries: capacity slots (a power of two) of
+ * (hash of the stack, id), open addressing, hash 0 = free. */
+#define TSCC_STACK_ID_AGENT (1ull << 63)
+#define TSCC_STACK_ID_INDEX_BITS 24
+/* A fork child finds its parent's table (owner is not its pid) and keeps
+ * the ids in it, which stand for the same stacks, but numbers new ones
+ * from a base of its own: TSCC_STACK_ID_CHILD, its tsrun number
+ * (target_id, 28 bits) and the count of such tables made in its shard
+ * (tscc_shard_header.stack_tables, 10 bits). tsrun's bases have the bit
+ * clear. */
+#define TSCC_STACK_ID_CHILD (1ull << 62)
+struct tscc_stack_ids {
+  uint64_t base;
+  uint32_t capacity;
+  uint32_t used; /* the agent's: indexes handed out */
+  int32_t owner; /* the process the ids are numbered for */
+  uint32_t reserved;
+};
+struct tscc_stack_id_entry {
+  uint64_t hash;
+  uint64_t id;
 };
 
 /* Why a walk ended: TSCC_STACK_END_* (tscc/abi.h). */
@@ -113,5 +159,8 @@ uint32_t tscc_unwind_walk(const struct tscc_unwind_source *src, uint64_t pc,
 
 TSCC_STATIC_ASSERT(sizeof(struct tscc_unwind_row) == 20, "row layout");
 TSCC_STATIC_ASSERT(sizeof(struct tscc_unwind_table) == 16, "table layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_unwind_module) == 32, "module layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_unwind_image) == 16, "image layout");
+TSCC_STATIC_ASSERT(sizeof(struct tscc_stack_ids) == 24, "ids layout");
 
 #endif /* TSCC_UNWIND_TABLE_H */

@@ -12,6 +12,7 @@
 
 #include "../InProcess/Installer/Agent.h"
 #include "../InProcess/Patch/SyscallSites.h"
+#include "../Unwind/ProcessImage.h"
 #include "ExeWatch.h"
 #include "PathPlan.h"
 #include "PtraceProcess.h"
@@ -298,7 +299,16 @@ public:
   void warnOnce(const std::string &Message);
   /// Why a site with these hooks cannot run its clauses in the process,
   /// or "" if it can.
-  std::string inProcessObstacle(const std::vector<pt::Hook> &Hooks) const;
+  std::string inProcessObstacle(const std::vector<pt::Hook> &Hooks,
+                                bool StackKeysIn) const;
+  /// Whether clauses of P that key by a stack can run in the process: the
+  /// agent's table of stack ids is (now) there (StackKeys.cpp).
+  bool stackKeysInProcess(pt::PtraceProcess &P, pid_t Tid);
+  /// Writes the tables of P's modules that are not in it yet and a new
+  /// image listing them all, if its modules changed (StackKeys.cpp).
+  void syncUnwindImage(pt::PtraceProcess &P, pid_t Tid);
+  /// Compiled unwind tables, by file.
+  unwind::TableCache UnwindTables;
 
   Session &S;
   PtraceOptions Opts;

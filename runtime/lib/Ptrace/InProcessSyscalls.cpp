@@ -35,7 +35,7 @@ void PtraceBackend::Impl::planInProcessSyscalls() {
   for (auto &[Nr, Hooks] : ByNr) {
     std::string Why = syscallStaysStopped(Nr)
                           ? "the call does not return to where it was made"
-                          : inProcessObstacle(Hooks);
+                          : inProcessObstacle(Hooks, false);
     if (Why.empty())
       Ok[Nr] = std::move(Hooks);
     else

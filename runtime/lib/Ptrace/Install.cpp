@@ -132,6 +132,17 @@ void addAgentGate(const Module &M, const char *Name, HookKind Kind,
 
 /// Takes out the hooks that are worth nothing as a breakpoint (a gate of
 /// the agent's that could not be a jump): true if nothing is left there.
+/// Whether a clause at these hooks keys an aggregation by a stack.
+bool keysByStack(const std::vector<Hook> &Hooks, const ProbeProgram &Prog) {
+  for (const Hook &H : Hooks)
+    if ((H.Kind == HookKind::Entry || H.Kind == HookKind::Exit) &&
+        H.Index < Prog.probes().size() &&
+        (Prog.clauses()[Prog.probes()[H.Index].clause].flags &
+         TSCC_CLAUSE_CALLS_STACK_ID))
+      return true;
+  return false;
+}
+
 bool dropGatesOnly(std::vector<Hook> &Hooks) {
   std::erase_if(Hooks,
                 [](const Hook &H) { return H.Kind == HookKind::SigmaskGate; });
@@ -308,6 +319,7 @@ void PtraceBackend::Impl::scanMaps(PtraceProcess &P, pid_t Tid) {
     if (Module *M = addModule(P, Path, Bias, IsMain))
       installModule(P, Tid, *M);
   }
+  syncUnwindImage(P, Tid);
 }
 
 uint64_t PtraceBackend::Impl::findRDebug(PtraceProcess &P) {
@@ -445,6 +457,7 @@ bool PtraceBackend::Impl::syncLinkMap(PtraceProcess &P, pid_t Tid) {
   std::string Error;
   if (Dropped && !syncHealerBreakpoints(P, Tid, {}, Error))
     warnOnce("pid " + std::to_string(P.Pid) + ": " + Error);
+  syncUnwindImage(P, Tid);
   return Ok && !Map; // the whole list was read
 }
 
@@ -525,7 +538,8 @@ void PtraceBackend::Impl::installModule(PtraceProcess &P, pid_t Tid,
     std::vector<uint64_t> Sites; // a jump must not cover another one
     for (auto &[Addr, Hooks] : Want) {
       Sites.push_back(Addr);
-      std::string Why = inProcessObstacle(Hooks);
+      std::string Why = inProcessObstacle(
+          Hooks, keysByStack(Hooks, S.program()) && stackKeysInProcess(P, Tid));
       if (Why.empty() && P.Breakpoints.count(Addr))
         Why = "a breakpoint is already there";
       auto E = Enclosing.find(Addr);
@@ -704,10 +718,9 @@ UsdtMemoryWriter PtraceBackend::Impl::semaphoreWriter(PtraceProcess &P) {
 }
 
 std::string
-PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
+PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks,
+                                       bool StackKeysIn) const {
   const ProbeProgram &Prog = S.program();
-  // Objects older than ABI 1.1 do not say which helpers a clause calls.
-  bool Known = Prog.header().abi_minor >= 1;
   for (const Hook &H : Hooks) {
     if (H.Kind == HookKind::HealerGuard)
       return "tsrun watches sigaction() here";
@@ -716,9 +729,7 @@ PtraceBackend::Impl::inProcessObstacle(const std::vector<Hook> &Hooks) const {
         H.Kind == HookKind::LoaderGate)
       continue;
     uint32_t Flags = Prog.clauses()[Prog.probes()[H.Index].clause].flags;
-    if (Known && (Flags & TSCC_CLAUSE_CALLS_AGG_PRINT))
-      return "the clause prints an aggregation";
-    if (Flags & TSCC_CLAUSE_CALLS_STACK_ID)
+    if ((Flags & TSCC_CLAUSE_CALLS_STACK_ID) && !StackKeysIn)
       return "the clause uses a stack as a key";
   }
   return {};

@@ -232,6 +232,17 @@ struct AgentState {
   /// (zeroed in the table), for new sites before the table grows.
   std::vector<uint32_t> FreeSiteSlots;
   std::map<uint64_t, JumpSite> Sites;
+  /// Stack keys in the process (Ptrace/StackKeys.cpp): the agent's table
+  /// of stack ids (tscc_agent_config.stack_ids; 0: none, StackIdsTried:
+  /// none can be had), the unwind image it walks with, and where each
+  /// module's unwind table was written, by (path, bias) (0: it has none).
+  uint64_t StackIds = 0;
+  bool StackIdsTried = false;
+  uint64_t UnwindImage = 0;
+  std::map<std::pair<std::string, uint64_t>, uint64_t> UnwindTables;
+  uint64_t UnwindTableBytes = 0;
+  /// The modules the last image listed.
+  std::vector<std::pair<std::string, uint64_t>> UnwindModules;
 };
 
 enum class ThreadState : uint8_t {

@@ -48,6 +48,8 @@ std::string tscc::rt::lhistBucketLabel(const AggDump &D, uint64_t Index) {
 
 namespace {
 
+void addItem(AggItem &Item, const AggItem &From);
+
 /// The value entries are sorted by.
 int64_t sortValue(uint32_t Kind, const tscc_agg_value &V) {
   switch (Kind) {
@@ -180,24 +182,66 @@ void RetiredAggParts::mergeInto(tscc_store *Store, uint32_t Agg,
     return;
   for (const auto &[Key, From] : Parts[Agg].Items) {
     auto [It, New] = Items.try_emplace(Key, From);
-    if (New)
-      continue;
-    AggItem &Item = It->second;
-    Item.Value.count = static_cast<int64_t>(uint64_t(Item.Value.count) +
-                                            uint64_t(From.Value.count));
-    Item.Value.sum = static_cast<int64_t>(uint64_t(Item.Value.sum) +
-                                          uint64_t(From.Value.sum));
-    Item.Value.min = std::min(Item.Value.min, From.Value.min);
-    Item.Value.max = std::max(Item.Value.max, From.Value.max);
-    for (size_t B = 0; B < Item.Buckets.size() && B < From.Buckets.size(); ++B)
-      Item.Buckets[B] += From.Buckets[B];
+    if (!New)
+      addItem(It->second, From);
   }
 }
 
 namespace {
 
+void addItem(AggItem &Item, const AggItem &From) {
+  Item.Value.count = static_cast<int64_t>(uint64_t(Item.Value.count) +
+                                          uint64_t(From.Value.count));
+  Item.Value.sum =
+      static_cast<int64_t>(uint64_t(Item.Value.sum) + uint64_t(From.Value.sum));
+  Item.Value.min = std::min(Item.Value.min, From.Value.min);
+  Item.Value.max = std::max(Item.Value.max, From.Value.max);
+  for (size_t B = 0; B < Item.Buckets.size() && B < From.Buckets.size(); ++B)
+    Item.Buckets[B] += From.Buckets[B];
+}
+
+/// Keys whose stacks agents in processes numbered (TSCC_STACK_ID_AGENT),
+/// rewritten with the ids of Stacks they stand for, and merged: one
+/// symbolised stack is one entry, whoever unwound it. Entries whose stack
+/// had no room in Stacks are left out (their updates were counted as
+/// drops when the agent's id was found to stand for nothing).
+void canonicalStackKeys(AggItems &ByKey, const AggregationDesc &Desc,
+                        const StackTable &Stacks) {
+  std::vector<size_t> At;
+  size_t Off = 0;
+  for (const tscc_field &F : Desc.KeyFields) {
+    if (F.kind == TSCC_FIELD_STACK_ID && F.size == 8)
+      At.push_back(Off);
+    Off += F.size;
+  }
+  if (At.empty())
+    return;
+  AggItems Out;
+  for (auto &[Key, Item] : ByKey) {
+    std::string K = Key;
+    bool Keep = true;
+    for (size_t O : At) {
+      uint64_t Id;
+      if (O + 8 > K.size())
+        continue;
+      memcpy(&Id, K.data() + O, 8);
+      Id = Stacks.canonical(Id);
+      Keep = Keep && Id != 0;
+      memcpy(K.data() + O, &Id, 8);
+    }
+    if (!Keep)
+      continue;
+    auto [It, New] = Out.try_emplace(std::move(K), Item);
+    if (!New)
+      addItem(It->second, Item);
+  }
+  ByKey = std::move(Out);
+}
+
 AggDump dumpItems(AggItems &ByKey, const AggregationDesc &Desc, int64_t Top,
                   const StackTable *Stacks, AggDump D) {
+  if (Stacks)
+    canonicalStackKeys(ByKey, Desc, *Stacks);
   std::vector<std::pair<std::string, AggItem>> Items(
       std::make_move_iterator(ByKey.begin()),
       std::make_move_iterator(ByKey.end()));

@@ -10,7 +10,9 @@
 
 #include "SessionState.h"
 
+#include "tscc/Runtime/ModuleImage.h"
 #include "tscc/agent.h"
+#include "tscc/unwind_table.h"
 
 #include <climits>
 #include <cstring>
@@ -410,10 +412,18 @@ bool SessionState::validRecord(const DrainedRecord &D,
   if (H.clause >= P.clauses().size() || H.probe >= P.probes().size() ||
       H.data_model >= TSCC_DM_COUNT || !T)
     return false;
-  // Only clauses of objects older than ABI 1.1 print aggregations in a
-  // target: newer ones keep such clauses in tsrun.
   if (H.type == TSCC_RING_PRINT_AGG)
-    return Payload.size() >= 16 && P.header().abi_minor < 1;
+    return Payload.size() >= 16;
+  if (H.type == TSCC_RING_STACK_NEW) {
+    uint64_t Id;
+    uint32_t Count;
+    if (Payload.size() < 16)
+      return false;
+    memcpy(&Id, Payload.data(), 8);
+    memcpy(&Count, Payload.data() + 8, 4);
+    return (Id & TSCC_STACK_ID_AGENT) &&
+           Payload.size() == 16 + 8 * uint64_t(Count);
+  }
   if (H.type == TSCC_RING_STACK_SNAPSHOT) {
     tscc_stack_snapshot Snap;
     if (Payload.size() < sizeof(Snap))
@@ -504,16 +514,19 @@ void SessionState::deliverOne(const DrainedRecord &D) {
     int64_t Top;
     memcpy(&Agg, D.Payload.data(), 4);
     memcpy(&Top, D.Payload.data() + 8, 8);
-    // Only objects older than ABI 1.1 send these (their print() runs in
-    // the target): the aggregation as it is now, without the store lock,
-    // which must not be waited for while the session mutex is held.
+    // print(@) run in a process: the aggregation as it is now, without
+    // the store lock, which must not be waited for while the session mutex
+    // is held (the printing thread holds it, and waits for this).
     if (Agg < Aggs.size())
       dumpAggLocked(Agg, Top);
+    ackPrintLocked(D);
     return;
   }
   // The process whose shard the record was in, whatever it says: its
   // stack is unwound against that process's memory, never another's.
   const TargetEntry &T = *Owner; // validRecord() checked it
+  if (H.type == TSCC_RING_STACK_NEW)
+    return deliverStackLocked(D, T);
   std::vector<uint64_t> StackRecord;
   if (H.type == TSCC_RING_STACK_SNAPSHOT)
     StackRecord = unwindSnapshot(T.Tgt, D.Payload, H.probe);
@@ -668,6 +681,11 @@ void SessionState::warnAgentNoticesLocked() {
                    "thread's record buffer (the process is out of "
                    "address space); that thread's records were counted as "
                    "drops");
+  if (N & TSCC_NOTICE_STACK_IDS)
+    warnOnceLocked("agent-stack-ids",
+                   "a traced process used more distinct stacks as keys than "
+                   "its in-process table of stacks holds; the updates of "
+                   "further ones were counted as drops");
   if (N & TSCC_NOTICE_NO_SHARER)
     warnOnceLocked("agent-no-sharer",
                    "a process sharing a traced process's memory was unknown "
@@ -739,8 +757,59 @@ void SessionState::warnFullTablesLocked() {
   }
 }
 
+void SessionState::deliverStackLocked(const DrainedRecord &D,
+                                      const TargetEntry &T) {
+  uint64_t Id;
+  uint32_t Count, End;
+  memcpy(&Id, D.Payload.data(), 8);
+  memcpy(&Count, D.Payload.data() + 8, 4);
+  memcpy(&End, D.Payload.data() + 12, 4);
+  std::vector<uint64_t> PCs(Count);
+  if (Count)
+    memcpy(PCs.data(), D.Payload.data() + 16, 8 * uint64_t(Count));
+  // Symbolised now, while the process is there (its records are out
+  // before it is released); a stack of a program's forging says nothing
+  // but its own frames.
+  Target *Tgt = T.Tgt;
+  uint64_t Mine = Stacks.intern(
+      D.Target, PCs,
+      [Tgt](uint64_t PC) {
+        return Tgt ? Tgt->symbolize(PC) : symbolizeAddress(nullptr, PC);
+      },
+      End <= TSCC_STACK_END_CORRUPT ? static_cast<StackEnd>(End)
+                                    : StackEnd::Corrupt);
+  if (!Mine)
+    warnOnceLocked("stack-table-full",
+                   "more than " + std::to_string(StackTable::DefaultMaxStacks) +
+                       " distinct stacks used as keys; the updates of "
+                       "further ones are dropped (counted as drops)");
+  Stacks.alias(Id, Mine);
+}
+
+void SessionState::ackPrintLocked(const DrainedRecord &D) {
+  uint32_t N, Slot;
+  if (D.Payload.size() < 24)
+    return; // an agent that does not wait
+  memcpy(&N, D.Payload.data() + 4, 4);
+  memcpy(&Slot, D.Payload.data() + 16, 4);
+  std::lock_guard<std::mutex> G(ExitMutex);
+  auto Cur = SharedShardOf.find(D.Target);
+  if (Cur == SharedShardOf.end() &&
+      (Cur = ShardOf.find(D.Target)) == ShardOf.end())
+    return;
+  tscc_store *V = Shards.at(Cur->second).Mem->view();
+  if (!N || Slot >= V->layout.thread_capacity)
+    return;
+  // The number is the program's to write: a wrong one wakes its own
+  // thread too early or too late, nothing else.
+  tscc_ring *R = tscc_ring_at(V, Slot);
+  __atomic_store_n(&R->print_done, N, __ATOMIC_RELEASE);
+  tscc_host_wake(&R->print_done);
+}
+
 bool SessionState::writerWaiting(Domain &D) {
-  if (!S.options().BlockWhenFull)
+  // Writers wait for room (--on-full=block) or for a print (print.c).
+  if (!S.options().BlockWhenFull && !PrintsInProcesses)
     return false;
   std::lock_guard<std::mutex> G(ExitMutex);
   for (auto &[Key, E] : Shards) {

@@ -39,6 +39,9 @@ SessionState::SessionState(Session &S, std::unique_ptr<OutputSink> Sink)
     Domains[0]->Store = Store.get();
   }
   RetiredCounters.resize(P.clauses().size());
+  for (const tscc_clause &C : P.clauses())
+    if (C.flags & TSCC_CLAUSE_CALLS_AGG_PRINT)
+      PrintsInProcesses = true;
   if (Store && Store->layout().thread_capacity < S.options().MaxThreads) {
     uint32_t B = S.options().ThreadBuffer;
     std::string Size = B % (1u << 20) ? std::to_string(B >> 10) + "K"

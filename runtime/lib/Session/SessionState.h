@@ -412,6 +412,15 @@ public:
   void emit(FireScope &F, tscc_ctx &Ctx, const void *Rec, uint32_t Size);
   /// Whether a writer of D's rings waits for room (--on-full=block).
   bool writerWaiting(Domain &D);
+  /// Some clause prints an aggregation: where it runs in a process, its
+  /// thread waits (holding the store lock) until the reader has printed
+  /// it (Agent/print.c), as a writer waiting for room does.
+  bool PrintsInProcesses = false;
+  /// Tells the thread that wrote print record D that it is printed.
+  void ackPrintLocked(const DrainedRecord &D);
+  /// A stack an agent gave an id (TSCC_RING_STACK_NEW): symbolised and
+  /// interned, and the agent's id made to stand for it.
+  void deliverStackLocked(const DrainedRecord &D, const TargetEntry &T);
   void stackTrace(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);
   /// stack_id(): unwinds the stopped firing thread and interns its stack.
   uint64_t stackId(FireScope &F, tscc_ctx &Ctx, uint32_t Depth);

@@ -1,6 +1,7 @@
 //===- StackTable.cpp - Stacks used as aggregation keys --------------------===//
 
 #include "tscc/Runtime/StackTable.h"
+#include "tscc/unwind_table.h"
 
 #include <cstring>
 
@@ -50,7 +51,23 @@ StackTable::intern(uint32_t Process, std::span<const uint64_t> PCs,
   return Id;
 }
 
+void StackTable::alias(uint64_t AgentId, uint64_t Id) {
+  std::lock_guard<std::mutex> G(M);
+  // Bounded as the table is: an agent's ids are as many as its stacks.
+  if (Aliases.size() < 4 * MaxStacks || Aliases.count(AgentId))
+    Aliases[AgentId] = Id;
+}
+
+uint64_t StackTable::canonical(uint64_t Id) const {
+  if (!(Id & TSCC_STACK_ID_AGENT))
+    return Id;
+  std::lock_guard<std::mutex> G(M);
+  auto It = Aliases.find(Id);
+  return It == Aliases.end() ? Id : It->second;
+}
+
 std::optional<std::vector<std::string>> StackTable::frames(uint64_t Id) const {
+  Id = canonical(Id);
   std::lock_guard<std::mutex> G(M);
   if (Id == 0 || Id > Frames.size())
     return std::nullopt;

@@ -28,6 +28,7 @@ import argparse
 import ctypes
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -109,15 +110,51 @@ def proc_state(pid):
         return "gone"
 
 
+def threads_state(pid):
+    """State and stop signal-ish facts of each thread of pid, one word each."""
+    out = []
+    try:
+        for tid in sorted(os.listdir("/proc/%d/task" % pid), key=int):
+            try:
+                with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
+                    stat = f.read()
+                with open("/proc/%d/task/%s/wchan" % (pid, tid)) as f:
+                    wchan = f.read().strip()
+                out.append("%s:%s:%s" % (tid, stat.rsplit(")", 1)[1].split()[0],
+                                         wchan))
+            except OSError:
+                out.append(tid + ":gone")
+    except OSError:
+        return "gone"
+    return " ".join(out)
+
+
+def backtrace(pid):
+    """Every thread's stack of a process that stopped answering, where gdb
+    is installed (for the log of a failed run)."""
+    gdb = shutil.which("gdb")
+    if not gdb:
+        return ""
+    try:
+        p = subprocess.run([gdb, "-batch", "-p", str(pid), "-ex",
+                            "thread apply all bt 25"], capture_output=True,
+                           text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return "\n  (gdb did not answer)"
+    lines = [l for l in p.stdout.splitlines() if l.startswith(("#", "Thread"))]
+    return "".join("\n    " + l for l in lines[:80])
+
+
 def finish(r, prog_in, prog_out, prog_status, tsrun, err, pid):
     """tsrun was told to end (or ends by itself): wait for it, release
     PROG, collect both."""
     try:
         tsrun.wait(timeout=ROUND_TIMEOUT)
     except subprocess.TimeoutExpired:
+        r.problem = "tsrun did not end (%s); PROG's threads: %s%s" % (
+            proc_state(tsrun.pid), threads_state(pid), backtrace(tsrun.pid))
         tsrun.kill()
         tsrun.wait()
-        r.problem = "tsrun did not end"
     r.tsrun_status = tsrun.returncode
     try:
         prog_in.write("go\n")

@@ -83,7 +83,7 @@ __attribute__((noinline)) long rec(int depth, long x) {
   return rec(depth - 1, x + 1) + depth;
 }
 
-// Its clause prints an aggregation: a breakpoint even in-process.
+// Its clause keys by a stack: a breakpoint even in-process.
 __attribute__((noinline)) long rare(long x) {
   sink = x;
   return x + 7;

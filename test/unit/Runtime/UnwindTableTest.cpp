@@ -176,9 +176,8 @@ struct LiveModules {
       Tables.push_back(std::move(T));
     }
     for (size_t I = 0; I < Images.size(); ++I)
-      Walker.push_back(
-          {Images[I].Start, Images[I].End, Images[I].Bias,
-           reinterpret_cast<const tscc_unwind_table *>(Tables[I].data())});
+      Walker.push_back({Images[I].Start, Images[I].End, Images[I].Bias,
+                        reinterpret_cast<uintptr_t>(Tables[I].data())});
     std::sort(Walker.begin(), Walker.end(),
               [](const auto &A, const auto &B) { return A.lo < B.lo; });
   }

@@ -49,7 +49,17 @@ public:
                   StackEnd End = StackEnd::Complete);
 
   /// The frames of Id, innermost first; nullopt for 0 or an unknown id.
+  /// An agent's id (TSCC_STACK_ID_AGENT, tscc/unwind_table.h) has the
+  /// frames of the id it stands for.
   std::optional<std::vector<std::string>> frames(uint64_t Id) const;
+
+  /// An agent in a process gave a stack AgentId, and this table Id (0: it
+  /// had no room): keys holding AgentId stand for Id from now on.
+  void alias(uint64_t AgentId, uint64_t Id);
+  /// The id Id stands for: Id itself, or what an agent's id was aliased
+  /// to (0: nothing, the update is as dropped); an agent's id not aliased
+  /// yet stays as it is (printed as an unknown stack).
+  uint64_t canonical(uint64_t Id) const;
 
   size_t size() const;
 
@@ -61,6 +71,8 @@ private:
   std::map<std::vector<std::string>, uint64_t> ByFrames;
   /// Frames of id I + 1.
   std::vector<const std::vector<std::string> *> Frames;
+  /// Agents' ids -> ids of this table (alias()).
+  std::unordered_map<uint64_t, uint64_t> Aliases;
 };
 
 /// The text a stack key prints as, bpftrace's layout: a newline, then one

@@ -175,6 +175,19 @@ void tscc_agent_enter_syscall(void) HIDDEN;
 #endif
 
 uint64_t agent_now_ns(void);
+/* stackid.c: the id of thread T's stack as a key, walked from Regs, at
+ * most Depth frames (0: tsrun's --max-stack-depth); a new stack's record
+ * goes into the ring with Hdr. 0 when it has none: no unwind image, no
+ * room in the table, or (*Lost) none in the ring. */
+uint64_t agent_stack_id(struct tscc_agent_thread *T, const uint64_t *Regs,
+                        uint32_t Depth, struct tscc_ring_record *Hdr,
+                        int *Lost);
+/* 0 when a stack field of aggregation Agg's Key is 0 (no id was had). */
+int agent_stack_key_known(uint32_t Agg, const void *Key, uint32_t KeySize);
+/* print.c: the number of thread Slot's next print(@) record (0: none can
+ * be waited for), and the wait until tsrun has printed record N. */
+uint32_t agent_print_number(struct tscc_store *S, uint32_t Slot);
+void agent_wait_printed(struct tscc_store *S, uint32_t Slot, uint32_t N);
 /* hit.c: counts in thread T's own row of the clause counters (null: the
  * shared row); fault kinds likewise. */
 int agent_counters_add(struct tscc_agent_thread *T, uint32_t Clause, int Which,

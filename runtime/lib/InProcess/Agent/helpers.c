@@ -178,19 +178,20 @@ static void count_lost(struct tscc_ctx *Ctx) {
 
 /* Writes a record into the thread's ring; a full ring counts a drop. The
  * place is reserved before the header is made: a record that is dropped
- * never reads the clock. */
-static void ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
-                     uint32_t Size) {
+ * never reads the clock. 1 when the record is in the ring. */
+static int ring_put(struct tscc_ctx *Ctx, uint16_t Type, const void *Payload,
+                    uint32_t Size) {
   uint32_t Ring = (uint32_t)scope(Ctx)->thread->slot;
   uint8_t *Where = tscc_ring_reserve(store(), Ring, Size);
   if (!Where) {
     count_lost(Ctx);
-    return;
+    return 0;
   }
   if (Size)
     __builtin_memcpy(Where, Payload, Size);
   struct tscc_ring_record H = ring_header(Ctx, Type);
   tscc_ring_commit(store(), Ring, &H, Size);
+  return 1;
 }
 
 static void h_emit(struct tscc_ctx *Ctx, const void *Record, uint32_t Size) {
@@ -269,6 +270,10 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
   if (!checked_table(Ctx, store()->layout.map_count + Agg, Key, KeySize))
     return;
   struct tscc_agent_thread *T = scope(Ctx)->thread;
+  if (!agent_stack_key_known(Agg, Key, KeySize)) {
+    agent_counters_add(T, Ctx->clause, COUNT_DROPS, 1); /* no stack id */
+    return;
+  }
   int Rc = tscc_agg_update_thread(store(), Agg, T->slot, Key, KeySize, Value);
   if (Rc > 0)
     Rc = agg_update_shared(T, Agg, Key, KeySize, Value);
@@ -277,9 +282,7 @@ static void h_agg_update(struct tscc_ctx *Ctx, uint32_t Agg, const void *Key,
 }
 
 /* Printing happens in tsrun: the request goes through the ring, in order
- * with the clause's records. (tsrun keeps clauses that print aggregations
- * on its side when the object says which clauses do; this is the path of
- * objects that do not.) */
+ * with the clause's records. */
 static void h_agg_print(struct tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
   if (!checked(Ctx))
     return;
@@ -287,8 +290,13 @@ static void h_agg_print(struct tscc_ctx *Ctx, uint32_t Agg, int64_t Top) {
     count_fault(Ctx);
     return;
   }
-  uint64_t Payload[2] = {Agg, (uint64_t)Top};
-  ring_put(Ctx, TSCC_RING_PRINT_AGG, Payload, sizeof(Payload));
+  /* tsrun prints it when it reads the record; the thread waits until it
+   * has (print.c), so that what is printed is what the clause saw. */
+  uint32_t Slot = (uint32_t)scope(Ctx)->thread->slot;
+  uint32_t N = agent_print_number(store(), Slot);
+  uint64_t Payload[3] = {Agg | (uint64_t)N << 32, (uint64_t)Top, Slot};
+  if (ring_put(Ctx, TSCC_RING_PRINT_AGG, Payload, sizeof(Payload)))
+    agent_wait_printed(store(), Slot, N);
 }
 
 static void h_agg_clear(struct tscc_ctx *Ctx, uint32_t Agg) {
@@ -397,15 +405,19 @@ static void h_fault(struct tscc_ctx *Ctx, uint32_t Kind) {
   agent_fault_kind(scope(Ctx)->thread, Ctx->clause, Kind);
 }
 
-/* A clause that keys an aggregation by a stack (TSCC_CLAUSE_CALLS_STACK_ID)
- * runs in tsrun, which unwinds and interns the stack at the hit; it is never
- * put in a process. An object that calls this anyway gets a counted fault
- * and no stack. */
+/* A stack as an aggregation key (stackid.c). 0, and a counted drop (the
+ * update that uses it is dropped too), when it has no id. */
 static uint64_t h_stack_id(struct tscc_ctx *Ctx, uint32_t Depth) {
-  (void)Depth;
-  if (checked(Ctx))
-    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_FAULTS, 1);
-  return 0;
+  if (!checked(Ctx))
+    return 0;
+  int Lost = 0;
+  struct tscc_ring_record H = ring_header(Ctx, TSCC_RING_STACK_NEW);
+  agent_faults_deliverable(scope(Ctx)); /* the stack's end faults */
+  uint64_t Id = agent_stack_id(scope(Ctx)->thread, Ctx->regs, Depth, &H, &Lost);
+  /* The ring's dropped count says it; the update then counts the drop. */
+  if (Lost)
+    agent_counters_add(scope(Ctx)->thread, Ctx->clause, COUNT_LOST, 1);
+  return Id;
 }
 
 /* The thread runs its clause itself: the kernel tells it its own name. */

@@ -58,7 +58,8 @@ module_at(const struct tscc_unwind_source *S, uint64_t Addr) {
 /* The row of M's table for run-time Addr, or null (none: no rules). */
 static const struct tscc_unwind_row *row_at(const struct tscc_unwind_module *M,
                                             uint64_t Addr) {
-  const struct tscc_unwind_table *T = M->table;
+  const struct tscc_unwind_table *T =
+      (const struct tscc_unwind_table *)(uintptr_t)M->table;
   const struct tscc_unwind_row *Rows = (const struct tscc_unwind_row *)(T + 1);
   uint64_t Link = Addr - M->bias;
   if (T->magic != TSCC_UNWIND_TABLE_MAGIC || Link < T->base ||

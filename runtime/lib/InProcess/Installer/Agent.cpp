@@ -510,6 +510,10 @@ bool writeConfig(ip::ProcessAccess &Acc, Target &P, AgentState &A,
                      TSCC_CLAUSE_CTX_IDS | TSCC_CLAUSE_CTX_NAMES |
                      TSCC_CLAUSE_CTX_PARAMS | TSCC_CLAUSE_CTX_SYSCALL |
                      TSCC_CLAUSE_CTX_USDT);
+    // A stack key is walked from the registers (objects before this
+    // runtime did not say so).
+    if ((Ctx & TSCC_CLAUSE_CTX_LISTED) && (Ctx & TSCC_CLAUSE_CALLS_STACK_ID))
+      K.ctx |= TSCC_CLAUSE_CTX_REGS;
     Clauses.push_back(K);
   }
   std::vector<uint32_t> ProbeClause;
