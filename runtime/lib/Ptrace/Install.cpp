@@ -283,6 +283,7 @@ bool PtraceBackend::Impl::placeAgent(PtraceProcess &P, pid_t Tid,
   }
   if (P.Exited)
     return false;
+  discardFailedAgent(P, Tid);
   S.note(Who + ": clauses run in tsrun: " + Why);
   return true;
 }

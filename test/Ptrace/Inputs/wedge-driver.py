@@ -34,6 +34,15 @@ def fifo(d, name):
     return path
 
 
+def wait_for_line(path, *parts):
+    """Until a line of the file at path has every one of parts."""
+    while True:
+        with open(path) as f:
+            if any(all(p in line for p in parts) for line in f):
+                return
+        time.sleep(0.02)
+
+
 def main(tsrun, obj, prog, mode):
     with tempfile.TemporaryDirectory() as d:
         event, go = fifo(d, "event"), fifo(d, "go")
@@ -64,6 +73,12 @@ def main(tsrun, obj, prog, mode):
                     # checked: only that the steady program runs meanwhile.
                     time.sleep(0.3)
                     os.kill(pid, signal.SIGKILL)
+                    # tsrun's status is that of the first launched command
+                    # it sees end: the steady one ends only once tsrun has
+                    # seen this one killed (on a loaded machine it could
+                    # take longer than any fixed time).
+                    wait_for_line(err_path, "pid %d " % pid,
+                                  "killed by SIGKILL")
                 time.sleep(0.3)
                 g.write("x")
             ts.wait()

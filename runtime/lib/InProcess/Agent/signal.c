@@ -17,6 +17,12 @@
 #define SIG_BLOCK 0
 #define SIG_UNBLOCK 1
 #define SIG_SETMASK 2
+/* Where a ucontext keeps the mask of the interrupted code. */
+#if defined(__i386__)
+#define AGENT_UC_SIGMASK 108
+#else
+#define AGENT_UC_SIGMASK 296
+#endif
 
 void tscc_agent_signal(int Sig, void *Info, void *Uc) HIDDEN;
 void agent_chain_signal(int Sig, void *Info, void *Uc,
@@ -134,13 +140,52 @@ static void store_disposition(struct tscc_kernel_sigaction *Slot,
     __atomic_store_n(&To[I], From[I], __ATOMIC_RELAXED);
 }
 
-/* As the kernel would have delivered it to the program, whose disposition
- * for Sig the agent keeps at *Slot. */
-void agent_chain_signal(int Sig, void *Info, void *Uc,
-                        struct tscc_kernel_sigaction *Slot) {
+/* The program's disposition is the default, or SIG_IGN. A fault cannot be
+ * ignored (the kernel forces the default): put the default back and let
+ * it happen again. A signal somebody sent is resent, unless it was
+ * ignored; so is the program's own int3, a trap that does not happen
+ * again. Apart: its 32 bytes stay off the stack of the common path. */
+static __attribute__((noinline)) void chain_to_default(int Sig, int SiCode,
+                                                       uint64_t Handler) {
+  if (Handler == 1 && SiCode <= 0)
+    return;
+  struct tscc_kernel_sigaction Dfl;
+  __builtin_memset(&Dfl, 0, sizeof(Dfl));
+  sys4(NR_rt_sigaction, Sig, &Dfl, 0, 8);
+  if (SiCode <= 0 || Sig == 5 /* SIGTRAP */)
+    sys3(NR_tgkill, sys0(NR_getpid), sys0(NR_gettid), Sig);
+}
+
+/* SA_RESETHAND: only if nobody replaced it meanwhile, as the kernel resets
+ * it at delivery. */
+static __attribute__((noinline)) void
+reset_handler(struct tscc_kernel_sigaction *Slot, uint64_t Handler) {
+  uint64_t Restore;
+  agent_begin_disposition_write(&Restore);
+  if (AGENT_KSA_HANDLER(Slot) == Handler)
+    Slot->handler = 0;
+  agent_end_disposition_write(&Restore);
+}
+
+/* The mask of the code the signal interrupted, as the frame keeps it. */
+static uint64_t uc_sigmask(const void *Uc) {
+  uint64_t Mask;
+  __builtin_memcpy(&Mask, (const char *)Uc + AGENT_UC_SIGMASK, sizeof(Mask));
+  return Mask;
+}
+
+/* What the kernel does when it delivers Sig to the program's disposition,
+ * which the agent keeps at *Slot, but the call: the program's handler, with
+ * the mask it runs with in force (*Flags: its flags); or 0 when there is no
+ * handler to call. The mask set here is undone by rt_sigreturn, which puts
+ * back the mask of the interrupted code. With MaskOut, every signal is
+ * blocked (signal.S asks from a stack of its own) and the mask is set by
+ * the caller: it goes to *MaskOut. */
+static uintptr_t chain_prepare(int Sig, void *Info, void *Uc,
+                               struct tscc_kernel_sigaction *Slot,
+                               uint64_t *Flags, uint64_t *MaskOut) {
   struct tscc_kernel_sigaction Old;
   read_disposition(Slot, &Old);
-  int SiCode = ((int *)Info)[2];
   uint64_t Handler = AGENT_KSA_HANDLER(&Old);
   /* The agent's own handler as the program's: one that restored what a
    * raw rt_sigaction told it was there. Chaining to it would never end. */
@@ -148,37 +193,35 @@ void agent_chain_signal(int Sig, void *Info, void *Uc,
       Handler == AGENT_ADDR(tscc_agent_trap))
     Handler = 0;
   if (Handler <= 1) {
-    /* SIG_DFL, or SIG_IGN. A fault cannot be ignored (the kernel forces
-     * the default): put the default back and let it happen again. A
-     * signal somebody sent is resent, unless it was ignored; so is the
-     * program's own int3, a trap that does not happen again. */
-    if (Handler == 1 && SiCode <= 0)
-      return;
-    struct tscc_kernel_sigaction Dfl;
-    __builtin_memset(&Dfl, 0, sizeof(Dfl));
-    sys4(NR_rt_sigaction, Sig, &Dfl, 0, 8);
-    if (SiCode <= 0 || Sig == 5 /* SIGTRAP */)
-      sys3(NR_tgkill, sys0(NR_getpid), sys0(NR_gettid), Sig);
-    return;
+    chain_to_default(Sig, ((int *)Info)[2], Handler);
+    return 0;
   }
   uint64_t Mask = AGENT_KSA_MASK(&Old);
-  uint64_t Flags = AGENT_KSA_FLAGS(&Old);
-  if (!(Flags & SA_NODEFER))
+  *Flags = AGENT_KSA_FLAGS(&Old);
+  if (!(*Flags & SA_NODEFER))
     Mask |= 1ull << (Sig - 1);
   /* SIGTRAP stays open where trap sites need it (pthread_sigmask below). */
   if (trap_kept_open())
     Mask &= ~(1ull << 4);
-  uint64_t Saved = 0;
-  sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, &Saved, 8);
-  if (Flags & SA_RESETHAND) {
-    /* Only if nobody replaced it meanwhile, as the kernel resets it at
-     * delivery. */
-    uint64_t Restore;
-    agent_begin_disposition_write(&Restore);
-    if (AGENT_KSA_HANDLER(Slot) == AGENT_KSA_HANDLER(&Old))
-      Slot->handler = 0;
-    agent_end_disposition_write(&Restore);
-  }
+  if (MaskOut)
+    *MaskOut = uc_sigmask(Uc) | Mask;
+  else
+    sys4(NR_rt_sigprocmask, SIG_BLOCK, &Mask, 0, 8);
+  if (*Flags & SA_RESETHAND)
+    reset_handler(Slot, Handler);
+  return (uintptr_t)Handler;
+}
+
+/* As the kernel would have delivered it to the program, whose disposition
+ * for Sig the agent keeps at *Slot: its handler is called from here (the
+ * SIGSYS of sud.c). */
+void agent_chain_signal(int Sig, void *Info, void *Uc,
+                        struct tscc_kernel_sigaction *Slot) {
+  uint64_t Saved = 0, Flags = 0, None = 0;
+  sys4(NR_rt_sigprocmask, SIG_BLOCK, &None, &Saved, 8);
+  uintptr_t Handler = chain_prepare(Sig, Info, Uc, Slot, &Flags, 0);
+  if (!Handler)
+    return;
   if (Flags & SA_SIGINFO)
     AGENT_PTR(void (*)(int, void *, void *), Handler)(Sig, Info, Uc);
   else
@@ -186,7 +229,30 @@ void agent_chain_signal(int Sig, void *Info, void *Uc,
   sys4(NR_rt_sigprocmask, SIG_SETMASK, &Saved, 0, 8);
 }
 
-void tscc_agent_signal(int Sig, void *Info, void *Uc) {
+/*--- The handlers' entry: the program's handler on the kernel's frame ------
+ *
+ * tscc_agent_signal and tscc_agent_trap ({x86_64,i386}/signal.S) call the
+ * functions below, and when one returns a handler of the program's, jump
+ * to it with the stack pointer and arguments of the delivery: the
+ * program's handler runs exactly where the kernel would have run it
+ * without the agent, and returns to the agent's restorer (rt_sigreturn).
+ * A program whose alternate signal stack is just big enough for the
+ * kernel's frame and its handler (sigaltstack() at the kernel's minimum)
+ * then works as it does alone: nothing of the agent's stays on that stack
+ * under the program's handler, and what the agent itself uses of it,
+ * returned before the jump, is less than any handler that calls a
+ * function needs.
+ *---------------------------------------------------------------------------*/
+uintptr_t agent_signal_decide(int Sig, void *Info, void *Uc,
+                              uint64_t *MaskOut) HIDDEN;
+/* For x86_64/signal.S, which looks at config.syscall_gadget. */
+const uint32_t agent_gadget_offset HIDDEN =
+    __builtin_offsetof(struct tscc_agent_config, syscall_gadget);
+uintptr_t agent_trap_decide(int Sig, void *Info, void *Uc,
+                            uint64_t *MaskOut) HIDDEN;
+
+uintptr_t agent_signal_decide(int Sig, void *Info, void *Uc,
+                              uint64_t *MaskOut) {
   agent_greg_t *PcSlot = AGENT_UC_PC(Uc);
   uint64_t Pc = *PcSlot;
   int SiCode = ((int *)Info)[2];
@@ -195,7 +261,7 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
     *PcSlot = (agent_greg_t)AGENT_ADDR(tscc_safe_fault);
     __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
                        __ATOMIC_RELAXED);
-    return;
+    return 0;
   }
   if (SiCode > 0 && in_our_code(Pc)) {
     struct tscc_agent_thread *T = agent_thread(0);
@@ -205,12 +271,14 @@ void tscc_agent_signal(int Sig, void *Info, void *Uc) {
       *PcSlot = (agent_greg_t)T->recover.rip;
       __atomic_add_fetch(&tscc_agent_config.recovered_faults, 1,
                          __ATOMIC_RELAXED);
-      return;
+      return 0;
     }
   }
   int I = signal_index(Sig);
-  if (I >= 0)
-    agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained[I]);
+  uint64_t Flags;
+  return I < 0 ? 0
+               : chain_prepare(Sig, Info, Uc, &tscc_agent_config.chained[I],
+                               &Flags, MaskOut);
 }
 
 int agent_trap_redirect(uint64_t *Rip);
@@ -219,14 +287,16 @@ int agent_trap_redirect(uint64_t *Rip);
  * puts sites back after tsrun died. An int3 of ours (si_code SI_KERNEL,
  * the pc just past a site) goes on in the site's trampoline; anything else
  * is the program's, sent on as the kernel would have. */
-void tscc_agent_trap(int Sig, void *Info, void *Uc) {
+uintptr_t agent_trap_decide(int Sig, void *Info, void *Uc, uint64_t *MaskOut) {
   agent_greg_t *PcSlot = AGENT_UC_PC(Uc);
   uint64_t Pc = *PcSlot;
   if (((int *)Info)[2] > 0 && agent_trap_redirect(&Pc)) {
     *PcSlot = (agent_greg_t)Pc;
-    return;
+    return 0;
   }
-  agent_chain_signal(Sig, Info, Uc, &tscc_agent_config.chained_trap);
+  uint64_t Flags;
+  return chain_prepare(Sig, Info, Uc, &tscc_agent_config.chained_trap, &Flags,
+                       MaskOut);
 }
 
 /*--- The program's own sigaction() ------------------------------------------

@@ -273,6 +273,12 @@ void bringOutOfAgents(std::vector<AgentTakedown> &All);
 /// agent's memory if no thread can come back into it.
 AgentRemoval finishAgentRemoval(AgentTakedown &T);
 
+/// After installAgent failed half way (a process near its RLIMIT_AS, say):
+/// gives the program back its signal dispositions, where the agent's
+/// handler went in, and the address space of whatever was mapped, so that
+/// it runs on the ptrace path as it would have run alone.
+void discardFailedAgent(PtraceProcess &P, pid_t Tid);
+
 } // namespace tscc::rt::pt
 
 #endif // TSCC_RUNTIME_PTRACE_AGENT_H

@@ -385,3 +385,24 @@ AgentRemoval tscc::rt::pt::finishAgentRemoval(AgentTakedown &D) {
   A = AgentState{};
   return Out;
 }
+
+void tscc::rt::pt::discardFailedAgent(PtraceProcess &P, pid_t Tid) {
+  AgentState &A = P.Agent;
+  // The handlers went in with the configuration, the data mapping being
+  // their scratch; restoreHandlers leaves a disposition that is not the
+  // agent's alone.
+  if (A.DataBase && A.Config && A.Signal)
+    restoreHandlers(P, Tid);
+  for (auto [Base, Size] : agentCode(A).Ranges)
+    if (Base && Size)
+      unmapInTarget(P, Tid, Base, Size);
+  const std::pair<uint64_t, uint64_t> Ranges[] = {
+      {A.ThreadsBase, A.ThreadsSize}, {A.PoolBase, A.PoolSize},
+      {A.DataBase, A.DataSize},       {A.StoreBase, A.StoreSize},
+      {A.ControlBase, A.ControlSize}, {A.ShardBase, A.ShardSize}};
+  for (auto [Base, Size] : Ranges)
+    if (Base && Size)
+      unmapInTarget(P, Tid, Base, Size);
+  unmapRings(P, Tid, A);
+  A = AgentState{};
+}
