@@ -845,11 +845,15 @@ void tscc_thread_retire(struct tscc_store *S, int32_t Slot) {
       uint32_t Mask = Tb->index_slots - 1;
       uint32_t IPos = E->hash & Mask, K = 0;
       uint32_t *Index = table_index(S, Tb);
-      while (K < Tb->index_slots && Index[IPos] != Idx + 1) {
+      /* Its probe sequence ends at an empty slot (as table_find's): an
+       * entry not found by then is not in the index, and looking further
+       * made a thread's end cost a sweep of the whole index per entry
+       * (seconds for a thread with a thousand entries). */
+      while (K < Tb->index_slots && Index[IPos] != Idx + 1 && Index[IPos]) {
         IPos = (IPos + 1) & Mask;
         ++K;
       }
-      if (K < Tb->index_slots) {
+      if (K < Tb->index_slots && Index[IPos] == Idx + 1) {
         table_remove(S, Tb, M, IPos, Idx);
       } else {
         Heads[M] = E->next <= Tb->capacity ? E->next : 0;
